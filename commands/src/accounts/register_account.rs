@@ -1,0 +1,97 @@
+//! RegisterAccount: a candidate or employer signs up, or an admin is created.
+
+use domain::account::{self, Role};
+use domain::validation::{
+    Email, NewPassword, PasswordRule, optional_phone, optional_text, person_name,
+};
+use domain::{DomainError, DomainEvent};
+use uuid::Uuid;
+
+use super::email_scope;
+use crate::store::{
+    AppendError, AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, UniqueClaim,
+};
+use crate::{CommandError, Commands, passwords};
+
+#[derive(Debug, Clone)]
+pub struct RegisterAccount {
+    pub role: Role,
+    pub name: String,
+    pub email: String,
+    pub password: String,
+    pub phone: Option<String>,
+    pub company: Option<String>,
+    /// Set when an admin creates another admin.
+    pub created_by: Option<Uuid>,
+}
+
+pub struct Registered {
+    pub account: account::Account,
+    pub position: i64,
+}
+
+impl Commands {
+    pub async fn register_account(
+        &self,
+        cmd: RegisterAccount,
+        metadata: Metadata,
+    ) -> Result<Registered, CommandError> {
+        // Cheap checks first, so a bad request never costs an argon2 hash.
+        let name = person_name(&cmd.name, "Name")?;
+        let email = Email::parse(&cmd.email)?;
+        let password = NewPassword::parse(&cmd.password, PasswordRule::Standard)?;
+        let phone = optional_phone(cmd.phone.as_deref())?;
+        let company = optional_text(
+            cmd.company.as_deref(),
+            "Company name",
+            domain::validation::MAX_SHORT_TEXT_LEN,
+        )?;
+
+        let account_id = Uuid::now_v7();
+        let password_hash = passwords::hash(password.expose().to_owned()).await?;
+        let events = account::register(
+            None,
+            account::Registration {
+                account_id,
+                role: cmd.role,
+                name,
+                email: email.clone(),
+                phone,
+                company,
+                password_hash,
+                created_by: cmd.created_by,
+                now: self.clock.now(),
+            },
+        )?;
+        let state = events
+            .iter()
+            .fold(None, account::evolve)
+            .ok_or(DomainError::NotFound("Account"))?;
+        let request = AppendRequest::new(
+            account::stream_id(account_id),
+            ExpectedVersion::NoStream,
+            events
+                .iter()
+                .map(|e| NewEvent::from_domain(e, Some(account_id)))
+                .collect(),
+            metadata,
+        )
+        .claim(UniqueClaim::new(
+            email_scope(cmd.role),
+            email.as_str(),
+            account_id,
+        ));
+
+        match self.store.append(request).await {
+            Ok(result) => {
+                tracing::info!(%account_id, role = %cmd.role, event = events[0].event_type(), "account registered");
+                Ok(Registered {
+                    account: state,
+                    position: result.position,
+                })
+            }
+            Err(AppendError::Claimed { .. }) => Err(DomainError::EmailTaken.into()),
+            Err(e) => Err(e.into()),
+        }
+    }
+}

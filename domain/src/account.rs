@@ -1,0 +1,533 @@
+//! Accounts of all three roles: registration, employer approval, sign-in
+//! decisions and password resets. Stream: `account-{id}`.
+
+use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::{DomainError, DomainEvent};
+
+/// How long a password reset link stays valid.
+pub const RESET_TOKEN_TTL: Duration = Duration::hours(1);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Candidate,
+    Employer,
+    Admin,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Candidate => "candidate",
+            Self::Employer => "employer",
+            Self::Admin => "admin",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "candidate" => Some(Self::Candidate),
+            "employer" => Some(Self::Employer),
+            "admin" => Some(Self::Admin),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AccountStatus {
+    /// Employers start here until an admin approves them.
+    Pending,
+    Active,
+    Rejected,
+}
+
+impl AccountStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Active => "active",
+            Self::Rejected => "rejected",
+        }
+    }
+}
+
+pub fn stream_id(account_id: Uuid) -> String {
+    format!("account-{account_id}")
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AccountRegistered {
+    pub account_id: Uuid,
+    pub role: Role,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub company: Option<String>,
+    pub password_hash: String,
+    pub status: AccountStatus,
+    /// The admin who created this account, for admins made by an admin.
+    pub created_by: Option<Uuid>,
+    pub registered_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum AccountEvent {
+    AccountRegistered(AccountRegistered),
+    EmployerApproved {
+        approved_by: Uuid,
+        approved_at: DateTime<Utc>,
+    },
+    EmployerRejected {
+        rejected_by: Uuid,
+        reason: Option<String>,
+        rejected_at: DateTime<Utc>,
+    },
+    /// Only a hash of the token is kept; the token itself goes out by mail.
+    PasswordResetRequested {
+        token_hash: String,
+        requested_at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    },
+    PasswordReset {
+        token_hash: String,
+        password_hash: String,
+        reset_at: DateTime<Utc>,
+    },
+}
+
+impl DomainEvent for AccountEvent {
+    const TYPES: &'static [&'static str] = &[
+        "AccountRegistered",
+        "EmployerApproved",
+        "EmployerRejected",
+        "PasswordResetRequested",
+        "PasswordReset",
+    ];
+
+    fn event_type(&self) -> &'static str {
+        match self {
+            Self::AccountRegistered(_) => "AccountRegistered",
+            Self::EmployerApproved { .. } => "EmployerApproved",
+            Self::EmployerRejected { .. } => "EmployerRejected",
+            Self::PasswordResetRequested { .. } => "PasswordResetRequested",
+            Self::PasswordReset { .. } => "PasswordReset",
+        }
+    }
+
+    fn personal_fields(&self) -> &'static [&'static str] {
+        match self {
+            Self::AccountRegistered(_) => &["name", "email", "phone", "password_hash"],
+            Self::PasswordReset { .. } => &["password_hash"],
+            _ => &[],
+        }
+    }
+}
+
+/// An account as the write side sees it, folded from its stream.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Account {
+    pub id: Uuid,
+    pub role: Role,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub company: Option<String>,
+    pub password_hash: String,
+    pub status: AccountStatus,
+    pub registered_at: DateTime<Utc>,
+    /// Reset tokens issued since the last password change: (hash, expiry).
+    pub open_reset_tokens: Vec<(String, DateTime<Utc>)>,
+}
+
+/// `evolve`: the state after one more event. Events are facts, so this never fails.
+pub fn evolve(state: Option<Account>, event: &AccountEvent) -> Option<Account> {
+    match (state, event) {
+        (_, AccountEvent::AccountRegistered(e)) => Some(Account {
+            id: e.account_id,
+            role: e.role,
+            name: e.name.clone(),
+            email: e.email.clone(),
+            phone: e.phone.clone(),
+            company: e.company.clone(),
+            password_hash: e.password_hash.clone(),
+            status: e.status,
+            registered_at: e.registered_at,
+            open_reset_tokens: vec![],
+        }),
+        (Some(mut a), AccountEvent::EmployerApproved { .. }) => {
+            a.status = AccountStatus::Active;
+            Some(a)
+        }
+        (Some(mut a), AccountEvent::EmployerRejected { .. }) => {
+            a.status = AccountStatus::Rejected;
+            Some(a)
+        }
+        (
+            Some(mut a),
+            AccountEvent::PasswordResetRequested {
+                token_hash,
+                expires_at,
+                ..
+            },
+        ) => {
+            a.open_reset_tokens.push((token_hash.clone(), *expires_at));
+            Some(a)
+        }
+        (Some(mut a), AccountEvent::PasswordReset { password_hash, .. }) => {
+            a.password_hash = password_hash.clone();
+            // A completed reset spends every outstanding link, not just the one used.
+            a.open_reset_tokens.clear();
+            Some(a)
+        }
+        (None, _) => None,
+    }
+}
+
+/// Everything a registration needs, already parsed and hashed by the caller.
+#[derive(Debug, Clone)]
+pub struct Registration {
+    pub account_id: Uuid,
+    pub role: Role,
+    pub name: String,
+    pub email: crate::validation::Email,
+    pub phone: Option<String>,
+    pub company: Option<String>,
+    pub password_hash: String,
+    pub created_by: Option<Uuid>,
+    pub now: DateTime<Utc>,
+}
+
+pub fn register(
+    state: Option<&Account>,
+    reg: Registration,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    if state.is_some() {
+        return Err(DomainError::AlreadyExists("Account"));
+    }
+    if reg.role == Role::Employer && reg.company.is_none() {
+        return Err(DomainError::invalid("Company name is required"));
+    }
+    let status = match reg.role {
+        Role::Employer => AccountStatus::Pending,
+        Role::Candidate | Role::Admin => AccountStatus::Active,
+    };
+    Ok(vec![AccountEvent::AccountRegistered(AccountRegistered {
+        account_id: reg.account_id,
+        role: reg.role,
+        name: reg.name,
+        email: reg.email.as_str().to_owned(),
+        phone: reg.phone,
+        company: reg.company,
+        password_hash: reg.password_hash,
+        status,
+        created_by: reg.created_by,
+        registered_at: reg.now,
+    })])
+}
+
+/// Sign-in decision, after the caller has checked the password against the hash.
+/// A wrong password and an unknown account give the same answer.
+pub fn sign_in(
+    state: Option<&Account>,
+    role: Role,
+    password_matches: bool,
+) -> Result<(), DomainError> {
+    let account = state.ok_or(DomainError::InvalidCredentials)?;
+    if account.role != role || !password_matches {
+        return Err(DomainError::InvalidCredentials);
+    }
+    match account.status {
+        AccountStatus::Active => Ok(()),
+        AccountStatus::Pending => Err(DomainError::EmployerPending),
+        AccountStatus::Rejected => Err(DomainError::EmployerRejected),
+    }
+}
+
+pub fn approve_employer(
+    state: Option<&Account>,
+    admin_id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    let account = state.ok_or(DomainError::NotFound("Employer"))?;
+    if account.role != Role::Employer {
+        return Err(DomainError::NotFound("Employer"));
+    }
+    if account.status != AccountStatus::Pending {
+        return Err(DomainError::NotPending);
+    }
+    Ok(vec![AccountEvent::EmployerApproved {
+        approved_by: admin_id,
+        approved_at: now,
+    }])
+}
+
+pub fn reject_employer(
+    state: Option<&Account>,
+    admin_id: Uuid,
+    reason: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    let account = state.ok_or(DomainError::NotFound("Employer"))?;
+    if account.role != Role::Employer {
+        return Err(DomainError::NotFound("Employer"));
+    }
+    if account.status != AccountStatus::Pending {
+        return Err(DomainError::NotPending);
+    }
+    Ok(vec![AccountEvent::EmployerRejected {
+        rejected_by: admin_id,
+        reason,
+        rejected_at: now,
+    }])
+}
+
+pub fn request_password_reset(
+    state: Option<&Account>,
+    token_hash: String,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    state.ok_or(DomainError::NotFound("Account"))?;
+    Ok(vec![AccountEvent::PasswordResetRequested {
+        token_hash,
+        requested_at: now,
+        expires_at: now + RESET_TOKEN_TTL,
+    }])
+}
+
+/// A reset is allowed once per issued token, within its hour, and only while no
+/// later reset has spent it.
+pub fn reset_password(
+    state: Option<&Account>,
+    token_hash: &str,
+    new_password_hash: String,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    let account = state.ok_or(DomainError::InvalidResetToken)?;
+    let valid = account
+        .open_reset_tokens
+        .iter()
+        .any(|(hash, expires_at)| hash == token_hash && now < *expires_at);
+    if !valid {
+        return Err(DomainError::InvalidResetToken);
+    }
+    Ok(vec![AccountEvent::PasswordReset {
+        token_hash: token_hash.to_owned(),
+        password_hash: new_password_hash,
+        reset_at: now,
+    }])
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+    use crate::testing::Given;
+    use crate::validation::Email;
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).unwrap()
+    }
+
+    fn registered(role: Role) -> AccountEvent {
+        register(None, registration(role)).unwrap().remove(0)
+    }
+
+    fn registration(role: Role) -> Registration {
+        Registration {
+            account_id: Uuid::nil(),
+            role,
+            name: "Ada Lovelace".into(),
+            email: Email::parse("ada@example.com").unwrap(),
+            phone: None,
+            company: (role == Role::Employer).then(|| "Analytical Engines Pty Ltd".into()),
+            password_hash: "hash".into(),
+            created_by: None,
+            now: now(),
+        }
+    }
+
+    fn given(events: Vec<AccountEvent>) -> Given<Option<Account>, AccountEvent> {
+        Given::new(None, evolve, events)
+    }
+
+    #[test]
+    fn candidates_are_active_on_registration_and_employers_pending() {
+        let AccountEvent::AccountRegistered(c) = registered(Role::Candidate) else {
+            panic!()
+        };
+        assert_eq!(c.status, AccountStatus::Active);
+        let AccountEvent::AccountRegistered(e) = registered(Role::Employer) else {
+            panic!()
+        };
+        assert_eq!(e.status, AccountStatus::Pending);
+    }
+
+    #[test]
+    fn an_employer_needs_a_company() {
+        let mut reg = registration(Role::Employer);
+        reg.company = None;
+        assert_eq!(
+            register(None, reg),
+            Err(DomainError::invalid("Company name is required"))
+        );
+    }
+
+    #[test]
+    fn rejects_registering_the_same_account_twice() {
+        given(vec![registered(Role::Candidate)])
+            .when(|s| register(s.as_ref(), registration(Role::Candidate)))
+            .then_err(DomainError::AlreadyExists("Account"));
+    }
+
+    #[test]
+    fn a_pending_employer_cannot_sign_in_and_is_told_why() {
+        let state = given(vec![registered(Role::Employer)]).state();
+        assert_eq!(
+            sign_in(state.as_ref(), Role::Employer, true),
+            Err(DomainError::EmployerPending)
+        );
+    }
+
+    #[test]
+    fn an_approved_employer_signs_in() {
+        let state = given(vec![
+            registered(Role::Employer),
+            AccountEvent::EmployerApproved {
+                approved_by: Uuid::nil(),
+                approved_at: now(),
+            },
+        ])
+        .state();
+        assert_eq!(sign_in(state.as_ref(), Role::Employer, true), Ok(()));
+    }
+
+    #[test]
+    fn a_wrong_password_or_role_is_the_same_invalid_credentials() {
+        let state = given(vec![registered(Role::Candidate)]).state();
+        assert_eq!(
+            sign_in(state.as_ref(), Role::Candidate, false),
+            Err(DomainError::InvalidCredentials)
+        );
+        assert_eq!(
+            sign_in(state.as_ref(), Role::Admin, true),
+            Err(DomainError::InvalidCredentials)
+        );
+        assert_eq!(
+            sign_in(None, Role::Candidate, true),
+            Err(DomainError::InvalidCredentials)
+        );
+    }
+
+    #[test]
+    fn only_a_pending_employer_can_be_approved() {
+        given(vec![registered(Role::Candidate)])
+            .when(|s| approve_employer(s.as_ref(), Uuid::nil(), now()))
+            .then_err(DomainError::NotFound("Employer"));
+        given(vec![
+            registered(Role::Employer),
+            AccountEvent::EmployerApproved {
+                approved_by: Uuid::nil(),
+                approved_at: now(),
+            },
+        ])
+        .when(|s| approve_employer(s.as_ref(), Uuid::nil(), now()))
+        .then_err(DomainError::NotPending);
+    }
+
+    #[test]
+    fn a_reset_token_works_once_within_the_hour() {
+        let requested = AccountEvent::PasswordResetRequested {
+            token_hash: "t1".into(),
+            requested_at: now(),
+            expires_at: now() + RESET_TOKEN_TTL,
+        };
+        given(vec![registered(Role::Candidate), requested.clone()])
+            .when(|s| {
+                reset_password(
+                    s.as_ref(),
+                    "t1",
+                    "new".into(),
+                    now() + Duration::minutes(59),
+                )
+            })
+            .then(vec![AccountEvent::PasswordReset {
+                token_hash: "t1".into(),
+                password_hash: "new".into(),
+                reset_at: now() + Duration::minutes(59),
+            }]);
+        given(vec![registered(Role::Candidate), requested.clone()])
+            .when(|s| {
+                reset_password(
+                    s.as_ref(),
+                    "t1",
+                    "new".into(),
+                    now() + Duration::minutes(61),
+                )
+            })
+            .then_err(DomainError::InvalidResetToken);
+        given(vec![
+            registered(Role::Candidate),
+            requested,
+            AccountEvent::PasswordReset {
+                token_hash: "t1".into(),
+                password_hash: "new".into(),
+                reset_at: now(),
+            },
+        ])
+        .when(|s| reset_password(s.as_ref(), "t1", "again".into(), now()))
+        .then_err(DomainError::InvalidResetToken);
+    }
+
+    #[test]
+    fn a_completed_reset_spends_every_older_link() {
+        let request = |hash: &str| AccountEvent::PasswordResetRequested {
+            token_hash: hash.into(),
+            requested_at: now(),
+            expires_at: now() + RESET_TOKEN_TTL,
+        };
+        given(vec![
+            registered(Role::Candidate),
+            request("t1"),
+            request("t2"),
+            AccountEvent::PasswordReset {
+                token_hash: "t2".into(),
+                password_hash: "new".into(),
+                reset_at: now(),
+            },
+        ])
+        .when(|s| reset_password(s.as_ref(), "t1", "x".into(), now()))
+        .then_err(DomainError::InvalidResetToken);
+    }
+
+    #[test]
+    fn an_unknown_token_is_invalid() {
+        given(vec![registered(Role::Candidate)])
+            .when(|s| reset_password(s.as_ref(), "nope", "x".into(), now()))
+            .then_err(DomainError::InvalidResetToken);
+    }
+
+    #[test]
+    fn personal_fields_cover_everything_that_identifies_a_person() {
+        let event = registered(Role::Candidate);
+        assert_eq!(
+            event.personal_fields(),
+            &["name", "email", "phone", "password_hash"]
+        );
+        let payload = event.to_payload();
+        for field in event.personal_fields() {
+            assert!(payload.get(field).is_some(), "{field} is a payload field");
+        }
+    }
+}

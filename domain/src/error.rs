@@ -1,0 +1,41 @@
+//! Domain rejections. Their `Display` texts are the user-facing messages (SPEC 5
+//! and 8 where the spec gives one); the api maps each variant to a status once.
+
+use thiserror::Error;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DomainError {
+    /// A field failed a validation rule; the text is for people.
+    #[error("{0}")]
+    Invalid(String),
+    #[error("An account with this email already exists")]
+    EmailTaken,
+    #[error("Invalid email or password")]
+    InvalidCredentials,
+    #[error(
+        "Your employer account is awaiting approval. We will email you as soon as it is approved."
+    )]
+    EmployerPending,
+    #[error("Your employer account was not approved. Please contact us for details.")]
+    EmployerRejected,
+    #[error("This reset link is invalid or has expired. Please request a new one.")]
+    InvalidResetToken,
+    #[error("Only approved employers can manage job listings")]
+    EmployerNotApproved,
+    #[error("This employer account is not pending approval")]
+    NotPending,
+    #[error("You can only change your own job listings")]
+    NotJobOwner,
+    #[error("This job is already closed")]
+    JobClosed,
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    #[error("{0} already exists")]
+    AlreadyExists(&'static str),
+}
+
+impl DomainError {
+    pub fn invalid(message: impl Into<String>) -> Self {
+        Self::Invalid(message.into())
+    }
+}

@@ -1,0 +1,148 @@
+//! What every event has in common: a stored type name, a schema version, the
+//! fields that hold personal data, and upcasting of older stored shapes.
+
+use serde::{Serialize, de::DeserializeOwned};
+use serde_json::{Map, Value};
+
+use crate::account::AccountEvent;
+use crate::contact::ContactEvent;
+use crate::job::JobEvent;
+use crate::reference::ReferenceEvent;
+
+/// One aggregate's event enum. Variants are past-tense facts; the variant name
+/// is the stored `event_type`, so renaming a variant is a schema change.
+pub trait DomainEvent:
+    Serialize + DeserializeOwned + Clone + std::fmt::Debug + Send + Sync + 'static
+{
+    /// Every `event_type` this enum owns.
+    const TYPES: &'static [&'static str];
+
+    fn event_type(&self) -> &'static str;
+
+    /// Payload fields that hold personal data. The event store encrypts them
+    /// with the data subject's key, so erasing the key erases the person.
+    fn personal_fields(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The payload as stored: the variant's fields without the enum tag.
+    fn to_payload(&self) -> Value {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(mut map)) if map.len() == 1 => {
+                map.remove(self.event_type()).unwrap_or(Value::Null)
+            }
+            Ok(other) => other,
+            Err(_) => Value::Null,
+        }
+    }
+
+    /// Rebuilds an event from its stored type and (already upcast) payload.
+    fn from_payload(event_type: &str, payload: Value) -> Result<Self, serde_json::Error> {
+        let mut tagged = Map::with_capacity(1);
+        tagged.insert(event_type.to_owned(), payload);
+        serde_json::from_value(Value::Object(tagged))
+    }
+}
+
+/// The schema version new events of this type are written with.
+pub fn current_schema_version(event_type: &str) -> i32 {
+    match event_type {
+        "JobPosted" => 2,
+        _ => 1,
+    }
+}
+
+/// Brings a stored payload of any older schema version to the current shape.
+/// Stored events are never rewritten; this runs on every read.
+pub fn upcast(event_type: &str, schema_version: i32, mut payload: Value) -> Value {
+    if event_type == "JobPosted" && schema_version < 2 {
+        // v1 (first job board import) had a free-text location only and no
+        // structured lists; v2 adds reference ids, specialisation and lists.
+        if let Value::Object(map) = &mut payload {
+            map.entry("location_id").or_insert(Value::Null);
+            map.entry("salary_range_id").or_insert(Value::Null);
+            map.entry("specialisation").or_insert_with(|| {
+                Value::String(
+                    crate::job::Specialisation::DevelopmentTesting
+                        .label()
+                        .to_owned(),
+                )
+            });
+            map.entry("responsibilities")
+                .or_insert_with(|| Value::Array(vec![]));
+            map.entry("requirements")
+                .or_insert_with(|| Value::Array(vec![]));
+        }
+    }
+    payload
+}
+
+/// Any event of the system, for readers of the global log (projectors, audit).
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnyEvent {
+    Account(AccountEvent),
+    Job(JobEvent),
+    Reference(ReferenceEvent),
+    Contact(ContactEvent),
+}
+
+impl AnyEvent {
+    /// `Ok(None)` for an event type this build does not know (written by a newer
+    /// version): readers skip it rather than stop.
+    pub fn decode(event_type: &str, payload: Value) -> Result<Option<Self>, serde_json::Error> {
+        Ok(Some(if AccountEvent::TYPES.contains(&event_type) {
+            Self::Account(AccountEvent::from_payload(event_type, payload)?)
+        } else if JobEvent::TYPES.contains(&event_type) {
+            Self::Job(JobEvent::from_payload(event_type, payload)?)
+        } else if ReferenceEvent::TYPES.contains(&event_type) {
+            Self::Reference(ReferenceEvent::from_payload(event_type, payload)?)
+        } else if ContactEvent::TYPES.contains(&event_type) {
+            Self::Contact(ContactEvent::from_payload(event_type, payload)?)
+        } else {
+            return Ok(None);
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::job::{JobEvent, JobType};
+
+    #[test]
+    fn a_v1_job_posted_payload_is_upcast_to_the_current_shape() {
+        let v1 = json!({
+            "employer_id": "0190f5d2-0000-7000-8000-000000000001",
+            "title": "Rust Engineer",
+            "company": "Acme",
+            "location": "Sydney, NSW",
+            "job_type": "Full-time",
+            "salary": "",
+            "description": "Build things",
+            "expires_at": null,
+            "posted_at": "2026-01-01T00:00:00Z"
+        });
+        let upcast = upcast("JobPosted", 1, v1);
+        let event = JobEvent::from_payload("JobPosted", upcast)
+            .expect("v1 payload decodes as current JobPosted");
+        match event {
+            JobEvent::JobPosted(posted) => {
+                assert_eq!(posted.title, "Rust Engineer");
+                assert_eq!(posted.location_id, None);
+                assert_eq!(posted.job_type, JobType::FullTime);
+                assert!(posted.responsibilities.is_empty());
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn unknown_event_types_decode_to_none() {
+        assert_eq!(
+            AnyEvent::decode("SomethingFromTheFuture", json!({})).unwrap(),
+            None
+        );
+    }
+}

@@ -1,0 +1,20 @@
+//! The pure model of the recruitment platform: events, aggregate state (`evolve`),
+//! decisions (`decide`), value objects and the validation rules of SPEC 5.
+//!
+//! No IO, no async, no clocks: anything a decision needs (now, new ids, facts
+//! looked up elsewhere) is passed in by the caller. Domain rejections are
+//! [`DomainError`]; infrastructure failures never travel through this crate.
+
+pub mod account;
+pub mod contact;
+pub mod error;
+pub mod event;
+pub mod job;
+pub mod reference;
+pub mod validation;
+
+#[cfg(test)]
+pub(crate) mod testing;
+
+pub use error::DomainError;
+pub use event::{AnyEvent, DomainEvent};

@@ -1,0 +1,40 @@
+//! given / when / then for domain tests: `given(events).when(decide).then(events)`.
+
+use crate::DomainError;
+
+pub struct Given<S, E> {
+    state: S,
+    _event: std::marker::PhantomData<E>,
+}
+
+impl<S: Clone, E: PartialEq + std::fmt::Debug> Given<S, E> {
+    pub fn new(initial: S, evolve: fn(S, &E) -> S, events: Vec<E>) -> Self {
+        let state = events.iter().fold(initial, evolve);
+        Self {
+            state,
+            _event: std::marker::PhantomData,
+        }
+    }
+
+    pub fn state(&self) -> S {
+        self.state.clone()
+    }
+
+    pub fn when(self, decide: impl FnOnce(&S) -> Result<Vec<E>, DomainError>) -> Then<E> {
+        Then(decide(&self.state))
+    }
+}
+
+pub struct Then<E>(Result<Vec<E>, DomainError>);
+
+impl<E: PartialEq + std::fmt::Debug> Then<E> {
+    #[track_caller]
+    pub fn then(self, expected: Vec<E>) {
+        assert_eq!(self.0, Ok(expected));
+    }
+
+    #[track_caller]
+    pub fn then_err(self, expected: DomainError) {
+        assert_eq!(self.0, Err(expected));
+    }
+}

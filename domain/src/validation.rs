@@ -1,0 +1,297 @@
+//! Value objects and the validation rules of SPEC 5, with their exact messages.
+//! Parse, don't validate: a constructed `Email` or `NewPassword` is known good.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+
+use crate::DomainError;
+
+pub const EMAIL_MESSAGE: &str = "Please enter a valid email address";
+pub const PASSWORD_MESSAGE: &str = "Password must be at least 8 characters long, contain 1 uppercase letter and 1 special character";
+pub const AU_PHONE_MESSAGE: &str = "Please enter a valid Australian phone number";
+pub const FORGOT_EMAIL_MESSAGE: &str = "Please enter your email";
+pub const FILL_ALL_FIELDS_MESSAGE: &str = "Please fill in all fields";
+
+pub const MAX_EMAIL_LEN: usize = 254;
+pub const MAX_PASSWORD_LEN: usize = 128;
+pub const MIN_PASSWORD_LEN: usize = 8;
+pub const MAX_NAME_LEN: usize = 100;
+pub const MAX_PHONE_LEN: usize = 20;
+pub const MAX_SHORT_TEXT_LEN: usize = 200;
+pub const MAX_LONG_TEXT_LEN: usize = 10_000;
+
+static EMAIL_RE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[^\s@]+@[^\s@]+\.[^\s@]+$").expect("valid regex"));
+// Optional +61 / 61 / 0, then 2|3|4|7|8, then eight digits with optional single
+// space or hyphen separators (SPEC 5, contact form).
+static AU_PHONE_RE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:\+61|61|0)?[ -]?[23478](?:[ -]?\d){8}$").expect("valid regex")
+});
+// Sign-up phone numbers are optional and may be international.
+static PHONE_RE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\+?[0-9][0-9 ()\-]{5,18}$").expect("valid regex"));
+
+/// A syntactically valid email address, trimmed and lower-cased.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(raw: &str) -> Result<Self, DomainError> {
+        let value = raw.trim().to_lowercase();
+        if value.len() > MAX_EMAIL_LEN || !EMAIL_RE.is_match(&value) {
+            return Err(DomainError::invalid(EMAIL_MESSAGE));
+        }
+        Ok(Self(value))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Email {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Which special characters a password rule accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PasswordRule {
+    /// Login and register: one of `!@#$%^&*`.
+    Standard,
+    /// Reset: the wider set of SPEC 5 (adds brackets, punctuation and quotes).
+    Reset,
+}
+
+impl PasswordRule {
+    fn is_special(self, c: char) -> bool {
+        const STANDARD: &str = "!@#$%^&*";
+        const WIDER: &str = "!@#$%^&*(),.?\"':;{}|<>[]_-+=~`/\\";
+        match self {
+            Self::Standard => STANDARD.contains(c),
+            Self::Reset => WIDER.contains(c),
+        }
+    }
+
+    pub fn accepts(self, password: &str) -> bool {
+        password.chars().count() >= MIN_PASSWORD_LEN
+            && password.chars().any(|c| c.is_ascii_uppercase())
+            && password.chars().any(|c| self.is_special(c))
+    }
+}
+
+/// A new password that meets the rule it was checked against. Never serialised.
+#[derive(Clone, PartialEq, Eq)]
+pub struct NewPassword(String);
+
+impl NewPassword {
+    pub fn parse(raw: &str, rule: PasswordRule) -> Result<Self, DomainError> {
+        if raw.len() > MAX_PASSWORD_LEN {
+            return Err(DomainError::invalid(format!(
+                "Password must be at most {MAX_PASSWORD_LEN} characters long"
+            )));
+        }
+        if !rule.accepts(raw) {
+            return Err(DomainError::invalid(PASSWORD_MESSAGE));
+        }
+        Ok(Self(raw.to_owned()))
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for NewPassword {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("NewPassword(..)")
+    }
+}
+
+/// A person's name: required, trimmed, at most 100 characters.
+pub fn person_name(raw: &str, field: &str) -> Result<String, DomainError> {
+    required_text(raw, field, MAX_NAME_LEN)
+}
+
+/// Trimmed, non-empty, at most `max` characters.
+pub fn required_text(raw: &str, field: &str, max: usize) -> Result<String, DomainError> {
+    let value = raw.trim();
+    if value.is_empty() {
+        return Err(DomainError::invalid(format!("{field} is required")));
+    }
+    limit(value, field, max)
+}
+
+/// Trimmed; empty becomes `None`; at most `max` characters.
+pub fn optional_text(
+    raw: Option<&str>,
+    field: &str,
+    max: usize,
+) -> Result<Option<String>, DomainError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(value) => limit(value, field, max).map(Some),
+    }
+}
+
+fn limit(value: &str, field: &str, max: usize) -> Result<String, DomainError> {
+    if value.chars().count() > max {
+        return Err(DomainError::invalid(format!(
+            "{field} must be at most {max} characters"
+        )));
+    }
+    Ok(value.to_owned())
+}
+
+/// Optional sign-up phone: digits with spaces, brackets or hyphens, optional +.
+pub fn optional_phone(raw: Option<&str>) -> Result<Option<String>, DomainError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(value) if value.len() <= MAX_PHONE_LEN && PHONE_RE.is_match(value) => {
+            Ok(Some(value.to_owned()))
+        }
+        Some(_) => Err(DomainError::invalid("Please enter a valid phone number")),
+    }
+}
+
+/// Optional Australian phone number (SPEC 5, contact form).
+pub fn optional_au_phone(raw: Option<&str>) -> Result<Option<String>, DomainError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(value) if AU_PHONE_RE.is_match(value) => Ok(Some(value.to_owned())),
+        Some(_) => Err(DomainError::invalid(AU_PHONE_MESSAGE)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn email_is_trimmed_and_lowercased() {
+        assert_eq!(
+            Email::parse("  Ada@Example.COM ").unwrap().as_str(),
+            "ada@example.com"
+        );
+    }
+
+    #[test]
+    fn email_rejects_missing_parts_and_spaces_with_the_spec_message() {
+        for bad in [
+            "",
+            "ada",
+            "ada@",
+            "ada@example",
+            "a da@example.com",
+            "@example.com",
+            "ada@exa mple.com",
+        ] {
+            assert_eq!(
+                Email::parse(bad),
+                Err(DomainError::invalid(EMAIL_MESSAGE)),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn email_rejects_over_long_addresses() {
+        let long = format!("{}@example.com", "a".repeat(250));
+        assert!(Email::parse(&long).is_err());
+    }
+
+    #[test]
+    fn register_password_needs_length_uppercase_and_special() {
+        assert!(NewPassword::parse("Secret1!", PasswordRule::Standard).is_ok());
+        for bad in ["Secret1", "secret1!", "Sec1!", "Secret(1)"] {
+            assert_eq!(
+                NewPassword::parse(bad, PasswordRule::Standard),
+                Err(DomainError::invalid(PASSWORD_MESSAGE)),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn reset_password_accepts_the_wider_special_set() {
+        for ok in [
+            "Secret(1)",
+            "Secret,12",
+            "Secret.12",
+            "Secret?12",
+            "Secret\"12",
+            "Secret{12",
+            "Secret|12",
+            "Secret<12",
+        ] {
+            assert!(
+                NewPassword::parse(ok, PasswordRule::Reset).is_ok(),
+                "{ok:?}"
+            );
+        }
+        assert_eq!(
+            NewPassword::parse("secret(1)", PasswordRule::Reset),
+            Err(DomainError::invalid(PASSWORD_MESSAGE))
+        );
+    }
+
+    #[test]
+    fn password_has_an_upper_bound() {
+        let long = format!("A!{}", "a".repeat(200));
+        assert!(
+            matches!(NewPassword::parse(&long, PasswordRule::Standard), Err(DomainError::Invalid(m)) if m.contains("at most"))
+        );
+    }
+
+    #[test]
+    fn au_phone_accepts_the_spec_shapes() {
+        for ok in [
+            "0412345678",
+            "0412 345 678",
+            "0412-345-678",
+            "+61 2 9999 9999",
+            "61299999999",
+            "02 9999 9999",
+            "+61412345678",
+            "0712345678",
+        ] {
+            assert!(optional_au_phone(Some(ok)).unwrap().is_some(), "{ok:?}");
+        }
+    }
+
+    #[test]
+    fn au_phone_rejects_other_numbers_with_the_spec_message() {
+        for bad in [
+            "0512345678",
+            "041234567",
+            "04123456789",
+            "0412  345678",
+            "+1 555 123 4567",
+            "phone",
+        ] {
+            assert_eq!(
+                optional_au_phone(Some(bad)),
+                Err(DomainError::invalid(AU_PHONE_MESSAGE)),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(optional_au_phone(Some("  ")), Ok(None));
+    }
+
+    #[test]
+    fn required_text_trims_and_limits() {
+        assert_eq!(required_text("  Ada ", "Name", 10).unwrap(), "Ada");
+        assert_eq!(
+            required_text("   ", "Name", 10),
+            Err(DomainError::invalid("Name is required"))
+        );
+        assert_eq!(
+            required_text("abcdefghijk", "Name", 10),
+            Err(DomainError::invalid("Name must be at most 10 characters"))
+        );
+    }
+}

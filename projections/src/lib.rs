@@ -1,0 +1,29 @@
+//! The read side: the projector runtime (checkpoints, catch-up then live,
+//! one active runner per projector, retries, rebuilds), one module per read
+//! model with the queries the API calls, and the change feed realtime pushes from.
+//!
+//! Errors: runtime and queries return `anyhow::Result`; a failing projector is
+//! recorded in its checkpoint row and retried, it never stops the others.
+
+pub mod changes;
+pub mod read_models;
+pub mod rebuild;
+pub mod runtime;
+pub mod wait;
+
+pub use changes::{Change, ChangeFeed};
+pub use runtime::{
+    BoxFuture, Projector, ProjectorStatus, RuntimeConfig, RuntimeHandle, start, status,
+};
+
+use std::sync::Arc;
+
+/// Every projector of the product, in a fixed order.
+pub fn all() -> Vec<Arc<dyn Projector>> {
+    vec![
+        Arc::new(read_models::accounts::AccountsProjector),
+        Arc::new(read_models::reference::ReferenceProjector),
+        Arc::new(read_models::job_board::JobBoardProjector),
+        Arc::new(read_models::contact_messages::ContactMessagesProjector),
+    ]
+}

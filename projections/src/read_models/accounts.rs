@@ -1,0 +1,184 @@
+//! `accounts`: every account of every role, for admin screens and profile reads.
+
+use std::collections::HashMap;
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use commands::RecordedEvent;
+use domain::AnyEvent;
+use domain::account::AccountEvent;
+use serde::Serialize;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use super::stream_uuid;
+use crate::{BoxFuture, Change, Projector};
+
+pub struct AccountsProjector;
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct AccountRow {
+    pub id: Uuid,
+    pub role: String,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub company: Option<String>,
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Projector for AccountsProjector {
+    fn name(&self) -> &'static str {
+        "accounts"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["accounts"]
+    }
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        events: &'a [RecordedEvent],
+    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
+        Box::pin(async move {
+            let mut rows: HashMap<Uuid, AccountRow> = HashMap::new();
+            let decoded: Vec<(&RecordedEvent, AccountEvent)> =
+                events
+                    .iter()
+                    .filter_map(
+                        |r| match AnyEvent::decode(&r.event_type, r.payload.clone()) {
+                            Ok(Some(AnyEvent::Account(e))) => Some(Ok((r, e))),
+                            Ok(_) => None,
+                            Err(e) => Some(Err(anyhow::Error::new(e)
+                                .context(format!("undecodable {}", r.event_type)))),
+                        },
+                    )
+                    .collect::<anyhow::Result<_>>()?;
+            // Rows this batch changes but did not create: load them once.
+            let missing: Vec<Uuid> = decoded
+                .iter()
+                .filter(|(_, e)| !matches!(e, AccountEvent::AccountRegistered(_)))
+                .map(|(r, _)| stream_uuid(&r.stream_id))
+                .collect::<anyhow::Result<_>>()?;
+            if !missing.is_empty() {
+                // language=PostgreSQL
+                let loaded: Vec<AccountRow> =
+                    sqlx::query_as("SELECT * FROM accounts WHERE id = ANY($1)")
+                        .bind(&missing)
+                        .fetch_all(&mut *conn)
+                        .await?;
+                rows.extend(loaded.into_iter().map(|r| (r.id, r)));
+            }
+            for (recorded, event) in decoded {
+                let id = stream_uuid(&recorded.stream_id)?;
+                match event {
+                    AccountEvent::AccountRegistered(e) => {
+                        rows.insert(
+                            id,
+                            AccountRow {
+                                id,
+                                role: e.role.as_str().into(),
+                                name: e.name,
+                                email: e.email,
+                                phone: e.phone,
+                                company: e.company,
+                                status: e.status.as_str().into(),
+                                created_at: e.registered_at,
+                                updated_at: e.registered_at,
+                            },
+                        );
+                    }
+                    AccountEvent::EmployerApproved { approved_at, .. } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.status = "active".into();
+                            row.updated_at = approved_at;
+                        }
+                    }
+                    AccountEvent::EmployerRejected { rejected_at, .. } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.status = "rejected".into();
+                            row.updated_at = rejected_at;
+                        }
+                    }
+                    AccountEvent::PasswordResetRequested { .. }
+                    | AccountEvent::PasswordReset { .. } => {}
+                }
+            }
+            upsert(conn, rows.into_values().collect()).await?;
+            Ok(vec![])
+        })
+    }
+}
+
+async fn upsert(conn: &mut PgConnection, rows: Vec<AccountRow>) -> anyhow::Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let mut cols = (
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+    );
+    for r in rows {
+        cols.0.push(r.id);
+        cols.1.push(r.role);
+        cols.2.push(r.name);
+        cols.3.push(r.email);
+        cols.4.push(r.phone);
+        cols.5.push(r.company);
+        cols.6.push(r.status);
+        cols.7.push(r.created_at);
+        cols.8.push(r.updated_at);
+    }
+    // language=PostgreSQL
+    sqlx::query(
+        "INSERT INTO accounts (id, role, name, email, phone, company, status, created_at, updated_at)
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                              $8::timestamptz[], $9::timestamptz[])
+         ON CONFLICT (id) DO UPDATE SET
+             role = EXCLUDED.role, name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
+             company = EXCLUDED.company, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at",
+    )
+    .bind(cols.0)
+    .bind(cols.1)
+    .bind(cols.2)
+    .bind(cols.3)
+    .bind(cols.4)
+    .bind(cols.5)
+    .bind(cols.6)
+    .bind(cols.7)
+    .bind(cols.8)
+    .execute(&mut *conn)
+    .await
+    .context("Failed to write accounts")?;
+    Ok(())
+}
+
+pub async fn by_id(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<AccountRow>> {
+    // language=PostgreSQL
+    sqlx::query_as("SELECT * FROM accounts WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+        .context("Failed to read an account")
+}
+
+pub async fn employers(pool: &PgPool, status: Option<&str>) -> anyhow::Result<Vec<AccountRow>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT * FROM accounts WHERE role = 'employer' AND ($1::text IS NULL OR status = $1) ORDER BY created_at DESC",
+    )
+    .bind(status)
+    .fetch_all(pool)
+    .await
+    .context("Failed to list employers")
+}

@@ -1,0 +1,82 @@
+//! `contact_messages`: enquiries from the public contact form, for agency staff.
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use commands::RecordedEvent;
+use domain::AnyEvent;
+use domain::contact::ContactEvent;
+use serde::Serialize;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::{BoxFuture, Change, Projector};
+
+pub struct ContactMessagesProjector;
+
+impl Projector for ContactMessagesProjector {
+    fn name(&self) -> &'static str {
+        "contact_messages"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["contact_messages"]
+    }
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        events: &'a [RecordedEvent],
+    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
+        Box::pin(async move {
+            for recorded in events {
+                let Some(AnyEvent::Contact(ContactEvent::ContactMessageReceived {
+                    message_id,
+                    first_name,
+                    last_name,
+                    email,
+                    phone,
+                    message,
+                    received_at,
+                })) = AnyEvent::decode(&recorded.event_type, recorded.payload.clone())?
+                else {
+                    continue;
+                };
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO contact_messages (id, first_name, last_name, email, phone, message, received_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(message_id)
+                .bind(first_name)
+                .bind(last_name)
+                .bind(email)
+                .bind(phone)
+                .bind(message)
+                .bind(received_at)
+                .execute(&mut *conn)
+                .await?;
+            }
+            Ok(vec![])
+        })
+    }
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct ContactMessage {
+    pub id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub message: String,
+    pub received_at: DateTime<Utc>,
+}
+
+pub async fn recent(pool: &PgPool, limit: i64) -> anyhow::Result<Vec<ContactMessage>> {
+    // language=PostgreSQL
+    sqlx::query_as("SELECT * FROM contact_messages ORDER BY received_at DESC LIMIT $1")
+        .bind(limit)
+        .fetch_all(pool)
+        .await
+        .context("Failed to list contact messages")
+}

@@ -1,0 +1,271 @@
+//! `jobs`: every listing with its current content and status; the public job
+//! board reads the open ones, employers read their own.
+
+use std::collections::HashMap;
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use commands::RecordedEvent;
+use domain::AnyEvent;
+use domain::job::JobEvent;
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use super::stream_uuid;
+use crate::{BoxFuture, Change, Projector};
+
+pub struct JobBoardProjector;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct JobRow {
+    id: Uuid,
+    employer_id: Uuid,
+    title: String,
+    company: String,
+    location_id: Option<Uuid>,
+    location: String,
+    job_type: String,
+    specialisation: String,
+    salary: String,
+    salary_range_id: Option<Uuid>,
+    description: String,
+    responsibilities: Value,
+    requirements: Value,
+    status: String,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    expires_at: Option<DateTime<Utc>>,
+    closed_at: Option<DateTime<Utc>>,
+}
+
+impl Projector for JobBoardProjector {
+    fn name(&self) -> &'static str {
+        "job_board"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["jobs"]
+    }
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        events: &'a [RecordedEvent],
+    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
+        Box::pin(async move {
+            let mut decoded = Vec::new();
+            for r in events {
+                if let Some(AnyEvent::Job(e)) = AnyEvent::decode(&r.event_type, r.payload.clone())
+                    .with_context(|| {
+                    format!("undecodable {} at {}", r.event_type, r.position)
+                })? {
+                    decoded.push((stream_uuid(&r.stream_id)?, e));
+                }
+            }
+            let mut rows: HashMap<Uuid, JobRow> = HashMap::new();
+            let missing: Vec<Uuid> = decoded
+                .iter()
+                .filter(|(_, e)| !matches!(e, JobEvent::JobPosted(_)))
+                .map(|(id, _)| *id)
+                .collect();
+            if !missing.is_empty() {
+                // language=PostgreSQL
+                let loaded: Vec<JobRow> = sqlx::query_as("SELECT * FROM jobs WHERE id = ANY($1)")
+                    .bind(&missing)
+                    .fetch_all(&mut *conn)
+                    .await?;
+                rows.extend(loaded.into_iter().map(|r| (r.id, r)));
+            }
+            let mut changed = Vec::new();
+            for (id, event) in decoded {
+                changed.push(id);
+                match event {
+                    JobEvent::JobPosted(p) => {
+                        rows.insert(
+                            id,
+                            JobRow {
+                                id,
+                                employer_id: p.employer_id,
+                                title: p.title,
+                                company: p.company,
+                                location_id: p.location_id,
+                                location: p.location,
+                                job_type: p.job_type.label().into(),
+                                specialisation: p.specialisation,
+                                salary: p.salary,
+                                salary_range_id: p.salary_range_id,
+                                description: p.description,
+                                responsibilities: Value::from(p.responsibilities),
+                                requirements: Value::from(p.requirements),
+                                status: "open".into(),
+                                created_at: p.posted_at,
+                                updated_at: p.posted_at,
+                                expires_at: p.expires_at,
+                                closed_at: None,
+                            },
+                        );
+                    }
+                    JobEvent::JobUpdated {
+                        details,
+                        updated_at,
+                    } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.title = details.title;
+                            row.location_id = details.location_id;
+                            row.location = details.location;
+                            row.job_type = details.job_type.label().into();
+                            row.specialisation = details.specialisation;
+                            row.salary = details.salary;
+                            row.salary_range_id = details.salary_range_id;
+                            row.description = details.description;
+                            row.responsibilities = Value::from(details.responsibilities);
+                            row.requirements = Value::from(details.requirements);
+                            row.expires_at = details.expires_at;
+                            row.updated_at = updated_at;
+                        }
+                    }
+                    JobEvent::JobClosed { closed_at, .. } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.status = "closed".into();
+                            row.closed_at = Some(closed_at);
+                            row.updated_at = closed_at;
+                        }
+                    }
+                }
+            }
+            upsert(conn, rows.into_values().collect()).await?;
+            changed.sort();
+            changed.dedup();
+            Ok(changed
+                .into_iter()
+                .map(|id| Change {
+                    topic: "job.changed".into(),
+                    user_id: None,
+                    data: serde_json::json!({ "job_id": id }),
+                })
+                .collect())
+        })
+    }
+}
+
+async fn upsert(conn: &mut PgConnection, rows: Vec<JobRow>) -> anyhow::Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    macro_rules! column {
+        ($field:ident) => {
+            rows.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
+        };
+    }
+    // language=PostgreSQL
+    sqlx::query(
+        "INSERT INTO jobs (id, employer_id, title, company, location_id, location, job_type, specialisation, salary,
+                           salary_range_id, description, responsibilities, requirements, status, created_at,
+                           updated_at, expires_at, closed_at)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::text[],
+                              $8::text[], $9::text[], $10::uuid[], $11::text[], $12::jsonb[], $13::jsonb[], $14::text[],
+                              $15::timestamptz[], $16::timestamptz[], $17::timestamptz[], $18::timestamptz[])
+         ON CONFLICT (id) DO UPDATE SET
+             title = EXCLUDED.title, location_id = EXCLUDED.location_id, location = EXCLUDED.location,
+             job_type = EXCLUDED.job_type, specialisation = EXCLUDED.specialisation, salary = EXCLUDED.salary,
+             salary_range_id = EXCLUDED.salary_range_id, description = EXCLUDED.description,
+             responsibilities = EXCLUDED.responsibilities, requirements = EXCLUDED.requirements,
+             status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, expires_at = EXCLUDED.expires_at,
+             closed_at = EXCLUDED.closed_at",
+    )
+    .bind(column!(id))
+    .bind(column!(employer_id))
+    .bind(column!(title))
+    .bind(column!(company))
+    .bind(column!(location_id))
+    .bind(column!(location))
+    .bind(column!(job_type))
+    .bind(column!(specialisation))
+    .bind(column!(salary))
+    .bind(column!(salary_range_id))
+    .bind(column!(description))
+    .bind(column!(responsibilities))
+    .bind(column!(requirements))
+    .bind(column!(status))
+    .bind(column!(created_at))
+    .bind(column!(updated_at))
+    .bind(column!(expires_at))
+    .bind(column!(closed_at))
+    .execute(&mut *conn)
+    .await
+    .context("Failed to write jobs")?;
+    Ok(())
+}
+
+/// A listing in the shape of SPEC 3 'Job' (plus status and specialisation).
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct Job {
+    pub id: Uuid,
+    pub title: String,
+    pub company: String,
+    pub location: String,
+    pub location_id: Option<Uuid>,
+    #[serde(rename = "type")]
+    pub job_type: String,
+    pub salary: String,
+    pub salary_range_id: Option<Uuid>,
+    pub description: String,
+    pub responsibilities: Value,
+    pub requirements: Value,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: Option<DateTime<Utc>>,
+    /// open, closed, or expired (open but past its closing date).
+    pub status: String,
+    pub specialisation: String,
+    #[serde(skip)]
+    pub employer_id: Uuid,
+}
+
+// The columns of `Job`; a macro so queries stay string literals.
+macro_rules! job_columns {
+    () => {
+        "id, title, company, location, location_id, job_type, salary, salary_range_id, description,
+    responsibilities, requirements, created_at, expires_at, specialisation, employer_id,
+    CASE WHEN status = 'open' AND expires_at IS NOT NULL AND expires_at <= now() THEN 'expired' ELSE status END AS status"
+    };
+}
+
+/// Open listings that have not passed their closing date, newest first.
+pub async fn open_jobs(pool: &PgPool) -> anyhow::Result<Vec<Job>> {
+    // language=PostgreSQL
+    sqlx::query_as(concat!(
+        "SELECT ",
+        job_columns!(),
+        " FROM jobs WHERE status = 'open' AND (expires_at IS NULL OR expires_at > now()) ORDER BY created_at DESC"
+    ))
+    .fetch_all(pool)
+    .await
+    .context("Failed to read the job board")
+}
+
+/// Any listing, whatever its status.
+pub async fn job(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Job>> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        job_columns!(),
+        " FROM jobs WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await
+    .context("Failed to read a job")
+}
+
+pub async fn employer_jobs(pool: &PgPool, employer_id: Uuid) -> anyhow::Result<Vec<Job>> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        job_columns!(),
+        " FROM jobs WHERE employer_id = $1 ORDER BY created_at DESC"
+    ))
+    .bind(employer_id)
+    .fetch_all(pool)
+    .await
+    .context("Failed to read an employer's jobs")
+}

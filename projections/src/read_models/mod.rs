@@ -1,0 +1,16 @@
+//! One module per read model: its projector and the queries the API calls.
+
+pub mod accounts;
+pub mod contact_messages;
+pub mod job_board;
+pub mod reference;
+
+use uuid::Uuid;
+
+/// The aggregate id in a stream id such as `account-0190...`.
+pub(crate) fn stream_uuid(stream_id: &str) -> anyhow::Result<Uuid> {
+    let (_, id) = stream_id
+        .split_once('-')
+        .ok_or_else(|| anyhow::anyhow!("stream id {stream_id} has no id part"))?;
+    Ok(Uuid::parse_str(id)?)
+}

@@ -1,0 +1,112 @@
+//! `locations` and `salary_ranges`: the job board's reference lists.
+
+use anyhow::Context;
+use commands::RecordedEvent;
+use domain::AnyEvent;
+use domain::reference::ReferenceEvent;
+use serde::Serialize;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::{BoxFuture, Change, Projector};
+
+pub struct ReferenceProjector;
+
+impl Projector for ReferenceProjector {
+    fn name(&self) -> &'static str {
+        "reference"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["locations", "salary_ranges"]
+    }
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        events: &'a [RecordedEvent],
+    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
+        Box::pin(async move {
+            for recorded in events {
+                let Some(AnyEvent::Reference(event)) =
+                    AnyEvent::decode(&recorded.event_type, recorded.payload.clone())?
+                else {
+                    continue;
+                };
+                match event {
+                    ReferenceEvent::LocationAdded {
+                        location_id,
+                        display_name,
+                        state,
+                        sort_order,
+                    } => {
+                        // language=PostgreSQL
+                        sqlx::query("INSERT INTO locations (id, display_name, state, sort_order) VALUES ($1, $2, $3, $4)")
+                            .bind(location_id)
+                            .bind(display_name)
+                            .bind(state)
+                            .bind(sort_order)
+                            .execute(&mut *conn)
+                            .await?;
+                    }
+                    ReferenceEvent::SalaryRangeAdded {
+                        salary_range_id,
+                        display_name,
+                        min,
+                        max,
+                        sort_order,
+                    } => {
+                        // language=PostgreSQL
+                        sqlx::query(
+                            "INSERT INTO salary_ranges (id, display_name, min_amount, max_amount, sort_order)
+                             VALUES ($1, $2, $3, $4, $5)",
+                        )
+                        .bind(salary_range_id)
+                        .bind(display_name)
+                        .bind(min)
+                        .bind(max)
+                        .bind(sort_order)
+                        .execute(&mut *conn)
+                        .await?;
+                    }
+                }
+            }
+            Ok(vec![])
+        })
+    }
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct Location {
+    pub id: Uuid,
+    pub display_name: String,
+    pub state: String,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct SalaryRange {
+    pub id: Uuid,
+    pub display_name: String,
+    pub min: i32,
+    pub max: Option<i32>,
+}
+
+pub async fn locations(pool: &PgPool) -> anyhow::Result<Vec<Location>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT id, display_name, state FROM locations ORDER BY sort_order, display_name",
+    )
+    .fetch_all(pool)
+    .await
+    .context("Failed to list locations")
+}
+
+pub async fn salary_ranges(pool: &PgPool) -> anyhow::Result<Vec<SalaryRange>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT id, display_name, min_amount AS min, max_amount AS max FROM salary_ranges ORDER BY sort_order, min_amount",
+    )
+    .fetch_all(pool)
+    .await
+    .context("Failed to list salary ranges")
+}

@@ -1,0 +1,418 @@
+//! The projector runtime.
+//!
+//! Each projector runs in its own task. A task first becomes the projector's
+//! leader by taking a session-level advisory lock on a dedicated connection, so
+//! with several api processes exactly one runs each projector and the others
+//! stand by. The leader handles batches: in ONE transaction it locks its
+//! checkpoint row, reads the next events of the global log, lets the projector
+//! write its read model, advances the checkpoint and queues change
+//! notifications. A crash anywhere in a batch rolls all of it back, so read
+//! models are updated exactly once.
+//!
+//! Between batches it waits for a wake-up: an append in this process, `NOTIFY
+//! events_appended` from another, or the slow safety-net poll. A batch that
+//! fails is rolled back, recorded as `failing` with its error, and retried with
+//! exponential backoff; other projectors are not affected.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use commands::{GlobalCheckpoint, PgEventStore, RecordedEvent};
+use serde::Serialize;
+use sqlx::postgres::{PgListener, PgPool};
+use sqlx::{Connection, PgConnection};
+use tokio::sync::watch;
+use tokio::task::JoinSet;
+
+use crate::changes::{self, Change, ChangeFeed};
+
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// A read model builder. `apply` gets a batch of events in global order, inside
+/// the batch transaction, and must be idempotent only per batch: the runtime
+/// guarantees each event is applied once. SQL must use unqualified table names
+/// (a rebuild points `search_path` at shadow tables).
+pub trait Projector: Send + Sync + 'static {
+    fn name(&self) -> &'static str;
+
+    /// The tables this projector owns (rebuilt and swapped together).
+    fn tables(&self) -> &'static [&'static str];
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        events: &'a [RecordedEvent],
+    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>>;
+}
+
+#[derive(Debug, Clone)]
+pub struct RuntimeConfig {
+    pub batch_size: i64,
+    /// Safety net: look for events even without a wake-up this often.
+    pub poll_interval: Duration,
+    /// How often a standby retries to become leader.
+    pub standby_retry: Duration,
+    pub backoff_initial: Duration,
+    pub backoff_max: Duration,
+}
+
+impl Default for RuntimeConfig {
+    fn default() -> Self {
+        Self {
+            batch_size: 1000,
+            poll_interval: Duration::from_secs(5),
+            standby_retry: Duration::from_secs(2),
+            backoff_initial: Duration::from_millis(250),
+            backoff_max: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The running projectors of this process. Dropping it stops them.
+pub struct RuntimeHandle {
+    tasks: JoinSet<()>,
+    leading: watch::Receiver<Vec<&'static str>>,
+}
+
+impl RuntimeHandle {
+    /// Names of the projectors this process currently leads.
+    pub fn leading(&self) -> Vec<&'static str> {
+        self.leading.borrow().clone()
+    }
+
+    /// Stops every task at once, wherever it is (a batch in flight rolls back).
+    pub fn abort(mut self) {
+        self.tasks.abort_all();
+    }
+}
+
+impl Drop for RuntimeHandle {
+    fn drop(&mut self) {
+        self.tasks.abort_all();
+    }
+}
+
+/// Starts every projector plus this process's listener for cross-process
+/// wake-ups and change notifications.
+pub async fn start(
+    store: PgEventStore,
+    projectors: Vec<Arc<dyn Projector>>,
+    feed: ChangeFeed,
+    config: RuntimeConfig,
+) -> anyhow::Result<RuntimeHandle> {
+    let pool = store.pool().clone();
+    for p in &projectors {
+        ensure_checkpoint(&pool, p.name()).await?;
+    }
+    let (remote_tx, remote_rx) = watch::channel(0u64);
+    let (leading_tx, leading_rx) = watch::channel(Vec::new());
+    let leading_tx = Arc::new(leading_tx);
+    let mut tasks = JoinSet::new();
+
+    let mut listener = PgListener::connect_with(&pool)
+        .await
+        .context("Failed to open the notification listener")?;
+    listener
+        .listen_all([changes::CHANNEL, EVENTS_APPENDED])
+        .await
+        .context("Failed to LISTEN for notifications")?;
+    tasks.spawn(listen(listener, remote_tx, feed));
+    tasks.spawn(announce_appends(store.clone()));
+
+    for projector in projectors {
+        let store = store.clone();
+        let config = config.clone();
+        let remote = remote_rx.clone();
+        let leading = leading_tx.clone();
+        tasks.spawn(async move { run_projector(store, projector, config, remote, leading).await });
+    }
+    Ok(RuntimeHandle {
+        tasks,
+        leading: leading_rx,
+    })
+}
+
+const EVENTS_APPENDED: &str = "events_appended";
+
+/// Tells other processes that this one appended. Appends only tick a local
+/// watch; this task turns bursts of them into one NOTIFY, outside the append
+/// transactions (a NOTIFY inside each append would serialise their commits).
+async fn announce_appends(store: PgEventStore) {
+    let mut appended = store.appended();
+    while appended.changed().await.is_ok() {
+        // language=PostgreSQL
+        if let Err(e) = sqlx::query("SELECT pg_notify($1, '')")
+            .bind(EVENTS_APPENDED)
+            .execute(store.pool())
+            .await
+        {
+            tracing::warn!(error = %e, "could not announce appended events; other processes will poll");
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    }
+}
+
+async fn listen(mut listener: PgListener, remote: watch::Sender<u64>, feed: ChangeFeed) {
+    loop {
+        match listener.recv().await {
+            Ok(n) if n.channel() == EVENTS_APPENDED => {
+                remote.send_modify(|v| *v = v.wrapping_add(1))
+            }
+            Ok(n) => match serde_json::from_str::<Vec<Change>>(n.payload()) {
+                Ok(list) => list.into_iter().for_each(|c| feed.publish(c)),
+                Err(e) => tracing::warn!(error = %e, "unreadable change notification"),
+            },
+            Err(e) => {
+                // PgListener reconnects by itself on the next recv; the poll covers the gap.
+                tracing::warn!(error = %e, "notification listener lost its connection");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }
+    }
+}
+
+async fn run_projector(
+    store: PgEventStore,
+    projector: Arc<dyn Projector>,
+    config: RuntimeConfig,
+    mut remote: watch::Receiver<u64>,
+    leading: Arc<watch::Sender<Vec<&'static str>>>,
+) {
+    let name = projector.name();
+    let mut local = store.appended();
+    loop {
+        let mut lock = match acquire_leadership(store.pool(), name).await {
+            Ok(Some(conn)) => conn,
+            Ok(None) => {
+                tokio::time::sleep(config.standby_retry).await;
+                continue;
+            }
+            Err(e) => {
+                tracing::warn!(projector = name, error = %format!("{e:#}"), "could not try for leadership");
+                tokio::time::sleep(config.standby_retry).await;
+                continue;
+            }
+        };
+        tracing::info!(projector = name, "leading projector");
+        leading.send_modify(|l| l.push(name));
+        let mut backoff = config.backoff_initial;
+        loop {
+            // Mark what we have seen before reading, so a wake-up that lands
+            // while we read is not lost.
+            local.borrow_and_update();
+            remote.borrow_and_update();
+            match run_batch(&store, projector.as_ref(), config.batch_size).await {
+                Ok(0) => {
+                    backoff = config.backoff_initial;
+                    tokio::select! {
+                        _ = local.changed() => {}
+                        _ = remote.changed() => {}
+                        _ = tokio::time::sleep(config.poll_interval) => {}
+                    }
+                    // Still leader? The lock lives as long as its connection.
+                    if lock.ping().await.is_err() {
+                        tracing::warn!(projector = name, "lost the leadership connection");
+                        break;
+                    }
+                }
+                Ok(_) => backoff = config.backoff_initial,
+                Err(e) => {
+                    let error = format!("{e:#}");
+                    tracing::error!(projector = name, error = %error, retry_in = ?backoff, "projector batch failed");
+                    if let Err(e) = record_failure(store.pool(), name, &error).await {
+                        tracing::error!(projector = name, error = %format!("{e:#}"), "could not record the failure");
+                    }
+                    tokio::time::sleep(backoff).await;
+                    backoff = (backoff * 2).min(config.backoff_max);
+                }
+            }
+        }
+        leading.send_modify(|l| l.retain(|n| *n != name));
+    }
+}
+
+/// A dedicated connection holding the projector's advisory lock, or `None` when
+/// another runner holds it.
+async fn acquire_leadership(pool: &PgPool, name: &str) -> anyhow::Result<Option<PgConnection>> {
+    let mut conn = PgConnection::connect_with(&pool.connect_options())
+        .await
+        .context("Failed to connect for leadership")?;
+    // language=PostgreSQL
+    let (locked,): (bool,) =
+        sqlx::query_as("SELECT pg_try_advisory_lock(hashtext('projector:' || $1))")
+            .bind(name)
+            .fetch_one(&mut conn)
+            .await
+            .context("Failed to try the projector lock")?;
+    if locked {
+        Ok(Some(conn))
+    } else {
+        let _ = conn.close().await;
+        Ok(None)
+    }
+}
+
+/// One batch in one transaction. Returns how many events it handled.
+pub(crate) async fn run_batch(
+    store: &PgEventStore,
+    projector: &dyn Projector,
+    batch_size: i64,
+) -> anyhow::Result<usize> {
+    let mut tx = store
+        .pool()
+        .begin()
+        .await
+        .context("Failed to begin a projector batch")?;
+    let checkpoint = lock_checkpoint(&mut tx, projector.name()).await?;
+    let events = PgEventStore::read_all_in(&mut tx, checkpoint, batch_size).await?;
+    let Some(last) = events.last().map(RecordedEvent::checkpoint) else {
+        tx.rollback().await.ok();
+        return Ok(0);
+    };
+    let changes = projector.apply(&mut tx, &events).await.with_context(|| {
+        format!(
+            "projector {} failed on events after position {}",
+            projector.name(),
+            checkpoint.position
+        )
+    })?;
+    advance_checkpoint(&mut tx, projector.name(), last, events.len()).await?;
+    notify_changes(&mut tx, &changes).await?;
+    tx.commit()
+        .await
+        .context("Failed to commit a projector batch")?;
+    Ok(events.len())
+}
+
+pub(crate) async fn ensure_checkpoint(pool: &PgPool, name: &str) -> anyhow::Result<()> {
+    // language=PostgreSQL
+    sqlx::query("INSERT INTO projector_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING")
+        .bind(name)
+        .execute(pool)
+        .await
+        .context("Failed to create a projector checkpoint")?;
+    Ok(())
+}
+
+/// Locks the checkpoint row for the batch: a second runner (or a rebuild's swap)
+/// waits here and then sees the advanced checkpoint, never the old one.
+pub(crate) async fn lock_checkpoint(
+    conn: &mut PgConnection,
+    name: &str,
+) -> anyhow::Result<GlobalCheckpoint> {
+    // language=PostgreSQL
+    let (transaction_id, position): (i64, i64) = sqlx::query_as(
+        "SELECT last_transaction_id, last_position FROM projector_checkpoints WHERE name = $1 FOR UPDATE",
+    )
+    .bind(name)
+    .fetch_one(&mut *conn)
+    .await
+    .with_context(|| format!("Failed to lock the checkpoint of {name}"))?;
+    Ok(GlobalCheckpoint {
+        transaction_id,
+        position,
+    })
+}
+
+pub(crate) async fn advance_checkpoint(
+    conn: &mut PgConnection,
+    name: &str,
+    to: GlobalCheckpoint,
+    seen: usize,
+) -> anyhow::Result<()> {
+    // language=PostgreSQL
+    sqlx::query(
+        "UPDATE projector_checkpoints
+            SET last_transaction_id = $2, last_position = $3, events_seen = events_seen + $4,
+                status = 'live', last_error = NULL, failing_since = NULL, attempts = 0, updated_at = now()
+          WHERE name = $1",
+    )
+    .bind(name)
+    .bind(to.transaction_id)
+    .bind(to.position)
+    .bind(seen as i64)
+    .execute(&mut *conn)
+    .await
+    .context("Failed to advance a checkpoint")?;
+    Ok(())
+}
+
+async fn notify_changes(conn: &mut PgConnection, changes: &[Change]) -> anyhow::Result<()> {
+    // NOTIFY payloads are limited to 8000 bytes: send in chunks well below that.
+    let mut chunk: Vec<&Change> = Vec::new();
+    let mut size = 0;
+    for change in changes {
+        let len = serde_json::to_string(change)?.len();
+        if size + len > 6000 && !chunk.is_empty() {
+            send_chunk(conn, &chunk).await?;
+            chunk.clear();
+            size = 0;
+        }
+        chunk.push(change);
+        size += len;
+    }
+    if !chunk.is_empty() {
+        send_chunk(conn, &chunk).await?;
+    }
+    Ok(())
+}
+
+async fn send_chunk(conn: &mut PgConnection, chunk: &[&Change]) -> anyhow::Result<()> {
+    // language=PostgreSQL
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(changes::CHANNEL)
+        .bind(serde_json::to_string(chunk)?)
+        .execute(&mut *conn)
+        .await
+        .context("Failed to queue change notifications")?;
+    Ok(())
+}
+
+async fn record_failure(pool: &PgPool, name: &str, error: &str) -> anyhow::Result<()> {
+    // language=PostgreSQL
+    sqlx::query(
+        "UPDATE projector_checkpoints
+            SET status = 'failing', last_error = $2, attempts = attempts + 1,
+                failing_since = coalesce(failing_since, now()), updated_at = now()
+          WHERE name = $1",
+    )
+    .bind(name)
+    .bind(error)
+    .execute(pool)
+    .await
+    .context("Failed to record a projector failure")?;
+    Ok(())
+}
+
+/// What `projections status` and the admin API show.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct ProjectorStatus {
+    pub name: String,
+    pub status: String,
+    pub last_position: i64,
+    pub events_seen: i64,
+    /// Committed events the projector has not handled yet.
+    pub lag: i64,
+    pub last_error: Option<String>,
+    pub failing_since: Option<DateTime<Utc>>,
+    pub attempts: i32,
+    pub updated_at: DateTime<Utc>,
+}
+
+pub async fn status(pool: &PgPool) -> anyhow::Result<Vec<ProjectorStatus>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT c.name, c.status, c.last_position, c.events_seen,
+                (SELECT count(*) FROM events e
+                  WHERE (e.transaction_id, e.position) > (c.last_transaction_id::text::xid8, c.last_position)) AS lag,
+                c.last_error, c.failing_since, c.attempts, c.updated_at
+           FROM projector_checkpoints c ORDER BY c.name",
+    )
+    .fetch_all(pool)
+    .await
+    .context("Failed to read projector status")
+}

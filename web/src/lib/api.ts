@@ -1,0 +1,45 @@
+/** The one fetch wrapper: JSON in and out, `{error}` bodies turned into ApiError. */
+export class ApiError extends Error {
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+export type RequestOptions = {
+  method?: string
+  body?: unknown
+  token?: string | null
+  signal?: AbortSignal
+}
+
+export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  let body: BodyInit | undefined
+  if (opts.body instanceof FormData) {
+    body = opts.body
+  } else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(opts.body)
+  }
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`
+  const res = await fetch(path, { method: opts.method ?? 'GET', headers, body, signal: opts.signal })
+  const text = await res.text()
+  let data: unknown = undefined
+  if (text) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      data = text
+    }
+  }
+  if (!res.ok) {
+    const message =
+      data && typeof data === 'object' && 'error' in data && typeof (data as { error: unknown }).error === 'string'
+        ? (data as { error: string }).error
+        : `Request failed with status ${res.status}`
+    throw new ApiError(res.status, message)
+  }
+  return data as T
+}
