@@ -1,0 +1,110 @@
+/** /: hero, who we are, nine service cards plus a contact card, closing call to action (SPEC 2.4). */
+import { Link } from 'react-router'
+import { CLAIMS, COMPANY, CtaBanner, SPECIALISATION_DETAILS, useDocumentTitle } from '../site'
+
+export default function HomePage() {
+  useDocumentTitle('')
+  return (
+    <>
+      <section className="page-hero home-hero">
+        <div className="container">
+          <p className="eyebrow">Specialist IT recruitment · Sydney</p>
+          <h1>Connecting Australia's technology talent with organisations ready to grow</h1>
+          <p className="lead">
+            {COMPANY.name} matches skilled IT professionals with employers who value them. Deep specialist knowledge, honest
+            advice and a process built around people, not keywords.
+          </p>
+          <div className="btn-row">
+            <Link to="/jobs/find" className="btn btn-primary">
+              Find a Job
+            </Link>
+            <Link to="/contact" className="btn btn-outline-light">
+              Hire Talent
+            </Link>
+          </div>
+          <ul className="stats" aria-label="Our track record">
+            {CLAIMS.map((c) => (
+              <li key={c.label}>
+                <strong>{c.value}</strong>
+                <span>{c.label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="who-heading">
+        <div className="container split">
+          <div>
+            <p className="eyebrow">Who we are</p>
+            <h2 id="who-heading">A Sydney agency that specialises in technology people</h2>
+            <p>
+              Since {COMPANY.founded} we have focused on one thing: placing the right IT professionals in the right
+              organisations. Our consultants each specialise in a technology field, so they understand the work, speak
+              the language and know what good looks like.
+            </p>
+            <p>
+              More than 200 companies, from start-ups to government agencies, trust us to find people who fit their
+              teams. Most of our placements are completed within two to four weeks.
+            </p>
+            <div className="btn-row">
+              <Link to="/about" className="btn btn-secondary">
+                More About Us
+              </Link>
+              <Link to="/employers/hire" className="btn btn-outline">
+                Looking to Hire?
+              </Link>
+            </div>
+          </div>
+          <ul className="check-list home-points">
+            <li>Consultants who specialise in a single technology field</li>
+            <li>Candidates screened for technical skill and team fit</li>
+            <li>95% success rate across permanent and contract placements</li>
+            <li>A 6-month guarantee on every permanent placement</li>
+            <li>Free, confidential career advice for job seekers</li>
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="services-heading">
+        <div className="container">
+          <div className="section-header">
+            <p className="eyebrow">What we do</p>
+            <h2 id="services-heading">Our specialisations</h2>
+            <p>Nine focused practices, each led by consultants with real experience in the field.</p>
+          </div>
+          <ul className="grid grid-3 card-list">
+            {SPECIALISATION_DETAILS.map((s) => (
+              <li key={s.name} className="card">
+                <span className="icon-badge" aria-hidden="true">
+                  {s.abbr}
+                </span>
+                <h3>{s.name}</h3>
+                <p>{s.summary}</p>
+              </li>
+            ))}
+            <li className="card card-contact">
+              <h3>Not sure where you fit?</h3>
+              <p>Tell us what you need and we'll point you to the right specialist consultant.</p>
+              <Link to="/contact" className="btn btn-primary btn-sm">
+                Talk to Our Team
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <CtaBanner
+        title="Ready to take the next step?"
+        text="Whether you're building a team or your career, a short conversation is the best place to start."
+      >
+        <Link to="/contact" className="btn btn-light">
+          Get in Touch
+        </Link>
+        <Link to="/jobs/find" className="btn btn-outline-light">
+          Browse Jobs
+        </Link>
+      </CtaBanner>
+    </>
+  )
+}

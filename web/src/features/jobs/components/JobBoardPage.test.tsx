@@ -1,0 +1,140 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Job } from '../types'
+import JobBoardPage from './JobBoardPage'
+
+const DAY = 24 * 60 * 60 * 1000
+
+function makeJob(i: number, overrides: Partial<Job> = {}): Job {
+  return {
+    id: `job-${i}`,
+    title: `Engineer ${i}`,
+    company: 'Acme',
+    location: i % 2 ? 'Sydney, NSW' : 'Melbourne, VIC',
+    location_id: i % 2 ? 'syd' : 'mel',
+    type: i % 3 ? 'Full-time' : 'Contract',
+    salary: i === 1 ? '' : '$120k',
+    salary_range_id: i % 2 ? 'sr-a' : 'sr-b',
+    description: `Job ${i}. ${'Detailed description. '.repeat(12)}`,
+    responsibilities: ['Ship features'],
+    requirements: ['TypeScript'],
+    created_at: '2025-01-01T00:00:00Z',
+    expires_at: null,
+    status: 'open',
+    ...overrides,
+  }
+}
+
+let jobs: Job[] = []
+let jobResponse: () => Response
+
+function renderBoard() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const router = createMemoryRouter([{ path: '/jobs/find', Component: JobBoardPage }], { initialEntries: ['/jobs/find'] })
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+}
+
+describe('JobBoardPage', () => {
+  beforeEach(() => {
+    jobs = Array.from({ length: 12 }, (_, i) => makeJob(i + 1))
+    jobResponse = () => new Response(JSON.stringify(jobs), { status: 200 })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/reference/locations')
+          return new Response(JSON.stringify({ data: [{ id: 'syd', display_name: 'Sydney' }] }), { status: 200 })
+        if (url === '/api/reference/salary-ranges')
+          return new Response(JSON.stringify({ data: [{ id: 'sr-a', display_name: '$100k - $130k' }] }), { status: 200 })
+        return jobResponse()
+      }),
+    )
+    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('shows five jobs per page, paginates and scrolls smoothly to the top', async () => {
+    renderBoard()
+    expect(await screen.findByText('12 jobs found')).toBeTruthy()
+    expect(screen.getAllByRole('article')).toHaveLength(5)
+    expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }))
+    expect(screen.getAllByRole('article')).toHaveLength(2)
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' })
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull()
+  })
+
+  it("expands one card at a time and shows 'Competitive salary' when salary is empty", async () => {
+    renderBoard()
+    await screen.findByText('12 jobs found')
+    const [first, second] = screen.getAllByRole('article')
+    expect(within(first).getByText('Competitive salary')).toBeTruthy()
+    fireEvent.click(within(first).getByRole('button', { name: 'Read More' }))
+    expect(within(first).getByRole('button', { name: 'Show Less' })).toBeTruthy()
+    fireEvent.click(within(second).getByRole('button', { name: 'Read More' }))
+    expect(within(first).getByRole('button', { name: 'Read More' })).toBeTruthy()
+    expect(within(second).getByRole('button', { name: 'Show Less' })).toBeTruthy()
+    expect(within(second).getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toBe('/candidate/login')
+    expect(within(second).getByRole('link', { name: 'Engineer 2' }).getAttribute('href')).toBe('/jobs/job-2')
+  })
+
+  it('applies title, location, type and salary filters, and Clear resets them', async () => {
+    renderBoard()
+    await screen.findByText('12 jobs found')
+    await screen.findByRole('option', { name: 'Sydney' })
+    fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'Sydney' } })
+    expect(screen.getByText('6 jobs found')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Salary range'), { target: { value: 'sr-a' } })
+    expect(screen.getByText('6 jobs found')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Job type'), { target: { value: 'Contract' } })
+    expect(screen.getByText('2 jobs found')).toBeTruthy() // jobs 3 and 9
+    fireEvent.change(screen.getByLabelText('Job title'), { target: { value: 'engineer 9' } })
+    expect(screen.getByText('1 job found')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }))
+    expect(screen.getByText('12 jobs found')).toBeTruthy()
+  })
+
+  it('hides jobs with 24 hours or less left', async () => {
+    jobs = [makeJob(1, { expires_at: new Date(Date.now() + DAY - 60_000).toISOString() }), makeJob(2, { expires_at: new Date(Date.now() + 3 * DAY).toISOString() })]
+    renderBoard()
+    expect(await screen.findByText('1 job found')).toBeTruthy()
+    expect(screen.getByText('Engineer 2')).toBeTruthy()
+  })
+
+  it('a failed or malformed response is logged and shows the empty state', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    jobResponse = () => new Response(JSON.stringify({ jobs: [] }), { status: 200 })
+    renderBoard()
+    expect(await screen.findByText('No jobs available')).toBeTruthy()
+    expect(log).toHaveBeenCalledWith('Invalid data format', expect.anything())
+  })
+
+  it('Refresh Jobs empties the list and loads it again', async () => {
+    renderBoard()
+    await screen.findByText('12 jobs found')
+    let release!: () => void
+    jobs = jobs.slice(0, 3)
+    jobResponse = () => new Response(JSON.stringify(jobs), { status: 200 })
+    const gate = new Promise<void>((r) => (release = r))
+    const fetchMock = vi.mocked(fetch)
+    const original = fetchMock.getMockImplementation()!
+    fetchMock.mockImplementation(async (url) => {
+      await gate
+      return original(url)
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh Jobs' }))
+    await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(0))
+    await act(async () => release())
+    expect(await screen.findByText('3 jobs found')).toBeTruthy()
+  })
+})

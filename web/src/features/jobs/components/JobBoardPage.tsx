@@ -1,0 +1,175 @@
+/** /jobs/find: search header, filter sidebar, paginated job cards (SPEC 2.4, 4, 5, 9). */
+import { useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import { pageCount, pageSlice } from '../../../lib/pagination'
+import { useDocumentTitle } from '../../site'
+import { useJobBoard } from '../api/get-job-board'
+import { useLocations } from '../api/get-locations'
+import { useSalaryRanges } from '../api/get-salary-ranges'
+import { jobKeys } from '../api/keys'
+import { EMPTY_JOB_FILTERS, filterJobBoard, JOBS_PER_PAGE, type JobBoardFilters } from '../model/filters'
+import { JOB_TYPES } from '../types'
+import { JobCard } from './JobCard'
+import { Pagination } from './Pagination'
+import '../jobs.css'
+
+export default function JobBoardPage() {
+  useDocumentTitle('Find a Job')
+  const queryClient = useQueryClient()
+  const jobsQuery = useJobBoard()
+  const { data: locations = [] } = useLocations()
+  const { data: salaryRanges = [] } = useSalaryRanges()
+  const [filters, setFilters] = useState<JobBoardFilters>(EMPTY_JOB_FILTERS)
+  const [page, setPage] = useState(1)
+  const [expandedId, setExpandedId] = useState<string | null>(null)
+
+  const jobs = jobsQuery.data
+  const visible = useMemo(() => filterJobBoard(jobs ?? [], filters, new Date()), [jobs, filters])
+  const totalPages = pageCount(visible.length, JOBS_PER_PAGE)
+  const currentPage = Math.min(page, totalPages)
+  const pageJobs = pageSlice(visible, currentPage, JOBS_PER_PAGE)
+  const loading = jobsQuery.isPending
+
+  const update = (patch: Partial<JobBoardFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }))
+    setPage(1)
+    setExpandedId(null)
+  }
+
+  const clear = () => update(EMPTY_JOB_FILTERS)
+
+  const refresh = () => {
+    setPage(1)
+    setExpandedId(null)
+    // reset drops the cached list (the page empties) and fetches it again
+    void queryClient.resetQueries({ queryKey: jobKeys.board() })
+  }
+
+  const goToPage = (next: number) => {
+    setPage(next)
+    setExpandedId(null)
+    window.scrollTo({ top: 0, behavior: 'smooth' })
+  }
+
+  const count = visible.length
+
+  return (
+    <>
+      <section className="page-hero job-search-hero">
+        <div className="container">
+          <p className="eyebrow">Job board</p>
+          <h1>Find your next IT role</h1>
+          <p className="lead">Browse current openings from Sydney and Australia-wide employers we partner with.</p>
+          <form className="job-search" role="search" aria-label="Search jobs" onSubmit={(e) => e.preventDefault()}>
+            <div className="form-field">
+              <label htmlFor="job-search-title">Job title</label>
+              <input
+                id="job-search-title"
+                type="search"
+                placeholder="e.g. Data Engineer"
+                value={filters.title}
+                onChange={(e) => update({ title: e.target.value })}
+              />
+            </div>
+            <div className="form-field">
+              <label htmlFor="job-search-location">Location</label>
+              <select id="job-search-location" value={filters.location} onChange={(e) => update({ location: e.target.value })}>
+                <option value="">All locations</option>
+                {locations.map((l) => (
+                  <option key={l.id} value={l.display_name}>
+                    {l.display_name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="form-field">
+              <label htmlFor="job-search-salary">Salary range</label>
+              <select
+                id="job-search-salary"
+                value={filters.salaryRangeId}
+                onChange={(e) => update({ salaryRangeId: e.target.value })}
+              >
+                <option value="">Any salary</option>
+                {salaryRanges.map((s) => (
+                  <option key={s.id} value={String(s.id)}>
+                    {s.display_name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="form-field">
+              <label htmlFor="job-search-type">Job type</label>
+              <select id="job-search-type" value={filters.type} onChange={(e) => update({ type: e.target.value })}>
+                <option value="">All types</option>
+                {JOB_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="job-search-actions">
+              <button type="button" className="btn btn-light" onClick={clear}>
+                Clear
+              </button>
+            </div>
+          </form>
+        </div>
+      </section>
+
+      <div className="container job-board">
+        <aside className="job-sidebar" aria-labelledby="job-sidebar-heading">
+          <div className="card">
+            <h2 id="job-sidebar-heading" className="job-sidebar-heading">
+              Search results
+            </h2>
+            <p className="job-count" aria-live="polite">
+              {loading ? 'Loading jobs…' : `${count} ${count === 1 ? 'job' : 'jobs'} found`}
+            </p>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={refresh} disabled={jobsQuery.isFetching}>
+              Refresh Jobs
+            </button>
+          </div>
+          <div className="card job-sidebar-note">
+            <h2 className="job-sidebar-heading">Ready to apply?</h2>
+            <p>Sign in to your candidate account to apply, track applications and store your resume.</p>
+            <Link to="/candidate/login">Candidate login</Link>
+          </div>
+        </aside>
+
+        <section className="job-results" aria-labelledby="job-results-heading">
+          <h2 id="job-results-heading" className="visually-hidden">
+            Job listings
+          </h2>
+          {loading ? (
+            <div className="empty-state" aria-busy="true">
+              <div className="spinner" aria-hidden="true" />
+              <p>Loading jobs…</p>
+            </div>
+          ) : count === 0 ? (
+            <div className="empty-state">
+              <h3>No jobs available</h3>
+              <p>Sorry, there are no active job postings matching your search criteria at the moment.</p>
+              <p>Please check back later or try modifying your search filters.</p>
+            </div>
+          ) : (
+            <>
+              <div className="job-list">
+                {pageJobs.map((job) => (
+                  <JobCard
+                    key={job.id}
+                    job={job}
+                    expanded={expandedId === job.id}
+                    onToggle={() => setExpandedId((id) => (id === job.id ? null : job.id))}
+                  />
+                ))}
+              </div>
+              <Pagination current={currentPage} total={totalPages} onChange={goToPage} label="Job results pages" />
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,71 @@
+/** One job on the public board: preview, Read More / Show Less, Apply Now and a link to its page. */
+import { Link } from 'react-router'
+import { descriptionPreview } from '../model/filters'
+import { salaryText, type Job } from '../types'
+import { formatDate } from './formatDate'
+
+type JobCardProps = { job: Job; expanded: boolean; onToggle: () => void }
+
+export function JobCard({ job, expanded, onToggle }: JobCardProps) {
+  const detailsId = `job-details-${job.id}`
+  return (
+    <article className="job-card card">
+      <header className="job-card-header">
+        <h3>
+          <Link to={`/jobs/${job.id}`}>{job.title}</Link>
+        </h3>
+        <p className="job-company">{job.company}</p>
+      </header>
+      <ul className="job-meta" aria-label="Job details">
+        <li>
+          <span className="job-meta-label">Location:</span> {job.location}
+        </li>
+        <li>
+          <span className="job-meta-label">Type:</span> {job.type}
+        </li>
+        <li>
+          <span className="job-meta-label">Salary:</span> {salaryText(job)}
+        </li>
+        {job.created_at ? (
+          <li>
+            <span className="job-meta-label">Posted:</span> {formatDate(job.created_at)}
+          </li>
+        ) : null}
+      </ul>
+      <div id={detailsId} className="job-description">
+        <p>{expanded ? job.description : descriptionPreview(job.description)}</p>
+        {expanded && job.responsibilities?.length ? (
+          <>
+            <h4>Responsibilities</h4>
+            <ul>
+              {job.responsibilities.map((r, i) => (
+                <li key={i}>{r}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {expanded && job.requirements?.length ? (
+          <>
+            <h4>Requirements</h4>
+            <ul>
+              {job.requirements.map((r, i) => (
+                <li key={i}>{r}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+      <div className="job-card-actions">
+        <button type="button" className="btn btn-outline btn-sm" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle}>
+          {expanded ? 'Show Less' : 'Read More'}
+        </button>
+        <Link to="/candidate/login" className="btn btn-primary btn-sm">
+          Apply Now
+        </Link>
+        <Link to={`/jobs/${job.id}`} className="job-card-link">
+          View job page<span className="visually-hidden"> for {job.title}</span>
+        </Link>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,135 @@
+/** /jobs/{id}: the full job, Apply Now while open, and JobPosting markup only for open jobs. */
+import { Link, useParams } from 'react-router'
+import { ApiError } from '../../../lib/api'
+import { useDocumentTitle, useRobotsNoindex } from '../../site'
+import { useJob } from '../api/get-job'
+import { useSalaryRanges } from '../api/get-salary-ranges'
+import { buildJobPosting, isJobClosed, jsonForScript } from '../model/jobPosting'
+import { salaryText, type Job } from '../types'
+import { formatDate } from './formatDate'
+import '../jobs.css'
+
+export default function JobDetailPage() {
+  const { id = '' } = useParams()
+  const jobQuery = useJob(id)
+  const job = jobQuery.data
+
+  if (jobQuery.isPending) {
+    return (
+      <div className="container section" aria-busy="true">
+        <div className="spinner" aria-hidden="true" />
+        <p className="page-loading">Loading job…</p>
+      </div>
+    )
+  }
+  if (jobQuery.isError || !job) {
+    const notFound = jobQuery.error instanceof ApiError && jobQuery.error.status === 404
+    return notFound ? <JobNotFound /> : <JobUnavailable />
+  }
+  return <JobDetail job={job} />
+}
+
+function JobNotFound() {
+  useDocumentTitle('Job Not Found')
+  useRobotsNoindex()
+  return (
+    <div className="container section error-page">
+      <h1>Job Not Found</h1>
+      <p>This job doesn't exist or is no longer listed.</p>
+      <Link to="/jobs/find" className="btn btn-primary">
+        Browse current jobs
+      </Link>
+    </div>
+  )
+}
+
+function JobUnavailable() {
+  useDocumentTitle('Job unavailable')
+  return (
+    <div className="container section error-page">
+      <h1>We couldn't load this job</h1>
+      <p>Something went wrong while loading the job. Please try again shortly.</p>
+      <Link to="/jobs/find" className="btn btn-primary">
+        Browse current jobs
+      </Link>
+    </div>
+  )
+}
+
+function JobDetail({ job }: { job: Job }) {
+  useDocumentTitle(`${job.title} at ${job.company}`)
+  const { data: salaryRanges = [] } = useSalaryRanges()
+  const closed = isJobClosed(job, new Date())
+
+  return (
+    <article className="job-detail">
+      {closed ? null : (
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(buildJobPosting(job, salaryRanges)) }} />
+      )}
+      <header className="page-hero">
+        <div className="container">
+          <p className="eyebrow">{job.company}</p>
+          <h1>{job.title}</h1>
+          <ul className="job-detail-meta" aria-label="Job summary">
+            <li>{job.location}</li>
+            <li>{job.type}</li>
+            <li>{salaryText(job)}</li>
+            {job.created_at ? <li>Posted {formatDate(job.created_at)}</li> : null}
+            {job.expires_at ? <li>Applications close {formatDate(job.expires_at)}</li> : null}
+          </ul>
+          {closed ? null : (
+            <div className="btn-row">
+              <Link to="/candidate/login" className="btn btn-primary">
+                Apply Now
+              </Link>
+            </div>
+          )}
+        </div>
+      </header>
+      <div className="container section job-detail-body">
+        {closed ? (
+          <div className="alert alert-info" role="status">
+            <strong>This job is closed.</strong> Applications for this role are no longer being accepted.{' '}
+            <Link to="/jobs/find">See current openings</Link>.
+          </div>
+        ) : null}
+        <section aria-labelledby="job-description-heading">
+          <h2 id="job-description-heading">About the role</h2>
+          {job.description.split(/\n{2,}/).map((para, i) => (
+            <p key={i}>{para}</p>
+          ))}
+        </section>
+        {job.responsibilities?.length ? (
+          <section aria-labelledby="job-resp-heading">
+            <h2 id="job-resp-heading">Responsibilities</h2>
+            <ul className="check-list">
+              {job.responsibilities.map((r, i) => (
+                <li key={i}>{r}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {job.requirements?.length ? (
+          <section aria-labelledby="job-req-heading">
+            <h2 id="job-req-heading">Requirements</h2>
+            <ul className="check-list">
+              {job.requirements.map((r, i) => (
+                <li key={i}>{r}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <div className="btn-row">
+          {closed ? null : (
+            <Link to="/candidate/login" className="btn btn-primary">
+              Apply Now
+            </Link>
+          )}
+          <Link to="/jobs/find" className="btn btn-outline">
+            Back to all jobs
+          </Link>
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,29 @@
+/** A grid of titled cards, optionally with tags (feature chips). */
+export type CardItem = { title: string; text: string; tags?: string[]; badge?: string }
+
+export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 2 | 3 | 4 }) {
+  return (
+    <ul className={`grid grid-${columns} card-list`}>
+      {items.map((c) => (
+        <li key={c.title} className="card">
+          {c.badge ? (
+            <span className="icon-badge" aria-hidden="true">
+              {c.badge}
+            </span>
+          ) : null}
+          <h3>{c.title}</h3>
+          <p>{c.text}</p>
+          {c.tags?.length ? (
+            <ul className="tag-list" aria-label={`${c.title} features`}>
+              {c.tags.map((t) => (
+                <li key={t} className="tag">
+                  {t}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}

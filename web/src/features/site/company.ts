@@ -1,0 +1,38 @@
+/** The agency's contact details and claims, shown in the chrome and on several pages (SPEC 1, 2.3, 9). */
+export const COMPANY = {
+  name: 'Harbour IT Recruitment',
+  phoneDisplay: '(02) 5550 4321',
+  phoneHref: 'tel:+61255504321',
+  email: 'hello@harbourit.com.au',
+  addressLines: ['Level 9, 60 Margaret Street', 'Sydney NSW 2000'],
+  address: 'Level 9, 60 Margaret Street, Sydney NSW 2000',
+  hours: 'Mon-Fri 9AM-6PM AEST',
+  founded: 2020,
+} as const
+
+export const SOCIAL_LINKS = [
+  { name: 'Facebook', href: 'https://www.facebook.com/' },
+  { name: 'LinkedIn', href: 'https://www.linkedin.com/' },
+  { name: 'Instagram', href: 'https://www.instagram.com/' },
+] as const
+
+/** The headline numbers the site quotes (SPEC 1). */
+export const CLAIMS = [
+  { value: '200+', label: 'companies served' },
+  { value: '2-4 weeks', label: 'average time to placement' },
+  { value: '95%', label: 'placement success rate' },
+  { value: '6 months', label: 'guarantee on permanent placements' },
+] as const
+
+/** The nine specialisations (SPEC 1), in the order the site lists them. */
+export const SPECIALISATIONS = [
+  'Development + Testing',
+  'AI + Robotics',
+  'BI + Data Analytics',
+  'Cloud + Infrastructure',
+  'Digital',
+  'ERP/SAP/CRM',
+  'Executive IT',
+  'Project Services',
+  'Security + Cyber Security',
+] as const

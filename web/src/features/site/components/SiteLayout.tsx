@@ -1,0 +1,41 @@
+/** The public chrome around every public and candidate page: nav, main outlet, footer (SPEC 2.3). */
+import { Suspense, type ReactNode } from 'react'
+import { Outlet, useMatch } from 'react-router'
+import { useRouteEffects } from '../hooks/useRouteEffects'
+import { SiteFooter } from './SiteFooter'
+import { SiteNav } from './SiteNav'
+import '../site.css'
+
+type SiteLayoutProps = {
+  /** Force nav and footer links into new tabs; defaults to on under /candidate/dashboard. */
+  linksInNewTab?: boolean
+  /** Content to show instead of the route outlet (for reuse outside the router tree's outlet). */
+  children?: ReactNode
+}
+
+export function SiteLayout({ linksInNewTab, children }: SiteLayoutProps) {
+  useRouteEffects()
+  const onDashboard = useMatch('/candidate/dashboard/*') !== null
+  const newTab = linksInNewTab ?? onDashboard
+  return (
+    <>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <SiteNav linksInNewTab={newTab} />
+      <main id="main-content" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
+      </main>
+      <SiteFooter linksInNewTab={newTab} />
+    </>
+  )
+}
+
+export function PageLoading() {
+  return (
+    <div className="page-loading" aria-busy="true">
+      <div className="spinner" aria-hidden="true" />
+      Loading…
+    </div>
+  )
+}

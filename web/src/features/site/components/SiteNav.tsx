@@ -1,0 +1,171 @@
+/** The public navigation bar (SPEC 2.3): logo, menu toggle, two dropdowns and the Contact Us button. */
+import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import { Link, NavLink } from 'react-router'
+import { hostFor } from '../../../lib/host'
+import { COMPANY } from '../company'
+import { useMediaQuery } from '../hooks/useMediaQuery'
+
+/** At this width and below the menu collapses and dropdowns open by click (SPEC 9). */
+export const NAV_COMPACT_QUERY = '(max-width: 1024px)'
+
+type DropdownId = 'seekers' | 'employers'
+
+type SubItem = { label: string; to: string; external?: boolean; newTab?: boolean }
+
+type SiteNavProps = {
+  /** On the candidate dashboard every nav link opens in a new tab (SPEC 2.3). */
+  linksInNewTab?: boolean
+}
+
+export function employerLoginUrl(location: { protocol: string; hostname: string; port: string } = window.location) {
+  return `${hostFor('employer', location)}/login`
+}
+
+export function SiteNav({ linksInNewTab = false }: SiteNavProps) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [dropdown, setDropdown] = useState<DropdownId | null>(null)
+  const compact = useMediaQuery(NAV_COMPACT_QUERY)
+  const navRef = useRef<HTMLElement>(null)
+
+  useEffect(() => {
+    if (!dropdown && !menuOpen) return
+    const onPointer = (e: PointerEvent) => {
+      if (navRef.current && !navRef.current.contains(e.target as Node)) {
+        setDropdown(null)
+        setMenuOpen(false)
+      }
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setDropdown(null)
+        setMenuOpen(false)
+      }
+    }
+    document.addEventListener('pointerdown', onPointer)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', onPointer)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [dropdown, menuOpen])
+
+  const close = () => {
+    setMenuOpen(false)
+    setDropdown(null)
+  }
+
+  const tab = linksInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}
+
+  const seekerItems: SubItem[] = [
+    { label: 'Find a Job', to: '/jobs/find' },
+    { label: 'Career Advice', to: '/jobs/advice' },
+    { label: 'Candidate Login', to: '/candidate/login', newTab: true },
+  ]
+  const employerItems: SubItem[] = [
+    { label: 'Looking to Hire?', to: '/employers/hire' },
+    { label: 'Reports & Resources', to: '/employers/resources' },
+    { label: 'Employer Login', to: employerLoginUrl(), external: true, newTab: true },
+  ]
+
+  const renderDropdown = (id: DropdownId, label: string, to: string, items: SubItem[]) => {
+    const open = dropdown === id
+    const onLabelClick = (e: MouseEvent) => {
+      // Compact screens have no hover, so the label opens the menu instead of navigating.
+      if (compact) {
+        e.preventDefault()
+        setDropdown(open ? null : id)
+      } else {
+        close()
+      }
+    }
+    return (
+      <li className={`nav-item nav-dropdown${open ? ' open' : ''}`}>
+        <NavLink
+          to={to}
+          end
+          className="nav-link"
+          aria-expanded={compact ? open : undefined}
+          aria-controls={compact ? `submenu-${id}` : undefined}
+          onClick={onLabelClick}
+          {...tab}
+        >
+          {label}
+          <span className="caret" aria-hidden="true" />
+        </NavLink>
+        <ul className="submenu" id={`submenu-${id}`}>
+          <li className="compact-only">
+            <Link to={to} onClick={close} {...tab}>
+              {label} overview
+            </Link>
+          </li>
+          {items.map((item) => {
+            const newTab = item.newTab || linksInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}
+            return (
+              <li key={item.label}>
+                {item.external ? (
+                  <a href={item.to} onClick={close} {...newTab}>
+                    {item.label}
+                  </a>
+                ) : (
+                  <Link to={item.to} onClick={close} {...newTab}>
+                    {item.label}
+                  </Link>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      </li>
+    )
+  }
+
+  return (
+    <header className="site-header">
+      <nav ref={navRef} className="container site-nav" aria-label="Main">
+        <Link to="/" className="site-logo" onClick={close} {...tab}>
+          <span className="site-logo-mark" aria-hidden="true">
+            H
+          </span>
+          <span className="site-logo-text">
+            Harbour <span>IT Recruitment</span>
+          </span>
+          <span className="visually-hidden">: {COMPANY.name} home</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          <span className="menu-toggle-bars" aria-hidden="true" />
+          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        <ul id="site-menu" className={`site-menu${menuOpen ? ' open' : ''}`}>
+          <li className="nav-item">
+            <NavLink to="/" end className="nav-link" onClick={close} {...tab}>
+              Home
+            </NavLink>
+          </li>
+          <li className="nav-item">
+            <NavLink to="/about" className="nav-link" onClick={close} {...tab}>
+              About Us
+            </NavLink>
+          </li>
+          {renderDropdown('seekers', 'For Job Seekers', '/job-seekers', seekerItems)}
+          {renderDropdown('employers', 'For Employers', '/employers', employerItems)}
+          <li className="nav-item">
+            <NavLink to="/blogs" className="nav-link" onClick={close} {...tab}>
+              Blogs
+            </NavLink>
+          </li>
+          <li className="nav-item nav-cta">
+            <Link to="/contact" className="btn btn-primary" onClick={close} {...tab}>
+              Contact Us
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  )
+}

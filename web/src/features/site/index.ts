@@ -1,0 +1,13 @@
+/** Public chrome and page building blocks; the candidate dashboard reuses SiteLayout/SiteNav. */
+export { SiteLayout, PageLoading } from './components/SiteLayout'
+export { SiteNav, employerLoginUrl, NAV_COMPACT_QUERY } from './components/SiteNav'
+export { SiteFooter } from './components/SiteFooter'
+export { BackToTop } from './components/BackToTop'
+export { PageHero } from './components/PageHero'
+export { CtaBanner } from './components/CtaBanner'
+export { RouteErrorPage } from './components/RouteErrorPage'
+export { SitemapRedirect } from './components/SitemapRedirect'
+export { useDocumentTitle } from './hooks/useDocumentTitle'
+export { useRobotsNoindex } from './hooks/useRobotsNoindex'
+export { COMPANY, CLAIMS, SPECIALISATIONS, SOCIAL_LINKS } from './company'
+export { SPECIALISATION_DETAILS, type Specialisation } from './specialisations'
