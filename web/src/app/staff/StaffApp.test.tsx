@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { makeJwt } from '../../lib/session.fixtures'
+import { renderRoutes, scriptFetch } from '../../features/auth/testing'
+import { staffRoutes } from './StaffApp'
+
+vi.mock('socket.io-client', () => ({
+  io: () => ({ on: () => {}, emit: () => {}, disconnect: () => {}, removeAllListeners: () => {} }),
+}))
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+describe('staff hosts', () => {
+  it('redirects any other path to /login', async () => {
+    const { router } = renderRoutes(staffRoutes('admin'), '/somewhere/else')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(screen.getByRole('heading', { name: 'Admin Sign In' })).toBeTruthy()
+  })
+
+  it('protects /dashboard', async () => {
+    const { router } = renderRoutes(staffRoutes('employer'), '/dashboard/jobs')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  })
+
+  it('explains admin sign-up on /signup and /register', async () => {
+    renderRoutes(staffRoutes('admin'), '/register')
+    expect(await screen.findByText(/An existing administrator creates each new admin account/)).toBeTruthy()
+    expect(screen.queryByRole('textbox')).toBeNull()
+  })
+
+  it('registers an employer and explains the approval wait', async () => {
+    const calls = scriptFetch({ status: 201, body: { message: 'ok' } })
+    renderRoutes(staffRoutes('employer'), '/signup')
+    fireEvent.change(await screen.findByLabelText('Full Name'), { target: { value: 'Bo Boss' } })
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Acme' } })
+    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: 'bo@acme.com' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Password1!' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }))
+    expect(await screen.findByText(/awaiting approval/)).toBeTruthy()
+    expect(calls[0]).toMatchObject({ url: '/api/auth/employer/register', body: { company: 'Acme', email: 'bo@acme.com' } })
+  })
+
+  it("shows the server's error, else 'Login failed', on the staff login", async () => {
+    scriptFetch({ status: 403, body: { error: 'Your employer account is awaiting approval. We will email you as soon as it is approved.' } }, { status: 500 })
+    renderRoutes(staffRoutes('employer'), '/login')
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'bo@acme.com' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByText(/awaiting approval/)).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByText('Login failed')).toBeTruthy()
+  })
+
+  it('logs an employer in, shows the dashboard and the session warning', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    // 20% of a one-hour lifetime left: warning
+    const token = makeJwt({ iat: now - 2880, exp: now + 720 })
+    scriptFetch({ body: { token, user: { id: 'e1', name: 'Bo Boss', company: 'Acme' } } })
+    const { router } = renderRoutes(staffRoutes('employer'), '/login')
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'bo@acme.com' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(await screen.findByText('Bo Boss')).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toBe('Your session expires in 12 minutes')
+    expect(localStorage.getItem('jwtToken')).toBe(token)
+    expect(localStorage.getItem('employerUser')).toContain('Bo Boss')
+  })
+
+  it("logs an expired employer out with 'Session expired'", async () => {
+    const now = Math.floor(Date.now() / 1000)
+    localStorage.setItem('jwtToken', makeJwt({ iat: now - 3599, exp: now + 1 }))
+    localStorage.setItem('employerUser', '{"name":"Bo"}')
+    scriptFetch()
+    const { router } = renderRoutes(staffRoutes('employer'), '/dashboard')
+    expect(await screen.findByText('Bo')).toBeTruthy()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 })
+    expect(await screen.findByText('Session expired')).toBeTruthy()
+    expect(localStorage.getItem('jwtToken')).toBeNull()
+  })
+})

@@ -1,0 +1,20 @@
+/** POST /api/auth/candidate/register and /api/auth/employer/register (SPEC 7.1). */
+import { useMutation } from '@tanstack/react-query'
+import { apiFetch } from '../../../lib/api'
+
+export type CandidateRegisterPayload = { name: string; email: string; password: string; phone?: string }
+export type EmployerRegisterPayload = CandidateRegisterPayload & { company: string }
+type RegisterResponse = { message?: string }
+
+export const REGISTER_FAILED = 'Failed to register'
+
+export function registerCandidate(payload: CandidateRegisterPayload) {
+  return apiFetch<RegisterResponse>('/api/auth/candidate/register', { method: 'POST', body: payload })
+}
+
+export function registerEmployer(payload: EmployerRegisterPayload) {
+  return apiFetch<RegisterResponse>('/api/auth/employer/register', { method: 'POST', body: payload })
+}
+
+export const useRegisterCandidate = () => useMutation({ mutationFn: registerCandidate })
+export const useRegisterEmployer = () => useMutation({ mutationFn: registerEmployer })

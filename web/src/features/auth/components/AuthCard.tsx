@@ -1,0 +1,32 @@
+/** The card every sign-in, sign-up and password screen sits in. */
+import type { ReactNode } from 'react'
+import '../auth.css'
+
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className="auth-page">
+      <section className="auth-card" aria-labelledby="auth-title">
+        <h1 id="auth-title">{title}</h1>
+        {subtitle ? <p className="auth-subtitle">{subtitle}</p> : null}
+        {children}
+      </section>
+    </div>
+  )
+}
+
+export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  if (!message) return null
+  return (
+    <p id={id} className="auth-field-error" role="alert">
+      {message}
+    </p>
+  )
+}
+
+export function FormAlert({ kind, children }: { kind: 'error' | 'success'; children: ReactNode }) {
+  return (
+    <div className={`auth-alert auth-alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  )
+}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { makeJwt } from '../../../lib/session.fixtures'
+import { renderRoutes, scriptFetch } from '../testing'
+import { CandidateLoginPage } from './CandidateLoginPage'
+
+const routes = [
+  { path: '/candidate/login', element: <CandidateLoginPage /> },
+  { path: '/candidate/dashboard', element: <p>dashboard</p> },
+]
+const future = () => Math.floor(Date.now() / 1000) + 3600
+
+function fill(email: string, password: string) {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } })
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } })
+}
+const submit = () => screen.getByRole('button', { name: 'Sign In' })
+
+describe('candidate login', () => {
+  beforeEach(() => localStorage.clear())
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  it("shows 'Welcome Back' with links to signup and forgot password", () => {
+    renderRoutes(routes, '/candidate/login')
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/candidate/signup')
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password')
+  })
+
+  it('keeps submit disabled while email or password is empty', () => {
+    renderRoutes(routes, '/candidate/login')
+    expect((submit() as HTMLButtonElement).disabled).toBe(true)
+    fill('jane@example.com', '')
+    expect((submit() as HTMLButtonElement).disabled).toBe(true)
+    fill('jane@example.com', 'x')
+    expect((submit() as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it('checks the email and password format before calling the server', () => {
+    const calls = scriptFetch()
+    renderRoutes(routes, '/candidate/login')
+    fill('not-an-email', 'weakpass')
+    fireEvent.click(submit())
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy()
+    expect(screen.getByText('Invalid password format')).toBeTruthy()
+    expect(calls).toHaveLength(0)
+  })
+
+  it('shows the server error and clears the password', async () => {
+    scriptFetch({ status: 401, body: { error: 'Too many attempts, wait a minute' } })
+    renderRoutes(routes, '/candidate/login')
+    fill('jane@example.com', 'Password1!')
+    fireEvent.click(submit())
+    expect(await screen.findByText('Too many attempts, wait a minute')).toBeTruthy()
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('')
+  })
+
+  it("falls back to 'Invalid email or password' without a server error", async () => {
+    scriptFetch({ status: 500 })
+    renderRoutes(routes, '/candidate/login')
+    fill('jane@example.com', 'Password1!')
+    fireEvent.click(submit())
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy()
+  })
+
+  it("says 'Login failed. Please try again.' on a network failure", async () => {
+    scriptFetch('network-error')
+    renderRoutes(routes, '/candidate/login')
+    fill('jane@example.com', 'Password1!')
+    fireEvent.click(submit())
+    expect(await screen.findByText('Login failed. Please try again.')).toBeTruthy()
+  })
+
+  it('stores authToken and candidateData and opens the dashboard', async () => {
+    const token = makeJwt({ exp: future(), iat: 0 })
+    const calls = scriptFetch({ body: { token, user: { id: 'u1', name: 'Jane Citizen' } } })
+    const { router } = renderRoutes(routes, '/candidate/login')
+    fill('jane@example.com', 'Password1!')
+    fireEvent.click(submit())
+    await waitFor(() => expect(router.state.location.pathname).toBe('/candidate/dashboard'))
+    expect(calls[0]).toMatchObject({ url: '/api/auth/candidate/login', method: 'POST', body: { email: 'jane@example.com', password: 'Password1!' } })
+    expect(localStorage.getItem('authToken')).toBe(token)
+    expect(JSON.parse(localStorage.getItem('candidateData')!)).toMatchObject({ name: 'Jane Citizen' })
+  })
+
+  it('sends a candidate with a stored unexpired token straight to the dashboard', () => {
+    localStorage.setItem('authToken', makeJwt({ exp: future() }))
+    localStorage.setItem('candidateData', '{"name":"Jane"}')
+    renderRoutes(routes, '/candidate/login')
+    expect(screen.getByText('dashboard')).toBeTruthy()
+  })
+})

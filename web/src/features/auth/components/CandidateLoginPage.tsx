@@ -1,0 +1,58 @@
+/** /candidate/login (SPEC 2.5, 4, 5, 8). */
+import { useState, type FormEvent } from 'react'
+import { Link, Navigate, useNavigate } from 'react-router'
+import { useLogin } from '../api/login'
+import { useSession } from '../hooks/useSession'
+import { loginErrors, type FieldErrors } from '../validation'
+import { AuthCard, FormAlert } from './AuthCard'
+import { PasswordInput } from './PasswordInput'
+import { TextField } from './TextField'
+
+export const CANDIDATE_LOGIN_FALLBACK = 'Invalid email or password'
+export const CANDIDATE_LOGIN_NETWORK = 'Login failed. Please try again.'
+
+export function CandidateLoginPage() {
+  const session = useSession('candidate')
+  const navigate = useNavigate()
+  const login = useLogin('candidate')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({})
+  const [failure, setFailure] = useState<string | null>(null)
+
+  if (session.status === 'authenticated') return <Navigate to="/candidate/dashboard" replace />
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setFailure(null)
+    const found = loginErrors(email, password)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    const result = await login.mutateAsync({ email: email.trim(), password })
+    if (result.success) {
+      navigate('/candidate/dashboard', { replace: true })
+      return
+    }
+    setFailure(result.network ? CANDIDATE_LOGIN_NETWORK : (result.serverMessage ?? CANDIDATE_LOGIN_FALLBACK))
+    setPassword('')
+  }
+
+  return (
+    <AuthCard title="Welcome Back" subtitle="Sign in to your candidate account">
+      <form onSubmit={submit} noValidate className="auth-form">
+        {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
+        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
+        <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} />
+        <div className="auth-row">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <button type="submit" className="auth-submit" disabled={!email || !password || login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+      <p className="auth-switch">
+        Don't have an account? <Link to="/candidate/signup">Sign up</Link>
+      </p>
+    </AuthCard>
+  )
+}

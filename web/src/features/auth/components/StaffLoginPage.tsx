@@ -1,0 +1,58 @@
+/** /login on the admin and employer hosts: the shared session login (SPEC 2.2, 4, 8). */
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, Navigate, useNavigate } from 'react-router'
+import { useLogin } from '../api/login'
+import { useSession } from '../hooks/useSession'
+import { LOGOUT_NOTICE_KEY } from '../logout'
+import { AuthCard, FormAlert } from './AuthCard'
+import { PasswordInput } from './PasswordInput'
+import { TextField } from './TextField'
+
+export function StaffLoginPage({ role }: { role: 'admin' | 'employer' }) {
+  const session = useSession(role)
+  const navigate = useNavigate()
+  // e.g. 'Session expired' after the employer session timer logged the user out
+  const [notice] = useState(() => sessionStorage.getItem(LOGOUT_NOTICE_KEY))
+  useEffect(() => sessionStorage.removeItem(LOGOUT_NOTICE_KEY), [])
+  const login = useLogin(role)
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [failure, setFailure] = useState<string | null>(null)
+
+  if (session.status === 'authenticated') return <Navigate to="/dashboard" replace />
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setFailure(null)
+    const result = await login.mutateAsync({ email: email.trim(), password })
+    if (result.success) {
+      navigate('/dashboard', { replace: true })
+      return
+    }
+    setFailure(result.message)
+    setPassword('')
+  }
+
+  return (
+    <AuthCard
+      title={role === 'admin' ? 'Admin Sign In' : 'Employer Sign In'}
+      subtitle={role === 'admin' ? 'Harbour IT Recruitment administration' : 'Sign in to manage your job listings'}
+    >
+      <form onSubmit={submit} noValidate className="auth-form">
+        {failure ? <FormAlert kind="error">{failure}</FormAlert> : notice ? <FormAlert kind="error">{notice}</FormAlert> : null}
+        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <div className="auth-row">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <button type="submit" className="auth-submit" disabled={!email || !password || login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+      <p className="auth-switch">
+        {role === 'employer' ? 'New to Harbour IT Recruitment? ' : 'Need an account? '}
+        <Link to="/signup">{role === 'employer' ? 'Register your company' : 'How admin accounts are created'}</Link>
+      </p>
+    </AuthCard>
+  )
+}

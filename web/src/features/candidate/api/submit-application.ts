@@ -1,0 +1,18 @@
+/** POST /api/applications/submit {jobId, resumeId?, coverLetterId?} (SPEC 7.3). */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { applicationsQueryOptions } from './get-applications'
+import { candidateFetch } from './client'
+
+export type SubmitApplicationPayload = { jobId: string; resumeId?: string; coverLetterId?: string }
+
+export function submitApplication(payload: SubmitApplicationPayload) {
+  return candidateFetch<{ id: string; message?: string }>('/api/applications/submit', { method: 'POST', body: payload })
+}
+
+export function useSubmitApplication() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: submitApplication,
+    onSuccess: () => qc.invalidateQueries({ queryKey: applicationsQueryOptions().queryKey }),
+  })
+}

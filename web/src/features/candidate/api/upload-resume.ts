@@ -1,0 +1,24 @@
+/** POST /api/candidate/resume/upload multipart {resume} (SPEC 7.5). */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { candidateFetch } from './client'
+import { profileQueryOptions } from './get-profile'
+
+type ResumeUploaded = { filename: string; originalName: string; message?: string }
+
+export function uploadResume(file: File) {
+  const form = new FormData()
+  form.append('resume', file)
+  return candidateFetch<ResumeUploaded>('/api/candidate/resume/upload', { method: 'POST', body: form })
+}
+
+export function useUploadResume() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: uploadResume,
+    onSuccess: (data) => {
+      qc.setQueryData(profileQueryOptions().queryKey, (old) =>
+        old ? { ...old, resumeFilename: data.filename, resumeOriginalName: data.originalName } : old,
+      )
+    },
+  })
+}

@@ -1,0 +1,110 @@
+/** My Applications: Pending / Accepted / Rejected counts, cards, refresh, Try Again (SPEC 2.5, 8). */
+import { useState } from 'react'
+import { formatDate } from '../../../lib/format'
+import { useApplications } from '../api/get-applications'
+import { useTimedMessage } from '../hooks/useTimedMessage'
+import type { Application } from '../types'
+import { Message } from './Message'
+
+export const APPLICATION_MESSAGES = {
+  loadFailed: 'Failed to load applications. Please try again later.',
+  refreshFailed: 'Failed to refresh applications. Please try again later.',
+  empty: 'No applications yet',
+} as const
+
+const STATUS_DISPLAY: Record<string, { icon: string; label: string; tone: string }> = {
+  pending: { icon: '⏳', label: 'Pending', tone: 'warning' },
+  accepted: { icon: '✓', label: 'Accepted', tone: 'success' },
+  rejected: { icon: '✕', label: 'Rejected', tone: 'danger' },
+}
+
+/** Known statuses get their icon; anything else is neutral. */
+export function statusDisplay(status: string) {
+  return STATUS_DISPLAY[status?.toLowerCase?.() ?? ''] ?? { icon: '•', label: status || 'Unknown', tone: 'neutral' }
+}
+
+export function countByStatus(apps: Application[]) {
+  const count = (s: string) => apps.filter((a) => a.status?.toLowerCase() === s).length
+  return { pending: count('pending'), accepted: count('accepted'), rejected: count('rejected') }
+}
+
+export function ApplicationsTab() {
+  const applications = useApplications()
+  const [refreshing, setRefreshing] = useState(false)
+  const [message, showMessage] = useTimedMessage()
+  const list = applications.data ?? []
+  const counts = countByStatus(list)
+
+  const refresh = async () => {
+    setRefreshing(true)
+    const result = await applications.refetch()
+    setRefreshing(false)
+    if (result.isError) showMessage('error', APPLICATION_MESSAGES.refreshFailed, 3000)
+  }
+
+  return (
+    <section className="cd-section" aria-labelledby="apps-title">
+      <div className="cd-section-head">
+        <h2 id="apps-title">My Applications</h2>
+        <button type="button" className="cd-btn cd-btn-ghost" onClick={refresh} disabled={refreshing}>
+          {refreshing ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+      <Message message={message} />
+      <dl className="cd-stats">
+        <div className="cd-stat">
+          <dt>Pending</dt>
+          <dd>{counts.pending}</dd>
+        </div>
+        <div className="cd-stat">
+          <dt>Accepted</dt>
+          <dd>{counts.accepted}</dd>
+        </div>
+        <div className="cd-stat">
+          <dt>Rejected</dt>
+          <dd>{counts.rejected}</dd>
+        </div>
+      </dl>
+      {applications.isPending ? (
+        <p className="cd-muted" aria-busy="true">
+          Loading applications...
+        </p>
+      ) : applications.isError && list.length === 0 ? (
+        <div className="cd-message cd-message-error" role="alert">
+          <p>{APPLICATION_MESSAGES.loadFailed}</p>
+          <button type="button" className="cd-btn cd-btn-primary" onClick={() => void applications.refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : list.length === 0 ? (
+        <p className="cd-empty">{APPLICATION_MESSAGES.empty}</p>
+      ) : (
+        <ul className="cd-cards">
+          {list.map((app) => {
+            const s = statusDisplay(app.status)
+            return (
+              <li key={app.id} className="cd-card">
+                <div className="cd-card-head">
+                  <h3>{app.job_title}</h3>
+                  <span className={`cd-chip cd-chip-${s.tone}`}>
+                    <span aria-hidden="true">{s.icon}</span> {s.label}
+                  </span>
+                </div>
+                <p className="cd-muted">{app.company}</p>
+                <p className="cd-small cd-muted">
+                  Applied {formatDate(app.created_at)}
+                  {app.last_updated ? ` · Updated ${formatDate(app.last_updated)}` : ''}
+                </p>
+                {app.feedback ? (
+                  <div className="cd-feedback">
+                    <strong>Employer feedback:</strong> {app.feedback}
+                  </div>
+                ) : null}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,254 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { makeJwt } from '../../../lib/session.fixtures'
+import { renderRoutes } from '../../auth/testing'
+import { candidateRoutes } from '../routes'
+
+const socket = vi.hoisted(() => {
+  const handlers = new Map<string, (arg?: unknown) => void>()
+  return {
+    handlers,
+    options: undefined as unknown,
+    on: (ev: string, fn: (arg?: unknown) => void) => handlers.set(ev, fn),
+    emit: vi.fn(),
+    disconnect: vi.fn(),
+    removeAllListeners: vi.fn(),
+    fire: (ev: string, arg?: unknown) => handlers.get(ev)?.(arg),
+  }
+})
+vi.mock('socket.io-client', () => ({
+  io: (opts: unknown) => {
+    socket.options = opts
+    return socket
+  },
+}))
+
+type Handler = (init?: RequestInit) => { status?: number; body?: unknown }
+function routeFetch(table: Record<string, Handler>) {
+  const fn = vi.fn(async (url: string, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${url}`
+    const h = table[key]
+    const r = h ? h(init) : { status: 404, body: { error: `unmocked ${key}` } }
+    return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200 })
+  })
+  vi.stubGlobal('fetch', fn)
+  return fn
+}
+
+const job = (id: string, title: string, type = 'Full-time') => ({
+  id,
+  title,
+  company: 'Acme',
+  location: 'Sydney NSW',
+  location_id: 'syd',
+  type,
+  salary: '',
+  salary_range_id: 's1',
+  description: 'Build things. '.repeat(20),
+  created_at: '2025-01-01T00:00:00Z',
+  expires_at: null,
+})
+
+const baseTable: Record<string, Handler> = {
+  'GET /api/auth/candidate/profile': () => ({ body: { id: 'u1', name: 'Jane Citizen', email: 'jane@example.com' } }),
+  'GET /api/admin/jobs/job-board': () => ({ body: [job('j1', 'React Developer'), job('j2', 'Data Engineer', 'Contract')] }),
+  'GET /api/reference/locations': () => ({ body: { data: [{ id: 'syd', display_name: 'Sydney' }] } }),
+  'GET /api/reference/salary-ranges': () => ({ body: { data: [{ id: 's1', display_name: '$100k-$120k' }] } }),
+  'GET /api/applications/my-applications': () => ({ body: [] }),
+  'GET /api/documents': () => ({ body: { documents: [] } }),
+  'GET /api/documents/stats': () => ({ body: { stats: [] } }),
+  'GET /api/notifications?limit=20&offset=0': () => ({ body: { notifications: [], total: 0, unread_count: 0 } }),
+  'GET /api/notifications/unread-count': () => ({ body: { unread_count: 0 } }),
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  localStorage.setItem('authToken', makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }))
+  localStorage.setItem('candidateData', JSON.stringify({ name: 'Jane Citizen' }))
+  socket.handlers.clear()
+  socket.emit.mockClear()
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('candidate dashboard', () => {
+  it('sends an unauthenticated visitor to /candidate/login', async () => {
+    localStorage.clear()
+    routeFetch(baseTable)
+    const { router } = renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/candidate/login'))
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy()
+  })
+
+  it('greets by first name and shows the four tabs and sign out', async () => {
+    routeFetch(baseTable)
+    renderRoutes(candidateRoutes, '/candidate/dashboard')
+    expect(await screen.findByRole('heading', { level: 1, name: /, Jane$/ })).toBeTruthy()
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' })
+    for (const name of ['Browse Jobs', 'My Applications', 'Documents', 'Profile']) {
+      expect(within(nav).getByRole('link', { name })).toBeTruthy()
+    }
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy()
+  })
+
+  it("shows 'Oops! Something went wrong.' when the user cannot be loaded", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    routeFetch({ ...baseTable, 'GET /api/auth/candidate/profile': () => ({ status: 500 }) })
+    renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')
+    expect(await screen.findByText('Oops! Something went wrong.')).toBeTruthy()
+  })
+
+  it('filters jobs by type and shows the empty text', async () => {
+    routeFetch(baseTable)
+    renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')
+    expect(await screen.findByRole('heading', { name: 'React Developer' })).toBeTruthy()
+    const type = screen.getByLabelText('Job type') as HTMLSelectElement
+    expect([...type.options].map((o) => o.value)).toEqual(['', 'Full-time', 'Contract'])
+    fireEvent.change(type, { target: { value: 'Contract' } })
+    expect(screen.queryByRole('heading', { name: 'React Developer' })).toBeNull()
+    fireEvent.change(screen.getByLabelText('Search jobs'), { target: { value: 'zzz' } })
+    expect(screen.getByText('No jobs found matching your criteria')).toBeTruthy()
+  })
+
+  it('applies for a job and marks it Applied Successfully', async () => {
+    const table: Record<string, Handler> = {
+      ...baseTable,
+      'POST /api/applications/submit': () => ({ status: 201, body: { id: 'a1', message: 'ok' } }),
+    }
+    const fetchMock = routeFetch(table)
+    renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply Now for React Developer' }))
+    const dialog = screen.getByRole('dialog')
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    // make the refetched list include the new application so the Applied state survives invalidation
+    table['GET /api/applications/my-applications'] = () => ({
+      body: [{ id: 'a1', job_id: 'j1', job_title: 'React Developer', company: 'Acme', status: 'pending', created_at: '2025-01-02T00:00:00Z' }],
+    })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Application' }))
+    expect(await screen.findByText('Application submitted successfully')).toBeTruthy()
+    const applied = screen.getByRole('button', { name: 'Applied Successfully' }) as HTMLButtonElement
+    expect(applied.disabled).toBe(true)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    const submit = fetchMock.mock.calls.find(([url]) => url === '/api/applications/submit')!
+    expect(JSON.parse(String(submit[1]!.body))).toEqual({ jobId: 'j1' })
+  })
+
+  it("shows 'Failed to submit application. Please try again.' when applying fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    routeFetch({ ...baseTable, 'POST /api/applications/submit': () => ({ status: 409, body: { error: 'dup' } }) })
+    renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply Now for React Developer' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }))
+    expect(await screen.findByText('Failed to submit application. Please try again.')).toBeTruthy()
+    expect(screen.getByRole('dialog')).toBeTruthy()
+  })
+
+  it("shows 'Failed to load jobs. Please try again later.'", async () => {
+    routeFetch({ ...baseTable, 'GET /api/admin/jobs/job-board': () => ({ body: { not: 'an array' } }) })
+    renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')
+    expect(await screen.findByText('Failed to load jobs. Please try again later.')).toBeTruthy()
+  })
+
+  it('lists applications with counts and a neutral icon for unknown status', async () => {
+    routeFetch({
+      ...baseTable,
+      'GET /api/applications/my-applications': () => ({
+        body: [
+          { id: 'a1', job_id: 'j1', job_title: 'React Developer', company: 'Acme', status: 'pending', created_at: '2025-01-02T00:00:00Z' },
+          { id: 'a2', job_id: 'j2', job_title: 'Data Engineer', company: 'Beta', status: 'accepted', created_at: '2025-01-02T00:00:00Z', feedback: 'Great fit' },
+          { id: 'a3', job_id: 'j3', job_title: 'QA', company: 'Gamma', status: 'withdrawn', created_at: '2025-01-02T00:00:00Z' },
+        ],
+      }),
+    })
+    renderRoutes(candidateRoutes, '/candidate/dashboard/applications')
+    expect(await screen.findByText('Great fit')).toBeTruthy()
+    const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+    expect(stat('Pending')).toBe('1')
+    expect(stat('Accepted')).toBe('1')
+    expect(stat('Rejected')).toBe('0')
+    expect(screen.getByText('withdrawn')).toBeTruthy()
+  })
+
+  it("offers Try Again after 'Failed to load applications. Please try again later.'", async () => {
+    const table: Record<string, Handler> = { ...baseTable, 'GET /api/applications/my-applications': () => ({ status: 500 }) }
+    routeFetch(table)
+    renderRoutes(candidateRoutes, '/candidate/dashboard/applications')
+    expect(await screen.findByText('Failed to load applications. Please try again later.')).toBeTruthy()
+    table['GET /api/applications/my-applications'] = () => ({ body: [] })
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByText('No applications yet')).toBeTruthy()
+  })
+
+  it('validates the document upload dialog', async () => {
+    routeFetch(baseTable)
+    renderRoutes(candidateRoutes, '/candidate/dashboard/documents')
+    expect(await screen.findByText('No documents found')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Document' }))
+    const dialog = screen.getByRole('dialog', { name: 'Upload Document' })
+    expect(within(dialog).getByText(/Maximum size 10MB/)).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }))
+    expect(within(dialog).getByText('Please provide a title and select a file')).toBeTruthy()
+  })
+
+  it('checks the profile education and experience add-forms', async () => {
+    routeFetch({
+      ...baseTable,
+      'GET /api/candidate/profile': () => ({
+        body: { name: 'Jane Citizen', email: 'jane@example.com', education: [], experience: [], resumeFilename: null },
+      }),
+    })
+    renderRoutes(candidateRoutes, '/candidate/dashboard/profile')
+    for (const legend of ['Basic Information', 'Education', 'Work Experience', 'Skills & Languages', 'Contact & Professional Links', 'Resume/CV']) {
+      expect(await screen.findByText(legend, { selector: 'legend' })).toBeTruthy()
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Add Education' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+    expect(screen.getByText('Please fill in degree and institution fields.')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Degree'), { target: { value: 'BSc' } })
+    fireEvent.change(screen.getByLabelText('Institution'), { target: { value: 'UNSW' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+    expect(screen.getByRole('button', { name: 'Remove education BSc' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Add Experience' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+    expect(screen.getByText('Please fill in company and position fields.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeTruthy()
+  })
+
+  it('connects the socket with the token and patches the bell from events', async () => {
+    routeFetch(baseTable)
+    renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')
+    await screen.findByRole('heading', { name: 'React Developer' })
+    expect(socket.options).toMatchObject({
+      auth: { token: localStorage.getItem('authToken'), user_type: 'candidate' },
+      transports: ['websocket', 'polling'],
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      timeout: 20000,
+    })
+    act(() => socket.fire('connect'))
+    expect(socket.emit).toHaveBeenCalledWith('get_notifications', { limit: 50, offset: 0 })
+    act(() =>
+      socket.fire('notification', {
+        id: 'n1',
+        type: 'success',
+        title: 'Application viewed',
+        message: 'Acme viewed your application',
+        is_read: false,
+        created_at: new Date().toISOString(),
+      }),
+    )
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' })
+    // the toast
+    expect(screen.getByText('Acme viewed your application')).toBeTruthy()
+    fireEvent.click(bell)
+    expect(screen.getByText('Connected')).toBeTruthy()
+    expect(await screen.findByText('Just now')).toBeTruthy()
+    act(() => socket.fire('connect_error', new Error('unauthorized')))
+    expect(await screen.findByText('Disconnected')).toBeTruthy()
+    act(() => socket.fire('all_notifications_read'))
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy()
+  })
+})

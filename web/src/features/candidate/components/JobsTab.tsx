@@ -1,0 +1,203 @@
+/** Browse Jobs: search, filters, refresh with 'Last updated', See More / Show Less, Apply Now (SPEC 2.5, 8). */
+import { useId, useMemo, useState } from 'react'
+import { formatDate } from '../../../lib/format'
+import { useApplications } from '../api/get-applications'
+import { useJobs } from '../api/get-jobs'
+import { useLocations } from '../api/get-locations'
+import { useSalaryRanges } from '../api/get-salary-ranges'
+import { useTimedMessage } from '../hooks/useTimedMessage'
+import { descriptionPreview, DESCRIPTION_PREVIEW, EMPTY_JOB_FILTERS, filterDashboardJobs, jobTypeOptions } from '../model/jobFilter'
+import type { Job } from '../types'
+import { ApplyModal } from './ApplyModal'
+import { Message } from './Message'
+
+export const JOB_MESSAGES = {
+  loadFailed: 'Failed to load jobs. Please try again later.',
+  refreshed: 'Jobs refreshed successfully',
+  refreshFailed: 'Failed to refresh jobs. Please try again.',
+  applied: 'Application submitted successfully',
+  empty: 'No jobs found matching your criteria',
+} as const
+
+export function JobsTab() {
+  const jobs = useJobs()
+  const locations = useLocations()
+  const salaryRanges = useSalaryRanges()
+  const applications = useApplications()
+  const [filters, setFilters] = useState(EMPTY_JOB_FILTERS)
+  const [expanded, setExpanded] = useState<Set<string>>(new Set())
+  const [applying, setApplying] = useState<Job | null>(null)
+  const [appliedNow, setAppliedNow] = useState<Set<string>>(new Set())
+  const [refreshing, setRefreshing] = useState(false)
+  const [message, showMessage] = useTimedMessage()
+  const ids = { search: useId(), location: useId(), salary: useId(), type: useId() }
+
+  const all = useMemo(() => jobs.data ?? [], [jobs.data])
+  const visible = useMemo(() => filterDashboardJobs(all, filters), [all, filters])
+  const types = useMemo(() => jobTypeOptions(all), [all])
+  const applied = useMemo(() => {
+    const set = new Set(appliedNow)
+    applications.data?.forEach((a) => set.add(String(a.job_id)))
+    return set
+  }, [applications.data, appliedNow])
+
+  const refresh = async () => {
+    setRefreshing(true)
+    const result = await jobs.refetch()
+    setRefreshing(false)
+    if (result.isError) showMessage('error', JOB_MESSAGES.refreshFailed, 3000)
+    else showMessage('success', JOB_MESSAGES.refreshed, 3000)
+  }
+
+  const toggle = (id: string) =>
+    setExpanded((s) => {
+      const next = new Set(s)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
+
+  const set = (key: keyof typeof filters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }))
+
+  return (
+    <section className="cd-section" aria-labelledby="jobs-title">
+      <div className="cd-section-head">
+        <h2 id="jobs-title">Browse Jobs</h2>
+        <div className="cd-refresh">
+          {jobs.dataUpdatedAt ? (
+            <span className="cd-muted">Last updated: {new Date(jobs.dataUpdatedAt).toLocaleTimeString()}</span>
+          ) : null}
+          <button type="button" className="cd-btn cd-btn-ghost" onClick={refresh} disabled={refreshing}>
+            {refreshing ? 'Refreshing...' : 'Refresh'}
+          </button>
+        </div>
+      </div>
+      <Message message={message} />
+
+      <div className="cd-filters" role="search">
+        <div className="cd-field">
+          <label htmlFor={ids.search}>Search jobs</label>
+          <input id={ids.search} type="search" placeholder="Search by job title" value={filters.search} onChange={(e) => set('search')(e.target.value)} />
+        </div>
+        <div className="cd-field">
+          <label htmlFor={ids.location}>Location</label>
+          <select id={ids.location} value={filters.locationId} onChange={(e) => set('locationId')(e.target.value)}>
+            <option value="">All locations</option>
+            {(locations.data ?? []).map((l) => (
+              <option key={l.id} value={String(l.id)}>
+                {l.display_name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="cd-field">
+          <label htmlFor={ids.salary}>Salary range</label>
+          <select id={ids.salary} value={filters.salaryRangeId} onChange={(e) => set('salaryRangeId')(e.target.value)}>
+            <option value="">All salary ranges</option>
+            {(salaryRanges.data ?? []).map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {s.display_name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="cd-field">
+          <label htmlFor={ids.type}>Job type</label>
+          <select id={ids.type} value={filters.type} onChange={(e) => set('type')(e.target.value)}>
+            <option value="">All types</option>
+            {types.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {jobs.isPending ? (
+        <p className="cd-muted" aria-busy="true">
+          Loading jobs...
+        </p>
+      ) : jobs.isError && all.length === 0 ? (
+        <p className="cd-message cd-message-error" role="alert">
+          {JOB_MESSAGES.loadFailed}
+        </p>
+      ) : visible.length === 0 ? (
+        <p className="cd-empty">{JOB_MESSAGES.empty}</p>
+      ) : (
+        <ul className="cd-cards">
+          {visible.map((job) => {
+            const isOpen = expanded.has(job.id)
+            const isApplied = applied.has(String(job.id))
+            const long = (job.description ?? '').length > DESCRIPTION_PREVIEW
+            return (
+              <li key={job.id} className="cd-card">
+                <div className="cd-card-head">
+                  <h3>{job.title}</h3>
+                  {isApplied ? <span className="cd-chip cd-chip-success">Applied</span> : null}
+                </div>
+                <p className="cd-muted">
+                  {job.company} · {job.location} · {job.type}
+                </p>
+                <p className="cd-salary">{job.salary || 'Competitive salary'}</p>
+                <p>{isOpen ? job.description : descriptionPreview(job.description ?? '')}</p>
+                {isOpen && job.responsibilities?.length ? (
+                  <>
+                    <h4>Responsibilities</h4>
+                    <ul>
+                      {job.responsibilities.map((r, i) => (
+                        <li key={i}>{r}</li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+                {isOpen && job.requirements?.length ? (
+                  <>
+                    <h4>Requirements</h4>
+                    <ul>
+                      {job.requirements.map((r, i) => (
+                        <li key={i}>{r}</li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+                <p className="cd-muted cd-small">
+                  Posted {formatDate(job.created_at)}
+                  {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
+                </p>
+                <div className="cd-card-actions">
+                  {long || job.responsibilities?.length || job.requirements?.length ? (
+                    <button type="button" className="cd-btn cd-btn-ghost" aria-expanded={isOpen} onClick={() => toggle(job.id)}>
+                      {isOpen ? 'Show Less' : 'See More'}
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="cd-btn cd-btn-primary"
+                    disabled={isApplied}
+                    onClick={() => setApplying(job)}
+                    aria-label={isApplied ? undefined : `Apply Now for ${job.title}`}
+                  >
+                    {isApplied ? 'Applied Successfully' : 'Apply Now'}
+                  </button>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+
+      {applying ? (
+        <ApplyModal
+          job={applying}
+          onClose={() => setApplying(null)}
+          onApplied={(jobId) => {
+            setAppliedNow((s) => new Set(s).add(String(jobId)))
+            setApplying(null)
+            showMessage('success', JOB_MESSAGES.applied, 4000)
+          }}
+        />
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,55 @@
+/** An accessible modal dialog: role=dialog, aria-modal, labelled by its title, Escape closes, focus kept inside. */
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+
+type Props = { title: string; onClose: () => void; children: ReactNode }
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+export function Modal({ title, onClose, children }: Props) {
+  const titleId = useId()
+  const ref = useRef<HTMLDivElement>(null)
+  const onCloseRef = useRef(onClose)
+  useEffect(() => {
+    onCloseRef.current = onClose
+  })
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null
+    const first = ref.current?.querySelector<HTMLElement>(FOCUSABLE)
+    ;(first ?? ref.current)?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onCloseRef.current()
+      if (e.key === 'Tab' && ref.current) {
+        const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
+        if (items.length === 0) return
+        const last = items[items.length - 1]
+        if (e.shiftKey && document.activeElement === items[0]) {
+          e.preventDefault()
+          last.focus()
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault()
+          items[0].focus()
+        }
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      previous?.focus?.()
+    }
+  }, [])
+
+  return (
+    <div className="cd-overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="cd-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} tabIndex={-1}>
+        <div className="cd-modal-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="cd-icon-btn" aria-label="Close dialog" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  )
+}

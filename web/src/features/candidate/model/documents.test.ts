@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import type { CandidateDocument } from '../types'
+import {
+  chooseExisting,
+  chooseFile,
+  coverLetterChoices,
+  EMPTY_SLOT,
+  resumeChoices,
+  statCount,
+  uploadDocumentError,
+} from './documents'
+
+const file = new File(['x'], 'cv.pdf', { type: 'application/pdf' })
+const doc = (id: string, title: string, document_type: string): CandidateDocument => ({
+  id,
+  title,
+  document_type,
+  original_name: `${id}.pdf`,
+  file_size: 1,
+  created_at: '2025-01-01T00:00:00Z',
+})
+
+describe('document upload rules', () => {
+  it("needs a title and a file: 'Please provide a title and select a file'", () => {
+    expect(uploadDocumentError('', file)).toBe('Please provide a title and select a file')
+    expect(uploadDocumentError('   ', file)).toBe('Please provide a title and select a file')
+    expect(uploadDocumentError('My CV', null)).toBe('Please provide a title and select a file')
+    expect(uploadDocumentError('My CV', file)).toBeNull()
+  })
+  it('reads a per-type counter from the stats, 0 when absent', () => {
+    const stats = [{ document_type: 'portfolio', count: 3 }]
+    expect(statCount(stats, 'portfolio')).toBe(3)
+    expect(statCount(stats, 'certificate')).toBe(0)
+  })
+})
+
+describe('apply modal choices', () => {
+  const docs = [
+    doc('a', 'Portfolio site', 'portfolio'),
+    doc('b', 'Misc', 'other'),
+    doc('c', 'My Resume 2025', 'certificate'),
+    doc('d', 'Cover letter', 'cover_letter'),
+  ]
+  it("lists documents of type other or with 'resume' in the title as resumes", () => {
+    expect(resumeChoices(docs).map((d) => d.id)).toEqual(['b', 'c'])
+  })
+  it('lists cover_letter documents as cover letters', () => {
+    expect(coverLetterChoices(docs).map((d) => d.id)).toEqual(['d'])
+  })
+  it('choosing an existing document clears the new file, and vice versa', () => {
+    const withFile = chooseFile(EMPTY_SLOT, file)
+    expect(withFile).toEqual({ existingId: '', file })
+    const withExisting = chooseExisting(withFile, 'b')
+    expect(withExisting).toEqual({ existingId: 'b', file: null })
+    expect(chooseFile(withExisting, file)).toEqual({ existingId: '', file })
+  })
+})

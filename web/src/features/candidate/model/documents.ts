@@ -1,0 +1,42 @@
+/** Rules of the Documents tab and the Apply modal (SPEC 5). */
+import type { CandidateDocument } from '../types'
+
+export const UPLOAD_REQUIRED_MESSAGE = 'Please provide a title and select a file'
+export const EDIT_TITLE_REQUIRED = 'Please provide a title'
+export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png,.gif,.txt'
+export const DOCUMENT_HINT = 'Accepted file types: PDF, DOC, DOCX, JPG, JPEG, PNG, GIF, TXT. Maximum size 10MB.'
+export const APPLY_ACCEPT = '.pdf,.doc,.docx'
+export const DELETE_DOCUMENT_CONFIRM = 'Are you sure you want to delete this document?'
+
+/** Upload needs a title and a file; returns the message or null. */
+export function uploadDocumentError(title: string, file: File | null | undefined): string | null {
+  return !title.trim() || !file ? UPLOAD_REQUIRED_MESSAGE : null
+}
+
+/** Resume choices in the Apply modal: type other, or 'resume' in the title. */
+export function resumeChoices(docs: CandidateDocument[]): CandidateDocument[] {
+  return docs.filter((d) => d.document_type === 'other' || d.title.toLowerCase().includes('resume'))
+}
+
+/** Cover letter choices: type cover_letter. */
+export function coverLetterChoices(docs: CandidateDocument[]): CandidateDocument[] {
+  return docs.filter((d) => d.document_type === 'cover_letter')
+}
+
+/** The counter of one type from the stats list (0 when absent). */
+export function statCount(stats: { document_type: string; count: number }[], type: string): number {
+  return stats.find((s) => s.document_type === type)?.count ?? 0
+}
+
+/** One slot (resume or cover letter) of the Apply modal: an existing document or a new file, never both. */
+export type DocumentSlot = { existingId: string; file: File | null }
+
+export const EMPTY_SLOT: DocumentSlot = { existingId: '', file: null }
+
+export function chooseExisting(_slot: DocumentSlot, existingId: string): DocumentSlot {
+  return { existingId, file: null }
+}
+
+export function chooseFile(_slot: DocumentSlot, file: File | null): DocumentSlot {
+  return { existingId: '', file }
+}

@@ -1,0 +1,30 @@
+/** Client-side filtering of the dashboard job list (SPEC 5, candidate dashboard job filtering). */
+import type { Job } from '../types'
+
+export type JobFilters = { search: string; locationId: string; salaryRangeId: string; type: string }
+
+export const EMPTY_JOB_FILTERS: JobFilters = { search: '', locationId: '', salaryRangeId: '', type: '' }
+
+/** Title contains the text (case-insensitive); location, salary range and type must equal the selection. */
+export function filterDashboardJobs(jobs: Job[], filters: JobFilters): Job[] {
+  const text = filters.search.trim().toLowerCase()
+  return jobs.filter((job) => {
+    if (text && !(job.title ?? '').toLowerCase().includes(text)) return false
+    if (filters.locationId && String(job.location_id ?? '') !== filters.locationId) return false
+    if (filters.salaryRangeId && String(job.salary_range_id ?? '') !== filters.salaryRangeId) return false
+    if (filters.type && job.type !== filters.type) return false
+    return true
+  })
+}
+
+/** The type options: the distinct types of the loaded jobs, in first-seen order. */
+export function jobTypeOptions(jobs: Job[]): string[] {
+  return [...new Set(jobs.map((j) => j.type).filter((t): t is string => Boolean(t)))]
+}
+
+export const DESCRIPTION_PREVIEW = 150
+
+/** The first 150 characters, with an ellipsis when cut. */
+export function descriptionPreview(text: string): string {
+  return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}...` : text
+}

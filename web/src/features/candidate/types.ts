@@ -1,0 +1,87 @@
+/** Entities the candidate portal reads and writes (SPEC 3, docs/API.md). */
+
+export type Job = {
+  id: string
+  title: string
+  company: string
+  location: string
+  location_id: string | number | null
+  type: string
+  salary: string
+  salary_range_id: string | number | null
+  description: string
+  responsibilities?: string[] | null
+  requirements?: string[] | null
+  created_at: string
+  expires_at?: string | null
+}
+
+export type ReferenceItem = { id: string | number; display_name: string }
+
+export type ApplicationStatus = 'pending' | 'accepted' | 'rejected'
+
+export type Application = {
+  id: string
+  job_id: string
+  job_title: string
+  company: string
+  status: string
+  created_at: string
+  last_updated?: string | null
+  feedback?: string | null
+}
+
+export const DOCUMENT_TYPES = ['cover_letter', 'portfolio', 'certificate', 'other'] as const
+export type DocumentType = (typeof DOCUMENT_TYPES)[number]
+
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  cover_letter: 'Cover Letter',
+  portfolio: 'Portfolio',
+  certificate: 'Certificate',
+  other: 'Other',
+}
+
+export type CandidateDocument = {
+  id: string
+  title: string
+  description?: string | null
+  document_type: DocumentType | string
+  original_name: string
+  file_size: number
+  created_at: string
+}
+
+export type DocumentStat = { document_type: string; count: number }
+
+export type Education = {
+  degree: string
+  institution: string
+  field: string
+  graduationYear: string | null
+}
+
+export type Experience = {
+  company: string
+  position: string
+  startDate: string | null
+  endDate: string | null
+  description: string
+}
+
+export type Profile = {
+  name: string
+  email: string
+  phone: string | null
+  location: string | null
+  summary: string | null
+  skills: string | string[] | null
+  languages: string | string[] | null
+  linkedin: string | null
+  portfolio: string | null
+  education: Education[]
+  experience: Experience[]
+  resumeFilename: string | null
+  resumeOriginalName: string | null
+}
+
+export type CandidateUser = { id: string; name: string; email: string; phone?: string | null; role?: string }

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { makeJwt } from '../../../lib/session.fixtures'
+import { renderRoutes, scriptFetch } from '../../auth/testing'
+import { notificationKeys } from '../api/keys'
+import type { Notification } from '../types'
+import { NotificationBell } from './NotificationBell'
+
+const n = (i: number, is_read = false): Notification => ({
+  id: `n${i}`,
+  type: 'info',
+  title: `Title ${i}`,
+  message: `Message ${i}`,
+  is_read,
+  created_at: new Date(Date.now() - 2 * 3600_000).toISOString(),
+})
+
+function setup(list: Notification[], unread: number) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  client.setQueryData(notificationKeys.list('candidate'), list)
+  client.setQueryData(notificationKeys.unreadCount('candidate'), unread)
+  return renderRoutes(
+    [{ path: '/', element: <div><p>outside</p><NotificationBell role="candidate" connected={false} /></div> }],
+    '/',
+    client,
+  )
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  localStorage.setItem('authToken', makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }))
+  localStorage.setItem('candidateData', '{"name":"Jane"}')
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('notification bell', () => {
+  it("caps the badge at '99+'", () => {
+    scriptFetch()
+    setup([n(1)], 150)
+    expect(screen.getByText('99+')).toBeTruthy()
+  })
+
+  it("shows at most 10 items with a 'View all' footer, and a disconnected indicator", () => {
+    scriptFetch()
+    setup(Array.from({ length: 12 }, (_, i) => n(i)), 12)
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 12 unread' }))
+    const panel = screen.getByRole('region', { name: 'Notifications' })
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(10)
+    expect(within(panel).getByText('Disconnected')).toBeTruthy()
+    expect(within(panel).getAllByText('2 hours ago')).toHaveLength(10)
+    fireEvent.click(within(panel).getByRole('button', { name: 'View all' }))
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(12)
+  })
+
+  it("says 'No notifications yet' and closes on an outside click", () => {
+    scriptFetch()
+    setup([], 0)
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }))
+    expect(screen.getByText('No notifications yet')).toBeTruthy()
+    fireEvent.mouseDown(screen.getByText('outside'))
+    expect(screen.queryByText('No notifications yet')).toBeNull()
+  })
+
+  it('marks an unread item read on click and lowers the count', async () => {
+    const calls = scriptFetch({ body: {} })
+    setup([n(1), n(2, true)], 1)
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }))
+    fireEvent.click(screen.getByRole('button', { name: /^Title 1/ }))
+    await waitFor(() => expect(calls[0]).toMatchObject({ url: '/api/notifications/n1/read', method: 'PUT' }))
+    expect(calls[0].auth).toMatch(/^Bearer /)
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy()
+  })
+
+  it('deletes an item and marks all read', async () => {
+    const calls = scriptFetch({ body: {} }, { body: {} })
+    setup([n(1), n(2)], 2)
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Delete notification: Title 1' }))
+    await waitFor(() => expect(calls[0]).toMatchObject({ url: '/api/notifications/n1', method: 'DELETE' }))
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }))
+    await waitFor(() => expect(calls[1]).toMatchObject({ url: '/api/notifications/read-all', method: 'PUT' }))
+  })
+
+  it('makes no REST call without a token', async () => {
+    localStorage.clear()
+    const calls = scriptFetch()
+    setup([n(1)], 1)
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }))
+    fireEvent.click(screen.getByRole('button', { name: /^Title 1/ }))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(calls).toHaveLength(0)
+  })
+})

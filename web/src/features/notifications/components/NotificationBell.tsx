@@ -1,0 +1,123 @@
+/** The bell and its dropdown (SPEC 4): 10 items, 'View all', '99+', outside click closes. */
+import { useEffect, useId, useRef, useState } from 'react'
+import { formatRelativeTime } from '../../../lib/format'
+import type { Role } from '../../../lib/session'
+import { useDeleteNotification } from '../api/delete-notification'
+import { useNotifications } from '../api/get-notifications'
+import { useUnreadCount } from '../api/get-unread-count'
+import { useMarkAllRead } from '../api/mark-all-read'
+import { useMarkRead } from '../api/mark-read'
+import { badgeText } from '../cache'
+import { notificationKind } from '../types'
+import '../notifications.css'
+
+export const DROPDOWN_LIMIT = 10
+
+export function NotificationBell({ role, connected }: { role: Role; connected: boolean }) {
+  const [open, setOpen] = useState(false)
+  const [showAll, setShowAll] = useState(false)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const panelId = useId()
+  const { data: notifications = [] } = useNotifications(role)
+  const { data: unread = 0 } = useUnreadCount(role)
+  const markRead = useMarkRead(role)
+  const markAll = useMarkAllRead(role)
+  const remove = useDeleteNotification(role)
+
+  useEffect(() => {
+    if (!open) return
+    const onDown = (e: MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false)
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false)
+    }
+    document.addEventListener('mousedown', onDown)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('mousedown', onDown)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+
+  const badge = badgeText(unread)
+  const visible = showAll ? notifications : notifications.slice(0, DROPDOWN_LIMIT)
+
+  return (
+    <div className="notif" ref={rootRef}>
+      <button
+        type="button"
+        className="notif-bell"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">
+          <path
+            fill="currentColor"
+            d="M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z"
+          />
+        </svg>
+        {badge ? (
+          <span className="notif-badge" aria-hidden="true">
+            {badge}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div className="notif-panel" id={panelId} role="region" aria-label="Notifications">
+          <div className="notif-head">
+            <h2>Notifications</h2>
+            <span className={`notif-conn ${connected ? 'is-on' : 'is-off'}`}>
+              <span className="notif-dot" aria-hidden="true" />
+              {connected ? 'Connected' : 'Disconnected'}
+            </span>
+            {unread > 0 ? (
+              <button type="button" className="notif-link" onClick={() => markAll.mutate()}>
+                Mark all as read
+              </button>
+            ) : null}
+          </div>
+          {notifications.length === 0 ? (
+            <p className="notif-empty">No notifications yet</p>
+          ) : (
+            <ul className="notif-list">
+              {visible.map((n) => (
+                <li key={n.id} className={`notif-item notif-${notificationKind(n.type)} ${n.is_read ? '' : 'is-unread'}`}>
+                  <button
+                    type="button"
+                    className="notif-body"
+                    onClick={() => {
+                      if (!n.is_read) markRead.mutate(n.id)
+                    }}
+                  >
+                    <strong>{n.title}</strong>
+                    <span>{n.message}</span>
+                    <time dateTime={n.created_at}>{formatRelativeTime(n.created_at)}</time>
+                    {!n.is_read ? <span className="visually-hidden"> (unread)</span> : null}
+                  </button>
+                  <button
+                    type="button"
+                    className="notif-delete"
+                    aria-label={`Delete notification: ${n.title}`}
+                    onClick={() => remove.mutate(n.id)}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {notifications.length > DROPDOWN_LIMIT ? (
+            <div className="notif-foot">
+              <button type="button" className="notif-link" onClick={() => setShowAll((s) => !s)}>
+                {showAll ? 'Show fewer' : 'View all'}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+/**
+ * The realtime feed (SPEC 4, 7.7): socket.io on the same origin. Every event patches the
+ * react-query cache of the feed; the only local state is the connection flag.
+ */
+import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { io } from 'socket.io-client'
+import { useToast } from '../../../components/ui/toast'
+import type { Role } from '../../../lib/session'
+import { notificationKeys, SOCKET_INITIAL_PAGE } from '../api/keys'
+import { markAllNotificationsRead, markNotificationRead, prependNotification } from '../cache'
+import { notificationKind, type Notification } from '../types'
+
+export const SOCKET_OPTIONS = {
+  transports: ['websocket', 'polling'],
+  reconnection: true,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  timeout: 20000,
+}
+
+export function useNotificationSocket(role: Role, token: string | null): { connected: boolean } {
+  const qc = useQueryClient()
+  const { push } = useToast()
+  const [connected, setConnected] = useState(false)
+
+  useEffect(() => {
+    if (!token) return
+    const listKey = notificationKeys.list(role)
+    const countKey = notificationKeys.unreadCount(role)
+    // an in-flight REST read would overwrite a socket patch with older data: cancel it first
+    const settle = () => {
+      void qc.cancelQueries({ queryKey: listKey })
+      void qc.cancelQueries({ queryKey: countKey })
+    }
+    const socket = io({ ...SOCKET_OPTIONS, auth: { token, user_type: role } })
+
+    socket.on('connect', () => {
+      setConnected(true)
+      socket.emit('get_notifications', SOCKET_INITIAL_PAGE)
+    })
+    socket.on('disconnect', () => setConnected(false))
+    socket.on('connect_error', (err: Error) => {
+      console.error('Notification connection failed', err.message)
+      setConnected(false)
+    })
+    socket.on('connected', () => setConnected(true))
+    socket.on('notification', (n: Notification) => {
+      settle()
+      qc.setQueryData<Notification[]>(listKey, (old) => prependNotification(old, n))
+      qc.setQueryData<number>(countKey, (old) => (old ?? 0) + 1)
+      push({ kind: notificationKind(n.type), title: n.title, message: n.message })
+    })
+    socket.on('unread_count', (data: { count?: number }) => {
+      settle()
+      qc.setQueryData<number>(countKey, Math.max(0, data?.count ?? 0))
+    })
+    socket.on('notification_read', (data: { notification_id?: string; unread_count?: number }) => {
+      settle()
+      if (data?.notification_id) {
+        qc.setQueryData<Notification[]>(listKey, (old) => markNotificationRead(old, data.notification_id!))
+      }
+      if (typeof data?.unread_count === 'number') qc.setQueryData<number>(countKey, Math.max(0, data.unread_count))
+    })
+    socket.on('all_notifications_read', () => {
+      settle()
+      qc.setQueryData<Notification[]>(listKey, (old) => markAllNotificationsRead(old))
+      qc.setQueryData<number>(countKey, 0)
+    })
+    socket.on('notifications_list', (data: { notifications?: Notification[] }) => {
+      settle()
+      qc.setQueryData<Notification[]>(listKey, data?.notifications ?? [])
+    })
+    socket.on('error', (data: { message?: string }) => console.error('Notification error', data?.message))
+
+    return () => {
+      socket.removeAllListeners()
+      socket.disconnect()
+      setConnected(false)
+    }
+  }, [role, token, qc, push])
+
+  return { connected: token ? connected : false }
+}

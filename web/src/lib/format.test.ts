@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { firstName, formatFileSize, formatRelativeTime, greetingFor } from './format'
+
+const at = (h: number, m: number) => new Date(2025, 0, 15, h, m, 0)
+
+describe('greeting', () => {
+  it('says Good morning before 12:00', () => {
+    expect(greetingFor(at(0, 0))).toBe('Good morning')
+    expect(greetingFor(at(11, 59))).toBe('Good morning')
+  })
+  it('says Good afternoon from 12:00 to before 17:00', () => {
+    expect(greetingFor(at(12, 0))).toBe('Good afternoon')
+    expect(greetingFor(at(16, 59))).toBe('Good afternoon')
+  })
+  it('says Good evening from 17:00', () => {
+    expect(greetingFor(at(17, 0))).toBe('Good evening')
+    expect(greetingFor(at(23, 59))).toBe('Good evening')
+  })
+  it('uses the first word of the name', () => {
+    expect(firstName('  Jane Mary Citizen ')).toBe('Jane')
+    expect(firstName(undefined)).toBe('')
+  })
+})
+
+describe('relative time', () => {
+  const now = new Date('2025-01-15T12:00:00Z')
+  const ago = (s: number) => new Date(now.getTime() - s * 1000).toISOString()
+  it('is Just now under 60 seconds', () => {
+    expect(formatRelativeTime(ago(0), now)).toBe('Just now')
+    expect(formatRelativeTime(ago(59), now)).toBe('Just now')
+  })
+  it('counts minutes, then hours, then days', () => {
+    expect(formatRelativeTime(ago(60), now)).toBe('1 minute ago')
+    expect(formatRelativeTime(ago(59 * 60), now)).toBe('59 minutes ago')
+    expect(formatRelativeTime(ago(3600), now)).toBe('1 hour ago')
+    expect(formatRelativeTime(ago(23 * 3600), now)).toBe('23 hours ago')
+    expect(formatRelativeTime(ago(24 * 3600), now)).toBe('1 day ago')
+    expect(formatRelativeTime(ago(3 * 86400), now)).toBe('3 days ago')
+  })
+})
+
+describe('file size', () => {
+  it('formats Bytes, KB, MB and GB', () => {
+    expect(formatFileSize(0)).toBe('0 Bytes')
+    expect(formatFileSize(512)).toBe('512 Bytes')
+    expect(formatFileSize(1024)).toBe('1 KB')
+    expect(formatFileSize(1536)).toBe('1.5 KB')
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB')
+    expect(formatFileSize(1.25 * 1024 ** 3)).toBe('1.25 GB')
+  })
+  it('stays in GB for very large sizes', () => {
+    expect(formatFileSize(2048 * 1024 ** 3)).toBe('2048 GB')
+  })
+})

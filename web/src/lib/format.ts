@@ -1,0 +1,46 @@
+/** Display formatting shared by the dashboards: relative times, file sizes, the greeting. */
+
+/** 'Just now' under 60 s, then minutes, hours, days ago (SPEC 4). */
+export function formatRelativeTime(iso: string | Date, now: Date = new Date()): string {
+  const then = typeof iso === 'string' ? new Date(iso) : iso
+  const seconds = Math.floor((now.getTime() - then.getTime()) / 1000)
+  if (!Number.isFinite(seconds)) return ''
+  if (seconds < 60) return 'Just now'
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`
+  const days = Math.floor(hours / 24)
+  return `${days} day${days === 1 ? '' : 's'} ago`
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const
+
+/** 0 Bytes, 512 Bytes, 1.5 KB, 2 MB, 1.25 GB (base 1024, at most two decimals). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes'
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1)
+  const value = bytes / 1024 ** exponent
+  return `${parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`
+}
+
+/** 'Good morning' before 12:00, 'Good afternoon' before 17:00, otherwise 'Good evening'. */
+export function greetingFor(date: Date = new Date()): string {
+  const hour = date.getHours()
+  if (hour < 12) return 'Good morning'
+  if (hour < 17) return 'Good afternoon'
+  return 'Good evening'
+}
+
+/** The first word of a name, for the greeting. */
+export function firstName(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/)[0] ?? ''
+}
+
+/** A date for cards: 3 Mar 2025. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  return d.toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' })
+}

@@ -1,0 +1,60 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { makeJwt } from './session.fixtures'
+import { decodeJwt, isExpired, loadSession, saveSession, SESSION_KEYS } from './session'
+
+const NOW = Date.UTC(2025, 0, 15, 12, 0, 0)
+const nowS = NOW / 1000
+
+describe('JWT decode', () => {
+  it('reads exp and iat from the payload', () => {
+    const claims = decodeJwt(makeJwt({ sub: 'u1', exp: nowS + 60, iat: nowS - 60 }))
+    expect(claims).toMatchObject({ sub: 'u1', exp: nowS + 60, iat: nowS - 60 })
+  })
+  it('returns null for an unreadable token', () => {
+    expect(decodeJwt('garbage')).toBeNull()
+    expect(decodeJwt('a.%%%.c')).toBeNull()
+    expect(decodeJwt(`a.${Buffer.from('not json').toString('base64url')}.c`)).toBeNull()
+  })
+  it('treats exp in seconds', () => {
+    expect(isExpired({ exp: nowS + 1 }, NOW)).toBe(false)
+    expect(isExpired({ exp: nowS }, NOW)).toBe(true)
+    expect(isExpired({ exp: nowS - 1 }, NOW)).toBe(true)
+  })
+})
+
+describe('stored session', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('uses authToken/candidateData, jwtToken/adminUser and jwtToken/employerUser', () => {
+    expect(SESSION_KEYS.candidate).toEqual({ token: 'authToken', user: 'candidateData' })
+    expect(SESSION_KEYS.admin).toEqual({ token: 'jwtToken', user: 'adminUser' })
+    expect(SESSION_KEYS.employer).toEqual({ token: 'jwtToken', user: 'employerUser' })
+  })
+
+  it('is authenticated with a token and user and an unexpired token', () => {
+    const token = makeJwt({ exp: nowS + 3600 })
+    saveSession('candidate', { token, user: { name: 'Jane' } })
+    expect(loadSession('candidate', localStorage, NOW)).toEqual({ status: 'authenticated', token, user: { name: 'Jane' } })
+  })
+
+  it('is unauthenticated when the user is missing, without clearing the token', () => {
+    localStorage.setItem('authToken', makeJwt({ exp: nowS + 3600 }))
+    expect(loadSession('candidate', localStorage, NOW).status).toBe('unauthenticated')
+    expect(localStorage.getItem('authToken')).not.toBeNull()
+  })
+
+  it('logs out (clears storage) when the token has expired', () => {
+    saveSession('admin', { token: makeJwt({ exp: nowS - 1 }), user: { name: 'Root' } })
+    expect(loadSession('admin', localStorage, NOW).status).toBe('unauthenticated')
+    expect(localStorage.getItem('jwtToken')).toBeNull()
+    expect(localStorage.getItem('adminUser')).toBeNull()
+  })
+
+  it('logs out when the token cannot be read', () => {
+    localStorage.setItem('authToken', 'not-a-jwt')
+    localStorage.setItem('candidateData', '{"name":"Jane"}')
+    expect(loadSession('candidate', localStorage, NOW).status).toBe('unauthenticated')
+    expect(localStorage.getItem('authToken')).toBeNull()
+    expect(localStorage.getItem('candidateData')).toBeNull()
+  })
+})
