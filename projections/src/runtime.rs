@@ -288,7 +288,7 @@ pub(crate) async fn run_batch(
     Ok(events.len())
 }
 
-pub(crate) async fn ensure_checkpoint(pool: &PgPool, name: &str) -> anyhow::Result<()> {
+pub async fn ensure_checkpoint(pool: &PgPool, name: &str) -> anyhow::Result<()> {
     // language=PostgreSQL
     sqlx::query("INSERT INTO projector_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING")
         .bind(name)

@@ -1,0 +1,277 @@
+//! The application: shared state, the router, and `Application::build` so tests
+//! start the real server on port 0 against their own database.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, FromRef, Request, State};
+use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use commands::{Commands, Links, PgEventStore};
+use projections::{ChangeFeed, RuntimeConfig, RuntimeHandle};
+use sqlx::PgPool;
+use sqlx::postgres::PgPoolOptions;
+use tokio::net::TcpListener;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+
+use crate::auth::jwt::JwtKeys;
+use crate::config::Config;
+use crate::error::InternalCause;
+use crate::{mail, routes, site};
+
+pub const CONSISTENCY_HEADER: &str = "x-consistency-token";
+pub const REQUEST_ID_HEADER: &str = "x-request-id";
+/// JSON bodies larger than this are refused with 413.
+pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
+
+#[derive(Clone)]
+pub struct AppState(Arc<App>);
+
+pub struct App {
+    pub config: Config,
+    pub pool: PgPool,
+    pub commands: Commands,
+    pub jwt: JwtKeys,
+    pub changes: ChangeFeed,
+    pub site: site::Site,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = App;
+    fn deref(&self) -> &App {
+        &self.0
+    }
+}
+
+impl FromRef<AppState> for PgPool {
+    fn from_ref(state: &AppState) -> PgPool {
+        state.pool.clone()
+    }
+}
+
+impl AppState {
+    pub fn store(&self) -> &PgEventStore {
+        &self.commands.store
+    }
+
+    /// Waits (briefly) until every projector has handled every committed event.
+    /// For reads that missed a row a very recent command wrote.
+    pub async fn wait_for_head(&self) {
+        let head: Result<(Option<i64>,), _> = sqlx::query_as("SELECT max(position) FROM events")
+            .fetch_one(&self.pool)
+            .await;
+        if let Ok((Some(position),)) = head {
+            let names: Vec<&str> = projections::all().iter().map(|p| p.name()).collect();
+            let _ = projections::wait::until_position(
+                self.store(),
+                &names,
+                position,
+                Duration::from_secs(3),
+            )
+            .await;
+        }
+    }
+}
+
+pub async fn connect(config: &Config) -> anyhow::Result<PgPool> {
+    PgPoolOptions::new()
+        .max_connections(config.pool_size)
+        .acquire_timeout(Duration::from_secs(10))
+        .connect(&config.database_url)
+        .await
+        .with_context(|| "Failed to connect to PostgreSQL (check DATABASE_URL)")
+}
+
+pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
+    sqlx::migrate!("../migrations")
+        .run(pool)
+        .await
+        .context("Failed to run database migrations")
+}
+
+pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
+    let jwt = JwtKeys::new(
+        &config.jwt_secret()?,
+        chrono::Duration::minutes(config.jwt_ttl_minutes),
+    );
+    let links = Links {
+        public: config.public_url.trim_end_matches('/').to_owned(),
+        employer: config.site_url("employer")?,
+        admin: config.site_url("admin")?,
+        agency_inbox: config.agency_inbox.clone(),
+    };
+    let commands = Commands::new(PgEventStore::new(pool.clone()), links);
+    let site = site::Site::load(&config.web_dist, &config.public_url);
+    Ok(AppState(Arc::new(App {
+        config,
+        pool,
+        commands,
+        jwt,
+        changes: ChangeFeed::default(),
+        site,
+    })))
+}
+
+pub fn router(state: AppState) -> Router {
+    let request_id = HeaderName::from_static(REQUEST_ID_HEADER);
+    Router::new()
+        .merge(routes::api())
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            read_your_writes,
+        ))
+        .merge(site::router())
+        .layer(middleware::from_fn(log_internal_errors))
+        .layer(TraceLayer::new_for_http())
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .with_state(state)
+}
+
+/// A GET that carries the consistency token of an earlier command waits (up to
+/// 5 s) until the read models have caught up with it.
+async fn read_your_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    if request.method() == axum::http::Method::GET
+        && let Some(position) = request
+            .headers()
+            .get(CONSISTENCY_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<i64>().ok())
+    {
+        let names: Vec<&str> = projections::all().iter().map(|p| p.name()).collect();
+        match projections::wait::until_position(
+            state.store(),
+            &names,
+            position,
+            Duration::from_secs(5),
+        )
+        .await
+        {
+            Ok(true) => {}
+            Ok(false) => tracing::warn!(
+                position,
+                "read models did not reach the consistency token in time"
+            ),
+            Err(e) => {
+                tracing::warn!(error = %format!("{e:#}"), "could not wait for the consistency token")
+            }
+        }
+    }
+    next.run(request).await
+}
+
+/// Logs the cause chain of every 500 inside the request span.
+async fn log_internal_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    if response.status() == StatusCode::INTERNAL_SERVER_ERROR
+        && let Some(InternalCause(e)) = response.extensions().get::<InternalCause>()
+    {
+        tracing::error!(error = %format!("{e:#}"), "request failed");
+    }
+    response
+}
+
+/// A command's answer: the body plus the consistency token of what it wrote.
+pub struct Written<T>(pub i64, pub T);
+
+impl<T: IntoResponse> IntoResponse for Written<T> {
+    fn into_response(self) -> Response {
+        let mut response = self.1.into_response();
+        response
+            .headers_mut()
+            .insert(CONSISTENCY_HEADER, HeaderValue::from(self.0));
+        response
+    }
+}
+
+/// The running server with its background work; tests start one per database.
+pub struct Application {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    server: tokio::task::JoinHandle<()>,
+    _projections: Option<RuntimeHandle>,
+    _mailer: tokio::task::JoinHandle<()>,
+}
+
+impl Application {
+    pub async fn build(config: Config, runtime: Option<RuntimeConfig>) -> anyhow::Result<Self> {
+        config.validate()?;
+        let pool = connect(&config).await?;
+        migrate(&pool).await?;
+        let listener = TcpListener::bind(config.bind)
+            .await
+            .with_context(|| format!("Failed to listen on {}", config.bind))?;
+        let addr = listener.local_addr()?;
+        let state = state(config, pool)?;
+        let projections = match runtime {
+            Some(rc) => Some(
+                projections::start(
+                    state.store().clone(),
+                    projections::all(),
+                    state.changes.clone(),
+                    rc,
+                )
+                .await?,
+            ),
+            None => None,
+        };
+        let mailer = tokio::spawn(mail::run_sender(state.clone()));
+        let app = router(state.clone());
+        let server = tokio::spawn(async move {
+            let service = app.into_make_service_with_connect_info::<SocketAddr>();
+            if let Err(e) = axum::serve(listener, service)
+                .with_graceful_shutdown(shutdown_signal())
+                .await
+            {
+                tracing::error!(error = %e, "server stopped");
+            }
+        });
+        tracing::info!(%addr, "listening");
+        Ok(Self {
+            addr,
+            state,
+            server,
+            _projections: projections,
+            _mailer: mailer,
+        })
+    }
+
+    pub async fn run_until_stopped(mut self) -> anyhow::Result<()> {
+        (&mut self.server).await.context("server task failed")?;
+        Ok(())
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+}
+
+impl Drop for Application {
+    fn drop(&mut self) {
+        self.server.abort();
+        self._mailer.abort();
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,332 @@
+//! `recruit bench`: measures the event store against a raw INSERT baseline and
+//! the speed of a full read-model rebuild, in a scratch database it creates and
+//! drops. Prints a Markdown table (docs/BENCHMARKS.md records the numbers).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use anyhow::Context;
+use chrono::Utc;
+use clap::Args;
+use commands::{AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, PgEventStore};
+use domain::job::{JobDetails, JobEvent, JobPosted, JobType};
+use sqlx::postgres::PgPoolOptions;
+use sqlx::{AssertSqlSafe, Connection, PgConnection, PgPool};
+use uuid::Uuid;
+
+use super::progress::Progress;
+use crate::app;
+use crate::config::Config;
+
+#[derive(Debug, Clone, Args)]
+pub struct BenchArgs {
+    /// Appends (one event each) per scenario.
+    #[arg(long, default_value_t = 20_000)]
+    pub appends: u64,
+    /// Concurrent writers to measure, comma separated.
+    #[arg(long, value_delimiter = ',', default_value = "1,16")]
+    pub writers: Vec<usize>,
+    /// Events in the history a rebuild replays.
+    #[arg(long, default_value_t = 100_000)]
+    pub rebuild_events: u64,
+}
+
+pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
+    let scratch = format!("recruit_bench_{}", std::process::id());
+    let admin_url = with_database(&config.database_url, "postgres");
+    let mut admin = PgConnection::connect(&admin_url)
+        .await
+        .context("Failed to connect to the server in DATABASE_URL")?;
+    sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {scratch}")))
+        .execute(&mut admin)
+        .await?;
+    let url = with_database(&config.database_url, &scratch);
+    let result = measure(&url, &args).await;
+    sqlx::query(AssertSqlSafe(format!(
+        "DROP DATABASE IF EXISTS {scratch} WITH (FORCE)"
+    )))
+    .execute(&mut admin)
+    .await?;
+    let rows = result?;
+    let (fsync,): (String,) = sqlx::query_as("SHOW fsync").fetch_one(&mut admin).await?;
+    let (version,): (String,) = sqlx::query_as("SHOW server_version")
+        .fetch_one(&mut admin)
+        .await?;
+    println!();
+    println!(
+        "PostgreSQL {version}, fsync={fsync}, {} CPU cores",
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
+    println!();
+    println!("| scenario | writers | operations | seconds | per second | vs raw INSERT |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for r in &rows {
+        let ratio = r.baseline.map_or("".to_owned(), |b| {
+            format!("{:.0}%", 100.0 * r.per_second() / b)
+        });
+        println!(
+            "| {} | {} | {} | {:.2} | {:.0} | {} |",
+            r.name,
+            r.writers,
+            r.ops,
+            r.seconds,
+            r.per_second(),
+            ratio
+        );
+    }
+    Ok(())
+}
+
+struct Row {
+    name: String,
+    writers: usize,
+    ops: u64,
+    seconds: f64,
+    baseline: Option<f64>,
+}
+
+impl Row {
+    fn per_second(&self) -> f64 {
+        self.ops as f64 / self.seconds.max(1e-9)
+    }
+}
+
+fn with_database(url: &str, db: &str) -> String {
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
+    let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
+    match query {
+        Some(q) => format!("{base}/{db}?{q}"),
+        None => format!("{base}/{db}"),
+    }
+}
+
+async fn measure(url: &str, args: &BenchArgs) -> anyhow::Result<Vec<Row>> {
+    let max_writers = args.writers.iter().copied().max().unwrap_or(1) as u32;
+    let pool = PgPoolOptions::new()
+        .max_connections(max_writers + 2)
+        .connect(url)
+        .await?;
+    app::migrate(&pool).await?;
+    sqlx::query("CREATE TABLE bench_raw (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, payload jsonb NOT NULL)")
+        .execute(&pool)
+        .await?;
+    let store = PgEventStore::new(pool.clone());
+    let mut rows = Vec::new();
+    for &writers in &args.writers {
+        let raw = timed(
+            &format!("raw INSERT, {writers} writers"),
+            args.appends,
+            writers,
+            {
+                let pool = pool.clone();
+                move |_| {
+                    let pool = pool.clone();
+                    async move {
+                        sqlx::query("INSERT INTO bench_raw (payload) VALUES ($1)")
+                            .bind(sample_payload())
+                            .execute(&pool)
+                            .await
+                            .map(|_| ())
+                            .map_err(anyhow::Error::from)
+                    }
+                }
+            },
+        )
+        .await?;
+        let raw_rate = raw.ops as f64 / raw.seconds;
+        rows.push(Row {
+            name: "raw single-row INSERT".into(),
+            writers,
+            ops: raw.ops,
+            seconds: raw.seconds,
+            baseline: None,
+        });
+        let appended = timed(
+            &format!("event store append, {writers} writers"),
+            args.appends,
+            writers,
+            {
+                let store = store.clone();
+                move |_| {
+                    let store = store.clone();
+                    async move {
+                        let event = closed_event();
+                        let request = AppendRequest::new(
+                            format!("job-{}", Uuid::now_v7()),
+                            ExpectedVersion::NoStream,
+                            vec![NewEvent::from_domain(&event, None)],
+                            Metadata::system("bench"),
+                        );
+                        store
+                            .append(request)
+                            .await
+                            .map(|_| ())
+                            .map_err(anyhow::Error::from)
+                    }
+                }
+            },
+        )
+        .await?;
+        rows.push(Row {
+            name: "event store append (1 event/command)".into(),
+            writers,
+            ops: appended.ops,
+            seconds: appended.seconds,
+            baseline: Some(raw_rate),
+        });
+    }
+
+    rows.extend(rebuild(&pool, &store, args.rebuild_events).await?);
+    pool.close().await;
+    Ok(rows)
+}
+
+struct Timed {
+    ops: u64,
+    seconds: f64,
+}
+
+async fn timed<F, Fut>(label: &str, total: u64, writers: usize, op: F) -> anyhow::Result<Timed>
+where
+    F: Fn(u64) -> Fut + Clone + Send + 'static,
+    Fut: std::future::Future<Output = anyhow::Result<()>> + Send,
+{
+    let next = Arc::new(AtomicU64::new(0));
+    let done = Arc::new(AtomicU64::new(0));
+    let started = Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..writers {
+        let (next, done, op) = (next.clone(), done.clone(), op.clone());
+        tasks.spawn(async move {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= total {
+                    return Ok::<_, anyhow::Error>(());
+                }
+                op(i).await?;
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+        });
+    }
+    let mut bar = Progress::new(label, Some(total));
+    loop {
+        tokio::select! {
+            joined = tasks.join_next() => match joined {
+                Some(r) => r??,
+                None => break,
+            },
+            _ = tokio::time::sleep(std::time::Duration::from_millis(200)) => bar.set(done.load(Ordering::Relaxed)),
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    bar.finish(total);
+    Ok(Timed {
+        ops: total,
+        seconds,
+    })
+}
+
+fn sample_payload() -> serde_json::Value {
+    serde_json::to_value(closed_event()).unwrap_or_default()
+}
+
+fn closed_event() -> JobEvent {
+    JobEvent::JobClosed {
+        closed_by: Uuid::now_v7(),
+        closed_at: Utc::now(),
+    }
+}
+
+/// Writes a history of `events` job events (postings and edits, 100 per append),
+/// then rebuilds the job board from it.
+async fn rebuild(pool: &PgPool, store: &PgEventStore, events: u64) -> anyhow::Result<Vec<Row>> {
+    let per_job = 5u64; // 1 posting + 4 edits
+    let jobs = events.div_ceil(per_job);
+    let mut bar = Progress::new("writing history for the rebuild", Some(jobs * per_job));
+    let now = Utc::now();
+    let mut written = 0u64;
+    for chunk in (0..jobs).collect::<Vec<_>>().chunks(20) {
+        let mut appends = Vec::new();
+        for &n in chunk {
+            let posted = JobPosted {
+                employer_id: Uuid::now_v7(),
+                company: "Bench Pty Ltd".into(),
+                title: format!("Engineer {n}"),
+                location_id: None,
+                location: "Sydney CBD, NSW".into(),
+                job_type: JobType::FullTime,
+                specialisation: "Development + Testing".into(),
+                salary: "$150k".into(),
+                salary_range_id: None,
+                description: "A role used to measure rebuild speed. ".repeat(8),
+                responsibilities: vec!["Build".into(), "Test".into()],
+                requirements: vec!["Rust".into()],
+                expires_at: None,
+                posted_at: now,
+            };
+            let mut list = vec![JobEvent::JobPosted(posted.clone())];
+            for edit in 1..per_job {
+                let details = JobDetails {
+                    title: format!("Engineer {n} (rev {edit})"),
+                    location_id: None,
+                    location: posted.location.clone(),
+                    job_type: JobType::FullTime,
+                    specialisation: posted.specialisation.clone(),
+                    salary: posted.salary.clone(),
+                    salary_range_id: None,
+                    description: posted.description.clone(),
+                    responsibilities: posted.responsibilities.clone(),
+                    requirements: posted.requirements.clone(),
+                    expires_at: None,
+                };
+                list.push(JobEvent::JobUpdated {
+                    details,
+                    updated_at: now,
+                });
+            }
+            let request = AppendRequest::new(
+                format!("job-{}", Uuid::now_v7()),
+                ExpectedVersion::NoStream,
+                list.iter()
+                    .map(|e| NewEvent::from_domain(e, None))
+                    .collect(),
+                Metadata::system("bench"),
+            );
+            appends.push(store.append(request));
+        }
+        for r in futures::future::join_all(appends).await {
+            r?;
+        }
+        written += chunk.len() as u64 * per_job;
+        bar.set(written);
+    }
+    bar.finish(written);
+    let (total,): (i64,) = sqlx::query_as("SELECT count(*) FROM events")
+        .fetch_one(pool)
+        .await?;
+
+    let mut rows = Vec::new();
+    for projector in projections::all() {
+        if projector.name() != "job_board" {
+            continue;
+        }
+        let mut bar = Progress::new(
+            format!("rebuilding {}", projector.name()),
+            Some(total as u64),
+        );
+        let report =
+            projections::rebuild::rebuild(store, projector.as_ref(), 5000, |n| bar.set(n)).await?;
+        bar.finish(report.events);
+        rows.push(Row {
+            name: format!("rebuild {} ({} events in history)", projector.name(), total),
+            writers: 1,
+            ops: report.events,
+            seconds: report.elapsed.as_secs_f64(),
+            baseline: None,
+        });
+    }
+    Ok(rows)
+}

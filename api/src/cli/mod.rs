@@ -1,0 +1,104 @@
+//! The subcommands of `recruit`.
+
+mod admin;
+pub mod bench;
+mod events;
+pub mod progress;
+mod projections_cmd;
+pub mod seed;
+
+use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
+
+use crate::app::{self, Application};
+use crate::config::Config;
+
+#[derive(Debug, Parser)]
+#[command(name = "recruit", version, about = "Harbour IT Recruitment platform")]
+pub struct Cli {
+    #[command(flatten)]
+    pub config: Config,
+
+    /// Log as JSON lines (for log shippers) instead of text.
+    #[arg(long, env = "LOG_JSON", global = true)]
+    pub log_json: bool,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the HTTP server, realtime and the projectors (migrates first).
+    Serve {
+        /// Do not run projectors in this process (another process runs them).
+        #[arg(long)]
+        no_projections: bool,
+    },
+    /// Apply database migrations.
+    Migrate,
+    /// Load demo data through the commands (idempotent: skips if present).
+    Seed,
+    /// Projector status and rebuilds.
+    Projections {
+        #[command(subcommand)]
+        command: projections_cmd::ProjectionsCommand,
+    },
+    /// Read history: one stream, or the global log.
+    Events {
+        #[command(subcommand)]
+        command: events::EventsCommand,
+    },
+    /// Administrator accounts.
+    Admin {
+        #[command(subcommand)]
+        command: admin::AdminCommand,
+    },
+    /// Measure the event store and projections; prints a table.
+    Bench(bench::BenchArgs),
+}
+
+pub fn init_tracing(cli: &Cli) {
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    if cli.log_json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let config = cli.config;
+    match cli.command {
+        Command::Serve { no_projections } => {
+            let runtime = (!no_projections).then(projections::RuntimeConfig::default);
+            Application::build(config, runtime)
+                .await?
+                .run_until_stopped()
+                .await
+        }
+        Command::Migrate => {
+            let pool = app::connect(&config).await?;
+            app::migrate(&pool).await?;
+            eprintln!("migrations applied");
+            Ok(())
+        }
+        Command::Seed => seed::run(config).await,
+        Command::Projections { command } => projections_cmd::run(config, command).await,
+        Command::Events { command } => events::run(config, command).await,
+        Command::Admin { command } => admin::run(config, command).await,
+        Command::Bench(args) => bench::run(config, args).await,
+    }
+}
+
+/// Commands wired to the configured database, for CLI work.
+pub async fn commands(config: Config) -> anyhow::Result<app::AppState> {
+    config.validate()?;
+    let pool = app::connect(&config).await?;
+    app::migrate(&pool).await?;
+    app::state(config, pool)
+}

@@ -1,0 +1,86 @@
+//! `recruit projections status` and `recruit projections rebuild <name>|--all`.
+
+use clap::Subcommand;
+use commands::PgEventStore;
+
+use super::progress::Progress;
+use crate::app;
+use crate::config::Config;
+
+#[derive(Debug, Subcommand)]
+pub enum ProjectionsCommand {
+    /// Each projector's position, lag and health.
+    Status,
+    /// Rebuild read models from the start of history into shadow tables, then swap.
+    Rebuild {
+        /// Projector name (see `status`).
+        name: Option<String>,
+        #[arg(long, conflicts_with = "name")]
+        all: bool,
+        #[arg(long, default_value_t = 2000)]
+        batch_size: i64,
+    },
+}
+
+pub async fn run(config: Config, command: ProjectionsCommand) -> anyhow::Result<()> {
+    let pool = app::connect(&config).await?;
+    app::migrate(&pool).await?;
+    match command {
+        ProjectionsCommand::Status => {
+            let rows = projections::status(&pool).await?;
+            println!(
+                "{:<18} {:<8} {:>12} {:>10} {:>8}  error",
+                "projector", "status", "position", "lag", "retries"
+            );
+            for r in rows {
+                println!(
+                    "{:<18} {:<8} {:>12} {:>10} {:>8}  {}",
+                    r.name,
+                    r.status,
+                    r.last_position,
+                    r.lag,
+                    r.attempts,
+                    r.last_error.unwrap_or_default()
+                );
+            }
+        }
+        ProjectionsCommand::Rebuild {
+            name,
+            all,
+            batch_size,
+        } => {
+            let store = PgEventStore::new(pool.clone());
+            let selected: Vec<_> = projections::all()
+                .into_iter()
+                .filter(|p| all || name.as_deref() == Some(p.name()))
+                .collect();
+            if selected.is_empty() {
+                let names: Vec<_> = projections::all().iter().map(|p| p.name()).collect();
+                anyhow::bail!("name a projector ({}) or pass --all", names.join(", "));
+            }
+            let (total,): (i64,) = sqlx::query_as("SELECT count(*) FROM events")
+                .fetch_one(&pool)
+                .await?;
+            for projector in selected {
+                let mut bar = Progress::new(
+                    format!("rebuilding {:<16}", projector.name()),
+                    Some(total as u64),
+                );
+                let report =
+                    projections::rebuild::rebuild(&store, projector.as_ref(), batch_size, |n| {
+                        bar.set(n)
+                    })
+                    .await?;
+                bar.finish(report.events);
+                println!(
+                    "{}: {} events in {:.2}s = {:.0} events/s",
+                    projector.name(),
+                    report.events,
+                    report.elapsed.as_secs_f64(),
+                    report.events_per_second()
+                );
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,123 @@
+//! Configuration: environment variables (and CLI flags), one typed struct, clear
+//! errors for missing or malformed values, no secret baked in outside development.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+#[derive(Debug, Clone, Args)]
+pub struct Config {
+    /// PostgreSQL URL of the product's database.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: String,
+
+    /// Address to listen on.
+    #[arg(long, env = "BIND_ADDR", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+
+    /// `development` allows a generated JWT secret and local mail files.
+    #[arg(long, env = "APP_ENV", default_value = "production")]
+    pub app_env: String,
+
+    /// HS256 signing secret for session tokens (at least 32 bytes).
+    #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+
+    /// Lifetime of a session token, in minutes.
+    #[arg(long, env = "JWT_TTL_MINUTES", default_value_t = 480)]
+    pub jwt_ttl_minutes: i64,
+
+    /// Public site base URL, used in mail links and the sitemap.
+    #[arg(long, env = "PUBLIC_URL", default_value = "http://localhost:8080")]
+    pub public_url: String,
+
+    /// Where agency enquiries from the contact form are mailed.
+    #[arg(long, env = "AGENCY_INBOX", default_value = "hello@harbourit.com.au")]
+    pub agency_inbox: String,
+
+    /// Sender address of outgoing mail.
+    #[arg(
+        long,
+        env = "MAIL_FROM",
+        default_value = "Harbour IT Recruitment <no-reply@harbourit.com.au>"
+    )]
+    pub mail_from: String,
+
+    /// SMTP server (smtp:// or smtps:// URL with credentials). Without it mail is
+    /// written to MAIL_DIR and logged.
+    #[arg(long, env = "SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+
+    #[arg(long, env = "MAIL_DIR", default_value = ".local/mail")]
+    pub mail_dir: PathBuf,
+
+    /// Built web app (web/dist).
+    #[arg(long, env = "WEB_DIST", default_value = "web/dist")]
+    pub web_dist: PathBuf,
+
+    /// Uploaded files (documents, resumes).
+    #[arg(long, env = "STORAGE_DIR", default_value = ".local/storage")]
+    pub storage_dir: PathBuf,
+
+    /// Database connections per process.
+    #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 20)]
+    pub pool_size: u32,
+}
+
+impl Config {
+    pub fn is_development(&self) -> bool {
+        self.app_env == "development" || self.app_env == "test"
+    }
+
+    /// The signing secret, refusing to start a production server without one.
+    pub fn jwt_secret(&self) -> anyhow::Result<Vec<u8>> {
+        match &self.jwt_secret {
+            Some(s) if s.len() >= 32 => Ok(s.as_bytes().to_vec()),
+            Some(_) => bail!("JWT_SECRET must be at least 32 characters"),
+            None if self.is_development() => {
+                tracing::warn!(
+                    "JWT_SECRET is not set: using a random secret (sessions end on restart)"
+                );
+                let mut secret = vec![0u8; 32];
+                rand::RngCore::fill_bytes(&mut rand::rng(), &mut secret);
+                Ok(secret)
+            }
+            None => bail!(
+                "JWT_SECRET is required outside development (APP_ENV=development allows a random one)"
+            ),
+        }
+    }
+
+    /// Base URL of another site of the product: `employer` -> http://employer.localhost:8080.
+    pub fn site_url(&self, label: &str) -> anyhow::Result<String> {
+        let (scheme, rest) = self
+            .public_url
+            .split_once("://")
+            .context("PUBLIC_URL must start with http:// or https://")?;
+        let host = rest.trim_end_matches('/').trim_start_matches("www.");
+        Ok(format!("{scheme}://{label}.{host}"))
+    }
+
+    pub fn validate(&self) -> anyhow::Result<()> {
+        if !self.database_url.starts_with("postgres://")
+            && !self.database_url.starts_with("postgresql://")
+        {
+            bail!("DATABASE_URL must be a postgres:// URL");
+        }
+        if !(self.public_url.starts_with("http://") || self.public_url.starts_with("https://")) {
+            bail!("PUBLIC_URL must start with http:// or https://");
+        }
+        if self.jwt_ttl_minutes < 5 || self.jwt_ttl_minutes > 60 * 24 * 30 {
+            bail!("JWT_TTL_MINUTES must be between 5 and 43200");
+        }
+        if !self.is_development() && self.smtp_url.is_none() {
+            tracing::warn!(
+                "SMTP_URL is not set: outgoing mail is written to {}",
+                self.mail_dir.display()
+            );
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,172 @@
+//! The HTTP edge's one error type. Every failure becomes a status and
+//! `{"error": "..."}`; 500s are logged with their cause chain (by the
+//! middleware in `app`) and answered with an opaque text.
+
+use axum::Json;
+use axum::extract::FromRequest;
+use axum::extract::rejection::JsonRejection;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use commands::CommandError;
+use domain::DomainError;
+use serde::Serialize;
+
+pub const INTERNAL_ERROR: &str = "Something went wrong on our side. Please try again.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{message}")]
+    Status { status: StatusCode, message: String },
+    #[error("Too many attempts. Please wait a few minutes and try again.")]
+    TooManyRequests { retry_after_secs: u64 },
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        Self::Status {
+            status,
+            message: message.into(),
+        }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    pub fn unprocessable(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    pub fn unauthorized() -> Self {
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            "Your session has expired. Please sign in again.",
+        )
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::new(StatusCode::NOT_FOUND, format!("{what} not found"))
+    }
+}
+
+/// Attached to a 500 response so the logging middleware can print the cause
+/// chain inside the request's span; `into_response` itself has no side effects.
+#[derive(Clone)]
+pub struct InternalCause(pub std::sync::Arc<anyhow::Error>);
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        match self {
+            Self::Status { status, message } => {
+                (status, Json(ErrorBody { error: &message })).into_response()
+            }
+            Self::TooManyRequests { retry_after_secs } => {
+                let text = self.to_string();
+                let mut res = (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    Json(ErrorBody { error: &text }),
+                )
+                    .into_response();
+                res.headers_mut().insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from(retry_after_secs.max(1)),
+                );
+                res
+            }
+            Self::Internal(e) => {
+                let mut res = (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Json(ErrorBody {
+                        error: INTERNAL_ERROR,
+                    }),
+                )
+                    .into_response();
+                res.extensions_mut()
+                    .insert(InternalCause(std::sync::Arc::new(e)));
+                res
+            }
+        }
+    }
+}
+
+impl From<DomainError> for ApiError {
+    fn from(e: DomainError) -> Self {
+        let status = match &e {
+            DomainError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            DomainError::EmailTaken
+            | DomainError::AlreadyExists(_)
+            | DomainError::NotPending
+            | DomainError::JobClosed => StatusCode::CONFLICT,
+            DomainError::InvalidCredentials => StatusCode::UNAUTHORIZED,
+            DomainError::EmployerPending
+            | DomainError::EmployerRejected
+            | DomainError::EmployerNotApproved
+            | DomainError::NotJobOwner => StatusCode::FORBIDDEN,
+            DomainError::InvalidResetToken => StatusCode::BAD_REQUEST,
+            DomainError::NotFound(_) => StatusCode::NOT_FOUND,
+        };
+        Self::new(status, e.to_string())
+    }
+}
+
+impl From<CommandError> for ApiError {
+    fn from(e: CommandError) -> Self {
+        match e {
+            CommandError::Domain(d) => d.into(),
+            CommandError::Conflict => Self::new(StatusCode::CONFLICT, e.to_string()),
+            CommandError::Internal(e) => Self::Internal(e),
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        Self::Internal(e.into())
+    }
+}
+
+/// `Json<T>` whose rejections speak the app's error body: malformed JSON is 400,
+/// a well-formed body of the wrong shape is 422, a missing JSON content type 415.
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct AppJson<T>(pub T);
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        match rejection {
+            JsonRejection::JsonDataError(e) => Self::unprocessable(format!(
+                "Invalid request: {}",
+                e.body_text().trim_start_matches(
+                    "Failed to deserialize the JSON body into the target type: "
+                )
+            )),
+            JsonRejection::JsonSyntaxError(_) => {
+                Self::bad_request("Request body is not valid JSON")
+            }
+            JsonRejection::MissingJsonContentType(_) => Self::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "Expected a JSON body (Content-Type: application/json)",
+            ),
+            JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Self::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "Request body is too large (maximum 1 MB)",
+                )
+            }
+            other => Self::bad_request(other.body_text()),
+        }
+    }
+}
+
+impl<T: Serialize> IntoResponse for AppJson<T> {
+    fn into_response(self) -> Response {
+        Json(self.0).into_response()
+    }
+}

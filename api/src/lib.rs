@@ -1,0 +1,14 @@
+//! The edge of the product: axum HTTP (+ socket.io realtime), auth, mail,
+//! serving the web app, and the `recruit` binary's subcommands.
+//!
+//! Errors: handlers return [`error::ApiError`], converted once into a status and
+//! `{"error": "..."}`; CLI commands return `anyhow::Result`.
+
+pub mod app;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod error;
+pub mod mail;
+pub mod routes;
+pub mod site;

@@ -1,0 +1,51 @@
+//! POST /api/contact: the public contact form, validated again here.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use commands::contact::SendContactMessage;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::RequestMeta;
+use crate::app::{AppState, Written};
+use crate::error::{ApiError, AppJson};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/contact", post(send))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ContactBody {
+    #[serde(default)]
+    first_name: String,
+    #[serde(default)]
+    last_name: String,
+    #[serde(default)]
+    email: String,
+    phone: Option<String>,
+    #[serde(default)]
+    message: String,
+}
+
+async fn send(
+    State(state): State<AppState>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<ContactBody>,
+) -> Result<Written<Json<Value>>, ApiError> {
+    let position = state
+        .commands
+        .send_contact_message(
+            SendContactMessage {
+                first_name: body.first_name,
+                last_name: body.last_name,
+                email: body.email,
+                phone: body.phone,
+                message: body.message,
+            },
+            meta,
+        )
+        .await?;
+    Ok(Written(position, Json(json!({ "message": "OK" }))))
+}

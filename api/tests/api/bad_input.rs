@@ -1,0 +1,151 @@
+//! Bad input at the edge: clear errors, right status codes, nothing appended.
+
+use reqwest::StatusCode;
+
+use crate::support::TestApp;
+
+async fn raw(app: &TestApp, path: &str, content_type: &str, body: Vec<u8>) -> (StatusCode, String) {
+    let res = app
+        .client
+        .post(format!("{}{path}", app.base))
+        .header("content-type", content_type)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    (res.status(), res.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn malformed_mistyped_oversized_and_misrouted_requests_are_refused_and_store_nothing() {
+    let app = TestApp::spawn().await;
+    let before = app.event_count().await;
+    let path = "/api/auth/candidate/register";
+
+    let (status, body) = raw(&app, path, "application/json", b"{\"name\": ".to_vec()).await;
+    assert_eq!(
+        (status, body.as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            r#"{"error":"Request body is not valid JSON"}"#
+        )
+    );
+
+    let (status, body) = raw(
+        &app,
+        path,
+        "application/json",
+        br#"{"name": "A", "password": "Secret1!"}"#.to_vec(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("missing field `email`"), "{body}");
+
+    let (status, body) = raw(
+        &app,
+        path,
+        "application/json",
+        br#"{"name": 7, "email": "a@b.co", "password": "Secret1!"}"#.to_vec(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("\"error\""), "{body}");
+
+    let (status, _) = raw(&app, path, "text/plain", b"hello".to_vec()).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+
+    let mut huge = br#"{"name": ""#.to_vec();
+    huge.extend(std::iter::repeat_n(b'a', 1_100_000));
+    huge.extend(br#"", "email": "a@b.co", "password": "Secret1!"}"#);
+    let (status, body) = raw(&app, path, "application/json", huge).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+
+    let (status, body) = raw(
+        &app,
+        "/api/auth/superuser/login",
+        "application/json",
+        br#"{"email":"a@b.co","password":"x"}"#.to_vec(),
+    )
+    .await;
+    assert_eq!(
+        (status, body.as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            r#"{"error":"Unknown account type"}"#
+        )
+    );
+
+    let unknown_job = app
+        .get(&format!("/api/jobs/{}", uuid::Uuid::now_v7()), None)
+        .await;
+    assert_eq!(
+        (unknown_job.status, unknown_job.error()),
+        (StatusCode::NOT_FOUND, "Job not found")
+    );
+    assert_eq!(
+        app.get("/api/jobs/not-a-uuid", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let no_route = app.get("/api/nothing-here", None).await;
+    assert_eq!(
+        (no_route.status, no_route.error()),
+        (StatusCode::NOT_FOUND, "Endpoint not found")
+    );
+
+    assert_eq!(
+        app.event_count().await,
+        before,
+        "no rejected request appended anything"
+    );
+}
+
+#[tokio::test]
+async fn the_contact_form_is_validated_on_the_server_with_the_spec_messages() {
+    let app = TestApp::spawn().await;
+    let before = app.event_count().await;
+    let bad_phone = app
+        .post(
+            "/api/contact",
+            None,
+            serde_json::json!({"firstName": "Ana", "lastName": "Silva", "email": "ana@example.com", "phone": "12345", "message": "Hi"}),
+        )
+        .await;
+    assert_eq!(
+        (bad_phone.status, bad_phone.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Please enter a valid Australian phone number"
+        )
+    );
+    let bad_email = app
+        .post("/api/contact", None, serde_json::json!({"firstName": "Ana", "lastName": "Silva", "email": "ana", "message": "Hi"}))
+        .await;
+    assert_eq!(bad_email.error(), "Please enter a valid email address");
+    assert_eq!(app.event_count().await, before);
+
+    let ok = app
+        .post(
+            "/api/contact",
+            None,
+            serde_json::json!({"firstName": "Ana", "lastName": "Silva", "email": "ana@example.com", "phone": "0412 345 678", "message": "We need two data engineers."}),
+        )
+        .await;
+    assert_eq!(ok.status, StatusCode::OK);
+    assert_eq!(ok.body["message"], "OK");
+    let (to, subject): (String, String) =
+        sqlx::query_as("SELECT recipient, subject FROM mail_outbox")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(to, "inbox@harbourit.test");
+    assert_eq!(subject, "Website enquiry from Ana Silva");
+    let (_, admin) = app.admin_token().await;
+    let list = app
+        .get_after(
+            "/api/admin/contact-messages",
+            Some(&admin),
+            &ok.consistency().unwrap(),
+        )
+        .await;
+    assert_eq!(list.body[0]["message"], "We need two data engineers.");
+}

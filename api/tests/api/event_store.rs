@@ -1,0 +1,354 @@
+//! The event store against a real database: expected versions, metadata,
+//! late commits, upcasting, personal data, append-only history.
+
+use chrono::Utc;
+use commands::{
+    AppendError, AppendRequest, EventStore, ExpectedVersion, GlobalCheckpoint, Metadata, NewEvent,
+    PgEventStore,
+};
+use domain::job::JobEvent;
+use serde_json::json;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::support::{TestApp, drop_database, fresh_database, url_for};
+
+struct Db {
+    name: String,
+    pool: PgPool,
+    store: PgEventStore,
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        drop_database(self.name.clone());
+    }
+}
+
+async fn db() -> Db {
+    let name = fresh_database().await;
+    let pool = PgPool::connect(&url_for(&name)).await.unwrap();
+    Db {
+        name,
+        store: PgEventStore::new(pool.clone()),
+        pool,
+    }
+}
+
+fn closed() -> NewEvent {
+    NewEvent::from_domain(
+        &JobEvent::JobClosed {
+            closed_by: Uuid::nil(),
+            closed_at: Utc::now(),
+        },
+        None,
+    )
+}
+
+fn request(stream: &str, expected: ExpectedVersion, n: usize) -> AppendRequest {
+    AppendRequest::new(
+        stream,
+        expected,
+        (0..n).map(|_| closed()).collect(),
+        Metadata::system("test"),
+    )
+}
+
+#[tokio::test]
+async fn appends_honour_every_kind_of_expected_version() {
+    let db = db().await;
+    let s = &db.store;
+    let first = s
+        .append(request("job-a", ExpectedVersion::NoStream, 2))
+        .await
+        .unwrap();
+    assert_eq!(first.version, 2);
+    assert!(matches!(
+        s.append(request("job-a", ExpectedVersion::NoStream, 1))
+            .await,
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    assert!(matches!(
+        s.append(request("job-a", ExpectedVersion::Exact(1), 1))
+            .await,
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    // Exact(N) for a version the stream never reached is a conflict too, not a gap.
+    assert!(matches!(
+        s.append(request("job-a", ExpectedVersion::Exact(7), 1))
+            .await,
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    let third = s
+        .append(request("job-a", ExpectedVersion::Exact(2), 1))
+        .await
+        .unwrap();
+    assert_eq!(third.version, 3);
+    assert!(third.position > first.position);
+    let any = s
+        .append(request("job-a", ExpectedVersion::Any, 1))
+        .await
+        .unwrap();
+    assert_eq!(any.version, 4);
+    let events = s.read_stream("job-a").await.unwrap();
+    assert_eq!(
+        events.iter().map(|e| e.stream_version).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4]
+    );
+    assert!(events.windows(2).all(|w| w[0].position < w[1].position));
+}
+
+#[tokio::test]
+async fn concurrent_appends_at_the_same_version_let_exactly_one_win() {
+    let db = db().await;
+    db.store
+        .append(request("job-race", ExpectedVersion::NoStream, 1))
+        .await
+        .unwrap();
+    let attempts = (0..10).map(|_| {
+        db.store
+            .append(request("job-race", ExpectedVersion::Exact(1), 1))
+    });
+    let results = futures::future::join_all(attempts).await;
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
+    assert!(
+        results
+            .iter()
+            .filter(|r| r.is_err())
+            .all(|r| matches!(r, Err(AppendError::WrongExpectedVersion { .. })))
+    );
+    assert_eq!(db.store.read_stream("job-race").await.unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn every_event_carries_its_metadata() {
+    let db = db().await;
+    let meta = Metadata {
+        correlation_id: Uuid::now_v7(),
+        causation_id: Some(Uuid::now_v7()),
+        actor_id: Some(Uuid::now_v7()),
+        actor_role: Some("employer".into()),
+        request_id: Some("req-42".into()),
+    };
+    db.store
+        .append(AppendRequest::new(
+            "job-m",
+            ExpectedVersion::NoStream,
+            vec![closed()],
+            meta.clone(),
+        ))
+        .await
+        .unwrap();
+    let events = db.store.read_stream("job-m").await.unwrap();
+    assert_eq!(events[0].metadata, meta);
+}
+
+/// Transaction A takes a position, then B takes a higher one and commits first.
+/// A reader must not move past A's position while A is open, and must see A
+/// (before B) once A commits.
+#[tokio::test]
+async fn readers_never_skip_an_event_whose_transaction_commits_late() {
+    let db = db().await;
+    let payload = json!({"closed_by": Uuid::nil(), "closed_at": Utc::now()});
+    let (late, early) = (
+        format!("job-{}", Uuid::now_v7()),
+        format!("job-{}", Uuid::now_v7()),
+    );
+
+    let mut a = db.pool.begin().await.unwrap();
+    let (a_position,): (i64,) = sqlx::query_as(
+        "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata)
+         VALUES ($1, $2, 1, 'JobClosed', 1, $3, '{}') RETURNING position",
+    )
+    .bind(Uuid::now_v7())
+    .bind(&late)
+    .bind(&payload)
+    .fetch_one(&mut *a)
+    .await
+    .unwrap();
+
+    let b = db
+        .store
+        .append(request(&early, ExpectedVersion::NoStream, 1))
+        .await
+        .unwrap();
+    assert!(b.position > a_position, "B took the higher position");
+
+    // The real projector runtime's batch step, for the job board.
+    let board = projections::read_models::job_board::JobBoardProjector;
+    projections::runtime::ensure_checkpoint(&db.pool, "job_board")
+        .await
+        .unwrap();
+    let handled = projections::rebuild::step(&db.store, &board, 100)
+        .await
+        .unwrap();
+    assert_eq!(handled, 0, "B is visible, but reading it would skip A");
+    let seen = db
+        .store
+        .read_all(GlobalCheckpoint::default(), 100)
+        .await
+        .unwrap();
+    assert!(
+        seen.is_empty(),
+        "nothing is readable past an open transaction"
+    );
+
+    a.commit().await.unwrap();
+    // The horizon is cluster-wide: another test's open transaction may hold it
+    // back for a moment, so poll (it must get there, in order).
+    let mut seen = vec![];
+    for _ in 0..200 {
+        seen = db
+            .store
+            .read_all(GlobalCheckpoint::default(), 100)
+            .await
+            .unwrap();
+        if seen.len() == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    assert_eq!(
+        seen.iter().map(|e| e.position).collect::<Vec<_>>(),
+        vec![a_position, b.position]
+    );
+    let handled = projections::rebuild::step(&db.store, &board, 100)
+        .await
+        .unwrap();
+    assert_eq!(handled, 2, "the projector sees A, then B");
+    let (last,): (i64,) =
+        sqlx::query_as("SELECT last_position FROM projector_checkpoints WHERE name = 'job_board'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(last, b.position);
+}
+
+#[tokio::test]
+async fn a_stored_v1_payload_is_read_through_the_upcaster_as_the_current_shape() {
+    let db = db().await;
+    let v1 = json!({
+        "employer_id": Uuid::now_v7(), "company": "Legacy Pty Ltd", "title": "COBOL Whisperer",
+        "location": "Hobart, TAS", "job_type": "Contract", "salary": "", "description": "Keep it running",
+        "expires_at": null, "posted_at": "2025-03-01T00:00:00Z"
+    });
+    sqlx::query(
+        "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata)
+         VALUES ($1, 'job-0190f5d2-0000-7000-8000-000000000009', 1, 'JobPosted', 1, $2, '{}')",
+    )
+    .bind(Uuid::now_v7())
+    .bind(&v1)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let (events, _) = db
+        .store
+        .load::<JobEvent>("job-0190f5d2-0000-7000-8000-000000000009")
+        .await
+        .unwrap();
+    let JobEvent::JobPosted(posted) = &events[0] else {
+        panic!("{events:?}")
+    };
+    assert_eq!(posted.title, "COBOL Whisperer");
+    assert_eq!(posted.specialisation, "Development + Testing");
+    assert!(posted.requirements.is_empty() && posted.location_id.is_none());
+    // The stored row is untouched: still v1.
+    let (version,): (i32,) = sqlx::query_as("SELECT schema_version FROM events")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(version, 1);
+}
+
+#[tokio::test]
+async fn history_cannot_be_updated_or_deleted() {
+    let db = db().await;
+    db.store
+        .append(request("job-x", ExpectedVersion::NoStream, 1))
+        .await
+        .unwrap();
+    let update = sqlx::query("UPDATE events SET event_type = 'Tampered'")
+        .execute(&db.pool)
+        .await;
+    assert!(update.unwrap_err().to_string().contains("append-only"));
+    let delete = sqlx::query("DELETE FROM events").execute(&db.pool).await;
+    assert!(delete.unwrap_err().to_string().contains("append-only"));
+}
+
+#[tokio::test]
+async fn the_events_table_holds_no_plaintext_personal_data_and_erasure_shreds_it() {
+    let app = TestApp::spawn().await;
+    let body = app.register_candidate("Priya.Sharma@Example.com").await;
+    let id: Uuid = body["user"]["id"].as_str().unwrap().parse().unwrap();
+    let (dump,): (String,) =
+        sqlx::query_as("SELECT string_agg(payload::text || metadata::text, ' ') FROM events")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    for needle in ["priya", "Priya", "Jordan", "Lee", "0412", "argon2"] {
+        assert!(
+            !dump.contains(needle),
+            "plaintext {needle:?} found in events: {dump}"
+        );
+    }
+    // Readers with the key see the person...
+    let events = app
+        .app
+        .state
+        .store()
+        .read_stream(&domain::account::stream_id(id))
+        .await
+        .unwrap();
+    assert_eq!(events[0].payload["email"], "priya.sharma@example.com");
+    // ...and after the key is deleted nobody does, while the history stays.
+    let mut conn = app.pool.acquire().await.unwrap();
+    assert!(commands::personal_data::erase(&mut conn, id).await.unwrap());
+    let events = app
+        .app
+        .state
+        .store()
+        .read_stream(&domain::account::stream_id(id))
+        .await
+        .unwrap();
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].payload["email"], commands::personal_data::ERASED);
+    assert_eq!(events[0].payload["name"], commands::personal_data::ERASED);
+    assert_eq!(events[0].payload["role"], "candidate");
+}
+
+#[tokio::test]
+async fn twenty_concurrent_registrations_of_one_email_create_exactly_one_account() {
+    let app = TestApp::spawn().await;
+    let attempts = (0..20).map(|i| {
+        app.post(
+            "/api/auth/candidate/register",
+            None,
+            json!({"name": format!("Racer {i}"), "email": "race@example.com", "password": "Secret1!"}),
+        )
+    });
+    let replies = futures::future::join_all(attempts).await;
+    let created = replies.iter().filter(|r| r.status == 201).count();
+    let conflicts: Vec<_> = replies.iter().filter(|r| r.status == 409).collect();
+    assert_eq!(created, 1);
+    assert_eq!(conflicts.len(), 19);
+    assert!(
+        conflicts
+            .iter()
+            .all(|r| r.error() == "An account with this email already exists")
+    );
+    let (accounts,): (i64,) =
+        sqlx::query_as("SELECT count(*) FROM events WHERE event_type = 'AccountRegistered'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(accounts, 1);
+    // The same email may still have an account of another role.
+    let employer = app
+        .post(
+            "/api/auth/employer/register",
+            None,
+            json!({"name": "Racer", "email": "race@example.com", "password": "Secret1!", "company": "Race Co"}),
+        )
+        .await;
+    assert_eq!(employer.status, 201);
+}

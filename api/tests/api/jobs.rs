@@ -1,0 +1,237 @@
+//! Employer job commands and the public job board.
+
+use chrono::{Duration, Utc};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::support::TestApp;
+
+fn job(location: &str) -> Value {
+    json!({
+        "title": "Senior Rust Engineer",
+        "location_id": location,
+        "type": "Full-time",
+        "specialisation": "Development + Testing",
+        "salary": "$170k + super",
+        "description": "Build the event-sourced core.",
+        "responsibilities": ["Design", "Build"],
+        "requirements": ["Rust"],
+        "expires_at": (Utc::now() + Duration::days(30)).to_rfc3339(),
+    })
+}
+
+#[tokio::test]
+async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
+    let app = TestApp::spawn().await;
+    let sydney = app.add_location("Sydney CBD, NSW").await;
+    let (_, _, token) = app.employer("Tasman Cloud", true).await;
+
+    let posted = app
+        .post("/api/employer/jobs", Some(&token), job(&sydney.to_string()))
+        .await;
+    assert_eq!(posted.status, StatusCode::CREATED, "{:?}", posted.body);
+    let id = posted.body["id"].as_str().unwrap().to_owned();
+
+    // Read-your-writes: the board shows the job as soon as the command returns.
+    let board = app
+        .get_after(
+            "/api/admin/jobs/job-board",
+            None,
+            &posted.consistency().unwrap(),
+        )
+        .await;
+    let jobs = board.body.as_array().unwrap();
+    assert_eq!(jobs.len(), 1);
+    let j = &jobs[0];
+    for field in [
+        "id",
+        "title",
+        "company",
+        "location",
+        "location_id",
+        "type",
+        "salary",
+        "salary_range_id",
+        "description",
+        "responsibilities",
+        "requirements",
+        "created_at",
+        "expires_at",
+    ] {
+        assert!(
+            j.get(field).is_some(),
+            "SPEC 3 Job field {field} is missing: {j}"
+        );
+    }
+    assert_eq!(j["company"], "Tasman Cloud");
+    assert_eq!(j["location"], "Sydney CBD, NSW");
+    assert_eq!(j["type"], "Full-time");
+
+    let mut changed = job(&sydney.to_string());
+    changed["title"] = json!("Principal Rust Engineer");
+    let updated = app
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/employer/jobs/{id}"),
+            Some(&token),
+            Some(changed),
+        )
+        .await;
+    assert_eq!(updated.status, StatusCode::OK, "{:?}", updated.body);
+    let one = app
+        .get_after(
+            &format!("/api/jobs/{id}"),
+            None,
+            &updated.consistency().unwrap(),
+        )
+        .await;
+    assert_eq!(one.body["title"], "Principal Rust Engineer");
+
+    let closed = app
+        .post(
+            &format!("/api/employer/jobs/{id}/close"),
+            Some(&token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(closed.status, StatusCode::OK);
+    let board = app
+        .get_after(
+            "/api/admin/jobs/job-board",
+            None,
+            &closed.consistency().unwrap(),
+        )
+        .await;
+    assert!(board.body.as_array().unwrap().is_empty());
+    let one = app.get(&format!("/api/jobs/{id}"), None).await;
+    assert_eq!(one.body["status"], "closed");
+    let again = app
+        .post(
+            &format!("/api/employer/jobs/{id}/close"),
+            Some(&token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn only_the_owning_approved_employer_may_change_a_job() {
+    let app = TestApp::spawn().await;
+    let perth = app.add_location("Perth, WA").await;
+    let (_, _, owner) = app.employer("Owner Co", true).await;
+    let (_, _, other) = app.employer("Other Co", true).await;
+    let posted = app
+        .post("/api/employer/jobs", Some(&owner), job(&perth.to_string()))
+        .await;
+    let id = posted.body["id"].as_str().unwrap();
+    let before = app.event_count().await;
+
+    let hijack = app
+        .post(
+            &format!("/api/employer/jobs/{id}/close"),
+            Some(&other),
+            json!({}),
+        )
+        .await;
+    assert_eq!(hijack.status, StatusCode::NOT_FOUND);
+    let candidate = app.candidate_token("nosy@example.com").await;
+    let before_candidate = app.event_count().await;
+    assert_eq!(
+        app.post(
+            "/api/employer/jobs",
+            Some(&candidate),
+            job(&perth.to_string())
+        )
+        .await
+        .status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(app.event_count().await, before_candidate);
+    assert!(
+        before_candidate > before,
+        "only the candidate's registration was written"
+    );
+}
+
+#[tokio::test]
+async fn a_pending_employer_cannot_post() {
+    let app = TestApp::spawn().await;
+    let perth = app.add_location("Perth, WA").await;
+    let (id, _, _) = app.employer("Pending Co", false).await;
+    // A pending employer cannot sign in, so forge nothing: use a real token issued for it.
+    let token = app
+        .app
+        .state
+        .jwt
+        .issue(id, domain::account::Role::Employer)
+        .unwrap();
+    let reply = app
+        .post("/api/employer/jobs", Some(&token), job(&perth.to_string()))
+        .await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        reply.error(),
+        "Only approved employers can manage job listings"
+    );
+}
+
+#[tokio::test]
+async fn job_input_is_validated_against_reference_data() {
+    let app = TestApp::spawn().await;
+    let perth = app.add_location("Perth, WA").await;
+    let (_, _, token) = app.employer("Valid Co", true).await;
+    let before = app.event_count().await;
+    let mut unknown_location = job(&uuid::Uuid::now_v7().to_string());
+    unknown_location["title"] = json!("x");
+    let reply = app
+        .post("/api/employer/jobs", Some(&token), unknown_location)
+        .await;
+    assert_eq!(
+        (reply.status, reply.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Please choose a location from the list"
+        )
+    );
+    let mut past = job(&perth.to_string());
+    past["expires_at"] = json!((Utc::now() - Duration::hours(1)).to_rfc3339());
+    let reply = app.post("/api/employer/jobs", Some(&token), past).await;
+    assert_eq!(reply.error(), "The closing date must be in the future");
+    let mut no_title = job(&perth.to_string());
+    no_title["title"] = json!("   ");
+    assert_eq!(
+        app.post("/api/employer/jobs", Some(&token), no_title)
+            .await
+            .error(),
+        "Job title is required"
+    );
+    assert_eq!(app.event_count().await, before);
+}
+
+#[tokio::test]
+async fn reference_lists_come_wrapped_in_data() {
+    let app = TestApp::spawn().await;
+    app.add_location("Hobart, TAS").await;
+    app.app
+        .state
+        .commands
+        .add_salary_range(
+            "$100,000 - $120,000",
+            100_000,
+            Some(120_000),
+            commands::Metadata::system("t"),
+        )
+        .await
+        .unwrap();
+    app.settle().await;
+    let locations = app.get("/api/reference/locations", None).await;
+    assert_eq!(locations.body["data"][0]["display_name"], "Hobart, TAS");
+    assert!(locations.body["data"][0]["id"].is_string());
+    let ranges = app.get("/api/reference/salary-ranges", None).await;
+    assert_eq!(
+        ranges.body["data"][0]["display_name"],
+        "$100,000 - $120,000"
+    );
+    assert_eq!(ranges.body["data"][0]["min"], 100_000);
+}

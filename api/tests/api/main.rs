@@ -1,0 +1,10 @@
+//! Integration tests: the real server on port 0, real HTTP, a fresh PostgreSQL
+//! database per test (cloned from a migrated template).
+
+mod accounts;
+mod bad_input;
+mod event_store;
+mod jobs;
+mod projections_runtime;
+mod site;
+mod support;

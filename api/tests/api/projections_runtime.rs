@@ -1,0 +1,356 @@
+//! The projector runtime against a real database: leadership across runtimes,
+//! failure isolation, crash safety and rebuilds.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::Utc;
+use commands::{
+    AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, PgEventStore, RecordedEvent,
+};
+use domain::job::{JobEvent, JobPosted, JobType};
+use projections::{BoxFuture, Change, ChangeFeed, Projector};
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::support::{drop_database, fast_runtime, fresh_database, url_for};
+
+struct Db {
+    name: String,
+    pool: PgPool,
+    store: PgEventStore,
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        drop_database(self.name.clone());
+    }
+}
+
+async fn db() -> Db {
+    let name = fresh_database().await;
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(20)
+        .connect(&url_for(&name))
+        .await
+        .unwrap();
+    Db {
+        name,
+        store: PgEventStore::new(pool.clone()),
+        pool,
+    }
+}
+
+fn posted(n: usize) -> JobEvent {
+    JobEvent::JobPosted(JobPosted {
+        employer_id: Uuid::now_v7(),
+        company: format!("Company {n}"),
+        title: format!("Engineer {n}"),
+        location_id: None,
+        location: "Sydney CBD, NSW".into(),
+        job_type: JobType::Contract,
+        specialisation: "Digital".into(),
+        salary: String::new(),
+        salary_range_id: None,
+        description: "d".into(),
+        responsibilities: vec![],
+        requirements: vec![],
+        expires_at: None,
+        posted_at: Utc::now(),
+    })
+}
+
+/// Appends `jobs` postings, each followed by a close of every third one.
+async fn write_history(store: &PgEventStore, jobs: usize) {
+    let writes = (0..jobs).map(|n| {
+        let mut events = vec![NewEvent::from_domain(&posted(n), None)];
+        if n % 3 == 0 {
+            events.push(NewEvent::from_domain(
+                &JobEvent::JobClosed {
+                    closed_by: Uuid::nil(),
+                    closed_at: Utc::now(),
+                },
+                None,
+            ));
+        }
+        store.append(AppendRequest::new(
+            format!("job-{}", Uuid::now_v7()),
+            ExpectedVersion::NoStream,
+            events,
+            Metadata::system("t"),
+        ))
+    });
+    for r in futures::future::join_all(writes).await {
+        r.unwrap();
+    }
+}
+
+async fn head(pool: &PgPool) -> i64 {
+    sqlx::query_as::<_, (Option<i64>,)>("SELECT max(position) FROM events")
+        .fetch_one(pool)
+        .await
+        .unwrap()
+        .0
+        .unwrap_or(0)
+}
+
+async fn wait_caught_up(db: &Db, names: &[&str]) {
+    let position = head(&db.pool).await;
+    assert!(
+        projections::wait::until_position(&db.store, names, position, Duration::from_secs(20))
+            .await
+            .unwrap(),
+        "projectors did not catch up"
+    );
+}
+
+async fn snapshot(pool: &PgPool, table: &str) -> Vec<String> {
+    sqlx::query_as::<_, (String,)>(sqlx::AssertSqlSafe(format!(
+        "SELECT row_to_json(t)::text FROM {table} t ORDER BY id"
+    )))
+    .fetch_all(pool)
+    .await
+    .unwrap()
+    .into_iter()
+    .map(|(s,)| s)
+    .collect()
+}
+
+#[tokio::test]
+async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader() {
+    let db = db().await;
+    let names: Vec<&str> = projections::all().iter().map(|p| p.name()).collect();
+    let a = projections::start(
+        db.store.clone(),
+        projections::all(),
+        ChangeFeed::default(),
+        fast_runtime(),
+    )
+    .await
+    .unwrap();
+    let b = projections::start(
+        db.store.clone(),
+        projections::all(),
+        ChangeFeed::default(),
+        fast_runtime(),
+    )
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (mut led_a, led_b) = (a.leading(), b.leading());
+    assert!(
+        led_a.iter().all(|n| !led_b.contains(n)),
+        "a projector has two leaders: {led_a:?} / {led_b:?}"
+    );
+    led_a.extend(led_b.iter());
+    led_a.sort();
+    let mut all = names.clone();
+    all.sort();
+    assert_eq!(led_a, all, "every projector has a leader");
+
+    write_history(&db.store, 30).await;
+    wait_caught_up(&db, &names).await;
+    let (rows,): (i64,) = sqlx::query_as("SELECT count(*) FROM jobs")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 30, "each event applied exactly once");
+
+    // The leader goes away: the standby takes over and keeps the model current.
+    drop(a);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let mut led = b.leading();
+    led.sort();
+    assert_eq!(led, all, "the standby took over every projector");
+    write_history(&db.store, 5).await;
+    wait_caught_up(&db, &names).await;
+    let (rows,): (i64,) = sqlx::query_as("SELECT count(*) FROM jobs")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 35);
+}
+
+/// Fails on every batch that holds a closed job.
+struct Fragile;
+
+impl Projector for Fragile {
+    fn name(&self) -> &'static str {
+        "fragile"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn apply<'a>(
+        &'a self,
+        _: &'a mut PgConnection,
+        events: &'a [RecordedEvent],
+    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
+        Box::pin(async move {
+            if events.iter().any(|e| e.event_type == "JobClosed") {
+                anyhow::bail!("cannot handle a closed job");
+            }
+            Ok(vec![])
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_failing_projector_retries_with_backoff_is_visible_and_the_others_keep_going() {
+    let db = db().await;
+    let mut set = projections::all();
+    set.push(Arc::new(Fragile));
+    let _runtime = projections::start(db.store.clone(), set, ChangeFeed::default(), fast_runtime())
+        .await
+        .unwrap();
+    write_history(&db.store, 9).await;
+    wait_caught_up(
+        &db,
+        &["accounts", "job_board", "reference", "contact_messages"],
+    )
+    .await;
+
+    let mut status = vec![];
+    for _ in 0..40 {
+        status = projections::status(&db.pool).await.unwrap();
+        if status
+            .iter()
+            .any(|s| s.name == "fragile" && s.attempts >= 3)
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let fragile = status.iter().find(|s| s.name == "fragile").unwrap();
+    assert_eq!(fragile.status, "failing");
+    assert!(fragile.attempts >= 3, "it retried: {fragile:?}");
+    assert!(
+        fragile
+            .last_error
+            .as_deref()
+            .unwrap()
+            .contains("cannot handle a closed job")
+    );
+    assert!(fragile.lag > 0 && fragile.failing_since.is_some());
+    let board = status.iter().find(|s| s.name == "job_board").unwrap();
+    assert_eq!((board.status.as_str(), board.lag), ("live", 0));
+}
+
+#[tokio::test]
+async fn killing_a_runtime_mid_batch_then_restarting_matches_a_clean_rebuild_row_for_row() {
+    let db = db().await;
+    write_history(&db.store, 1500).await;
+    let mut config = fast_runtime();
+    config.batch_size = 40;
+    let runtime = projections::start(
+        db.store.clone(),
+        projections::all(),
+        ChangeFeed::default(),
+        config.clone(),
+    )
+    .await
+    .unwrap();
+    // Let it get part of the way, then kill it wherever it is.
+    let target = head(&db.pool).await;
+    for _ in 0..500 {
+        let (pos,): (i64,) = sqlx::query_as(
+            "SELECT last_position FROM projector_checkpoints WHERE name = 'job_board'",
+        )
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        if pos > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    runtime.abort();
+    let (partial,): (i64,) =
+        sqlx::query_as("SELECT last_position FROM projector_checkpoints WHERE name = 'job_board'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert!(
+        partial > 0 && partial < target,
+        "killed mid-way ({partial} of {target})"
+    );
+
+    let _restarted = projections::start(
+        db.store.clone(),
+        projections::all(),
+        ChangeFeed::default(),
+        config,
+    )
+    .await
+    .unwrap();
+    wait_caught_up(&db, &["job_board", "accounts"]).await;
+    let live = snapshot(&db.pool, "jobs").await;
+    assert_eq!(live.len(), 1500);
+
+    let report = projections::rebuild::rebuild(
+        &db.store,
+        &projections::read_models::job_board::JobBoardProjector,
+        300,
+        |_| {},
+    )
+    .await
+    .unwrap();
+    assert_eq!(report.events, 2000);
+    let rebuilt = snapshot(&db.pool, "jobs").await;
+    assert_eq!(
+        live, rebuilt,
+        "restarted model equals a clean rebuild, row for row"
+    );
+}
+
+#[tokio::test]
+async fn a_rebuild_swaps_in_while_the_live_runner_keeps_going() {
+    let db = db().await;
+    write_history(&db.store, 200).await;
+    let _runtime = projections::start(
+        db.store.clone(),
+        projections::all(),
+        ChangeFeed::default(),
+        fast_runtime(),
+    )
+    .await
+    .unwrap();
+    wait_caught_up(&db, &["job_board"]).await;
+    // Writes keep arriving during the rebuild.
+    let store = db.store.clone();
+    let writer = tokio::spawn(async move {
+        for _ in 0..10 {
+            write_history(&store, 5).await;
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    });
+    projections::rebuild::rebuild(
+        &db.store,
+        &projections::read_models::job_board::JobBoardProjector,
+        50,
+        |_| {},
+    )
+    .await
+    .unwrap();
+    writer.await.unwrap();
+    wait_caught_up(&db, &["job_board"]).await;
+    let (rows,): (i64,) = sqlx::query_as("SELECT count(*) FROM jobs")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 250, "no event lost or doubled across the swap");
+    let (schemas,): (i64,) =
+        sqlx::query_as("SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'rebuild_%'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(schemas, 0, "the shadow schema is gone");
+    let (grant,): (bool,) =
+        sqlx::query_as("SELECT has_table_privilege('recruit_analyst', 'jobs', 'SELECT')")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert!(grant, "analysts can still read the swapped-in table");
+}

@@ -1,0 +1,361 @@
+//! The test harness: `TestApp::spawn()` creates a database from a migrated
+//! template, starts the real application against it, and drops the database
+//! when the test ends.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use api::app::Application;
+use api::config::Config;
+use commands::Metadata;
+use commands::accounts::{RegisterAccount, ReviewDecision};
+use domain::account::Role;
+use projections::RuntimeConfig;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use sqlx::{AssertSqlSafe, Connection, PgConnection, PgPool};
+use uuid::Uuid;
+
+/// The server to create test databases on: TEST_DATABASE_URL, else DATABASE_URL,
+/// else the local default. Its database part is replaced per test.
+pub fn server_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .or_else(|_| std::env::var("DATABASE_URL"))
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+pub fn url_for(db: &str) -> String {
+    let url = server_url();
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url.as_str(), None), |(b, q)| (b, Some(q)));
+    let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
+    match query {
+        Some(q) => format!("{base}/{db}?{q}"),
+        None => format!("{base}/{db}"),
+    }
+}
+
+fn template_name() -> String {
+    let mut hasher = Sha256::new();
+    for m in sqlx::migrate!("../migrations").iter() {
+        hasher.update(&m.checksum);
+    }
+    format!("recruit_test_tpl_{}", &hex::encode(hasher.finalize())[..12])
+}
+
+/// Creates a fresh, migrated database and returns its name.
+pub async fn fresh_database() -> String {
+    let mut admin = PgConnection::connect(&url_for("postgres"))
+        .await
+        .expect("connect to the test server");
+    let template = template_name();
+    // One process builds the template; the others wait on the lock.
+    sqlx::query("SELECT pg_advisory_lock(727272)")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    let exists: Option<(i32,)> = sqlx::query_as("SELECT 1 FROM pg_database WHERE datname = $1")
+        .bind(&template)
+        .fetch_optional(&mut admin)
+        .await
+        .unwrap();
+    if exists.is_none() {
+        sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {template}")))
+            .execute(&mut admin)
+            .await
+            .unwrap();
+        let pool = PgPool::connect(&url_for(&template)).await.unwrap();
+        api::app::migrate(&pool).await.unwrap();
+        pool.close().await;
+    }
+    let name = format!("recruit_test_{}", Uuid::new_v4().simple());
+    let created = sqlx::query(AssertSqlSafe(format!(
+        "CREATE DATABASE {name} TEMPLATE {template}"
+    )))
+    .execute(&mut admin)
+    .await;
+    sqlx::query("SELECT pg_advisory_unlock(727272)")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    created.expect("create the test database");
+    name
+}
+
+pub fn drop_database(name: String) {
+    // Drop runs outside any async context: use a small runtime of our own.
+    let _ = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            if let Ok(mut admin) = PgConnection::connect(&url_for("postgres")).await {
+                let _ = sqlx::query(AssertSqlSafe(format!(
+                    "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+                )))
+                .execute(&mut admin)
+                .await;
+            }
+        });
+    })
+    .join();
+}
+
+pub fn test_config(database: &str) -> Config {
+    let scratch = std::env::temp_dir().join(format!("recruit-test-{database}"));
+    Config {
+        database_url: url_for(database),
+        bind: "127.0.0.1:0".parse().unwrap(),
+        app_env: "test".into(),
+        jwt_secret: Some("test-secret-that-is-at-least-32-bytes-long".into()),
+        jwt_ttl_minutes: 60,
+        public_url: "http://localhost:8080".into(),
+        agency_inbox: "inbox@harbourit.test".into(),
+        mail_from: "Harbour IT Recruitment <no-reply@harbourit.test>".into(),
+        smtp_url: None,
+        mail_dir: scratch.join("mail"),
+        web_dist: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../web/dist"),
+        storage_dir: scratch.join("storage"),
+        pool_size: 10,
+    }
+}
+
+pub fn fast_runtime() -> RuntimeConfig {
+    RuntimeConfig {
+        batch_size: 500,
+        poll_interval: Duration::from_millis(250),
+        standby_retry: Duration::from_millis(100),
+        backoff_initial: Duration::from_millis(50),
+        backoff_max: Duration::from_millis(400),
+    }
+}
+
+pub struct TestApp {
+    pub app: Application,
+    pub base: String,
+    pub client: reqwest::Client,
+    pub pool: PgPool,
+    pub database: String,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        drop_database(self.database.clone());
+    }
+}
+
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+}
+
+impl Reply {
+    pub fn error(&self) -> &str {
+        self.body["error"].as_str().unwrap_or_default()
+    }
+
+    pub fn consistency(&self) -> Option<String> {
+        self.headers
+            .get("x-consistency-token")
+            .map(|v| v.to_str().unwrap().to_owned())
+    }
+}
+
+impl TestApp {
+    pub async fn spawn() -> Self {
+        Self::spawn_with(|_| {}).await
+    }
+
+    pub async fn spawn_with(tweak: impl FnOnce(&mut Config)) -> Self {
+        let database = fresh_database().await;
+        let mut config = test_config(&database);
+        tweak(&mut config);
+        let app = Application::build(config, Some(fast_runtime()))
+            .await
+            .expect("start the application");
+        let base = app.url();
+        let pool = app.state.pool.clone();
+        Self {
+            app,
+            base,
+            client: reqwest::Client::new(),
+            pool,
+            database,
+        }
+    }
+
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Reply {
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status();
+        let headers = res.headers().clone();
+        let text = res.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Reply {
+            status,
+            headers,
+            body,
+        }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
+        self.send(reqwest::Method::GET, path, token, None).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
+        self.send(reqwest::Method::POST, path, token, Some(body))
+            .await
+    }
+
+    /// A GET that first waits for the read models to include an earlier write.
+    pub async fn get_after(&self, path: &str, token: Option<&str>, consistency: &str) -> Reply {
+        let mut req = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .header("x-consistency-token", consistency);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status();
+        let headers = res.headers().clone();
+        let body = res.json().await.unwrap_or(Value::Null);
+        Reply {
+            status,
+            headers,
+            body,
+        }
+    }
+
+    pub async fn event_count(&self) -> i64 {
+        sqlx::query_as::<_, (i64,)>("SELECT count(*) FROM events")
+            .fetch_one(&self.pool)
+            .await
+            .unwrap()
+            .0
+    }
+
+    pub async fn register_candidate(&self, email: &str) -> Value {
+        let reply = self
+            .post(
+                "/api/auth/candidate/register",
+                None,
+                json!({"name": "Jordan Lee", "email": email, "password": "Secret1!", "phone": "0412 345 678"}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
+        reply.body
+    }
+
+    pub async fn login(&self, role: &str, email: &str, password: &str) -> Reply {
+        self.post(
+            &format!("/api/auth/{role}/login"),
+            None,
+            json!({"email": email, "password": password}),
+        )
+        .await
+    }
+
+    pub async fn token(&self, role: &str, email: &str, password: &str) -> String {
+        let reply = self.login(role, email, password).await;
+        assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+        reply.body["token"].as_str().unwrap().to_owned()
+    }
+
+    pub async fn candidate_token(&self, email: &str) -> String {
+        self.register_candidate(email).await;
+        self.token("candidate", email, "Secret1!").await
+    }
+
+    /// Creates an admin the way `recruit admin create` does.
+    pub async fn admin_token(&self) -> (Uuid, String) {
+        let email = format!("admin-{}@harbourit.test", Uuid::new_v4().simple());
+        let registered = self
+            .app
+            .state
+            .commands
+            .register_account(
+                RegisterAccount {
+                    role: Role::Admin,
+                    name: "Ada Admin".into(),
+                    email: email.clone(),
+                    password: "Admin123!".into(),
+                    phone: None,
+                    company: None,
+                    created_by: None,
+                },
+                Metadata::system("test"),
+            )
+            .await
+            .unwrap();
+        (
+            registered.account.id,
+            self.token("admin", &email, "Admin123!").await,
+        )
+    }
+
+    /// Registers an employer and, if `approve`, has an admin approve it.
+    pub async fn employer(&self, company: &str, approve: bool) -> (Uuid, String, String) {
+        let email = format!(
+            "{}@{}.test",
+            Uuid::new_v4().simple(),
+            company.to_lowercase().replace(' ', "")
+        );
+        let reply = self
+            .post(
+                "/api/auth/employer/register",
+                None,
+                json!({"name": "Morgan Reid", "email": email, "password": "Employer1!", "company": company}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
+        let id: Uuid = reply.body["user"]["id"].as_str().unwrap().parse().unwrap();
+        if approve {
+            self.app
+                .state
+                .commands
+                .review_employer(
+                    Uuid::now_v7(),
+                    id,
+                    ReviewDecision::Approve,
+                    Metadata::system("test"),
+                )
+                .await
+                .unwrap();
+            let token = self.token("employer", &email, "Employer1!").await;
+            return (id, email, token);
+        }
+        (id, email, String::new())
+    }
+
+    pub async fn add_location(&self, name: &str) -> Uuid {
+        self.app
+            .state
+            .commands
+            .add_location(name, "NSW", Metadata::system("test"))
+            .await
+            .unwrap()
+            .0
+    }
+
+    /// Waits until every projector has handled every committed event.
+    pub async fn settle(&self) {
+        self.app.state.wait_for_head().await;
+    }
+}
