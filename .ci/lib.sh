@@ -1,0 +1,117 @@
+# Shared by .ci/dev and .ci/test: install what is missing and start a
+# project-local PostgreSQL. Source it; do not run it.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+LOCAL="$ROOT/.local"
+mkdir -p "$LOCAL"
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    log "need root for: $*"; return 1; fi
+}
+
+APT_UPDATED=""
+apt_install() {
+  if [ -z "$APT_UPDATED" ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+pg_bin() {
+  local dir
+  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1 || true)
+  [ -n "$dir" ] && [ -x "$dir/initdb" ] && echo "$dir"
+}
+
+ensure_postgres_binaries() {
+  if [ -z "$(pg_bin)" ]; then
+    log "installing PostgreSQL server binaries (apt)"
+    apt_install postgresql
+  fi
+}
+
+# Starts (or reuses) a cluster that belongs to this checkout and prints its
+# admin URL. initdb refuses to run as root, so as root the cluster runs as the
+# postgres user in a directory that user can reach.
+start_local_postgres() {
+  ensure_postgres_binaries
+  local bin port dir owner
+  bin="$(pg_bin)"
+  port="${RECRUIT_PG_PORT:-55432}"
+  if [ "$(id -u)" -eq 0 ]; then
+    dir="${RECRUIT_PG_DIR:-/tmp/recruit-pg-$(printf '%s' "$ROOT" | md5sum | cut -c1-10)}"
+    owner=postgres
+    id postgres >/dev/null 2>&1 || as_root useradd --system --home-dir /var/lib/postgresql --shell /bin/bash postgres
+  else
+    dir="${RECRUIT_PG_DIR:-$LOCAL/pg}"
+    owner="$(id -un)"
+  fi
+  run_pg() { if [ "$owner" = "$(id -un)" ]; then "$@"; else runuser -u "$owner" -- "$@"; fi; }
+  mkdir -p "$dir"
+  [ "$(id -u)" -eq 0 ] && chown "$owner" "$dir"
+  if [ ! -f "$dir/data/PG_VERSION" ]; then
+    log "creating a project-local PostgreSQL cluster in $dir"
+    run_pg "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-locale >/dev/null
+  fi
+  if ! run_pg "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+    log "starting PostgreSQL on 127.0.0.1:$port"
+    run_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=256MB" start >/dev/null
+  fi
+  echo "postgres://postgres@127.0.0.1:$port/postgres"
+}
+
+ensure_database() { # $1 = server admin URL, $2 = database name
+  local url="$1" db="$2"
+  psql_cmd "$url" -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 ||
+    psql_cmd "$url" -qc "CREATE DATABASE \"$db\""
+}
+
+psql_cmd() {
+  local psql
+  psql="$(command -v psql || echo "$(pg_bin)/psql")"
+  "$psql" "$@"
+}
+
+with_database() { # $1 = URL, $2 = database -> URL for that database
+  local url="${1%%\?*}"
+  echo "${url%/*}/$2"
+}
+
+ensure_node() {
+  local major=0
+  if command -v node >/dev/null; then major=$(node -p 'process.versions.node.split(".")[0]'); fi
+  if [ "$major" -lt 18 ]; then
+    log "installing Node.js and npm (apt)"
+    apt_install nodejs npm
+    major=$(node -p 'process.versions.node.split(".")[0]')
+  fi
+  if [ "$major" -lt 20 ]; then
+    log "Node $major is too old for Vite 8: installing Node 22 from the npm registry into .local/node"
+    npm install --silent --prefix "$LOCAL/node" node@22 >/dev/null
+    export PATH="$LOCAL/node/node_modules/.bin:$PATH"
+  fi
+}
+
+ensure_rust() {
+  if ! command -v cargo >/dev/null; then
+    if [ -x "$HOME/.cargo/bin/cargo" ]; then export PATH="$HOME/.cargo/bin:$PATH"; else
+      log "cargo is missing: install Rust 1.90 or newer with rustup first"; exit 1; fi
+  fi
+}
+
+ensure_chromium() {
+  if [ ! -x /usr/bin/chromium ]; then
+    log "installing Chromium (apt) for the browser tests"
+    apt_install chromium
+  fi
+}
+
+web_deps() {
+  if [ ! -d "$ROOT/web/node_modules" ] || [ "$ROOT/web/package-lock.json" -nt "$ROOT/web/node_modules/.package-lock.json" ]; then
+    log "installing web dependencies (npm ci)"
+    (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
