@@ -28,6 +28,10 @@ pub enum DomainError {
     NotJobOwner,
     #[error("This job is already closed")]
     JobClosed,
+    #[error("This job is no longer accepting applications")]
+    JobNotAccepting,
+    #[error("You have already applied for this job")]
+    AlreadyApplied,
     #[error("{0} not found")]
     NotFound(&'static str),
     #[error("{0} already exists")]

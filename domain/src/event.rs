@@ -5,8 +5,12 @@ use serde::{Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
 
 use crate::account::AccountEvent;
+use crate::application::ApplicationEvent;
 use crate::contact::ContactEvent;
+use crate::document::DocumentEvent;
 use crate::job::JobEvent;
+use crate::notification::NotificationEvent;
+use crate::profile::ProfileEvent;
 use crate::reference::ReferenceEvent;
 
 /// One aggregate's event enum. Variants are past-tense facts; the variant name
@@ -84,6 +88,10 @@ pub enum AnyEvent {
     Job(JobEvent),
     Reference(ReferenceEvent),
     Contact(ContactEvent),
+    Application(ApplicationEvent),
+    Document(DocumentEvent),
+    Profile(ProfileEvent),
+    Notification(NotificationEvent),
 }
 
 impl AnyEvent {
@@ -98,6 +106,14 @@ impl AnyEvent {
             Self::Reference(ReferenceEvent::from_payload(event_type, payload)?)
         } else if ContactEvent::TYPES.contains(&event_type) {
             Self::Contact(ContactEvent::from_payload(event_type, payload)?)
+        } else if ApplicationEvent::TYPES.contains(&event_type) {
+            Self::Application(ApplicationEvent::from_payload(event_type, payload)?)
+        } else if DocumentEvent::TYPES.contains(&event_type) {
+            Self::Document(DocumentEvent::from_payload(event_type, payload)?)
+        } else if ProfileEvent::TYPES.contains(&event_type) {
+            Self::Profile(ProfileEvent::from_payload(event_type, payload)?)
+        } else if NotificationEvent::TYPES.contains(&event_type) {
+            Self::Notification(NotificationEvent::from_payload(event_type, payload)?)
         } else {
             return Ok(None);
         }))

@@ -6,10 +6,14 @@
 //! [`DomainError`]; infrastructure failures never travel through this crate.
 
 pub mod account;
+pub mod application;
 pub mod contact;
+pub mod document;
 pub mod error;
 pub mod event;
 pub mod job;
+pub mod notification;
+pub mod profile;
 pub mod reference;
 pub mod validation;
 

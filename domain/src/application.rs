@@ -1,0 +1,325 @@
+//! Applications: a candidate applies once to an open job; the job's employer
+//! sets the status with optional feedback. Stream: `application-{id}`.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::validation::optional_text;
+use crate::{DomainError, DomainEvent};
+
+pub const MAX_FEEDBACK_LEN: usize = 2000;
+
+pub fn stream_id(application_id: Uuid) -> String {
+    format!("application-{application_id}")
+}
+
+/// Uniqueness scope: one application per candidate per job.
+pub fn claim_scope(job_id: Uuid) -> String {
+    format!("application:{job_id}")
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ApplicationStatus {
+    Pending,
+    Accepted,
+    Rejected,
+}
+
+impl ApplicationStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Accepted => "accepted",
+            Self::Rejected => "rejected",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Result<Self, DomainError> {
+        match raw.trim().to_lowercase().as_str() {
+            "pending" => Ok(Self::Pending),
+            "accepted" => Ok(Self::Accepted),
+            "rejected" => Ok(Self::Rejected),
+            _ => Err(DomainError::invalid(
+                "Status must be pending, accepted or rejected",
+            )),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApplicationSubmitted {
+    pub application_id: Uuid,
+    pub candidate_id: Uuid,
+    pub job_id: Uuid,
+    pub employer_id: Uuid,
+    /// Copied from the job at the time of applying, so the candidate's list
+    /// keeps showing what they applied for even if the listing changes.
+    pub job_title: String,
+    pub company: String,
+    pub resume_id: Option<Uuid>,
+    pub cover_letter_id: Option<Uuid>,
+    pub submitted_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ApplicationEvent {
+    ApplicationSubmitted(ApplicationSubmitted),
+    ApplicationStatusChanged {
+        status: ApplicationStatus,
+        previous: ApplicationStatus,
+        /// Employer feedback is about the candidate: sealed with their key.
+        feedback: Option<String>,
+        changed_by: Uuid,
+        changed_at: DateTime<Utc>,
+    },
+}
+
+impl DomainEvent for ApplicationEvent {
+    const TYPES: &'static [&'static str] = &["ApplicationSubmitted", "ApplicationStatusChanged"];
+
+    fn event_type(&self) -> &'static str {
+        match self {
+            Self::ApplicationSubmitted(_) => "ApplicationSubmitted",
+            Self::ApplicationStatusChanged { .. } => "ApplicationStatusChanged",
+        }
+    }
+
+    fn personal_fields(&self) -> &'static [&'static str] {
+        match self {
+            Self::ApplicationSubmitted(_) => &[],
+            Self::ApplicationStatusChanged { .. } => &["feedback"],
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Application {
+    pub id: Uuid,
+    pub candidate_id: Uuid,
+    pub employer_id: Uuid,
+    pub job_id: Uuid,
+    pub job_title: String,
+    pub status: ApplicationStatus,
+    pub resume_id: Option<Uuid>,
+    pub cover_letter_id: Option<Uuid>,
+}
+
+pub fn evolve(state: Option<Application>, event: &ApplicationEvent) -> Option<Application> {
+    match (state, event) {
+        (_, ApplicationEvent::ApplicationSubmitted(e)) => Some(Application {
+            id: e.application_id,
+            candidate_id: e.candidate_id,
+            employer_id: e.employer_id,
+            job_id: e.job_id,
+            job_title: e.job_title.clone(),
+            status: ApplicationStatus::Pending,
+            resume_id: e.resume_id,
+            cover_letter_id: e.cover_letter_id,
+        }),
+        (Some(mut a), ApplicationEvent::ApplicationStatusChanged { status, .. }) => {
+            a.status = *status;
+            Some(a)
+        }
+        (None, _) => None,
+    }
+}
+
+/// What the decision needs to know about the job, looked up first.
+#[derive(Debug, Clone)]
+pub struct JobFacts {
+    pub id: Uuid,
+    pub employer_id: Uuid,
+    pub title: String,
+    pub company: String,
+    pub open: bool,
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+/// A document the candidate wants to attach, with who owns it.
+#[derive(Debug, Clone, Copy)]
+pub struct Attachment {
+    pub id: Uuid,
+    pub owner_id: Option<Uuid>,
+}
+
+pub struct Submission {
+    pub application_id: Uuid,
+    pub candidate_id: Uuid,
+    pub job: Option<JobFacts>,
+    pub resume: Option<Attachment>,
+    pub cover_letter: Option<Attachment>,
+    pub now: DateTime<Utc>,
+}
+
+pub fn submit(sub: Submission) -> Result<Vec<ApplicationEvent>, DomainError> {
+    let job = sub.job.ok_or(DomainError::NotFound("Job"))?;
+    if !job.open || job.expires_at.is_some_and(|e| e <= sub.now) {
+        return Err(DomainError::JobNotAccepting);
+    }
+    for doc in [sub.resume, sub.cover_letter].into_iter().flatten() {
+        // Someone else's document, or none at all, reads the same: not found.
+        if doc.owner_id != Some(sub.candidate_id) {
+            return Err(DomainError::NotFound("Document"));
+        }
+    }
+    Ok(vec![ApplicationEvent::ApplicationSubmitted(
+        ApplicationSubmitted {
+            application_id: sub.application_id,
+            candidate_id: sub.candidate_id,
+            job_id: job.id,
+            employer_id: job.employer_id,
+            job_title: job.title,
+            company: job.company,
+            resume_id: sub.resume.map(|d| d.id),
+            cover_letter_id: sub.cover_letter.map(|d| d.id),
+            submitted_at: sub.now,
+        },
+    )])
+}
+
+pub fn change_status(
+    state: Option<&Application>,
+    employer_id: Uuid,
+    status: ApplicationStatus,
+    feedback: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Vec<ApplicationEvent>, DomainError> {
+    let app = state
+        .filter(|a| a.employer_id == employer_id)
+        .ok_or(DomainError::NotFound("Application"))?;
+    let feedback = optional_text(feedback, "Feedback", MAX_FEEDBACK_LEN)?;
+    if app.status == status && feedback.is_none() {
+        return Ok(vec![]);
+    }
+    Ok(vec![ApplicationEvent::ApplicationStatusChanged {
+        status,
+        previous: app.status,
+        feedback,
+        changed_by: employer_id,
+        changed_at: now,
+    }])
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{Duration, TimeZone};
+
+    use super::*;
+    use crate::testing::Given;
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).unwrap()
+    }
+
+    fn job(open: bool, expires_at: Option<DateTime<Utc>>) -> JobFacts {
+        JobFacts {
+            id: Uuid::from_u128(1),
+            employer_id: Uuid::from_u128(2),
+            title: "Rust Engineer".into(),
+            company: "Acme".into(),
+            open,
+            expires_at,
+        }
+    }
+
+    fn submission(job: Option<JobFacts>) -> Submission {
+        Submission {
+            application_id: Uuid::from_u128(9),
+            candidate_id: Uuid::from_u128(3),
+            job,
+            resume: None,
+            cover_letter: None,
+            now: now(),
+        }
+    }
+
+    #[test]
+    fn rejects_applying_to_a_closed_or_expired_job() {
+        assert_eq!(
+            submit(submission(Some(job(false, None)))),
+            Err(DomainError::JobNotAccepting)
+        );
+        assert_eq!(
+            submit(submission(Some(job(true, Some(now()))))),
+            Err(DomainError::JobNotAccepting)
+        );
+        assert!(
+            submit(submission(Some(job(
+                true,
+                Some(now() + Duration::hours(1))
+            ))))
+            .is_ok()
+        );
+        assert_eq!(submit(submission(None)), Err(DomainError::NotFound("Job")));
+    }
+
+    #[test]
+    fn rejects_attaching_someone_elses_document() {
+        let mut sub = submission(Some(job(true, None)));
+        sub.resume = Some(Attachment {
+            id: Uuid::from_u128(5),
+            owner_id: Some(Uuid::from_u128(4)),
+        });
+        assert_eq!(submit(sub), Err(DomainError::NotFound("Document")));
+        let mut sub = submission(Some(job(true, None)));
+        sub.cover_letter = Some(Attachment {
+            id: Uuid::from_u128(5),
+            owner_id: Some(Uuid::from_u128(3)),
+        });
+        let events = submit(sub).unwrap();
+        assert!(
+            matches!(&events[0], ApplicationEvent::ApplicationSubmitted(s) if s.cover_letter_id == Some(Uuid::from_u128(5)))
+        );
+    }
+
+    #[test]
+    fn only_the_jobs_employer_changes_the_status() {
+        let submitted = submit(submission(Some(job(true, None)))).unwrap();
+        Given::new(None, evolve, submitted.clone())
+            .when(|s| {
+                change_status(
+                    s.as_ref(),
+                    Uuid::from_u128(77),
+                    ApplicationStatus::Accepted,
+                    None,
+                    now(),
+                )
+            })
+            .then_err(DomainError::NotFound("Application"));
+        Given::new(None, evolve, submitted)
+            .when(|s| {
+                change_status(
+                    s.as_ref(),
+                    Uuid::from_u128(2),
+                    ApplicationStatus::Accepted,
+                    Some(" Great interview "),
+                    now(),
+                )
+            })
+            .then(vec![ApplicationEvent::ApplicationStatusChanged {
+                status: ApplicationStatus::Accepted,
+                previous: ApplicationStatus::Pending,
+                feedback: Some("Great interview".into()),
+                changed_by: Uuid::from_u128(2),
+                changed_at: now(),
+            }]);
+    }
+
+    #[test]
+    fn setting_the_same_status_again_without_feedback_changes_nothing() {
+        let submitted = submit(submission(Some(job(true, None)))).unwrap();
+        Given::new(None, evolve, submitted)
+            .when(|s| {
+                change_status(
+                    s.as_ref(),
+                    Uuid::from_u128(2),
+                    ApplicationStatus::Pending,
+                    None,
+                    now(),
+                )
+            })
+            .then(vec![]);
+    }
+}
