@@ -39,6 +39,7 @@ pub struct App {
     pub jwt: JwtKeys,
     pub changes: ChangeFeed,
     pub site: site::Site,
+    pub files: crate::files::Files,
 }
 
 impl std::ops::Deref for AppState {
@@ -107,6 +108,7 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
     };
     let commands = Commands::new(PgEventStore::new(pool.clone()), links);
     let site = site::Site::load(&config.web_dist, &config.public_url);
+    let files = crate::files::Files::local(&config.storage_dir)?;
     Ok(AppState(Arc::new(App {
         config,
         pool,
@@ -114,6 +116,7 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
         jwt,
         changes: ChangeFeed::default(),
         site,
+        files,
     })))
 }
 
@@ -127,6 +130,7 @@ pub fn router(state: AppState) -> Router {
             read_your_writes,
         ))
         .merge(site::router())
+        .layer(crate::realtime::layer(state.clone()))
         .layer(middleware::from_fn(log_internal_errors))
         .layer(TraceLayer::new_for_http())
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
@@ -213,7 +217,7 @@ impl Application {
             Some(rc) => Some(
                 projections::start(
                     state.store().clone(),
-                    projections::all(),
+                    crate::policies::all(state.store()),
                     state.changes.clone(),
                     rc,
                 )

@@ -99,7 +99,10 @@ impl IntoResponse for ApiError {
 impl From<DomainError> for ApiError {
     fn from(e: DomainError) -> Self {
         let status = match &e {
-            DomainError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            DomainError::Invalid(_) | DomainError::JobNotAccepting => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            DomainError::AlreadyApplied => StatusCode::CONFLICT,
             DomainError::EmailTaken
             | DomainError::AlreadyExists(_)
             | DomainError::NotPending

@@ -6,11 +6,15 @@
 //! Errors: handlers return [`CommandError`]; the store returns [`AppendError`].
 
 pub mod accounts;
+pub mod applications;
 pub mod contact;
+pub mod documents;
 pub mod error;
 pub mod jobs;
+pub mod notifications;
 pub mod passwords;
 pub mod personal_data;
+pub mod profiles;
 pub mod reference_data;
 pub mod store;
 

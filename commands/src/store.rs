@@ -22,7 +22,7 @@ use domain::event::{current_schema_version, upcast};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-use sqlx::{PgConnection, PgPool, Postgres, Transaction};
+use sqlx::{PgConnection, PgPool};
 use thiserror::Error;
 use tokio::sync::watch;
 use uuid::Uuid;
@@ -315,7 +315,8 @@ impl PgEventStore {
             "SELECT position, transaction_id::text::bigint AS transaction_id, event_id, stream_id, stream_version,
                     event_type, schema_version, payload, metadata, data_subject, recorded_at
                FROM events
-              WHERE (transaction_id, position) > ($1::text::xid8, $2)
+              WHERE transaction_id >= $1::text::xid8
+                AND (transaction_id, position) > ($1::text::xid8, $2)
                 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
               ORDER BY transaction_id, position
               LIMIT $3",
@@ -426,8 +427,18 @@ impl EventStore for PgEventStore {
 }
 
 /// The transactional append: claims, keys, events and mail, all or nothing.
+/// Appends inside a transaction the caller owns (a policy in a projector batch).
+/// A stream that is not at the expected version is reported without aborting
+/// the caller's transaction.
+pub async fn append_within(
+    conn: &mut PgConnection,
+    request: &AppendRequest,
+) -> Result<AppendResult, AppendError> {
+    append_in(conn, request).await
+}
+
 async fn append_in(
-    tx: &mut Transaction<'_, Postgres>,
+    tx: &mut PgConnection,
     request: &AppendRequest,
 ) -> Result<AppendResult, AppendError> {
     for claim in &request.claims {
@@ -438,7 +449,7 @@ async fn append_in(
         .bind(&claim.scope)
         .bind(&claim.value_hash)
         .bind(claim.owner_id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await
         .context("Failed to claim a unique value")?;
         if claimed.rows_affected() == 0 {
@@ -468,7 +479,7 @@ async fn append_in(
         .bind(&mail.recipient)
         .bind(&mail.subject)
         .bind(&mail.body)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await
         .context("Failed to queue mail")?;
     }

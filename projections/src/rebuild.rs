@@ -44,6 +44,12 @@ pub async fn rebuild(
         .acquire()
         .await
         .context("Failed to get a connection for the rebuild")?;
+    // A rebuild often follows a bulk load; with stale statistics the planner may
+    // sort the whole log instead of walking the (transaction_id, position) index.
+    sqlx::query("ANALYZE events")
+        .execute(&mut *conn)
+        .await
+        .context("Failed to analyze the event log")?;
     prepare_shadow(&mut conn, &shadow, projector.tables()).await?;
 
     let mut checkpoint = GlobalCheckpoint::default();

@@ -219,7 +219,11 @@ async fn run_projector(
                         break;
                     }
                 }
-                Ok(_) => backoff = config.backoff_initial,
+                Ok(_) => {
+                    backoff = config.backoff_initial;
+                    // A batch may have appended (policies do): let the others look.
+                    store.wake();
+                }
                 Err(e) => {
                     let error = format!("{e:#}");
                     tracing::error!(projector = name, error = %error, retry_in = ?backoff, "projector batch failed");

@@ -1,11 +1,15 @@
 //! HTTP endpoints, one module per endpoint group (docs/API.md lists them).
 
 mod admin;
+mod applications;
 mod auth;
+mod candidate_profile;
 mod contact;
+mod documents;
 mod employer_jobs;
 mod health;
 mod jobs;
+mod notifications;
 mod reference;
 
 use axum::Router;
@@ -18,6 +22,8 @@ use crate::app::{AppState, REQUEST_ID_HEADER};
 use crate::auth::Session;
 use crate::error::ApiError;
 
+pub use notifications::MAX_PAGE as MAX_NOTIFICATION_PAGE;
+
 pub fn api() -> Router<AppState> {
     Router::new()
         .merge(auth::router())
@@ -27,6 +33,10 @@ pub fn api() -> Router<AppState> {
         .merge(admin::router())
         .merge(contact::router())
         .merge(health::router())
+        .merge(applications::router())
+        .merge(documents::router())
+        .merge(candidate_profile::router())
+        .merge(notifications::router())
 }
 
 /// Event metadata for a command started by this request.

@@ -5,6 +5,8 @@ mod accounts;
 mod bad_input;
 mod event_store;
 mod jobs;
+mod portal;
 mod projections_runtime;
+mod realtime;
 mod site;
 mod support;

@@ -359,3 +359,163 @@ impl TestApp {
         self.app.state.wait_for_head().await;
     }
 }
+
+/// A real socket.io client (the official JavaScript one) in a child process.
+pub struct Socket {
+    // Kept so the client lives (and is killed) with this value.
+    _child: tokio::process::Child,
+    stdin: tokio::process::ChildStdin,
+    lines: tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>,
+    seen: Vec<(String, Value)>,
+}
+
+impl Socket {
+    pub async fn connect(base: &str, token: &str, user_type: &str, transport: &str) -> Self {
+        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/socket/client.mjs");
+        let mut child = tokio::process::Command::new("node")
+            .arg(script)
+            .args([base, token, user_type, transport])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("node runs the socket.io client");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        use tokio::io::AsyncBufReadExt;
+        Self {
+            _child: child,
+            stdin,
+            lines: tokio::io::BufReader::new(stdout).lines(),
+            seen: vec![],
+        }
+    }
+
+    /// Waits for the next `event` (earlier unread ones count), up to 10 s.
+    pub async fn expect(&mut self, event: &str) -> Value {
+        if let Some(i) = self.seen.iter().position(|(e, _)| e == event) {
+            return self.seen.remove(i).1;
+        }
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let line = tokio::time::timeout_at(deadline, self.lines.next_line())
+                .await
+                .unwrap_or_else(|_| panic!("no {event} within 10 s; saw {:?}", self.seen))
+                .unwrap()
+                .unwrap_or_else(|| panic!("client exited before {event}; saw {:?}", self.seen));
+            let v: Value = serde_json::from_str(&line).unwrap();
+            let name = v["event"].as_str().unwrap().to_owned();
+            if name == event {
+                return v["data"].clone();
+            }
+            self.seen.push((name, v["data"].clone()));
+        }
+    }
+
+    /// Collects events for `wait` and returns their names.
+    pub async fn drain(&mut self, wait: Duration) -> Vec<String> {
+        let deadline = tokio::time::Instant::now() + wait;
+        while let Ok(Ok(Some(line))) =
+            tokio::time::timeout_at(deadline, self.lines.next_line()).await
+        {
+            let v: Value = serde_json::from_str(&line).unwrap();
+            self.seen
+                .push((v["event"].as_str().unwrap().to_owned(), v["data"].clone()));
+        }
+        self.seen.iter().map(|(e, _)| e.clone()).collect()
+    }
+
+    pub async fn emit(&mut self, event: &str, data: Option<Value>) {
+        use tokio::io::AsyncWriteExt;
+        let line = match data {
+            Some(d) => json!({"emit": event, "data": d}),
+            None => json!({"emit": event}),
+        };
+        self.stdin
+            .write_all(format!("{line}\n").as_bytes())
+            .await
+            .unwrap();
+        self.stdin.flush().await.unwrap();
+    }
+}
+
+/// A multipart upload through the real router.
+pub async fn upload(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    field: &str,
+    file_name: &str,
+    bytes: Vec<u8>,
+    text: &[(&str, &str)],
+) -> Reply {
+    let mut form = reqwest::multipart::Form::new().part(
+        field.to_owned(),
+        reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_owned()),
+    );
+    for (k, v) in text {
+        form = form.text(k.to_string(), v.to_string());
+    }
+    let res = app
+        .client
+        .post(format!("{}{path}", app.base))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status();
+    let headers = res.headers().clone();
+    let text = res.text().await.unwrap();
+    Reply {
+        status,
+        headers,
+        body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    }
+}
+
+pub fn pdf(size: usize) -> Vec<u8> {
+    let mut bytes = b"%PDF-1.7\n".to_vec();
+    bytes.resize(size.max(16), b'x');
+    bytes
+}
+
+impl TestApp {
+    /// An open job of a fresh approved employer: (job id, employer token).
+    pub async fn open_job(&self, title: &str) -> (String, String) {
+        let location = self
+            .add_location(&format!("Sydney {}", Uuid::new_v4().simple()))
+            .await;
+        let (_, _, employer) = self.employer("Hiring Co", true).await;
+        let reply = self
+            .post(
+                "/api/employer/jobs",
+                Some(&employer),
+                json!({"title": title, "location_id": location, "type": "Full-time", "specialisation": "Digital",
+                       "description": "Build good things.", "expires_at": (chrono::Utc::now() + chrono::Duration::days(20)).to_rfc3339()}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
+        (reply.body["id"].as_str().unwrap().to_owned(), employer)
+    }
+
+    pub async fn file_count(&self) -> usize {
+        fn count(dir: &std::path::Path) -> usize {
+            std::fs::read_dir(dir)
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .map(|e| {
+                            if e.path().is_dir() {
+                                count(&e.path())
+                            } else {
+                                1
+                            }
+                        })
+                        .sum()
+                })
+                .unwrap_or(0)
+        }
+        count(&self.app.state.config.storage_dir)
+    }
+}

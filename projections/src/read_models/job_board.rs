@@ -65,11 +65,19 @@ impl Projector for JobBoardProjector {
                 }
             }
             let mut rows: HashMap<Uuid, JobRow> = HashMap::new();
-            let missing: Vec<Uuid> = decoded
+            // Only rows this batch changes but did not create come from the table.
+            let created: std::collections::HashSet<Uuid> = decoded
                 .iter()
-                .filter(|(_, e)| !matches!(e, JobEvent::JobPosted(_)))
+                .filter(|(_, e)| matches!(e, JobEvent::JobPosted(_)))
                 .map(|(id, _)| *id)
                 .collect();
+            let mut missing: Vec<Uuid> = decoded
+                .iter()
+                .map(|(id, _)| *id)
+                .filter(|id| !created.contains(id))
+                .collect();
+            missing.sort_unstable();
+            missing.dedup();
             if !missing.is_empty() {
                 // language=PostgreSQL
                 let loaded: Vec<JobRow> = sqlx::query_as("SELECT * FROM jobs WHERE id = ANY($1)")

@@ -1,8 +1,12 @@
 //! One module per read model: its projector and the queries the API calls.
 
 pub mod accounts;
+pub mod applications;
 pub mod contact_messages;
+pub mod documents;
 pub mod job_board;
+pub mod notifications;
+pub mod profiles;
 pub mod reference;
 
 use uuid::Uuid;

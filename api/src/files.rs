@@ -1,0 +1,230 @@
+//! File storage for uploads, through `object_store`: a local directory by
+//! default. Files are stored under generated keys, never under the user's name;
+//! the checks (size, extension, content) run before anything is written.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::body::Body;
+use axum::extract::multipart::{Field, Multipart, MultipartError};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use domain::document;
+use object_store::local::LocalFileSystem;
+use object_store::path::Path;
+use object_store::{ObjectStore, ObjectStoreExt};
+use uuid::Uuid;
+
+use crate::error::ApiError;
+
+#[derive(Clone)]
+pub struct Files {
+    store: Arc<dyn ObjectStore>,
+}
+
+/// What an upload rule allows.
+pub struct Rule {
+    pub max_bytes: u64,
+    pub extensions: &'static [&'static str],
+    pub too_large: &'static str,
+    pub wrong_type: &'static str,
+}
+
+pub const DOCUMENT_RULE: Rule = Rule {
+    max_bytes: document::MAX_DOCUMENT_BYTES,
+    extensions: &document::DOCUMENT_EXTENSIONS,
+    too_large: "File is too large (maximum 10 MB)",
+    wrong_type: "This file type is not allowed. Use .pdf, .doc, .docx, .jpg, .jpeg, .png, .gif or .txt",
+};
+
+pub const RESUME_RULE: Rule = Rule {
+    max_bytes: document::MAX_RESUME_BYTES,
+    extensions: &document::RESUME_EXTENSIONS,
+    too_large: "File size must be less than 5MB",
+    wrong_type: "Please select a PDF or Word document (.pdf, .doc, .docx)",
+};
+
+/// An upload that passed the rule, not yet stored.
+pub struct Checked {
+    pub original_name: String,
+    pub extension: String,
+    pub bytes: Bytes,
+}
+
+impl Files {
+    pub fn local(dir: &std::path::Path) -> anyhow::Result<Self> {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("Failed to create the storage directory {}", dir.display()))?;
+        let store = LocalFileSystem::new_with_prefix(dir)
+            .context("Failed to open the storage directory")?;
+        Ok(Self {
+            store: Arc::new(store),
+        })
+    }
+
+    /// Stores checked bytes under a new key like `documents/0190...`.
+    pub async fn put(&self, prefix: &str, file: &Checked) -> anyhow::Result<String> {
+        let key = format!("{prefix}/{}", Uuid::now_v7());
+        self.store
+            .put(&Path::from(key.as_str()), file.bytes.clone().into())
+            .await
+            .context("Failed to store an upload")?;
+        Ok(key)
+    }
+
+    pub async fn delete(&self, key: &str) {
+        if let Err(e) = self.store.delete(&Path::from(key)).await {
+            tracing::warn!(key, error = %e, "could not delete a stored file");
+        }
+    }
+
+    /// The file as a download: attachment, original name, no sniffing.
+    pub async fn download(
+        &self,
+        key: &str,
+        original_name: &str,
+        content_type: &str,
+    ) -> Result<Response, ApiError> {
+        let bytes = self
+            .store
+            .get(&Path::from(key))
+            .await
+            .context("Failed to read a stored file")?
+            .bytes()
+            .await
+            .context("Failed to read a stored file")?;
+        let mut res = Response::new(Body::from(bytes));
+        let headers = res.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(content_type)
+                .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+        );
+        headers.insert(
+            header::CONTENT_DISPOSITION,
+            content_disposition(original_name),
+        );
+        headers.insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        );
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, no-store"),
+        );
+        Ok(res.into_response())
+    }
+}
+
+/// `attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded`.
+fn content_disposition(name: &str) -> HeaderValue {
+    let ascii: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() || c == ' ' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .filter(|c| *c != '"' && *c != '\\')
+        .collect();
+    let encoded: String = name
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    HeaderValue::from_str(&format!(
+        "attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}"
+    ))
+    .unwrap_or(HeaderValue::from_static("attachment"))
+}
+
+/// Reads one file field completely, refusing it as soon as it passes the limit.
+pub async fn read_file(mut field: Field<'_>, rule: &Rule) -> Result<Checked, ApiError> {
+    let original_name = document::clean_file_name(field.file_name().unwrap_or_default())
+        .map_err(|_| ApiError::unprocessable("Please provide a title and select a file"))?;
+    let extension =
+        document::extension(&original_name).filter(|e| rule.extensions.contains(&e.as_str()));
+    let Some(extension) = extension else {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            rule.wrong_type,
+        ));
+    };
+    let mut buf = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, rule))? {
+        if (buf.len() + chunk.len()) as u64 > rule.max_bytes {
+            return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, rule.too_large));
+        }
+        buf.extend_from_slice(&chunk);
+    }
+    if buf.is_empty() {
+        return Err(ApiError::unprocessable("The file is empty"));
+    }
+    if !document::content_matches(&extension, &buf[..buf.len().min(512)]) {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!("The file's content does not match its .{extension} extension"),
+        ));
+    }
+    Ok(Checked {
+        original_name,
+        extension,
+        bytes: Bytes::from(buf),
+    })
+}
+
+pub fn multipart_error(e: MultipartError, rule: &Rule) -> ApiError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, rule.too_large)
+    } else {
+        ApiError::bad_request(format!("Could not read the upload: {}", e.body_text()))
+    }
+}
+
+/// Text fields and at most one file from a multipart form.
+pub struct Form {
+    pub text: std::collections::HashMap<String, String>,
+    pub file: Option<Checked>,
+}
+
+pub async fn read_form(
+    mut multipart: Multipart,
+    file_field: &str,
+    rule: &Rule,
+) -> Result<Form, ApiError> {
+    let mut form = Form {
+        text: Default::default(),
+        file: None,
+    };
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|e| multipart_error(e, rule))?
+    {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == file_field && field.file_name().is_some() {
+            if form.file.is_some() {
+                return Err(ApiError::unprocessable("Send one file at a time"));
+            }
+            form.file = Some(read_file(field, rule).await?);
+        } else {
+            let value = field.text().await.map_err(|e| multipart_error(e, rule))?;
+            if value.len() > 20_000 {
+                return Err(ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "A form field is too long",
+                ));
+            }
+            form.text.insert(name, value);
+        }
+    }
+    Ok(form)
+}

@@ -1,0 +1,105 @@
+//! /api/applications/* (candidate, SPEC 7.3) and /api/employer/applications
+//! (the employer side: its own jobs' applicants only).
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use commands::applications::SubmitApplication;
+use projections::read_models::applications::{self, Application};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use super::RequestMeta;
+use crate::app::{AppState, Written};
+use crate::auth::{CandidateUser, EmployerUser};
+use crate::error::{ApiError, AppJson};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/applications/my-applications", get(mine))
+        .route("/api/applications/submit", post(submit))
+        .route("/api/employer/applications", get(for_employer))
+        .route("/api/employer/applications/{id}/status", put(set_status))
+}
+
+async fn mine(
+    State(state): State<AppState>,
+    CandidateUser(me): CandidateUser,
+) -> Result<Json<Vec<Application>>, ApiError> {
+    Ok(Json(applications::for_candidate(&state.pool, me).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SubmitBody {
+    job_id: Uuid,
+    resume_id: Option<Uuid>,
+    cover_letter_id: Option<Uuid>,
+}
+
+async fn submit(
+    State(state): State<AppState>,
+    CandidateUser(me): CandidateUser,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<SubmitBody>,
+) -> Result<(StatusCode, Written<Json<Value>>), ApiError> {
+    let submitted = state
+        .commands
+        .submit_application(
+            SubmitApplication {
+                candidate_id: me,
+                job_id: body.job_id,
+                resume_id: body.resume_id,
+                cover_letter_id: body.cover_letter_id,
+            },
+            meta,
+        )
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Written(
+            submitted.position,
+            Json(
+                json!({ "id": submitted.application_id, "message": "Application submitted successfully" }),
+            ),
+        ),
+    ))
+}
+
+async fn for_employer(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+) -> Result<Json<Vec<Application>>, ApiError> {
+    Ok(Json(applications::for_employer(&state.pool, me).await?))
+}
+
+#[derive(Deserialize)]
+struct StatusBody {
+    status: String,
+    feedback: Option<String>,
+}
+
+async fn set_status(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    Path(id): Path<String>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<StatusBody>,
+) -> Result<Written<Json<Value>>, ApiError> {
+    let id = Uuid::parse_str(&id).map_err(|_| ApiError::not_found("Application"))?;
+    let position = state
+        .commands
+        .change_application_status(me, id, &body.status, body.feedback.as_deref(), meta)
+        .await?;
+    let message = if position.is_some() {
+        "Application updated"
+    } else {
+        "Nothing changed"
+    };
+    Ok(Written(
+        position.unwrap_or(0),
+        Json(json!({ "message": message })),
+    ))
+}

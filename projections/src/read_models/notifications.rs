@@ -1,0 +1,178 @@
+//! `notifications`: every user's notifications and unread counts. Its changes
+//! are what socket.io pushes: created, read, all read, deleted.
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use commands::RecordedEvent;
+use domain::AnyEvent;
+use domain::notification::NotificationEvent;
+use serde::Serialize;
+use serde_json::json;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use super::stream_uuid;
+use crate::{BoxFuture, Change, Projector};
+
+pub struct NotificationsProjector;
+
+/// SPEC 3 'Notification'.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct Notification {
+    pub id: Uuid,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub title: String,
+    pub message: String,
+    pub is_read: bool,
+    pub created_at: DateTime<Utc>,
+    #[serde(skip)]
+    pub user_id: Uuid,
+}
+
+async fn unread(conn: &mut PgConnection, user: Uuid) -> anyhow::Result<i64> {
+    // language=PostgreSQL
+    let (n,): (i64,) =
+        sqlx::query_as("SELECT count(*) FROM notifications WHERE user_id = $1 AND NOT is_read")
+            .bind(user)
+            .fetch_one(&mut *conn)
+            .await?;
+    Ok(n)
+}
+
+impl Projector for NotificationsProjector {
+    fn name(&self) -> &'static str {
+        "notifications"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["notifications"]
+    }
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        events: &'a [RecordedEvent],
+    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
+        Box::pin(async move {
+            let mut changes = vec![];
+            for r in events {
+                let Some(AnyEvent::Notification(event)) =
+                    AnyEvent::decode(&r.event_type, r.payload.clone())?
+                else {
+                    continue;
+                };
+                let id = stream_uuid(&r.stream_id)?;
+                match event {
+                    NotificationEvent::NotificationRaised(n) => {
+                        // language=PostgreSQL
+                        sqlx::query(
+                            "INSERT INTO notifications (id, user_id, user_role, kind, title, message, created_at)
+                             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                        )
+                        .bind(n.notification_id)
+                        .bind(n.user_id)
+                        .bind(&n.user_role)
+                        .bind(&n.kind)
+                        .bind(&n.title)
+                        .bind(&n.message)
+                        .bind(n.created_at)
+                        .execute(&mut *conn)
+                        .await?;
+                        let count = unread(conn, n.user_id).await?;
+                        let notification = Notification {
+                            id: n.notification_id,
+                            kind: n.kind,
+                            title: n.title,
+                            message: n.message,
+                            is_read: false,
+                            created_at: n.created_at,
+                            user_id: n.user_id,
+                        };
+                        changes.push(Change {
+                            topic: "notification.created".into(),
+                            user_id: Some(n.user_id),
+                            data: json!({ "notification": notification, "unread_count": count }),
+                        });
+                    }
+                    NotificationEvent::NotificationRead { .. } => {
+                        // language=PostgreSQL
+                        let row: Option<(Uuid,)> = sqlx::query_as("UPDATE notifications SET is_read = true WHERE id = $1 RETURNING user_id")
+                            .bind(id)
+                            .fetch_optional(&mut *conn)
+                            .await?;
+                        if let Some((user,)) = row {
+                            let count = unread(conn, user).await?;
+                            changes.push(Change {
+                                topic: "notification.read".into(),
+                                user_id: Some(user),
+                                data: json!({ "notification_id": id, "unread_count": count }),
+                            });
+                        }
+                    }
+                    NotificationEvent::NotificationDeleted { .. } => {
+                        // language=PostgreSQL
+                        let row: Option<(Uuid,)> = sqlx::query_as(
+                            "DELETE FROM notifications WHERE id = $1 RETURNING user_id",
+                        )
+                        .bind(id)
+                        .fetch_optional(&mut *conn)
+                        .await?;
+                        if let Some((user,)) = row {
+                            let count = unread(conn, user).await?;
+                            changes.push(Change {
+                                topic: "notification.deleted".into(),
+                                user_id: Some(user),
+                                data: json!({ "notification_id": id, "unread_count": count }),
+                            });
+                        }
+                    }
+                }
+            }
+            Ok(changes)
+        })
+    }
+}
+
+pub async fn list(
+    pool: &PgPool,
+    user: Uuid,
+    limit: i64,
+    offset: i64,
+) -> anyhow::Result<(Vec<Notification>, i64, i64)> {
+    // language=PostgreSQL
+    let items: Vec<Notification> = sqlx::query_as(
+        "SELECT id, kind, title, message, is_read, created_at, user_id FROM notifications
+          WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(user)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(pool)
+    .await
+    .context("Failed to list notifications")?;
+    // language=PostgreSQL
+    let (total, unread): (i64, i64) =
+        sqlx::query_as("SELECT count(*), count(*) FILTER (WHERE NOT is_read) FROM notifications WHERE user_id = $1")
+            .bind(user)
+            .fetch_one(pool)
+            .await
+            .context("Failed to count notifications")?;
+    Ok((items, total, unread))
+}
+
+pub async fn unread_count(pool: &PgPool, user: Uuid) -> anyhow::Result<i64> {
+    let mut conn = pool.acquire().await?;
+    unread(&mut conn, user).await
+}
+
+pub async fn unread_ids(pool: &PgPool, user: Uuid) -> anyhow::Result<Vec<Uuid>> {
+    // language=PostgreSQL
+    let rows: Vec<(Uuid,)> =
+        sqlx::query_as("SELECT id FROM notifications WHERE user_id = $1 AND NOT is_read")
+            .bind(user)
+            .fetch_all(pool)
+            .await
+            .context("Failed to list unread notifications")?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
