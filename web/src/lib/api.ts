@@ -14,8 +14,25 @@ export type RequestOptions = {
   signal?: AbortSignal
 }
 
+// The server answers every command with the global position it wrote; sending
+// it back on later reads makes them wait until the read models include that
+// write (read-your-writes). Only the newest one matters.
+const CONSISTENCY_HEADER = 'X-Consistency-Token'
+let lastWritten: number | null = null
+
+export function rememberConsistency(value: string | null): void {
+  const n = value === null ? NaN : Number(value)
+  if (Number.isFinite(n) && n > 0 && (lastWritten === null || n > lastWritten)) lastWritten = n
+}
+
+export function consistencyToken(): string | null {
+  return lastWritten === null ? null : String(lastWritten)
+}
+
 export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' }
+  const method = opts.method ?? 'GET'
+  if (method === 'GET' && lastWritten !== null) headers[CONSISTENCY_HEADER] = String(lastWritten)
   let body: BodyInit | undefined
   if (opts.body instanceof FormData) {
     body = opts.body
@@ -24,7 +41,8 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
     body = JSON.stringify(opts.body)
   }
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`
-  const res = await fetch(path, { method: opts.method ?? 'GET', headers, body, signal: opts.signal })
+  const res = await fetch(path, { method, headers, body, signal: opts.signal })
+  rememberConsistency(res.headers?.get?.(CONSISTENCY_HEADER) ?? null)
   const text = await res.text()
   let data: unknown = undefined
   if (text) {

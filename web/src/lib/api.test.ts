@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, apiFetch, consistencyToken } from './api'
+
+function reply(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+}
+
+describe('apiFetch', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('turns an {error} body into an ApiError with the server text', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => reply(409, { error: 'An account with this email already exists' })))
+    await expect(apiFetch('/api/x', { method: 'POST', body: {} })).rejects.toEqual(
+      new ApiError(409, 'An account with this email already exists'),
+    )
+  })
+
+  it('sends the newest consistency token of a write back on later reads', async () => {
+    const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => reply(200, {}, { 'X-Consistency-Token': '42' }))
+    vi.stubGlobal('fetch', fetchMock)
+    await apiFetch('/api/applications/submit', { method: 'POST', body: { jobId: 'j' } })
+    expect(consistencyToken()).toBe('42')
+    fetchMock.mockImplementation(async () => reply(200, []))
+    await apiFetch('/api/applications/my-applications')
+    const headers = fetchMock.mock.calls[1][1]?.headers as Record<string, string>
+    expect(headers['X-Consistency-Token']).toBe('42')
+  })
+})
