@@ -3,6 +3,7 @@
 
 mod accounts;
 mod bad_input;
+mod cli;
 mod event_store;
 mod jobs;
 mod portal;

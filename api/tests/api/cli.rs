@@ -1,0 +1,184 @@
+//! The `recruit` binary's subcommands against a real database.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+use crate::support::{drop_database, fresh_database, url_for};
+
+struct Cli {
+    database: String,
+    mail: std::path::PathBuf,
+}
+
+impl Drop for Cli {
+    fn drop(&mut self) {
+        drop_database(self.database.clone());
+    }
+}
+
+impl Cli {
+    async fn new() -> Self {
+        let database = fresh_database().await;
+        let mail = std::env::temp_dir().join(format!("recruit-cli-{database}"));
+        Self { database, mail }
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_recruit"));
+        cmd.args(args)
+            .env("DATABASE_URL", url_for(&self.database))
+            .env("APP_ENV", "development")
+            .env("MAIL_DIR", &self.mail)
+            .env("STORAGE_DIR", self.mail.join("storage"))
+            .env("RUST_LOG", "warn");
+        cmd
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        let out = self.command(args).output().expect("run recruit");
+        assert!(
+            out.status.success(),
+            "recruit {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    }
+}
+
+fn lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON event per line"))
+        .collect()
+}
+
+#[tokio::test]
+async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
+    let cli = Cli::new().await;
+    let first = cli.run(&["seed"]);
+    let progress = String::from_utf8_lossy(&first.stderr);
+    assert!(
+        progress.contains("seeding [")
+            && progress.contains("seeded 12 locations, 7 salary ranges, 7 employers, 43 jobs"),
+        "{progress}"
+    );
+    let second = cli.run(&["seed"]);
+    assert!(String::from_utf8_lossy(&second.stderr).contains("already present"));
+
+    // History, not rows: every job is an event, the expired ones included.
+    let tail = cli.run(&["events", "tail", "--from", "0"]);
+    let events = lines(&tail);
+    let posted = events
+        .iter()
+        .filter(|e| e["event_type"] == "JobPosted")
+        .count();
+    assert_eq!(posted, 43);
+    assert!(events.iter().all(|e| e["metadata"]["actor_role"] == "seed"));
+    let positions: Vec<i64> = events
+        .iter()
+        .map(|e| e["position"].as_i64().unwrap())
+        .collect();
+    let from = positions[10];
+    let later = lines(&cli.run(&[
+        "events",
+        "tail",
+        "--from",
+        &from.to_string(),
+        "--limit",
+        "3",
+    ]));
+    assert_eq!(
+        later
+            .iter()
+            .map(|e| e["position"].as_i64().unwrap())
+            .collect::<Vec<_>>(),
+        positions[11..14].to_vec()
+    );
+
+    let stream = events
+        .iter()
+        .find(|e| e["event_type"] == "AccountRegistered")
+        .unwrap()["stream_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let one = lines(&cli.run(&["events", "stream", &stream]));
+    assert_eq!(
+        one[0]["payload"]["email"], "admin@example.com",
+        "auditors read decrypted personal data"
+    );
+    let missing = cli
+        .command(&["events", "stream", "account-nope"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+
+    let rebuilt = cli.run(&["projections", "rebuild", "--all"]);
+    let report = String::from_utf8_lossy(&rebuilt.stdout);
+    assert!(
+        report.contains("job_board:") && report.contains("events/s"),
+        "{report}"
+    );
+    let status = String::from_utf8_lossy(&cli.run(&["projections", "status"]).stdout).to_string();
+    for name in ["accounts", "job_board", "notifications", "reference"] {
+        assert!(
+            status
+                .lines()
+                .any(|l| l.starts_with(name) && l.contains("live")),
+            "{name}: {status}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn admin_create_reads_the_password_from_stdin_and_checks_it() {
+    let cli = Cli::new().await;
+    cli.run(&["migrate"]);
+    let mut child = cli
+        .command(&[
+            "admin",
+            "create",
+            "--email",
+            "ops@harbourit.test",
+            "--name",
+            "Ops Admin",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"Sup3r$ecret\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("admin created: "));
+
+    let weak = cli
+        .command(&[
+            "admin",
+            "create",
+            "--email",
+            "weak@harbourit.test",
+            "--name",
+            "Weak",
+        ])
+        .env("RECRUIT_ADMIN_PASSWORD", "password")
+        .output()
+        .unwrap();
+    assert!(!weak.status.success());
+    assert!(
+        String::from_utf8_lossy(&weak.stderr)
+            .contains("Password must be at least 8 characters long")
+    );
+}
