@@ -200,14 +200,22 @@ async fn run_projector(
         tracing::info!(projector = name, "leading projector");
         leading.send_modify(|l| l.push(name));
         let mut backoff = config.backoff_initial;
+        let mut blocked_pause = Duration::from_millis(2);
         loop {
             // Mark what we have seen before reading, so a wake-up that lands
             // while we read is not lost.
             local.borrow_and_update();
             remote.borrow_and_update();
-            match run_batch(&store, projector.as_ref(), config.batch_size).await {
-                Ok(0) => {
+            match run_batch_inner(&store, projector.as_ref(), config.batch_size).await {
+                Ok(Batch::Blocked) => {
+                    // Short and growing: a long-running transaction elsewhere
+                    // must not turn this into a busy loop.
+                    tokio::time::sleep(blocked_pause).await;
+                    blocked_pause = (blocked_pause * 2).min(Duration::from_millis(200));
+                }
+                Ok(Batch::Idle) => {
                     backoff = config.backoff_initial;
+                    blocked_pause = Duration::from_millis(2);
                     tokio::select! {
                         _ = local.changed() => {}
                         _ = remote.changed() => {}
@@ -219,8 +227,9 @@ async fn run_projector(
                         break;
                     }
                 }
-                Ok(_) => {
+                Ok(Batch::Handled(_)) => {
                     backoff = config.backoff_initial;
+                    blocked_pause = Duration::from_millis(2);
                     // A batch may have appended (policies do): let the others look.
                     store.wake();
                 }
@@ -266,6 +275,28 @@ pub(crate) async fn run_batch(
     projector: &dyn Projector,
     batch_size: i64,
 ) -> anyhow::Result<usize> {
+    Ok(match run_batch_inner(store, projector, batch_size).await? {
+        Batch::Handled(n) => n,
+        Batch::Idle | Batch::Blocked => 0,
+    })
+}
+
+/// What one batch found.
+enum Batch {
+    Handled(usize),
+    /// Nothing after the checkpoint.
+    Idle,
+    /// Committed events exist after the checkpoint, but an older transaction
+    /// still running (anywhere on the cluster) hides them: look again soon, as
+    /// nothing will announce that transaction's end.
+    Blocked,
+}
+
+async fn run_batch_inner(
+    store: &PgEventStore,
+    projector: &dyn Projector,
+    batch_size: i64,
+) -> anyhow::Result<Batch> {
     let mut tx = store
         .pool()
         .begin()
@@ -274,8 +305,18 @@ pub(crate) async fn run_batch(
     let checkpoint = lock_checkpoint(&mut tx, projector.name()).await?;
     let events = PgEventStore::read_all_in(&mut tx, checkpoint, batch_size).await?;
     let Some(last) = events.last().map(RecordedEvent::checkpoint) else {
+        // language=PostgreSQL
+        let (hidden,): (bool,) = sqlx::query_as(
+            "SELECT EXISTS (SELECT 1 FROM events WHERE transaction_id >= $1::text::xid8
+                              AND (transaction_id, position) > ($1::text::xid8, $2))",
+        )
+        .bind(checkpoint.transaction_id.to_string())
+        .bind(checkpoint.position)
+        .fetch_one(&mut *tx)
+        .await
+        .context("Failed to look for hidden events")?;
         tx.rollback().await.ok();
-        return Ok(0);
+        return Ok(if hidden { Batch::Blocked } else { Batch::Idle });
     };
     let changes = projector.apply(&mut tx, &events).await.with_context(|| {
         format!(
@@ -289,7 +330,7 @@ pub(crate) async fn run_batch(
     tx.commit()
         .await
         .context("Failed to commit a projector batch")?;
-    Ok(events.len())
+    Ok(Batch::Handled(events.len()))
 }
 
 pub async fn ensure_checkpoint(pool: &PgPool, name: &str) -> anyhow::Result<()> {

@@ -354,3 +354,54 @@ async fn a_rebuild_swaps_in_while_the_live_runner_keeps_going() {
             .unwrap();
     assert!(grant, "analysts can still read the swapped-in table");
 }
+
+/// Regression: events hidden behind an older open transaction used to wait for
+/// the safety poll after that transaction ended, since nothing announces it.
+#[tokio::test]
+async fn a_projector_held_back_by_an_open_transaction_catches_up_when_it_ends() {
+    let db = db().await;
+    let mut config = fast_runtime();
+    config.poll_interval = Duration::from_secs(30);
+    let _runtime = projections::start(
+        db.store.clone(),
+        projections::all(),
+        ChangeFeed::default(),
+        config,
+    )
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    // An older transaction with an id, still open: it holds the read horizon.
+    let mut blocker = db.pool.begin().await.unwrap();
+    sqlx::query("SELECT pg_current_xact_id()")
+        .execute(&mut *blocker)
+        .await
+        .unwrap();
+    write_history(&db.store, 3).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (rows,): (i64,) = sqlx::query_as("SELECT count(*) FROM jobs")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 0, "hidden while the older transaction runs");
+
+    blocker.commit().await.unwrap();
+    let ended = std::time::Instant::now();
+    let position = head(&db.pool).await;
+    assert!(
+        projections::wait::until_position(
+            &db.store,
+            &["job_board"],
+            position,
+            Duration::from_secs(20)
+        )
+        .await
+        .unwrap()
+    );
+    assert!(
+        ended.elapsed() < Duration::from_secs(5),
+        "caught up {:?} after the blocker ended (poll is 30 s)",
+        ended.elapsed()
+    );
+}
