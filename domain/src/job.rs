@@ -239,19 +239,27 @@ impl DomainEvent for JobEvent {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Job {
-    pub id: Uuid,
     pub employer_id: Uuid,
+    pub title: String,
+    pub company: String,
+    pub expires_at: Option<DateTime<Utc>>,
     pub open: bool,
 }
 
 pub fn evolve(state: Option<Job>, event: &JobEvent) -> Option<Job> {
     match (state, event) {
         (_, JobEvent::JobPosted(p)) => Some(Job {
-            id: Uuid::nil(),
             employer_id: p.employer_id,
+            title: p.title.clone(),
+            company: p.company.clone(),
+            expires_at: p.expires_at,
             open: true,
         }),
-        (Some(job), JobEvent::JobUpdated { .. }) => Some(job),
+        (Some(job), JobEvent::JobUpdated { details, .. }) => Some(Job {
+            title: details.title.clone(),
+            expires_at: details.expires_at,
+            ..job
+        }),
         (Some(job), JobEvent::JobClosed { .. }) => Some(Job { open: false, ..job }),
         (None, _) => None,
     }
@@ -314,8 +322,7 @@ pub fn update(
     details: JobDetails,
     now: DateTime<Utc>,
 ) -> Result<Vec<JobEvent>, DomainError> {
-    let job = owned_open_job(state, employer)?;
-    let _ = job;
+    owned_open_job(state, employer)?;
     Ok(vec![JobEvent::JobUpdated {
         details,
         updated_at: now,

@@ -51,19 +51,32 @@ pub async fn run(config: Config, command: EventsCommand) -> anyhow::Result<()> {
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("no event at position {n}"))?,
             };
+            // Everything committed when we start is printed, even while another
+            // transaction holds the read horizon back for a moment.
+            // language=PostgreSQL
+            let (mut owed,): (i64,) = sqlx::query_as(
+                "SELECT count(*) FROM events WHERE (transaction_id, position) > ($1::text::xid8, $2)",
+            )
+            .bind(checkpoint.transaction_id.to_string())
+            .bind(checkpoint.position)
+            .fetch_one(store.pool())
+            .await?;
             let mut printed = 0usize;
             loop {
                 let batch = store.read_all(checkpoint, 500).await?;
                 for e in &batch {
                     println!("{}", serde_json::to_string(e)?);
                     printed += 1;
+                    owed -= 1;
                     if limit.is_some_and(|l| printed >= l) {
                         return Ok(());
                     }
                 }
                 match batch.last() {
                     Some(last) => checkpoint = last.checkpoint(),
-                    None if follow => tokio::time::sleep(Duration::from_millis(500)).await,
+                    None if follow || owed > 0 => {
+                        tokio::time::sleep(Duration::from_millis(100)).await
+                    }
                     None => return Ok(()),
                 }
             }

@@ -97,6 +97,7 @@ async fn a_pending_employer_cannot_sign_in_until_an_admin_approves() {
     );
 
     let (_, admin) = app.admin_token().await;
+    app.settle().await;
     let list = app
         .get("/api/admin/employers?status=pending", Some(&admin))
         .await;
@@ -130,7 +131,11 @@ async fn a_pending_employer_cannot_sign_in_until_an_admin_approves() {
     assert_eq!(login.status, StatusCode::OK);
     assert_eq!(login.body["user"]["company"], "Eucalypt Software");
     let me = app
-        .get("/api/auth/employer/me", login.body["token"].as_str())
+        .get_after(
+            "/api/auth/employer/me",
+            login.body["token"].as_str(),
+            &approved.consistency().unwrap(),
+        )
         .await;
     assert_eq!(me.body["status"], "active");
 }

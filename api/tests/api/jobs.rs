@@ -70,8 +70,7 @@ async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
     let mut changed = job(&sydney.to_string());
     changed["title"] = json!("Principal Rust Engineer");
     let updated = app
-        .send(
-            reqwest::Method::PUT,
+        .put(
             &format!("/api/employer/jobs/{id}"),
             Some(&token),
             Some(changed),

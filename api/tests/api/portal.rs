@@ -195,8 +195,7 @@ async fn employers_see_and_decide_only_on_applications_to_their_own_jobs() {
     assert!(other_inbox.body.as_array().unwrap().is_empty());
 
     let hijack = app
-        .send(
-            reqwest::Method::PUT,
+        .put(
             &format!("/api/employer/applications/{id}/status"),
             Some(&other),
             Some(json!({"status": "rejected"})),
@@ -204,8 +203,7 @@ async fn employers_see_and_decide_only_on_applications_to_their_own_jobs() {
         .await;
     assert_eq!(hijack.status, StatusCode::NOT_FOUND);
     let bad = app
-        .send(
-            reqwest::Method::PUT,
+        .put(
             &format!("/api/employer/applications/{id}/status"),
             Some(&owner),
             Some(json!({"status": "maybe"})),
@@ -221,25 +219,16 @@ async fn employers_see_and_decide_only_on_applications_to_their_own_jobs() {
 
     // The owner may download the attached resume; the other employer may not.
     let own = app
-        .client
-        .get(format!("{}/api/documents/{cv_id}/download", app.base))
-        .bearer_auth(&owner)
-        .send()
-        .await
-        .unwrap();
+        .download(&format!("/api/documents/{cv_id}/download"), &owner)
+        .await;
     assert_eq!(own.status(), StatusCode::OK);
     let theirs = app
-        .client
-        .get(format!("{}/api/documents/{cv_id}/download", app.base))
-        .bearer_auth(&other)
-        .send()
-        .await
-        .unwrap();
+        .download(&format!("/api/documents/{cv_id}/download"), &other)
+        .await;
     assert_eq!(theirs.status(), StatusCode::NOT_FOUND);
 
     let accepted = app
-        .send(
-            reqwest::Method::PUT,
+        .put(
             &format!("/api/employer/applications/{id}/status"),
             Some(&owner),
             Some(json!({"status": "accepted", "feedback": "Great interview"})),
@@ -309,12 +298,8 @@ async fn documents_upload_list_edit_download_and_delete_for_their_owner_only() {
     );
 
     let res = app
-        .client
-        .get(format!("{}/api/documents/{id}/download", app.base))
-        .bearer_auth(&me)
-        .send()
-        .await
-        .unwrap();
+        .download(&format!("/api/documents/{id}/download"), &me)
+        .await;
     assert_eq!(res.status(), StatusCode::OK);
     let disposition = res.headers()["content-disposition"]
         .to_str()
@@ -336,16 +321,11 @@ async fn documents_upload_list_edit_download_and_delete_for_their_owner_only() {
             .is_empty()
     );
     let peek = app
-        .client
-        .get(format!("{}/api/documents/{id}/download", app.base))
-        .bearer_auth(&other)
-        .send()
-        .await
-        .unwrap();
+        .download(&format!("/api/documents/{id}/download"), &other)
+        .await;
     assert_eq!(peek.status(), StatusCode::NOT_FOUND);
     let edit = app
-        .send(
-            reqwest::Method::PUT,
+        .put(
             &format!("/api/documents/{id}"),
             Some(&other),
             Some(json!({"title": "mine now", "document_type": "other"})),
@@ -353,18 +333,12 @@ async fn documents_upload_list_edit_download_and_delete_for_their_owner_only() {
         .await;
     assert_eq!(edit.status, StatusCode::NOT_FOUND);
     let del = app
-        .send(
-            reqwest::Method::DELETE,
-            &format!("/api/documents/{id}"),
-            Some(&other),
-            None,
-        )
+        .delete(&format!("/api/documents/{id}"), Some(&other))
         .await;
     assert_eq!(del.status, StatusCode::NOT_FOUND);
 
     let no_title = app
-        .send(
-            reqwest::Method::PUT,
+        .put(
             &format!("/api/documents/{id}"),
             Some(&me),
             Some(json!({"title": " ", "document_type": "other"})),
@@ -372,8 +346,7 @@ async fn documents_upload_list_edit_download_and_delete_for_their_owner_only() {
         .await;
     assert_eq!(no_title.error(), "Please provide a title");
     let edited = app
-        .send(
-            reqwest::Method::PUT,
+        .put(
             &format!("/api/documents/{id}"),
             Some(&me),
             Some(json!({"title": "Letter v2", "document_type": "portfolio"})),
@@ -386,14 +359,7 @@ async fn documents_upload_list_edit_download_and_delete_for_their_owner_only() {
     assert_eq!(list.body["documents"][0]["title"], "Letter v2");
 
     let files_before = app.file_count().await;
-    let deleted = app
-        .send(
-            reqwest::Method::DELETE,
-            &format!("/api/documents/{id}"),
-            Some(&me),
-            None,
-        )
-        .await;
+    let deleted = app.delete(&format!("/api/documents/{id}"), Some(&me)).await;
     assert_eq!(deleted.status, StatusCode::OK);
     assert_eq!(
         app.file_count().await,
@@ -549,12 +515,7 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
         "experience": [{"company": "Acme", "position": "Engineer", "startDate": "2019-02-01", "endDate": null, "description": "Pipelines"}]
     });
     let saved = app
-        .send(
-            reqwest::Method::PUT,
-            "/api/candidate/profile",
-            Some(&me),
-            Some(profile.clone()),
-        )
+        .put("/api/candidate/profile", Some(&me), Some(profile.clone()))
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
     assert_eq!(saved.body["message"], "Profile updated successfully");
@@ -585,13 +546,12 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
     );
 
     let bad = app
-        .send(reqwest::Method::PUT, "/api/candidate/profile", Some(&me), Some(json!({"name": "J", "education": [{"degree": "", "institution": "UNSW"}], "experience": []})))
+        .put("/api/candidate/profile", Some(&me), Some(json!({"name": "J", "education": [{"degree": "", "institution": "UNSW"}], "experience": []})))
         .await;
     assert_eq!(bad.error(), "Please fill in degree and institution fields.");
 
     let second = app
-        .send(
-            reqwest::Method::PUT,
+        .put(
             "/api/candidate/profile",
             Some(&me),
             Some(json!({"name": "Jordan L.", "education": [], "experience": []})),
@@ -629,13 +589,7 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
     .await;
     assert_eq!(up.status, StatusCode::OK, "{:?}", up.body);
     assert_eq!(up.body["originalName"], "Jordan CV.pdf");
-    let got = app
-        .client
-        .get(format!("{}/api/candidate/resume/download", app.base))
-        .bearer_auth(&me)
-        .send()
-        .await
-        .unwrap();
+    let got = app.download("/api/candidate/resume/download", &me).await;
     assert_eq!(got.bytes().await.unwrap().to_vec(), cv);
     let read = app
         .get_after(
@@ -645,22 +599,9 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
         )
         .await;
     assert_eq!(read.body["resumeOriginalName"], "Jordan CV.pdf");
-    let del = app
-        .send(
-            reqwest::Method::DELETE,
-            "/api/candidate/resume",
-            Some(&me),
-            None,
-        )
-        .await;
+    let del = app.delete("/api/candidate/resume", Some(&me)).await;
     assert_eq!(del.body["message"], "Resume deleted successfully");
-    let gone = app
-        .client
-        .get(format!("{}/api/candidate/resume/download", app.base))
-        .bearer_auth(&me)
-        .send()
-        .await
-        .unwrap();
+    let gone = app.download("/api/candidate/resume/download", &me).await;
     assert_eq!(gone.status(), StatusCode::NOT_FOUND);
 }
 
@@ -697,8 +638,7 @@ async fn notifications_are_raised_by_policy_and_managed_by_their_owner_only() {
     let theirs = notifications_of(&app, &employer, 1).await;
     assert_eq!(theirs["notifications"][0]["title"], "New application");
 
-    app.send(
-        reqwest::Method::PUT,
+    app.put(
         &format!("/api/employer/applications/{app_id}/status"),
         Some(&employer),
         Some(json!({"status": "rejected", "feedback": "We went with someone more senior"})),
@@ -722,8 +662,7 @@ async fn notifications_are_raised_by_policy_and_managed_by_their_owner_only() {
 
     let id = newest["id"].as_str().unwrap();
     let snoop = app
-        .send(
-            reqwest::Method::PUT,
+        .put(
             &format!("/api/notifications/{id}/read"),
             Some(&stranger),
             None,
@@ -731,12 +670,7 @@ async fn notifications_are_raised_by_policy_and_managed_by_their_owner_only() {
         .await;
     assert_eq!(snoop.status, StatusCode::NOT_FOUND);
     let snoop = app
-        .send(
-            reqwest::Method::DELETE,
-            &format!("/api/notifications/{id}"),
-            Some(&stranger),
-            None,
-        )
+        .delete(&format!("/api/notifications/{id}"), Some(&stranger))
         .await;
     assert_eq!(snoop.status, StatusCode::NOT_FOUND);
     assert!(
@@ -747,12 +681,7 @@ async fn notifications_are_raised_by_policy_and_managed_by_their_owner_only() {
     );
 
     let read = app
-        .send(
-            reqwest::Method::PUT,
-            &format!("/api/notifications/{id}/read"),
-            Some(&me),
-            None,
-        )
+        .put(&format!("/api/notifications/{id}/read"), Some(&me), None)
         .await;
     let count = app
         .get_after(
@@ -763,12 +692,7 @@ async fn notifications_are_raised_by_policy_and_managed_by_their_owner_only() {
         .await;
     assert_eq!(count.body["unread_count"], 1);
     let all = app
-        .send(
-            reqwest::Method::PUT,
-            "/api/notifications/read-all",
-            Some(&me),
-            None,
-        )
+        .put("/api/notifications/read-all", Some(&me), None)
         .await;
     let count = app
         .get_after(
@@ -779,12 +703,7 @@ async fn notifications_are_raised_by_policy_and_managed_by_their_owner_only() {
         .await;
     assert_eq!(count.body["unread_count"], 0);
     let del = app
-        .send(
-            reqwest::Method::DELETE,
-            &format!("/api/notifications/{id}"),
-            Some(&me),
-            None,
-        )
+        .delete(&format!("/api/notifications/{id}"), Some(&me))
         .await;
     let list = app
         .get_after("/api/notifications", Some(&me), &del.consistency().unwrap())

@@ -50,8 +50,7 @@ async fn live_notification_flow(transport: &str) {
 
     let id = submitted.body["id"].as_str().unwrap();
     let changed = app
-        .send(
-            reqwest::Method::PUT,
+        .put(
             &format!("/api/employer/applications/{id}/status"),
             Some(&employer),
             Some(json!({"status": "accepted", "feedback": "Welcome aboard"})),
@@ -136,8 +135,7 @@ async fn a_socket_on_one_process_gets_the_notification_caused_on_another() {
 
     let mut socket = Socket::connect(&b.url(), &me, "candidate", "websocket").await;
     socket.expect("connected").await;
-    a.send(
-        reqwest::Method::PUT,
+    a.put(
         &format!("/api/employer/applications/{id}/status"),
         Some(&employer),
         Some(json!({"status": "accepted"})),

@@ -223,6 +223,24 @@ impl TestApp {
             .await
     }
 
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
+        self.send(reqwest::Method::PUT, path, token, body).await
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> Reply {
+        self.send(reqwest::Method::DELETE, path, token, None).await
+    }
+
+    /// A file download: the raw response (status, headers, bytes).
+    pub async fn download(&self, path: &str, token: &str) -> reqwest::Response {
+        self.client
+            .get(format!("{}{path}", self.base))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// A GET that first waits for the read models to include an earlier write.
     pub async fn get_after(&self, path: &str, token: Option<&str>, consistency: &str) -> Reply {
         let mut req = self
