@@ -16,7 +16,9 @@ describe('apiFetch', () => {
   })
 
   it('sends the newest consistency token of a write back on later reads', async () => {
-    const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => reply(200, {}, { 'X-Consistency-Token': '42' }))
+    const fetchMock = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>(async () =>
+      reply(200, {}, { 'X-Consistency-Token': '42' }),
+    )
     vi.stubGlobal('fetch', fetchMock)
     await apiFetch('/api/applications/submit', { method: 'POST', body: { jobId: 'j' } })
     expect(consistencyToken()).toBe('42')

@@ -1,9 +1,19 @@
 import type { RouteObject } from 'react-router'
-import { ForgotPasswordPage } from './components/ForgotPasswordPage'
-import { ResetPasswordPage } from './components/ResetPasswordPage'
 
-/** /forgot-password and /reset-password of the public (candidate) host. */
+/** /forgot-password and /reset-password of the public (candidate) host, loaded on demand. */
 export const candidateAuthRoutes: RouteObject[] = [
-  { path: '/forgot-password', element: <ForgotPasswordPage role="candidate" /> },
-  { path: '/reset-password', element: <ResetPasswordPage role="candidate" /> },
+  {
+    path: '/forgot-password',
+    lazy: () =>
+      import('./components/ForgotPasswordPage').then((m) => ({
+        Component: () => <m.ForgotPasswordPage role="candidate" />,
+      })),
+  },
+  {
+    path: '/reset-password',
+    lazy: () =>
+      import('./components/ResetPasswordPage').then((m) => ({
+        Component: () => <m.ResetPasswordPage role="candidate" />,
+      })),
+  },
 ]

@@ -28,18 +28,23 @@ const EMPTY_EXPERIENCE: Experience = { company: '', position: '', startDate: '',
 
 export function ProfileTab() {
   const profile = useProfile()
-  if (profile.isPending) {
+  if (profile.isPending || profile.isError || !profile.data) {
+    // the tab keeps its heading while loading or after a failure, like the other tabs
     return (
-      <p className="cd-muted" aria-busy="true">
-        Loading profile...
-      </p>
-    )
-  }
-  if (profile.isError || !profile.data) {
-    return (
-      <p className="cd-message cd-message-error" role="alert">
-        {PROFILE_MESSAGES.loadFailed}
-      </p>
+      <section className="cd-section" aria-labelledby="profile-title">
+        <div className="cd-section-head">
+          <h2 id="profile-title">Profile</h2>
+        </div>
+        {profile.isPending ? (
+          <p className="cd-muted" aria-busy="true">
+            Loading profile...
+          </p>
+        ) : (
+          <p className="cd-message cd-message-error" role="alert">
+            {PROFILE_MESSAGES.loadFailed}
+          </p>
+        )}
+      </section>
     )
   }
   return <ProfileEditor profile={profile.data} />

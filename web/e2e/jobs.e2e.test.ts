@@ -1,0 +1,180 @@
+/** The public job board and job pages (SPEC 2.4, 4, 5, 9): search, 5 per page, pagination, JobPosting markup. */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BASE_URL, jobBoard, launchBrowser, newContext, openJob, screenshot, sql, VIEWPORT_NAMES, type Job } from './support'
+
+let browser: Browser
+let listable: Job[]
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  const day = 24 * 3600 * 1000
+  listable = (await jobBoard()).filter((j) => !j.expires_at || Date.parse(j.expires_at) - Date.now() > day)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const cardTitles = (page: Page) => page.locator('.job-card h3').allInnerTexts()
+
+async function resultCount(page: Page): Promise<number> {
+  const text = await page.locator('.job-count').innerText()
+  const m = /^(\d+) jobs? found$/.exec(text.trim())
+  if (!m) throw new Error(`unexpected result count text: ${text}`)
+  return Number(m[1])
+}
+
+async function openBoard(page: Page) {
+  const response = await page.goto(`${BASE_URL}/jobs/find`)
+  expect(response?.status()).toBe(200)
+  await page.locator('.job-card').first().waitFor()
+}
+
+for (const viewport of VIEWPORT_NAMES) {
+  describe(`job board @${viewport}`, () => {
+    let ctx: BrowserContext
+    let page: Page
+
+    beforeAll(async () => {
+      ctx = await newContext(browser, viewport)
+      page = await ctx.newPage()
+    })
+    afterAll(async () => {
+      await ctx?.close()
+    })
+
+    it('lists every listable job, 5 cards per page', async () => {
+      await openBoard(page)
+      expect(listable.length).toBeGreaterThan(10)
+      expect(await resultCount(page)).toBe(listable.length)
+      expect(await page.locator('.job-card').count()).toBe(5)
+      expect(await cardTitles(page)).toEqual(listable.slice(0, 5).map((j) => j.title))
+    })
+
+    it('paginates with page buttons, Next and Previous', async () => {
+      await openBoard(page)
+      const pager = page.getByRole('navigation', { name: 'Job results pages' })
+      expect(await pager.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page')
+      expect(await pager.getByRole('button', { name: 'Previous' }).count()).toBe(0)
+
+      await pager.getByRole('button', { name: 'Page 2' }).click()
+      await page.waitForFunction(() => document.querySelector('[aria-label="Page 2"]')?.getAttribute('aria-current') === 'page')
+      expect(await cardTitles(page)).toEqual(listable.slice(5, 10).map((j) => j.title))
+
+      await pager.getByRole('button', { name: 'Next' }).click()
+      await page.waitForFunction(() => document.querySelector('[aria-label="Page 3"]')?.getAttribute('aria-current') === 'page')
+      expect(await cardTitles(page)).toEqual(listable.slice(10, 15).map((j) => j.title))
+
+      await pager.getByRole('button', { name: 'Previous' }).click()
+      await page.waitForFunction(() => document.querySelector('[aria-label="Page 2"]')?.getAttribute('aria-current') === 'page')
+
+      const pages = Math.ceil(listable.length / 5)
+      await pager.getByRole('button', { name: `Page ${pages}` }).click()
+      await page.waitForFunction((n) => document.querySelector(`[aria-label="Page ${n}"]`)?.getAttribute('aria-current') === 'page', pages)
+      expect(await page.locator('.job-card').count()).toBe(listable.length - 5 * (pages - 1))
+      expect(await pager.getByRole('button', { name: 'Next' }).count()).toBe(0)
+      await screenshot(page, '/jobs/find-last-page', viewport)
+    })
+
+    it('search narrows the results; Clear restores them', async () => {
+      await openBoard(page)
+      const expected = listable.filter((j) => j.title.toLowerCase().includes('engineer'))
+      expect(expected.length).toBeGreaterThan(0)
+      expect(expected.length).toBeLessThan(listable.length)
+      await page.getByLabel('Job title').fill('engineer')
+      await page.waitForFunction((n) => document.querySelector('.job-count')?.textContent?.startsWith(`${n} job`), expected.length)
+      const titles = await cardTitles(page)
+      expect(titles.length).toBe(Math.min(5, expected.length))
+      for (const t of titles) expect(t.toLowerCase()).toContain('engineer')
+
+      // location filter combines with the title
+      const location = expected[0].location
+      await page.getByLabel('Location').selectOption({ label: location })
+      const both = expected.filter((j) => j.location.includes(location))
+      await page.waitForFunction((n) => document.querySelector('.job-count')?.textContent?.startsWith(`${n} job`), both.length)
+      for (const text of await page.locator('.job-card .job-meta li:first-child').allInnerTexts()) expect(text).toContain(location)
+
+      await page.getByLabel('Job title').fill('no such role zzz')
+      await page.getByRole('heading', { name: 'No jobs available' }).waitFor()
+      expect(await page.getByText('Sorry, there are no active job postings matching your search criteria at the moment.').isVisible()).toBe(true)
+
+      await page.getByRole('button', { name: 'Clear' }).click()
+      await page.waitForFunction((n) => document.querySelector('.job-count')?.textContent?.startsWith(`${n} job`), listable.length)
+      expect(await page.getByLabel('Job title').inputValue()).toBe('')
+    })
+
+    it('Read More expands one card at a time and Refresh Jobs reloads the list', async () => {
+      await openBoard(page)
+      const cards = page.locator('.job-card')
+      await cards.nth(0).getByRole('button', { name: 'Read More' }).click()
+      expect(await cards.nth(0).getByRole('button', { name: 'Show Less' }).getAttribute('aria-expanded')).toBe('true')
+      await cards.nth(1).getByRole('button', { name: 'Read More' }).click()
+      expect(await cards.nth(0).getByRole('button', { name: 'Read More' }).count()).toBe(1)
+      expect(await cards.nth(1).getByRole('button', { name: 'Show Less' }).count()).toBe(1)
+
+      const reload = page.waitForResponse((r) => r.url().endsWith('/api/admin/jobs/job-board'))
+      await page.getByRole('button', { name: 'Refresh Jobs' }).click()
+      expect((await reload).status()).toBe(200)
+      await cards.first().waitFor()
+      expect(await resultCount(page)).toBe(listable.length)
+    })
+
+    it('Apply Now goes to the candidate login', async () => {
+      await openBoard(page)
+      await page.locator('.job-card').first().getByRole('link', { name: 'Apply Now' }).click()
+      await page.waitForURL(`${BASE_URL}/candidate/login`)
+      await page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor()
+    })
+  })
+}
+
+describe('job pages', () => {
+  let ctx: BrowserContext
+  let page: Page
+
+  beforeAll(async () => {
+    ctx = await newContext(browser)
+    page = await ctx.newPage()
+  })
+  afterAll(async () => {
+    await ctx?.close()
+  })
+
+  it('an open job has Apply Now and JobPosting markup with addressCountry AU', async () => {
+    const job = await openJob()
+    const response = await page.goto(`${BASE_URL}/jobs/${job.id}`)
+    expect(response?.status()).toBe(200)
+    await page.getByRole('heading', { level: 1, name: job.title }).waitFor()
+    expect(await page.getByRole('link', { name: 'Apply Now' }).count()).toBeGreaterThan(0)
+    const scripts = await page.locator('script[type="application/ld+json"]').allTextContents()
+    expect(scripts).toHaveLength(1)
+    const posting = JSON.parse(scripts[0])
+    expect(posting['@type']).toBe('JobPosting')
+    expect(posting.title).toBe(job.title)
+    expect(posting.hiringOrganization.name).toBe(job.company)
+    expect(posting.jobLocation.address.addressCountry).toBe('AU')
+    if (job.expires_at) expect(posting.validThrough).toBe(job.expires_at)
+    await page.getByRole('link', { name: 'Apply Now' }).first().click()
+    await page.waitForURL(`${BASE_URL}/candidate/login`)
+  })
+
+  it('an expired job says it is closed, with no Apply Now and no JobPosting', async () => {
+    const rows = sql('SELECT id, title FROM jobs WHERE expires_at < now() LIMIT 1')
+    expect(rows.length, 'the seed has expired jobs').toBe(1)
+    const [id, title] = rows[0]
+    const response = await page.goto(`${BASE_URL}/jobs/${id}`)
+    expect(response?.status()).toBe(200)
+    await page.getByRole('heading', { level: 1, name: title }).waitFor()
+    await page.getByText('This job is closed.').waitFor()
+    expect(await page.getByRole('link', { name: 'Apply Now' }).count()).toBe(0)
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0)
+    await screenshot(page, '/jobs/closed', 'desktop')
+  })
+
+  it('an unknown job id answers 404 with Job Not Found', async () => {
+    const response = await page.goto(`${BASE_URL}/jobs/01900000-0000-7000-8000-000000000000`)
+    expect(response?.status()).toBe(404)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    expect(await page.locator('h1').innerText()).toMatch(/Not Found/)
+  })
+})

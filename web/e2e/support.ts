@@ -1,0 +1,200 @@
+/** Shared helpers for the browser tests: browser launch, viewports, API calls, psql, axe, screenshots. */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export const BASE_URL = inject('baseUrl')
+export const PORT = inject('port')
+export const DATABASE_URL = inject('databaseUrl')
+export const MAIL_DIR = inject('mailDir')
+
+/** Other host names of the same server (Chromium resolves *.localhost to 127.0.0.1). */
+export const EMPLOYER_URL = `http://employer.localhost:${PORT}`
+export const ADMIN_URL = `http://admin.localhost:${PORT}`
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const
+export type ViewportName = keyof typeof VIEWPORTS
+export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[]
+
+export const DEMO = {
+  candidate: { email: 'candidate@example.com', password: 'Candidate1!' },
+  employer: { email: 'employer@example.com', password: 'Employer1!' },
+  admin: { email: 'admin@example.com', password: 'Admin123!' },
+} as const
+
+const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+export const SCREENSHOT_DIR = join(webDir, 'test-results', 'screenshots')
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export async function newContext(browser: Browser, viewport: ViewportName = 'desktop'): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    locale: 'en-AU',
+    timezoneId: 'Australia/Sydney',
+  })
+  ctx.setDefaultTimeout(15_000)
+  ctx.setDefaultNavigationTimeout(30_000)
+  return ctx
+}
+
+/** Page errors and failed console messages, to print when a test fails. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console.error: ${m.text()}`)
+  })
+  return errors
+}
+
+export async function screenshot(page: Page, name: string, viewport: ViewportName) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const safe = name.replace(/^\/$/, 'home').replace(/^\//, '').replace(/[^a-zA-Z0-9_-]+/g, '_')
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${safe}-${viewport}.png`), fullPage: true, animations: 'disabled' })
+}
+
+export type AxeFinding = { id: string; impact: string | null | undefined; help: string; targets: string[] }
+
+/** axe-core findings with impact serious or critical (printed when there are any). */
+export async function seriousA11yViolations(page: Page, label: string): Promise<AxeFinding[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+  if (serious.length) console.log(`[axe] ${label}:\n${JSON.stringify(serious, null, 2)}`)
+  return serious
+}
+
+/** One psql query against the test database; rows as arrays of text. */
+export function sql(query: string): string[][] {
+  const out = execFileSync('psql', [DATABASE_URL, '-At', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-c', query], { encoding: 'utf8' })
+  return out
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => l.split('\t'))
+}
+
+export type ApiResult<T> = { status: number; body: T; headers: Headers }
+
+export async function api<T = unknown>(
+  method: string,
+  path: string,
+  opts: { token?: string; json?: unknown; consistency?: string | null } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`
+  if (opts.json !== undefined) headers['content-type'] = 'application/json'
+  if (opts.consistency) headers['x-consistency-token'] = opts.consistency
+  const res = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers,
+    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+  })
+  const text = await res.text()
+  let body: unknown = text
+  try {
+    body = text ? JSON.parse(text) : null
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: body as T, headers: res.headers }
+}
+
+export type LoginBody = { token: string; user: { id: string; name: string; email: string; role: string } }
+
+export async function apiLogin(role: 'candidate' | 'employer' | 'admin', email: string, password: string): Promise<LoginBody> {
+  const res = await api<LoginBody>('POST', `/api/auth/${role}/login`, { json: { email, password } })
+  if (res.status !== 200) throw new Error(`${role} login for ${email} failed: ${res.status} ${JSON.stringify(res.body)}`)
+  return res.body
+}
+
+export type Job = {
+  id: string
+  title: string
+  company: string
+  location: string
+  type: string
+  expires_at: string | null
+  status: string
+}
+
+export async function jobBoard(): Promise<Job[]> {
+  const res = await api<Job[]>('GET', '/api/admin/jobs/job-board')
+  if (res.status !== 200 || !Array.isArray(res.body)) throw new Error(`job board failed: ${res.status}`)
+  return res.body
+}
+
+/** A job the public board shows: open and with more than 24 hours left (SPEC 5). */
+export async function openJob(): Promise<Job> {
+  const day = 24 * 3600 * 1000
+  const job = (await jobBoard()).find((j) => !j.expires_at || Date.parse(j.expires_at) - Date.now() > 2 * day)
+  if (!job) throw new Error('no open job on the board')
+  return job
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`
+}
+
+const b64url = (s: string) => Buffer.from(s).toString('base64url')
+
+/** A JWT with the given claims and a made-up signature (the client only decodes it). */
+export function fakeJwt(claims: Record<string, unknown>): string {
+  return `${b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64url(JSON.stringify(claims))}.${b64url('not-a-real-signature')}`
+}
+
+/** Quoted-printable body of a .eml file, decoded. */
+export function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '')
+  const bytes: number[] = []
+  for (let i = 0; i < joined.length; i++) {
+    const c = joined[i]
+    if (c === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16))
+      i += 2
+    } else {
+      bytes.push(...Buffer.from(c, 'utf8'))
+    }
+  }
+  return Buffer.from(bytes).toString('utf8')
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Polls `fn` until it returns a truthy value or the time runs out. */
+export async function eventually<T>(fn: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const start = Date.now()
+  let last: unknown
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const v = await fn()
+      if (v) return v
+    } catch (e) {
+      last = e
+    }
+    await sleep(200)
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`)
+}
