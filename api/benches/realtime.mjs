@@ -181,9 +181,20 @@ async function main() {
 
   // c) latency rounds
   let waiter = null // {suffix, resolve}
+  const overdue = new Map() // suffix -> {round, t0} of rounds that timed out
+  let lateArrivals = 0
   targetSocket.on('notification', (n) => {
+    const now = performance.now()
     const message = typeof n?.message === 'string' ? n.message : ''
-    if (waiter && message.endsWith(waiter.suffix)) { const w = waiter; waiter = null; w.resolve(performance.now()) }
+    if (waiter && message.endsWith(waiter.suffix)) { const w = waiter; waiter = null; w.resolve(now); return }
+    for (const [suffix, { round, t0 }] of overdue) {
+      if (message.endsWith(suffix)) {
+        overdue.delete(suffix)
+        lateArrivals++
+        log(`round ${round}: its notification arrived late, ${(now - t0).toFixed(0)} ms after the request`)
+        return
+      }
+    }
   })
   targetSocket.on('disconnect', (reason) => fail(`target socket disconnected: ${reason}`))
 
@@ -209,6 +220,7 @@ async function main() {
       fail(`round ${i}: PUT status -> ${res.status} ${JSON.stringify(res.json)}`)
     } else if (t1 === null) {
       roundFailures++
+      overdue.set(`Feedback from the employer: ${feedback}`, { round: i, t0 })
       fail(`round ${i}: no notification within ${ROUND_TIMEOUT_MS} ms`)
     } else {
       latencies.push(t1 - t0)
@@ -243,6 +255,7 @@ async function main() {
     ['latency p99', ms(pct(latencies, 99))],
     ['latency max', ms(latencies[latencies.length - 1])],
     ['round failures (HTTP error or no push within 5 s)', `${roundFailures}`],
+    ['timed-out pushes that arrived later (by end of rounds)', `${lateArrivals}`],
     ['notifications leaked to bystanders', `${bystanderNotifications}`],
     ['server RSS, 500 sockets connected', mb(rss500)],
     ['server RSS, idle baseline (sockets closed)', mb(rssIdle)],
