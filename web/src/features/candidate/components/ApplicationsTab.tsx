@@ -1,4 +1,5 @@
 /** My Applications: Pending / Accepted / Rejected counts, cards, refresh, Try Again (SPEC 2.5, 8). */
+import { Icon, type IconName } from '../../../components/ui/Icon'
 import { useState } from 'react'
 import { formatDate } from '../../../lib/format'
 import { useApplications } from '../api/get-applications'
@@ -12,15 +13,15 @@ export const APPLICATION_MESSAGES = {
   empty: 'No applications yet',
 } as const
 
-const STATUS_DISPLAY: Record<string, { icon: string; label: string; tone: string }> = {
-  pending: { icon: '⏳', label: 'Pending', tone: 'warning' },
-  accepted: { icon: '✓', label: 'Accepted', tone: 'success' },
-  rejected: { icon: '✕', label: 'Rejected', tone: 'danger' },
+const STATUS_DISPLAY: Record<string, { icon: IconName; label: string; tone: string }> = {
+  pending: { icon: 'clock', label: 'Pending', tone: 'warning' },
+  accepted: { icon: 'check', label: 'Accepted', tone: 'success' },
+  rejected: { icon: 'cross', label: 'Rejected', tone: 'danger' },
 }
 
 /** Known statuses get their icon; anything else is neutral. */
 export function statusDisplay(status: string) {
-  return STATUS_DISPLAY[status?.toLowerCase?.() ?? ''] ?? { icon: '•', label: status || 'Unknown', tone: 'neutral' }
+  return STATUS_DISPLAY[status?.toLowerCase?.() ?? ''] ?? { icon: 'dot' as IconName, label: status || 'Unknown', tone: 'neutral' }
 }
 
 export function countByStatus(apps: Application[]) {
@@ -87,7 +88,7 @@ export function ApplicationsTab() {
                 <div className="cd-card-head">
                   <h3>{app.job_title}</h3>
                   <span className={`cd-chip cd-chip-${s.tone}`}>
-                    <span aria-hidden="true">{s.icon}</span> {s.label}
+                    <Icon name={s.icon} size={14} /> {s.label}
                   </span>
                 </div>
                 <p className="cd-muted">{app.company}</p>

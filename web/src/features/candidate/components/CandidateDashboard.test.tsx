@@ -80,7 +80,8 @@ describe('candidate dashboard', () => {
     routeFetch(baseTable)
     const { router } = renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')
     await waitFor(() => expect(router.state.location.pathname).toBe('/candidate/login'))
-    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy()
+    // the login screen is its own lazy chunk: wait for it to load
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy()
   })
 
   it('greets by first name and shows the four tabs and sign out', async () => {

@@ -1,4 +1,6 @@
 /** /candidate/dashboard/*: sidebar + header on desktop, bottom navigation under 768 px (SPEC 2.5). */
+import { useCallback } from 'react'
+import { Icon } from '../../../components/ui/Icon'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { firstName, greetingFor } from '../../../lib/format'
@@ -16,10 +18,10 @@ export const MOBILE_QUERY = '(max-width: 767.98px)'
 export const USER_ERROR_TEXT = 'Oops! Something went wrong.'
 
 const TABS = [
-  { to: 'jobs', label: 'Browse Jobs', short: 'Jobs', icon: '💼' },
-  { to: 'applications', label: 'My Applications', short: 'Applied', icon: '📋' },
-  { to: 'documents', label: 'Documents', short: 'Files', icon: '📁' },
-  { to: 'profile', label: 'Profile', short: 'Profile', icon: '👤' },
+  { to: 'jobs', label: 'Browse Jobs', short: 'Jobs', icon: 'briefcase' },
+  { to: 'applications', label: 'My Applications', short: 'Applied', icon: 'clipboard' },
+  { to: 'documents', label: 'Documents', short: 'Files', icon: 'folder' },
+  { to: 'profile', label: 'Profile', short: 'Profile', icon: 'user' },
 ] as const
 
 export function CandidateDashboard() {
@@ -30,7 +32,11 @@ export function CandidateDashboard() {
   const qc = useQueryClient()
   const isMobile = useMediaQuery(MOBILE_QUERY)
   const user = useCandidateUser()
-  const { connected } = useNotificationSocket('candidate', token)
+  const refreshApplications = useCallback(
+    () => void qc.invalidateQueries({ queryKey: candidateKeys.applications() }),
+    [qc],
+  )
+  const { connected } = useNotificationSocket('candidate', token, refreshApplications)
 
   const signOut = () => {
     qc.removeQueries({ queryKey: candidateKeys.all })
@@ -53,7 +59,7 @@ export function CandidateDashboard() {
     TABS.map((t) => (
       <NavLink key={t.to} to={t.to} className={({ isActive }) => `cd-tab cd-tab-${variant}${isActive ? ' is-active' : ''}`}>
         <span aria-hidden="true" className="cd-tab-icon">
-          {t.icon}
+          <Icon name={t.icon} />
         </span>
         <span>{variant === 'side' ? t.label : t.short}</span>
       </NavLink>

@@ -2,7 +2,7 @@
  * The realtime feed (SPEC 4, 7.7): socket.io on the same origin. Every event patches the
  * react-query cache of the feed; the only local state is the connection flag.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { io } from 'socket.io-client'
 import { useToast } from '../../../components/ui/toast'
@@ -19,10 +19,23 @@ export const SOCKET_OPTIONS = {
   timeout: 20000,
 }
 
-export function useNotificationSocket(role: Role, token: string | null): { connected: boolean } {
+/**
+ * `onApplicationUpdated` runs when the server says one of the user's applications
+ * changed, so the owner of that cache (the candidate portal) can invalidate it.
+ */
+export function useNotificationSocket(
+  role: Role,
+  token: string | null,
+  onApplicationUpdated?: () => void,
+): { connected: boolean } {
   const qc = useQueryClient()
   const { push } = useToast()
   const [connected, setConnected] = useState(false)
+  // Kept in a ref so a new callback identity does not reconnect the socket.
+  const onUpdatedRef = useRef(onApplicationUpdated)
+  useEffect(() => {
+    onUpdatedRef.current = onApplicationUpdated
+  }, [onApplicationUpdated])
 
   useEffect(() => {
     if (!token) return
@@ -72,6 +85,7 @@ export function useNotificationSocket(role: Role, token: string | null): { conne
       qc.setQueryData<Notification[]>(listKey, data?.notifications ?? [])
     })
     socket.on('error', (data: { message?: string }) => console.error('Notification error', data?.message))
+    socket.on('application_updated', () => onUpdatedRef.current?.())
 
     return () => {
       socket.removeAllListeners()
