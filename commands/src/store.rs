@@ -54,9 +54,14 @@ impl ExpectedVersion {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Metadata {
     pub correlation_id: Uuid,
+    // Absent fields are not stored: every byte is written once per event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub causation_id: Option<Uuid>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub actor_id: Option<Uuid>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub actor_role: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
 }
 
@@ -298,7 +303,11 @@ impl PgEventStore {
                 .acquire()
                 .await
                 .context("Failed to get a connection to append")?;
-            insert_events(&mut conn, request, &request.events).await?
+            if request.expected == ExpectedVersion::NoStream {
+                insert_new_stream(&mut conn, request).await?
+            } else {
+                insert_events(&mut conn, request, &request.events).await?
+            }
         };
         self.wake();
         Ok(result)
@@ -484,6 +493,57 @@ async fn append_in(
         .context("Failed to queue mail")?;
     }
     Ok(result)
+}
+
+/// A new stream outside a transaction: versions 1..k inserted directly, the
+/// unique (stream_id, stream_version) constraint rejecting a stream that exists.
+/// No lookup first, so it costs what a plain INSERT costs. (Inside a caller's
+/// transaction a violation would abort it, so that path keeps the checked insert.)
+async fn insert_new_stream(
+    conn: &mut PgConnection,
+    request: &AppendRequest,
+) -> Result<AppendResult, AppendError> {
+    let metadata = serde_json::to_value(&request.metadata).context("Failed to encode metadata")?;
+    let rows: Vec<(i64, i64)> = if let [event] = request.events.as_slice() {
+        // language=PostgreSQL
+        sqlx::query_as(
+            "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata, data_subject)
+             VALUES ($1, $2, 1, $3, $4, $5, $6, $7)
+             RETURNING position, stream_version",
+        )
+        .bind(event.event_id)
+        .bind(&request.stream_id)
+        .bind(event.event_type)
+        .bind(event.schema_version)
+        .bind(&event.payload)
+        .bind(&metadata)
+        .bind(event.data_subject)
+        .fetch_all(&mut *conn)
+        .await
+    } else {
+        let events = &request.events;
+        // language=PostgreSQL
+        sqlx::query_as(
+            "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata, data_subject)
+             SELECT input.event_id, $1, input.n, input.event_type, input.schema_version, input.payload, $7, input.data_subject
+               FROM unnest($2::uuid[], $3::text[], $4::int[], $5::jsonb[], $6::uuid[])
+                        WITH ORDINALITY AS input(event_id, event_type, schema_version, payload, data_subject, n)
+              ORDER BY input.n
+             RETURNING position, stream_version",
+        )
+        .bind(&request.stream_id)
+        .bind(events.iter().map(|e| e.event_id).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.event_type).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.schema_version).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.payload.clone()).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.data_subject).collect::<Vec<_>>())
+        .bind(&metadata)
+        .fetch_all(&mut *conn)
+        .await
+    }
+    .map_err(|e| classify(e, request))?;
+    let (position, version) = rows.iter().copied().max().unwrap_or((0, 0));
+    Ok(AppendResult { position, version })
 }
 
 /// One statement: checks the expected version and inserts every event.

@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use commands::{GlobalCheckpoint, PgEventStore};
+use commands::{EventStore, GlobalCheckpoint, PgEventStore};
 use sqlx::{Acquire, AssertSqlSafe, PgConnection};
 
 use crate::runtime::{self, Projector, advance_checkpoint, ensure_checkpoint, lock_checkpoint};
@@ -52,15 +52,41 @@ pub async fn rebuild(
         .context("Failed to analyze the event log")?;
     prepare_shadow(&mut conn, &shadow, projector.tables()).await?;
 
+    // Reading and applying overlap: a reader task fetches (and decrypts) the
+    // next batches on its own connection while this one applies the current
+    // batch, so the database and the projector work at the same time.
+    let (batches, mut incoming) =
+        tokio::sync::mpsc::channel::<anyhow::Result<Vec<commands::RecordedEvent>>>(2);
+    let reader_store = store.clone();
+    let reader = tokio::spawn(async move {
+        let mut after = GlobalCheckpoint::default();
+        loop {
+            let batch = reader_store.read_all(after, batch_size).await;
+            let done = match &batch {
+                Ok(b) => match b.last() {
+                    Some(last) => {
+                        after = last.checkpoint();
+                        false
+                    }
+                    None => true,
+                },
+                Err(_) => true,
+            };
+            if batches.send(batch).await.is_err() || done {
+                return;
+            }
+        }
+    });
+
     let mut checkpoint = GlobalCheckpoint::default();
     let mut events = 0u64;
-    loop {
-        let mut tx = conn.begin().await?;
-        set_search_path(&mut tx, &shadow).await?;
-        let batch = PgEventStore::read_all_in(&mut tx, checkpoint, batch_size).await?;
+    while let Some(batch) = incoming.recv().await {
+        let batch = batch?;
         let Some(last) = batch.last().map(|e| e.checkpoint()) else {
             break;
         };
+        let mut tx = conn.begin().await?;
+        set_search_path(&mut tx, &shadow).await?;
         projector
             .apply(&mut tx, &batch)
             .await
@@ -70,6 +96,7 @@ pub async fn rebuild(
         events += batch.len() as u64;
         progress(events);
     }
+    reader.await.context("the rebuild's reader task failed")?;
 
     // The swap: short, and the live runner of this projector waits on the row lock.
     let mut tx = conn.begin().await?;

@@ -27,6 +27,9 @@ pub struct BenchArgs {
     /// Concurrent writers to measure, comma separated.
     #[arg(long, value_delimiter = ',', default_value = "1,16")]
     pub writers: Vec<usize>,
+    /// Raw INSERT and append alternate this many times (totals are reported).
+    #[arg(long, default_value_t = 4)]
+    pub rounds: u64,
     /// Events in the history a rebuild replays.
     #[arg(long, default_value_t = 100_000)]
     pub rebuild_events: u64,
@@ -115,27 +118,76 @@ async fn measure(url: &str, args: &BenchArgs) -> anyhow::Result<Vec<Row>> {
         .await?;
     let store = PgEventStore::new(pool.clone());
     let mut rows = Vec::new();
+    // Raw INSERT and append alternate in rounds, so both see the same machine
+    // (fsync latency on a VM drifts by tens of percent over a minute).
+    let per_round = (args.appends / args.rounds.max(1)).max(1);
     for &writers in &args.writers {
-        let raw = timed(
-            &format!("raw INSERT, {writers} writers"),
-            args.appends,
-            writers,
-            {
-                let pool = pool.clone();
-                move |_| {
-                    let pool = pool.clone();
-                    async move {
-                        sqlx::query("INSERT INTO bench_raw (payload) VALUES ($1)")
-                            .bind(sample_payload())
-                            .execute(&pool)
-                            .await
-                            .map(|_| ())
-                            .map_err(anyhow::Error::from)
-                    }
-                }
+        let (mut raw, mut appended) = (
+            Timed {
+                ops: 0,
+                seconds: 0.0,
             },
-        )
-        .await?;
+            Timed {
+                ops: 0,
+                seconds: 0.0,
+            },
+        );
+        for round in 1..=args.rounds.max(1) {
+            let r = timed(
+                &format!("raw INSERT, {writers} writers, round {round}"),
+                per_round,
+                writers,
+                {
+                    let pool = pool.clone();
+                    move |_| {
+                        let pool = pool.clone();
+                        async move {
+                            sqlx::query("INSERT INTO bench_raw (payload) VALUES ($1)")
+                                .bind(sample_payload())
+                                .execute(&pool)
+                                .await
+                                .map(|_| ())
+                                .map_err(anyhow::Error::from)
+                        }
+                    }
+                },
+            )
+            .await?;
+            let a = timed(
+                &format!("event store append, {writers} writers, round {round}"),
+                per_round,
+                writers,
+                {
+                    let store = store.clone();
+                    move |_| {
+                        let store = store.clone();
+                        async move {
+                            let event = closed_event();
+                            let request = AppendRequest::new(
+                                format!("job-{}", Uuid::now_v7()),
+                                ExpectedVersion::NoStream,
+                                vec![NewEvent::from_domain(&event, None)],
+                                Metadata::system("bench"),
+                            );
+                            store
+                                .append(request)
+                                .await
+                                .map(|_| ())
+                                .map_err(anyhow::Error::from)
+                        }
+                    }
+                },
+            )
+            .await?;
+            raw = Timed {
+                ops: raw.ops + r.ops,
+                seconds: raw.seconds + r.seconds,
+            };
+            appended = Timed {
+                ops: appended.ops + a.ops,
+                seconds: appended.seconds + a.seconds,
+            };
+        }
         let raw_rate = raw.ops as f64 / raw.seconds;
         rows.push(Row {
             name: "raw single-row INSERT".into(),
@@ -144,32 +196,6 @@ async fn measure(url: &str, args: &BenchArgs) -> anyhow::Result<Vec<Row>> {
             seconds: raw.seconds,
             baseline: None,
         });
-        let appended = timed(
-            &format!("event store append, {writers} writers"),
-            args.appends,
-            writers,
-            {
-                let store = store.clone();
-                move |_| {
-                    let store = store.clone();
-                    async move {
-                        let event = closed_event();
-                        let request = AppendRequest::new(
-                            format!("job-{}", Uuid::now_v7()),
-                            ExpectedVersion::NoStream,
-                            vec![NewEvent::from_domain(&event, None)],
-                            Metadata::system("bench"),
-                        );
-                        store
-                            .append(request)
-                            .await
-                            .map(|_| ())
-                            .map_err(anyhow::Error::from)
-                    }
-                }
-            },
-        )
-        .await?;
         rows.push(Row {
             name: "event store append (1 event/command)".into(),
             writers,

@@ -352,3 +352,38 @@ async fn twenty_concurrent_registrations_of_one_email_create_exactly_one_account
         .await;
     assert_eq!(employer.status, 201);
 }
+
+#[tokio::test]
+async fn concurrent_creations_of_one_stream_let_exactly_one_win() {
+    let db = db().await;
+    let stream = format!("job-{}", Uuid::now_v7());
+    let single = (0..10).map(|_| {
+        db.store
+            .append(request(&stream, ExpectedVersion::NoStream, 1))
+    });
+    let results = futures::future::join_all(single).await;
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
+    assert!(
+        results
+            .iter()
+            .filter(|r| r.is_err())
+            .all(|r| matches!(r, Err(AppendError::WrongExpectedVersion { .. })))
+    );
+    // Multi-event creation takes the same path: all or nothing.
+    let other = format!("job-{}", Uuid::now_v7());
+    let multi = (0..6).map(|_| {
+        db.store
+            .append(request(&other, ExpectedVersion::NoStream, 3))
+    });
+    let results = futures::future::join_all(multi).await;
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
+    let versions: Vec<i64> = db
+        .store
+        .read_stream(&other)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| e.stream_version)
+        .collect();
+    assert_eq!(versions, vec![1, 2, 3]);
+}
