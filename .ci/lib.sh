@@ -39,7 +39,6 @@ start_local_postgres() {
   ensure_postgres_binaries
   local bin port dir owner
   bin="$(pg_bin)"
-  port="${RECRUIT_PG_PORT:-55432}"
   if [ "$(id -u)" -eq 0 ]; then
     dir="${RECRUIT_PG_DIR:-/tmp/recruit-pg-$(printf '%s' "$ROOT" | md5sum | cut -c1-10)}"
     owner=postgres
@@ -55,7 +54,13 @@ start_local_postgres() {
     log "creating a project-local PostgreSQL cluster in $dir"
     run_pg "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-locale >/dev/null
   fi
-  if ! run_pg "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+  if run_pg "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+    # Already running: its port is line 4 of postmaster.pid.
+    port="$(sed -n 4p "$dir/data/postmaster.pid")"
+  else
+    # The first free port from RECRUIT_PG_PORT (another checkout's cluster may hold it).
+    port="${RECRUIT_PG_PORT:-55432}"
+    while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
     log "starting PostgreSQL on 127.0.0.1:$port"
     run_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
       -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=256MB" start >/dev/null
