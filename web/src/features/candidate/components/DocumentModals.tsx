@@ -47,23 +47,16 @@ export function UploadDocumentModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Upload Document" onClose={onClose}>
       <form onSubmit={submit} noValidate className="cd-form">
-        {error ? (
-          <p className="cd-message cd-message-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="cd-field">
-          <label htmlFor={ids.title}>Title</label>
-          <input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} aria-required="true" />
-        </div>
-        <div className="cd-field">
-          <label htmlFor={ids.desc}>Description</label>
-          <textarea id={ids.desc} value={description} onChange={(e) => setDescription(e.target.value)} rows={3} />
-        </div>
-        <div className="cd-field">
-          <label htmlFor={ids.type}>Document type</label>
-          <TypeSelect id={ids.type} value={type} onChange={setType} />
-        </div>
+        <DetailFields
+          ids={ids}
+          error={error}
+          title={title}
+          description={description}
+          type={type}
+          onTitle={setTitle}
+          onDescription={setDescription}
+          onType={setType}
+        />
         <div className="cd-field">
           <label htmlFor={ids.file}>File</label>
           <input
@@ -117,23 +110,16 @@ export function EditDocumentModal({ document: doc, onClose }: { document: Candid
   return (
     <Modal title="Edit Document" onClose={onClose}>
       <form onSubmit={submit} noValidate className="cd-form">
-        {error ? (
-          <p className="cd-message cd-message-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="cd-field">
-          <label htmlFor={ids.title}>Title</label>
-          <input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} aria-required="true" />
-        </div>
-        <div className="cd-field">
-          <label htmlFor={ids.desc}>Description</label>
-          <textarea id={ids.desc} value={description} onChange={(e) => setDescription(e.target.value)} rows={3} />
-        </div>
-        <div className="cd-field">
-          <label htmlFor={ids.type}>Document type</label>
-          <TypeSelect id={ids.type} value={type} onChange={setType} />
-        </div>
+        <DetailFields
+          ids={ids}
+          error={error}
+          title={title}
+          description={description}
+          type={type}
+          onTitle={setTitle}
+          onDescription={setDescription}
+          onType={setType}
+        />
         <div className="cd-modal-actions">
           <button type="button" className="cd-btn cd-btn-ghost" onClick={onClose}>
             Cancel
@@ -144,5 +130,41 @@ export function EditDocumentModal({ document: doc, onClose }: { document: Candid
         </div>
       </form>
     </Modal>
+  )
+}
+
+type DetailFieldsProps = {
+  ids: { title: string; desc: string; type: string }
+  error: string | null
+  title: string
+  description: string
+  type: string
+  onTitle: (v: string) => void
+  onDescription: (v: string) => void
+  onType: (v: string) => void
+}
+
+/** The error line and the title, description and type fields both modals share. */
+function DetailFields({ ids, error, title, description, type, onTitle, onDescription, onType }: DetailFieldsProps) {
+  return (
+    <>
+      {error ? (
+        <p className="cd-message cd-message-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="cd-field">
+        <label htmlFor={ids.title}>Title</label>
+        <input id={ids.title} value={title} onChange={(e) => onTitle(e.target.value)} aria-required="true" />
+      </div>
+      <div className="cd-field">
+        <label htmlFor={ids.desc}>Description</label>
+        <textarea id={ids.desc} value={description} onChange={(e) => onDescription(e.target.value)} rows={3} />
+      </div>
+      <div className="cd-field">
+        <label htmlFor={ids.type}>Document type</label>
+        <TypeSelect id={ids.type} value={type} onChange={onType} />
+      </div>
+    </>
   )
 }

@@ -6,7 +6,9 @@ import { useJobs } from '../api/get-jobs'
 import { useLocations } from '../api/get-locations'
 import { useSalaryRanges } from '../api/get-salary-ranges'
 import { useTimedMessage } from '../hooks/useTimedMessage'
-import { descriptionPreview, DESCRIPTION_PREVIEW, EMPTY_JOB_FILTERS, filterDashboardJobs, jobTypeOptions } from '../model/jobFilter'
+import { JobDescription } from '../../../components/JobDescription'
+import { DESCRIPTION_PREVIEW_LENGTH } from '../../../lib/jobText'
+import { EMPTY_JOB_FILTERS, filterDashboardJobs, jobTypeOptions } from '../model/jobFilter'
 import type { Job } from '../types'
 import { ApplyModal } from './ApplyModal'
 import { Message } from './Message'
@@ -129,7 +131,7 @@ export function JobsTab() {
           {visible.map((job) => {
             const isOpen = expanded.has(job.id)
             const isApplied = applied.has(String(job.id))
-            const long = (job.description ?? '').length > DESCRIPTION_PREVIEW
+            const long = (job.description ?? '').length > DESCRIPTION_PREVIEW_LENGTH
             return (
               <li key={job.id} className="cd-card">
                 <div className="cd-card-head">
@@ -140,27 +142,7 @@ export function JobsTab() {
                   {job.company} · {job.location} · {job.type}
                 </p>
                 <p className="cd-salary">{job.salary || 'Competitive salary'}</p>
-                <p>{isOpen ? job.description : descriptionPreview(job.description ?? '')}</p>
-                {isOpen && job.responsibilities?.length ? (
-                  <>
-                    <h4>Responsibilities</h4>
-                    <ul>
-                      {job.responsibilities.map((r, i) => (
-                        <li key={i}>{r}</li>
-                      ))}
-                    </ul>
-                  </>
-                ) : null}
-                {isOpen && job.requirements?.length ? (
-                  <>
-                    <h4>Requirements</h4>
-                    <ul>
-                      {job.requirements.map((r, i) => (
-                        <li key={i}>{r}</li>
-                      ))}
-                    </ul>
-                  </>
-                ) : null}
+                <JobDescription job={job} expanded={isOpen} />
                 <p className="cd-muted cd-small">
                   Posted {formatDate(job.created_at)}
                   {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}

@@ -22,9 +22,3 @@ export function jobTypeOptions(jobs: Job[]): string[] {
   return [...new Set(jobs.map((j) => j.type).filter((t): t is string => Boolean(t)))]
 }
 
-export const DESCRIPTION_PREVIEW = 150
-
-/** The first 150 characters, with an ellipsis when cut. */
-export function descriptionPreview(text: string): string {
-  return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}...` : text
-}

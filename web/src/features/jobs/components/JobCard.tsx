@@ -1,6 +1,6 @@
 /** One job on the public board: preview, Read More / Show Less, Apply Now and a link to its page. */
 import { Link } from 'react-router'
-import { descriptionPreview } from '../model/filters'
+import { JobDescription } from '../../../components/JobDescription'
 import { salaryText, type Job } from '../types'
 import { formatDate } from './formatDate'
 
@@ -33,27 +33,7 @@ export function JobCard({ job, expanded, onToggle }: JobCardProps) {
         ) : null}
       </ul>
       <div id={detailsId} className="job-description">
-        <p>{expanded ? job.description : descriptionPreview(job.description)}</p>
-        {expanded && job.responsibilities?.length ? (
-          <>
-            <h4>Responsibilities</h4>
-            <ul>
-              {job.responsibilities.map((r, i) => (
-                <li key={i}>{r}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {expanded && job.requirements?.length ? (
-          <>
-            <h4>Requirements</h4>
-            <ul>
-              {job.requirements.map((r, i) => (
-                <li key={i}>{r}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+        <JobDescription job={job} expanded={expanded} />
       </div>
       <div className="job-card-actions">
         <button type="button" className="btn btn-outline btn-sm" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle}>

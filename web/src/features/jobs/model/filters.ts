@@ -40,10 +40,5 @@ export function filterJobBoard(jobs: readonly Job[], filters: JobBoardFilters, n
   return jobs.filter((job) => isListable(job, now) && matchesFilters(job, filters))
 }
 
-export const DESCRIPTION_PREVIEW_LENGTH = 150
 
-/** The first 150 characters of a description, with an ellipsis when cut. */
-export function descriptionPreview(text: string): string {
-  if (text.length <= DESCRIPTION_PREVIEW_LENGTH) return text
-  return `${text.slice(0, DESCRIPTION_PREVIEW_LENGTH).trimEnd()}…`
-}
+export { DESCRIPTION_PREVIEW_LENGTH, descriptionPreview } from '../../../lib/jobText'
