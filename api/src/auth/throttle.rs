@@ -1,6 +1,8 @@
-//! Failed sign-in throttling, shared by every api process through PostgreSQL.
-//! Per account email (per role) and per client address: after too many failures
-//! in a window, further attempts get 429 with Retry-After until the block ends.
+//! Throttling of sign-in failures and password-reset requests, shared by every
+//! api process through PostgreSQL. Per account email (per role) and per client
+//! address: after too many in a window, further attempts get 429 with
+//! Retry-After until the block ends. Limits apply whether or not the account
+//! exists, so a 429 tells nobody which emails have accounts.
 
 use std::net::IpAddr;
 
@@ -10,15 +12,40 @@ use sqlx::PgPool;
 
 use crate::error::ApiError;
 
-pub const MAX_FAILURES_PER_EMAIL: i32 = 5;
-pub const MAX_FAILURES_PER_ADDRESS: i32 = 30;
 pub const WINDOW_MINUTES: i32 = 15;
 
-fn keys(role: Role, email: &str, addr: Option<IpAddr>) -> Vec<String> {
+/// What is being counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Failed sign-ins: guessing passwords.
+    SignIn,
+    /// Every reset request: each one mails the account's owner.
+    PasswordReset,
+}
+
+impl Action {
+    fn prefix(self) -> &'static str {
+        match self {
+            Self::SignIn => "signin",
+            Self::PasswordReset => "reset",
+        }
+    }
+
+    /// (per email, per address) within the window.
+    pub fn limits(self) -> (i32, i32) {
+        match self {
+            Self::SignIn => (5, 30),
+            Self::PasswordReset => (3, 20),
+        }
+    }
+}
+
+fn keys(action: Action, role: Role, email: &str, addr: Option<IpAddr>) -> Vec<String> {
     let email = commands::store::hash_claim_value(&email.trim().to_lowercase());
-    let mut keys = vec![format!("email:{role}:{email}")];
+    let prefix = action.prefix();
+    let mut keys = vec![format!("{prefix}:email:{role}:{email}")];
     if let Some(addr) = addr {
-        keys.push(format!("addr:{addr}"));
+        keys.push(format!("{prefix}:addr:{addr}"));
     }
     keys
 }
@@ -26,6 +53,7 @@ fn keys(role: Role, email: &str, addr: Option<IpAddr>) -> Vec<String> {
 /// 429 when any key is blocked.
 pub async fn check(
     pool: &PgPool,
+    action: Action,
     role: Role,
     email: &str,
     addr: Option<IpAddr>,
@@ -35,7 +63,7 @@ pub async fn check(
         "SELECT extract(epoch FROM max(blocked_until) - now())::float8 FROM login_throttle
           WHERE key = ANY($1) AND blocked_until > now() HAVING max(blocked_until) IS NOT NULL",
     )
-    .bind(keys(role, email, addr))
+    .bind(keys(action, role, email, addr))
     .fetch_optional(pool)
     .await
     .context("Failed to read the sign-in throttle")?;
@@ -47,18 +75,17 @@ pub async fn check(
     }
 }
 
-pub async fn record_failure(
+/// Counts one attempt (a failed sign-in, or any reset request).
+pub async fn record(
     pool: &PgPool,
+    action: Action,
     role: Role,
     email: &str,
     addr: Option<IpAddr>,
 ) -> anyhow::Result<()> {
-    for key in keys(role, email, addr) {
-        let limit = if key.starts_with("email:") {
-            MAX_FAILURES_PER_EMAIL
-        } else {
-            MAX_FAILURES_PER_ADDRESS
-        };
+    let (per_email, per_address) = action.limits();
+    for (i, key) in keys(action, role, email, addr).into_iter().enumerate() {
+        let limit = if i == 0 { per_email } else { per_address };
         // A window older than WINDOW_MINUTES starts over; reaching the limit blocks
         // the key for a full window.
         // language=PostgreSQL
@@ -77,7 +104,7 @@ pub async fn record_failure(
         .bind(WINDOW_MINUTES)
         .execute(pool)
         .await
-        .context("Failed to record a failed sign-in")?;
+        .context("Failed to record an attempt in the throttle")?;
     }
     Ok(())
 }
@@ -86,7 +113,7 @@ pub async fn record_failure(
 pub async fn record_success(pool: &PgPool, role: Role, email: &str) -> anyhow::Result<()> {
     // language=PostgreSQL
     sqlx::query("DELETE FROM login_throttle WHERE key = $1")
-        .bind(&keys(role, email, None)[0])
+        .bind(&keys(Action::SignIn, role, email, None)[0])
         .execute(pool)
         .await
         .context("Failed to clear the sign-in throttle")?;

@@ -16,7 +16,8 @@ use uuid::Uuid;
 
 use super::RequestMeta;
 use crate::app::{AppState, Written};
-use crate::auth::{AdminUser, CandidateUser, EmployerUser, throttle};
+use crate::auth::throttle::{self, Action};
+use crate::auth::{AdminUser, CandidateUser, EmployerUser};
 use crate::error::{ApiError, AppJson};
 
 pub const FORGOT_REPLY: &str =
@@ -86,7 +87,7 @@ async fn login(
         return Err(DomainError::InvalidCredentials.into());
     }
     let addr = Some(peer.ip());
-    throttle::check(&state.pool, role, &body.email, addr).await?;
+    throttle::check(&state.pool, Action::SignIn, role, &body.email, addr).await?;
     match state
         .commands
         .sign_in(SignIn {
@@ -104,7 +105,7 @@ async fn login(
             ))
         }
         Err(commands::CommandError::Domain(DomainError::InvalidCredentials)) => {
-            throttle::record_failure(&state.pool, role, &body.email, addr).await?;
+            throttle::record(&state.pool, Action::SignIn, role, &body.email, addr).await?;
             Err(DomainError::InvalidCredentials.into())
         }
         Err(e) => Err(e.into()),
@@ -174,6 +175,7 @@ struct ForgotBody {
 async fn forgot_password(
     State(state): State<AppState>,
     Path(role): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<ForgotBody>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
@@ -182,6 +184,10 @@ async fn forgot_password(
         return Err(ApiError::unprocessable(FORGOT_EMAIL_MESSAGE));
     }
     domain::validation::Email::parse(&body.email)?;
+    // Each request mails the owner: limit them per email and per address.
+    let addr = Some(peer.ip());
+    throttle::check(&state.pool, Action::PasswordReset, role, &body.email, addr).await?;
+    throttle::record(&state.pool, Action::PasswordReset, role, &body.email, addr).await?;
     // The same answer whether or not the account exists.
     state
         .commands

@@ -410,3 +410,43 @@ async fn repeated_failed_sign_ins_are_throttled_with_retry_after() {
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn reset_requests_are_limited_per_email_so_nobody_can_flood_an_inbox() {
+    let app = TestApp::spawn().await;
+    app.register_candidate("inbox@example.com").await;
+    let ask = |email: &'static str| {
+        app.post(
+            "/api/auth/candidate/forgot-password",
+            None,
+            json!({"email": email}),
+        )
+    };
+    for _ in 0..3 {
+        assert_eq!(ask("inbox@example.com").await.status, StatusCode::OK);
+    }
+    let flooded = ask("inbox@example.com").await;
+    assert_eq!(flooded.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(flooded.headers.contains_key("retry-after"));
+    // The limit does not depend on the account existing, so it reveals nothing.
+    for _ in 0..3 {
+        ask("ghost@example.com").await;
+    }
+    assert_eq!(
+        ask("ghost@example.com").await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    let (mails,): (i64,) =
+        sqlx::query_as("SELECT count(*) FROM mail_outbox WHERE recipient = 'inbox@example.com'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(mails, 3);
+    // Sign-in for that account is a separate budget.
+    assert_eq!(
+        app.login("candidate", "inbox@example.com", "Secret1!")
+            .await
+            .status,
+        StatusCode::OK
+    );
+}
