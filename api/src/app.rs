@@ -124,6 +124,7 @@ pub fn router(state: AppState) -> Router {
     let request_id = HeaderName::from_static(REQUEST_ID_HEADER);
     Router::new()
         .merge(routes::api())
+        .layer(middleware::from_fn(json_error_bodies))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -168,6 +169,43 @@ async fn read_your_writes(State(state): State<AppState>, request: Request, next:
         }
     }
     next.run(request).await
+}
+
+/// Every API error answers `{"error": "..."}`. Our handlers already do; this
+/// catches what axum's extractors and router answer by themselves (a bad query
+/// string, a body that is not multipart, a wrong method) in plain text or with
+/// no body at all, so clients never have to parse two error shapes.
+async fn json_error_bodies(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 64 * 1024)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&text).trim().to_owned();
+    let message = if text.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("Request failed")
+            .to_owned()
+    } else {
+        text
+    };
+    let mut fixed = crate::error::ApiError::new(status, message).into_response();
+    for name in [axum::http::header::ALLOW, axum::http::header::RETRY_AFTER] {
+        if let Some(v) = parts.headers.get(&name) {
+            fixed.headers_mut().insert(name, v.clone());
+        }
+    }
+    fixed
 }
 
 /// Logs the cause chain of every 500 inside the request span.

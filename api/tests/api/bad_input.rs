@@ -149,3 +149,30 @@ async fn the_contact_form_is_validated_on_the_server_with_the_spec_messages() {
         .await;
     assert_eq!(list.body[0]["message"], "We need two data engineers.");
 }
+
+#[tokio::test]
+async fn rejections_from_the_framework_also_answer_with_a_json_error() {
+    let app = TestApp::spawn().await;
+    let me = app.candidate_token("shapes@example.com").await;
+
+    let query = app.get("/api/notifications?limit=abc", Some(&me)).await;
+    assert_eq!(query.status, StatusCode::BAD_REQUEST);
+    assert!(query.error().contains("limit"), "{:?}", query.body);
+
+    let not_multipart = app
+        .post("/api/documents/upload", Some(&me), serde_json::json!({}))
+        .await;
+    assert_eq!(not_multipart.status, StatusCode::BAD_REQUEST);
+    assert!(
+        !not_multipart.error().is_empty(),
+        "{:?}",
+        not_multipart.body
+    );
+
+    let wrong_method = app.get("/api/auth/candidate/login", None).await;
+    assert_eq!(
+        (wrong_method.status, wrong_method.error()),
+        (StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed")
+    );
+    assert!(wrong_method.headers.contains_key("allow"));
+}
