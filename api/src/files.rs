@@ -117,6 +117,12 @@ impl Files {
     }
 }
 
+/// The generated name a file is stored under (the last part of its key): what
+/// the API calls `resumeFilename`, never the user's own file name.
+pub fn stored_name(key: &str) -> &str {
+    key.rsplit('/').next().unwrap_or(key)
+}
+
 /// `attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded`.
 fn content_disposition(name: &str) -> HeaderValue {
     let ascii: String = name

@@ -57,7 +57,7 @@ async fn read(
     body["resumeFilename"] = json!(
         row.as_ref()
             .and_then(|r| r.resume_key.as_ref())
-            .map(|_| "resume")
+            .map(|k| files::stored_name(k))
     );
     body["resumeOriginalName"] = json!(row.as_ref().and_then(|r| r.resume_original_name.clone()));
     Ok(Json(body))
@@ -101,7 +101,7 @@ async fn upload_resume(
             Ok(Written(
                 position,
                 Json(
-                    json!({ "filename": "resume", "originalName": file.original_name, "message": "Resume uploaded successfully" }),
+                    json!({ "filename": files::stored_name(&key), "originalName": file.original_name, "message": "Resume uploaded successfully" }),
                 ),
             ))
         }

@@ -589,6 +589,11 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
     .await;
     assert_eq!(up.status, StatusCode::OK, "{:?}", up.body);
     assert_eq!(up.body["originalName"], "Jordan CV.pdf");
+    let stored = up.body["filename"].as_str().unwrap().to_owned();
+    assert!(
+        uuid::Uuid::parse_str(&stored).is_ok(),
+        "stored under a generated name, not the user's: {stored}"
+    );
     let got = app.download("/api/candidate/resume/download", &me).await;
     assert_eq!(got.bytes().await.unwrap().to_vec(), cv);
     let read = app
@@ -599,6 +604,7 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
         )
         .await;
     assert_eq!(read.body["resumeOriginalName"], "Jordan CV.pdf");
+    assert_eq!(read.body["resumeFilename"], stored.as_str());
     let del = app.delete("/api/candidate/resume", Some(&me)).await;
     assert_eq!(del.body["message"], "Resume deleted successfully");
     let gone = app.download("/api/candidate/resume/download", &me).await;
