@@ -1,0 +1,43 @@
+/**
+ * The shape both per-notification mutations share (mark read, delete): the
+ * call is made only with a token and an id (SPEC 7.6), the cache is patched at
+ * once and the count lowered if the item was unread; on failure the error is
+ * only logged and the cache refetched.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { sessionToken, type Role } from '../../../lib/session'
+import { decrementCount } from '../cache'
+import type { Notification } from '../types'
+import { notificationsQueryOptions } from './get-notifications'
+import { unreadCountQueryOptions } from './get-unread-count'
+
+type ItemMutation = {
+  send: (token: string, id: string) => Promise<unknown>
+  patch: (list: Notification[] | undefined, id: string) => Notification[] | undefined
+  failure: string
+}
+
+export function useNotificationItemMutation(role: Role, { send, patch, failure }: ItemMutation) {
+  const qc = useQueryClient()
+  const list = notificationsQueryOptions(role)
+  const count = unreadCountQueryOptions(role)
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const token = sessionToken(role)
+      if (!token || !id) return
+      await send(token, id)
+    },
+    onMutate: (id: string) => {
+      const current = qc.getQueryData<Notification[]>(list.queryKey)
+      const wasUnread = current?.some((n) => n.id === id && !n.is_read) ?? false
+      qc.setQueryData(list.queryKey, (old) => patch(old, id))
+      if (wasUnread) qc.setQueryData(count.queryKey, (old) => decrementCount(old))
+    },
+    // no refetch on success: the read model may lag the write; socket events keep the cache current
+    onError: (err) => {
+      console.error(failure, err)
+      void qc.invalidateQueries({ queryKey: list.queryKey })
+      void qc.invalidateQueries({ queryKey: count.queryKey })
+    },
+  })
+}
