@@ -40,6 +40,8 @@ pub struct App {
     pub changes: ChangeFeed,
     pub site: site::Site,
     pub files: crate::files::Files,
+    /// Names of the read-model projectors a read may wait for (computed once).
+    pub read_models: Vec<&'static str>,
 }
 
 impl std::ops::Deref for AppState {
@@ -67,10 +69,9 @@ impl AppState {
             .fetch_one(&self.pool)
             .await;
         if let Ok((Some(position),)) = head {
-            let names: Vec<&str> = projections::all().iter().map(|p| p.name()).collect();
             let _ = projections::wait::until_position(
                 self.store(),
-                &names,
+                &self.read_models,
                 position,
                 Duration::from_secs(3),
             )
@@ -117,6 +118,7 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
         changes: ChangeFeed::default(),
         site,
         files,
+        read_models: projections::all().iter().map(|p| p.name()).collect(),
     })))
 }
 
@@ -149,10 +151,9 @@ async fn read_your_writes(State(state): State<AppState>, request: Request, next:
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<i64>().ok())
     {
-        let names: Vec<&str> = projections::all().iter().map(|p| p.name()).collect();
         match projections::wait::until_position(
             state.store(),
-            &names,
+            &state.read_models,
             position,
             Duration::from_secs(5),
         )

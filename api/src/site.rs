@@ -65,17 +65,23 @@ struct Article {
     date_published: Option<String>,
 }
 
+/// Shown instead of the app when web/dist has not been built.
+const PLACEHOLDER: &str = "<!doctype html><html lang=\"en-AU\"><head><meta charset=\"utf-8\"><title>Harbour IT Recruitment</title></head>\
+    <body><main><h1>Harbour IT Recruitment</h1><p>The web app has not been built yet: run \
+    <code>npm run build</code> in web/.</p></main></body></html>";
+
 pub struct Site {
     dist: PathBuf,
-    index: Option<String>,
+    /// index.html (or a placeholder when the app is not built), read once.
+    index: bytes::Bytes,
     public_url: String,
     articles: Vec<(String, String)>,
 }
 
 impl Site {
     pub fn load(dist: &Path, public_url: &str) -> Self {
-        let index = std::fs::read_to_string(dist.join("index.html")).ok();
-        if index.is_none() {
+        let built = std::fs::read(dist.join("index.html")).ok();
+        if built.is_none() {
             tracing::warn!(dist = %dist.display(), "web app is not built: pages show a placeholder");
         }
         let articles: Vec<Article> = serde_json::from_str(ARTICLES_JSON).unwrap_or_default();
@@ -95,7 +101,9 @@ impl Site {
             .collect();
         Self {
             dist: dist.to_owned(),
-            index,
+            index: built
+                .map(bytes::Bytes::from)
+                .unwrap_or_else(|| bytes::Bytes::from_static(PLACEHOLDER.as_bytes())),
             public_url: public_url.trim_end_matches('/').to_owned(),
             articles,
         }
@@ -196,12 +204,7 @@ async fn public_page_exists(state: &AppState, path: &str) -> bool {
 }
 
 fn page(state: &AppState, status: StatusCode) -> Response {
-    let html = state.site.index.clone().unwrap_or_else(|| {
-        "<!doctype html><html lang=\"en-AU\"><head><meta charset=\"utf-8\"><title>Harbour IT Recruitment</title></head>\
-         <body><main><h1>Harbour IT Recruitment</h1><p>The web app has not been built yet: run \
-         <code>npm run build</code> in web/.</p></main></body></html>"
-            .into()
-    });
+    let html = state.site.index.clone();
     let mut res = (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
