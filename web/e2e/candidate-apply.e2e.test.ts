@@ -116,7 +116,10 @@ describe('candidate applies, employer accepts, bell rings', () => {
   it('sees the application (pending) under Applications, and the resume under Documents', async () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Applications' }).click()
     await page.waitForURL(`${BASE_URL}/candidate/dashboard/applications`)
-    const card = page.locator('.cd-card', { has: page.getByRole('heading', { level: 3, name: job.title, exact: true }) })
+    // The router keeps the Jobs tab on screen until the lazy Applications tab has
+    // loaded: look for the card inside the Applications section, not anywhere.
+    const section = page.getByRole('region', { name: 'My Applications' })
+    const card = section.locator('.cd-card', { has: page.getByRole('heading', { level: 3, name: job.title, exact: true }) })
     try {
       await card.waitFor({ timeout: 5000 })
     } catch {

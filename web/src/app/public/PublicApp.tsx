@@ -1,8 +1,7 @@
 /** The public and candidate site (SPEC 2.1): one data router, every page loaded on demand. */
 import type { ComponentType } from 'react'
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router'
-import { candidateAuthRoutes } from '../../features/auth/publicRoutes'
-import { candidateRoutes } from '../../features/candidate/routes'
+import { candidateAuthRoutes, candidateRoutes } from '../routes/candidate'
 import { PageLoading, RouteErrorPage, SiteLayout, SitemapRedirect } from '../../features/site'
 
 type PageModule = Promise<{ default: ComponentType }>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { makeJwt } from '../../lib/session.fixtures'
-import { renderRoutes, scriptFetch } from '../../features/auth/testing'
+import { renderRoutes, scriptFetch } from '../../testing/harness'
 import { staffRoutes } from './StaffApp'
 
 vi.mock('socket.io-client', () => ({

@@ -1,12 +1,8 @@
 /** The admin / employer dashboard placeholder: who is signed in, sign out, the employer session banner. */
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { useSession } from '../../features/auth/hooks/useSession'
-import { useEmployerSessionTimer } from '../../features/auth/hooks/useEmployerSessionTimer'
-import { logoutAdmin, logoutTo } from '../../features/auth/logout'
-import { SESSION_EXPIRED_MESSAGE } from '../../features/auth/sessionTimer'
-import { NotificationBell } from '../../features/notifications/components/NotificationBell'
-import { useNotificationSocket } from '../../features/notifications/hooks/useNotificationSocket'
+import { logoutAdmin, logoutTo, SESSION_EXPIRED_MESSAGE, useEmployerSessionTimer, useSession } from '../../features/auth'
+import { NotificationBell, useNotificationSocket } from '../../features/notifications'
 
 export function StaffDashboard({ site }: { site: 'admin' | 'employer' }) {
   const session = useSession(site)

@@ -1,6 +1,6 @@
 /** Chrome of the admin and employer hosts, the route guard and the router error screen. */
 import { isRouteErrorResponse, Navigate, Outlet, useRouteError } from 'react-router'
-import { useSession } from '../../features/auth/hooks/useSession'
+import { useSession } from '../../features/auth'
 import './staff.css'
 
 export function StaffLayout({ site }: { site: 'admin' | 'employer' }) {

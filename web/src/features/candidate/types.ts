@@ -1,22 +1,4 @@
-/** Entities the candidate portal reads and writes (SPEC 3, docs/API.md). */
-
-export type Job = {
-  id: string
-  title: string
-  company: string
-  location: string
-  location_id: string | number | null
-  type: string
-  salary: string
-  salary_range_id: string | number | null
-  description: string
-  responsibilities?: string[] | null
-  requirements?: string[] | null
-  created_at: string
-  expires_at?: string | null
-}
-
-export type ReferenceItem = { id: string | number; display_name: string }
+/** Entities the candidate portal reads and writes (SPEC 3, docs/API.md). Job and ReferenceItem are the jobs feature's. */
 
 export type ApplicationStatus = 'pending' | 'accepted' | 'rejected'
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { makeJwt } from '../../../lib/session.fixtures'
-import { renderRoutes, scriptFetch } from '../testing'
+import { renderRoutes, scriptFetch } from '../../../testing/harness'
 import { CandidateLoginPage } from './CandidateLoginPage'
 
 const routes = [

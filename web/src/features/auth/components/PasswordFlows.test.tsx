@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { renderRoutes, scriptFetch } from '../testing'
+import { renderRoutes, scriptFetch } from '../../../testing/harness'
 import { CandidateSignupPage } from './CandidateSignupPage'
 import { ForgotPasswordPage } from './ForgotPasswordPage'
 import { loginUrlFor, ResetPasswordPage } from './ResetPasswordPage'

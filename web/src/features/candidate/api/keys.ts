@@ -1,10 +1,10 @@
-/** Query keys of the candidate portal: one factory so every hook and invalidation agrees. */
+/**
+ * Query keys of the candidate portal: one factory so every hook and invalidation agrees. The job
+ * board and its reference data are the jobs feature's (`jobKeys`), shared with the public board.
+ */
 export const candidateKeys = {
   all: ['candidate'] as const,
   user: () => [...candidateKeys.all, 'user'] as const,
-  jobs: () => [...candidateKeys.all, 'jobs'] as const,
-  locations: () => [...candidateKeys.all, 'reference', 'locations'] as const,
-  salaryRanges: () => [...candidateKeys.all, 'reference', 'salary-ranges'] as const,
   applications: () => [...candidateKeys.all, 'applications'] as const,
   documents: () => [...candidateKeys.all, 'documents'] as const,
   documentList: () => [...candidateKeys.documents(), 'list'] as const,

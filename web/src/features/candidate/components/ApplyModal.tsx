@@ -5,9 +5,9 @@ import { useSubmitApplication } from '../api/submit-application'
 import { useUploadDocument } from '../api/upload-document'
 import { useTimedMessage } from '../hooks/useTimedMessage'
 import { APPLY_ACCEPT, chooseExisting, chooseFile, coverLetterChoices, EMPTY_SLOT, resumeChoices, type DocumentSlot } from '../model/documents'
-import type { Job } from '../types'
+import type { Job } from '../../jobs'
 import { Message } from './Message'
-import { Modal } from './Modal'
+import { Modal, ModalActions } from '../../../components/ui/Modal'
 
 export const APPLY_FAILED = 'Failed to submit application. Please try again.'
 
@@ -123,14 +123,14 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
             {cover.file ? <span className="cd-small">Selected: {cover.file.name}</span> : null}
           </div>
         </fieldset>
-        <div className="cd-modal-actions">
+        <ModalActions>
           <button type="button" className="cd-btn cd-btn-ghost" onClick={onClose} disabled={busy}>
             Cancel
           </button>
           <button type="submit" className="cd-btn cd-btn-primary" disabled={busy}>
             {busy ? 'Submitting...' : 'Submit Application'}
           </button>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   )

@@ -5,7 +5,7 @@ import { useUpdateDocument } from '../api/update-document'
 import { useUploadDocument } from '../api/upload-document'
 import { DOCUMENT_ACCEPT, DOCUMENT_HINT, EDIT_TITLE_REQUIRED, uploadDocumentError } from '../model/documents'
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type CandidateDocument } from '../types'
-import { Modal } from './Modal'
+import { Modal, ModalActions } from '../../../components/ui/Modal'
 
 export const UPLOAD_FAILED = 'Upload failed'
 export const UPDATE_FAILED = 'Update failed'
@@ -71,14 +71,14 @@ export function UploadDocumentModal({ onClose }: { onClose: () => void }) {
             {DOCUMENT_HINT}
           </p>
         </div>
-        <div className="cd-modal-actions">
+        <ModalActions>
           <button type="button" className="cd-btn cd-btn-ghost" onClick={onClose}>
             Cancel
           </button>
           <button type="submit" className="cd-btn cd-btn-primary" disabled={upload.isPending}>
             {upload.isPending ? 'Uploading...' : 'Upload'}
           </button>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   )
@@ -120,14 +120,14 @@ export function EditDocumentModal({ document: doc, onClose }: { document: Candid
           onDescription={setDescription}
           onType={setType}
         />
-        <div className="cd-modal-actions">
+        <ModalActions>
           <button type="button" className="cd-btn cd-btn-ghost" onClick={onClose}>
             Cancel
           </button>
           <button type="submit" className="cd-btn cd-btn-primary" disabled={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Changes'}
           </button>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   )

@@ -2,14 +2,9 @@
 import { useId, useMemo, useState } from 'react'
 import { formatDate } from '../../../lib/format'
 import { useApplications } from '../api/get-applications'
-import { useJobs } from '../api/get-jobs'
-import { useLocations } from '../api/get-locations'
-import { useSalaryRanges } from '../api/get-salary-ranges'
+import { hasHiddenDetails, JobDescription, salaryText, useJobBoard, useLocations, useSalaryRanges, type Job } from '../../jobs'
 import { useTimedMessage } from '../hooks/useTimedMessage'
-import { JobDescription } from '../../../components/JobDescription'
-import { DESCRIPTION_PREVIEW_LENGTH } from '../../../lib/jobText'
 import { EMPTY_JOB_FILTERS, filterDashboardJobs, jobTypeOptions } from '../model/jobFilter'
-import type { Job } from '../types'
 import { ApplyModal } from './ApplyModal'
 import { Message } from './Message'
 
@@ -22,7 +17,7 @@ export const JOB_MESSAGES = {
 } as const
 
 export function JobsTab() {
-  const jobs = useJobs()
+  const jobs = useJobBoard()
   const locations = useLocations()
   const salaryRanges = useSalaryRanges()
   const applications = useApplications()
@@ -131,7 +126,6 @@ export function JobsTab() {
           {visible.map((job) => {
             const isOpen = expanded.has(job.id)
             const isApplied = applied.has(String(job.id))
-            const long = (job.description ?? '').length > DESCRIPTION_PREVIEW_LENGTH
             return (
               <li key={job.id} className="cd-card">
                 <div className="cd-card-head">
@@ -141,14 +135,14 @@ export function JobsTab() {
                 <p className="cd-muted">
                   {job.company} · {job.location} · {job.type}
                 </p>
-                <p className="cd-salary">{job.salary || 'Competitive salary'}</p>
+                <p className="cd-salary">{salaryText(job)}</p>
                 <JobDescription job={job} expanded={isOpen} />
                 <p className="cd-muted cd-small">
                   Posted {formatDate(job.created_at)}
                   {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
                 </p>
                 <div className="cd-card-actions">
-                  {long || job.responsibilities?.length || job.requirements?.length ? (
+                  {hasHiddenDetails(job) ? (
                     <button type="button" className="cd-btn cd-btn-ghost" aria-expanded={isOpen} onClick={() => toggle(job.id)}>
                       {isOpen ? 'Show Less' : 'See More'}
                     </button>

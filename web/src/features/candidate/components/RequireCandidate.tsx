@@ -1,7 +1,7 @@
 /** Guards /candidate/dashboard/*: without a valid session the candidate goes to /candidate/login. */
 import type { ReactNode } from 'react'
 import { Navigate } from 'react-router'
-import { useSession } from '../../auth/hooks/useSession'
+import { useSession } from '../../auth'
 
 export function RequireCandidate({ children }: { children: ReactNode }) {
   const session = useSession('candidate')

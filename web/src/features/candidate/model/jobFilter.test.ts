@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Job } from '../types'
+import type { Job } from '../../jobs'
 import { EMPTY_JOB_FILTERS, filterDashboardJobs, jobTypeOptions } from './jobFilter'
 
 const job = (over: Partial<Job>): Job => ({
@@ -43,7 +43,5 @@ describe('dashboard job filter', () => {
   })
   it('offers the distinct types of the loaded jobs', () => {
     expect(jobTypeOptions(jobs)).toEqual(['Full-time', 'Contract'])
-  })
-  it('cuts descriptions at 150 characters', () => {
   })
 })

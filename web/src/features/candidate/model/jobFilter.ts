@@ -1,5 +1,5 @@
 /** Client-side filtering of the dashboard job list (SPEC 5, candidate dashboard job filtering). */
-import type { Job } from '../types'
+import type { Job } from '../../jobs'
 
 export type JobFilters = { search: string; locationId: string; salaryRangeId: string; type: string }
 

@@ -1,8 +1,8 @@
 /** One job on the public board: preview, Read More / Show Less, Apply Now and a link to its page. */
 import { Link } from 'react-router'
-import { JobDescription } from '../../../components/JobDescription'
 import { salaryText, type Job } from '../types'
 import { formatDate } from './formatDate'
+import { JobDescription } from './JobDescription'
 
 type JobCardProps = { job: Job; expanded: boolean; onToggle: () => void }
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import type { Job } from '../types'
 import { COMPETITIVE_SALARY, salaryText } from '../types'
 import {
-  descriptionPreview,
   EMPTY_JOB_FILTERS,
   EXPIRY_CUTOFF_MS,
   filterJobBoard,
@@ -110,12 +109,5 @@ describe('card text', () => {
     expect(salaryText({ salary: '' })).toBe(COMPETITIVE_SALARY)
     expect(salaryText({ salary: null })).toBe('Competitive salary')
     expect(salaryText({ salary: '$120k' })).toBe('$120k')
-  })
-
-  it('previews the first 150 characters', () => {
-    const long = 'x'.repeat(200)
-    expect(descriptionPreview(long)).toBe(`${'x'.repeat(150)}…`)
-    expect(descriptionPreview('short')).toBe('short')
-    expect(descriptionPreview('y'.repeat(150))).toBe('y'.repeat(150))
   })
 })

@@ -40,5 +40,3 @@ export function filterJobBoard(jobs: readonly Job[], filters: JobBoardFilters, n
   return jobs.filter((job) => isListable(job, now) && matchesFilters(job, filters))
 }
 
-
-export { DESCRIPTION_PREVIEW_LENGTH, descriptionPreview } from '../../../lib/jobText'

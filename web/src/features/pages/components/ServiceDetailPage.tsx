@@ -1,6 +1,6 @@
 /** /services/{slug}: one of the six additional services; an unknown slug is the 404 page. */
 import { Link, useParams } from 'react-router'
-import NotFoundPage from '../../not-found/NotFoundPage'
+import { NotFoundPage } from '../../not-found'
 import { CtaBanner, PageHero, useDocumentTitle } from '../../site'
 import { findService, type ServiceDetail } from '../services'
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { Link, NavLink } from 'react-router'
 import { hostFor } from '../../../lib/host'
 import { COMPANY } from '../company'
-import { useMediaQuery } from '../hooks/useMediaQuery'
+import { useMediaQuery } from '../../../hooks/useMediaQuery'
 
 /** At this width and below the menu collapses and dropdowns open by click (SPEC 9). */
 export const NAV_COMPACT_QUERY = '(max-width: 1024px)'

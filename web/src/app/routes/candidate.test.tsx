@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { makeJwt } from '../../../lib/session.fixtures'
-import { renderRoutes } from '../../auth/testing'
-import { candidateRoutes } from '../routes'
+import { makeJwt } from '../../lib/session.fixtures'
+import { renderRoutes } from '../../testing/harness'
+import { candidateRoutes } from './candidate'
 
 const socket = vi.hoisted(() => {
   const handlers = new Map<string, (arg?: unknown) => void>()

@@ -1,5 +1,5 @@
 /** A job's description: the 150-character preview, or in full with its lists. */
-import { descriptionPreview } from '../lib/jobText'
+import { descriptionPreview } from '../model/description'
 
 type Describable = { description?: string | null; responsibilities?: string[] | null; requirements?: string[] | null }
 

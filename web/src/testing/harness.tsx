@@ -1,9 +1,9 @@
-/** Test harness: providers plus a memory router, and a scripted fetch. */
+/** Test harness for any feature or app test: providers plus a memory router, and a scripted fetch. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { vi } from 'vitest'
-import { ToastProvider } from '../../components/ui/toast'
+import { ToastProvider } from '../components/ui/toast'
 
 export function renderRoutes(routes: RouteObject[], path: string, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const router = createMemoryRouter(routes, { initialEntries: [path] })

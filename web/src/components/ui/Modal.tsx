@@ -1,5 +1,6 @@
 /** An accessible modal dialog: role=dialog, aria-modal, labelled by its title, Escape closes, focus kept inside. */
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import './modal.css'
 
 type Props = { title: string; onClose: () => void; children: ReactNode }
 
@@ -40,11 +41,11 @@ export function Modal({ title, onClose, children }: Props) {
   }, [])
 
   return (
-    <div className="cd-overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="cd-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} tabIndex={-1}>
-        <div className="cd-modal-head">
+    <div className="modal-overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} tabIndex={-1}>
+        <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="cd-icon-btn" aria-label="Close dialog" onClick={onClose}>
+          <button type="button" className="modal-close" aria-label="Close dialog" onClick={onClose}>
             ×
           </button>
         </div>
@@ -52,4 +53,9 @@ export function Modal({ title, onClose, children }: Props) {
       </div>
     </div>
   )
+}
+
+/** The row of buttons at the foot of a dialog, right-aligned. */
+export function ModalActions({ children }: { children: ReactNode }) {
+  return <div className="modal-actions">{children}</div>
 }

@@ -1,0 +1,2 @@
+/** The home page (SPEC 2.4) offers nothing to other features; app/ routes to ./HomePage. */
+export {}

@@ -1,0 +1,2 @@
+/** The marketing pages (SPEC 2.4) offer nothing to other features; app/ routes to each components/*Page module. */
+export {}
