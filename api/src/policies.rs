@@ -4,75 +4,72 @@
 
 use std::sync::Arc;
 
-use commands::notifications::raise_within;
-use commands::{Metadata, PgEventStore, RecordedEvent};
-use domain::AnyEvent;
-use domain::application::{self, ApplicationEvent};
+use commands::notifications;
+use domain::Aggregate;
+use domain::application::{Application, ApplicationEvent};
 use domain::notification::notices_for;
-use projections::{BoxFuture, Change, Projector};
+use event_store::postgres::append_within;
+use event_store::{Actor, AppendError, Metadata, RecordedEvent};
+use projections::{Change, EventProjector, EventSource, Projector};
 use sqlx::PgConnection;
 
 /// Tells candidates and employers about applications (SPEC 4 notifications).
 pub struct NotificationPolicy {
-    pub store: PgEventStore,
+    pub source: EventSource,
 }
 
-impl Projector for NotificationPolicy {
-    fn name(&self) -> &'static str {
-        "notification_policy"
-    }
+impl EventProjector for NotificationPolicy {
+    const NAME: &'static str = "notification_policy";
+    const TABLES: &'static [&'static str] = &[];
+    type Event = ApplicationEvent;
 
-    fn tables(&self) -> &'static [&'static str] {
-        &[]
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            for r in events {
-                let Some(AnyEvent::Application(event)) =
-                    AnyEvent::decode(&r.event_type, r.payload.clone())?
-                else {
-                    continue;
-                };
-                // A status change needs who applied and for what: the stream's first event.
-                let (candidate, title) = match &event {
-                    ApplicationEvent::ApplicationSubmitted(s) => {
-                        (s.candidate_id, s.job_title.clone())
-                    }
-                    ApplicationEvent::ApplicationStatusChanged { .. } => {
-                        let (history, _) =
-                            self.store.load::<ApplicationEvent>(&r.stream_id).await?;
-                        match history.iter().fold(None, application::evolve) {
-                            Some(a) => (a.candidate_id, a.job_title),
-                            None => continue,
-                        }
-                    }
-                };
-                let metadata = Metadata {
-                    correlation_id: r.metadata.correlation_id,
-                    actor_role: Some("policy".into()),
-                    request_id: r.metadata.request_id.clone(),
-                    ..Metadata::default()
-                };
-                for notice in notices_for(&event, candidate, &title) {
-                    raise_within(conn, r.event_id, &notice, r.recorded_at, metadata.clone())
-                        .await?;
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        r: &RecordedEvent,
+        event: ApplicationEvent,
+        _: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        // A status change needs who applied and for what: the stream's first event.
+        let (candidate, title) = match &event {
+            ApplicationEvent::ApplicationSubmitted(s) => (s.candidate_id, s.job_title.clone()),
+            ApplicationEvent::ApplicationStatusChanged { .. } => {
+                let (history, _) = self
+                    .source
+                    .store
+                    .load::<ApplicationEvent>(&r.stream_id)
+                    .await?;
+                match Application::fold(&history) {
+                    Some(a) => (a.candidate_id, a.job_title),
+                    None => return Ok(()),
                 }
             }
-            Ok(vec![])
-        })
+        };
+        let metadata = Metadata {
+            correlation_id: r.metadata.correlation_id,
+            actor_role: Some(Actor::Policy),
+            request_id: r.metadata.request_id.clone(),
+            ..Metadata::default()
+        };
+        for notice in notices_for(&event, candidate, &title) {
+            // Inside the batch: the notification commits with the checkpoint.
+            let request =
+                notifications::raise(r.event_id, &notice, r.recorded_at, metadata.clone())?;
+            match append_within(conn, &request).await {
+                // Already raised for this source.
+                Ok(_) | Err(AppendError::WrongExpectedVersion { .. }) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(())
     }
 }
 
 /// Every projector and policy this process runs.
-pub fn all(store: &PgEventStore) -> Vec<Arc<dyn Projector>> {
+pub fn all(source: &EventSource) -> Vec<Arc<dyn Projector>> {
     let mut all = projections::all();
     all.push(Arc::new(NotificationPolicy {
-        store: store.clone(),
+        source: source.clone(),
     }));
     all
 }

@@ -202,6 +202,11 @@ pub fn change_status(
     }])
 }
 
+// Feedback is about the candidate.
+crate::aggregate::entity_aggregate!(Application, ApplicationEvent, |_, state| state
+    .as_ref()
+    .map(|a| a.candidate_id));
+
 #[cfg(test)]
 mod tests {
     use chrono::{Duration, TimeZone};

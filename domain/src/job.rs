@@ -1,5 +1,7 @@
 //! Job listings: an approved employer posts, updates and closes them.
 //! Stream: `job-{id}`.
+//!
+//! Long on purpose: the listing rules (SPEC 5) and their tests sit together.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -119,7 +121,7 @@ pub struct JobDetails {
     /// board never needs a join to show it.
     pub location: String,
     pub job_type: JobType,
-    pub specialisation: String,
+    pub specialisation: Specialisation,
     /// Free text shown on the board; empty shows "Competitive salary".
     pub salary: String,
     pub salary_range_id: Option<Uuid>,
@@ -168,9 +170,7 @@ impl JobDetails {
             location_id: Some(location.id),
             location: location.display_name,
             job_type: JobType::parse(input.job_type)?,
-            specialisation: Specialisation::parse(input.specialisation)?
-                .label()
-                .to_owned(),
+            specialisation: Specialisation::parse(input.specialisation)?,
             salary: optional_text(input.salary, "Salary", MAX_SHORT_TEXT_LEN)?.unwrap_or_default(),
             salary_range_id,
             description: required_text(input.description, "Description", MAX_LONG_TEXT_LEN)?,
@@ -202,7 +202,7 @@ pub struct JobPosted {
     pub location_id: Option<Uuid>,
     pub location: String,
     pub job_type: JobType,
-    pub specialisation: String,
+    pub specialisation: Specialisation,
     pub salary: String,
     pub salary_range_id: Option<Uuid>,
     pub description: String,
@@ -355,6 +355,8 @@ fn owned_open_job<'a>(state: Option<&'a Job>, employer: &Employer) -> Result<&'a
     }
     Ok(job)
 }
+
+crate::aggregate::entity_aggregate!(Job, JobEvent, |_, _| None);
 
 #[cfg(test)]
 mod tests {
@@ -509,5 +511,22 @@ mod tests {
                 closed_by: employer(true).id,
                 closed_at: now(),
             }]);
+    }
+
+    #[test]
+    fn todays_stored_payloads_decode_into_the_typed_job_type_and_specialisation() {
+        let stored = serde_json::json!({
+            "employer_id": Uuid::from_u128(4), "company": "Acme", "title": "Rust Engineer",
+            "location_id": Uuid::from_u128(5), "location": "Sydney, NSW",
+            "job_type": "Full-time", "specialisation": "Development + Testing",
+            "salary": "$150k", "salary_range_id": null, "description": "Build things.",
+            "responsibilities": ["Build"], "requirements": ["Rust"],
+            "expires_at": null, "posted_at": "2026-11-02T09:30:00Z"
+        });
+        let event = JobEvent::from_payload("JobPosted", stored.clone()).unwrap();
+        assert!(matches!(&event, JobEvent::JobPosted(p)
+            if p.job_type == JobType::FullTime
+                && p.specialisation == Specialisation::DevelopmentTesting));
+        assert_eq!(event.to_payload(), stored, "stored JSON is unchanged");
     }
 }

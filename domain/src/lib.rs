@@ -6,6 +6,7 @@
 //! [`DomainError`]; infrastructure failures never travel through this crate.
 
 pub mod account;
+pub mod aggregate;
 pub mod application;
 pub mod contact;
 pub mod document;
@@ -20,5 +21,6 @@ pub mod validation;
 #[cfg(test)]
 pub(crate) mod testing;
 
+pub use aggregate::Aggregate;
 pub use error::DomainError;
-pub use event::{AnyEvent, DomainEvent};
+pub use event::{AnyEvent, DomainEvent, FromAnyEvent};

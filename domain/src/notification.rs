@@ -6,6 +6,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::account::Role;
+
 use crate::application::{ApplicationEvent, ApplicationStatus};
 use crate::{DomainError, DomainEvent};
 
@@ -20,13 +22,45 @@ pub fn id_for(source_event: Uuid, recipient: Uuid) -> Uuid {
     Uuid::new_v5(&Uuid::NAMESPACE_OID, &name)
 }
 
+/// How a notification reads (SPEC 3): stored as its lowercase name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NotificationKind {
+    Success,
+    Warning,
+    Error,
+    Info,
+}
+
+impl NotificationKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Success => "success",
+            Self::Warning => "warning",
+            Self::Error => "error",
+            Self::Info => "info",
+        }
+    }
+}
+
+/// Read back from a read model's text column.
+impl TryFrom<String> for NotificationKind {
+    type Error = DomainError;
+
+    fn try_from(raw: String) -> Result<Self, DomainError> {
+        [Self::Success, Self::Warning, Self::Error, Self::Info]
+            .into_iter()
+            .find(|k| k.as_str() == raw)
+            .ok_or_else(|| DomainError::invalid(format!("unknown notification kind {raw}")))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NotificationRaised {
     pub notification_id: Uuid,
     pub user_id: Uuid,
-    pub user_role: String,
-    /// success, warning, error or info (SPEC 3).
-    pub kind: String,
+    pub user_role: Role,
+    pub kind: NotificationKind,
     pub title: String,
     pub message: String,
     pub created_at: DateTime<Utc>,
@@ -117,12 +151,37 @@ pub fn delete(
     }])
 }
 
+/// Raising `notice` as notification `id` (see [`id_for`]: derived from the
+/// event that caused it). A stream that already exists was raised before by an
+/// earlier run of the policy: nothing more to write.
+pub fn raise(
+    state: Option<&Notification>,
+    id: Uuid,
+    notice: &Notice,
+    at: DateTime<Utc>,
+) -> Result<Vec<NotificationEvent>, DomainError> {
+    if state.is_some() {
+        return Ok(vec![]);
+    }
+    Ok(vec![NotificationEvent::NotificationRaised(
+        NotificationRaised {
+            notification_id: id,
+            user_id: notice.recipient,
+            user_role: notice.role,
+            kind: notice.kind,
+            title: notice.title.clone(),
+            message: notice.message.clone(),
+            created_at: at,
+        },
+    )])
+}
+
 /// A notification a policy wants raised: for whom, and what it says.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
     pub recipient: Uuid,
-    pub role: &'static str,
-    pub kind: &'static str,
+    pub role: Role,
+    pub kind: NotificationKind,
     pub title: String,
     pub message: String,
 }
@@ -135,8 +194,8 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
         ApplicationEvent::ApplicationSubmitted(s) => vec![
             Notice {
                 recipient: s.candidate_id,
-                role: "candidate",
-                kind: "success",
+                role: Role::Candidate,
+                kind: NotificationKind::Success,
                 title: "Application received".into(),
                 message: format!(
                     "Your application for {} at {} has been received.",
@@ -145,8 +204,8 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
             },
             Notice {
                 recipient: s.employer_id,
-                role: "employer",
-                kind: "info",
+                role: Role::Employer,
+                kind: NotificationKind::Info,
                 title: "New application".into(),
                 message: format!("You have a new application for {}.", s.job_title),
             },
@@ -156,17 +215,17 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
         } => {
             let (kind, title, line) = match status {
                 ApplicationStatus::Accepted => (
-                    "success",
+                    NotificationKind::Success,
                     "Application accepted",
                     "Good news! Your application for {job} has been accepted.",
                 ),
                 ApplicationStatus::Rejected => (
-                    "error",
+                    NotificationKind::Error,
                     "Application update",
                     "Your application for {job} was not successful this time.",
                 ),
                 ApplicationStatus::Pending => (
-                    "info",
+                    NotificationKind::Info,
                     "Application under review",
                     "Your application for {job} is being reviewed again.",
                 ),
@@ -177,7 +236,7 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
             }
             vec![Notice {
                 recipient: candidate_id,
-                role: "candidate",
+                role: Role::Candidate,
                 kind,
                 title: title.into(),
                 message,
@@ -186,12 +245,55 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
     }
 }
 
+crate::aggregate::entity_aggregate!(Notification, NotificationEvent, |_, state| state
+    .as_ref()
+    .map(|n| n.user_id));
+
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;
 
     use super::*;
     use crate::application::ApplicationSubmitted;
+
+    fn notice() -> Notice {
+        Notice {
+            recipient: Uuid::from_u128(2),
+            role: Role::Candidate,
+            kind: NotificationKind::Success,
+            title: "Application received".into(),
+            message: "Your application for Rust Engineer at Acme has been received.".into(),
+        }
+    }
+
+    #[test]
+    fn raising_a_notice_writes_it_for_its_recipient() {
+        let at = Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap();
+        let id = id_for(Uuid::from_u128(9), Uuid::from_u128(2));
+        crate::testing::given::<Notification>(vec![])
+            .when(|s| raise(s.as_ref(), id, &notice(), at))
+            .then(vec![NotificationEvent::NotificationRaised(
+                NotificationRaised {
+                    notification_id: id,
+                    user_id: Uuid::from_u128(2),
+                    user_role: Role::Candidate,
+                    kind: NotificationKind::Success,
+                    title: "Application received".into(),
+                    message: "Your application for Rust Engineer at Acme has been received.".into(),
+                    created_at: at,
+                },
+            )]);
+    }
+
+    #[test]
+    fn raising_the_same_notice_again_writes_nothing() {
+        let at = Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap();
+        let id = id_for(Uuid::from_u128(9), Uuid::from_u128(2));
+        let first = raise(None, id, &notice(), at).unwrap();
+        crate::testing::given::<Notification>(first)
+            .when(|s| raise(s.as_ref(), id, &notice(), at))
+            .then(vec![]);
+    }
 
     #[test]
     fn a_submission_tells_the_candidate_and_the_employer() {
@@ -214,8 +316,8 @@ mod tests {
                 .map(|n| (n.recipient, n.role))
                 .collect::<Vec<_>>(),
             vec![
-                (Uuid::from_u128(2), "candidate"),
-                (Uuid::from_u128(4), "employer")
+                (Uuid::from_u128(2), Role::Candidate),
+                (Uuid::from_u128(4), Role::Employer)
             ]
         );
         assert!(notices[0].message.contains("Rust Engineer at Acme"));
@@ -232,7 +334,7 @@ mod tests {
         };
         let notices = notices_for(&e, Uuid::from_u128(2), "Rust Engineer");
         assert_eq!(notices.len(), 1);
-        assert_eq!(notices[0].kind, "success");
+        assert_eq!(notices[0].kind, NotificationKind::Success);
         assert_eq!(
             notices[0].message,
             "Good news! Your application for Rust Engineer has been accepted. Feedback from the employer: Loved your portfolio"
@@ -272,5 +374,23 @@ mod tests {
             Ok(vec![])
         );
         assert!(delete(Some(&n), Uuid::from_u128(1), Utc::now()).is_ok());
+    }
+
+    #[test]
+    fn todays_stored_notification_payloads_decode_into_typed_role_and_kind() {
+        let stored = serde_json::json!({
+            "notification_id": Uuid::from_u128(9), "user_id": Uuid::from_u128(2),
+            "user_role": "employer", "kind": "info", "title": "New application",
+            "message": "Sam applied", "created_at": "2026-11-02T09:30:00Z"
+        });
+        let event = NotificationEvent::from_payload("NotificationRaised", stored.clone()).unwrap();
+        let NotificationEvent::NotificationRaised(raised) = &event else {
+            panic!("{event:?}")
+        };
+        assert_eq!(
+            (raised.user_role, raised.kind),
+            (Role::Employer, NotificationKind::Info)
+        );
+        assert_eq!(event.to_payload(), stored, "stored JSON is unchanged");
     }
 }

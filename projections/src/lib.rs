@@ -6,14 +6,17 @@
 //! recorded in its checkpoint row and retried, it never stops the others.
 
 pub mod changes;
+pub mod event_projector;
 pub mod read_models;
 pub mod rebuild;
 pub mod runtime;
 pub mod wait;
 
 pub use changes::{Change, ChangeFeed};
+pub use event_projector::EventProjector;
 pub use runtime::{
-    BoxFuture, Projector, ProjectorStatus, RuntimeConfig, RuntimeHandle, start, status,
+    BoxFuture, Decoded, EventSource, Projector, ProjectorStatus, RuntimeConfig, RuntimeHandle,
+    start, status,
 };
 
 use std::sync::Arc;

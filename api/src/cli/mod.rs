@@ -6,6 +6,7 @@ mod events;
 pub mod progress;
 mod projections_cmd;
 pub mod seed;
+mod seed_data;
 
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;

@@ -1,20 +1,20 @@
 //! /api/employer/jobs: an approved employer's own listings.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use chrono::{DateTime, Utc};
-use commands::jobs::JobForm;
+use commands::jobs::{CloseJob, JobForm, PostJob, UpdateJob};
 use projections::read_models::job_board::{self, Job};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::RequestMeta;
+use super::{PathId, RequestMeta, Saved};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
 use crate::error::{ApiError, AppJson};
+use crate::routes;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -57,10 +57,6 @@ impl From<JobBody> for JobForm {
     }
 }
 
-fn job_id(raw: &str) -> Result<Uuid, ApiError> {
-    Uuid::parse_str(raw).map_err(|_| ApiError::not_found("Job"))
-}
-
 async fn list(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -73,43 +69,44 @@ async fn create(
     EmployerUser(employer): EmployerUser,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<JobBody>,
-) -> Result<(StatusCode, Written<Json<Value>>), ApiError> {
-    let written = state.commands.post_job(employer, body.into(), meta).await?;
+) -> Result<(StatusCode, Written<Json<Saved>>), ApiError> {
+    let cmd = PostJob {
+        employer_id: employer,
+        form: body.into(),
+    };
+    let written = state.commands.post_job(cmd, meta).await?;
     Ok((
         StatusCode::CREATED,
-        Written(written.position, Json(json!({ "id": written.job_id }))),
+        Written(written.position, Json(Saved::id(written.output))),
     ))
 }
 
 async fn update(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<routes::Job>,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<JobBody>,
-) -> Result<Written<Json<Value>>, ApiError> {
-    let written = state
-        .commands
-        .update_job(employer, job_id(&id)?, body.into(), meta)
-        .await?;
-    Ok(Written(
-        written.position,
-        Json(json!({ "id": written.job_id })),
-    ))
+) -> Result<Written<Json<Saved>>, ApiError> {
+    let cmd = UpdateJob {
+        employer_id: employer,
+        job_id: id,
+        form: body.into(),
+    };
+    let written = state.commands.update_job(cmd, meta).await?;
+    Ok(Written(written.position, Json(Saved::id(id))))
 }
 
 async fn close(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<routes::Job>,
     RequestMeta(meta): RequestMeta,
-) -> Result<Written<Json<Value>>, ApiError> {
-    let written = state
-        .commands
-        .close_job(employer, job_id(&id)?, meta)
-        .await?;
-    Ok(Written(
-        written.position,
-        Json(json!({ "id": written.job_id })),
-    ))
+) -> Result<Written<Json<Saved>>, ApiError> {
+    let cmd = CloseJob {
+        employer_id: employer,
+        job_id: id,
+    };
+    let written = state.commands.close_job(cmd, meta).await?;
+    Ok(Written(written.position, Json(Saved::id(id))))
 }

@@ -2,11 +2,17 @@
 //! database per test (cloned from a migrated template).
 
 mod accounts;
+mod applications;
 mod bad_input;
 mod cli;
+mod docs;
+mod documents;
 mod event_store;
+mod fixtures;
 mod jobs;
-mod portal;
+mod notifications;
+mod password_reset;
+mod profile;
 mod projections_runtime;
 mod realtime;
 mod site;

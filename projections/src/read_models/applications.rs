@@ -3,95 +3,80 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use commands::RecordedEvent;
-use domain::AnyEvent;
 use domain::application::ApplicationEvent;
+use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{BoxFuture, Change, Projector};
+use crate::{Change, EventProjector};
 
 pub struct ApplicationsProjector;
 
-impl Projector for ApplicationsProjector {
-    fn name(&self) -> &'static str {
-        "applications"
-    }
+impl EventProjector for ApplicationsProjector {
+    const NAME: &'static str = "applications";
+    const TABLES: &'static [&'static str] = &["applications"];
+    type Event = ApplicationEvent;
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["applications"]
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            let mut changes = vec![];
-            for r in events {
-                let Some(AnyEvent::Application(event)) =
-                    AnyEvent::decode(&r.event_type, r.payload.clone())?
-                else {
-                    continue;
-                };
-                match event {
-                    ApplicationEvent::ApplicationSubmitted(s) => {
-                        // language=PostgreSQL
-                        sqlx::query(
-                            "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status,
-                                                       resume_id, cover_letter_id, created_at, last_updated)
-                             VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $9)",
-                        )
-                        .bind(s.application_id)
-                        .bind(s.candidate_id)
-                        .bind(s.employer_id)
-                        .bind(s.job_id)
-                        .bind(&s.job_title)
-                        .bind(&s.company)
-                        .bind(s.resume_id)
-                        .bind(s.cover_letter_id)
-                        .bind(s.submitted_at)
-                        .execute(&mut *conn)
-                        .await?;
-                        changes.push(Change {
-                            topic: "application.changed".into(),
-                            user_id: Some(s.candidate_id),
-                            data: serde_json::json!({"application_id": s.application_id}),
-                        });
-                    }
-                    ApplicationEvent::ApplicationStatusChanged {
-                        status,
-                        feedback,
-                        changed_at,
-                        ..
-                    } => {
-                        let id = stream_uuid(&r.stream_id)?;
-                        // language=PostgreSQL
-                        let row: Option<(Uuid,)> = sqlx::query_as(
-                            "UPDATE applications SET status = $2, feedback = coalesce($3, feedback), last_updated = $4
-                              WHERE id = $1 RETURNING candidate_id",
-                        )
-                        .bind(id)
-                        .bind(status.as_str())
-                        .bind(feedback)
-                        .bind(changed_at)
-                        .fetch_optional(&mut *conn)
-                        .await?;
-                        if let Some((candidate,)) = row {
-                            changes.push(Change {
-                                topic: "application.changed".into(),
-                                user_id: Some(candidate),
-                                data: serde_json::json!({"application_id": id}),
-                            });
-                        }
-                    }
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        r: &RecordedEvent,
+        event: ApplicationEvent,
+        changes: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        match event {
+            ApplicationEvent::ApplicationSubmitted(s) => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status,
+                                               resume_id, cover_letter_id, created_at, last_updated)
+                     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $9)",
+                )
+                .bind(s.application_id)
+                .bind(s.candidate_id)
+                .bind(s.employer_id)
+                .bind(s.job_id)
+                .bind(&s.job_title)
+                .bind(&s.company)
+                .bind(s.resume_id)
+                .bind(s.cover_letter_id)
+                .bind(s.submitted_at)
+                .execute(&mut *conn)
+                .await?;
+                changes.push(Change::ApplicationChanged {
+                    candidate_id: s.candidate_id,
+                    application_id: s.application_id,
+                });
+            }
+            ApplicationEvent::ApplicationStatusChanged {
+                status,
+                feedback,
+                changed_at,
+                ..
+            } => {
+                let id = stream_uuid(&r.stream_id)?;
+                // language=PostgreSQL
+                let row: Option<(Uuid,)> = sqlx::query_as(
+                    "UPDATE applications SET status = $2, feedback = coalesce($3, feedback), last_updated = $4
+                      WHERE id = $1 RETURNING candidate_id",
+                )
+                .bind(id)
+                .bind(status.as_str())
+                .bind(feedback)
+                .bind(changed_at)
+                .fetch_optional(&mut *conn)
+                .await?;
+                if let Some((candidate,)) = row {
+                    changes.push(Change::ApplicationChanged {
+                        candidate_id: candidate,
+                        application_id: id,
+                    });
                 }
             }
-            Ok(changes)
-        })
+        }
+        Ok(())
     }
 }
 

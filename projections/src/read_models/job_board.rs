@@ -5,7 +5,6 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use commands::RecordedEvent;
 use domain::AnyEvent;
 use domain::job::JobEvent;
 use serde::Serialize;
@@ -14,7 +13,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{BoxFuture, Change, Projector};
+use crate::{BoxFuture, Change, Decoded, Projector};
 
 pub struct JobBoardProjector;
 
@@ -52,16 +51,13 @@ impl Projector for JobBoardProjector {
     fn apply<'a>(
         &'a self,
         conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
+        events: &'a [Decoded],
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
         Box::pin(async move {
             let mut decoded = Vec::new();
-            for r in events {
-                if let Some(AnyEvent::Job(e)) = AnyEvent::decode(&r.event_type, r.payload.clone())
-                    .with_context(|| {
-                    format!("undecodable {} at {}", r.event_type, r.position)
-                })? {
-                    decoded.push((stream_uuid(&r.stream_id)?, e));
+            for Decoded { recorded: r, event } in events {
+                if let Some(AnyEvent::Job(e)) = event {
+                    decoded.push((stream_uuid(&r.stream_id)?, e.clone()));
                 }
             }
             let mut rows: HashMap<Uuid, JobRow> = HashMap::new();
@@ -101,7 +97,7 @@ impl Projector for JobBoardProjector {
                                 location_id: p.location_id,
                                 location: p.location,
                                 job_type: p.job_type.label().into(),
-                                specialisation: p.specialisation,
+                                specialisation: p.specialisation.label().to_owned(),
                                 salary: p.salary,
                                 salary_range_id: p.salary_range_id,
                                 description: p.description,
@@ -124,7 +120,7 @@ impl Projector for JobBoardProjector {
                             row.location_id = details.location_id;
                             row.location = details.location;
                             row.job_type = details.job_type.label().into();
-                            row.specialisation = details.specialisation;
+                            row.specialisation = details.specialisation.label().to_owned();
                             row.salary = details.salary;
                             row.salary_range_id = details.salary_range_id;
                             row.description = details.description;
@@ -148,11 +144,7 @@ impl Projector for JobBoardProjector {
             changed.dedup();
             Ok(changed
                 .into_iter()
-                .map(|id| Change {
-                    topic: "job.changed".into(),
-                    user_id: None,
-                    data: serde_json::json!({ "job_id": id }),
-                })
+                .map(|job_id| Change::JobChanged { job_id })
                 .collect())
         })
     }
