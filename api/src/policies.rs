@@ -33,7 +33,8 @@ impl EventProjector for NotificationPolicy {
         // A status change needs who applied and for what: the stream's first event.
         let (candidate, title) = match &event {
             ApplicationEvent::ApplicationSubmitted(s) => (s.candidate_id, s.job_title.clone()),
-            ApplicationEvent::ApplicationStatusChanged { .. } => {
+            ApplicationEvent::ApplicationStatusChanged { .. }
+            | ApplicationEvent::ApplicationMoved { .. } => {
                 let (history, _) = self
                     .source
                     .store

@@ -107,6 +107,13 @@ struct ApplicationUpdated {
     application_id: Uuid,
 }
 
+/// To the employer whose board shows the application: reload that card.
+#[derive(Debug, Serialize)]
+struct PipelineUpdated {
+    job_id: Uuid,
+    application_id: Uuid,
+}
+
 async fn on_connect(socket: SocketRef, Extension(user): Extension<User>) {
     socket.join(room(user.id));
     let _ = socket.emit(
@@ -262,6 +269,17 @@ async fn push_changes(io: SocketIo, mut feed: async_broadcast::Receiver<Change>)
             Change::ApplicationChanged { application_id, .. } => {
                 let updated = ApplicationUpdated { application_id };
                 to().emit("application_updated", &updated).await
+            }
+            Change::PipelineChanged {
+                job_id,
+                application_id,
+                ..
+            } => {
+                let changed = PipelineUpdated {
+                    job_id,
+                    application_id,
+                };
+                to().emit("pipeline_updated", &changed).await
             }
             Change::JobChanged { .. } => Ok(()),
         };

@@ -1,10 +1,12 @@
-//! SubmitApplication and ChangeApplicationStatus.
+//! SubmitApplication, ChangeApplicationStatus and MoveApplication (the
+//! employer's pipeline).
 
 use domain::DomainError;
 use domain::application::{self, Application, ApplicationStatus, Attachment, JobFacts, Submission};
 use domain::document::Document;
 use domain::job::Job;
-use event_store::{AppendError, Metadata, UniqueClaim};
+use domain::pipeline::{self, Stage};
+use event_store::{AppendError, ExpectedVersion, Metadata, UniqueClaim};
 use uuid::Uuid;
 
 use crate::{CommandError, Commands, Effects, Loaded, Written};
@@ -15,6 +17,19 @@ pub struct SubmitApplication {
     pub job_id: Uuid,
     pub resume_id: Option<Uuid>,
     pub cover_letter_id: Option<Uuid>,
+}
+
+/// Moves an applicant along the employer's pipeline.
+#[derive(Debug, Clone)]
+pub struct MoveApplication {
+    pub employer_id: Uuid,
+    pub application_id: Uuid,
+    pub stage: Stage,
+    pub feedback: Option<String>,
+    /// The version the employer's board showed. A board that is behind gets a
+    /// conflict instead of overwriting a colleague's move; `None` moves from
+    /// wherever the application is.
+    pub expected_version: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -99,5 +114,56 @@ impl Commands {
             )
         })
         .await
+    }
+
+    /// Written's output is the application's version after the move (its
+    /// current one when nothing changed).
+    pub async fn move_application(
+        &self,
+        cmd: MoveApplication,
+        metadata: Metadata,
+    ) -> Result<Written<i64>, CommandError> {
+        let loaded = self.load::<Application>(cmd.application_id).await?;
+        let Some(app) = loaded
+            .state
+            .as_ref()
+            .filter(|a| a.employer_id == cmd.employer_id)
+        else {
+            return Err(DomainError::NotFound("Application").into());
+        };
+        if let Some(expected) = cmd.expected_version
+            && expected != loaded.version
+        {
+            return Err(CommandError::Conflict(AppendError::WrongExpectedVersion {
+                stream_id: application::stream_id(cmd.application_id),
+                expected: ExpectedVersion::Exact(expected),
+            }));
+        }
+        let job_open = self
+            .load::<Job>(app.job_id)
+            .await?
+            .state
+            .is_some_and(|j| j.open);
+        let events = pipeline::move_to(
+            loaded.state.as_ref(),
+            pipeline::Move {
+                employer_id: cmd.employer_id,
+                to: cmd.stage,
+                feedback: cmd.feedback.as_deref(),
+                job_open,
+                now: self.clock.now(),
+            },
+        )?;
+        let version = loaded.version + events.len() as i64;
+        Ok(self
+            .append(
+                cmd.application_id,
+                &loaded,
+                events,
+                Effects::default(),
+                metadata,
+            )
+            .await?
+            .with(version))
     }
 }

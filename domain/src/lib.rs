@@ -14,6 +14,7 @@ pub mod error;
 pub mod event;
 pub mod job;
 pub mod notification;
+pub mod pipeline;
 pub mod profile;
 pub mod reference;
 pub mod validation;

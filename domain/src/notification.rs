@@ -212,36 +212,67 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
         ],
         ApplicationEvent::ApplicationStatusChanged {
             status, feedback, ..
+        } => vec![status_notice(
+            *status,
+            feedback.as_deref(),
+            candidate_id,
+            job_title,
+        )],
+        // A pipeline move tells the candidate only what they can see: a new
+        // visible status, or feedback. Screening after New reads the same.
+        ApplicationEvent::ApplicationMoved {
+            stage,
+            previous,
+            feedback,
+            ..
         } => {
-            let (kind, title, line) = match status {
-                ApplicationStatus::Accepted => (
-                    NotificationKind::Success,
-                    "Application accepted",
-                    "Good news! Your application for {job} has been accepted.",
-                ),
-                ApplicationStatus::Rejected => (
-                    NotificationKind::Error,
-                    "Application update",
-                    "Your application for {job} was not successful this time.",
-                ),
-                ApplicationStatus::Pending => (
-                    NotificationKind::Info,
-                    "Application under review",
-                    "Your application for {job} is being reviewed again.",
-                ),
-            };
-            let mut message = line.replace("{job}", job_title);
-            if let Some(f) = feedback.as_deref().filter(|f| !f.trim().is_empty()) {
-                message.push_str(&format!(" Feedback from the employer: {f}"));
+            let feedback = feedback.as_deref().filter(|f| !f.trim().is_empty());
+            if stage.visible_status() == previous.visible_status() && feedback.is_none() {
+                return vec![];
             }
-            vec![Notice {
-                recipient: candidate_id,
-                role: Role::Candidate,
-                kind,
-                title: title.into(),
-                message,
-            }]
+            vec![status_notice(
+                stage.visible_status(),
+                feedback,
+                candidate_id,
+                job_title,
+            )]
         }
+    }
+}
+
+fn status_notice(
+    status: ApplicationStatus,
+    feedback: Option<&str>,
+    candidate_id: Uuid,
+    job_title: &str,
+) -> Notice {
+    let (kind, title, line) = match status {
+        ApplicationStatus::Accepted => (
+            NotificationKind::Success,
+            "Application accepted",
+            "Good news! Your application for {job} has been accepted.",
+        ),
+        ApplicationStatus::Rejected => (
+            NotificationKind::Error,
+            "Application update",
+            "Your application for {job} was not successful this time.",
+        ),
+        ApplicationStatus::Pending => (
+            NotificationKind::Info,
+            "Application under review",
+            "Your application for {job} is being reviewed again.",
+        ),
+    };
+    let mut message = line.replace("{job}", job_title);
+    if let Some(f) = feedback.filter(|f| !f.trim().is_empty()) {
+        message.push_str(&format!(" Feedback from the employer: {f}"));
+    }
+    Notice {
+        recipient: candidate_id,
+        role: Role::Candidate,
+        kind,
+        title: title.into(),
+        message,
     }
 }
 
@@ -293,6 +324,56 @@ mod tests {
         crate::testing::given::<Notification>(first)
             .when(|s| raise(s.as_ref(), id, &notice(), at))
             .then(vec![]);
+    }
+
+    #[test]
+    fn a_pipeline_move_notifies_only_when_the_candidate_would_see_a_change() {
+        use crate::pipeline::Stage;
+        let moved = |previous, stage, feedback: Option<&str>| ApplicationEvent::ApplicationMoved {
+            stage,
+            previous,
+            feedback: feedback.map(Into::into),
+            moved_by: Uuid::from_u128(4),
+            moved_at: Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap(),
+        };
+        let candidate = Uuid::from_u128(2);
+        assert!(
+            notices_for(
+                &moved(Stage::New, Stage::Screening, None),
+                candidate,
+                "Rust Engineer"
+            )
+            .is_empty()
+        );
+        assert!(
+            notices_for(
+                &moved(Stage::Interview, Stage::Offer, None),
+                candidate,
+                "Rust Engineer"
+            )
+            .is_empty()
+        );
+        let accepted = notices_for(
+            &moved(Stage::Screening, Stage::Interview, None),
+            candidate,
+            "Rust Engineer",
+        );
+        assert_eq!(accepted.len(), 1);
+        assert_eq!(accepted[0].title, "Application accepted");
+        let with_feedback = notices_for(
+            &moved(
+                Stage::New,
+                Stage::Screening,
+                Some("Thanks, we'll call you this week."),
+            ),
+            candidate,
+            "Rust Engineer",
+        );
+        assert!(
+            with_feedback[0]
+                .message
+                .ends_with("Feedback from the employer: Thanks, we'll call you this week.")
+        );
     }
 
     #[test]

@@ -25,6 +25,13 @@ pub enum Change {
         candidate_id: Uuid,
         application_id: Uuid,
     },
+    /// An application on an employer's pipeline board changed (a new one, or
+    /// a move): pushed to that employer only.
+    PipelineChanged {
+        employer_id: Uuid,
+        job_id: Uuid,
+        application_id: Uuid,
+    },
     NotificationCreated {
         user_id: Uuid,
         notification: Notification,
@@ -48,6 +55,7 @@ impl Change {
         match self {
             Self::JobChanged { .. } => None,
             Self::ApplicationChanged { candidate_id, .. } => Some(*candidate_id),
+            Self::PipelineChanged { employer_id, .. } => Some(*employer_id),
             Self::NotificationCreated { user_id, .. }
             | Self::NotificationRead { user_id, .. }
             | Self::NotificationDeleted { user_id, .. } => Some(*user_id),

@@ -6,8 +6,9 @@ use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use chrono::{DateTime, Utc};
 use commands::jobs::{CloseJob, JobForm, PostJob, UpdateJob};
+use projections::read_models::applications::{self, StageCounts};
 use projections::read_models::job_board::{self, Job};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::{PathId, RequestMeta, Saved};
@@ -57,11 +58,28 @@ impl From<JobBody> for JobForm {
     }
 }
 
+/// A listing with how many applicants it has in each pipeline stage.
+#[derive(Serialize)]
+struct EmployerJob {
+    #[serde(flatten)]
+    job: Job,
+    applications: StageCounts,
+}
+
 async fn list(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
-) -> Result<Json<Vec<Job>>, ApiError> {
-    Ok(Json(job_board::employer_jobs(&state.pool, employer).await?))
+) -> Result<Json<Vec<EmployerJob>>, ApiError> {
+    let mut counts = applications::stage_counts(&state.pool, employer).await?;
+    let jobs = job_board::employer_jobs(&state.pool, employer).await?;
+    Ok(Json(
+        jobs.into_iter()
+            .map(|job| EmployerJob {
+                applications: counts.remove(&job.id).unwrap_or_default(),
+                job,
+            })
+            .collect(),
+    ))
 }
 
 async fn create(

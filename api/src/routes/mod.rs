@@ -10,6 +10,7 @@ mod employer_jobs;
 mod health;
 mod jobs;
 mod notifications;
+mod pipeline;
 mod reference;
 
 use std::borrow::Cow;
@@ -42,6 +43,7 @@ pub fn api() -> Router<AppState> {
         .merge(documents::router())
         .merge(candidate_profile::router())
         .merge(notifications::router())
+        .merge(pipeline::router())
 }
 
 /// What a path id names, for its 404 text ("Job not found").

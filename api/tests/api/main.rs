@@ -12,6 +12,7 @@ mod fixtures;
 mod jobs;
 mod notifications;
 mod password_reset;
+mod pipeline;
 mod profile;
 mod projections_runtime;
 mod realtime;

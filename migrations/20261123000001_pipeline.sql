@@ -1,0 +1,33 @@
+-- The employer's hiring pipeline (issue 9): each application has a stage
+-- (new, screening, interview, offer, hired, rejected) that only employers see,
+-- and the version of its stream, which the board sends back with a move so a
+-- colleague's newer move is not overwritten. `status` stays what the candidate
+-- sees (derived from the stage).
+
+-- language=PostgreSQL
+ALTER TABLE applications
+    ADD COLUMN stage   text   NOT NULL DEFAULT 'new',
+    ADD COLUMN version bigint NOT NULL DEFAULT 1;
+
+-- Rows written before this migration: the stage their status implies, and the
+-- version their stream has reached (a rebuild computes both the same way).
+UPDATE applications a
+   SET stage = CASE a.status WHEN 'accepted' THEN 'interview' WHEN 'rejected' THEN 'rejected' ELSE 'new' END,
+       version = coalesce((SELECT max(e.stream_version) FROM events e
+                            WHERE e.stream_id = 'application-' || a.id::text), 1);
+
+-- The board lists one job's applications by stage.
+CREATE INDEX applications_job ON applications (job_id, stage, created_at DESC);
+
+CREATE OR REPLACE FUNCTION apply_analyst_grants() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+    GRANT USAGE ON SCHEMA public TO recruit_analyst;
+    GRANT SELECT ON locations, salary_ranges, jobs, projector_checkpoints TO recruit_analyst;
+    GRANT SELECT (id, role, company, status, created_at, updated_at) ON accounts TO recruit_analyst;
+    GRANT SELECT (id, employer_id, job_id, job_title, company, status, stage, created_at, last_updated) ON applications TO recruit_analyst;
+    GRANT SELECT (id, document_type, content_type, file_size, created_at) ON documents TO recruit_analyst;
+END;
+$$;
+
+SELECT apply_analyst_grants();
