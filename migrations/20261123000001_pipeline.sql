@@ -31,3 +31,27 @@ END;
 $$;
 
 SELECT apply_analyst_grants();
+
+-- Private assessments (notes and scorecards) of an application, for its
+-- employer only. No analyst grants: the text is about the candidate.
+CREATE TABLE application_notes (
+    id              uuid        PRIMARY KEY,
+    application_id  uuid        NOT NULL,
+    employer_id     uuid        NOT NULL,
+    author_id       uuid        NOT NULL,
+    body            text        NOT NULL,
+    created_at      timestamptz NOT NULL
+);
+CREATE INDEX application_notes_application ON application_notes (application_id, created_at);
+
+CREATE TABLE scorecards (
+    id              uuid        PRIMARY KEY,
+    application_id  uuid        NOT NULL,
+    employer_id     uuid        NOT NULL,
+    author_id       uuid        NOT NULL,
+    ratings         jsonb       NOT NULL,
+    recommendation  text        NOT NULL,
+    comment         text,
+    created_at      timestamptz NOT NULL
+);
+CREATE INDEX scorecards_application ON scorecards (application_id, created_at);

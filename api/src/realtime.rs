@@ -107,6 +107,12 @@ struct ApplicationUpdated {
     application_id: Uuid,
 }
 
+/// To the employer: a note or scorecard was added to this application.
+#[derive(Debug, Serialize)]
+struct AssessmentUpdated {
+    application_id: Uuid,
+}
+
 /// To the employer whose board shows the application: reload that card.
 #[derive(Debug, Serialize)]
 struct PipelineUpdated {
@@ -280,6 +286,10 @@ async fn push_changes(io: SocketIo, mut feed: async_broadcast::Receiver<Change>)
                     application_id,
                 };
                 to().emit("pipeline_updated", &changed).await
+            }
+            Change::AssessmentChanged { application_id, .. } => {
+                let changed = AssessmentUpdated { application_id };
+                to().emit("assessment_updated", &changed).await
             }
             Change::JobChanged { .. } => Ok(()),
         };

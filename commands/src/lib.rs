@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod applications;
+pub mod assessments;
 pub mod contact;
 pub mod documents;
 pub mod error;

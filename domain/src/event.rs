@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 
 use crate::account::AccountEvent;
 use crate::application::ApplicationEvent;
+use crate::assessment::AssessmentEvent;
 use crate::contact::ContactEvent;
 use crate::document::DocumentEvent;
 use crate::job::JobEvent;
@@ -128,6 +129,7 @@ any_event! {
     Reference(ReferenceEvent),
     Contact(ContactEvent),
     Application(ApplicationEvent),
+    Assessment(AssessmentEvent),
     Document(DocumentEvent),
     Profile(ProfileEvent),
     Notification(NotificationEvent),

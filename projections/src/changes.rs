@@ -32,6 +32,11 @@ pub enum Change {
         job_id: Uuid,
         application_id: Uuid,
     },
+    /// A note or scorecard was added to an application: for its employer only.
+    AssessmentChanged {
+        employer_id: Uuid,
+        application_id: Uuid,
+    },
     NotificationCreated {
         user_id: Uuid,
         notification: Notification,
@@ -55,7 +60,8 @@ impl Change {
         match self {
             Self::JobChanged { .. } => None,
             Self::ApplicationChanged { candidate_id, .. } => Some(*candidate_id),
-            Self::PipelineChanged { employer_id, .. } => Some(*employer_id),
+            Self::PipelineChanged { employer_id, .. }
+            | Self::AssessmentChanged { employer_id, .. } => Some(*employer_id),
             Self::NotificationCreated { user_id, .. }
             | Self::NotificationRead { user_id, .. }
             | Self::NotificationDeleted { user_id, .. } => Some(*user_id),

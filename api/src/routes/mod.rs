@@ -1,6 +1,7 @@
 //! HTTP endpoints, one module per endpoint group (docs/API.md lists them).
 
 mod admin;
+mod applicants;
 mod applications;
 mod auth;
 mod candidate_profile;
@@ -44,6 +45,7 @@ pub fn api() -> Router<AppState> {
         .merge(candidate_profile::router())
         .merge(notifications::router())
         .merge(pipeline::router())
+        .merge(applicants::router())
 }
 
 /// What a path id names, for its 404 text ("Job not found").

@@ -2,6 +2,7 @@
 //! database per test (cloned from a migrated template).
 
 mod accounts;
+mod applicants;
 mod applications;
 mod bad_input;
 mod cli;

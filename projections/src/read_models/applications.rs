@@ -239,6 +239,27 @@ pub struct PipelineCard {
     pub last_updated: DateTime<Utc>,
 }
 
+// language=PostgreSQL
+const CARD_COLUMNS: &str = "a.id, a.job_id, a.candidate_id, c.name AS candidate_name, c.email AS candidate_email,
+    a.stage, a.status, a.version, a.feedback, a.resume_id, a.cover_letter_id, a.created_at, a.last_updated";
+
+/// One application to one of `employer`'s jobs.
+pub async fn card(
+    pool: &PgPool,
+    employer: Uuid,
+    application: Uuid,
+) -> anyhow::Result<Option<PipelineCard>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {CARD_COLUMNS} FROM applications a LEFT JOIN accounts c ON c.id = a.candidate_id
+          WHERE a.employer_id = $1 AND a.id = $2"
+    )))
+    .bind(employer)
+    .bind(application)
+    .fetch_optional(pool)
+    .await
+    .context("Failed to read an application")
+}
+
 /// How the board's list view narrows and orders a job's applicants.
 #[derive(Debug, Clone, Default)]
 pub struct PipelineFilter {
@@ -291,9 +312,7 @@ pub async fn pipeline(
         });
     // language=PostgreSQL
     let sql = format!(
-        "SELECT a.id, a.job_id, a.candidate_id, c.name AS candidate_name, c.email AS candidate_email,
-                a.stage, a.status, a.version, a.feedback, a.resume_id, a.cover_letter_id,
-                a.created_at, a.last_updated
+        "SELECT {CARD_COLUMNS}
            FROM applications a LEFT JOIN accounts c ON c.id = a.candidate_id
           WHERE a.employer_id = $1 AND a.job_id = $2
             AND ($3::text IS NULL OR a.stage = $3)

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod applications;
+pub mod assessments;
 pub mod contact_messages;
 pub mod documents;
 pub mod job_board;
