@@ -55,3 +55,27 @@ CREATE TABLE scorecards (
     created_at      timestamptz NOT NULL
 );
 CREATE INDEX scorecards_application ON scorecards (application_id, created_at);
+
+-- Interview invitations travel with their mail as an iCalendar attachment.
+ALTER TABLE mail_outbox ADD COLUMN calendar text;
+
+-- Interviews, for the employer's applicant screen and the candidate's list.
+CREATE TABLE interviews (
+    id                uuid        PRIMARY KEY,
+    application_id    uuid        NOT NULL,
+    candidate_id      uuid        NOT NULL,
+    employer_id       uuid        NOT NULL,
+    job_id            uuid        NOT NULL,
+    job_title         text        NOT NULL,
+    starts_at         timestamptz NOT NULL,
+    duration_minutes  integer     NOT NULL,
+    location          text,
+    video_link        text,
+    interviewers      jsonb       NOT NULL,
+    status            text        NOT NULL,
+    cancel_reason     text,
+    version           bigint      NOT NULL,
+    updated_at        timestamptz NOT NULL
+);
+CREATE INDEX interviews_application ON interviews (application_id, starts_at);
+CREATE INDEX interviews_candidate ON interviews (candidate_id, starts_at);

@@ -7,7 +7,8 @@ use std::sync::Arc;
 use commands::notifications;
 use domain::Aggregate;
 use domain::application::{Application, ApplicationEvent};
-use domain::notification::notices_for;
+use domain::interview::{self, InterviewEvent};
+use domain::notification::{Notice, interview_notice, notices_for};
 use event_store::postgres::append_within;
 use event_store::{Actor, AppendError, Metadata, RecordedEvent};
 use projections::{Change, EventProjector, EventSource, Projector};
@@ -46,23 +47,62 @@ impl EventProjector for NotificationPolicy {
                 }
             }
         };
-        let metadata = Metadata {
-            correlation_id: r.metadata.correlation_id,
-            actor_role: Some(Actor::Policy),
-            request_id: r.metadata.request_id.clone(),
-            ..Metadata::default()
-        };
         for notice in notices_for(&event, candidate, &title) {
-            // Inside the batch: the notification commits with the checkpoint.
-            let request =
-                notifications::raise(r.event_id, &notice, r.recorded_at, metadata.clone())?;
-            match append_within(conn, &request).await {
-                // Already raised for this source.
-                Ok(_) | Err(AppendError::WrongExpectedVersion { .. }) => {}
-                Err(e) => return Err(e.into()),
-            }
+            raise_within(conn, r, &notice).await?;
         }
         Ok(())
+    }
+}
+
+/// Tells candidates about their interviews: booked, moved, cancelled.
+pub struct InterviewPolicy {
+    pub source: EventSource,
+}
+
+impl EventProjector for InterviewPolicy {
+    const NAME: &'static str = "interview_policy";
+    const TABLES: &'static [&'static str] = &[];
+    type Event = InterviewEvent;
+
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        r: &RecordedEvent,
+        event: InterviewEvent,
+        _: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        // The state as of this event: its stream up to its own version.
+        let history = self.source.store.read_stream(&r.stream_id).await?;
+        let mut state = None;
+        for recorded in history
+            .iter()
+            .take_while(|e| e.stream_version <= r.stream_version)
+        {
+            state = interview::evolve(state, &recorded.decode::<InterviewEvent>()?);
+        }
+        let Some(state) = state else { return Ok(()) };
+        let notice = interview_notice(&event, &state);
+        raise_within(conn, r, &notice).await
+    }
+}
+
+/// Appends a notice inside the policy's batch, so the notification commits
+/// with the checkpoint; raising the same notice twice finds its stream taken.
+async fn raise_within(
+    conn: &mut PgConnection,
+    r: &RecordedEvent,
+    notice: &Notice,
+) -> anyhow::Result<()> {
+    let metadata = Metadata {
+        correlation_id: r.metadata.correlation_id,
+        actor_role: Some(Actor::Policy),
+        request_id: r.metadata.request_id.clone(),
+        ..Metadata::default()
+    };
+    let request = notifications::raise(r.event_id, notice, r.recorded_at, metadata)?;
+    match append_within(conn, &request).await {
+        Ok(_) | Err(AppendError::WrongExpectedVersion { .. }) => Ok(()),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -70,6 +110,9 @@ impl EventProjector for NotificationPolicy {
 pub fn all(source: &EventSource) -> Vec<Arc<dyn Projector>> {
     let mut all = projections::all();
     all.push(Arc::new(NotificationPolicy {
+        source: source.clone(),
+    }));
+    all.push(Arc::new(InterviewPolicy {
         source: source.clone(),
     }));
     all

@@ -49,6 +49,7 @@ impl Commands {
                 "From: {first_name} {last_name} <{email}>\nPhone: {}\n\n{message}\n",
                 phone.as_deref().unwrap_or("not given")
             ),
+            ..OutgoingMail::default()
         };
         let new = Loaded::<ContactMessage> {
             state: ContactMessage::default(),

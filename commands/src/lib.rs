@@ -11,6 +11,7 @@ pub mod assessments;
 pub mod contact;
 pub mod documents;
 pub mod error;
+pub mod interviews;
 pub mod jobs;
 pub mod notifications;
 pub mod passwords;

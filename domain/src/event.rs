@@ -9,6 +9,7 @@ use crate::application::ApplicationEvent;
 use crate::assessment::AssessmentEvent;
 use crate::contact::ContactEvent;
 use crate::document::DocumentEvent;
+use crate::interview::InterviewEvent;
 use crate::job::JobEvent;
 use crate::notification::NotificationEvent;
 use crate::profile::ProfileEvent;
@@ -131,6 +132,7 @@ any_event! {
     Application(ApplicationEvent),
     Assessment(AssessmentEvent),
     Document(DocumentEvent),
+    Interview(InterviewEvent),
     Profile(ProfileEvent),
     Notification(NotificationEvent),
 }

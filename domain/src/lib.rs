@@ -13,6 +13,7 @@ pub mod contact;
 pub mod document;
 pub mod error;
 pub mod event;
+pub mod interview;
 pub mod job;
 pub mod notification;
 pub mod pipeline;

@@ -9,6 +9,7 @@ use uuid::Uuid;
 use crate::account::Role;
 
 use crate::application::{ApplicationEvent, ApplicationStatus};
+use crate::interview::{Interview, InterviewEvent};
 use crate::{DomainError, DomainEvent};
 
 pub fn stream_id(notification_id: Uuid) -> String {
@@ -237,6 +238,38 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
                 job_title,
             )]
         }
+    }
+}
+
+/// What an interview event tells the candidate; `interview` is the state after it.
+pub fn interview_notice(event: &InterviewEvent, interview: &Interview) -> Notice {
+    let job = &interview.job_title;
+    let when = interview.slot.sydney_time();
+    let (kind, title, message) = match event {
+        InterviewEvent::InterviewScheduled { .. } => (
+            NotificationKind::Info,
+            "Interview booked",
+            format!(
+                "Your interview for {job} is booked for {when}. Check your email for the calendar invitation."
+            ),
+        ),
+        InterviewEvent::InterviewRescheduled { .. } => (
+            NotificationKind::Warning,
+            "Interview moved",
+            format!("Your interview for {job} has moved to {when}."),
+        ),
+        InterviewEvent::InterviewCancelled { .. } => (
+            NotificationKind::Warning,
+            "Interview cancelled",
+            format!("Your interview for {job} on {when} has been cancelled."),
+        ),
+    };
+    Notice {
+        recipient: interview.candidate_id,
+        role: Role::Candidate,
+        kind,
+        title: title.into(),
+        message,
     }
 }
 

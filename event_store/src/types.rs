@@ -144,11 +144,13 @@ pub fn hash_claim_value(value: &str) -> String {
 }
 
 /// Mail to send once the append commits.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct OutgoingMail {
     pub recipient: String,
     pub subject: String,
     pub body: String,
+    /// An iCalendar (RFC 5545) invitation to attach, with its METHOD.
+    pub calendar: Option<String>,
 }
 
 #[derive(Debug, Clone)]

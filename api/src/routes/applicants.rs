@@ -4,10 +4,11 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use chrono::{DateTime, Utc};
 use commands::assessments::{AddNote, SubmitScorecard};
+use commands::interviews::{CancelInterview, RescheduleInterview, ScheduleInterview, SlotForm};
 use domain::application::{self, ApplicationEvent};
 use domain::assessment::Recommendation;
 use domain::pipeline::Stage;
@@ -15,12 +16,13 @@ use event_store::Actor;
 use projections::read_models::applications::{self, PipelineCard};
 use projections::read_models::assessments::{self, Note, Scorecard};
 use projections::read_models::documents::{self, Document};
+use projections::read_models::interviews::{self, InterviewRow};
 use projections::read_models::{job_board, profiles};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::{PathId, RequestMeta, Saved};
+use super::{Message, PathId, RequestMeta, Saved};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
 use crate::error::{ApiError, AppJson};
@@ -34,6 +36,9 @@ pub fn router() -> Router<AppState> {
             "/api/employer/applications/{id}/scorecards",
             post(add_scorecard),
         )
+        .route("/api/employer/applications/{id}/interviews", post(schedule))
+        .route("/api/employer/interviews/{id}", put(reschedule))
+        .route("/api/employer/interviews/{id}/cancel", post(cancel))
 }
 
 #[derive(Serialize)]
@@ -70,6 +75,7 @@ struct ApplicantDetail {
     timeline: Vec<Step>,
     notes: Vec<Note>,
     scorecards: Vec<Scorecard>,
+    interviews: Vec<InterviewRow>,
 }
 
 async fn detail(
@@ -144,6 +150,7 @@ async fn detail(
         });
     }
     let (notes, scorecards) = assessments::for_application(&state.pool, me, id).await?;
+    let interviews = interviews::for_application(&state.pool, me, id).await?;
     Ok(Json(ApplicantDetail {
         application,
         job,
@@ -152,6 +159,7 @@ async fn detail(
         timeline,
         notes,
         scorecards,
+        interviews,
     }))
 }
 
@@ -220,5 +228,100 @@ async fn add_scorecard(
             written.position,
             Json(Saved::with_message(written.output, "Scorecard saved")),
         ),
+    ))
+}
+
+#[derive(Deserialize)]
+struct SlotBody {
+    /// `YYYY-MM-DDTHH:MM`, Australia/Sydney.
+    starts_at_local: String,
+    duration_minutes: u16,
+    location: Option<String>,
+    video_link: Option<String>,
+    #[serde(default)]
+    interviewers: Vec<String>,
+}
+
+impl From<SlotBody> for SlotForm {
+    fn from(b: SlotBody) -> Self {
+        Self {
+            starts_at_local: b.starts_at_local,
+            duration_minutes: b.duration_minutes,
+            location: b.location,
+            video_link: b.video_link,
+            interviewers: b.interviewers,
+        }
+    }
+}
+
+async fn schedule(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    PathId(id, _): PathId<routes::Application>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<SlotBody>,
+) -> Result<(StatusCode, Written<Json<Saved>>), ApiError> {
+    let cmd = ScheduleInterview {
+        employer_id: me,
+        application_id: id,
+        slot: body.into(),
+    };
+    let written = state.commands.schedule_interview(cmd, meta).await?;
+    Ok((
+        StatusCode::CREATED,
+        Written(
+            written.position,
+            Json(Saved::with_message(
+                written.output,
+                "Interview booked. The candidate has been sent an invitation.",
+            )),
+        ),
+    ))
+}
+
+async fn reschedule(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    PathId(id, _): PathId<routes::Interview>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<SlotBody>,
+) -> Result<Written<Json<Message>>, ApiError> {
+    let cmd = RescheduleInterview {
+        employer_id: me,
+        interview_id: id,
+        slot: body.into(),
+    };
+    let written = state.commands.reschedule_interview(cmd, meta).await?;
+    let message = if written.position.is_some() {
+        "Interview moved. The candidate has been sent the new time."
+    } else {
+        "Nothing changed"
+    };
+    Ok(Written(written.position, Json(Message::new(message))))
+}
+
+#[derive(Deserialize)]
+struct CancelBody {
+    reason: Option<String>,
+}
+
+async fn cancel(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    PathId(id, _): PathId<routes::Interview>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<CancelBody>,
+) -> Result<Written<Json<Message>>, ApiError> {
+    let cmd = CancelInterview {
+        employer_id: me,
+        interview_id: id,
+        reason: body.reason,
+    };
+    let written = state.commands.cancel_interview(cmd, meta).await?;
+    Ok(Written(
+        written.position,
+        Json(Message::new(
+            "Interview cancelled. The candidate has been told.",
+        )),
     ))
 }

@@ -8,7 +8,8 @@ use axum::{Json, Router};
 use commands::applications::{ChangeApplicationStatus, SubmitApplication};
 use domain::application::ApplicationStatus;
 use projections::read_models::applications::{self, Application};
-use serde::Deserialize;
+use projections::read_models::interviews::{self, InterviewRow};
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::{Message, PathId, RequestMeta, Saved};
@@ -25,11 +26,34 @@ pub fn router() -> Router<AppState> {
         .route("/api/employer/applications/{id}/status", put(set_status))
 }
 
+/// SPEC 3 'Application', plus the interviews booked for it.
+#[derive(Serialize)]
+struct MyApplication {
+    #[serde(flatten)]
+    application: Application,
+    interviews: Vec<InterviewRow>,
+}
+
 async fn mine(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
-) -> Result<Json<Vec<Application>>, ApiError> {
-    Ok(Json(applications::for_candidate(&state.pool, me).await?))
+) -> Result<Json<Vec<MyApplication>>, ApiError> {
+    let mut interviews = interviews::for_candidate(&state.pool, me).await?;
+    let mine = applications::for_candidate(&state.pool, me).await?;
+    Ok(Json(
+        mine.into_iter()
+            .map(|application| {
+                let (theirs, rest): (Vec<_>, Vec<_>) = interviews
+                    .drain(..)
+                    .partition(|i| i.application_id == application.id);
+                interviews = rest;
+                MyApplication {
+                    application,
+                    interviews: theirs,
+                }
+            })
+            .collect(),
+    ))
 }
 
 #[derive(Deserialize)]

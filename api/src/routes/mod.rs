@@ -62,7 +62,14 @@ macro_rules! resources {
         }
     )*};
 }
-resources!(Job, Application, Document, Notification, Employer);
+resources!(
+    Job,
+    Application,
+    Document,
+    Notification,
+    Employer,
+    Interview
+);
 
 /// The one `{id}` path segment of a route, as a UUID. Anything that is not a
 /// UUID names nothing, so it is the resource's 404, never a 400.

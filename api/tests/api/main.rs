@@ -10,6 +10,7 @@ mod docs;
 mod documents;
 mod event_store;
 mod fixtures;
+mod interviews;
 mod jobs;
 mod notifications;
 mod password_reset;

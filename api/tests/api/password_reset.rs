@@ -146,11 +146,19 @@ async fn the_mail_sender_delivers_the_outbox_to_the_mail_folder() {
     let mail = found.expect("a mail file appears");
     assert!(mail.contains("To: mailme@example.com"));
     assert!(mail.contains("http://localhost:8080/reset-password?token="));
-    let (sent,): (i64,) =
-        sqlx::query_as("SELECT count(*) FROM mail_outbox WHERE sent_at IS NOT NULL")
+    // The file is written inside the transaction that marks the mail sent:
+    // the mark is visible once that commits, a moment later.
+    let mut sent = 0_i64;
+    for _ in 0..50 {
+        (sent,) = sqlx::query_as("SELECT count(*) FROM mail_outbox WHERE sent_at IS NOT NULL")
             .fetch_one(&app.pool)
             .await
             .unwrap();
+        if sent == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     assert_eq!(sent, 1);
 }
 

@@ -208,6 +208,7 @@ async fn two_people_moving_the_same_card_at_once_get_one_success_and_a_clear_409
     );
 
     // A board that is behind is refused too, and nothing is written.
+    app.settle().await;
     let before = app.event_count().await;
     let stale = move_to(
         &app,
@@ -245,6 +246,7 @@ async fn invalid_moves_are_422_with_a_clear_text_and_change_nothing() {
     let hired = move_to(&app, &employer, &id, json!({"stage": "hired"})).await;
     assert_eq!(hired.status, StatusCode::OK, "{:?}", hired.body);
 
+    app.settle().await;
     let before = app.event_count().await;
     let back = move_to(&app, &employer, &id, json!({"stage": "new"})).await;
     assert_eq!(

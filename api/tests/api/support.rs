@@ -296,8 +296,29 @@ impl TestApp {
     }
 
     /// Waits until every projector has handled every committed event.
+    /// Waits until every projector and policy has passed the head of the log,
+    /// and the log has stopped growing (a policy's append moves the head).
     pub async fn settle(&self) {
-        self.app.state.wait_for_head().await;
+        let names: Vec<&str> = api::policies::all(&self.app.state.source())
+            .iter()
+            .map(|p| p.name())
+            .collect();
+        let mut last = -1;
+        for _ in 0..20 {
+            let head = self.app.state.store().head_position().await.unwrap();
+            if head == last {
+                return;
+            }
+            projections::wait::until_position(
+                &self.app.state.source(),
+                &names,
+                head,
+                Duration::from_secs(5),
+            )
+            .await
+            .unwrap();
+            last = head;
+        }
     }
 }
 

@@ -66,6 +66,7 @@ impl Commands {
                 name = found.name.split_whitespace().next().unwrap_or("there"),
                 role = cmd.role,
             ),
+            ..OutgoingMail::default()
         };
         self.append(
             found.id,

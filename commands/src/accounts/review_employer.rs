@@ -52,6 +52,7 @@ impl Commands {
                 "Hi {},\n\n{mail}\n\n{}/login\n\nHarbour IT Recruitment, Sydney\n",
                 account.name, self.links.employer
             ),
+            ..OutgoingMail::default()
         });
         self.append(employer_id, &loaded, events, effects, metadata)
             .await

@@ -11,12 +11,13 @@ pub(super) async fn queue(tx: &mut PgConnection, outbox: &[OutgoingMail]) -> any
     for mail in outbox {
         // language=PostgreSQL
         sqlx::query(
-            "INSERT INTO mail_outbox (id, recipient, subject, body) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO mail_outbox (id, recipient, subject, body, calendar) VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(Uuid::now_v7())
         .bind(&mail.recipient)
         .bind(&mail.subject)
         .bind(&mail.body)
+        .bind(&mail.calendar)
         .execute(&mut *tx)
         .await
         .context("Failed to queue mail")?;

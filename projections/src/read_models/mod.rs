@@ -5,6 +5,7 @@ pub mod applications;
 pub mod assessments;
 pub mod contact_messages;
 pub mod documents;
+pub mod interviews;
 pub mod job_board;
 pub mod notifications;
 pub mod profiles;
