@@ -1,4 +1,5 @@
-//! PostJob, UpdateJob, CloseJob: an approved employer manages its listings.
+//! PostJob, UpdateJob, CloseJob, PublishJob, ReopenJob, ExtendJob,
+//! DuplicateJob: an approved employer manages its listings.
 
 use chrono::{DateTime, Utc};
 use domain::DomainError;
@@ -30,6 +31,30 @@ pub struct JobForm {
 pub struct PostJob {
     pub employer_id: Uuid,
     pub form: JobForm,
+    /// Save without publishing.
+    pub draft: bool,
+}
+
+/// One of an employer's listings: publish, close or duplicate it.
+#[derive(Debug, Clone, Copy)]
+pub struct JobAction {
+    pub employer_id: Uuid,
+    pub job_id: Uuid,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ReopenJob {
+    pub employer_id: Uuid,
+    pub job_id: Uuid,
+    /// Required when the listing's own closing date has passed.
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ExtendJob {
+    pub employer_id: Uuid,
+    pub job_id: Uuid,
+    pub expires_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Clone)]
@@ -49,13 +74,17 @@ impl Commands {
     /// Written's output is the new job's id.
     pub async fn post_job(
         &self,
-        PostJob { employer_id, form }: PostJob,
+        PostJob {
+            employer_id,
+            form,
+            draft,
+        }: PostJob,
         metadata: Metadata,
     ) -> Result<Written<Uuid>, CommandError> {
         let employer = self.employer(employer_id).await?;
         let details = self.job_details(&form).await?;
         let job_id = Uuid::now_v7();
-        let events = job::post(None, &employer, details, self.clock.now())?;
+        let events = job::post(None, &employer, details, draft, self.clock.now())?;
         let new = Loaded::<Job> {
             state: None,
             version: 0,
@@ -98,6 +127,74 @@ impl Commands {
             job::close(state.as_ref(), &employer, now)
         })
         .await
+    }
+
+    pub async fn publish_job(
+        &self,
+        cmd: JobAction,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let employer = self.employer(cmd.employer_id).await?;
+        let now = self.clock.now();
+        self.execute::<Job>(cmd.job_id, metadata, |state| {
+            job::publish(state.as_ref(), &employer, now)
+        })
+        .await
+    }
+
+    pub async fn reopen_job(
+        &self,
+        cmd: ReopenJob,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let employer = self.employer(cmd.employer_id).await?;
+        let now = self.clock.now();
+        self.execute::<Job>(cmd.job_id, metadata, |state| {
+            job::reopen(state.as_ref(), &employer, cmd.expires_at, now)
+        })
+        .await
+    }
+
+    pub async fn extend_job(
+        &self,
+        cmd: ExtendJob,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let employer = self.employer(cmd.employer_id).await?;
+        let now = self.clock.now();
+        self.execute::<Job>(cmd.job_id, metadata, |state| {
+            job::extend(state.as_ref(), &employer, cmd.expires_at, now)
+        })
+        .await
+    }
+
+    /// A new draft with the listing's content (a closing date that has passed
+    /// is left out). Written's output is the draft's id.
+    pub async fn duplicate_job(
+        &self,
+        cmd: JobAction,
+        metadata: Metadata,
+    ) -> Result<Written<Uuid>, CommandError> {
+        let employer = self.employer(cmd.employer_id).await?;
+        let now = self.clock.now();
+        let source = self
+            .load::<Job>(cmd.job_id)
+            .await?
+            .state
+            .filter(|j| j.employer_id == employer.id)
+            .ok_or(DomainError::NotFound("Job"))?;
+        let mut details = source.details;
+        details.expires_at = details.expires_at.filter(|e| *e > now);
+        let job_id = Uuid::now_v7();
+        let events = job::post(None, &employer, details, true, now)?;
+        let new = Loaded::<Job> {
+            state: None,
+            version: 0,
+        };
+        Ok(self
+            .append(job_id, &new, events, Effects::default(), metadata)
+            .await?
+            .with(job_id))
     }
 
     async fn employer(&self, employer_id: Uuid) -> Result<Employer, CommandError> {

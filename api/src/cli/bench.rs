@@ -296,6 +296,7 @@ async fn rebuild(pool: &PgPool, store: &PgEventStore, events: u64) -> anyhow::Re
                 requirements: vec!["Rust".into()],
                 expires_at: None,
                 posted_at: now,
+                draft: false,
             };
             let mut list = vec![JobEvent::JobPosted(posted.clone())];
             for edit in 1..per_job {

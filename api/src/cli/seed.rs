@@ -149,6 +149,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 PostJob {
                     employer_id: employers[job.employer],
                     form,
+                    draft: false,
                 },
                 meta(),
             )

@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use chrono::{DateTime, Utc};
-use commands::jobs::{CloseJob, JobForm, PostJob, UpdateJob};
+use commands::jobs::{CloseJob, ExtendJob, JobAction, JobForm, PostJob, ReopenJob, UpdateJob};
 use projections::read_models::applications::{self, StageCounts};
 use projections::read_models::job_board::{self, Job};
 use serde::{Deserialize, Serialize};
@@ -22,6 +22,10 @@ pub fn router() -> Router<AppState> {
         .route("/api/employer/jobs", get(list).post(create))
         .route("/api/employer/jobs/{id}", put(update))
         .route("/api/employer/jobs/{id}/close", post(close))
+        .route("/api/employer/jobs/{id}/publish", post(publish))
+        .route("/api/employer/jobs/{id}/reopen", post(reopen))
+        .route("/api/employer/jobs/{id}/extend", post(extend))
+        .route("/api/employer/jobs/{id}/duplicate", post(duplicate))
 }
 
 #[derive(Deserialize)]
@@ -39,6 +43,9 @@ struct JobBody {
     #[serde(default)]
     requirements: Vec<String>,
     expires_at: Option<DateTime<Utc>>,
+    /// Save as a draft instead of publishing.
+    #[serde(default)]
+    draft: bool,
 }
 
 impl From<JobBody> for JobForm {
@@ -90,6 +97,7 @@ async fn create(
 ) -> Result<(StatusCode, Written<Json<Saved>>), ApiError> {
     let cmd = PostJob {
         employer_id: employer,
+        draft: body.draft,
         form: body.into(),
     };
     let written = state.commands.post_job(cmd, meta).await?;
@@ -127,4 +135,92 @@ async fn close(
     };
     let written = state.commands.close_job(cmd, meta).await?;
     Ok(Written(written.position, Json(Saved::id(id))))
+}
+
+async fn publish(
+    State(state): State<AppState>,
+    EmployerUser(employer): EmployerUser,
+    PathId(id, _): PathId<routes::Job>,
+    RequestMeta(meta): RequestMeta,
+) -> Result<Written<Json<Saved>>, ApiError> {
+    let cmd = JobAction {
+        employer_id: employer,
+        job_id: id,
+    };
+    let written = state.commands.publish_job(cmd, meta).await?;
+    Ok(Written(
+        written.position,
+        Json(Saved::with_message(id, "Job published")),
+    ))
+}
+
+#[derive(Deserialize)]
+struct ReopenBody {
+    expires_at: Option<DateTime<Utc>>,
+}
+
+async fn reopen(
+    State(state): State<AppState>,
+    EmployerUser(employer): EmployerUser,
+    PathId(id, _): PathId<routes::Job>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<ReopenBody>,
+) -> Result<Written<Json<Saved>>, ApiError> {
+    let cmd = ReopenJob {
+        employer_id: employer,
+        job_id: id,
+        expires_at: body.expires_at,
+    };
+    let written = state.commands.reopen_job(cmd, meta).await?;
+    Ok(Written(
+        written.position,
+        Json(Saved::with_message(id, "Job reopened")),
+    ))
+}
+
+#[derive(Deserialize)]
+struct ExtendBody {
+    expires_at: DateTime<Utc>,
+}
+
+async fn extend(
+    State(state): State<AppState>,
+    EmployerUser(employer): EmployerUser,
+    PathId(id, _): PathId<routes::Job>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<ExtendBody>,
+) -> Result<Written<Json<Saved>>, ApiError> {
+    let cmd = ExtendJob {
+        employer_id: employer,
+        job_id: id,
+        expires_at: body.expires_at,
+    };
+    let written = state.commands.extend_job(cmd, meta).await?;
+    Ok(Written(
+        written.position,
+        Json(Saved::with_message(id, "Closing date extended")),
+    ))
+}
+
+async fn duplicate(
+    State(state): State<AppState>,
+    EmployerUser(employer): EmployerUser,
+    PathId(id, _): PathId<routes::Job>,
+    RequestMeta(meta): RequestMeta,
+) -> Result<(StatusCode, Written<Json<Saved>>), ApiError> {
+    let cmd = JobAction {
+        employer_id: employer,
+        job_id: id,
+    };
+    let written = state.commands.duplicate_job(cmd, meta).await?;
+    Ok((
+        StatusCode::CREATED,
+        Written(
+            written.position,
+            Json(Saved::with_message(
+                written.output,
+                "Copied as a draft. Review it, then publish.",
+            )),
+        ),
+    ))
 }

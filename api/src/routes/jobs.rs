@@ -24,7 +24,7 @@ async fn job(
     PathId(id, _): PathId<routes::Job>,
 ) -> Result<Json<Job>, ApiError> {
     Ok(Json(
-        job_board::job(&state.pool, id)
+        job_board::public_job(&state.pool, id)
             .await?
             .ok_or_else(|| ApiError::not_found("Job"))?,
     ))

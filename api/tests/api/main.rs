@@ -11,6 +11,7 @@ mod documents;
 mod event_store;
 mod fixtures;
 mod interviews;
+mod job_lifecycle;
 mod jobs;
 mod notifications;
 mod password_reset;

@@ -29,6 +29,7 @@ fn posted(n: usize) -> JobEvent {
         requirements: vec![],
         expires_at: None,
         posted_at: Utc::now(),
+        draft: false,
     })
 }
 

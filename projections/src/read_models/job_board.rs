@@ -103,7 +103,7 @@ impl Projector for JobBoardProjector {
                                 description: p.description,
                                 responsibilities: Value::from(p.responsibilities),
                                 requirements: Value::from(p.requirements),
-                                status: "open".into(),
+                                status: if p.draft { "draft" } else { "open" }.into(),
                                 created_at: p.posted_at,
                                 updated_at: p.posted_at,
                                 expires_at: p.expires_at,
@@ -135,6 +135,35 @@ impl Projector for JobBoardProjector {
                             row.status = "closed".into();
                             row.closed_at = Some(closed_at);
                             row.updated_at = closed_at;
+                        }
+                    }
+                    // The board dates a listing from when it went public.
+                    JobEvent::JobPublished { published_at } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.status = "open".into();
+                            row.created_at = published_at;
+                            row.updated_at = published_at;
+                        }
+                    }
+                    JobEvent::JobReopened {
+                        expires_at,
+                        reopened_at,
+                        ..
+                    } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.status = "open".into();
+                            row.closed_at = None;
+                            row.expires_at = expires_at.or(row.expires_at);
+                            row.updated_at = reopened_at;
+                        }
+                    }
+                    JobEvent::JobExpiryExtended {
+                        expires_at,
+                        extended_at,
+                    } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.expires_at = Some(expires_at);
+                            row.updated_at = extended_at;
                         }
                     }
                 }
@@ -172,7 +201,8 @@ async fn upsert(conn: &mut PgConnection, rows: Vec<JobRow>) -> anyhow::Result<()
              job_type = EXCLUDED.job_type, specialisation = EXCLUDED.specialisation, salary = EXCLUDED.salary,
              salary_range_id = EXCLUDED.salary_range_id, description = EXCLUDED.description,
              responsibilities = EXCLUDED.responsibilities, requirements = EXCLUDED.requirements,
-             status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, expires_at = EXCLUDED.expires_at,
+             status = EXCLUDED.status, created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at,
+             expires_at = EXCLUDED.expires_at,
              closed_at = EXCLUDED.closed_at",
     )
     .bind(column!(id))
@@ -251,6 +281,20 @@ pub async fn job(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Job>> {
         "SELECT ",
         job_columns!(),
         " FROM jobs WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await
+    .context("Failed to read a job")
+}
+
+/// A listing the public may see: any status but draft (a closed or expired
+/// listing still has its page, which says so).
+pub async fn public_job(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Job>> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        job_columns!(),
+        " FROM jobs WHERE id = $1 AND status <> 'draft'"
     ))
     .bind(id)
     .fetch_optional(pool)
