@@ -79,3 +79,16 @@ CREATE TABLE interviews (
 );
 CREATE INDEX interviews_application ON interviews (application_id, starts_at);
 CREATE INDEX interviews_candidate ON interviews (candidate_id, starts_at);
+
+-- Company profiles: what an employer's public job pages say about it.
+CREATE TABLE companies (
+    employer_id        uuid        PRIMARY KEY,
+    name               text        NOT NULL,
+    website            text,
+    about              text,
+    location           text,
+    logo_key           text,
+    logo_content_type  text,
+    updated_at         timestamptz NOT NULL
+);
+GRANT SELECT (employer_id, name, website, location, updated_at) ON companies TO recruit_analyst;

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use domain::DomainError;
 use domain::account::{Account, AccountStatus, Role};
+use domain::company::Company;
 use domain::job::{self, Employer, Job, JobDetails, JobInput, KnownLocation};
 use domain::reference::{ReferenceList, ReferenceListId};
 use event_store::Metadata;
@@ -197,17 +198,20 @@ impl Commands {
             .with(job_id))
     }
 
-    async fn employer(&self, employer_id: Uuid) -> Result<Employer, CommandError> {
+    /// The acting employer, with the company name its listings carry: the
+    /// profile's name once it has one, else the name it registered with.
+    pub(crate) async fn employer(&self, employer_id: Uuid) -> Result<Employer, CommandError> {
         let account = self
             .load::<Account>(employer_id)
             .await?
             .state
             .filter(|a| a.role == Role::Employer)
             .ok_or(DomainError::NotFound("Employer"))?;
+        let profile = self.load::<Company>(employer_id).await?.state;
         Ok(Employer {
             id: account.id,
             approved: account.status == AccountStatus::Active,
-            company: account.company.unwrap_or_default(),
+            company: profile.name.or(account.company).unwrap_or_default(),
         })
     }
 

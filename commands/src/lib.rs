@@ -8,6 +8,7 @@
 pub mod accounts;
 pub mod applications;
 pub mod assessments;
+pub mod company;
 pub mod contact;
 pub mod documents;
 pub mod error;

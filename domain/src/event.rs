@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 use crate::account::AccountEvent;
 use crate::application::ApplicationEvent;
 use crate::assessment::AssessmentEvent;
+use crate::company::CompanyEvent;
 use crate::contact::ContactEvent;
 use crate::document::DocumentEvent;
 use crate::interview::InterviewEvent;
@@ -129,6 +130,7 @@ any_event! {
     Job(JobEvent),
     Reference(ReferenceEvent),
     Contact(ContactEvent),
+    Company(CompanyEvent),
     Application(ApplicationEvent),
     Assessment(AssessmentEvent),
     Document(DocumentEvent),

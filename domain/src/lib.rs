@@ -9,6 +9,7 @@ pub mod account;
 pub mod aggregate;
 pub mod application;
 pub mod assessment;
+pub mod company;
 pub mod contact;
 pub mod document;
 pub mod error;

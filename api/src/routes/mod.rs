@@ -5,6 +5,7 @@ mod applicants;
 mod applications;
 mod auth;
 mod candidate_profile;
+mod company;
 mod contact;
 mod documents;
 mod employer_jobs;
@@ -46,6 +47,7 @@ pub fn api() -> Router<AppState> {
         .merge(notifications::router())
         .merge(pipeline::router())
         .merge(applicants::router())
+        .merge(company::router())
 }
 
 /// What a path id names, for its 404 text ("Job not found").

@@ -189,6 +189,19 @@ impl TestApp {
         .await
     }
 
+    /// Replaces the employer's company logo.
+    pub async fn upload_logo(&self, token: &str, file_name: &str, bytes: Vec<u8>) -> Reply {
+        self.upload(
+            "/api/employer/company/logo",
+            token,
+            "logo",
+            file_name,
+            bytes,
+            &[],
+        )
+        .await
+    }
+
     /// Replaces the candidate's resume.
     pub async fn upload_resume(&self, token: &str, file_name: &str, bytes: Vec<u8>) -> Reply {
         self.upload(

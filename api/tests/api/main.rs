@@ -6,6 +6,7 @@ mod applicants;
 mod applications;
 mod bad_input;
 mod cli;
+mod company;
 mod docs;
 mod documents;
 mod event_store;

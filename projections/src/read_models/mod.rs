@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod applications;
 pub mod assessments;
+pub mod companies;
 pub mod contact_messages;
 pub mod documents;
 pub mod interviews;
