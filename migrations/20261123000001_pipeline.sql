@@ -16,6 +16,14 @@ UPDATE applications a
        version = coalesce((SELECT max(e.stream_version) FROM events e
                             WHERE e.stream_id = 'application-' || a.id::text), 1);
 
+-- For the employer's reports: when the employer first acted on an
+-- application, and when it was hired. Rows from before this migration have
+-- neither until the read model is rebuilt (`recruit projections rebuild
+-- applications`), which computes them from history.
+ALTER TABLE applications
+    ADD COLUMN first_response_at timestamptz,
+    ADD COLUMN hired_at          timestamptz;
+
 -- The board lists one job's applications by stage.
 CREATE INDEX applications_job ON applications (job_id, stage, created_at DESC);
 

@@ -11,7 +11,7 @@ use commands::applications::MoveApplication;
 use domain::application::MAX_FEEDBACK_LEN;
 use domain::pipeline::Stage;
 use projections::read_models::applications::{
-    self, PipelineCard, PipelineFilter, PipelineSort, StageCounts,
+    self, JobReport, PipelineCard, PipelineFilter, PipelineSort, StageCounts,
 };
 use projections::read_models::job_board::{self, Job};
 use serde::{Deserialize, Serialize};
@@ -32,6 +32,7 @@ pub const MOVED_BY_SOMEONE_ELSE: &str =
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/employer/jobs/{id}/pipeline", get(board))
+        .route("/api/employer/jobs/{id}/report", get(report))
         .route("/api/employer/applications/{id}/move", post(move_one))
         .route("/api/employer/applications/bulk-reject", post(bulk_reject))
 }
@@ -86,6 +87,21 @@ async fn board(
         stages: Stage::ALL,
         applications,
     }))
+}
+
+/// Per job: applicants per stage and per week, time to first response, time to hire.
+async fn report(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    PathId(job_id, _): PathId<routes::Job>,
+) -> Result<Json<JobReport>, ApiError> {
+    job_board::job(&state.pool, job_id)
+        .await?
+        .filter(|j| j.employer_id == me)
+        .ok_or_else(|| ApiError::not_found("Job"))?;
+    Ok(Json(
+        applications::job_report(&state.pool, me, job_id).await?,
+    ))
 }
 
 #[derive(Deserialize)]

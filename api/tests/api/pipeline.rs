@@ -449,3 +449,40 @@ async fn an_open_board_hears_of_new_applicants_and_moves_and_no_other_employer_d
         "another employer heard: {heard:?}"
     );
 }
+
+#[tokio::test]
+async fn the_job_report_counts_stages_and_weeks_and_times_responses_and_hires() {
+    let app = TestApp::spawn().await;
+    let (job, employer, id, _) = applied(&app, "report@example.com").await;
+    move_to(&app, &employer, &id, json!({"stage": "offer"})).await;
+    let hired = move_to(&app, &employer, &id, json!({"stage": "hired"})).await;
+    assert_eq!(hired.status, StatusCode::OK, "{:?}", hired.body);
+    let report = app
+        .get_after(
+            &format!("/api/employer/jobs/{job}/report"),
+            Some(&employer),
+            &hired,
+        )
+        .await;
+    assert_eq!(report.status, StatusCode::OK, "{:?}", report.body);
+    let r = &report.body;
+    assert_eq!(
+        (r["counts"]["hired"].as_i64(), r["counts"]["total"].as_i64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(r["by_week"].as_array().unwrap().len(), 1);
+    assert_eq!(r["by_week"][0]["applications"], 1);
+    assert_eq!(
+        (r["responded"].as_i64(), r["hired"].as_i64()),
+        (Some(1), Some(1))
+    );
+    let first = r["median_first_response_hours"].as_f64().unwrap();
+    assert!((0.0..0.1).contains(&first), "moved within seconds: {first}");
+    assert!(r["median_days_to_hire"].as_f64().unwrap() < 0.01);
+
+    let (_, _, rival) = app.employer("Rival Pty Ltd", true).await;
+    let peek = app
+        .get(&format!("/api/employer/jobs/{job}/report"), Some(&rival))
+        .await;
+    assert_eq!(peek.status, StatusCode::NOT_FOUND);
+}

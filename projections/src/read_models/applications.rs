@@ -125,7 +125,8 @@ impl Moved {
         // language=PostgreSQL
         let row: Option<(Uuid, Uuid, Uuid)> = sqlx::query_as(
             "UPDATE applications SET stage = $2, status = $3, feedback = coalesce($4, feedback),
-                    last_updated = $5, version = $6
+                    last_updated = $5, version = $6, first_response_at = coalesce(first_response_at, $5),
+                    hired_at = CASE WHEN $2 = 'hired' THEN coalesce(hired_at, $5) ELSE hired_at END
               WHERE id = $1 RETURNING candidate_id, employer_id, job_id",
         )
         .bind(self.id)
@@ -380,4 +381,66 @@ pub async fn stage_counts(
             .add(Stage::try_from(stage)?, n);
     }
     Ok(counts)
+}
+
+/// One job's numbers for its employer.
+#[derive(Debug, Clone, Serialize)]
+pub struct JobReport {
+    pub counts: StageCounts,
+    /// Applications received per week (weeks start on Monday, Sydney time).
+    pub by_week: Vec<WeekCount>,
+    /// Median hours from an application to the employer's first move on it.
+    pub median_first_response_hours: Option<f64>,
+    pub responded: i64,
+    /// Median days from application to hire.
+    pub median_days_to_hire: Option<f64>,
+    pub hired: i64,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct WeekCount {
+    pub week: chrono::NaiveDate,
+    pub applications: i64,
+}
+
+pub async fn job_report(pool: &PgPool, employer: Uuid, job: Uuid) -> anyhow::Result<JobReport> {
+    let counts = stage_counts(pool, employer)
+        .await?
+        .remove(&job)
+        .unwrap_or_default();
+    // language=PostgreSQL
+    let by_week = sqlx::query_as(
+        "SELECT date_trunc('week', created_at AT TIME ZONE 'Australia/Sydney')::date AS week,
+                count(*) AS applications
+           FROM applications WHERE employer_id = $1 AND job_id = $2
+          GROUP BY 1 ORDER BY 1",
+    )
+    .bind(employer)
+    .bind(job)
+    .fetch_all(pool)
+    .await
+    .context("Failed to count applications per week")?;
+    // language=PostgreSQL
+    let (first, responded, hire, hired): (Option<f64>, i64, Option<f64>, i64) = sqlx::query_as(
+        "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at) / 3600)
+                    FILTER (WHERE first_response_at IS NOT NULL),
+                count(first_response_at),
+                percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM hired_at - created_at) / 86400)
+                    FILTER (WHERE hired_at IS NOT NULL),
+                count(hired_at)
+           FROM applications WHERE employer_id = $1 AND job_id = $2",
+    )
+    .bind(employer)
+    .bind(job)
+    .fetch_one(pool)
+    .await
+    .context("Failed to measure response and hiring times")?;
+    Ok(JobReport {
+        counts,
+        by_week,
+        median_first_response_hours: first,
+        responded,
+        median_days_to_hire: hire,
+        hired,
+    })
 }
