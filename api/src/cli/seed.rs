@@ -112,14 +112,17 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         bar.set(done);
         employers.push(id);
     }
-    commands
+    let candidate = commands
         .register_account(registration(Role::Candidate, &data.candidate), meta())
         .await
-        .map_err(err)?;
+        .map_err(err)?
+        .output
+        .id;
     done += 1;
     bar.set(done);
 
     let now = Utc::now();
+    let mut demo_jobs = std::collections::HashMap::new();
     for job in &data.jobs {
         // Jobs are posted "in the past" with a pinned clock, so expired listings
         // went through the same rules as live ones did on their day.
@@ -144,7 +147,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             requirements: job.requirements.clone(),
             expires_at,
         };
-        commands
+        let id = commands
             .post_job(
                 PostJob {
                     employer_id: employers[job.employer],
@@ -154,14 +157,27 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 meta(),
             )
             .await
-            .map_err(err)?;
+            .map_err(err)?
+            .output;
+        if job.employer == data.demo_employer {
+            demo_jobs.insert(job.title.clone(), id);
+        }
         done += 1;
         bar.set(done);
     }
     commands.clock = Clock::System;
     bar.finish(done);
+    let known = [(data.candidate.email.clone(), candidate)].into();
+    let applications = super::seed_pipelines::run(
+        &mut commands,
+        employers[data.demo_employer],
+        &demo_jobs,
+        known,
+        meta,
+    )
+    .await?;
     eprintln!(
-        "seeded {} locations, {} salary ranges, {} employers, {} jobs, 1 candidate, 1 admin",
+        "seeded {} locations, {} salary ranges, {} employers, {} jobs, 1 admin, and {applications} applications in the demo employer's pipelines",
         data.locations.len(),
         data.salary_ranges.len(),
         data.employers.len(),
