@@ -22,7 +22,9 @@ UPDATE applications a
 -- applications`), which computes them from history.
 ALTER TABLE applications
     ADD COLUMN first_response_at timestamptz,
-    ADD COLUMN hired_at          timestamptz;
+    ADD COLUMN hired_at          timestamptz,
+    -- The candidate took it back: off their list, flagged on the board.
+    ADD COLUMN withdrawn_at      timestamptz;
 
 -- The board lists one job's applications by stage.
 CREATE INDEX applications_job ON applications (job_id, stage, created_at DESC);

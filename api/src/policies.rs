@@ -35,7 +35,8 @@ impl EventProjector for NotificationPolicy {
         let (candidate, title) = match &event {
             ApplicationEvent::ApplicationSubmitted(s) => (s.candidate_id, s.job_title.clone()),
             ApplicationEvent::ApplicationStatusChanged { .. }
-            | ApplicationEvent::ApplicationMoved { .. } => {
+            | ApplicationEvent::ApplicationMoved { .. }
+            | ApplicationEvent::ApplicationWithdrawn { .. } => {
                 let (history, _) = self
                     .source
                     .store

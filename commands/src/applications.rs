@@ -19,6 +19,13 @@ pub struct SubmitApplication {
     pub cover_letter_id: Option<Uuid>,
 }
 
+#[derive(Debug, Clone)]
+pub struct WithdrawApplication {
+    pub candidate_id: Uuid,
+    pub application_id: Uuid,
+    pub reason: Option<String>,
+}
+
 /// Moves an applicant along the employer's pipeline.
 #[derive(Debug, Clone)]
 pub struct MoveApplication {
@@ -165,5 +172,17 @@ impl Commands {
             )
             .await?
             .with(version))
+    }
+
+    pub async fn withdraw_application(
+        &self,
+        cmd: WithdrawApplication,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let now = self.clock.now();
+        self.execute::<Application>(cmd.application_id, metadata, |state| {
+            application::withdraw(state.as_ref(), cmd.candidate_id, cmd.reason.as_deref(), now)
+        })
+        .await
     }
 }

@@ -87,6 +87,13 @@ pub enum ApplicationEvent {
         moved_by: Uuid,
         moved_at: DateTime<Utc>,
     },
+    /// The candidate took the application back. Carries who to tell.
+    ApplicationWithdrawn {
+        employer_id: Uuid,
+        job_title: String,
+        reason: Option<String>,
+        withdrawn_at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for ApplicationEvent {
@@ -94,6 +101,7 @@ impl DomainEvent for ApplicationEvent {
         "ApplicationSubmitted",
         "ApplicationStatusChanged",
         "ApplicationMoved",
+        "ApplicationWithdrawn",
     ];
 
     fn event_type(&self) -> &'static str {
@@ -101,6 +109,7 @@ impl DomainEvent for ApplicationEvent {
             Self::ApplicationSubmitted(_) => "ApplicationSubmitted",
             Self::ApplicationStatusChanged { .. } => "ApplicationStatusChanged",
             Self::ApplicationMoved { .. } => "ApplicationMoved",
+            Self::ApplicationWithdrawn { .. } => "ApplicationWithdrawn",
         }
     }
 
@@ -108,6 +117,7 @@ impl DomainEvent for ApplicationEvent {
         match self {
             Self::ApplicationSubmitted(_) => &[],
             Self::ApplicationStatusChanged { .. } | Self::ApplicationMoved { .. } => &["feedback"],
+            Self::ApplicationWithdrawn { .. } => &["reason"],
         }
     }
 }
@@ -122,6 +132,7 @@ pub struct Application {
     /// What the candidate sees; always `stage.visible_status()`.
     pub status: ApplicationStatus,
     pub stage: Stage,
+    pub withdrawn: bool,
     pub resume_id: Option<Uuid>,
     pub cover_letter_id: Option<Uuid>,
 }
@@ -136,6 +147,7 @@ pub fn evolve(state: Option<Application>, event: &ApplicationEvent) -> Option<Ap
             job_title: e.job_title.clone(),
             status: ApplicationStatus::Pending,
             stage: Stage::New,
+            withdrawn: false,
             resume_id: e.resume_id,
             cover_letter_id: e.cover_letter_id,
         }),
@@ -149,6 +161,10 @@ pub fn evolve(state: Option<Application>, event: &ApplicationEvent) -> Option<Ap
             a.status = stage.visible_status();
             Some(a)
         }
+        (Some(a), ApplicationEvent::ApplicationWithdrawn { .. }) => Some(Application {
+            withdrawn: true,
+            ..a
+        }),
         (None, _) => None,
     }
 }
@@ -223,12 +239,50 @@ pub fn change_status(
     if app.stage == Stage::Hired {
         return Err(DomainError::invalid(crate::pipeline::HIRED_IS_FINAL));
     }
+    if app.withdrawn {
+        return Err(DomainError::invalid(crate::pipeline::WITHDRAWN));
+    }
     Ok(vec![ApplicationEvent::ApplicationStatusChanged {
         status,
         previous: app.status,
         feedback,
         changed_by: employer_id,
         changed_at: now,
+    }])
+}
+
+pub const ALREADY_WITHDRAWN: &str = "You have already withdrawn this application";
+pub const HIRED_CANNOT_WITHDRAW: &str =
+    "You have been hired for this role. Please contact the employer directly.";
+
+/// The candidate takes their application back, with an optional reason for
+/// the employer. One already decided (hired or rejected) stays as it is.
+pub fn withdraw(
+    state: Option<&Application>,
+    candidate_id: Uuid,
+    reason: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Vec<ApplicationEvent>, DomainError> {
+    let app = state
+        .filter(|a| a.candidate_id == candidate_id)
+        .ok_or(DomainError::NotFound("Application"))?;
+    if app.withdrawn {
+        return Err(DomainError::invalid(ALREADY_WITHDRAWN));
+    }
+    match app.stage {
+        Stage::Hired => return Err(DomainError::invalid(HIRED_CANNOT_WITHDRAW)),
+        Stage::Rejected => {
+            return Err(DomainError::invalid(
+                "This application has already been decided",
+            ));
+        }
+        _ => {}
+    }
+    Ok(vec![ApplicationEvent::ApplicationWithdrawn {
+        employer_id: app.employer_id,
+        job_title: app.job_title.clone(),
+        reason: optional_text(reason, "Reason", 500)?,
+        withdrawn_at: now,
     }])
 }
 
@@ -356,5 +410,43 @@ mod tests {
                 )
             })
             .then(vec![]);
+    }
+
+    #[test]
+    fn a_candidate_withdraws_once_and_only_their_own_undecided_application() {
+        let submitted = submit(submission(Some(job(true, None)))).unwrap();
+        let candidate = Uuid::from_u128(3);
+        let withdrawn = ApplicationEvent::ApplicationWithdrawn {
+            employer_id: Uuid::from_u128(2),
+            job_title: "Rust Engineer".into(),
+            reason: Some("Took another offer".into()),
+            withdrawn_at: now(),
+        };
+        Given::new(None, evolve, submitted.clone())
+            .when(|s| withdraw(s.as_ref(), candidate, Some(" Took another offer "), now()))
+            .then(vec![withdrawn.clone()]);
+        Given::new(None, evolve, submitted.clone())
+            .when(|s| withdraw(s.as_ref(), Uuid::from_u128(77), None, now()))
+            .then_err(DomainError::NotFound("Application"));
+        let mut history = submitted.clone();
+        history.push(withdrawn);
+        Given::new(None, evolve, history.clone())
+            .when(|s| withdraw(s.as_ref(), candidate, None, now()))
+            .then_err(DomainError::invalid(ALREADY_WITHDRAWN));
+        // Nobody moves a withdrawn application.
+        Given::new(None, evolve, history)
+            .when(|s| {
+                crate::pipeline::move_to(
+                    s.as_ref(),
+                    crate::pipeline::Move {
+                        employer_id: Uuid::from_u128(2),
+                        to: Stage::Screening,
+                        feedback: None,
+                        job_open: true,
+                        now: now(),
+                    },
+                )
+            })
+            .then_err(DomainError::invalid(crate::pipeline::WITHDRAWN));
     }
 }

@@ -247,6 +247,7 @@ mod tests {
             job_title: "Rust Engineer".into(),
             status: ApplicationStatus::Pending,
             stage: Stage::New,
+            withdrawn: false,
             resume_id: None,
             cover_letter_id: None,
         }

@@ -295,6 +295,7 @@ mod tests {
             job_title: "Rust Engineer".into(),
             status: ApplicationStatus::Accepted,
             stage,
+            withdrawn: false,
             resume_id: None,
             cover_letter_id: None,
         }

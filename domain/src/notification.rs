@@ -219,6 +219,24 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
             candidate_id,
             job_title,
         )],
+        ApplicationEvent::ApplicationWithdrawn {
+            employer_id,
+            job_title,
+            reason,
+            ..
+        } => {
+            let mut message = format!("A candidate withdrew their application for {job_title}.");
+            if let Some(r) = reason {
+                message.push_str(&format!(" Their reason: {r}"));
+            }
+            vec![Notice {
+                recipient: *employer_id,
+                role: Role::Employer,
+                kind: NotificationKind::Warning,
+                title: "Application withdrawn".into(),
+                message,
+            }]
+        }
         // A pipeline move tells the candidate only what they can see: a new
         // visible status, or feedback. Screening after New reads the same.
         ApplicationEvent::ApplicationMoved {

@@ -16,6 +16,7 @@ pub const HIRED_IS_FINAL: &str =
     "This applicant has been hired, so their stage can no longer change";
 pub const HIRE_NEEDS_OFFER: &str = "Move the applicant to Offer before marking them hired";
 pub const JOB_CLOSED: &str = "This job is closed. Reopen it to move its applicants";
+pub const WITHDRAWN: &str = "The candidate withdrew this application";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -122,6 +123,9 @@ pub fn move_to(
     }
     if app.stage == Stage::Hired {
         return Err(DomainError::invalid(HIRED_IS_FINAL));
+    }
+    if app.withdrawn {
+        return Err(DomainError::invalid(WITHDRAWN));
     }
     if m.to == Stage::Hired && app.stage != Stage::Offer {
         return Err(DomainError::invalid(HIRE_NEEDS_OFFER));

@@ -52,7 +52,7 @@ struct JobRef {
 #[derive(Serialize)]
 struct Step {
     at: DateTime<Utc>,
-    /// `submitted`, `moved` or `status_changed`.
+    /// `submitted`, `moved`, `status_changed` or `withdrawn`.
     kind: &'static str,
     stage: Option<Stage>,
     previous: Option<Stage>,
@@ -137,6 +137,10 @@ async fn detail(
                 Some(status.as_str()),
                 feedback,
             ),
+            // The candidate's reason, shown where the feedback would be.
+            ApplicationEvent::ApplicationWithdrawn { reason, .. } => {
+                ("withdrawn", None, None, None, reason)
+            }
         };
         timeline.push(Step {
             at: recorded.recorded_at,

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use commands::applications::{ChangeApplicationStatus, SubmitApplication};
+use commands::applications::{ChangeApplicationStatus, SubmitApplication, WithdrawApplication};
 use domain::application::ApplicationStatus;
 use projections::read_models::applications::{self, Application};
 use projections::read_models::interviews::{self, InterviewRow};
@@ -24,6 +24,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/applications/submit", post(submit))
         .route("/api/employer/applications", get(for_employer))
         .route("/api/employer/applications/{id}/status", put(set_status))
+        .route("/api/applications/{id}/withdraw", post(withdraw))
 }
 
 /// SPEC 3 'Application', plus the interviews booked for it.
@@ -132,4 +133,29 @@ async fn set_status(
         "Nothing changed"
     };
     Ok(Written(written.position, Json(Message::new(message))))
+}
+
+#[derive(Deserialize)]
+struct WithdrawBody {
+    reason: Option<String>,
+}
+
+/// The candidate takes an application back; the employer is told.
+async fn withdraw(
+    State(state): State<AppState>,
+    CandidateUser(me): CandidateUser,
+    PathId(application_id, _): PathId<routes::Application>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<WithdrawBody>,
+) -> Result<Written<Json<Message>>, ApiError> {
+    let cmd = WithdrawApplication {
+        candidate_id: me,
+        application_id,
+        reason: body.reason,
+    };
+    let written = state.commands.withdraw_application(cmd, meta).await?;
+    Ok(Written(
+        written.position,
+        Json(Message::new("Your application has been withdrawn")),
+    ))
 }

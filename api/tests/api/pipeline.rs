@@ -486,3 +486,73 @@ async fn the_job_report_counts_stages_and_weeks_and_times_responses_and_hires() 
         .await;
     assert_eq!(peek.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_withdrawn_application_leaves_the_candidates_list_is_flagged_on_the_board_and_cannot_move()
+ {
+    let app = TestApp::spawn().await;
+    let (job, employer, id, candidate) = applied(&app, "changed-mind@example.com").await;
+    let (_, _, _, stranger) = applied(&app, "stranger@example.com").await;
+    let theirs = app
+        .post(
+            &format!("/api/applications/{id}/withdraw"),
+            Some(&stranger),
+            json!({}),
+        )
+        .await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+    let withdrawn = app
+        .post(
+            &format!("/api/applications/{id}/withdraw"),
+            Some(&candidate),
+            json!({"reason": "I took another offer."}),
+        )
+        .await;
+    assert_eq!(
+        (withdrawn.status, withdrawn.body["message"].as_str()),
+        (StatusCode::OK, Some("Your application has been withdrawn"))
+    );
+    let mine = app
+        .get_after(
+            "/api/applications/my-applications",
+            Some(&candidate),
+            &withdrawn,
+        )
+        .await;
+    assert_eq!(mine.body.as_array().unwrap().len(), 0);
+    let board_now = board(&app, &employer, &job, "").await;
+    assert!(card(&board_now, &id)["withdrawn_at"].is_string());
+    let moved = move_to(&app, &employer, &id, json!({"stage": "screening"})).await;
+    assert_eq!(
+        (moved.status, moved.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "The candidate withdrew this application"
+        )
+    );
+    let again = app
+        .post(
+            &format!("/api/applications/{id}/withdraw"),
+            Some(&candidate),
+            json!({}),
+        )
+        .await;
+    assert_eq!(again.error(), "You have already withdrawn this application");
+    // The employer hears of it, with the reason.
+    app.settle().await;
+    let notes = app
+        .get("/api/notifications?limit=20&offset=0", Some(&employer))
+        .await;
+    let withdrawn_note = notes.body["notifications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["title"] == "Application withdrawn")
+        .expect("the employer is notified");
+    assert!(
+        withdrawn_note["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("Their reason: I took another offer.")
+    );
+}

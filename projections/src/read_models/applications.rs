@@ -84,6 +84,30 @@ impl EventProjector for ApplicationsProjector {
                 };
                 moved.write(conn, changes).await?;
             }
+            ApplicationEvent::ApplicationWithdrawn { withdrawn_at, .. } => {
+                let id = stream_uuid(&r.stream_id)?;
+                // language=PostgreSQL
+                let row: Option<(Uuid, Uuid, Uuid)> = sqlx::query_as(
+                    "UPDATE applications SET withdrawn_at = $2, last_updated = $2, version = $3
+                      WHERE id = $1 RETURNING candidate_id, employer_id, job_id",
+                )
+                .bind(id)
+                .bind(withdrawn_at)
+                .bind(r.stream_version)
+                .fetch_optional(&mut *conn)
+                .await?;
+                if let Some((candidate_id, employer_id, job_id)) = row {
+                    changes.push(Change::ApplicationChanged {
+                        candidate_id,
+                        application_id: id,
+                    });
+                    changes.push(Change::PipelineChanged {
+                        employer_id,
+                        job_id,
+                        application_id: id,
+                    });
+                }
+            }
             ApplicationEvent::ApplicationMoved {
                 stage,
                 previous,
@@ -178,7 +202,7 @@ pub async fn for_candidate(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec
     sqlx::query_as(
         "SELECT id, job_id, job_title, company, status, created_at, last_updated, feedback, resume_id, cover_letter_id,
                 NULL::text AS candidate_name, NULL::text AS candidate_email
-           FROM applications WHERE candidate_id = $1 ORDER BY created_at DESC",
+           FROM applications WHERE candidate_id = $1 AND withdrawn_at IS NULL ORDER BY created_at DESC",
     )
     .bind(candidate)
     .fetch_all(pool)
@@ -238,11 +262,14 @@ pub struct PipelineCard {
     pub cover_letter_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
     pub last_updated: DateTime<Utc>,
+    /// Set when the candidate withdrew: the card stays where it was, flagged.
+    pub withdrawn_at: Option<DateTime<Utc>>,
 }
 
 // language=PostgreSQL
 const CARD_COLUMNS: &str = "a.id, a.job_id, a.candidate_id, c.name AS candidate_name, c.email AS candidate_email,
-    a.stage, a.status, a.version, a.feedback, a.resume_id, a.cover_letter_id, a.created_at, a.last_updated";
+    a.stage, a.status, a.version, a.feedback, a.resume_id, a.cover_letter_id, a.created_at, a.last_updated,
+    a.withdrawn_at";
 
 /// One application to one of `employer`'s jobs.
 pub async fn card(
