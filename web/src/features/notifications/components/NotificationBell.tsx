@@ -1,5 +1,6 @@
 /** The bell and its dropdown (SPEC 4): 10 items, 'View all', '99+', outside click closes. */
 import { useEffect, useId, useRef, useState } from 'react'
+import { Icon } from '../../../components/ui/Icon'
 import { formatRelativeTime } from '../../../lib/format'
 import type { Role } from '../../../lib/session'
 import { useDeleteNotification } from '../api/delete-notification'
@@ -53,12 +54,7 @@ export function NotificationBell({ role, connected }: { role: Role; connected: b
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">
-          <path
-            fill="currentColor"
-            d="M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z"
-          />
-        </svg>
+        <Icon name="bell" size={22} />
         {badge ? (
           <span className="notif-badge" aria-hidden="true">
             {badge}
