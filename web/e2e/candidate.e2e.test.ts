@@ -201,8 +201,8 @@ describe('a new candidate', () => {
         await tabPage.waitForLoadState('networkidle').catch(() => {})
         if (viewport === 'mobile') {
           // bottom navigation under 768 px
-          expect(await tabPage.locator('.cd-bottom-nav').isVisible()).toBe(true)
-          expect(await tabPage.locator('.cd-bottom-nav').innerText()).toMatch(/Jobs[\s\S]*Applied[\s\S]*Files[\s\S]*Profile/)
+          expect(await tabPage.locator('.app-bottom-nav').isVisible()).toBe(true)
+          expect(await tabPage.locator('.app-bottom-nav').innerText()).toMatch(/Jobs[\s\S]*Applied[\s\S]*Files[\s\S]*Profile/)
         }
         await screenshot(tabPage, `/candidate/dashboard/${path}`, viewport as ViewportName)
         const v = await seriousA11yViolations(tabPage, `/candidate/dashboard/${path} @${viewport}`)

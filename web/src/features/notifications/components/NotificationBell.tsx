@@ -1,5 +1,5 @@
 /** The bell and its dropdown (SPEC 4): 10 items, 'View all', '99+', outside click closes. */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react'
 import { Icon } from '../../../components/ui/Icon'
 import { formatRelativeTime } from '../../../lib/format'
 import type { Role } from '../../../lib/session'
@@ -18,6 +18,8 @@ export function NotificationBell({ role, connected }: { role: Role; connected: b
   const [open, setOpen] = useState(false)
   const [showAll, setShowAll] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
+  const bellRef = useRef<HTMLButtonElement>(null)
+  const [top, setTop] = useState(0)
   const panelId = useId()
   const { data: notifications = [] } = useNotifications(role)
   const { data: unread = 0 } = useUnreadCount(role)
@@ -52,7 +54,12 @@ export function NotificationBell({ role, connected }: { role: Role; connected: b
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        ref={bellRef}
+        onClick={() => {
+          // where the phone layout's fixed panel starts: just under the bell
+          setTop(Math.round(bellRef.current?.getBoundingClientRect().bottom ?? 56) + 8)
+          setOpen((o) => !o)
+        }}
       >
         <Icon name="bell" size={22} />
         {badge ? (
@@ -62,7 +69,13 @@ export function NotificationBell({ role, connected }: { role: Role; connected: b
         ) : null}
       </button>
       {open ? (
-        <div className="notif-panel" id={panelId} role="region" aria-label="Notifications">
+        <div
+          className="notif-panel"
+          id={panelId}
+          role="region"
+          aria-label="Notifications"
+          style={{ '--notif-top': `${top}px` } as CSSProperties}
+        >
           <div className="notif-head">
             <h2>Notifications</h2>
             <span className={`notif-conn ${connected ? 'is-on' : 'is-off'}`}>
