@@ -3,6 +3,7 @@ import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { AppShell, type ShellNavItem } from '../../components/ui/AppShell'
 import { Card } from '../../components/ui/Card'
+import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { logoutAdmin, logoutTo, SESSION_EXPIRED_MESSAGE, useEmployerSessionTimer, useSession } from '../../features/auth'
 import { NotificationBell, useNotificationSocket } from '../../features/notifications'
 
@@ -11,6 +12,7 @@ const STAFF_NAV: ShellNavItem[] = [{ to: '/dashboard', label: 'Overview', short:
 export function StaffDashboard({ site }: { site: 'admin' | 'employer' }) {
   const session = useSession(site)
   const navigate = useNavigate()
+  useDocumentTitle(site === 'admin' ? 'Admin Dashboard' : 'Employer Dashboard')
   const token = session.status === 'authenticated' ? session.token : null
   const user = session.status === 'authenticated' ? session.user : null
   const { connected } = useNotificationSocket(site, token)

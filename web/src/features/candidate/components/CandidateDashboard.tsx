@@ -1,6 +1,7 @@
 /** /candidate/dashboard/*: the shared AppShell: sidebar + header on desktop, bottom navigation under 768 px (SPEC 2.5). */
 import { useCallback } from 'react'
-import { Outlet, useNavigate } from 'react-router'
+import { Outlet, useLocation, useNavigate } from 'react-router'
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle'
 import { AppShell, type ShellNavItem } from '../../../components/ui/AppShell'
 import { useQueryClient } from '@tanstack/react-query'
 import { firstName, greetingFor } from '../../../lib/format'
@@ -24,6 +25,9 @@ export function CandidateDashboard() {
   const token = session.status === 'authenticated' ? session.token : null
   const storedName = session.status === 'authenticated' ? session.user.name : undefined
   const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const tab = TABS.find((t) => pathname.endsWith(`/${t.to}`))
+  useDocumentTitle(tab ? `${tab.label} · Candidate Portal` : 'Candidate Portal')
   const qc = useQueryClient()
   const user = useCandidateUser()
   const refreshApplications = useCallback(
