@@ -4,8 +4,11 @@ import { useSession } from '../../features/auth'
 import './staff.css'
 
 export function StaffLayout({ site }: { site: 'admin' | 'employer' }) {
-  // the dashboard brings its own frame (AppShell); the header is for the sign-in screens
-  const inWorkspace = useMatch('/dashboard/*')
+  // the dashboard and the component page bring their own frame (AppShell); the header is for
+  // the sign-in screens
+  const dashboard = useMatch('/dashboard/*')
+  const catalogue = useMatch('/components')
+  const inWorkspace = dashboard ?? catalogue
   return (
     <div className="staff-shell">
       <a className="staff-skip" href="#main-content">
