@@ -1,5 +1,7 @@
 /** Browse Jobs: search, filters, refresh with 'Last updated', See More / Show Less, Apply Now, ten jobs a page (SPEC 2.5, 8). */
 import { useId, useMemo, useState } from 'react'
+import { Badge } from '../../../components/ui/Badge'
+import { EmptyState } from '../../../components/ui/EmptyState'
 import { Pagination } from '../../../components/ui/Pagination'
 import { formatDate } from '../../../lib/format'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
@@ -137,7 +139,17 @@ export function JobsTab() {
           {JOB_MESSAGES.loadFailed}
         </p>
       ) : visible.length === 0 ? (
-        <p className="cd-empty">{JOB_MESSAGES.empty}</p>
+        <EmptyState
+          title={JOB_MESSAGES.empty}
+          icon="search"
+          action={
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => { setFilters(EMPTY_JOB_FILTERS); setPage(1) }}>
+              Clear search and filters
+            </button>
+          }
+        >
+          <p>Try a broader title, or another location or job type.</p>
+        </EmptyState>
       ) : (
         <>
         <p className="cd-muted cd-range" aria-live="polite">
@@ -151,7 +163,11 @@ export function JobsTab() {
               <li key={job.id} className="cd-card">
                 <div className="cd-card-head">
                   <h3>{job.title}</h3>
-                  {isApplied ? <span className="cd-chip cd-chip-success">Applied</span> : null}
+                  {isApplied ? (
+                    <Badge tone="success" icon="check">
+                      Applied
+                    </Badge>
+                  ) : null}
                 </div>
                 <p className="cd-muted">
                   {job.company} · {job.location} · {job.type}
