@@ -58,9 +58,10 @@ for (const viewport of VIEWPORT_NAMES) {
     it('the whole card links to the job page', async () => {
       await openBoard(page)
       const card = page.locator('.job-card').first()
+      await card.scrollIntoViewIfNeeded()
       const box = (await card.boundingBox())!
-      // a point on the card that is neither the title nor a button: the bottom-right corner
-      await page.mouse.click(box.x + box.width - 8, box.y + box.height - 8)
+      // a point on the card that is neither the title text nor a button: its top-right corner
+      await page.mouse.click(box.x + box.width - 8, box.y + 8)
       await page.waitForURL(new RegExp(`${BASE_URL}/jobs/${listable[0].id}$`))
       await page.getByRole('heading', { level: 1, name: listable[0].title }).waitFor()
     })
@@ -153,6 +154,38 @@ for (const viewport of VIEWPORT_NAMES) {
     })
   })
 }
+
+describe('home page job search', () => {
+  it("the hero's what/where search opens the board with those filters, and the latest jobs link to their pages", async () => {
+    const ctx = await newContext(browser, 'mobile')
+    const page = await ctx.newPage()
+    try {
+      await page.goto(`${BASE_URL}/`)
+      const latest = page.getByRole('region', { name: 'Latest jobs' })
+      await latest.getByRole('link').first().waitFor()
+      const cards = latest.getByRole('listitem')
+      expect(await cards.count()).toBe(4)
+      for (const card of await cards.all()) {
+        const link = card.getByRole('link')
+        const title = (await link.innerText()).trim()
+        const job = listable.find((j) => j.title === title)
+        expect(job, 'a latest job is an open job').toBeTruthy()
+        expect(await link.getAttribute('href')).toBe(`/jobs/${job!.id}`)
+      }
+
+      await page.getByLabel('What').fill('engineer')
+      await page.getByLabel('Where').fill('Sydney')
+      await page.getByRole('button', { name: 'Search jobs' }).click()
+      await page.waitForURL(`${BASE_URL}/jobs/find?title=engineer&location=Sydney`)
+      await page.locator('.job-card').first().waitFor()
+      expect(await page.getByLabel('Job title').inputValue()).toBe('engineer')
+      const expected = listable.filter((j) => j.title.toLowerCase().includes('engineer') && j.location.includes('Sydney'))
+      expect(await resultCount(page)).toBe(expected.length)
+    } finally {
+      await ctx.close()
+    }
+  })
+})
 
 describe('job pages', () => {
   let ctx: BrowserContext
