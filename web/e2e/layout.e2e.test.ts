@@ -5,7 +5,8 @@
  * showed: the bell's panel on screen, the bottom navigation not covering the footer, the bell not
  * squashed, "Sign out" on one line, the password toggle inside its field, side margins on the 404
  * and job pages, and a title of its own for every screen. Each screen is kept as a screenshot in
- * test-results/screenshots/ (layout-*) for a person to look through.
+ * test-results/screenshots/ (layout-*) for a person to look through; the new workspace screens
+ * (staff dashboards, /components) also pass axe without serious or critical findings.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,6 +21,7 @@ import {
   newContext,
   openJob,
   screenshot,
+  seriousA11yViolations,
   VIEWPORT_NAMES,
   type ViewportName,
 } from './support'
@@ -188,6 +190,13 @@ for (const viewport of VIEWPORT_NAMES) {
         const signOut = cpage.getByRole('button', { name: 'Sign out' })
         const lineHeight = await signOut.evaluate((b) => parseFloat(getComputedStyle(b).lineHeight) || 20)
         expect((await signOut.boundingBox())!.height, 'Sign out wraps').toBeLessThan(lineHeight * 2 + 4)
+        // the sidebar stays in view: sign-out is still on screen far down a long tab
+        if (viewport === 'desktop') {
+          await cpage.evaluate(() => window.scrollTo(0, 1500))
+          const box = (await signOut.boundingBox())!
+          expect(box.y, 'sign-out below the sticky header').toBeGreaterThanOrEqual(68)
+          expect(box.y + box.height, 'sign-out above the bottom of the screen').toBeLessThanOrEqual(cpage.viewportSize()!.height)
+        }
 
         // the Apply dialog, with its resume and cover-letter drop zones
         await cpage.goto(`${BASE_URL}/candidate/dashboard/jobs`)
@@ -249,6 +258,7 @@ for (const viewport of VIEWPORT_NAMES) {
           expect(panel.x).toBeGreaterThanOrEqual(0)
           expect(panel.x + panel.width).toBeLessThanOrEqual(spage.viewportSize()!.width)
           await screenshot(spage, `layout/${role}/dashboard`, viewport)
+          expect(await seriousA11yViolations(spage, `${role} dashboard @${viewport}`)).toEqual([])
         } finally {
           await sctx.close()
         }
@@ -264,6 +274,7 @@ for (const viewport of VIEWPORT_NAMES) {
         }
         await expectFits(kpage, '/components')
         await screenshot(kpage, 'layout/admin/components', viewport)
+        expect(await seriousA11yViolations(kpage, `/components @${viewport}`)).toEqual([])
         await kpage.getByRole('button', { name: 'Open the example dialog' }).click()
         await kpage.getByRole('dialog', { name: 'Withdraw application' }).waitFor()
         await expectFits(kpage, 'example dialog', '[role="dialog"]')

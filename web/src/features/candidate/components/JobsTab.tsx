@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react'
 import { Badge } from '../../../components/ui/Badge'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Pagination } from '../../../components/ui/Pagination'
-import { formatDate } from '../../../lib/format'
+import { formatDate, formatPostedAge } from '../../../lib/format'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
 import { useApplications } from '../api/get-applications'
 import { hasHiddenDetails, JobDescription, salaryText, useJobBoard, useLocations, useSalaryRanges, type Job } from '../../jobs'
@@ -175,7 +175,7 @@ export function JobsTab() {
                 <p className="cd-salary">{salaryText(job)}</p>
                 <JobDescription job={job} expanded={isOpen} />
                 <p className="cd-muted cd-small">
-                  Posted {formatDate(job.created_at)}
+                  Posted <time dateTime={job.created_at} title={formatDate(job.created_at)}>{formatPostedAge(job.created_at)}</time>
                   {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
                 </p>
                 <div className="cd-card-actions">

@@ -4,16 +4,10 @@
  * sit above that area. Type and salary are chips; the date is relative ("2 days ago").
  */
 import { Link } from 'react-router'
-import { formatRelativeTime } from '../../../lib/format'
+import { formatPostedAge } from '../../../lib/format'
 import { salaryText, type Job } from '../types'
 import { formatDate } from './formatDate'
 import { JobDescription } from './JobDescription'
-
-/** "3 days ago" for the first month, then the date itself ('5 Mar 2025'). */
-export function postedText(iso: string, now: Date = new Date()): string {
-  const age = now.getTime() - new Date(iso).getTime()
-  return age < 31 * 24 * 60 * 60 * 1000 ? formatRelativeTime(iso, now).toLowerCase() : formatDate(iso)
-}
 
 type JobCardProps = { job: Job; expanded: boolean; onToggle: () => void }
 
@@ -41,7 +35,7 @@ export function JobCard({ job, expanded, onToggle }: JobCardProps) {
         </li>
         {job.created_at ? (
           <li>
-            Posted <time dateTime={job.created_at} title={formatDate(job.created_at)}>{postedText(job.created_at)}</time>
+            Posted <time dateTime={job.created_at} title={formatDate(job.created_at)}>{formatPostedAge(job.created_at)}</time>
           </li>
         ) : null}
       </ul>
