@@ -129,16 +129,24 @@ describe('a new candidate', () => {
     expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true)
   })
 
-  it('browses jobs and searches', async () => {
+  it('browses jobs ten to a page and searches', async () => {
     await page.getByRole('heading', { name: 'Browse Jobs' }).waitFor()
     const cards = page.locator('.cd-card')
     await cards.first().waitFor()
-    const all = await cards.count()
+    // paginated: ten cards, and the range says how many there are in all
+    const total = async () => Number(/^Showing \d+-\d+ of (\d+)$/.exec((await page.locator('.cd-range').innerText()).trim())?.[1])
+    const all = await total()
     expect(all).toBeGreaterThan(10)
+    expect(await cards.count()).toBe(10)
+    expect(await page.locator('.cd-range').innerText()).toBe(`Showing 1-10 of ${all}`)
+    const pager = page.getByRole('navigation', { name: 'Job pages' })
+    await pager.getByRole('button', { name: 'Page 2' }).click()
+    await page.waitForFunction(() => document.querySelector('.cd-range')?.textContent?.startsWith('Showing 11-'))
+    await pager.getByRole('button', { name: 'Page 1' }).click()
     await page.getByText(/^Last updated:/).waitFor()
 
     await page.getByLabel('Search jobs').fill('Engineer')
-    await page.waitForFunction((n) => document.querySelectorAll('.cd-card').length < n, all)
+    await page.waitForFunction((n) => Number(/of (\d+)$/.exec(document.querySelector('.cd-range')?.textContent ?? '')?.[1]) < n, all)
     const titles = await page.locator('.cd-card h3').allInnerTexts()
     expect(titles.length).toBeGreaterThan(0)
     for (const t of titles) expect(t.toLowerCase()).toContain('engineer')
@@ -151,7 +159,7 @@ describe('a new candidate', () => {
     await page.getByLabel('Search jobs').fill('zzz no such job')
     await page.getByText('No jobs found matching your criteria').waitFor()
     await page.getByLabel('Search jobs').fill('')
-    await page.waitForFunction((n) => document.querySelectorAll('.cd-card').length === n, all)
+    await page.waitForFunction((n) => document.querySelector('.cd-range')?.textContent === `Showing 1-10 of ${n}`, all)
 
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/admin/jobs/job-board'))
     await page.getByRole('button', { name: 'Refresh', exact: true }).click()
@@ -201,8 +209,8 @@ describe('a new candidate', () => {
         await tabPage.waitForLoadState('networkidle').catch(() => {})
         if (viewport === 'mobile') {
           // bottom navigation under 768 px
-          expect(await tabPage.locator('.cd-bottom-nav').isVisible()).toBe(true)
-          expect(await tabPage.locator('.cd-bottom-nav').innerText()).toMatch(/Jobs[\s\S]*Applied[\s\S]*Files[\s\S]*Profile/)
+          expect(await tabPage.locator('.app-bottom-nav').isVisible()).toBe(true)
+          expect(await tabPage.locator('.app-bottom-nav').innerText()).toMatch(/Jobs[\s\S]*Applied[\s\S]*Files[\s\S]*Profile/)
         }
         await screenshot(tabPage, `/candidate/dashboard/${path}`, viewport as ViewportName)
         const v = await seriousA11yViolations(tabPage, `/candidate/dashboard/${path} @${viewport}`)

@@ -49,6 +49,21 @@ for (const viewport of VIEWPORT_NAMES) {
       expect(await resultCount(page)).toBe(listable.length)
       expect(await page.locator('.job-card').count()).toBe(5)
       expect(await cardTitles(page)).toEqual(listable.slice(0, 5).map((j) => j.title))
+      expect(await page.locator('.job-range').innerText()).toBe(`Showing 1-5 of ${listable.length}`)
+      // the first job is on the first screen, at either width (filters fold away on a phone)
+      const top = await page.locator('.job-card').first().evaluate((e) => e.getBoundingClientRect().top)
+      expect(top).toBeLessThan(page.viewportSize()!.height - 150)
+    })
+
+    it('the whole card links to the job page', async () => {
+      await openBoard(page)
+      const card = page.locator('.job-card').first()
+      await card.scrollIntoViewIfNeeded()
+      const box = (await card.boundingBox())!
+      // a point on the card that is neither the title text nor a button: its top-right corner
+      await page.mouse.click(box.x + box.width - 8, box.y + 8)
+      await page.waitForURL(new RegExp(`${BASE_URL}/jobs/${listable[0].id}$`))
+      await page.getByRole('heading', { level: 1, name: listable[0].title }).waitFor()
     })
 
     it('paginates with page buttons, Next and Previous', async () => {
@@ -60,6 +75,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await pager.getByRole('button', { name: 'Page 2' }).click()
       await page.waitForFunction(() => document.querySelector('[aria-label="Page 2"]')?.getAttribute('aria-current') === 'page')
       expect(await cardTitles(page)).toEqual(listable.slice(5, 10).map((j) => j.title))
+      expect(await page.locator('.job-range').innerText()).toBe(`Showing 6-10 of ${listable.length}`)
 
       await pager.getByRole('button', { name: 'Next' }).click()
       await page.waitForFunction(() => document.querySelector('[aria-label="Page 3"]')?.getAttribute('aria-current') === 'page')
@@ -87,12 +103,23 @@ for (const viewport of VIEWPORT_NAMES) {
       expect(titles.length).toBe(Math.min(5, expected.length))
       for (const t of titles) expect(t.toLowerCase()).toContain('engineer')
 
-      // location filter combines with the title
+      // location filter combines with the title; on a phone the selects fold behind "Filters"
       const location = expected[0].location
+      if (viewport === 'mobile') {
+        expect(await page.getByLabel('Location').isVisible()).toBe(false)
+        await page.getByRole('button', { name: /^Filters/ }).click()
+      }
       await page.getByLabel('Location').selectOption({ label: location })
       const both = expected.filter((j) => j.location.includes(location))
       await page.waitForFunction((n) => document.querySelector('.job-count')?.textContent?.startsWith(`${n} job`), both.length)
       for (const text of await page.locator('.job-card .job-meta li:first-child').allInnerTexts()) expect(text).toContain(location)
+      // each active filter is a removable chip; removing the location one widens the list again
+      const chips = page.getByRole('list', { name: 'Active filters' })
+      expect(await chips.getByRole('button').allInnerTexts()).toEqual(['“engineer”', location])
+      await chips.getByRole('button', { name: `Remove filter: ${location}` }).click()
+      await page.waitForFunction((n) => document.querySelector('.job-count')?.textContent?.startsWith(`${n} job`), expected.length)
+      await page.getByLabel('Location').selectOption({ label: location })
+      await page.waitForFunction((n) => document.querySelector('.job-count')?.textContent?.startsWith(`${n} job`), both.length)
 
       await page.getByLabel('Job title').fill('no such role zzz')
       await page.getByRole('heading', { name: 'No jobs available' }).waitFor()
@@ -127,6 +154,38 @@ for (const viewport of VIEWPORT_NAMES) {
     })
   })
 }
+
+describe('home page job search', () => {
+  it("the hero's what/where search opens the board with those filters, and the latest jobs link to their pages", async () => {
+    const ctx = await newContext(browser, 'mobile')
+    const page = await ctx.newPage()
+    try {
+      await page.goto(`${BASE_URL}/`)
+      const latest = page.getByRole('region', { name: 'Latest jobs' })
+      await latest.getByRole('link').first().waitFor()
+      const cards = latest.getByRole('listitem')
+      expect(await cards.count()).toBe(4)
+      for (const card of await cards.all()) {
+        const link = card.getByRole('link')
+        const title = (await link.innerText()).trim()
+        const job = listable.find((j) => j.title === title)
+        expect(job, 'a latest job is an open job').toBeTruthy()
+        expect(await link.getAttribute('href')).toBe(`/jobs/${job!.id}`)
+      }
+
+      await page.getByLabel('What').fill('engineer')
+      await page.getByLabel('Where').fill('Sydney')
+      await page.getByRole('button', { name: 'Search jobs' }).click()
+      await page.waitForURL(`${BASE_URL}/jobs/find?title=engineer&location=Sydney`)
+      await page.locator('.job-card').first().waitFor()
+      expect(await page.getByLabel('Job title').inputValue()).toBe('engineer')
+      const expected = listable.filter((j) => j.title.toLowerCase().includes('engineer') && j.location.includes('Sydney'))
+      expect(await resultCount(page)).toBe(expected.length)
+    } finally {
+      await ctx.close()
+    }
+  })
+})
 
 describe('job pages', () => {
   let ctx: BrowserContext

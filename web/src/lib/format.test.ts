@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstName, formatFileSize, formatRelativeTime, greetingFor } from './format'
+import { firstName, formatFileSize, formatPostedAge, formatRelativeTime, greetingFor } from './format'
 
 const at = (h: number, m: number) => new Date(2025, 0, 15, h, m, 0)
 
@@ -50,5 +50,16 @@ describe('file size', () => {
   })
   it('stays in GB for very large sizes', () => {
     expect(formatFileSize(2048 * 1024 ** 3)).toBe('2048 GB')
+  })
+})
+
+describe('formatPostedAge', () => {
+  const now = new Date('2026-11-23T09:00:00+11:00')
+  it('is relative for the first month, in lower case to follow "Posted"', () => {
+    expect(formatPostedAge('2026-11-21T09:00:00+11:00', now)).toBe('2 days ago')
+    expect(formatPostedAge('2026-11-23T08:59:30+11:00', now)).toBe('just now')
+  })
+  it('is the date itself after a month', () => {
+    expect(formatPostedAge('2026-09-01T12:00:00+10:00', now)).toBe('1 Sept 2026')
   })
 })

@@ -44,3 +44,12 @@ export function formatDate(iso: string | null | undefined): string {
   if (Number.isNaN(d.getTime())) return ''
   return d.toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' })
 }
+
+const MONTH_MS = 31 * 24 * 60 * 60 * 1000
+
+/** How old a posting is: "3 days ago" for its first month, then the date itself ("5 Mar 2025"). */
+export function formatPostedAge(iso: string, now: Date = new Date()): string {
+  const age = now.getTime() - new Date(iso).getTime()
+  if (!Number.isFinite(age)) return ''
+  return age < MONTH_MS ? formatRelativeTime(iso, now).toLowerCase() : formatDate(iso)
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasNextPage, hasPreviousPage, pageCount, pageSlice, paginationItems } from './pagination'
+import { hasNextPage, hasPreviousPage, pageCount, pageSlice, paginationItems, showingText } from './pagination'
 
 describe('paginationItems (SPEC 9)', () => {
   it('shows every page when there are few', () => {
@@ -50,5 +50,17 @@ describe('pageCount and pageSlice', () => {
     const items = Array.from({ length: 12 }, (_, i) => i + 1)
     expect(pageSlice(items, 1, 5)).toEqual([1, 2, 3, 4, 5])
     expect(pageSlice(items, 3, 5)).toEqual([11, 12])
+  })
+})
+
+describe('showingText', () => {
+  it('names the first and last item of the page and the total', () => {
+    expect(showingText(2, 5, 24)).toBe('Showing 6-10 of 24')
+    expect(showingText(5, 5, 24)).toBe('Showing 21-24 of 24')
+    expect(showingText(1, 10, 3)).toBe('Showing 1-3 of 3')
+  })
+
+  it('says nothing is shown for an empty list', () => {
+    expect(showingText(1, 5, 0)).toBe('Showing 0 of 0')
   })
 })

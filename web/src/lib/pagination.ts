@@ -29,3 +29,11 @@ export function pageSlice<T>(items: readonly T[], page: number, perPage: number)
 
 export const hasPreviousPage = (current: number) => current > 1
 export const hasNextPage = (current: number, total: number) => current < total
+
+/** "Showing 6-10 of 24": the 1-based positions of the first and last item on a page. */
+export function showingText(page: number, perPage: number, total: number): string {
+  if (total === 0) return 'Showing 0 of 0'
+  const first = (page - 1) * perPage + 1
+  const last = Math.min(page * perPage, total)
+  return `Showing ${first}-${last} of ${total}`
+}

@@ -71,7 +71,7 @@ describe('staff hosts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
     expect(await screen.findByText('Bo Boss')).toBeTruthy()
-    expect(screen.getByRole('alert').textContent).toBe('Your session expires in 12 minutes')
+    expect((await screen.findByRole('alert')).textContent).toBe('Your session expires in 12 minutes')
     expect(localStorage.getItem('jwtToken')).toBe(token)
     expect(localStorage.getItem('employerUser')).toContain('Bo Boss')
   })

@@ -36,6 +36,10 @@ export function staffRoutes(site: StaffSite): RouteObject[] {
             { path: '*', lazy: dashboard },
           ],
         },
+        // the living component catalogue: admin host only, sample data, no sign-in needed
+        ...(site === 'admin'
+          ? [{ path: '/components', lazy: () => import('./ComponentsPage').then((m) => ({ Component: m.default })) }]
+          : []),
         { path: '*', element: <Navigate to="/login" replace /> },
       ],
     },

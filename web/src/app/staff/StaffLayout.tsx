@@ -1,18 +1,25 @@
 /** Chrome of the admin and employer hosts, the route guard and the router error screen. */
-import { isRouteErrorResponse, Navigate, Outlet, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Navigate, Outlet, useMatch, useRouteError } from 'react-router'
 import { useSession } from '../../features/auth'
 import './staff.css'
 
 export function StaffLayout({ site }: { site: 'admin' | 'employer' }) {
+  // the dashboard and the component page bring their own frame (AppShell); the header is for
+  // the sign-in screens
+  const dashboard = useMatch('/dashboard/*')
+  const catalogue = useMatch('/components')
+  const inWorkspace = dashboard ?? catalogue
   return (
     <div className="staff-shell">
       <a className="staff-skip" href="#main-content">
         Skip to content
       </a>
-      <header className="staff-header">
-        <span className="staff-brand">Harbour IT Recruitment</span>
-        <span className="staff-site">{site === 'admin' ? 'Admin' : 'Employer'}</span>
-      </header>
+      {inWorkspace ? null : (
+        <header className="staff-header">
+          <span className="staff-brand">Harbour IT Recruitment</span>
+          <span className="staff-site">{site === 'admin' ? 'Admin' : 'Employer'}</span>
+        </header>
+      )}
       <main id="main-content" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,6 +1,33 @@
-/** /: hero, who we are, nine service cards plus a contact card, closing call to action (SPEC 2.4). */
+/**
+ * /: hero with a what/where job search, the latest jobs, who we are, nine specialisation cards
+ * (each a link to its page) plus a contact card, closing call to action (SPEC 2.4).
+ */
 import { Link } from 'react-router'
 import { CLAIMS, COMPANY, CtaBanner, SPECIALISATION_DETAILS, useDocumentTitle } from '../site'
+import { LatestJobs } from './LatestJobs'
+
+/**
+ * The hero's search: a plain GET form to /jobs/find (?title=&location=), which prefills its
+ * filters from the query. It needs no script, so it costs the home page no JS and works before
+ * the app has loaded.
+ */
+function HeroSearch() {
+  return (
+    <form className="hero-search" role="search" aria-label="Search jobs" action="/jobs/find" method="get">
+      <div className="form-field">
+        <label htmlFor="hero-what">What</label>
+        <input id="hero-what" name="title" type="search" placeholder="Job title, e.g. Data Engineer" />
+      </div>
+      <div className="form-field">
+        <label htmlFor="hero-where">Where</label>
+        <input id="hero-where" name="location" type="search" placeholder="Suburb or city, e.g. Sydney" />
+      </div>
+      <button type="submit" className="btn btn-primary hero-search-submit">
+        Search jobs
+      </button>
+    </form>
+  )
+}
 
 export default function HomePage() {
   useDocumentTitle('')
@@ -14,8 +41,9 @@ export default function HomePage() {
             {COMPANY.name} matches skilled IT professionals with employers who value them. Deep specialist knowledge, honest
             advice and a process built around people, not keywords.
           </p>
+          <HeroSearch />
           <div className="btn-row">
-            <Link to="/jobs/find" className="btn btn-primary">
+            <Link to="/jobs/find" className="btn btn-light">
               Find a Job
             </Link>
             <Link to="/contact" className="btn btn-outline-light">
@@ -32,6 +60,8 @@ export default function HomePage() {
           </ul>
         </div>
       </section>
+
+      <LatestJobs />
 
       <section className="section section-alt" aria-labelledby="who-heading">
         <div className="container split">
@@ -75,11 +105,13 @@ export default function HomePage() {
           </div>
           <ul className="grid grid-3 card-list">
             {SPECIALISATION_DETAILS.map((s) => (
-              <li key={s.name} className="card">
+              <li key={s.name} className="card card-link">
                 <span className="icon-badge" aria-hidden="true">
                   {s.abbr}
                 </span>
-                <h3>{s.name}</h3>
+                <h3>
+                  <Link to={s.href}>{s.name}</Link>
+                </h3>
                 <p>{s.summary}</p>
               </li>
             ))}

@@ -1,6 +1,7 @@
 /** The agency's contact details and claims, shown in the chrome and on several pages (SPEC 1, 2.3, 9). */
+import { BRAND_NAME } from '../../lib/brand'
 export const COMPANY = {
-  name: 'Harbour IT Recruitment',
+  name: BRAND_NAME,
   phoneDisplay: '(02) 5550 4321',
   phoneHref: 'tel:+61255504321',
   email: 'hello@harbourit.com.au',

@@ -6,11 +6,14 @@ export type Specialisation = {
   abbr: string
   summary: string
   roles: string[]
+  /** the page a card for it links to: its /services page where it has one */
+  href: string
 }
 
 export const SPECIALISATION_DETAILS: Specialisation[] = [
   {
     name: 'Development + Testing',
+    href: '/specializations',
     abbr: 'DT',
     summary:
       'Software engineers, mobile developers and quality specialists who design, build and test reliable products across modern stacks.',
@@ -18,6 +21,7 @@ export const SPECIALISATION_DETAILS: Specialisation[] = [
   },
   {
     name: 'AI + Robotics',
+    href: '/specializations',
     abbr: 'AI',
     summary:
       'Machine learning engineers, applied AI specialists and robotics professionals turning research into practical, responsible products.',
@@ -25,6 +29,7 @@ export const SPECIALISATION_DETAILS: Specialisation[] = [
   },
   {
     name: 'BI + Data Analytics',
+    href: '/specializations',
     abbr: 'BI',
     summary:
       'Data engineers, analysts and BI developers who organise data, model it well and turn it into decisions people can trust.',
@@ -32,6 +37,7 @@ export const SPECIALISATION_DETAILS: Specialisation[] = [
   },
   {
     name: 'Cloud + Infrastructure',
+    href: '/services/cloud-infrastructure',
     abbr: 'CI',
     summary:
       'Cloud engineers, platform teams and network specialists who keep systems scalable, secure and cost-effective.',
@@ -39,6 +45,7 @@ export const SPECIALISATION_DETAILS: Specialisation[] = [
   },
   {
     name: 'Digital',
+    href: '/services/digital',
     abbr: 'DG',
     summary:
       'Product managers, UX and UI designers and digital specialists who shape customer experiences that people enjoy using.',
@@ -46,6 +53,7 @@ export const SPECIALISATION_DETAILS: Specialisation[] = [
   },
   {
     name: 'ERP/SAP/CRM',
+    href: '/services/erp-sap-crm',
     abbr: 'ERP',
     summary:
       'Functional and technical consultants who implement, optimise and support enterprise platforms such as SAP, Dynamics and Salesforce.',
@@ -53,6 +61,7 @@ export const SPECIALISATION_DETAILS: Specialisation[] = [
   },
   {
     name: 'Executive IT',
+    href: '/services/executive-it',
     abbr: 'EX',
     summary:
       'Confidential searches for CIOs, CTOs, heads of engineering and technology leaders who set direction and lead change.',
@@ -60,6 +69,7 @@ export const SPECIALISATION_DETAILS: Specialisation[] = [
   },
   {
     name: 'Project Services',
+    href: '/services/project-services',
     abbr: 'PS',
     summary:
       'Project and program managers, business analysts and delivery leads who bring technology change in on time and on budget.',
@@ -67,6 +77,7 @@ export const SPECIALISATION_DETAILS: Specialisation[] = [
   },
   {
     name: 'Security + Cyber Security',
+    href: '/services/security-cyber-security',
     abbr: 'SEC',
     summary:
       'Security engineers, analysts and governance specialists who protect organisations, their data and their customers.',

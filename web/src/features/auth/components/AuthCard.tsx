@@ -1,8 +1,12 @@
 /** The card every sign-in, sign-up and password screen sits in. */
 import type { ReactNode } from 'react'
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle'
 import '../auth.css'
 
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+type Props = { title: string; subtitle?: string; /** the tab title, when the heading alone is too generic */ pageTitle?: string; children: ReactNode }
+
+export function AuthCard({ title, subtitle, pageTitle, children }: Props) {
+  useDocumentTitle(pageTitle ?? title)
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby="auth-title">

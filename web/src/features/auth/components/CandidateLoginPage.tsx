@@ -38,7 +38,7 @@ export function CandidateLoginPage() {
   }
 
   return (
-    <AuthCard title="Welcome Back" subtitle="Sign in to your candidate account">
+    <AuthCard title="Welcome Back" pageTitle="Candidate Sign In" subtitle="Sign in to your candidate account">
       <form onSubmit={submit} noValidate className="auth-form">
         {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
         <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />

@@ -39,7 +39,7 @@ export function CandidateSignupPage() {
   }
 
   return (
-    <AuthCard title="Start Your Journey" subtitle="Create your candidate account">
+    <AuthCard title="Start Your Journey" pageTitle="Create a Candidate Account" subtitle="Create your candidate account">
       <form onSubmit={submit} noValidate className="auth-form">
         {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
         <TextField label="Full Name" autoComplete="name" value={form.name} onChange={set('name')} error={errors.name} required />

@@ -1,5 +1,8 @@
 /** My Applications: Pending / Accepted / Rejected counts, cards, refresh, Try Again (SPEC 2.5, 8). */
-import { Icon, type IconName } from '../../../components/ui/Icon'
+import { Link } from 'react-router'
+import { Badge, type BadgeTone } from '../../../components/ui/Badge'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import type { IconName } from '../../../components/ui/Icon'
 import { useState } from 'react'
 import { formatDate } from '../../../lib/format'
 import { useApplications } from '../api/get-applications'
@@ -13,7 +16,7 @@ export const APPLICATION_MESSAGES = {
   empty: 'No applications yet',
 } as const
 
-const STATUS_DISPLAY: Record<string, { icon: IconName; label: string; tone: string }> = {
+const STATUS_DISPLAY: Record<string, { icon: IconName; label: string; tone: BadgeTone }> = {
   pending: { icon: 'clock', label: 'Pending', tone: 'warning' },
   accepted: { icon: 'check', label: 'Accepted', tone: 'success' },
   rejected: { icon: 'cross', label: 'Rejected', tone: 'danger' },
@@ -21,7 +24,7 @@ const STATUS_DISPLAY: Record<string, { icon: IconName; label: string; tone: stri
 
 /** Known statuses get their icon; anything else is neutral. */
 export function statusDisplay(status: string) {
-  return STATUS_DISPLAY[status?.toLowerCase?.() ?? ''] ?? { icon: 'dot' as IconName, label: status || 'Unknown', tone: 'neutral' }
+  return STATUS_DISPLAY[status?.toLowerCase?.() ?? ''] ?? { icon: 'dot' as IconName, label: status || 'Unknown', tone: 'neutral' as BadgeTone }
 }
 
 export function countByStatus(apps: Application[]) {
@@ -78,7 +81,9 @@ export function ApplicationsTab() {
           </button>
         </div>
       ) : list.length === 0 ? (
-        <p className="cd-empty">{APPLICATION_MESSAGES.empty}</p>
+        <EmptyState title={APPLICATION_MESSAGES.empty} icon="clipboard" action={<Link to="/candidate/dashboard/jobs" className="btn btn-primary btn-sm">Browse jobs</Link>}>
+          <p>Roles you apply for appear here with their status and any feedback from the employer.</p>
+        </EmptyState>
       ) : (
         <ul className="cd-cards">
           {list.map((app) => {
@@ -87,9 +92,9 @@ export function ApplicationsTab() {
               <li key={app.id} className="cd-card">
                 <div className="cd-card-head">
                   <h3>{app.job_title}</h3>
-                  <span className={`cd-chip cd-chip-${s.tone}`}>
-                    <Icon name={s.icon} size={14} /> {s.label}
-                  </span>
+                  <Badge tone={s.tone} icon={s.icon}>
+                    {s.label}
+                  </Badge>
                 </div>
                 <p className="cd-muted">{app.company}</p>
                 <p className="cd-small cd-muted">

@@ -7,6 +7,7 @@ import { useTimedMessage } from '../hooks/useTimedMessage'
 import { APPLY_ACCEPT, chooseExisting, chooseFile, coverLetterChoices, EMPTY_SLOT, resumeChoices, type DocumentSlot } from '../model/documents'
 import type { Job } from '../../jobs'
 import { Message } from './Message'
+import { FileDrop } from '../../../components/ui/FileDrop'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
 
 export const APPLY_FAILED = 'Failed to submit application. Please try again.'
@@ -84,18 +85,15 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
               ))}
             </select>
           </div>
-          <div className="cd-field">
-            <label htmlFor={ids.resumeFile}>Or upload a new resume (.pdf, .doc, .docx)</label>
-            <input
-              key={resume.existingId ? 'locked' : 'open'}
-              id={ids.resumeFile}
-              type="file"
-              accept={APPLY_ACCEPT}
-              disabled={Boolean(resume.existingId)}
-              onChange={(e) => setResume((s) => chooseFile(s, e.target.files?.[0] ?? null))}
-            />
-            {resume.file ? <span className="cd-small">Selected: {resume.file.name}</span> : null}
-          </div>
+          <FileDrop
+            key={resume.existingId ? 'locked' : 'open'}
+            id={ids.resumeFile}
+            label="Or upload a new resume (.pdf, .doc, .docx)"
+            accept={APPLY_ACCEPT}
+            disabled={Boolean(resume.existingId)}
+            fileName={resume.file?.name}
+            onFile={(file) => setResume((s) => chooseFile(s, file))}
+          />
         </fieldset>
         <fieldset className="cd-fieldset">
           <legend>Cover letter</legend>
@@ -110,18 +108,15 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
               ))}
             </select>
           </div>
-          <div className="cd-field">
-            <label htmlFor={ids.coverFile}>Or upload a new cover letter (.pdf, .doc, .docx)</label>
-            <input
-              key={cover.existingId ? 'locked' : 'open'}
-              id={ids.coverFile}
-              type="file"
-              accept={APPLY_ACCEPT}
-              disabled={Boolean(cover.existingId)}
-              onChange={(e) => setCover((s) => chooseFile(s, e.target.files?.[0] ?? null))}
-            />
-            {cover.file ? <span className="cd-small">Selected: {cover.file.name}</span> : null}
-          </div>
+          <FileDrop
+            key={cover.existingId ? 'locked' : 'open'}
+            id={ids.coverFile}
+            label="Or upload a new cover letter (.pdf, .doc, .docx)"
+            accept={APPLY_ACCEPT}
+            disabled={Boolean(cover.existingId)}
+            fileName={cover.file?.name}
+            onFile={(file) => setCover((s) => chooseFile(s, file))}
+          />
         </fieldset>
         <ModalActions>
           <button type="button" className="cd-btn cd-btn-ghost" onClick={onClose} disabled={busy}>

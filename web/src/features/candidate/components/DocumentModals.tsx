@@ -5,6 +5,7 @@ import { useUpdateDocument } from '../api/update-document'
 import { useUploadDocument } from '../api/upload-document'
 import { DOCUMENT_ACCEPT, DOCUMENT_HINT, EDIT_TITLE_REQUIRED, uploadDocumentError } from '../model/documents'
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type CandidateDocument } from '../types'
+import { FileDrop } from '../../../components/ui/FileDrop'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
 
 export const UPLOAD_FAILED = 'Upload failed'
@@ -29,7 +30,7 @@ export function UploadDocumentModal({ onClose }: { onClose: () => void }) {
   const [type, setType] = useState<string>('other')
   const [file, setFile] = useState<File | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const ids = { title: useId(), desc: useId(), type: useId(), file: useId(), hint: useId() }
+  const ids = { title: useId(), desc: useId(), type: useId(), file: useId() }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -57,20 +58,15 @@ export function UploadDocumentModal({ onClose }: { onClose: () => void }) {
           onDescription={setDescription}
           onType={setType}
         />
-        <div className="cd-field">
-          <label htmlFor={ids.file}>File</label>
-          <input
-            id={ids.file}
-            type="file"
-            accept={DOCUMENT_ACCEPT}
-            aria-describedby={ids.hint}
-            aria-required="true"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-          <p id={ids.hint} className="cd-small cd-muted">
-            {DOCUMENT_HINT}
-          </p>
-        </div>
+        <FileDrop
+          id={ids.file}
+          label="File"
+          accept={DOCUMENT_ACCEPT}
+          hint={DOCUMENT_HINT}
+          fileName={file?.name}
+          onFile={setFile}
+          inputProps={{ 'aria-required': 'true' }}
+        />
         <ModalActions>
           <button type="button" className="cd-btn cd-btn-ghost" onClick={onClose}>
             Cancel

@@ -8,6 +8,8 @@ import { useDocumentStats } from '../api/get-document-stats'
 import { useDocuments } from '../api/get-documents'
 import { DELETE_DOCUMENT_CONFIRM, statCount } from '../model/documents'
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type CandidateDocument, type DocumentType } from '../types'
+import { Badge } from '../../../components/ui/Badge'
+import { EmptyState } from '../../../components/ui/EmptyState'
 import { EditDocumentModal, UploadDocumentModal } from './DocumentModals'
 
 export const DOCUMENT_MESSAGES = {
@@ -81,14 +83,24 @@ export function DocumentsTab() {
           Loading documents...
         </p>
       ) : shown.length === 0 ? (
-        <p className="cd-empty">{DOCUMENT_MESSAGES.empty}</p>
+        <EmptyState
+          title={DOCUMENT_MESSAGES.empty}
+          icon="folder"
+          action={
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setUploading(true)}>
+              Upload your first file
+            </button>
+          }
+        >
+          <p>Keep cover letters, certificates and portfolios here, ready to attach when you apply.</p>
+        </EmptyState>
       ) : (
         <ul className="cd-grid">
           {shown.map((doc) => (
             <li key={doc.id} className="cd-card">
               <div className="cd-card-head">
                 <h3>{doc.title}</h3>
-                <span className="cd-chip cd-chip-neutral">{typeLabel(doc.document_type)}</span>
+                <Badge tone="neutral">{typeLabel(doc.document_type)}</Badge>
               </div>
               {doc.description ? <p>{doc.description}</p> : null}
               <p className="cd-small cd-muted">

@@ -1,6 +1,10 @@
-/** Browse Jobs: search, filters, refresh with 'Last updated', See More / Show Less, Apply Now (SPEC 2.5, 8). */
+/** Browse Jobs: search, filters, refresh with 'Last updated', See More / Show Less, Apply Now, ten jobs a page (SPEC 2.5, 8). */
 import { useId, useMemo, useState } from 'react'
-import { formatDate } from '../../../lib/format'
+import { Badge } from '../../../components/ui/Badge'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Pagination } from '../../../components/ui/Pagination'
+import { formatDate, formatPostedAge } from '../../../lib/format'
+import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
 import { useApplications } from '../api/get-applications'
 import { hasHiddenDetails, JobDescription, salaryText, useJobBoard, useLocations, useSalaryRanges, type Job } from '../../jobs'
 import { useTimedMessage } from '../hooks/useTimedMessage'
@@ -16,6 +20,9 @@ export const JOB_MESSAGES = {
   empty: 'No jobs found matching your criteria',
 } as const
 
+/** Ten to a page: the whole board on one page made a 12,000 px scroll on a phone. */
+export const DASHBOARD_JOBS_PER_PAGE = 10
+
 export function JobsTab() {
   const jobs = useJobBoard()
   const locations = useLocations()
@@ -26,12 +33,16 @@ export function JobsTab() {
   const [applying, setApplying] = useState<Job | null>(null)
   const [appliedNow, setAppliedNow] = useState<Set<string>>(new Set())
   const [refreshing, setRefreshing] = useState(false)
+  const [page, setPage] = useState(1)
   const [message, showMessage] = useTimedMessage()
   const ids = { search: useId(), location: useId(), salary: useId(), type: useId() }
 
   const all = useMemo(() => jobs.data ?? [], [jobs.data])
   const visible = useMemo(() => filterDashboardJobs(all, filters), [all, filters])
   const types = useMemo(() => jobTypeOptions(all), [all])
+  const totalPages = pageCount(visible.length, DASHBOARD_JOBS_PER_PAGE)
+  const currentPage = Math.min(page, totalPages)
+  const pageJobs = pageSlice(visible, currentPage, DASHBOARD_JOBS_PER_PAGE)
   const applied = useMemo(() => {
     const set = new Set(appliedNow)
     applications.data?.forEach((a) => set.add(String(a.job_id)))
@@ -54,7 +65,15 @@ export function JobsTab() {
       return next
     })
 
-  const set = (key: keyof typeof filters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }))
+  const set = (key: keyof typeof filters) => (value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }))
+    setPage(1)
+  }
+
+  const goToPage = (next: number) => {
+    setPage(next)
+    document.getElementById('jobs-title')?.scrollIntoView({ block: 'start' })
+  }
 
   return (
     <section className="cd-section" aria-labelledby="jobs-title">
@@ -120,17 +139,35 @@ export function JobsTab() {
           {JOB_MESSAGES.loadFailed}
         </p>
       ) : visible.length === 0 ? (
-        <p className="cd-empty">{JOB_MESSAGES.empty}</p>
+        <EmptyState
+          title={JOB_MESSAGES.empty}
+          icon="search"
+          action={
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => { setFilters(EMPTY_JOB_FILTERS); setPage(1) }}>
+              Clear search and filters
+            </button>
+          }
+        >
+          <p>Try a broader title, or another location or job type.</p>
+        </EmptyState>
       ) : (
+        <>
+        <p className="cd-muted cd-range" aria-live="polite">
+          {showingText(currentPage, DASHBOARD_JOBS_PER_PAGE, visible.length)}
+        </p>
         <ul className="cd-cards">
-          {visible.map((job) => {
+          {pageJobs.map((job) => {
             const isOpen = expanded.has(job.id)
             const isApplied = applied.has(String(job.id))
             return (
               <li key={job.id} className="cd-card">
                 <div className="cd-card-head">
                   <h3>{job.title}</h3>
-                  {isApplied ? <span className="cd-chip cd-chip-success">Applied</span> : null}
+                  {isApplied ? (
+                    <Badge tone="success" icon="check">
+                      Applied
+                    </Badge>
+                  ) : null}
                 </div>
                 <p className="cd-muted">
                   {job.company} · {job.location} · {job.type}
@@ -138,7 +175,7 @@ export function JobsTab() {
                 <p className="cd-salary">{salaryText(job)}</p>
                 <JobDescription job={job} expanded={isOpen} />
                 <p className="cd-muted cd-small">
-                  Posted {formatDate(job.created_at)}
+                  Posted <time dateTime={job.created_at} title={formatDate(job.created_at)}>{formatPostedAge(job.created_at)}</time>
                   {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
                 </p>
                 <div className="cd-card-actions">
@@ -161,6 +198,8 @@ export function JobsTab() {
             )
           })}
         </ul>
+        <Pagination current={currentPage} total={totalPages} onChange={goToPage} label="Job pages" />
+        </>
       )}
 
       {applying ? (

@@ -1,5 +1,6 @@
 /** Profile: six sections and Save Profile; education and experience added locally (SPEC 2.5, 4, 5, 8). */
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
+import { FileDrop } from '../../../components/ui/FileDrop'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useDeleteResume } from '../api/delete-resume'
 import { useDownloadResume } from '../api/download-resume'
@@ -129,8 +130,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     }
   }
 
-  const onResumeChosen = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0] ?? null
+  const onResumeChosen = (file: File | null) => {
     if (!file) return
     const problem = resumeFileError(file)
     if (problem) {
@@ -335,10 +335,13 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         ) : state === 'none' ? (
           <p className="cd-muted">No resume uploaded yet.</p>
         ) : null}
-        <div className="cd-field">
-          <label htmlFor={resumeInputId}>{state === 'uploaded' ? 'Replace resume' : 'Choose a resume'} (.pdf, .doc, .docx, under 5MB)</label>
-          <input key={resumeInputKey} id={resumeInputId} type="file" accept={RESUME_ACCEPT} onChange={onResumeChosen} />
-        </div>
+        <FileDrop
+          key={resumeInputKey}
+          id={resumeInputId}
+          label={`${state === 'uploaded' ? 'Replace resume' : 'Choose a resume'} (.pdf, .doc, .docx, under 5MB)`}
+          accept={RESUME_ACCEPT}
+          onFile={onResumeChosen}
+        />
         {state === 'selected' && resumeFile ? (
           <div className="cd-item">
             <span>

@@ -1,4 +1,5 @@
 /** /contact: call, email and visit cards; the form; office info with a map; four FAQs (SPEC 2.4). */
+import { useState } from 'react'
 import { COMPANY, PageHero, useDocumentTitle } from '../../site'
 import { ContactForm } from './ContactForm'
 import '../contact.css'
@@ -29,6 +30,46 @@ function ContactIcon({ d }: { d: string }) {
     <svg viewBox="0 0 24 24" width="22" height="22" focusable="false">
       <path d={d} fill="currentColor" />
     </svg>
+  )
+}
+
+const DIRECTIONS_HREF = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(COMPANY.address)}`
+
+/**
+ * The office map loads only when asked for: until then (and whenever the map service cannot be
+ * reached) the frame shows the address and a directions link, so the block is never an empty
+ * or broken box, and the page makes no third-party request on load.
+ */
+function OfficeMap() {
+  const [shown, setShown] = useState(false)
+  return (
+    <div className="map-block">
+      <div className="map-frame">
+        {shown ? (
+          <iframe
+            title="Map showing our office at Level 9, 60 Margaret Street, Sydney"
+            src={MAP_SRC}
+            referrerPolicy="no-referrer-when-downgrade"
+            allowFullScreen
+          />
+        ) : (
+          <div className="map-fallback">
+            <p className="map-fallback-address">
+              {COMPANY.addressLines.map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </p>
+            <p className="map-fallback-note">A short walk from Wynyard station.</p>
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setShown(true)}>
+              Show the map
+            </button>
+          </div>
+        )}
+      </div>
+      <a className="map-directions" href={DIRECTIONS_HREF} target="_blank" rel="noopener noreferrer">
+        Get directions in Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </div>
   )
 }
 
@@ -105,15 +146,7 @@ export default function ContactPage() {
               <dt>Visits</dt>
               <dd>By appointment only</dd>
             </dl>
-            <div className="map-frame">
-              <iframe
-                title="Map showing our office at Level 9, 60 Margaret Street, Sydney"
-                src={MAP_SRC}
-                loading="lazy"
-                referrerPolicy="no-referrer-when-downgrade"
-                allowFullScreen
-              />
-            </div>
+            <OfficeMap />
           </div>
         </div>
       </section>

@@ -1,8 +1,15 @@
-/** /jobs/find: search header, filter sidebar, paginated job cards (SPEC 2.4, 4, 5, 9). */
+/**
+ * /jobs/find: search header, filter sidebar, paginated job cards (SPEC 2.4, 4, 5, 9). On a phone
+ * the three filter selects fold behind a "Filters" button and the side cards move around the
+ * results, so the first job shows on the first screen. ?title= and ?location= (the home page's
+ * search) prefill the filters.
+ */
 import { useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
-import { Link } from 'react-router'
-import { pageCount, pageSlice } from '../../../lib/pagination'
+import { useId, useMemo, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { Icon } from '../../../components/ui/Icon'
+import { useMediaQuery } from '../../../hooks/useMediaQuery'
+import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
 import { useDocumentTitle } from '../../site'
 import { useJobBoard } from '../api/get-job-board'
 import { useLocations } from '../api/get-locations'
@@ -11,8 +18,11 @@ import { jobKeys } from '../api/keys'
 import { EMPTY_JOB_FILTERS, filterJobBoard, JOBS_PER_PAGE, type JobBoardFilters } from '../model/filters'
 import { JOB_TYPES } from '../types'
 import { JobCard } from './JobCard'
-import { Pagination } from './Pagination'
+import { Pagination } from '../../../components/ui/Pagination'
 import '../jobs.css'
+
+/** Under this width the filter selects fold away behind a button. */
+export const FILTERS_FOLD_QUERY = '(max-width: 639.98px)'
 
 export default function JobBoardPage() {
   useDocumentTitle('Find a Job')
@@ -20,7 +30,15 @@ export default function JobBoardPage() {
   const jobsQuery = useJobBoard()
   const { data: locations = [] } = useLocations()
   const { data: salaryRanges = [] } = useSalaryRanges()
-  const [filters, setFilters] = useState<JobBoardFilters>(EMPTY_JOB_FILTERS)
+  const [params] = useSearchParams()
+  const [filters, setFilters] = useState<JobBoardFilters>(() => ({
+    ...EMPTY_JOB_FILTERS,
+    title: params.get('title') ?? '',
+    location: params.get('location') ?? '',
+  }))
+  const folded = useMediaQuery(FILTERS_FOLD_QUERY)
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const filtersId = useId()
   const [page, setPage] = useState(1)
   const [expandedId, setExpandedId] = useState<string | null>(null)
 
@@ -53,6 +71,14 @@ export default function JobBoardPage() {
   }
 
   const count = visible.length
+  const salaryName = salaryRanges.find((r) => String(r.id) === filters.salaryRangeId)?.display_name
+  const chips = [
+    filters.title.trim() ? { key: 'title', label: `“${filters.title.trim()}”`, clear: { title: '' } } : null,
+    filters.location ? { key: 'location', label: filters.location, clear: { location: '' } } : null,
+    filters.salaryRangeId ? { key: 'salary', label: salaryName ?? 'Salary range', clear: { salaryRangeId: '' } } : null,
+    filters.type ? { key: 'type', label: filters.type, clear: { type: '' } } : null,
+  ].filter((c) => c !== null)
+  const activeSelects = chips.filter((c) => c.key !== 'title').length
 
   return (
     <>
@@ -72,6 +98,7 @@ export default function JobBoardPage() {
                 onChange={(e) => update({ title: e.target.value })}
               />
             </div>
+            <div className="job-search-more" id={filtersId} hidden={folded && !filtersOpen}>
             <div className="form-field">
               <label htmlFor="job-search-location">Location</label>
               <select id="job-search-location" value={filters.location} onChange={(e) => update({ location: e.target.value })}>
@@ -109,7 +136,20 @@ export default function JobBoardPage() {
                 ))}
               </select>
             </div>
+            </div>
             <div className="job-search-actions">
+              {folded ? (
+                <button
+                  type="button"
+                  className="btn btn-outline-light job-filters-toggle"
+                  aria-expanded={filtersOpen}
+                  aria-controls={filtersId}
+                  onClick={() => setFiltersOpen((o) => !o)}
+                >
+                  <Icon name="filters" size={16} />
+                  Filters{activeSelects > 0 ? ` (${activeSelects})` : ''}
+                </button>
+              ) : null}
               <button type="button" className="btn btn-light" onClick={clear}>
                 Clear
               </button>
@@ -120,21 +160,29 @@ export default function JobBoardPage() {
 
       <div className="container job-board">
         <aside className="job-sidebar" aria-labelledby="job-sidebar-heading">
-          <div className="card">
+          <div className="card job-summary">
             <h2 id="job-sidebar-heading" className="job-sidebar-heading">
               Search results
             </h2>
             <p className="job-count" aria-live="polite">
               {loading ? 'Loading jobs…' : `${count} ${count === 1 ? 'job' : 'jobs'} found`}
             </p>
+            {!loading && count > 0 ? <p className="job-range">{showingText(currentPage, JOBS_PER_PAGE, count)}</p> : null}
             <button type="button" className="btn btn-secondary btn-sm" onClick={refresh} disabled={jobsQuery.isFetching}>
               Refresh Jobs
             </button>
-          </div>
-          <div className="card job-sidebar-note">
-            <h2 className="job-sidebar-heading">Ready to apply?</h2>
-            <p>Sign in to your candidate account to apply, track applications and store your resume.</p>
-            <Link to="/candidate/login">Candidate login</Link>
+            {chips.length > 0 ? (
+              <ul className="filter-chips" aria-label="Active filters">
+                {chips.map((c) => (
+                  <li key={c.key}>
+                    <button type="button" className="filter-chip" onClick={() => update(c.clear)} aria-label={`Remove filter: ${c.label}`}>
+                      {c.label}
+                      <Icon name="cross" size={14} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         </aside>
 
@@ -169,6 +217,14 @@ export default function JobBoardPage() {
             </>
           )}
         </section>
+
+        <aside className="card job-sidebar-note" aria-labelledby="job-apply-heading">
+          <h2 id="job-apply-heading" className="job-sidebar-heading">
+            Ready to apply?
+          </h2>
+          <p>Sign in to your candidate account to apply, track applications and store your resume.</p>
+          <Link to="/candidate/login">Candidate login</Link>
+        </aside>
       </div>
     </>
   )

@@ -1,5 +1,10 @@
-/** One job on the public board: preview, Read More / Show Less, Apply Now and a link to its page. */
+/**
+ * One job on the public board: preview, Read More / Show Less, Apply Now and a link to its page.
+ * The whole card is the link to the job page (the title link's hit area covers it); the buttons
+ * sit above that area. Type and salary are chips; the date is relative ("2 days ago").
+ */
 import { Link } from 'react-router'
+import { formatPostedAge } from '../../../lib/format'
 import { salaryText, type Job } from '../types'
 import { formatDate } from './formatDate'
 import { JobDescription } from './JobDescription'
@@ -21,14 +26,16 @@ export function JobCard({ job, expanded, onToggle }: JobCardProps) {
           <span className="job-meta-label">Location:</span> {job.location}
         </li>
         <li>
-          <span className="job-meta-label">Type:</span> {job.type}
+          <span className="visually-hidden">Type: </span>
+          <span className="badge badge-brand">{job.type}</span>
         </li>
         <li>
-          <span className="job-meta-label">Salary:</span> {salaryText(job)}
+          <span className="visually-hidden">Salary: </span>
+          <span className="badge badge-success">{salaryText(job)}</span>
         </li>
         {job.created_at ? (
           <li>
-            <span className="job-meta-label">Posted:</span> {formatDate(job.created_at)}
+            Posted <time dateTime={job.created_at} title={formatDate(job.created_at)}>{formatPostedAge(job.created_at)}</time>
           </li>
         ) : null}
       </ul>

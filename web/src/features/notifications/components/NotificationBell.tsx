@@ -1,5 +1,6 @@
 /** The bell and its dropdown (SPEC 4): 10 items, 'View all', '99+', outside click closes. */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react'
+import { Icon } from '../../../components/ui/Icon'
 import { formatRelativeTime } from '../../../lib/format'
 import type { Role } from '../../../lib/session'
 import { useDeleteNotification } from '../api/delete-notification'
@@ -17,6 +18,8 @@ export function NotificationBell({ role, connected }: { role: Role; connected: b
   const [open, setOpen] = useState(false)
   const [showAll, setShowAll] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
+  const bellRef = useRef<HTMLButtonElement>(null)
+  const [top, setTop] = useState(0)
   const panelId = useId()
   const { data: notifications = [] } = useNotifications(role)
   const { data: unread = 0 } = useUnreadCount(role)
@@ -51,14 +54,14 @@ export function NotificationBell({ role, connected }: { role: Role; connected: b
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        ref={bellRef}
+        onClick={() => {
+          // where the phone layout's fixed panel starts: just under the bell
+          setTop(Math.round(bellRef.current?.getBoundingClientRect().bottom ?? 56) + 8)
+          setOpen((o) => !o)
+        }}
       >
-        <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">
-          <path
-            fill="currentColor"
-            d="M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z"
-          />
-        </svg>
+        <Icon name="bell" size={22} />
         {badge ? (
           <span className="notif-badge" aria-hidden="true">
             {badge}
@@ -66,7 +69,13 @@ export function NotificationBell({ role, connected }: { role: Role; connected: b
         ) : null}
       </button>
       {open ? (
-        <div className="notif-panel" id={panelId} role="region" aria-label="Notifications">
+        <div
+          className="notif-panel"
+          id={panelId}
+          role="region"
+          aria-label="Notifications"
+          style={{ '--notif-top': `${top}px` } as CSSProperties}
+        >
           <div className="notif-head">
             <h2>Notifications</h2>
             <span className={`notif-conn ${connected ? 'is-on' : 'is-off'}`}>

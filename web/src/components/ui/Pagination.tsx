@@ -1,5 +1,5 @@
 /** Page buttons following the SPEC 9 rule (see lib/pagination). */
-import { hasNextPage, hasPreviousPage, paginationItems } from '../../../lib/pagination'
+import { hasNextPage, hasPreviousPage, paginationItems } from '../../lib/pagination'
 
 type PaginationProps = { current: number; total: number; onChange: (page: number) => void; label?: string }
 

@@ -1,0 +1,86 @@
+/**
+ * The workspace frame of the candidate portal and the employer and admin dashboards. From 768 px:
+ * a sidebar that stays in view while the page scrolls (navigation on top, sign-out at its foot)
+ * beside a top bar. Under 768 px: the top bar keeps the actions and a fixed bottom navigation
+ * takes the sections; the page reserves the navigation's height (body:has(.app-bottom-nav)) so
+ * it never covers content or the footer.
+ */
+import type { ReactNode } from 'react'
+import { NavLink } from 'react-router'
+import { useMediaQuery } from '../../hooks/useMediaQuery'
+import { Icon, type IconName } from './Icon'
+import './app-shell.css'
+
+export const SHELL_MOBILE_QUERY = '(max-width: 767.98px)'
+
+export type ShellNavItem = { to: string; label: string; short?: string; icon: IconName; end?: boolean }
+
+type Props = {
+  brand: ReactNode
+  /** accessible name of the section navigation */
+  navLabel: string
+  nav: ShellNavItem[]
+  /** the top bar's heading (an h1, or an alert standing in for it) */
+  heading: ReactNode
+  /** the top bar's right-hand side: the bell and the like */
+  actions?: ReactNode
+  onSignOut?: () => void
+  children: ReactNode
+}
+
+export function AppShell({ brand, navLabel, nav, heading, actions, onSignOut, children }: Props) {
+  const isMobile = useMediaQuery(SHELL_MOBILE_QUERY)
+  const links = (variant: 'side' | 'bottom') =>
+    nav.map((t) => (
+      <NavLink key={t.to} to={t.to} end={t.end} className={({ isActive }) => `app-tab app-tab-${variant}${isActive ? ' is-active' : ''}`}>
+        <Icon name={t.icon} size={variant === 'side' ? 18 : 20} />
+        <span>{variant === 'side' ? t.label : (t.short ?? t.label)}</span>
+      </NavLink>
+    ))
+  const signOut = (where: string) =>
+    onSignOut ? (
+      <button type="button" className={`btn btn-ghost btn-sm app-signout app-signout-${where}`} onClick={onSignOut}>
+        <Icon name="logout" size={16} />
+        Sign out
+      </button>
+    ) : null
+
+  if (isMobile) {
+    return (
+      <div className="app-shell app-shell-mobile">
+        <header className="app-topbar">
+          <div className="app-topbar-heading">{heading}</div>
+          <div className="app-topbar-actions">
+            {actions}
+            {signOut('top')}
+          </div>
+        </header>
+        <div className="app-content">{children}</div>
+        {nav.length > 0 ? (
+          <nav className="app-bottom-nav" aria-label={navLabel}>
+            {links('bottom')}
+          </nav>
+        ) : null}
+      </div>
+    )
+  }
+
+  return (
+    <div className="app-shell app-shell-desktop">
+      <div className="app-sidebar">
+        <div className="app-sidebar-inner">
+          <p className="app-brand">{brand}</p>
+          {nav.length > 0 ? <nav aria-label={navLabel}>{links('side')}</nav> : null}
+          {signOut('side')}
+        </div>
+      </div>
+      <div className="app-main">
+        <header className="app-topbar">
+          <div className="app-topbar-heading">{heading}</div>
+          {actions ? <div className="app-topbar-actions">{actions}</div> : null}
+        </header>
+        <div className="app-content">{children}</div>
+      </div>
+    </div>
+  )
+}

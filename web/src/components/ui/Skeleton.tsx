@@ -1,0 +1,25 @@
+/** Grey placeholders in the shape of content that is loading; hidden from screen readers (the region says aria-busy). */
+type Props = { lines?: number; height?: string; width?: string; shape?: 'text' | 'block' | 'circle' }
+
+export function Skeleton({ lines = 1, height, width, shape = 'text' }: Props) {
+  if (shape !== 'text') {
+    return <span className={`skeleton skeleton-${shape}`} style={{ height, width }} aria-hidden="true" />
+  }
+  return (
+    <span className="skeleton-lines" aria-hidden="true">
+      {Array.from({ length: lines }, (_, i) => (
+        <span key={i} className="skeleton skeleton-text" style={{ width: i === lines - 1 && lines > 1 ? '60%' : width, height }} />
+      ))}
+    </span>
+  )
+}
+
+/** A card-shaped placeholder for lists of cards (jobs, applications, documents). */
+export function SkeletonCard() {
+  return (
+    <div className="card skeleton-card" aria-hidden="true">
+      <Skeleton height="1.25rem" width="55%" />
+      <Skeleton lines={2} />
+    </div>
+  )
+}
