@@ -90,6 +90,10 @@ CREATE TABLE interviews (
 CREATE INDEX interviews_application ON interviews (application_id, starts_at);
 CREATE INDEX interviews_candidate ON interviews (candidate_id, starts_at);
 
+-- An admin can suspend an employer (issue 10): sessions issued before the
+-- suspension stop working, even after a reinstatement.
+ALTER TABLE accounts ADD COLUMN sessions_not_before timestamptz;
+
 -- Company profiles: what an employer's public job pages say about it.
 CREATE TABLE companies (
     employer_id        uuid        PRIMARY KEY,

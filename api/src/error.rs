@@ -110,6 +110,7 @@ impl From<DomainError> for ApiError {
             DomainError::InvalidCredentials => StatusCode::UNAUTHORIZED,
             DomainError::EmployerPending
             | DomainError::EmployerRejected
+            | DomainError::EmployerSuspended
             | DomainError::EmployerNotApproved
             | DomainError::NotJobOwner
             | DomainError::AdminSelfRegistration => StatusCode::FORBIDDEN,

@@ -61,6 +61,16 @@ async fn authenticate(
     if claims.role != auth.user_type {
         return Err(Unauthorized);
     }
+    let session = crate::auth::Session {
+        user_id: claims.sub,
+        role: claims.role,
+        issued_at: claims.iat,
+    };
+    if session.role == Role::Employer {
+        crate::auth::still_allowed(&state, &session)
+            .await
+            .map_err(|_| Unauthorized)?;
+    }
     socket.extensions.insert(User {
         id: claims.sub,
         role: claims.role,
@@ -291,6 +301,9 @@ async fn push_changes(io: SocketIo, mut feed: async_broadcast::Receiver<Change>)
                 let changed = AssessmentUpdated { application_id };
                 to().emit("assessment_updated", &changed).await
             }
+            // A suspension: the user's open sockets close; their token no
+            // longer connects (see `authenticate`).
+            Change::SessionsEnded { .. } => to().disconnect().await,
             Change::JobChanged { .. } => Ok(()),
         };
         if let Err(e) = sent {

@@ -53,6 +53,9 @@ pub enum AccountStatus {
     Pending,
     Active,
     Rejected,
+    /// An admin stopped an approved employer: no sign-in, no session, no
+    /// listings on the board, until reinstated.
+    Suspended,
 }
 
 impl AccountStatus {
@@ -61,6 +64,7 @@ impl AccountStatus {
             Self::Pending => "pending",
             Self::Active => "active",
             Self::Rejected => "rejected",
+            Self::Suspended => "suspended",
         }
     }
 }
@@ -107,6 +111,15 @@ pub enum AccountEvent {
         password_hash: String,
         reset_at: DateTime<Utc>,
     },
+    EmployerSuspended {
+        suspended_by: Uuid,
+        reason: Option<String>,
+        suspended_at: DateTime<Utc>,
+    },
+    EmployerReinstated {
+        reinstated_by: Uuid,
+        reinstated_at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for AccountEvent {
@@ -116,6 +129,8 @@ impl DomainEvent for AccountEvent {
         "EmployerRejected",
         "PasswordResetRequested",
         "PasswordReset",
+        "EmployerSuspended",
+        "EmployerReinstated",
     ];
 
     fn event_type(&self) -> &'static str {
@@ -125,6 +140,8 @@ impl DomainEvent for AccountEvent {
             Self::EmployerRejected { .. } => "EmployerRejected",
             Self::PasswordResetRequested { .. } => "PasswordResetRequested",
             Self::PasswordReset { .. } => "PasswordReset",
+            Self::EmployerSuspended { .. } => "EmployerSuspended",
+            Self::EmployerReinstated { .. } => "EmployerReinstated",
         }
     }
 
@@ -174,6 +191,14 @@ pub fn evolve(state: Option<Account>, event: &AccountEvent) -> Option<Account> {
         }
         (Some(mut a), AccountEvent::EmployerRejected { .. }) => {
             a.status = AccountStatus::Rejected;
+            Some(a)
+        }
+        (Some(mut a), AccountEvent::EmployerSuspended { .. }) => {
+            a.status = AccountStatus::Suspended;
+            Some(a)
+        }
+        (Some(mut a), AccountEvent::EmployerReinstated { .. }) => {
+            a.status = AccountStatus::Active;
             Some(a)
         }
         (
@@ -254,7 +279,49 @@ pub fn sign_in(
         AccountStatus::Active => Ok(()),
         AccountStatus::Pending => Err(DomainError::EmployerPending),
         AccountStatus::Rejected => Err(DomainError::EmployerRejected),
+        AccountStatus::Suspended => Err(DomainError::EmployerSuspended),
     }
+}
+
+fn employer(state: Option<&Account>) -> Result<&Account, DomainError> {
+    state
+        .filter(|a| a.role == Role::Employer)
+        .ok_or(DomainError::NotFound("Employer"))
+}
+
+/// Stops an approved employer: its sign-ins, its sessions and its listings.
+pub fn suspend_employer(
+    state: Option<&Account>,
+    admin_id: Uuid,
+    reason: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    let account = employer(state)?;
+    if account.status != AccountStatus::Active {
+        return Err(DomainError::invalid(
+            "Only an approved employer can be suspended",
+        ));
+    }
+    Ok(vec![AccountEvent::EmployerSuspended {
+        suspended_by: admin_id,
+        reason: rejection_reason(reason)?,
+        suspended_at: now,
+    }])
+}
+
+pub fn reinstate_employer(
+    state: Option<&Account>,
+    admin_id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    let account = employer(state)?;
+    if account.status != AccountStatus::Suspended {
+        return Err(DomainError::invalid("This employer is not suspended"));
+    }
+    Ok(vec![AccountEvent::EmployerReinstated {
+        reinstated_by: admin_id,
+        reinstated_at: now,
+    }])
 }
 
 pub fn approve_employer(
@@ -808,5 +875,59 @@ mod tests {
         assert!(matches!(&event, AccountEvent::AccountRegistered(r)
             if r.role == Role::Employer && r.status == AccountStatus::Pending));
         assert_eq!(event.to_payload(), stored, "stored JSON is unchanged");
+    }
+
+    #[test]
+    fn an_approved_employer_is_suspended_then_reinstated_and_cannot_sign_in_meanwhile() {
+        let admin = Uuid::from_u128(1);
+        let history = vec![AccountEvent::AccountRegistered(AccountRegistered {
+            account_id: Uuid::from_u128(2),
+            role: Role::Employer,
+            name: "Bo Boss".into(),
+            email: "bo@acme.com".into(),
+            phone: None,
+            company: Some("Acme".into()),
+            password_hash: "x".into(),
+            status: AccountStatus::Pending,
+            created_by: None,
+            registered_at: now(),
+        })];
+        Given::new(None, evolve, history.clone())
+            .when(|s| suspend_employer(s.as_ref(), admin, None, now()))
+            .then_err(DomainError::invalid(
+                "Only an approved employer can be suspended",
+            ));
+        let mut approved = history;
+        approved.push(AccountEvent::EmployerApproved {
+            approved_by: admin,
+            approved_at: now(),
+        });
+        let suspended = AccountEvent::EmployerSuspended {
+            suspended_by: admin,
+            reason: Some("Fake listings reported".into()),
+            suspended_at: now(),
+        };
+        Given::new(None, evolve, approved.clone())
+            .when(|s| {
+                suspend_employer(
+                    s.as_ref(),
+                    admin,
+                    Some("Fake listings reported".into()),
+                    now(),
+                )
+            })
+            .then(vec![suspended.clone()]);
+        approved.push(suspended);
+        let state = Given::new(None, evolve, approved.clone()).state();
+        assert_eq!(
+            sign_in(state.as_ref(), Role::Employer, true),
+            Err(DomainError::EmployerSuspended)
+        );
+        Given::new(None, evolve, approved)
+            .when(|s| reinstate_employer(s.as_ref(), admin, now()))
+            .then(vec![AccountEvent::EmployerReinstated {
+                reinstated_by: admin,
+                reinstated_at: now(),
+            }]);
     }
 }

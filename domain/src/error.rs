@@ -21,6 +21,8 @@ pub enum DomainError {
     EmployerPending,
     #[error("Your employer account was not approved. Please contact us for details.")]
     EmployerRejected,
+    #[error("Your employer account is suspended. Please contact us for details.")]
+    EmployerSuspended,
     #[error("This reset link is invalid or has expired. Please request a new one.")]
     InvalidResetToken,
     #[error("Only approved employers can manage job listings")]

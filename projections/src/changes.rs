@@ -37,6 +37,8 @@ pub enum Change {
         employer_id: Uuid,
         application_id: Uuid,
     },
+    /// The user's sessions were ended (an employer's suspension): close their sockets.
+    SessionsEnded { user_id: Uuid },
     NotificationCreated {
         user_id: Uuid,
         notification: Notification,
@@ -62,6 +64,7 @@ impl Change {
             Self::ApplicationChanged { candidate_id, .. } => Some(*candidate_id),
             Self::PipelineChanged { employer_id, .. }
             | Self::AssessmentChanged { employer_id, .. } => Some(*employer_id),
+            Self::SessionsEnded { user_id } => Some(*user_id),
             Self::NotificationCreated { user_id, .. }
             | Self::NotificationRead { user_id, .. }
             | Self::NotificationDeleted { user_id, .. } => Some(*user_id),

@@ -18,6 +18,8 @@ use crate::error::ApiError;
 pub struct Session {
     pub user_id: Uuid,
     pub role: Role,
+    /// When the token was issued (seconds since the epoch).
+    pub issued_at: i64,
 }
 
 impl<S> FromRequestParts<S> for Session
@@ -40,11 +42,39 @@ where
             .jwt
             .verify(token.trim())
             .map_err(|_| ApiError::unauthorized())?;
-        Ok(Session {
+        let session = Session {
             user_id: claims.sub,
             role: claims.role,
-        })
+            issued_at: claims.iat,
+        };
+        if session.role == Role::Employer {
+            still_allowed(&state, &session).await?;
+        }
+        Ok(session)
     }
+}
+
+/// An employer's session ends with a suspension: while suspended every request
+/// is refused, and a token issued before the suspension stays refused after a
+/// reinstatement (sign in again). Read from the accounts read model, so it takes
+/// effect as soon as the projector has applied the suspension (milliseconds).
+pub(crate) async fn still_allowed(state: &AppState, session: &Session) -> Result<(), ApiError> {
+    let check =
+        projections::read_models::accounts::session_check(&state.pool, session.user_id).await?;
+    let Some(check) = check else { return Ok(()) };
+    if check.status == "suspended" {
+        return Err(domain::DomainError::EmployerSuspended.into());
+    }
+    if check
+        .sessions_not_before
+        .is_some_and(|t| session.issued_at < t.timestamp())
+    {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "Your session has ended. Please sign in again.",
+        ));
+    }
+    Ok(())
 }
 
 macro_rules! role_extractor {

@@ -4,7 +4,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use commands::accounts::{RegisterAccount, ReviewDecision, ReviewEmployer};
+use commands::accounts::{
+    RegisterAccount, ReinstateEmployer, ReviewDecision, ReviewEmployer, SuspendEmployer,
+};
 use domain::account::{self, Role};
 use projections::read_models::{accounts, contact_messages};
 use projections::runtime::ProjectorStatus;
@@ -21,6 +23,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/admin/employers", get(employers))
         .route("/api/admin/employers/{id}/approve", post(approve))
         .route("/api/admin/employers/{id}/reject", post(reject))
+        .route("/api/admin/employers/{id}/suspend", post(suspend))
+        .route("/api/admin/employers/{id}/reinstate", post(reinstate))
         .route("/api/admin/admins", post(create_admin))
         .route("/api/admin/contact-messages", get(contact_messages_list))
         .route("/api/admin/projections", get(projection_status))
@@ -38,10 +42,10 @@ async fn employers(
     Query(filter): Query<EmployerFilter>,
 ) -> Result<Json<Vec<accounts::AccountRow>>, ApiError> {
     if let Some(s) = &filter.status
-        && !["pending", "active", "rejected"].contains(&s.as_str())
+        && !["pending", "active", "rejected", "suspended"].contains(&s.as_str())
     {
         return Err(ApiError::unprocessable(
-            "Status must be pending, active or rejected",
+            "Status must be pending, active, rejected or suspended",
         ));
     }
     Ok(Json(
@@ -69,6 +73,42 @@ async fn approve(
     Ok(Written(
         written.position,
         Json(Message::new("Employer approved")),
+    ))
+}
+
+async fn suspend(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    PathId(id, _): PathId<routes::Employer>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<RejectBody>,
+) -> Result<Written<Json<Message>>, ApiError> {
+    let cmd = SuspendEmployer {
+        admin_id: admin,
+        employer_id: id,
+        reason: body.reason,
+    };
+    let written = state.commands.suspend_employer(cmd, meta).await?;
+    Ok(Written(
+        written.position,
+        Json(Message::new("Employer suspended")),
+    ))
+}
+
+async fn reinstate(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    PathId(id, _): PathId<routes::Employer>,
+    RequestMeta(meta): RequestMeta,
+) -> Result<Written<Json<Message>>, ApiError> {
+    let cmd = ReinstateEmployer {
+        admin_id: admin,
+        employer_id: id,
+    };
+    let written = state.commands.reinstate_employer(cmd, meta).await?;
+    Ok(Written(
+        written.position,
+        Json(Message::new("Employer reinstated")),
     ))
 }
 

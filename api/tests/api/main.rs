@@ -22,3 +22,4 @@ mod projections_runtime;
 mod realtime;
 mod site;
 mod support;
+mod suspension;

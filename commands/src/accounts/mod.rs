@@ -4,11 +4,13 @@ mod password_reset;
 mod register_account;
 mod review_employer;
 mod sign_in;
+mod suspension;
 
 pub use password_reset::{RequestPasswordReset, ResetPassword};
 pub use register_account::RegisterAccount;
 pub use review_employer::{ReviewDecision, ReviewEmployer};
 pub use sign_in::SignIn;
+pub use suspension::{ReinstateEmployer, SuspendEmployer};
 
 use domain::account::{Account, Role};
 

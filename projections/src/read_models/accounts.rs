@@ -67,6 +67,7 @@ impl Projector for AccountsProjector {
                         .await?;
                 rows.extend(loaded.into_iter().map(|r| (r.id, r)));
             }
+            let mut revoked = Vec::new();
             for (recorded, event) in decoded {
                 let id = stream_uuid(&recorded.stream_id)?;
                 match event {
@@ -98,12 +99,36 @@ impl Projector for AccountsProjector {
                             row.updated_at = rejected_at;
                         }
                     }
+                    AccountEvent::EmployerSuspended { suspended_at, .. } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.status = "suspended".into();
+                            row.updated_at = suspended_at;
+                        }
+                        revoked.push((id, suspended_at));
+                    }
+                    AccountEvent::EmployerReinstated { reinstated_at, .. } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.status = "active".into();
+                            row.updated_at = reinstated_at;
+                        }
+                    }
                     AccountEvent::PasswordResetRequested { .. }
                     | AccountEvent::PasswordReset { .. } => {}
                 }
             }
             upsert(conn, rows.into_values().collect()).await?;
-            Ok(vec![])
+            // A suspension ends every session issued before it, for good.
+            let mut changes = Vec::with_capacity(revoked.len());
+            for (id, at) in revoked {
+                changes.push(Change::SessionsEnded { user_id: id });
+                // language=PostgreSQL
+                sqlx::query("UPDATE accounts SET sessions_not_before = $2 WHERE id = $1")
+                    .bind(id)
+                    .bind(at)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            Ok(changes)
         })
     }
 }
@@ -176,4 +201,21 @@ pub async fn employers(pool: &PgPool, status: Option<&str>) -> anyhow::Result<Ve
     .fetch_all(pool)
     .await
     .context("Failed to list employers")
+}
+
+/// What a request needs to know about the account behind a session.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SessionCheck {
+    pub status: String,
+    /// Sessions issued before this are over (set by a suspension).
+    pub sessions_not_before: Option<DateTime<Utc>>,
+}
+
+pub async fn session_check(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<SessionCheck>> {
+    // language=PostgreSQL
+    sqlx::query_as("SELECT status, sessions_not_before FROM accounts WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+        .context("Failed to check a session's account")
 }

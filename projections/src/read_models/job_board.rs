@@ -268,7 +268,9 @@ pub async fn open_jobs(pool: &PgPool) -> anyhow::Result<Vec<Job>> {
     sqlx::query_as(concat!(
         "SELECT ",
         job_columns!(),
-        " FROM jobs WHERE status = 'open' AND (expires_at IS NULL OR expires_at > now()) ORDER BY created_at DESC"
+        " FROM jobs WHERE status = 'open' AND (expires_at IS NULL OR expires_at > now())
+            AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = jobs.employer_id AND a.status = 'suspended')
+          ORDER BY created_at DESC"
     ))
     .fetch_all(pool)
     .await
@@ -294,7 +296,8 @@ pub async fn public_job(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Job>> 
     sqlx::query_as(concat!(
         "SELECT ",
         job_columns!(),
-        " FROM jobs WHERE id = $1 AND status <> 'draft'"
+        " FROM jobs WHERE id = $1 AND status <> 'draft'
+            AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = jobs.employer_id AND a.status = 'suspended')"
     ))
     .bind(id)
     .fetch_optional(pool)

@@ -1,0 +1,150 @@
+//! Suspending an employer over real HTTP: no sign-in, sessions ended, listings
+//! off the board; reinstating brings the listings back but not old sessions.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::fixtures::job_form;
+use crate::support::{Socket, TestApp};
+
+#[tokio::test]
+async fn a_suspended_employer_cannot_sign_in_or_use_its_session_and_its_jobs_leave_the_board() {
+    let app = TestApp::spawn().await;
+    let location = app.add_location("North Sydney, NSW").await;
+    let (employer_id, email, token) = app.employer("Shady Pty Ltd", true).await;
+    let posted = app
+        .post(
+            "/api/employer/jobs",
+            Some(&token),
+            job_form(&location.to_string()),
+        )
+        .await;
+    let job = posted.body["id"].as_str().unwrap().to_owned();
+    let (_, admin) = app.admin_token().await;
+    let mut socket = Socket::connect(&app.base, &token, "employer", "websocket").await;
+    socket.expect("connected").await;
+
+    let candidate = app.candidate_token("watcher@example.com").await;
+    let not_staff = app
+        .post(
+            &format!("/api/admin/employers/{employer_id}/suspend"),
+            Some(&candidate),
+            json!({}),
+        )
+        .await;
+    assert_eq!(not_staff.status, StatusCode::FORBIDDEN);
+
+    let suspended = app
+        .post(
+            &format!("/api/admin/employers/{employer_id}/suspend"),
+            Some(&admin),
+            json!({"reason": "Listings reported as fake"}),
+        )
+        .await;
+    assert_eq!(
+        (suspended.status, suspended.body["message"].as_str()),
+        (StatusCode::OK, Some("Employer suspended"))
+    );
+    app.settle().await;
+    // Its open socket is closed by the server, and the old token cannot reconnect.
+    assert_eq!(
+        socket.expect("disconnect").await["reason"],
+        "io server disconnect"
+    );
+    let mut retry = Socket::connect(&app.base, &token, "employer", "websocket").await;
+    retry.expect("connect_error").await;
+
+    let suspended_text = "Your employer account is suspended. Please contact us for details.";
+    let again = app.login("employer", &email, "Employer1!").await;
+    assert_eq!(
+        (again.status, again.error()),
+        (StatusCode::FORBIDDEN, suspended_text)
+    );
+    let old_session = app.get("/api/employer/jobs", Some(&token)).await;
+    assert_eq!(
+        (old_session.status, old_session.error()),
+        (StatusCode::FORBIDDEN, suspended_text)
+    );
+    let board = app.get("/api/admin/jobs/job-board", None).await;
+    assert!(
+        board
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|j| j["id"] != job.as_str())
+    );
+    assert_eq!(
+        app.get(&format!("/api/jobs/{job}"), None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let (mail,): (String,) = sqlx::query_as(
+        "SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(&email)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert!(mail.contains("Listings reported as fake"), "{mail}");
+
+    let listed = app
+        .get("/api/admin/employers?status=suspended", Some(&admin))
+        .await;
+    assert!(
+        listed
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["id"] == employer_id.to_string())
+    );
+
+    let twice = app
+        .post(
+            &format!("/api/admin/employers/{employer_id}/suspend"),
+            Some(&admin),
+            json!({}),
+        )
+        .await;
+    assert_eq!(
+        (twice.status, twice.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Only an approved employer can be suspended"
+        )
+    );
+
+    let reinstated = app
+        .post(
+            &format!("/api/admin/employers/{employer_id}/reinstate"),
+            Some(&admin),
+            json!({}),
+        )
+        .await;
+    assert_eq!(reinstated.status, StatusCode::OK, "{:?}", reinstated.body);
+    app.settle().await;
+    let back = app.get("/api/admin/jobs/job-board", None).await;
+    assert!(
+        back.body
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|j| j["id"] == job.as_str())
+    );
+    // A token from before the suspension stays refused; a new sign-in works.
+    let stale = app.get("/api/employer/jobs", Some(&token)).await;
+    assert_eq!(
+        (stale.status, stale.error()),
+        (
+            StatusCode::UNAUTHORIZED,
+            "Your session has ended. Please sign in again."
+        )
+    );
+    // Tokens carry whole seconds: make sure the new one is issued after the suspension's second.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let fresh = app.token("employer", &email, "Employer1!").await;
+    assert_eq!(
+        app.get("/api/employer/jobs", Some(&fresh)).await.status,
+        StatusCode::OK
+    );
+}

@@ -1,0 +1,103 @@
+//! SuspendEmployer / ReinstateEmployer: an admin stops an approved employer
+//! (no sign-in, sessions ended, listings off the board) and lets it back.
+
+use domain::DomainError;
+use domain::account::{self, Account};
+use event_store::{Metadata, OutgoingMail};
+use uuid::Uuid;
+
+use crate::{CommandError, Commands, Effects, Written};
+
+#[derive(Debug, Clone)]
+pub struct SuspendEmployer {
+    pub admin_id: Uuid,
+    pub employer_id: Uuid,
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ReinstateEmployer {
+    pub admin_id: Uuid,
+    pub employer_id: Uuid,
+}
+
+impl Commands {
+    pub async fn suspend_employer(
+        &self,
+        cmd: SuspendEmployer,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let loaded = self.load::<Account>(cmd.employer_id).await?;
+        let events = account::suspend_employer(
+            loaded.state.as_ref(),
+            cmd.admin_id,
+            cmd.reason,
+            self.clock.now(),
+        )?;
+        let reason = match events.first() {
+            Some(account::AccountEvent::EmployerSuspended {
+                reason: Some(r), ..
+            }) => format!("\\n\\nThe reason given: {r}"),
+            _ => String::new(),
+        };
+        let mail = self.employer_mail(
+            loaded.state.as_ref(),
+            "Your Harbour IT Recruitment employer account is suspended",
+            &format!(
+                "We have suspended your employer account. You cannot sign in, and your job listings are hidden from the board until it is reinstated.{reason}\\n\\nReply to this email if you would like to talk it through."
+            ),
+        )?;
+        self.append(
+            cmd.employer_id,
+            &loaded,
+            events,
+            Effects::default().mail(mail),
+            metadata,
+        )
+        .await
+    }
+
+    pub async fn reinstate_employer(
+        &self,
+        cmd: ReinstateEmployer,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let loaded = self.load::<Account>(cmd.employer_id).await?;
+        let events =
+            account::reinstate_employer(loaded.state.as_ref(), cmd.admin_id, self.clock.now())?;
+        let mail = self.employer_mail(
+            loaded.state.as_ref(),
+            "Your Harbour IT Recruitment employer account is active again",
+            &format!(
+                "Your employer account is active again and your open listings are back on the board. Sign in to continue:\\n\\n{}/login",
+                self.links.employer
+            ),
+        )?;
+        self.append(
+            cmd.employer_id,
+            &loaded,
+            events,
+            Effects::default().mail(mail),
+            metadata,
+        )
+        .await
+    }
+
+    fn employer_mail(
+        &self,
+        account: Option<&Account>,
+        subject: &str,
+        text: &str,
+    ) -> Result<OutgoingMail, CommandError> {
+        let account = account.ok_or(DomainError::NotFound("Employer"))?;
+        Ok(OutgoingMail {
+            recipient: account.email.clone(),
+            subject: subject.into(),
+            body: format!(
+                "Hi {},\\n\\n{text}\\n\\nHarbour IT Recruitment, Sydney\\n",
+                account.name
+            ),
+            ..OutgoingMail::default()
+        })
+    }
+}
