@@ -65,9 +65,11 @@ pub(crate) async fn still_allowed(state: &AppState, session: &Session) -> Result
     if check.status == "suspended" {
         return Err(domain::DomainError::EmployerSuspended.into());
     }
+    // Tokens carry whole seconds: one from the suspension's own second may
+    // predate it, so that second counts as before.
     if check
         .sessions_not_before
-        .is_some_and(|t| session.issued_at < t.timestamp())
+        .is_some_and(|t| session.issued_at <= t.timestamp())
     {
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
