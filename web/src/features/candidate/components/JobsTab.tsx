@@ -2,7 +2,9 @@
 import { useId, useMemo, useState } from 'react'
 import { Badge } from '../../../components/ui/Badge'
 import { EmptyState } from '../../../components/ui/EmptyState'
+import { Icon } from '../../../components/ui/Icon'
 import { Pagination } from '../../../components/ui/Pagination'
+import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { formatDate, formatPostedAge } from '../../../lib/format'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
 import { useApplications } from '../api/get-applications'
@@ -23,6 +25,8 @@ export const JOB_MESSAGES = {
 /** Ten to a page: the whole board on one page made a 12,000 px scroll on a phone. */
 export const DASHBOARD_JOBS_PER_PAGE = 10
 
+const FILTERS_FOLD_QUERY = '(max-width: 639.98px)'
+
 export function JobsTab() {
   const jobs = useJobBoard()
   const locations = useLocations()
@@ -35,7 +39,11 @@ export function JobsTab() {
   const [refreshing, setRefreshing] = useState(false)
   const [page, setPage] = useState(1)
   const [message, showMessage] = useTimedMessage()
-  const ids = { search: useId(), location: useId(), salary: useId(), type: useId() }
+  const ids = { search: useId(), location: useId(), salary: useId(), type: useId(), more: useId() }
+  // on a phone the three selects fold behind a button, so the jobs start on the first screen
+  const folded = useMediaQuery(FILTERS_FOLD_QUERY)
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const activeSelects = [filters.locationId, filters.salaryRangeId, filters.type].filter(Boolean).length
 
   const all = useMemo(() => jobs.data ?? [], [jobs.data])
   const visible = useMemo(() => filterDashboardJobs(all, filters), [all, filters])
@@ -95,6 +103,19 @@ export function JobsTab() {
           <label htmlFor={ids.search}>Search jobs</label>
           <input id={ids.search} type="search" placeholder="Search by job title" value={filters.search} onChange={(e) => set('search')(e.target.value)} />
         </div>
+        {folded ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm cd-filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls={ids.more}
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
+            <Icon name="filters" size={16} />
+            Filters{activeSelects > 0 ? ` (${activeSelects})` : ''}
+          </button>
+        ) : null}
+        <div className="cd-filters-more" id={ids.more} hidden={folded && !filtersOpen}>
         <div className="cd-field">
           <label htmlFor={ids.location}>Location</label>
           <select id={ids.location} value={filters.locationId} onChange={(e) => set('locationId')(e.target.value)}>
@@ -127,6 +148,7 @@ export function JobsTab() {
               </option>
             ))}
           </select>
+        </div>
         </div>
       </div>
 
