@@ -2,7 +2,9 @@
 import { useId, useMemo, useState } from 'react'
 import { Badge } from '../../../components/ui/Badge'
 import { EmptyState } from '../../../components/ui/EmptyState'
+import { Icon } from '../../../components/ui/Icon'
 import { Pagination } from '../../../components/ui/Pagination'
+import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { formatDate, formatPostedAge } from '../../../lib/format'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
 import { useApplications } from '../api/get-applications'
@@ -23,6 +25,8 @@ export const JOB_MESSAGES = {
 /** Ten to a page: the whole board on one page made a 12,000 px scroll on a phone. */
 export const DASHBOARD_JOBS_PER_PAGE = 10
 
+const FILTERS_FOLD_QUERY = '(max-width: 639.98px)'
+
 export function JobsTab() {
   const jobs = useJobBoard()
   const locations = useLocations()
@@ -35,7 +39,11 @@ export function JobsTab() {
   const [refreshing, setRefreshing] = useState(false)
   const [page, setPage] = useState(1)
   const [message, showMessage] = useTimedMessage()
-  const ids = { search: useId(), location: useId(), salary: useId(), type: useId() }
+  const ids = { search: useId(), location: useId(), salary: useId(), type: useId(), more: useId() }
+  // on a phone the three selects fold behind a button, so the jobs start on the first screen
+  const folded = useMediaQuery(FILTERS_FOLD_QUERY)
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const activeSelects = [filters.locationId, filters.salaryRangeId, filters.type].filter(Boolean).length
 
   const all = useMemo(() => jobs.data ?? [], [jobs.data])
   const visible = useMemo(() => filterDashboardJobs(all, filters), [all, filters])
@@ -95,38 +103,52 @@ export function JobsTab() {
           <label htmlFor={ids.search}>Search jobs</label>
           <input id={ids.search} type="search" placeholder="Search by job title" value={filters.search} onChange={(e) => set('search')(e.target.value)} />
         </div>
-        <div className="cd-field">
-          <label htmlFor={ids.location}>Location</label>
-          <select id={ids.location} value={filters.locationId} onChange={(e) => set('locationId')(e.target.value)}>
-            <option value="">All locations</option>
-            {(locations.data ?? []).map((l) => (
-              <option key={l.id} value={String(l.id)}>
-                {l.display_name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="cd-field">
-          <label htmlFor={ids.salary}>Salary range</label>
-          <select id={ids.salary} value={filters.salaryRangeId} onChange={(e) => set('salaryRangeId')(e.target.value)}>
-            <option value="">All salary ranges</option>
-            {(salaryRanges.data ?? []).map((s) => (
-              <option key={s.id} value={String(s.id)}>
-                {s.display_name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="cd-field">
-          <label htmlFor={ids.type}>Job type</label>
-          <select id={ids.type} value={filters.type} onChange={(e) => set('type')(e.target.value)}>
-            <option value="">All types</option>
-            {types.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
+        {folded ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm cd-filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls={ids.more}
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
+            <Icon name="filters" size={16} />
+            Filters{activeSelects > 0 ? ` (${activeSelects})` : ''}
+          </button>
+        ) : null}
+        <div className="cd-filters-more" id={ids.more} hidden={folded && !filtersOpen}>
+          <div className="cd-field">
+            <label htmlFor={ids.location}>Location</label>
+            <select id={ids.location} value={filters.locationId} onChange={(e) => set('locationId')(e.target.value)}>
+              <option value="">All locations</option>
+              {(locations.data ?? []).map((l) => (
+                <option key={l.id} value={String(l.id)}>
+                  {l.display_name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="cd-field">
+            <label htmlFor={ids.salary}>Salary range</label>
+            <select id={ids.salary} value={filters.salaryRangeId} onChange={(e) => set('salaryRangeId')(e.target.value)}>
+              <option value="">All salary ranges</option>
+              {(salaryRanges.data ?? []).map((s) => (
+                <option key={s.id} value={String(s.id)}>
+                  {s.display_name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="cd-field">
+            <label htmlFor={ids.type}>Job type</label>
+            <select id={ids.type} value={filters.type} onChange={(e) => set('type')(e.target.value)}>
+              <option value="">All types</option>
+              {types.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       </div>
 
@@ -152,53 +174,53 @@ export function JobsTab() {
         </EmptyState>
       ) : (
         <>
-        <p className="cd-muted cd-range" aria-live="polite">
-          {showingText(currentPage, DASHBOARD_JOBS_PER_PAGE, visible.length)}
-        </p>
-        <ul className="cd-cards">
-          {pageJobs.map((job) => {
-            const isOpen = expanded.has(job.id)
-            const isApplied = applied.has(String(job.id))
-            return (
-              <li key={job.id} className="cd-card">
-                <div className="cd-card-head">
-                  <h3>{job.title}</h3>
-                  {isApplied ? (
-                    <Badge tone="success" icon="check">
-                      Applied
-                    </Badge>
-                  ) : null}
-                </div>
-                <p className="cd-muted">
-                  {job.company} · {job.location} · {job.type}
-                </p>
-                <p className="cd-salary">{salaryText(job)}</p>
-                <JobDescription job={job} expanded={isOpen} />
-                <p className="cd-muted cd-small">
-                  Posted <time dateTime={job.created_at} title={formatDate(job.created_at)}>{formatPostedAge(job.created_at)}</time>
-                  {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
-                </p>
-                <div className="cd-card-actions">
-                  {hasHiddenDetails(job) ? (
-                    <button type="button" className="cd-btn cd-btn-ghost" aria-expanded={isOpen} onClick={() => toggle(job.id)}>
-                      {isOpen ? 'Show Less' : 'See More'}
+          <p className="cd-muted cd-range" aria-live="polite">
+            {showingText(currentPage, DASHBOARD_JOBS_PER_PAGE, visible.length)}
+          </p>
+          <ul className="cd-cards">
+            {pageJobs.map((job) => {
+              const isOpen = expanded.has(job.id)
+              const isApplied = applied.has(String(job.id))
+              return (
+                <li key={job.id} className="cd-card">
+                  <div className="cd-card-head">
+                    <h3>{job.title}</h3>
+                    {isApplied ? (
+                      <Badge tone="success" icon="check">
+                        Applied
+                      </Badge>
+                    ) : null}
+                  </div>
+                  <p className="cd-muted">
+                    {job.company} · {job.location} · {job.type}
+                  </p>
+                  <p className="cd-salary">{salaryText(job)}</p>
+                  <JobDescription job={job} expanded={isOpen} />
+                  <p className="cd-muted cd-small">
+                    Posted <time dateTime={job.created_at} title={formatDate(job.created_at)}>{formatPostedAge(job.created_at)}</time>
+                    {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
+                  </p>
+                  <div className="cd-card-actions">
+                    {hasHiddenDetails(job) ? (
+                      <button type="button" className="cd-btn cd-btn-ghost" aria-expanded={isOpen} onClick={() => toggle(job.id)}>
+                        {isOpen ? 'Show Less' : 'See More'}
+                      </button>
+                    ) : null}
+                    <button
+                      type="button"
+                      className="cd-btn cd-btn-primary"
+                      disabled={isApplied}
+                      onClick={() => setApplying(job)}
+                      aria-label={isApplied ? undefined : `Apply Now for ${job.title}`}
+                    >
+                      {isApplied ? 'Applied Successfully' : 'Apply Now'}
                     </button>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="cd-btn cd-btn-primary"
-                    disabled={isApplied}
-                    onClick={() => setApplying(job)}
-                    aria-label={isApplied ? undefined : `Apply Now for ${job.title}`}
-                  >
-                    {isApplied ? 'Applied Successfully' : 'Apply Now'}
-                  </button>
-                </div>
-              </li>
-            )
-          })}
-        </ul>
-        <Pagination current={currentPage} total={totalPages} onChange={goToPage} label="Job pages" />
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+          <Pagination current={currentPage} total={totalPages} onChange={goToPage} label="Job pages" />
         </>
       )}
 

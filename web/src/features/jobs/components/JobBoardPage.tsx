@@ -86,7 +86,7 @@ export default function JobBoardPage() {
         <div className="container">
           <p className="eyebrow">Job board</p>
           <h1>Find your next IT role</h1>
-          <p className="lead">Browse current openings from Sydney and Australia-wide employers we partner with.</p>
+          <p className="lead job-search-lead">Browse current openings from Sydney and Australia-wide employers we partner with.</p>
           <form className="job-search" role="search" aria-label="Search jobs" onSubmit={(e) => e.preventDefault()}>
             <div className="form-field">
               <label htmlFor="job-search-title">Job title</label>
@@ -99,43 +99,43 @@ export default function JobBoardPage() {
               />
             </div>
             <div className="job-search-more" id={filtersId} hidden={folded && !filtersOpen}>
-            <div className="form-field">
-              <label htmlFor="job-search-location">Location</label>
-              <select id="job-search-location" value={filters.location} onChange={(e) => update({ location: e.target.value })}>
-                <option value="">All locations</option>
-                {locations.map((l) => (
-                  <option key={l.id} value={l.display_name}>
-                    {l.display_name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="form-field">
-              <label htmlFor="job-search-salary">Salary range</label>
-              <select
-                id="job-search-salary"
-                value={filters.salaryRangeId}
-                onChange={(e) => update({ salaryRangeId: e.target.value })}
-              >
-                <option value="">Any salary</option>
-                {salaryRanges.map((s) => (
-                  <option key={s.id} value={String(s.id)}>
-                    {s.display_name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="form-field">
-              <label htmlFor="job-search-type">Job type</label>
-              <select id="job-search-type" value={filters.type} onChange={(e) => update({ type: e.target.value })}>
-                <option value="">All types</option>
-                {JOB_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </div>
+              <div className="form-field">
+                <label htmlFor="job-search-location">Location</label>
+                <select id="job-search-location" value={filters.location} onChange={(e) => update({ location: e.target.value })}>
+                  <option value="">All locations</option>
+                  {locations.map((l) => (
+                    <option key={l.id} value={l.display_name}>
+                      {l.display_name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="form-field">
+                <label htmlFor="job-search-salary">Salary range</label>
+                <select
+                  id="job-search-salary"
+                  value={filters.salaryRangeId}
+                  onChange={(e) => update({ salaryRangeId: e.target.value })}
+                >
+                  <option value="">Any salary</option>
+                  {salaryRanges.map((s) => (
+                    <option key={s.id} value={String(s.id)}>
+                      {s.display_name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="form-field">
+                <label htmlFor="job-search-type">Job type</label>
+                <select id="job-search-type" value={filters.type} onChange={(e) => update({ type: e.target.value })}>
+                  <option value="">All types</option>
+                  {JOB_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
             <div className="job-search-actions">
               {folded ? (
