@@ -1,4 +1,4 @@
--- The employer's hiring pipeline (issue 9): each application has a stage
+-- The employer workspace (issue 9). The hiring pipeline: each application has a stage
 -- (new, screening, interview, offer, hired, rejected) that only employers see,
 -- and the version of its stream, which the board sends back with a move so a
 -- colleague's newer move is not overwritten. `status` stays what the candidate
@@ -89,10 +89,6 @@ CREATE TABLE interviews (
 );
 CREATE INDEX interviews_application ON interviews (application_id, starts_at);
 CREATE INDEX interviews_candidate ON interviews (candidate_id, starts_at);
-
--- An admin can suspend an employer (issue 10): sessions issued before the
--- suspension stop working, even after a reinstatement.
-ALTER TABLE accounts ADD COLUMN sessions_not_before timestamptz;
 
 -- Company profiles: what an employer's public job pages say about it.
 CREATE TABLE companies (
