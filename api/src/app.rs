@@ -11,8 +11,9 @@ use axum::extract::{DefaultBodyLimit, FromRef, Request, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use commands::{Commands, Links, PgEventStore};
-use projections::{ChangeFeed, RuntimeConfig, RuntimeHandle};
+use commands::{Commands, Links};
+use event_store::{EventStore, PgEventStore};
+use projections::{ChangeFeed, EventSource, RuntimeConfig, RuntimeHandle};
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
 use tokio::net::TcpListener;
@@ -58,19 +59,24 @@ impl FromRef<AppState> for PgPool {
 }
 
 impl AppState {
-    pub fn store(&self) -> &PgEventStore {
-        &self.commands.store
+    /// The event store, through its port.
+    pub fn store(&self) -> &dyn EventStore {
+        self.commands.store.as_ref()
+    }
+
+    /// The read side's view of the store and database.
+    pub fn source(&self) -> EventSource {
+        EventSource::new(self.commands.store.clone(), self.pool.clone())
     }
 
     /// Waits (briefly) until every projector has handled every committed event.
     /// For reads that missed a row a very recent command wrote.
     pub async fn wait_for_head(&self) {
-        let head: Result<(Option<i64>,), _> = sqlx::query_as("SELECT max(position) FROM events")
-            .fetch_one(&self.pool)
-            .await;
-        if let Ok((Some(position),)) = head {
+        if let Ok(position) = self.store().head_position().await
+            && position > 0
+        {
             let _ = projections::wait::until_position(
-                self.store(),
+                &self.source(),
                 &self.read_models,
                 position,
                 Duration::from_secs(3),
@@ -107,7 +113,8 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
         admin: config.site_url("admin")?,
         agency_inbox: config.agency_inbox.clone(),
     };
-    let commands = Commands::new(PgEventStore::new(pool.clone()), links);
+    // The one place the adapter is chosen; everything else sees the port.
+    let commands = Commands::new(Arc::new(PgEventStore::new(pool.clone())), links);
     let site = site::Site::load(&config.web_dist, &config.public_url);
     let files = crate::files::Files::local(&config.storage_dir)?;
     Ok(AppState(Arc::new(App {
@@ -152,7 +159,7 @@ async fn read_your_writes(State(state): State<AppState>, request: Request, next:
             .and_then(|v| v.parse::<i64>().ok())
     {
         match projections::wait::until_position(
-            state.store(),
+            &state.source(),
             &state.read_models,
             position,
             Duration::from_secs(5),
@@ -220,15 +227,18 @@ async fn log_internal_errors(request: Request, next: Next) -> Response {
     response
 }
 
-/// A command's answer: the body plus the consistency token of what it wrote.
-pub struct Written<T>(pub i64, pub T);
+/// A command's answer: the body plus the consistency token of what it wrote
+/// (no header when the command changed nothing).
+pub struct Written<T>(pub Option<i64>, pub T);
 
 impl<T: IntoResponse> IntoResponse for Written<T> {
     fn into_response(self) -> Response {
         let mut response = self.1.into_response();
-        response
-            .headers_mut()
-            .insert(CONSISTENCY_HEADER, HeaderValue::from(self.0));
+        if let Some(position) = self.0 {
+            response
+                .headers_mut()
+                .insert(CONSISTENCY_HEADER, HeaderValue::from(position));
+        }
         response
     }
 }
@@ -255,8 +265,8 @@ impl Application {
         let projections = match runtime {
             Some(rc) => Some(
                 projections::start(
-                    state.store().clone(),
-                    crate::policies::all(state.store()),
+                    state.source(),
+                    crate::policies::all(&state.source()),
                     state.changes.clone(),
                     rc,
                 )

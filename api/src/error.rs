@@ -111,7 +111,8 @@ impl From<DomainError> for ApiError {
             DomainError::EmployerPending
             | DomainError::EmployerRejected
             | DomainError::EmployerNotApproved
-            | DomainError::NotJobOwner => StatusCode::FORBIDDEN,
+            | DomainError::NotJobOwner
+            | DomainError::AdminSelfRegistration => StatusCode::FORBIDDEN,
             DomainError::InvalidResetToken => StatusCode::BAD_REQUEST,
             DomainError::NotFound(_) => StatusCode::NOT_FOUND,
         };
@@ -123,7 +124,7 @@ impl From<CommandError> for ApiError {
     fn from(e: CommandError) -> Self {
         match e {
             CommandError::Domain(d) => d.into(),
-            CommandError::Conflict => Self::new(StatusCode::CONFLICT, e.to_string()),
+            CommandError::Conflict(_) => Self::new(StatusCode::CONFLICT, e.to_string()),
             CommandError::Internal(e) => Self::Internal(e),
         }
     }

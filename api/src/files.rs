@@ -38,6 +38,13 @@ pub const DOCUMENT_RULE: Rule = Rule {
     wrong_type: "This file type is not allowed. Use .pdf, .doc, .docx, .jpg, .jpeg, .png, .gif or .txt",
 };
 
+pub const LOGO_RULE: Rule = Rule {
+    max_bytes: domain::company::MAX_LOGO_BYTES,
+    extensions: &domain::company::LOGO_EXTENSIONS,
+    too_large: "The logo must be smaller than 2 MB",
+    wrong_type: "Please choose a PNG or JPEG image for the logo",
+};
+
 pub const RESUME_RULE: Rule = Rule {
     max_bytes: document::MAX_RESUME_BYTES,
     extensions: &document::RESUME_EXTENSIONS,
@@ -77,6 +84,34 @@ impl Files {
         if let Err(e) = self.store.delete(&Path::from(key)).await {
             tracing::warn!(key, error = %e, "could not delete a stored file");
         }
+    }
+
+    /// A public image (a company logo) shown inline, cached briefly.
+    pub async fn image(&self, key: &str, content_type: &str) -> Result<Response, ApiError> {
+        let bytes = self
+            .store
+            .get(&Path::from(key))
+            .await
+            .context("Failed to read a stored file")?
+            .bytes()
+            .await
+            .context("Failed to read a stored file")?;
+        let mut res = Response::new(Body::from(bytes));
+        let headers = res.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(content_type)
+                .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+        );
+        headers.insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        );
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=300"),
+        );
+        Ok(res.into_response())
     }
 
     /// The file as a download: attachment, original name, no sniffing.

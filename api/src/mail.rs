@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use anyhow::Context;
-use lettre::message::{Mailbox, header::ContentType};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart, header::ContentType};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -69,6 +69,7 @@ struct Due {
     recipient: String,
     subject: String,
     body: String,
+    calendar: Option<String>,
     attempts: i32,
 }
 
@@ -80,7 +81,7 @@ async fn deliver_due(
     let mut tx = pool.begin().await?;
     // language=PostgreSQL
     let due: Vec<Due> = sqlx::query_as(
-        "SELECT id, recipient, subject, body, attempts FROM mail_outbox
+        "SELECT id, recipient, subject, body, calendar, attempts FROM mail_outbox
           WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < $1
           ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED",
     )
@@ -122,13 +123,34 @@ async fn send(transport: &Transport, from: &Mailbox, mail: &Due) -> anyhow::Resu
         .recipient
         .parse()
         .context("recipient is not a valid address")?;
-    let message = Message::builder()
+    let builder = Message::builder()
         .from(from.clone())
         .to(to)
-        .subject(&mail.subject)
-        .header(ContentType::TEXT_PLAIN)
-        .body(mail.body.clone())
-        .context("Failed to build the message")?;
+        .subject(&mail.subject);
+    let message = match &mail.calendar {
+        None => builder
+            .header(ContentType::TEXT_PLAIN)
+            .body(mail.body.clone()),
+        // The text, and the invitation as a calendar part calendars act on.
+        Some(ics) => {
+            let method = if ics.contains("METHOD:CANCEL") {
+                "CANCEL"
+            } else {
+                "REQUEST"
+            };
+            let calendar_type =
+                ContentType::parse(&format!("text/calendar; charset=utf-8; method={method}"))
+                    .context("calendar content type")?;
+            builder.multipart(
+                MultiPart::mixed()
+                    .singlepart(SinglePart::plain(mail.body.clone()))
+                    .singlepart(
+                        Attachment::new("invite.ics".into()).body(ics.clone(), calendar_type),
+                    ),
+            )
+        }
+    }
+    .context("Failed to build the message")?;
     match transport {
         Transport::Smtp(smtp) => {
             smtp.send(message).await.context("SMTP send failed")?;

@@ -4,75 +4,116 @@
 
 use std::sync::Arc;
 
-use commands::notifications::raise_within;
-use commands::{Metadata, PgEventStore, RecordedEvent};
-use domain::AnyEvent;
-use domain::application::{self, ApplicationEvent};
-use domain::notification::notices_for;
-use projections::{BoxFuture, Change, Projector};
+use commands::notifications;
+use domain::Aggregate;
+use domain::application::{Application, ApplicationEvent};
+use domain::interview::{self, InterviewEvent};
+use domain::notification::{Notice, interview_notice, notices_for};
+use event_store::postgres::append_within;
+use event_store::{Actor, AppendError, Metadata, RecordedEvent};
+use projections::{Change, EventProjector, EventSource, Projector};
 use sqlx::PgConnection;
 
 /// Tells candidates and employers about applications (SPEC 4 notifications).
 pub struct NotificationPolicy {
-    pub store: PgEventStore,
+    pub source: EventSource,
 }
 
-impl Projector for NotificationPolicy {
-    fn name(&self) -> &'static str {
-        "notification_policy"
-    }
+impl EventProjector for NotificationPolicy {
+    const NAME: &'static str = "notification_policy";
+    const TABLES: &'static [&'static str] = &[];
+    type Event = ApplicationEvent;
 
-    fn tables(&self) -> &'static [&'static str] {
-        &[]
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            for r in events {
-                let Some(AnyEvent::Application(event)) =
-                    AnyEvent::decode(&r.event_type, r.payload.clone())?
-                else {
-                    continue;
-                };
-                // A status change needs who applied and for what: the stream's first event.
-                let (candidate, title) = match &event {
-                    ApplicationEvent::ApplicationSubmitted(s) => {
-                        (s.candidate_id, s.job_title.clone())
-                    }
-                    ApplicationEvent::ApplicationStatusChanged { .. } => {
-                        let (history, _) =
-                            self.store.load::<ApplicationEvent>(&r.stream_id).await?;
-                        match history.iter().fold(None, application::evolve) {
-                            Some(a) => (a.candidate_id, a.job_title),
-                            None => continue,
-                        }
-                    }
-                };
-                let metadata = Metadata {
-                    correlation_id: r.metadata.correlation_id,
-                    actor_role: Some("policy".into()),
-                    request_id: r.metadata.request_id.clone(),
-                    ..Metadata::default()
-                };
-                for notice in notices_for(&event, candidate, &title) {
-                    raise_within(conn, r.event_id, &notice, r.recorded_at, metadata.clone())
-                        .await?;
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        r: &RecordedEvent,
+        event: ApplicationEvent,
+        _: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        // A status change needs who applied and for what: the stream's first event.
+        let (candidate, title) = match &event {
+            ApplicationEvent::ApplicationSubmitted(s) => (s.candidate_id, s.job_title.clone()),
+            ApplicationEvent::ApplicationStatusChanged { .. }
+            | ApplicationEvent::ApplicationMoved { .. } => {
+                let (history, _) = self
+                    .source
+                    .store
+                    .load::<ApplicationEvent>(&r.stream_id)
+                    .await?;
+                match Application::fold(&history) {
+                    Some(a) => (a.candidate_id, a.job_title),
+                    None => return Ok(()),
                 }
             }
-            Ok(vec![])
-        })
+        };
+        for notice in notices_for(&event, candidate, &title) {
+            raise_within(conn, r, &notice).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Tells candidates about their interviews: booked, moved, cancelled.
+pub struct InterviewPolicy {
+    pub source: EventSource,
+}
+
+impl EventProjector for InterviewPolicy {
+    const NAME: &'static str = "interview_policy";
+    const TABLES: &'static [&'static str] = &[];
+    type Event = InterviewEvent;
+
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        r: &RecordedEvent,
+        event: InterviewEvent,
+        _: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        // The state as of this event: its stream up to its own version.
+        let history = self.source.store.read_stream(&r.stream_id).await?;
+        let mut state = None;
+        for recorded in history
+            .iter()
+            .take_while(|e| e.stream_version <= r.stream_version)
+        {
+            state = interview::evolve(state, &recorded.decode::<InterviewEvent>()?);
+        }
+        let Some(state) = state else { return Ok(()) };
+        let notice = interview_notice(&event, &state);
+        raise_within(conn, r, &notice).await
+    }
+}
+
+/// Appends a notice inside the policy's batch, so the notification commits
+/// with the checkpoint; raising the same notice twice finds its stream taken.
+async fn raise_within(
+    conn: &mut PgConnection,
+    r: &RecordedEvent,
+    notice: &Notice,
+) -> anyhow::Result<()> {
+    let metadata = Metadata {
+        correlation_id: r.metadata.correlation_id,
+        actor_role: Some(Actor::Policy),
+        request_id: r.metadata.request_id.clone(),
+        ..Metadata::default()
+    };
+    let request = notifications::raise(r.event_id, notice, r.recorded_at, metadata)?;
+    match append_within(conn, &request).await {
+        Ok(_) | Err(AppendError::WrongExpectedVersion { .. }) => Ok(()),
+        Err(e) => Err(e.into()),
     }
 }
 
 /// Every projector and policy this process runs.
-pub fn all(store: &PgEventStore) -> Vec<Arc<dyn Projector>> {
+pub fn all(source: &EventSource) -> Vec<Arc<dyn Projector>> {
     let mut all = projections::all();
     all.push(Arc::new(NotificationPolicy {
-        store: store.clone(),
+        source: source.clone(),
+    }));
+    all.push(Arc::new(InterviewPolicy {
+        source: source.clone(),
     }));
     all
 }

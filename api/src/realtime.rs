@@ -8,11 +8,11 @@
 //! process reaches sockets connected to another.
 
 use commands::Metadata;
+use commands::notifications::NotificationAction;
 use domain::account::Role;
 use projections::Change;
 use projections::read_models::notifications;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use socketioxide::SocketIo;
 use socketioxide::extract::{Extension, SocketRef, State, TryData};
 use socketioxide::handler::ConnectHandler;
@@ -20,11 +20,13 @@ use socketioxide::layer::SocketIoLayer;
 use uuid::Uuid;
 
 use crate::app::AppState;
+use crate::routes::{Message, NotificationPage};
 
 #[derive(Debug, Deserialize)]
 struct Auth {
     token: String,
-    user_type: String,
+    /// A name that is no role fails to decode, which refuses the connection.
+    user_type: Role,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -56,13 +58,12 @@ async fn authenticate(
 ) -> Result<(), Unauthorized> {
     let auth = auth.map_err(|_| Unauthorized)?;
     let claims = state.jwt.verify(&auth.token).map_err(|_| Unauthorized)?;
-    let role = Role::parse(&claims.role).ok_or(Unauthorized)?;
     if claims.role != auth.user_type {
         return Err(Unauthorized);
     }
     socket.extensions.insert(User {
         id: claims.sub,
-        role,
+        role: claims.role,
     });
     Ok(())
 }
@@ -78,11 +79,55 @@ struct Target {
     notification_id: Uuid,
 }
 
+// The payloads of SPEC 7.7's received events.
+
+#[derive(Debug, Serialize)]
+struct Connected {
+    user_id: Uuid,
+    user_type: Role,
+}
+
+/// `all_notifications_read` carries an empty object.
+#[derive(Debug, Serialize)]
+struct Empty {}
+
+#[derive(Debug, Serialize)]
+struct UnreadCount {
+    count: i64,
+}
+
+#[derive(Debug, Serialize)]
+struct NotificationRead {
+    notification_id: Uuid,
+    unread_count: i64,
+}
+
+#[derive(Debug, Serialize)]
+struct ApplicationUpdated {
+    application_id: Uuid,
+}
+
+/// To the employer: a note or scorecard was added to this application.
+#[derive(Debug, Serialize)]
+struct AssessmentUpdated {
+    application_id: Uuid,
+}
+
+/// To the employer whose board shows the application: reload that card.
+#[derive(Debug, Serialize)]
+struct PipelineUpdated {
+    job_id: Uuid,
+    application_id: Uuid,
+}
+
 async fn on_connect(socket: SocketRef, Extension(user): Extension<User>) {
     socket.join(room(user.id));
     let _ = socket.emit(
         "connected",
-        &json!({ "user_id": user.id, "user_type": user.role.as_str() }),
+        &Connected {
+            user_id: user.id,
+            user_type: user.role,
+        },
     );
 
     socket.on(
@@ -101,10 +146,14 @@ async fn on_connect(socket: SocketRef, Extension(user): Extension<User>) {
                 Err(_) => (50, 0),
             };
             match notifications::list(&state.pool, user.id, limit, offset).await {
-                Ok((items, total, unread)) => {
+                Ok((notifications, total, unread_count)) => {
                     let _ = s.emit(
                         "notifications_list",
-                        &json!({ "notifications": items, "total": total, "unread_count": unread }),
+                        &NotificationPage {
+                            notifications,
+                            total,
+                            unread_count,
+                        },
                     );
                 }
                 Err(e) => fail(&s, "Could not load notifications", e),
@@ -119,19 +168,22 @@ async fn on_connect(socket: SocketRef, Extension(user): Extension<User>) {
                State(state): State<AppState>,
                Extension(user): Extension<User>| {
             let Ok(target) = target else {
-                let _ = s.emit(
-                    "error",
-                    &json!({ "message": "notification_id is required" }),
-                );
+                let _ = s.emit("error", &Message::new("notification_id is required"));
                 return;
             };
             // The read model's change pushes `notification_read` to every socket of the user.
             if let Err(e) = state
                 .commands
-                .mark_notification_read(user.id, target.notification_id, socket_meta(user))
+                .mark_notification_read(
+                    NotificationAction {
+                        user_id: user.id,
+                        notification_id: target.notification_id,
+                    },
+                    socket_meta(user),
+                )
                 .await
             {
-                let _ = s.emit("error", &json!({ "message": e.to_string() }));
+                let _ = s.emit("error", &Message::new(e.to_string()));
             }
         },
     );
@@ -152,11 +204,11 @@ async fn on_connect(socket: SocketRef, Extension(user): Extension<User>) {
                 Ok(_) => {
                     let _ = s
                         .within(room(user.id))
-                        .emit("all_notifications_read", &json!({}))
+                        .emit("all_notifications_read", &Empty {})
                         .await;
                     let _ = s
                         .within(room(user.id))
-                        .emit("unread_count", &json!({ "count": 0 }))
+                        .emit("unread_count", &UnreadCount { count: 0 })
                         .await;
                 }
                 Err(e) => fail(&s, "Could not mark notifications as read", e),
@@ -169,15 +221,15 @@ fn socket_meta(user: User) -> Metadata {
     Metadata {
         correlation_id: Uuid::now_v7(),
         actor_id: Some(user.id),
-        actor_role: Some(user.role.as_str().into()),
+        actor_role: Some(user.role.into()),
         request_id: Some("socket.io".into()),
         ..Metadata::default()
     }
 }
 
-fn fail(s: &SocketRef, message: &str, e: anyhow::Error) {
+fn fail(s: &SocketRef, message: &'static str, e: anyhow::Error) {
     tracing::error!(error = %format!("{e:#}"), "{message}");
-    let _ = s.emit("error", &json!({ "message": message }));
+    let _ = s.emit("error", &Message::new(message));
 }
 
 /// Turns read-model changes into socket events for the user they concern.
@@ -191,20 +243,55 @@ async fn push_changes(io: SocketIo, mut feed: async_broadcast::Receiver<Change>)
             }
             Err(async_broadcast::RecvError::Closed) => return,
         };
-        let Some(user) = change.user_id else { continue };
+        let Some(user) = change.user_id() else {
+            continue;
+        };
         let to = || io.to(room(user));
-        let count = change.data.get("unread_count").cloned().unwrap_or(json!(0));
-        let sent = match change.topic.as_str() {
-            "notification.created" => {
-                let first = to().emit("notification", &change.data["notification"]).await;
-                first.and(to().emit("unread_count", &json!({ "count": count })).await)
+        // The socket events and payloads of SPEC 7.7.
+        let sent = match change {
+            Change::NotificationCreated {
+                notification,
+                unread_count: count,
+                ..
+            } => {
+                let first = to().emit("notification", &notification).await;
+                first.and(to().emit("unread_count", &UnreadCount { count }).await)
             }
-            "notification.read" => {
-                to().emit("notification_read", &json!({ "notification_id": change.data["notification_id"], "unread_count": count })).await
+            Change::NotificationRead {
+                notification_id,
+                unread_count,
+                ..
+            } => {
+                let read = NotificationRead {
+                    notification_id,
+                    unread_count,
+                };
+                to().emit("notification_read", &read).await
             }
-            "notification.deleted" => to().emit("unread_count", &json!({ "count": count })).await,
-            "application.changed" => to().emit("application_updated", &change.data).await,
-            _ => Ok(()),
+            Change::NotificationDeleted {
+                unread_count: count,
+                ..
+            } => to().emit("unread_count", &UnreadCount { count }).await,
+            Change::ApplicationChanged { application_id, .. } => {
+                let updated = ApplicationUpdated { application_id };
+                to().emit("application_updated", &updated).await
+            }
+            Change::PipelineChanged {
+                job_id,
+                application_id,
+                ..
+            } => {
+                let changed = PipelineUpdated {
+                    job_id,
+                    application_id,
+                };
+                to().emit("pipeline_updated", &changed).await
+            }
+            Change::AssessmentChanged { application_id, .. } => {
+                let changed = AssessmentUpdated { application_id };
+                to().emit("assessment_updated", &changed).await
+            }
+            Change::JobChanged { .. } => Ok(()),
         };
         if let Err(e) = sent {
             tracing::debug!(error = %e, "realtime push failed");

@@ -198,7 +198,7 @@ async fn public_page_exists(state: &AppState, path: &str) -> bool {
         && let Ok(id) = Uuid::parse_str(id)
     {
         // Closed and expired jobs keep their page (it says they are closed).
-        return matches!(job_board::job(&state.pool, id).await, Ok(Some(_)));
+        return matches!(job_board::public_job(&state.pool, id).await, Ok(Some(_)));
     }
     false
 }

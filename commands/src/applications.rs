@@ -1,15 +1,15 @@
-//! SubmitApplication and ChangeApplicationStatus.
+//! SubmitApplication, ChangeApplicationStatus and MoveApplication (the
+//! employer's pipeline).
 
 use domain::DomainError;
-use domain::application::{
-    self, ApplicationEvent, ApplicationStatus, Attachment, JobFacts, Submission,
-};
+use domain::application::{self, Application, ApplicationStatus, Attachment, JobFacts, Submission};
+use domain::document::Document;
+use domain::job::Job;
+use domain::pipeline::{self, Stage};
+use event_store::{AppendError, ExpectedVersion, Metadata, UniqueClaim};
 use uuid::Uuid;
 
-use crate::store::{
-    AppendError, AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, UniqueClaim,
-};
-use crate::{CommandError, Commands};
+use crate::{CommandError, Commands, Effects, Loaded, Written};
 
 #[derive(Debug, Clone)]
 pub struct SubmitApplication {
@@ -19,19 +19,35 @@ pub struct SubmitApplication {
     pub cover_letter_id: Option<Uuid>,
 }
 
-pub struct Submitted {
+/// Moves an applicant along the employer's pipeline.
+#[derive(Debug, Clone)]
+pub struct MoveApplication {
+    pub employer_id: Uuid,
     pub application_id: Uuid,
-    pub position: i64,
+    pub stage: Stage,
+    pub feedback: Option<String>,
+    /// The version the employer's board showed. A board that is behind gets a
+    /// conflict instead of overwriting a colleague's move; `None` moves from
+    /// wherever the application is.
+    pub expected_version: Option<i64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ChangeApplicationStatus {
+    pub employer_id: Uuid,
+    pub application_id: Uuid,
+    pub status: ApplicationStatus,
+    pub feedback: Option<String>,
 }
 
 impl Commands {
+    /// Written's output is the new application's id.
     pub async fn submit_application(
         &self,
         cmd: SubmitApplication,
         metadata: Metadata,
-    ) -> Result<Submitted, CommandError> {
-        let (job, _) = self.load_job(cmd.job_id).await?;
-        let job = job.map(|j| JobFacts {
+    ) -> Result<Written<Uuid>, CommandError> {
+        let job = self.load::<Job>(cmd.job_id).await?.state.map(|j| JobFacts {
             id: cmd.job_id,
             employer_id: j.employer_id,
             title: j.title,
@@ -50,82 +66,104 @@ impl Commands {
             cover_letter,
             now: self.clock.now(),
         })?;
-        let request = AppendRequest::new(
-            application::stream_id(application_id),
-            ExpectedVersion::NoStream,
-            events
-                .iter()
-                .map(|e| NewEvent::from_domain(e, Some(cmd.candidate_id)))
-                .collect(),
-            metadata,
-        )
         // Inside the append transaction: a second try, however fast, is refused.
-        .claim(UniqueClaim::new(
+        let effects = Effects::default().claim(UniqueClaim::new(
             application::claim_scope(cmd.job_id),
             &cmd.candidate_id.to_string(),
             application_id,
         ));
-        match self.store.append(request).await {
-            Ok(r) => Ok(Submitted {
-                application_id,
-                position: r.position,
-            }),
-            Err(AppendError::Claimed { .. }) => Err(DomainError::AlreadyApplied.into()),
-            Err(e) => Err(e.into()),
+        let new = Loaded::<Application> {
+            state: None,
+            version: 0,
+        };
+        match self
+            .append(application_id, &new, events, effects, metadata)
+            .await
+        {
+            Ok(written) => Ok(written.with(application_id)),
+            Err(CommandError::Conflict(AppendError::Claimed { .. })) => {
+                Err(DomainError::AlreadyApplied.into())
+            }
+            Err(e) => Err(e),
         }
     }
 
     async fn attachment(&self, id: Option<Uuid>) -> Result<Option<Attachment>, CommandError> {
         let Some(id) = id else { return Ok(None) };
-        let (doc, _) = self.load_document(id).await?;
+        let doc = self.load::<Document>(id).await?.state;
         Ok(Some(Attachment {
             id,
             owner_id: doc.filter(|d| !d.deleted).map(|d| d.owner_id),
         }))
     }
 
-    pub async fn load_application(
-        &self,
-        id: Uuid,
-    ) -> anyhow::Result<(Option<application::Application>, i64)> {
-        let (events, version) = self
-            .store
-            .load::<ApplicationEvent>(&application::stream_id(id))
-            .await?;
-        Ok((events.iter().fold(None, application::evolve), version))
-    }
-
-    /// Returns the position written, or `None` when nothing changed.
+    /// Writes nothing (no position) when neither status nor feedback changes.
     pub async fn change_application_status(
         &self,
-        employer_id: Uuid,
-        application_id: Uuid,
-        status: &str,
-        feedback: Option<&str>,
+        cmd: ChangeApplicationStatus,
         metadata: Metadata,
-    ) -> Result<Option<i64>, CommandError> {
-        let status = ApplicationStatus::parse(status)?;
-        let (state, version) = self.load_application(application_id).await?;
-        let events = application::change_status(
-            state.as_ref(),
-            employer_id,
-            status,
-            feedback,
-            self.clock.now(),
-        )?;
-        if events.is_empty() {
-            return Ok(None);
+    ) -> Result<Written, CommandError> {
+        let now = self.clock.now();
+        self.execute::<Application>(cmd.application_id, metadata, |state| {
+            application::change_status(
+                state.as_ref(),
+                cmd.employer_id,
+                cmd.status,
+                cmd.feedback.as_deref(),
+                now,
+            )
+        })
+        .await
+    }
+
+    /// Written's output is the application's version after the move (its
+    /// current one when nothing changed).
+    pub async fn move_application(
+        &self,
+        cmd: MoveApplication,
+        metadata: Metadata,
+    ) -> Result<Written<i64>, CommandError> {
+        let loaded = self.load::<Application>(cmd.application_id).await?;
+        let Some(app) = loaded
+            .state
+            .as_ref()
+            .filter(|a| a.employer_id == cmd.employer_id)
+        else {
+            return Err(DomainError::NotFound("Application").into());
+        };
+        if let Some(expected) = cmd.expected_version
+            && expected != loaded.version
+        {
+            return Err(CommandError::Conflict(AppendError::WrongExpectedVersion {
+                stream_id: application::stream_id(cmd.application_id),
+                expected: ExpectedVersion::Exact(expected),
+            }));
         }
-        let candidate = state.map(|a| a.candidate_id);
-        let request = AppendRequest::new(
-            application::stream_id(application_id),
-            ExpectedVersion::Exact(version),
-            events
-                .iter()
-                .map(|e| NewEvent::from_domain(e, candidate))
-                .collect(),
-            metadata,
-        );
-        Ok(Some(self.store.append(request).await?.position))
+        let job_open = self
+            .load::<Job>(app.job_id)
+            .await?
+            .state
+            .is_some_and(|j| j.open);
+        let events = pipeline::move_to(
+            loaded.state.as_ref(),
+            pipeline::Move {
+                employer_id: cmd.employer_id,
+                to: cmd.stage,
+                feedback: cmd.feedback.as_deref(),
+                job_open,
+                now: self.clock.now(),
+            },
+        )?;
+        let version = loaded.version + events.len() as i64;
+        Ok(self
+            .append(
+                cmd.application_id,
+                &loaded,
+                events,
+                Effects::default(),
+                metadata,
+            )
+            .await?
+            .with(version))
     }
 }

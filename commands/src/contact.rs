@@ -1,11 +1,11 @@
 //! SendContactMessage: the public contact form. Stored as an event (sealed with
 //! the message's own key) and mailed to the agency through the outbox.
 
-use domain::contact::{self, ContactEvent, ContactInput};
+use domain::contact::{self, ContactEvent, ContactInput, ContactMessage};
+use event_store::{Metadata, OutgoingMail};
 use uuid::Uuid;
 
-use crate::store::{AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, OutgoingMail};
-use crate::{CommandError, Commands};
+use crate::{CommandError, Commands, Effects, Loaded, Written};
 
 #[derive(Debug, Clone, Default)]
 pub struct SendContactMessage {
@@ -21,7 +21,7 @@ impl Commands {
         &self,
         cmd: SendContactMessage,
         metadata: Metadata,
-    ) -> Result<i64, CommandError> {
+    ) -> Result<Written, CommandError> {
         let id = Uuid::now_v7();
         let events = contact::receive(
             id,
@@ -49,17 +49,13 @@ impl Commands {
                 "From: {first_name} {last_name} <{email}>\nPhone: {}\n\n{message}\n",
                 phone.as_deref().unwrap_or("not given")
             ),
+            ..OutgoingMail::default()
         };
-        let request = AppendRequest::new(
-            contact::stream_id(id),
-            ExpectedVersion::NoStream,
-            events
-                .iter()
-                .map(|e| NewEvent::from_domain(e, Some(id)))
-                .collect(),
-            metadata,
-        )
-        .mail(mail);
-        Ok(self.store.append(request).await?.position)
+        let new = Loaded::<ContactMessage> {
+            state: ContactMessage::default(),
+            version: 0,
+        };
+        self.append(id, &new, events, Effects::default().mail(mail), metadata)
+            .await
     }
 }

@@ -2,17 +2,17 @@
 //! infrastructure failures travel in different variants.
 
 use domain::DomainError;
+use event_store::AppendError;
 use thiserror::Error;
-
-use crate::store::AppendError;
 
 #[derive(Debug, Error)]
 pub enum CommandError {
     #[error(transparent)]
     Domain(#[from] DomainError),
-    /// Someone else wrote to the stream first; the caller may retry.
+    /// Someone else wrote to the stream first, or claimed the value; the caller
+    /// may retry (or a handler turns it into a domain rejection).
     #[error("This record was changed by someone else. Please try again.")]
-    Conflict,
+    Conflict(AppendError),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -20,9 +20,8 @@ pub enum CommandError {
 impl From<AppendError> for CommandError {
     fn from(e: AppendError) -> Self {
         match e {
-            AppendError::WrongExpectedVersion { .. } => Self::Conflict,
-            AppendError::Claimed { .. } => Self::Conflict,
             AppendError::Internal(e) => Self::Internal(e),
+            conflict => Self::Conflict(conflict),
         }
     }
 }

@@ -1,16 +1,19 @@
-//! PostJob, UpdateJob, CloseJob: an approved employer manages its listings.
+//! PostJob, UpdateJob, CloseJob, PublishJob, ReopenJob, ExtendJob,
+//! DuplicateJob: an approved employer manages its listings.
 
 use chrono::{DateTime, Utc};
 use domain::DomainError;
-use domain::account::{AccountStatus, Role};
-use domain::job::{self, Employer, JobDetails, JobEvent, JobInput, KnownLocation};
-use domain::reference::{self, ReferenceEvent};
+use domain::account::{Account, AccountStatus, Role};
+use domain::company::Company;
+use domain::job::{self, Employer, Job, JobDetails, JobInput, KnownLocation};
+use domain::reference::{ReferenceList, ReferenceListId};
+use event_store::Metadata;
 use uuid::Uuid;
 
-use crate::store::{AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent};
-use crate::{CommandError, Commands};
+use crate::{CommandError, Commands, Effects, Loaded, Written};
 
-/// A listing as an employer sends it.
+/// A listing as an employer sends it; the decision checks every field in the
+/// order the form shows them, so the first message is the first bad field.
 #[derive(Debug, Clone, Default)]
 pub struct JobForm {
     pub title: String,
@@ -25,121 +28,213 @@ pub struct JobForm {
     pub expires_at: Option<DateTime<Utc>>,
 }
 
-pub struct JobWritten {
+#[derive(Debug, Clone)]
+pub struct PostJob {
+    pub employer_id: Uuid,
+    pub form: JobForm,
+    /// Save without publishing.
+    pub draft: bool,
+}
+
+/// One of an employer's listings: publish, close or duplicate it.
+#[derive(Debug, Clone, Copy)]
+pub struct JobAction {
+    pub employer_id: Uuid,
     pub job_id: Uuid,
-    pub position: i64,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ReopenJob {
+    pub employer_id: Uuid,
+    pub job_id: Uuid,
+    /// Required when the listing's own closing date has passed.
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ExtendJob {
+    pub employer_id: Uuid,
+    pub job_id: Uuid,
+    pub expires_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone)]
+pub struct UpdateJob {
+    pub employer_id: Uuid,
+    pub job_id: Uuid,
+    pub form: JobForm,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct CloseJob {
+    pub employer_id: Uuid,
+    pub job_id: Uuid,
 }
 
 impl Commands {
+    /// Written's output is the new job's id.
     pub async fn post_job(
         &self,
-        employer_id: Uuid,
-        form: JobForm,
+        PostJob {
+            employer_id,
+            form,
+            draft,
+        }: PostJob,
         metadata: Metadata,
-    ) -> Result<JobWritten, CommandError> {
+    ) -> Result<Written<Uuid>, CommandError> {
         let employer = self.employer(employer_id).await?;
         let details = self.job_details(&form).await?;
         let job_id = Uuid::now_v7();
-        let events = job::post(None, &employer, details, self.clock.now())?;
-        self.append_job(job_id, 0, events, metadata).await
+        let events = job::post(None, &employer, details, draft, self.clock.now())?;
+        let new = Loaded::<Job> {
+            state: None,
+            version: 0,
+        };
+        Ok(self
+            .append(job_id, &new, events, Effects::default(), metadata)
+            .await?
+            .with(job_id))
     }
 
     pub async fn update_job(
         &self,
-        employer_id: Uuid,
-        job_id: Uuid,
-        form: JobForm,
+        UpdateJob {
+            employer_id,
+            job_id,
+            form,
+        }: UpdateJob,
         metadata: Metadata,
-    ) -> Result<JobWritten, CommandError> {
+    ) -> Result<Written, CommandError> {
         let employer = self.employer(employer_id).await?;
         let details = self.job_details(&form).await?;
-        let (state, version) = self.load_job(job_id).await?;
-        let events = job::update(state.as_ref(), &employer, details, self.clock.now())?;
-        self.append_job(job_id, version, events, metadata).await
+        let now = self.clock.now();
+        self.execute::<Job>(job_id, metadata, |state| {
+            job::update(state.as_ref(), &employer, details, now)
+        })
+        .await
     }
 
     pub async fn close_job(
         &self,
-        employer_id: Uuid,
-        job_id: Uuid,
-        metadata: Metadata,
-    ) -> Result<JobWritten, CommandError> {
-        let employer = self.employer(employer_id).await?;
-        let (state, version) = self.load_job(job_id).await?;
-        let events = job::close(state.as_ref(), &employer, self.clock.now())?;
-        self.append_job(job_id, version, events, metadata).await
-    }
-
-    async fn append_job(
-        &self,
-        job_id: Uuid,
-        version: i64,
-        events: Vec<JobEvent>,
-        metadata: Metadata,
-    ) -> Result<JobWritten, CommandError> {
-        let request = AppendRequest::new(
-            job::stream_id(job_id),
-            ExpectedVersion::after(version),
-            events
-                .iter()
-                .map(|e| NewEvent::from_domain(e, None))
-                .collect(),
-            metadata,
-        );
-        let result = self.store.append(request).await?;
-        Ok(JobWritten {
+        CloseJob {
+            employer_id,
             job_id,
-            position: result.position,
+        }: CloseJob,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let employer = self.employer(employer_id).await?;
+        let now = self.clock.now();
+        self.execute::<Job>(job_id, metadata, |state| {
+            job::close(state.as_ref(), &employer, now)
         })
+        .await
     }
 
-    pub async fn load_job(&self, job_id: Uuid) -> anyhow::Result<(Option<job::Job>, i64)> {
-        let (events, version) = self.store.load::<JobEvent>(&job::stream_id(job_id)).await?;
-        Ok((events.iter().fold(None, job::evolve), version))
+    pub async fn publish_job(
+        &self,
+        cmd: JobAction,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let employer = self.employer(cmd.employer_id).await?;
+        let now = self.clock.now();
+        self.execute::<Job>(cmd.job_id, metadata, |state| {
+            job::publish(state.as_ref(), &employer, now)
+        })
+        .await
     }
 
-    async fn employer(&self, employer_id: Uuid) -> Result<Employer, CommandError> {
-        let (state, _) = self.load_account(employer_id).await?;
-        let account = state
+    pub async fn reopen_job(
+        &self,
+        cmd: ReopenJob,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let employer = self.employer(cmd.employer_id).await?;
+        let now = self.clock.now();
+        self.execute::<Job>(cmd.job_id, metadata, |state| {
+            job::reopen(state.as_ref(), &employer, cmd.expires_at, now)
+        })
+        .await
+    }
+
+    pub async fn extend_job(
+        &self,
+        cmd: ExtendJob,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let employer = self.employer(cmd.employer_id).await?;
+        let now = self.clock.now();
+        self.execute::<Job>(cmd.job_id, metadata, |state| {
+            job::extend(state.as_ref(), &employer, cmd.expires_at, now)
+        })
+        .await
+    }
+
+    /// A new draft with the listing's content (a closing date that has passed
+    /// is left out). Written's output is the draft's id.
+    pub async fn duplicate_job(
+        &self,
+        cmd: JobAction,
+        metadata: Metadata,
+    ) -> Result<Written<Uuid>, CommandError> {
+        let employer = self.employer(cmd.employer_id).await?;
+        let now = self.clock.now();
+        let source = self
+            .load::<Job>(cmd.job_id)
+            .await?
+            .state
+            .filter(|j| j.employer_id == employer.id)
+            .ok_or(DomainError::NotFound("Job"))?;
+        let mut details = source.details;
+        details.expires_at = details.expires_at.filter(|e| *e > now);
+        let job_id = Uuid::now_v7();
+        let events = job::post(None, &employer, details, true, now)?;
+        let new = Loaded::<Job> {
+            state: None,
+            version: 0,
+        };
+        Ok(self
+            .append(job_id, &new, events, Effects::default(), metadata)
+            .await?
+            .with(job_id))
+    }
+
+    /// The acting employer, with the company name its listings carry: the
+    /// profile's name once it has one, else the name it registered with.
+    pub(crate) async fn employer(&self, employer_id: Uuid) -> Result<Employer, CommandError> {
+        let account = self
+            .load::<Account>(employer_id)
+            .await?
+            .state
             .filter(|a| a.role == Role::Employer)
             .ok_or(DomainError::NotFound("Employer"))?;
+        let profile = self.load::<Company>(employer_id).await?.state;
         Ok(Employer {
             id: account.id,
             approved: account.status == AccountStatus::Active,
-            company: account.company.unwrap_or_default(),
+            company: profile.name.or(account.company).unwrap_or_default(),
         })
     }
 
     /// Validates a form against the reference data, read from its streams (not a
     /// read model) so a location added a moment ago is already known.
     async fn job_details(&self, form: &JobForm) -> Result<JobDetails, CommandError> {
-        let (locations, _) = self
-            .store
-            .load::<ReferenceEvent>(reference::LOCATIONS_STREAM)
-            .await?;
+        let locations = self
+            .load::<ReferenceList>(ReferenceListId::Locations)
+            .await?
+            .state;
         let location = locations
-            .iter()
-            .find_map(|e| match e {
-                ReferenceEvent::LocationAdded {
-                    location_id,
-                    display_name,
-                    ..
-                } if *location_id == form.location_id => Some(KnownLocation {
-                    id: *location_id,
-                    display_name: display_name.clone(),
-                }),
-                _ => None,
+            .find(form.location_id)
+            .map(|l| KnownLocation {
+                id: l.id,
+                display_name: l.display_name.clone(),
             })
             .ok_or_else(|| DomainError::invalid("Please choose a location from the list"))?;
         if let Some(range_id) = form.salary_range_id {
-            let (ranges, _) = self
-                .store
-                .load::<ReferenceEvent>(reference::SALARY_RANGES_STREAM)
-                .await?;
-            let known = ranges
-                .iter()
-                .any(|e| matches!(e, ReferenceEvent::SalaryRangeAdded { salary_range_id, .. } if *salary_range_id == range_id));
-            if !known {
+            let ranges = self
+                .load::<ReferenceList>(ReferenceListId::SalaryRanges)
+                .await?
+                .state;
+            if ranges.find(range_id).is_none() {
                 return Err(
                     DomainError::invalid("Please choose a salary range from the list").into(),
                 );

@@ -1,30 +1,31 @@
-//! The write side: one handler per command (load stream -> decide -> append with
-//! an expected version), the [`EventStore`] port and its PostgreSQL adapter,
-//! personal-data encryption (crypto-shredding), uniqueness claims and the mail
-//! outbox that are written in the same transaction as the events.
+//! The write side: one handler per command, each taking the same path (load
+//! the aggregate -> decide in `domain` -> append at the loaded version, see
+//! [`write`]), written against the event store's port ([`EventStore`]), never
+//! its adapter. Uniqueness claims and mail travel in the same append.
 //!
 //! Errors: handlers return [`CommandError`]; the store returns [`AppendError`].
 
 pub mod accounts;
 pub mod applications;
+pub mod assessments;
+pub mod company;
 pub mod contact;
 pub mod documents;
 pub mod error;
+pub mod interviews;
 pub mod jobs;
 pub mod notifications;
 pub mod passwords;
-pub mod personal_data;
 pub mod profiles;
 pub mod reference_data;
-pub mod store;
+pub mod write;
 
-pub use error::CommandError;
-pub use store::{
-    AppendError, AppendRequest, AppendResult, EventStore, ExpectedVersion, GlobalCheckpoint,
-    Metadata, NewEvent, OutgoingMail, PgEventStore, RecordedEvent, UniqueClaim,
-};
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+pub use error::CommandError;
+pub use event_store::{Actor, AppendError, EventStore, Metadata};
+pub use write::{Effects, Loaded, Written};
 
 /// The clock commands read. Tests can pin it.
 #[derive(Clone, Default)]
@@ -47,7 +48,7 @@ impl Clock {
 /// have to put into mail.
 #[derive(Clone)]
 pub struct Commands {
-    pub store: PgEventStore,
+    pub store: Arc<dyn EventStore>,
     pub clock: Clock,
     pub links: Links,
 }
@@ -62,15 +63,11 @@ pub struct Links {
 }
 
 impl Commands {
-    pub fn new(store: PgEventStore, links: Links) -> Self {
+    pub fn new(store: Arc<dyn EventStore>, links: Links) -> Self {
         Self {
             store,
             clock: Clock::System,
             links,
         }
-    }
-
-    pub fn pool(&self) -> &sqlx::PgPool {
-        self.store.pool()
     }
 }

@@ -1,128 +1,114 @@
 //! MarkNotificationRead, MarkAllNotificationsRead, DeleteNotification, and the
-//! policy step that raises notifications inside a projector's transaction.
+//! append a policy makes to raise a notification.
 
-use domain::notification::{self, Notice, NotificationEvent, NotificationRaised};
-use sqlx::PgConnection;
+use chrono::{DateTime, Utc};
+use domain::DomainError;
+use domain::notification::{self, Notice, Notification, NotificationEvent};
+use event_store::{AppendRequest, Metadata};
 use uuid::Uuid;
 
-use crate::store::{AppendError, AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent};
-use crate::{CommandError, Commands};
+use crate::write::append_request;
+use crate::{CommandError, Commands, Effects, Loaded, Written};
+
+/// What a user may do to one of their notifications (`domain::notification`).
+type NotificationDecision =
+    fn(Option<&Notification>, Uuid, DateTime<Utc>) -> Result<Vec<NotificationEvent>, DomainError>;
+
+/// One notification, by its owner.
+#[derive(Debug, Clone, Copy)]
+pub struct NotificationAction {
+    pub user_id: Uuid,
+    pub notification_id: Uuid,
+}
 
 impl Commands {
-    pub async fn load_notification(
-        &self,
-        id: Uuid,
-    ) -> anyhow::Result<(Option<notification::Notification>, i64)> {
-        let (events, version) = self
-            .store
-            .load::<NotificationEvent>(&notification::stream_id(id))
-            .await?;
-        Ok((events.iter().fold(None, notification::evolve), version))
-    }
-
-    /// `None` when it was already read.
+    /// MarkNotificationRead; writes nothing when it was already read.
     pub async fn mark_notification_read(
         &self,
-        user_id: Uuid,
-        id: Uuid,
+        cmd: NotificationAction,
         metadata: Metadata,
-    ) -> Result<Option<i64>, CommandError> {
-        let (state, version) = self.load_notification(id).await?;
-        let events = notification::mark_read(state.as_ref(), user_id, self.clock.now())?;
-        if events.is_empty() {
-            return Ok(None);
-        }
-        Ok(Some(
-            self.append_notification(id, version, events, metadata)
-                .await?,
-        ))
+    ) -> Result<Written, CommandError> {
+        self.on_notification(cmd, metadata, notification::mark_read)
+            .await
     }
 
-    /// Marks every listed notification read (the caller lists the user's unread ones).
+    /// MarkAllNotificationsRead: every listed notification (the caller lists the
+    /// user's unread ones); one changed by someone else meanwhile is skipped.
     pub async fn mark_notifications_read(
         &self,
         user_id: Uuid,
-        ids: &[Uuid],
+        notification_ids: &[Uuid],
         metadata: Metadata,
-    ) -> Result<Option<i64>, CommandError> {
-        let mut last = None;
-        for id in ids {
-            match self
-                .mark_notification_read(user_id, *id, metadata.clone())
-                .await
-            {
-                Ok(Some(p)) => last = Some(p),
-                Ok(None) | Err(CommandError::Conflict) => {}
+    ) -> Result<Written, CommandError> {
+        let mut last = Written {
+            output: (),
+            position: None,
+        };
+        for &notification_id in notification_ids {
+            let cmd = NotificationAction {
+                user_id,
+                notification_id,
+            };
+            match self.mark_notification_read(cmd, metadata.clone()).await {
+                Ok(w) if w.position.is_some() => last = w,
+                Ok(_) | Err(CommandError::Conflict(_)) => {}
                 Err(e) => return Err(e),
             }
         }
         Ok(last)
     }
 
+    /// DeleteNotification.
     pub async fn delete_notification(
         &self,
-        user_id: Uuid,
-        id: Uuid,
+        cmd: NotificationAction,
         metadata: Metadata,
-    ) -> Result<i64, CommandError> {
-        let (state, version) = self.load_notification(id).await?;
-        let events = notification::delete(state.as_ref(), user_id, self.clock.now())?;
-        self.append_notification(id, version, events, metadata)
+    ) -> Result<Written, CommandError> {
+        self.on_notification(cmd, metadata, notification::delete)
             .await
     }
 
-    async fn append_notification(
+    async fn on_notification(
         &self,
-        id: Uuid,
-        version: i64,
-        events: Vec<NotificationEvent>,
+        NotificationAction {
+            user_id,
+            notification_id,
+        }: NotificationAction,
         metadata: Metadata,
-    ) -> Result<i64, CommandError> {
-        let request = AppendRequest::new(
-            notification::stream_id(id),
-            ExpectedVersion::Exact(version),
-            events
-                .iter()
-                .map(|e| NewEvent::from_domain(e, None))
-                .collect(),
-            metadata,
-        );
-        Ok(self.store.append(request).await?.position)
+        decide: NotificationDecision,
+    ) -> Result<Written, CommandError> {
+        let now = self.clock.now();
+        self.execute::<Notification>(notification_id, metadata, |state| {
+            decide(state.as_ref(), user_id, now)
+        })
+        .await
     }
 }
 
-/// Raises a notice caused by `source` inside the caller's transaction (a policy
-/// runs in its projector batch, so the notification and the policy's checkpoint
-/// commit together). A notice already raised for this source is skipped.
-pub async fn raise_within(
-    conn: &mut PgConnection,
+/// The append that raises a notice caused by `source`. A policy appends it
+/// inside its projector batch (so the notification and the policy's checkpoint
+/// commit together); the id is derived from the source, so a second raise of
+/// the same notice expects no stream and is refused by the store.
+pub fn raise(
     source: Uuid,
     notice: &Notice,
-    at: chrono::DateTime<chrono::Utc>,
+    at: DateTime<Utc>,
     metadata: Metadata,
-) -> anyhow::Result<bool> {
+) -> Result<AppendRequest, CommandError> {
     let id = notification::id_for(source, notice.recipient);
-    let event = NotificationEvent::NotificationRaised(NotificationRaised {
-        notification_id: id,
-        user_id: notice.recipient,
-        user_role: notice.role.to_owned(),
-        kind: notice.kind.to_owned(),
-        title: notice.title.clone(),
-        message: notice.message.clone(),
-        created_at: at,
-    });
-    let request = AppendRequest::new(
-        notification::stream_id(id),
-        ExpectedVersion::NoStream,
-        vec![NewEvent::from_domain(&event, Some(notice.recipient))],
+    let new = Loaded::<Notification> {
+        state: None,
+        version: 0,
+    };
+    let events = notification::raise(None, id, notice, at)?;
+    Ok(append_request::<Notification>(
+        id,
+        &new,
+        &events,
+        Effects::default(),
         Metadata {
             causation_id: Some(source),
             ..metadata
         },
-    );
-    match crate::store::append_within(conn, &request).await {
-        Ok(_) => Ok(true),
-        Err(AppendError::WrongExpectedVersion { .. }) => Ok(false),
-        Err(e) => Err(anyhow::Error::new(e)),
-    }
+    ))
 }

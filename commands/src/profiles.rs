@@ -1,106 +1,87 @@
 //! UpdateProfile, UploadResume, DeleteResume.
 
-use domain::DomainError;
-use domain::profile::{self, Profile, ProfileEvent, ProfileState};
+use domain::document::StoredFile;
+use domain::profile::{self, Profile, ProfileState};
+use event_store::Metadata;
 use uuid::Uuid;
 
-use crate::documents::StoredFile;
-use crate::store::{AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent};
-use crate::{CommandError, Commands};
+use crate::{CommandError, Commands, Effects, Written};
+
+#[derive(Debug, Clone)]
+pub struct UpdateProfile {
+    pub candidate_id: Uuid,
+    /// As the candidate sent it; the decision normalises and checks it.
+    pub profile: Profile,
+}
+
+#[derive(Debug, Clone)]
+pub struct UploadResume {
+    pub candidate_id: Uuid,
+    /// Already stored under a generated key by the caller.
+    pub file: StoredFile,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct DeleteResume {
+    pub candidate_id: Uuid,
+}
 
 impl Commands {
-    pub async fn load_profile(&self, candidate_id: Uuid) -> anyhow::Result<(ProfileState, i64)> {
-        let (events, version) = self
-            .store
-            .load::<ProfileEvent>(&profile::stream_id(candidate_id))
-            .await?;
-        Ok((
-            events.iter().fold(ProfileState::default(), profile::evolve),
-            version,
-        ))
-    }
-
+    /// Written's output is the profile as stored (normalised).
     pub async fn update_profile(
         &self,
-        candidate_id: Uuid,
-        raw: Profile,
+        UpdateProfile {
+            candidate_id,
+            profile: raw,
+        }: UpdateProfile,
         metadata: Metadata,
-    ) -> Result<(Profile, i64), CommandError> {
-        let parsed = profile::parse(raw)?;
-        let event = ProfileEvent::ProfileUpdated {
-            profile: parsed.clone(),
-            updated_at: self.clock.now(),
+    ) -> Result<Written<Profile>, CommandError> {
+        let loaded = self.load::<ProfileState>(candidate_id).await?;
+        let events = profile::update(raw, self.clock.now())?;
+        let stored = ProfileState::fold_onto(&loaded.state, &events).profile;
+        // The whole profile replaces the last one: the last save wins.
+        let effects = Effects {
+            last_write_wins: true,
+            ..Effects::default()
         };
-        let position = self
-            .append_profile(candidate_id, ExpectedVersion::Any, vec![event], metadata)
-            .await?;
-        Ok((parsed, position))
+        Ok(self
+            .append(candidate_id, &loaded, events, effects, metadata)
+            .await?
+            .with(stored.unwrap_or_default()))
     }
 
-    /// Records the new resume; returns the key of the one it replaces, if any.
+    /// Written's output is the storage key of the resume it replaces, if any.
     pub async fn upload_resume(
         &self,
-        candidate_id: Uuid,
-        file: StoredFile,
+        UploadResume { candidate_id, file }: UploadResume,
         metadata: Metadata,
-    ) -> Result<(Option<String>, i64), CommandError> {
-        let (state, version) = self.load_profile(candidate_id).await?;
-        let event = ProfileEvent::ResumeUploaded {
-            storage_key: file.storage_key,
-            original_name: file.original_name,
-            content_type: file.content_type,
-            file_size: file.size,
-            uploaded_at: self.clock.now(),
-        };
-        let position = self
-            .append_profile(
-                candidate_id,
-                ExpectedVersion::after(version),
-                vec![event],
-                metadata,
-            )
-            .await?;
-        Ok((state.resume.map(|r| r.storage_key), position))
+    ) -> Result<Written<Option<String>>, CommandError> {
+        let loaded = self.load::<ProfileState>(candidate_id).await?;
+        let replaced = loaded.state.resume.as_ref().map(|r| r.storage_key.clone());
+        let events = profile::upload_resume(file, self.clock.now());
+        Ok(self
+            .append(candidate_id, &loaded, events, Effects::default(), metadata)
+            .await?
+            .with(replaced))
     }
 
-    /// Returns the deleted resume's storage key.
+    /// Written's output is the deleted resume's storage key.
     pub async fn delete_resume(
         &self,
-        candidate_id: Uuid,
+        DeleteResume { candidate_id }: DeleteResume,
         metadata: Metadata,
-    ) -> Result<(String, i64), CommandError> {
-        let (state, version) = self.load_profile(candidate_id).await?;
-        let resume = state.resume.ok_or(DomainError::NotFound("Resume"))?;
-        let event = ProfileEvent::ResumeDeleted {
-            deleted_at: self.clock.now(),
-        };
-        let position = self
-            .append_profile(
-                candidate_id,
-                ExpectedVersion::Exact(version),
-                vec![event],
-                metadata,
-            )
-            .await?;
-        Ok((resume.storage_key, position))
-    }
-
-    async fn append_profile(
-        &self,
-        candidate_id: Uuid,
-        expected: ExpectedVersion,
-        events: Vec<ProfileEvent>,
-        metadata: Metadata,
-    ) -> Result<i64, CommandError> {
-        let request = AppendRequest::new(
-            profile::stream_id(candidate_id),
-            expected,
-            events
-                .iter()
-                .map(|e| NewEvent::from_domain(e, Some(candidate_id)))
-                .collect(),
-            metadata,
-        );
-        Ok(self.store.append(request).await?.position)
+    ) -> Result<Written<String>, CommandError> {
+        let loaded = self.load::<ProfileState>(candidate_id).await?;
+        let events = profile::delete_resume(&loaded.state, self.clock.now())?;
+        let key = loaded
+            .state
+            .resume
+            .as_ref()
+            .map(|r| r.storage_key.clone())
+            .unwrap_or_default();
+        Ok(self
+            .append(candidate_id, &loaded, events, Effects::default(), metadata)
+            .await?
+            .with(key))
     }
 }

@@ -1,60 +1,53 @@
 //! AddLocation, AddSalaryRange: the reference lists the job board filters by.
 
-use domain::reference::{self, ReferenceEvent, ReferenceList};
+use domain::reference::{self, ReferenceList, ReferenceListId};
+use event_store::Metadata;
 use uuid::Uuid;
 
-use crate::store::{AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent};
-use crate::{CommandError, Commands};
+use crate::{CommandError, Commands, Written};
+
+#[derive(Debug, Clone)]
+pub struct AddLocation {
+    pub display_name: String,
+    /// An Australian state or territory, as typed; the decision checks it.
+    pub state: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct AddSalaryRange {
+    pub display_name: String,
+    pub min: i32,
+    pub max: Option<i32>,
+}
 
 impl Commands {
+    /// Written's output is the new location's id.
     pub async fn add_location(
         &self,
-        display_name: &str,
-        state: &str,
+        cmd: AddLocation,
         metadata: Metadata,
-    ) -> Result<(Uuid, i64), CommandError> {
+    ) -> Result<Written<Uuid>, CommandError> {
         let id = Uuid::now_v7();
-        let position = self
-            .append_reference(reference::LOCATIONS_STREAM, metadata, |list| {
-                reference::add_location(list, id, display_name, state)
+        Ok(self
+            .execute::<ReferenceList>(ReferenceListId::Locations, metadata, |list| {
+                reference::add_location(list, id, &cmd.display_name, &cmd.state)
             })
-            .await?;
-        Ok((id, position))
+            .await?
+            .with(id))
     }
 
+    /// Written's output is the new salary range's id.
     pub async fn add_salary_range(
         &self,
-        display_name: &str,
-        min: i32,
-        max: Option<i32>,
+        cmd: AddSalaryRange,
         metadata: Metadata,
-    ) -> Result<(Uuid, i64), CommandError> {
+    ) -> Result<Written<Uuid>, CommandError> {
         let id = Uuid::now_v7();
-        let position = self
-            .append_reference(reference::SALARY_RANGES_STREAM, metadata, |list| {
-                reference::add_salary_range(list, id, display_name, min, max)
+        Ok(self
+            .execute::<ReferenceList>(ReferenceListId::SalaryRanges, metadata, |list| {
+                reference::add_salary_range(list, id, &cmd.display_name, cmd.min, cmd.max)
             })
-            .await?;
-        Ok((id, position))
-    }
-
-    async fn append_reference(
-        &self,
-        stream: &str,
-        metadata: Metadata,
-        decide: impl FnOnce(&ReferenceList) -> Result<Vec<ReferenceEvent>, domain::DomainError>,
-    ) -> Result<i64, CommandError> {
-        let (events, version) = self.store.load::<ReferenceEvent>(stream).await?;
-        let state = events
-            .iter()
-            .fold(ReferenceList::default(), reference::evolve);
-        let new = decide(&state)?;
-        let request = AppendRequest::new(
-            stream,
-            ExpectedVersion::after(version),
-            new.iter().map(|e| NewEvent::from_domain(e, None)).collect(),
-            metadata,
-        );
-        Ok(self.store.append(request).await?.position)
+            .await?
+            .with(id))
     }
 }

@@ -1,5 +1,8 @@
 //! Accounts of all three roles: registration, employer approval, sign-in
 //! decisions and password resets. Stream: `account-{id}`.
+//!
+//! Long on purpose: about a third of it is the given/when/then tests that sit
+//! beside the account rules they check.
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
@@ -328,6 +331,138 @@ pub fn reset_password(
     }])
 }
 
+pub const SIGN_IN_FIELDS_MESSAGE: &str = "Please enter your email and password";
+pub const MAX_REJECTION_REASON_LEN: usize = 2000;
+
+/// What someone typed to sign in, before any account is looked up. Blank
+/// fields are a form error; a field longer than any account's cannot match,
+/// so it gets the wrong-password answer without hashing anything.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Credentials {
+    pub email: String,
+    pub password: String,
+}
+
+impl Credentials {
+    pub fn parse(email: String, password: String) -> Result<Self, DomainError> {
+        if email.trim().is_empty() || password.is_empty() {
+            return Err(DomainError::invalid(SIGN_IN_FIELDS_MESSAGE));
+        }
+        if email.len() > crate::validation::MAX_EMAIL_LEN
+            || password.len() > crate::validation::MAX_PASSWORD_LEN
+        {
+            return Err(DomainError::InvalidCredentials);
+        }
+        Ok(Self { email, password })
+    }
+}
+
+impl std::fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Credentials")
+            .field("email", &self.email)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A role people may sign themselves up as. Admins are created only by an
+/// existing admin, so there is no admin here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelfRegistration {
+    Candidate,
+    Employer,
+}
+
+impl SelfRegistration {
+    pub fn for_role(role: Role) -> Result<Self, DomainError> {
+        match role {
+            Role::Candidate => Ok(Self::Candidate),
+            Role::Employer => Ok(Self::Employer),
+            Role::Admin => Err(DomainError::AdminSelfRegistration),
+        }
+    }
+
+    pub fn role(self) -> Role {
+        match self {
+            Self::Candidate => Role::Candidate,
+            Self::Employer => Role::Employer,
+        }
+    }
+
+    /// What the new account holder is told once registered.
+    pub fn welcome(self) -> &'static str {
+        match self {
+            Self::Candidate => "Registration successful! Please log in.",
+            Self::Employer => {
+                "Thanks for registering. We review every employer account and will email you as soon as yours is approved."
+            }
+        }
+    }
+
+    /// Only an employer has a company; whatever else a candidate sends is dropped.
+    pub fn company(self, company: Option<String>) -> Option<String> {
+        match self {
+            Self::Employer => company,
+            Self::Candidate => None,
+        }
+    }
+}
+
+/// The address a forgot-password form names: required, then a valid email.
+pub fn reset_request_email(raw: &str) -> Result<crate::validation::Email, DomainError> {
+    if raw.trim().is_empty() {
+        return Err(DomainError::invalid(
+            crate::validation::FORGOT_EMAIL_MESSAGE,
+        ));
+    }
+    crate::validation::Email::parse(raw)
+}
+
+/// A filled-in reset form: the token from the link and a new password. The
+/// password rule itself is checked when the reset is decided.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ResetForm {
+    pub token: String,
+    pub new_password: String,
+}
+
+impl ResetForm {
+    pub fn parse(token: String, new_password: String) -> Result<Self, DomainError> {
+        if token.trim().is_empty() || new_password.is_empty() {
+            return Err(DomainError::invalid(
+                crate::validation::FILL_ALL_FIELDS_MESSAGE,
+            ));
+        }
+        Ok(Self {
+            token,
+            new_password,
+        })
+    }
+}
+
+impl std::fmt::Debug for ResetForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ResetForm(..)")
+    }
+}
+
+/// Why an admin turned an employer down: optional (blank means none), kept as
+/// written, at most 2000 characters.
+pub fn rejection_reason(raw: Option<String>) -> Result<Option<String>, DomainError> {
+    let reason = raw.filter(|r| !r.trim().is_empty());
+    if reason
+        .as_ref()
+        .is_some_and(|r| r.chars().count() > MAX_REJECTION_REASON_LEN)
+    {
+        return Err(DomainError::invalid(format!(
+            "Reason must be at most {MAX_REJECTION_REASON_LEN} characters"
+        )));
+    }
+    Ok(reason)
+}
+
+crate::aggregate::entity_aggregate!(Account, AccountEvent, |id, _| Some(id));
+
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;
@@ -529,5 +664,149 @@ mod tests {
         for field in event.personal_fields() {
             assert!(payload.get(field).is_some(), "{field} is a payload field");
         }
+    }
+
+    #[test]
+    fn sign_in_needs_both_fields() {
+        for (email, password) in [
+            ("", "Secret1!"),
+            ("   ", "Secret1!"),
+            ("ada@example.com", ""),
+        ] {
+            assert_eq!(
+                Credentials::parse(email.into(), password.into()),
+                Err(DomainError::invalid(SIGN_IN_FIELDS_MESSAGE)),
+                "{email:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn over_long_credentials_are_answered_like_a_wrong_password() {
+        let long_email = format!("{}@example.com", "a".repeat(250));
+        assert_eq!(
+            Credentials::parse(long_email, "Secret1!".into()),
+            Err(DomainError::InvalidCredentials)
+        );
+        assert_eq!(
+            Credentials::parse("ada@example.com".into(), "A!".repeat(65)),
+            Err(DomainError::InvalidCredentials)
+        );
+        assert_eq!(
+            Credentials::parse(" Ada@Example.com ".into(), "Secret1!".into()),
+            Ok(Credentials {
+                email: " Ada@Example.com ".into(),
+                password: "Secret1!".into()
+            }),
+            "kept as typed: the lookup normalises"
+        );
+    }
+
+    #[test]
+    fn credentials_never_show_the_password() {
+        let c = Credentials::parse("ada@example.com".into(), "Secret1!".into()).unwrap();
+        assert!(!format!("{c:?}").contains("Secret1!"));
+    }
+
+    #[test]
+    fn admins_cannot_sign_themselves_up() {
+        assert_eq!(
+            SelfRegistration::for_role(Role::Admin),
+            Err(DomainError::AdminSelfRegistration)
+        );
+        assert_eq!(
+            DomainError::AdminSelfRegistration.to_string(),
+            "Admin accounts can only be created by an existing administrator"
+        );
+        for role in [Role::Candidate, Role::Employer] {
+            assert_eq!(SelfRegistration::for_role(role).unwrap().role(), role);
+        }
+    }
+
+    #[test]
+    fn each_role_is_told_what_happens_next() {
+        assert_eq!(
+            SelfRegistration::Candidate.welcome(),
+            "Registration successful! Please log in."
+        );
+        assert!(
+            SelfRegistration::Employer
+                .welcome()
+                .contains("We review every employer account")
+        );
+    }
+
+    #[test]
+    fn only_an_employer_keeps_a_company() {
+        let company = || Some("Analytical Engines Pty Ltd".to_owned());
+        assert_eq!(SelfRegistration::Employer.company(company()), company());
+        assert_eq!(SelfRegistration::Candidate.company(company()), None);
+    }
+
+    #[test]
+    fn a_forgot_password_request_needs_a_valid_email() {
+        assert_eq!(
+            reset_request_email("  "),
+            Err(DomainError::invalid(
+                crate::validation::FORGOT_EMAIL_MESSAGE
+            ))
+        );
+        assert_eq!(
+            reset_request_email("ada"),
+            Err(DomainError::invalid(crate::validation::EMAIL_MESSAGE))
+        );
+        assert_eq!(
+            reset_request_email(" Ada@Example.com").unwrap().as_str(),
+            "ada@example.com"
+        );
+    }
+
+    #[test]
+    fn a_reset_form_needs_the_token_and_a_new_password() {
+        for (token, password) in [("", "Secret1!"), (" ", "Secret1!"), ("t1", "")] {
+            assert_eq!(
+                ResetForm::parse(token.into(), password.into()),
+                Err(DomainError::invalid(
+                    crate::validation::FILL_ALL_FIELDS_MESSAGE
+                )),
+                "{token:?}"
+            );
+        }
+        assert!(ResetForm::parse("t1".into(), "Secret1!".into()).is_ok());
+    }
+
+    #[test]
+    fn a_rejection_reason_is_optional_and_at_most_2000_characters() {
+        assert_eq!(rejection_reason(None), Ok(None));
+        assert_eq!(rejection_reason(Some("  ".into())), Ok(None));
+        assert_eq!(
+            rejection_reason(Some(" Unverified ABN ".into())),
+            Ok(Some(" Unverified ABN ".into()))
+        );
+        assert_eq!(
+            rejection_reason(Some("é".repeat(2000))),
+            Ok(Some("é".repeat(2000))),
+            "characters, not bytes"
+        );
+        assert_eq!(
+            rejection_reason(Some("x".repeat(2001))),
+            Err(DomainError::invalid(
+                "Reason must be at most 2000 characters"
+            ))
+        );
+    }
+
+    #[test]
+    fn todays_stored_registrations_decode_into_the_typed_role_and_status() {
+        let stored = serde_json::json!({
+            "account_id": Uuid::from_u128(1), "role": "employer", "name": "Bo Boss",
+            "email": "bo@acme.com", "phone": null, "company": "Acme",
+            "password_hash": "$argon2id$x", "status": "pending", "created_by": null,
+            "registered_at": "2026-11-02T09:30:00Z"
+        });
+        let event = AccountEvent::from_payload("AccountRegistered", stored.clone()).unwrap();
+        assert!(matches!(&event, AccountEvent::AccountRegistered(r)
+            if r.role == Role::Employer && r.status == AccountStatus::Pending));
+        assert_eq!(event.to_payload(), stored, "stored JSON is unchanged");
     }
 }

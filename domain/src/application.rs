@@ -1,10 +1,13 @@
 //! Applications: a candidate applies once to an open job; the job's employer
-//! sets the status with optional feedback. Stream: `application-{id}`.
+//! moves it through the hiring pipeline (`pipeline.rs`: stages and moves) or
+//! sets the candidate-visible status with optional feedback.
+//! Stream: `application-{id}`.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::pipeline::Stage;
 use crate::validation::optional_text;
 use crate::{DomainError, DomainEvent};
 
@@ -74,22 +77,37 @@ pub enum ApplicationEvent {
         changed_by: Uuid,
         changed_at: DateTime<Utc>,
     },
+    /// A move along the employer's pipeline. The candidate sees only the
+    /// stage's visible status (`Stage::visible_status`).
+    ApplicationMoved {
+        stage: Stage,
+        previous: Stage,
+        /// Employer feedback is about the candidate: sealed with their key.
+        feedback: Option<String>,
+        moved_by: Uuid,
+        moved_at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for ApplicationEvent {
-    const TYPES: &'static [&'static str] = &["ApplicationSubmitted", "ApplicationStatusChanged"];
+    const TYPES: &'static [&'static str] = &[
+        "ApplicationSubmitted",
+        "ApplicationStatusChanged",
+        "ApplicationMoved",
+    ];
 
     fn event_type(&self) -> &'static str {
         match self {
             Self::ApplicationSubmitted(_) => "ApplicationSubmitted",
             Self::ApplicationStatusChanged { .. } => "ApplicationStatusChanged",
+            Self::ApplicationMoved { .. } => "ApplicationMoved",
         }
     }
 
     fn personal_fields(&self) -> &'static [&'static str] {
         match self {
             Self::ApplicationSubmitted(_) => &[],
-            Self::ApplicationStatusChanged { .. } => &["feedback"],
+            Self::ApplicationStatusChanged { .. } | Self::ApplicationMoved { .. } => &["feedback"],
         }
     }
 }
@@ -101,7 +119,9 @@ pub struct Application {
     pub employer_id: Uuid,
     pub job_id: Uuid,
     pub job_title: String,
+    /// What the candidate sees; always `stage.visible_status()`.
     pub status: ApplicationStatus,
+    pub stage: Stage,
     pub resume_id: Option<Uuid>,
     pub cover_letter_id: Option<Uuid>,
 }
@@ -115,11 +135,18 @@ pub fn evolve(state: Option<Application>, event: &ApplicationEvent) -> Option<Ap
             job_id: e.job_id,
             job_title: e.job_title.clone(),
             status: ApplicationStatus::Pending,
+            stage: Stage::New,
             resume_id: e.resume_id,
             cover_letter_id: e.cover_letter_id,
         }),
         (Some(mut a), ApplicationEvent::ApplicationStatusChanged { status, .. }) => {
-            a.status = *status;
+            a.stage = a.stage.after_status_change(*status);
+            a.status = a.stage.visible_status();
+            Some(a)
+        }
+        (Some(mut a), ApplicationEvent::ApplicationMoved { stage, .. }) => {
+            a.stage = *stage;
+            a.status = stage.visible_status();
             Some(a)
         }
         (None, _) => None,
@@ -193,6 +220,9 @@ pub fn change_status(
     if app.status == status && feedback.is_none() {
         return Ok(vec![]);
     }
+    if app.stage == Stage::Hired {
+        return Err(DomainError::invalid(crate::pipeline::HIRED_IS_FINAL));
+    }
     Ok(vec![ApplicationEvent::ApplicationStatusChanged {
         status,
         previous: app.status,
@@ -201,6 +231,11 @@ pub fn change_status(
         changed_at: now,
     }])
 }
+
+// Feedback is about the candidate.
+crate::aggregate::entity_aggregate!(Application, ApplicationEvent, |_, state| state
+    .as_ref()
+    .map(|a| a.candidate_id));
 
 #[cfg(test)]
 mod tests {

@@ -72,6 +72,31 @@ pub fn receive(
     }])
 }
 
+/// A contact message's stream holds one event; the state only says it exists.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ContactMessage {
+    pub received: bool,
+}
+
+impl crate::Aggregate for ContactMessage {
+    type Id = Uuid;
+    type Event = ContactEvent;
+    type State = ContactMessage;
+
+    fn stream_id(id: Uuid) -> String {
+        stream_id(id)
+    }
+
+    fn evolve(_: Self::State, _: &ContactEvent) -> Self::State {
+        ContactMessage { received: true }
+    }
+
+    /// Each message is its own data subject.
+    fn data_subject(id: Uuid, _: &Self::State) -> Option<Uuid> {
+        Some(id)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,9 @@
 //! Candidate documents (cover letters, portfolios, certificates, ...): metadata
 //! lives in events, the bytes in file storage under a generated key.
 //! Stream: `document-{id}`.
+//!
+//! Long on purpose: the upload rules (types, sizes, content sniffing) and
+//! their tests sit together.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -14,7 +17,56 @@ pub const MAX_RESUME_BYTES: u64 = 5 * 1024 * 1024;
 pub const DOCUMENT_EXTENSIONS: [&str; 8] =
     ["pdf", "doc", "docx", "jpg", "jpeg", "png", "gif", "txt"];
 pub const RESUME_EXTENSIONS: [&str; 3] = ["pdf", "doc", "docx"];
-pub const DOCUMENT_TYPES: [&str; 4] = ["cover_letter", "portfolio", "certificate", "other"];
+
+/// What kind of document a candidate uploaded. Stored as its snake_case name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentType {
+    CoverLetter,
+    Portfolio,
+    Certificate,
+    Other,
+}
+
+impl DocumentType {
+    pub const ALL: [DocumentType; 4] = [
+        Self::CoverLetter,
+        Self::Portfolio,
+        Self::Certificate,
+        Self::Other,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::CoverLetter => "cover_letter",
+            Self::Portfolio => "portfolio",
+            Self::Certificate => "certificate",
+            Self::Other => "other",
+        }
+    }
+
+    /// As a candidate sends it: any case, blank means other.
+    pub fn parse(raw: &str) -> Result<Self, DomainError> {
+        let raw = raw.trim().to_lowercase();
+        if raw.is_empty() {
+            return Ok(Self::Other);
+        }
+        Self::ALL
+            .into_iter()
+            .find(|t| t.as_str() == raw)
+            .ok_or_else(|| {
+                DomainError::invalid(
+                    "Document type must be cover_letter, portfolio, certificate or other",
+                )
+            })
+    }
+}
+
+impl std::fmt::Display for DocumentType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 pub fn stream_id(document_id: Uuid) -> String {
     format!("document-{document_id}")
@@ -78,7 +130,7 @@ pub struct DocumentUploaded {
     pub owner_id: Uuid,
     pub title: String,
     pub description: Option<String>,
-    pub document_type: String,
+    pub document_type: DocumentType,
     pub original_name: String,
     pub storage_key: String,
     pub content_type: String,
@@ -92,7 +144,7 @@ pub enum DocumentEvent {
     DocumentEdited {
         title: String,
         description: Option<String>,
-        document_type: String,
+        document_type: DocumentType,
         edited_at: DateTime<Utc>,
     },
     DocumentDeleted {
@@ -152,7 +204,7 @@ pub fn details(
     title: &str,
     description: Option<&str>,
     document_type: &str,
-) -> Result<(String, Option<String>, String), DomainError> {
+) -> Result<(String, Option<String>, DocumentType), DomainError> {
     let title = required_text(title, "Title", MAX_SHORT_TEXT_LEN).map_err(|_| {
         if title.trim().is_empty() {
             DomainError::invalid("Please provide a title")
@@ -161,18 +213,61 @@ pub fn details(
         }
     })?;
     let description = optional_text(description, "Description", MAX_LONG_TEXT_LEN)?;
-    let document_type = document_type.trim().to_lowercase();
-    let document_type = if document_type.is_empty() {
-        "other".to_owned()
-    } else {
-        document_type
-    };
-    if !DOCUMENT_TYPES.contains(&document_type.as_str()) {
-        return Err(DomainError::invalid(
-            "Document type must be cover_letter, portfolio, certificate or other",
-        ));
+    Ok((title, description, DocumentType::parse(document_type)?))
+}
+
+pub const UPLOAD_FORM_MESSAGE: &str = "Please provide a title and select a file";
+
+/// An upload form must name a title and carry a file before anything else
+/// about it is checked (or any bytes are stored).
+pub fn titled_file<F>(title: &str, file: Option<F>) -> Result<F, DomainError> {
+    file.filter(|_| !title.trim().is_empty())
+        .ok_or_else(|| DomainError::invalid(UPLOAD_FORM_MESSAGE))
+}
+
+/// A file already written to storage under a generated key.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredFile {
+    pub storage_key: String,
+    pub original_name: String,
+    pub content_type: String,
+    pub size: i64,
+}
+
+/// What a candidate says about a document they upload.
+#[derive(Debug, Clone, Copy)]
+pub struct DocumentInput<'a> {
+    pub title: &'a str,
+    pub description: Option<&'a str>,
+    pub document_type: &'a str,
+}
+
+/// UploadDocument: a new stream for the document's facts.
+pub fn upload(
+    state: Option<&Document>,
+    document_id: Uuid,
+    owner_id: Uuid,
+    input: DocumentInput<'_>,
+    file: StoredFile,
+    now: DateTime<Utc>,
+) -> Result<Vec<DocumentEvent>, DomainError> {
+    if state.is_some() {
+        return Err(DomainError::AlreadyExists("Document"));
     }
-    Ok((title, description, document_type))
+    let (title, description, document_type) =
+        details(input.title, input.description, input.document_type)?;
+    Ok(vec![DocumentEvent::DocumentUploaded(DocumentUploaded {
+        document_id,
+        owner_id,
+        title,
+        description,
+        document_type,
+        original_name: file.original_name,
+        storage_key: file.storage_key,
+        content_type: file.content_type,
+        file_size: file.size,
+        uploaded_at: now,
+    })])
 }
 
 /// A live document owned by `owner`, else not found (whoever else asks).
@@ -185,13 +280,12 @@ pub fn owned_by(state: Option<&Document>, owner: Uuid) -> Result<&Document, Doma
 pub fn edit(
     state: Option<&Document>,
     owner: Uuid,
-    title: &str,
-    description: Option<&str>,
-    document_type: &str,
+    input: DocumentInput<'_>,
     now: DateTime<Utc>,
 ) -> Result<Vec<DocumentEvent>, DomainError> {
     owned_by(state, owner)?;
-    let (title, description, document_type) = details(title, description, document_type)?;
+    let (title, description, document_type) =
+        details(input.title, input.description, input.document_type)?;
     Ok(vec![DocumentEvent::DocumentEdited {
         title,
         description,
@@ -208,6 +302,10 @@ pub fn delete(
     owned_by(state, owner)?;
     Ok(vec![DocumentEvent::DocumentDeleted { deleted_at: now }])
 }
+
+crate::aggregate::entity_aggregate!(Document, DocumentEvent, |_, state| state
+    .as_ref()
+    .map(|d| d.owner_id));
 
 #[cfg(test)]
 mod tests {
@@ -256,12 +354,21 @@ mod tests {
             details(" ", None, "other"),
             Err(DomainError::invalid("Please provide a title"))
         );
-        assert_eq!(details("CV", None, "").unwrap().2, "other");
+        assert_eq!(details("CV", None, "").unwrap().2, DocumentType::Other);
         assert!(details("CV", None, "selfie").is_err());
         assert_eq!(
             details("Letter", Some("  "), "Cover_Letter").unwrap(),
-            ("Letter".into(), None, "cover_letter".into())
+            ("Letter".into(), None, DocumentType::CoverLetter)
         );
+    }
+
+    #[test]
+    fn an_upload_needs_a_title_and_a_file() {
+        let refused = Err(DomainError::invalid(UPLOAD_FORM_MESSAGE));
+        assert_eq!(titled_file("  ", Some("cv.pdf")), refused);
+        assert_eq!(titled_file::<&str>("CV", None), refused);
+        assert_eq!(titled_file::<&str>("", None), refused);
+        assert_eq!(titled_file("CV", Some("cv.pdf")), Ok("cv.pdf"));
     }
 
     #[test]
@@ -287,5 +394,107 @@ mod tests {
             owned_by(Some(&deleted), Uuid::from_u128(1)),
             Err(DomainError::NotFound("Document"))
         );
+    }
+
+    mod decisions {
+        use chrono::TimeZone;
+        use serde_json::json;
+
+        use super::*;
+        use crate::DomainEvent;
+        use crate::testing::given;
+
+        fn now() -> DateTime<Utc> {
+            Utc.with_ymd_and_hms(2026, 11, 2, 9, 30, 0).unwrap()
+        }
+
+        const OWNER: Uuid = Uuid::from_u128(1);
+        const STRANGER: Uuid = Uuid::from_u128(2);
+        const DOC: Uuid = Uuid::from_u128(3);
+
+        fn file() -> StoredFile {
+            StoredFile {
+                storage_key: "documents/abc".into(),
+                original_name: "AWS cert.pdf".into(),
+                content_type: "application/pdf".into(),
+                size: 1000,
+            }
+        }
+
+        fn input(document_type: &str) -> DocumentInput<'_> {
+            DocumentInput {
+                title: " AWS Solutions Architect ",
+                description: None,
+                document_type,
+            }
+        }
+
+        fn uploaded() -> Vec<DocumentEvent> {
+            upload(None, DOC, OWNER, input("certificate"), file(), now()).unwrap()
+        }
+
+        #[test]
+        fn an_upload_records_the_file_and_what_the_candidate_said() {
+            given::<Document>(vec![])
+                .when(|s| upload(s.as_ref(), DOC, OWNER, input("Certificate"), file(), now()))
+                .then(vec![DocumentEvent::DocumentUploaded(DocumentUploaded {
+                    document_id: DOC,
+                    owner_id: OWNER,
+                    title: "AWS Solutions Architect".into(),
+                    description: None,
+                    document_type: DocumentType::Certificate,
+                    original_name: "AWS cert.pdf".into(),
+                    storage_key: "documents/abc".into(),
+                    content_type: "application/pdf".into(),
+                    file_size: 1000,
+                    uploaded_at: now(),
+                })]);
+        }
+
+        #[test]
+        fn a_blank_type_is_other_and_an_unknown_one_is_refused() {
+            let events = upload(None, DOC, OWNER, input(""), file(), now()).unwrap();
+            assert!(
+                matches!(&events[0], DocumentEvent::DocumentUploaded(d) if d.document_type == DocumentType::Other)
+            );
+            given::<Document>(vec![])
+                .when(|s| upload(s.as_ref(), DOC, OWNER, input("resume"), file(), now()))
+                .then_err(DomainError::invalid(
+                    "Document type must be cover_letter, portfolio, certificate or other",
+                ));
+        }
+
+        #[test]
+        fn the_same_document_id_is_not_uploaded_twice() {
+            given::<Document>(uploaded())
+                .when(|s| upload(s.as_ref(), DOC, OWNER, input("other"), file(), now()))
+                .then_err(DomainError::AlreadyExists("Document"));
+        }
+
+        #[test]
+        fn only_the_owner_edits_or_deletes() {
+            given::<Document>(uploaded())
+                .when(|s| edit(s.as_ref(), STRANGER, input("portfolio"), now()))
+                .then_err(DomainError::NotFound("Document"));
+            given::<Document>(uploaded())
+                .when(|s| delete(s.as_ref(), OWNER, now()))
+                .then(vec![DocumentEvent::DocumentDeleted { deleted_at: now() }]);
+        }
+
+        #[test]
+        fn todays_stored_payloads_decode_into_the_typed_document_type() {
+            let stored = json!({
+                "document_id": DOC, "owner_id": OWNER, "title": "Cover letter",
+                "description": null, "document_type": "cover_letter",
+                "original_name": "letter.pdf", "storage_key": "documents/x",
+                "content_type": "application/pdf", "file_size": 10,
+                "uploaded_at": "2026-11-02T09:30:00Z"
+            });
+            let event = DocumentEvent::from_payload("DocumentUploaded", stored.clone()).unwrap();
+            assert!(
+                matches!(&event, DocumentEvent::DocumentUploaded(d) if d.document_type == DocumentType::CoverLetter)
+            );
+            assert_eq!(event.to_payload(), stored, "stored JSON is unchanged");
+        }
     }
 }

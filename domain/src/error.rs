@@ -10,6 +10,9 @@ pub enum DomainError {
     Invalid(String),
     #[error("An account with this email already exists")]
     EmailTaken,
+    /// Someone tried to sign themselves up as an admin.
+    #[error("Admin accounts can only be created by an existing administrator")]
+    AdminSelfRegistration,
     #[error("Invalid email or password")]
     InvalidCredentials,
     #[error(

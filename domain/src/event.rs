@@ -6,8 +6,11 @@ use serde_json::{Map, Value};
 
 use crate::account::AccountEvent;
 use crate::application::ApplicationEvent;
+use crate::assessment::AssessmentEvent;
+use crate::company::CompanyEvent;
 use crate::contact::ContactEvent;
 use crate::document::DocumentEvent;
+use crate::interview::InterviewEvent;
 use crate::job::JobEvent;
 use crate::notification::NotificationEvent;
 use crate::profile::ProfileEvent;
@@ -81,43 +84,59 @@ pub fn upcast(event_type: &str, schema_version: i32, mut payload: Value) -> Valu
     payload
 }
 
-/// Any event of the system, for readers of the global log (projectors, audit).
-#[derive(Debug, Clone, PartialEq)]
-pub enum AnyEvent {
+/// Lists every aggregate's event enum once: from that list come [`AnyEvent`],
+/// its decoding by stored type name, and [`FromAnyEvent`] for each enum.
+macro_rules! any_event {
+    ($($variant:ident($event:ty)),* $(,)?) => {
+        /// Any event of the system, for readers of the global log (projectors, audit).
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum AnyEvent {
+            $($variant($event)),*
+        }
+
+        impl AnyEvent {
+            /// `Ok(None)` for an event type this build does not know (written by a newer
+            /// version): readers skip it rather than stop.
+            pub fn decode(event_type: &str, payload: Value) -> Result<Option<Self>, serde_json::Error> {
+                $(
+                    if <$event>::TYPES.contains(&event_type) {
+                        return Ok(Some(Self::$variant(<$event>::from_payload(event_type, payload)?)));
+                    }
+                )*
+                Ok(None)
+            }
+        }
+
+        $(
+            impl FromAnyEvent for $event {
+                fn from_any(event: &AnyEvent) -> Option<&Self> {
+                    match event {
+                        AnyEvent::$variant(e) => Some(e),
+                        _ => None,
+                    }
+                }
+            }
+        )*
+    };
+}
+
+/// One aggregate's events picked out of the global log.
+pub trait FromAnyEvent: DomainEvent {
+    fn from_any(event: &AnyEvent) -> Option<&Self>;
+}
+
+any_event! {
     Account(AccountEvent),
     Job(JobEvent),
     Reference(ReferenceEvent),
     Contact(ContactEvent),
+    Company(CompanyEvent),
     Application(ApplicationEvent),
+    Assessment(AssessmentEvent),
     Document(DocumentEvent),
+    Interview(InterviewEvent),
     Profile(ProfileEvent),
     Notification(NotificationEvent),
-}
-
-impl AnyEvent {
-    /// `Ok(None)` for an event type this build does not know (written by a newer
-    /// version): readers skip it rather than stop.
-    pub fn decode(event_type: &str, payload: Value) -> Result<Option<Self>, serde_json::Error> {
-        Ok(Some(if AccountEvent::TYPES.contains(&event_type) {
-            Self::Account(AccountEvent::from_payload(event_type, payload)?)
-        } else if JobEvent::TYPES.contains(&event_type) {
-            Self::Job(JobEvent::from_payload(event_type, payload)?)
-        } else if ReferenceEvent::TYPES.contains(&event_type) {
-            Self::Reference(ReferenceEvent::from_payload(event_type, payload)?)
-        } else if ContactEvent::TYPES.contains(&event_type) {
-            Self::Contact(ContactEvent::from_payload(event_type, payload)?)
-        } else if ApplicationEvent::TYPES.contains(&event_type) {
-            Self::Application(ApplicationEvent::from_payload(event_type, payload)?)
-        } else if DocumentEvent::TYPES.contains(&event_type) {
-            Self::Document(DocumentEvent::from_payload(event_type, payload)?)
-        } else if ProfileEvent::TYPES.contains(&event_type) {
-            Self::Profile(ProfileEvent::from_payload(event_type, payload)?)
-        } else if NotificationEvent::TYPES.contains(&event_type) {
-            Self::Notification(NotificationEvent::from_payload(event_type, payload)?)
-        } else {
-            return Ok(None);
-        }))
-    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,8 @@
-//! Job listings: an approved employer posts, updates and closes them.
+//! Job listings: an approved employer drafts or posts them, publishes a draft,
+//! updates, closes and reopens them, and extends their closing date.
 //! Stream: `job-{id}`.
+//!
+//! Long on purpose: the listing rules (SPEC 5) and their tests sit together.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -119,7 +122,7 @@ pub struct JobDetails {
     /// board never needs a join to show it.
     pub location: String,
     pub job_type: JobType,
-    pub specialisation: String,
+    pub specialisation: Specialisation,
     /// Free text shown on the board; empty shows "Competitive salary".
     pub salary: String,
     pub salary_range_id: Option<Uuid>,
@@ -168,9 +171,7 @@ impl JobDetails {
             location_id: Some(location.id),
             location: location.display_name,
             job_type: JobType::parse(input.job_type)?,
-            specialisation: Specialisation::parse(input.specialisation)?
-                .label()
-                .to_owned(),
+            specialisation: Specialisation::parse(input.specialisation)?,
             salary: optional_text(input.salary, "Salary", MAX_SHORT_TEXT_LEN)?.unwrap_or_default(),
             salary_range_id,
             description: required_text(input.description, "Description", MAX_LONG_TEXT_LEN)?,
@@ -202,7 +203,7 @@ pub struct JobPosted {
     pub location_id: Option<Uuid>,
     pub location: String,
     pub job_type: JobType,
-    pub specialisation: String,
+    pub specialisation: Specialisation,
     pub salary: String,
     pub salary_range_id: Option<Uuid>,
     pub description: String,
@@ -210,6 +211,10 @@ pub struct JobPosted {
     pub requirements: Vec<String>,
     pub expires_at: Option<DateTime<Utc>>,
     pub posted_at: DateTime<Utc>,
+    /// Saved as a draft: not on the board until published. Absent (false) in
+    /// every payload written before drafts existed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub draft: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -223,16 +228,40 @@ pub enum JobEvent {
         closed_by: Uuid,
         closed_at: DateTime<Utc>,
     },
+    /// A draft went on the board.
+    JobPublished {
+        published_at: DateTime<Utc>,
+    },
+    /// A closed listing is open again, with its new closing date if it needed one.
+    JobReopened {
+        reopened_by: Uuid,
+        expires_at: Option<DateTime<Utc>>,
+        reopened_at: DateTime<Utc>,
+    },
+    JobExpiryExtended {
+        expires_at: DateTime<Utc>,
+        extended_at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for JobEvent {
-    const TYPES: &'static [&'static str] = &["JobPosted", "JobUpdated", "JobClosed"];
+    const TYPES: &'static [&'static str] = &[
+        "JobPosted",
+        "JobUpdated",
+        "JobClosed",
+        "JobPublished",
+        "JobReopened",
+        "JobExpiryExtended",
+    ];
 
     fn event_type(&self) -> &'static str {
         match self {
             Self::JobPosted(_) => "JobPosted",
             Self::JobUpdated { .. } => "JobUpdated",
             Self::JobClosed { .. } => "JobClosed",
+            Self::JobPublished { .. } => "JobPublished",
+            Self::JobReopened { .. } => "JobReopened",
+            Self::JobExpiryExtended { .. } => "JobExpiryExtended",
         }
     }
 }
@@ -243,7 +272,11 @@ pub struct Job {
     pub title: String,
     pub company: String,
     pub expires_at: Option<DateTime<Utc>>,
+    /// On the board (published and not closed); it may still have expired.
     pub open: bool,
+    pub draft: bool,
+    /// The listing's content, for duplicating it.
+    pub details: JobDetails,
 }
 
 pub fn evolve(state: Option<Job>, event: &JobEvent) -> Option<Job> {
@@ -253,14 +286,47 @@ pub fn evolve(state: Option<Job>, event: &JobEvent) -> Option<Job> {
             title: p.title.clone(),
             company: p.company.clone(),
             expires_at: p.expires_at,
-            open: true,
+            open: !p.draft,
+            draft: p.draft,
+            details: JobDetails {
+                title: p.title.clone(),
+                location_id: p.location_id,
+                location: p.location.clone(),
+                job_type: p.job_type,
+                specialisation: p.specialisation,
+                salary: p.salary.clone(),
+                salary_range_id: p.salary_range_id,
+                description: p.description.clone(),
+                responsibilities: p.responsibilities.clone(),
+                requirements: p.requirements.clone(),
+                expires_at: p.expires_at,
+            },
         }),
         (Some(job), JobEvent::JobUpdated { details, .. }) => Some(Job {
             title: details.title.clone(),
             expires_at: details.expires_at,
+            details: details.clone(),
             ..job
         }),
         (Some(job), JobEvent::JobClosed { .. }) => Some(Job { open: false, ..job }),
+        (Some(job), JobEvent::JobPublished { .. }) => Some(Job {
+            open: true,
+            draft: false,
+            ..job
+        }),
+        (Some(mut job), JobEvent::JobReopened { expires_at, .. }) => {
+            job.open = true;
+            if expires_at.is_some() {
+                job.expires_at = *expires_at;
+                job.details.expires_at = *expires_at;
+            }
+            Some(job)
+        }
+        (Some(mut job), JobEvent::JobExpiryExtended { expires_at, .. }) => {
+            job.expires_at = Some(*expires_at);
+            job.details.expires_at = Some(*expires_at);
+            Some(job)
+        }
         (None, _) => None,
     }
 }
@@ -273,10 +339,12 @@ pub struct Employer {
     pub company: String,
 }
 
+/// Posts a listing, or saves it as a draft (`draft`) to publish later.
 pub fn post(
     state: Option<&Job>,
     employer: &Employer,
     details: JobDetails,
+    draft: bool,
     now: DateTime<Utc>,
 ) -> Result<Vec<JobEvent>, DomainError> {
     if state.is_some() {
@@ -313,16 +381,21 @@ pub fn post(
         requirements,
         expires_at,
         posted_at: now,
+        draft,
     })])
 }
 
+/// Edits an open listing or a draft.
 pub fn update(
     state: Option<&Job>,
     employer: &Employer,
     details: JobDetails,
     now: DateTime<Utc>,
 ) -> Result<Vec<JobEvent>, DomainError> {
-    owned_open_job(state, employer)?;
+    let job = owned(state, employer)?;
+    if !job.open && !job.draft {
+        return Err(DomainError::JobClosed);
+    }
     Ok(vec![JobEvent::JobUpdated {
         details,
         updated_at: now,
@@ -341,7 +414,7 @@ pub fn close(
     }])
 }
 
-fn owned_open_job<'a>(state: Option<&'a Job>, employer: &Employer) -> Result<&'a Job, DomainError> {
+fn owned<'a>(state: Option<&'a Job>, employer: &Employer) -> Result<&'a Job, DomainError> {
     let job = state.ok_or(DomainError::NotFound("Job"))?;
     if job.employer_id != employer.id {
         // Another employer's listing is not theirs to see either.
@@ -350,11 +423,90 @@ fn owned_open_job<'a>(state: Option<&'a Job>, employer: &Employer) -> Result<&'a
     if !employer.approved {
         return Err(DomainError::EmployerNotApproved);
     }
+    Ok(job)
+}
+
+fn owned_open_job<'a>(state: Option<&'a Job>, employer: &Employer) -> Result<&'a Job, DomainError> {
+    let job = owned(state, employer)?;
     if !job.open {
         return Err(DomainError::JobClosed);
     }
     Ok(job)
 }
+
+fn future(expires_at: DateTime<Utc>, now: DateTime<Utc>) -> Result<DateTime<Utc>, DomainError> {
+    if expires_at <= now {
+        return Err(DomainError::invalid(
+            "The closing date must be in the future",
+        ));
+    }
+    Ok(expires_at)
+}
+
+/// Puts a draft on the board. Its posting date is now.
+pub fn publish(
+    state: Option<&Job>,
+    employer: &Employer,
+    now: DateTime<Utc>,
+) -> Result<Vec<JobEvent>, DomainError> {
+    let job = owned(state, employer)?;
+    if !job.draft {
+        return Err(DomainError::invalid("This job is already published"));
+    }
+    if let Some(expires_at) = job.expires_at {
+        future(expires_at, now).map_err(|_| {
+            DomainError::invalid("Choose a closing date in the future before publishing")
+        })?;
+    }
+    Ok(vec![JobEvent::JobPublished { published_at: now }])
+}
+
+/// Opens a closed listing again. A listing whose closing date has passed
+/// needs a new one (`expires_at`), or it would be closed the moment it opens.
+pub fn reopen(
+    state: Option<&Job>,
+    employer: &Employer,
+    expires_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> Result<Vec<JobEvent>, DomainError> {
+    let job = owned(state, employer)?;
+    if job.open || job.draft {
+        return Err(DomainError::invalid("Only a closed job can be reopened"));
+    }
+    let expires_at = expires_at.map(|e| future(e, now)).transpose()?;
+    if expires_at.is_none() && job.expires_at.is_some_and(|e| e <= now) {
+        return Err(DomainError::invalid(
+            "Choose a new closing date in the future to reopen this job",
+        ));
+    }
+    Ok(vec![JobEvent::JobReopened {
+        reopened_by: employer.id,
+        expires_at,
+        reopened_at: now,
+    }])
+}
+
+/// Moves an open listing's closing date later.
+pub fn extend(
+    state: Option<&Job>,
+    employer: &Employer,
+    expires_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<Vec<JobEvent>, DomainError> {
+    let job = owned_open_job(state, employer)?;
+    let expires_at = future(expires_at, now)?;
+    if job.expires_at.is_some_and(|current| expires_at <= current) {
+        return Err(DomainError::invalid(
+            "The new closing date must be later than the current one",
+        ));
+    }
+    Ok(vec![JobEvent::JobExpiryExtended {
+        expires_at,
+        extended_at: now,
+    }])
+}
+
+crate::aggregate::entity_aggregate!(Job, JobEvent, |_, _| None);
 
 #[cfg(test)]
 mod tests {
@@ -402,7 +554,7 @@ mod tests {
     }
 
     fn posted() -> JobEvent {
-        post(None, &employer(true), details(), now())
+        post(None, &employer(true), details(), false, now())
             .unwrap()
             .remove(0)
     }
@@ -471,7 +623,7 @@ mod tests {
     #[test]
     fn a_pending_employer_cannot_post() {
         given(vec![])
-            .when(|s| post(s.as_ref(), &employer(false), details(), now()))
+            .when(|s| post(s.as_ref(), &employer(false), details(), false, now()))
             .then_err(DomainError::EmployerNotApproved);
     }
 
@@ -509,5 +661,117 @@ mod tests {
                 closed_by: employer(true).id,
                 closed_at: now(),
             }]);
+    }
+
+    #[test]
+    fn todays_stored_payloads_decode_into_the_typed_job_type_and_specialisation() {
+        let stored = serde_json::json!({
+            "employer_id": Uuid::from_u128(4), "company": "Acme", "title": "Rust Engineer",
+            "location_id": Uuid::from_u128(5), "location": "Sydney, NSW",
+            "job_type": "Full-time", "specialisation": "Development + Testing",
+            "salary": "$150k", "salary_range_id": null, "description": "Build things.",
+            "responsibilities": ["Build"], "requirements": ["Rust"],
+            "expires_at": null, "posted_at": "2026-11-02T09:30:00Z"
+        });
+        let event = JobEvent::from_payload("JobPosted", stored.clone()).unwrap();
+        assert!(matches!(&event, JobEvent::JobPosted(p)
+            if p.job_type == JobType::FullTime
+                && p.specialisation == Specialisation::DevelopmentTesting));
+        assert_eq!(event.to_payload(), stored, "stored JSON is unchanged");
+    }
+
+    fn drafted() -> JobEvent {
+        post(None, &employer(true), details(), true, now())
+            .unwrap()
+            .remove(0)
+    }
+
+    #[test]
+    fn a_draft_is_off_the_board_until_published_and_its_payload_says_so() {
+        let draft = drafted();
+        assert_eq!(draft.to_payload()["draft"], true);
+        assert!(
+            posted().to_payload().get("draft").is_none(),
+            "an ordinary post stores no draft field"
+        );
+        let state = evolve(None, &draft).unwrap();
+        assert!(!state.open && state.draft);
+        given(vec![draft.clone()])
+            .when(|s| publish(s.as_ref(), &employer(true), now()))
+            .then(vec![JobEvent::JobPublished {
+                published_at: now(),
+            }]);
+        given(vec![posted()])
+            .when(|s| publish(s.as_ref(), &employer(true), now()))
+            .then_err(DomainError::invalid("This job is already published"));
+        // A draft can be edited; a closed job cannot.
+        given(vec![draft])
+            .when(|s| update(s.as_ref(), &employer(true), details(), now()))
+            .then(vec![JobEvent::JobUpdated {
+                details: details(),
+                updated_at: now(),
+            }]);
+    }
+
+    #[test]
+    fn a_closed_job_reopens_and_needs_a_future_date_once_its_own_has_passed() {
+        let closed = JobEvent::JobClosed {
+            closed_by: employer(true).id,
+            closed_at: now(),
+        };
+        given(vec![posted(), closed.clone()])
+            .when(|s| reopen(s.as_ref(), &employer(true), None, now()))
+            .then(vec![JobEvent::JobReopened {
+                reopened_by: employer(true).id,
+                expires_at: None,
+                reopened_at: now(),
+            }]);
+        given(vec![posted()])
+            .when(|s| reopen(s.as_ref(), &employer(true), None, now()))
+            .then_err(DomainError::invalid("Only a closed job can be reopened"));
+        // Its closing date (in 30 days) has long passed when the employer tries.
+        let expired = JobEvent::JobClosed {
+            closed_by: employer(true).id,
+            closed_at: now(),
+        };
+        given(vec![posted(), expired])
+            .when(|s| {
+                reopen(
+                    s.as_ref(),
+                    &employer(true),
+                    None,
+                    now() + chrono::Duration::days(31),
+                )
+            })
+            .then_err(DomainError::invalid(
+                "Choose a new closing date in the future to reopen this job",
+            ));
+    }
+
+    #[test]
+    fn an_extension_moves_the_closing_date_later_only() {
+        // The posted listing closes in 30 days.
+        let soon = now() + chrono::Duration::days(3);
+        let later = now() + chrono::Duration::days(60);
+        given(vec![posted()])
+            .when(|s| extend(s.as_ref(), &employer(true), later, now()))
+            .then(vec![JobEvent::JobExpiryExtended {
+                expires_at: later,
+                extended_at: now(),
+            }]);
+        let extended = JobEvent::JobExpiryExtended {
+            expires_at: later,
+            extended_at: now(),
+        };
+        given(vec![posted(), extended])
+            .when(|s| extend(s.as_ref(), &employer(true), soon, now()))
+            .then_err(DomainError::invalid(
+                "The new closing date must be later than the current one",
+            ));
+        given(vec![posted()])
+            .when(|s| extend(s.as_ref(), &employer(true), now(), now()))
+            .then_err(DomainError::invalid(
+                "The closing date must be in the future",
+            ));
     }
 }

@@ -6,13 +6,18 @@
 //! [`DomainError`]; infrastructure failures never travel through this crate.
 
 pub mod account;
+pub mod aggregate;
 pub mod application;
+pub mod assessment;
+pub mod company;
 pub mod contact;
 pub mod document;
 pub mod error;
 pub mod event;
+pub mod interview;
 pub mod job;
 pub mod notification;
+pub mod pipeline;
 pub mod profile;
 pub mod reference;
 pub mod validation;
@@ -20,5 +25,6 @@ pub mod validation;
 #[cfg(test)]
 pub(crate) mod testing;
 
+pub use aggregate::Aggregate;
 pub use error::DomainError;
-pub use event::{AnyEvent, DomainEvent};
+pub use event::{AnyEvent, DomainEvent, FromAnyEvent};

@@ -6,7 +6,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::account::Role;
+
 use crate::application::{ApplicationEvent, ApplicationStatus};
+use crate::interview::{Interview, InterviewEvent};
 use crate::{DomainError, DomainEvent};
 
 pub fn stream_id(notification_id: Uuid) -> String {
@@ -20,13 +23,45 @@ pub fn id_for(source_event: Uuid, recipient: Uuid) -> Uuid {
     Uuid::new_v5(&Uuid::NAMESPACE_OID, &name)
 }
 
+/// How a notification reads (SPEC 3): stored as its lowercase name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NotificationKind {
+    Success,
+    Warning,
+    Error,
+    Info,
+}
+
+impl NotificationKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Success => "success",
+            Self::Warning => "warning",
+            Self::Error => "error",
+            Self::Info => "info",
+        }
+    }
+}
+
+/// Read back from a read model's text column.
+impl TryFrom<String> for NotificationKind {
+    type Error = DomainError;
+
+    fn try_from(raw: String) -> Result<Self, DomainError> {
+        [Self::Success, Self::Warning, Self::Error, Self::Info]
+            .into_iter()
+            .find(|k| k.as_str() == raw)
+            .ok_or_else(|| DomainError::invalid(format!("unknown notification kind {raw}")))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NotificationRaised {
     pub notification_id: Uuid,
     pub user_id: Uuid,
-    pub user_role: String,
-    /// success, warning, error or info (SPEC 3).
-    pub kind: String,
+    pub user_role: Role,
+    pub kind: NotificationKind,
     pub title: String,
     pub message: String,
     pub created_at: DateTime<Utc>,
@@ -117,12 +152,37 @@ pub fn delete(
     }])
 }
 
+/// Raising `notice` as notification `id` (see [`id_for`]: derived from the
+/// event that caused it). A stream that already exists was raised before by an
+/// earlier run of the policy: nothing more to write.
+pub fn raise(
+    state: Option<&Notification>,
+    id: Uuid,
+    notice: &Notice,
+    at: DateTime<Utc>,
+) -> Result<Vec<NotificationEvent>, DomainError> {
+    if state.is_some() {
+        return Ok(vec![]);
+    }
+    Ok(vec![NotificationEvent::NotificationRaised(
+        NotificationRaised {
+            notification_id: id,
+            user_id: notice.recipient,
+            user_role: notice.role,
+            kind: notice.kind,
+            title: notice.title.clone(),
+            message: notice.message.clone(),
+            created_at: at,
+        },
+    )])
+}
+
 /// A notification a policy wants raised: for whom, and what it says.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
     pub recipient: Uuid,
-    pub role: &'static str,
-    pub kind: &'static str,
+    pub role: Role,
+    pub kind: NotificationKind,
     pub title: String,
     pub message: String,
 }
@@ -135,8 +195,8 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
         ApplicationEvent::ApplicationSubmitted(s) => vec![
             Notice {
                 recipient: s.candidate_id,
-                role: "candidate",
-                kind: "success",
+                role: Role::Candidate,
+                kind: NotificationKind::Success,
                 title: "Application received".into(),
                 message: format!(
                     "Your application for {} at {} has been received.",
@@ -145,46 +205,113 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
             },
             Notice {
                 recipient: s.employer_id,
-                role: "employer",
-                kind: "info",
+                role: Role::Employer,
+                kind: NotificationKind::Info,
                 title: "New application".into(),
                 message: format!("You have a new application for {}.", s.job_title),
             },
         ],
         ApplicationEvent::ApplicationStatusChanged {
             status, feedback, ..
+        } => vec![status_notice(
+            *status,
+            feedback.as_deref(),
+            candidate_id,
+            job_title,
+        )],
+        // A pipeline move tells the candidate only what they can see: a new
+        // visible status, or feedback. Screening after New reads the same.
+        ApplicationEvent::ApplicationMoved {
+            stage,
+            previous,
+            feedback,
+            ..
         } => {
-            let (kind, title, line) = match status {
-                ApplicationStatus::Accepted => (
-                    "success",
-                    "Application accepted",
-                    "Good news! Your application for {job} has been accepted.",
-                ),
-                ApplicationStatus::Rejected => (
-                    "error",
-                    "Application update",
-                    "Your application for {job} was not successful this time.",
-                ),
-                ApplicationStatus::Pending => (
-                    "info",
-                    "Application under review",
-                    "Your application for {job} is being reviewed again.",
-                ),
-            };
-            let mut message = line.replace("{job}", job_title);
-            if let Some(f) = feedback.as_deref().filter(|f| !f.trim().is_empty()) {
-                message.push_str(&format!(" Feedback from the employer: {f}"));
+            let feedback = feedback.as_deref().filter(|f| !f.trim().is_empty());
+            if stage.visible_status() == previous.visible_status() && feedback.is_none() {
+                return vec![];
             }
-            vec![Notice {
-                recipient: candidate_id,
-                role: "candidate",
-                kind,
-                title: title.into(),
-                message,
-            }]
+            vec![status_notice(
+                stage.visible_status(),
+                feedback,
+                candidate_id,
+                job_title,
+            )]
         }
     }
 }
+
+/// What an interview event tells the candidate; `interview` is the state after it.
+pub fn interview_notice(event: &InterviewEvent, interview: &Interview) -> Notice {
+    let job = &interview.job_title;
+    let when = interview.slot.sydney_time();
+    let (kind, title, message) = match event {
+        InterviewEvent::InterviewScheduled { .. } => (
+            NotificationKind::Info,
+            "Interview booked",
+            format!(
+                "Your interview for {job} is booked for {when}. Check your email for the calendar invitation."
+            ),
+        ),
+        InterviewEvent::InterviewRescheduled { .. } => (
+            NotificationKind::Warning,
+            "Interview moved",
+            format!("Your interview for {job} has moved to {when}."),
+        ),
+        InterviewEvent::InterviewCancelled { .. } => (
+            NotificationKind::Warning,
+            "Interview cancelled",
+            format!("Your interview for {job} on {when} has been cancelled."),
+        ),
+    };
+    Notice {
+        recipient: interview.candidate_id,
+        role: Role::Candidate,
+        kind,
+        title: title.into(),
+        message,
+    }
+}
+
+fn status_notice(
+    status: ApplicationStatus,
+    feedback: Option<&str>,
+    candidate_id: Uuid,
+    job_title: &str,
+) -> Notice {
+    let (kind, title, line) = match status {
+        ApplicationStatus::Accepted => (
+            NotificationKind::Success,
+            "Application accepted",
+            "Good news! Your application for {job} has been accepted.",
+        ),
+        ApplicationStatus::Rejected => (
+            NotificationKind::Error,
+            "Application update",
+            "Your application for {job} was not successful this time.",
+        ),
+        ApplicationStatus::Pending => (
+            NotificationKind::Info,
+            "Application under review",
+            "Your application for {job} is being reviewed again.",
+        ),
+    };
+    let mut message = line.replace("{job}", job_title);
+    if let Some(f) = feedback.filter(|f| !f.trim().is_empty()) {
+        message.push_str(&format!(" Feedback from the employer: {f}"));
+    }
+    Notice {
+        recipient: candidate_id,
+        role: Role::Candidate,
+        kind,
+        title: title.into(),
+        message,
+    }
+}
+
+crate::aggregate::entity_aggregate!(Notification, NotificationEvent, |_, state| state
+    .as_ref()
+    .map(|n| n.user_id));
 
 #[cfg(test)]
 mod tests {
@@ -192,6 +319,95 @@ mod tests {
 
     use super::*;
     use crate::application::ApplicationSubmitted;
+
+    fn notice() -> Notice {
+        Notice {
+            recipient: Uuid::from_u128(2),
+            role: Role::Candidate,
+            kind: NotificationKind::Success,
+            title: "Application received".into(),
+            message: "Your application for Rust Engineer at Acme has been received.".into(),
+        }
+    }
+
+    #[test]
+    fn raising_a_notice_writes_it_for_its_recipient() {
+        let at = Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap();
+        let id = id_for(Uuid::from_u128(9), Uuid::from_u128(2));
+        crate::testing::given::<Notification>(vec![])
+            .when(|s| raise(s.as_ref(), id, &notice(), at))
+            .then(vec![NotificationEvent::NotificationRaised(
+                NotificationRaised {
+                    notification_id: id,
+                    user_id: Uuid::from_u128(2),
+                    user_role: Role::Candidate,
+                    kind: NotificationKind::Success,
+                    title: "Application received".into(),
+                    message: "Your application for Rust Engineer at Acme has been received.".into(),
+                    created_at: at,
+                },
+            )]);
+    }
+
+    #[test]
+    fn raising_the_same_notice_again_writes_nothing() {
+        let at = Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap();
+        let id = id_for(Uuid::from_u128(9), Uuid::from_u128(2));
+        let first = raise(None, id, &notice(), at).unwrap();
+        crate::testing::given::<Notification>(first)
+            .when(|s| raise(s.as_ref(), id, &notice(), at))
+            .then(vec![]);
+    }
+
+    #[test]
+    fn a_pipeline_move_notifies_only_when_the_candidate_would_see_a_change() {
+        use crate::pipeline::Stage;
+        let moved = |previous, stage, feedback: Option<&str>| ApplicationEvent::ApplicationMoved {
+            stage,
+            previous,
+            feedback: feedback.map(Into::into),
+            moved_by: Uuid::from_u128(4),
+            moved_at: Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap(),
+        };
+        let candidate = Uuid::from_u128(2);
+        assert!(
+            notices_for(
+                &moved(Stage::New, Stage::Screening, None),
+                candidate,
+                "Rust Engineer"
+            )
+            .is_empty()
+        );
+        assert!(
+            notices_for(
+                &moved(Stage::Interview, Stage::Offer, None),
+                candidate,
+                "Rust Engineer"
+            )
+            .is_empty()
+        );
+        let accepted = notices_for(
+            &moved(Stage::Screening, Stage::Interview, None),
+            candidate,
+            "Rust Engineer",
+        );
+        assert_eq!(accepted.len(), 1);
+        assert_eq!(accepted[0].title, "Application accepted");
+        let with_feedback = notices_for(
+            &moved(
+                Stage::New,
+                Stage::Screening,
+                Some("Thanks, we'll call you this week."),
+            ),
+            candidate,
+            "Rust Engineer",
+        );
+        assert!(
+            with_feedback[0]
+                .message
+                .ends_with("Feedback from the employer: Thanks, we'll call you this week.")
+        );
+    }
 
     #[test]
     fn a_submission_tells_the_candidate_and_the_employer() {
@@ -214,8 +430,8 @@ mod tests {
                 .map(|n| (n.recipient, n.role))
                 .collect::<Vec<_>>(),
             vec![
-                (Uuid::from_u128(2), "candidate"),
-                (Uuid::from_u128(4), "employer")
+                (Uuid::from_u128(2), Role::Candidate),
+                (Uuid::from_u128(4), Role::Employer)
             ]
         );
         assert!(notices[0].message.contains("Rust Engineer at Acme"));
@@ -232,7 +448,7 @@ mod tests {
         };
         let notices = notices_for(&e, Uuid::from_u128(2), "Rust Engineer");
         assert_eq!(notices.len(), 1);
-        assert_eq!(notices[0].kind, "success");
+        assert_eq!(notices[0].kind, NotificationKind::Success);
         assert_eq!(
             notices[0].message,
             "Good news! Your application for Rust Engineer has been accepted. Feedback from the employer: Loved your portfolio"
@@ -272,5 +488,23 @@ mod tests {
             Ok(vec![])
         );
         assert!(delete(Some(&n), Uuid::from_u128(1), Utc::now()).is_ok());
+    }
+
+    #[test]
+    fn todays_stored_notification_payloads_decode_into_typed_role_and_kind() {
+        let stored = serde_json::json!({
+            "notification_id": Uuid::from_u128(9), "user_id": Uuid::from_u128(2),
+            "user_role": "employer", "kind": "info", "title": "New application",
+            "message": "Sam applied", "created_at": "2026-11-02T09:30:00Z"
+        });
+        let event = NotificationEvent::from_payload("NotificationRaised", stored.clone()).unwrap();
+        let NotificationEvent::NotificationRaised(raised) = &event else {
+            panic!("{event:?}")
+        };
+        assert_eq!(
+            (raised.user_role, raised.kind),
+            (Role::Employer, NotificationKind::Info)
+        );
+        assert_eq!(event.to_payload(), stored, "stored JSON is unchanged");
     }
 }

@@ -1,6 +1,8 @@
 //! A candidate's professional profile and resume. Every save is one event
 //! holding the whole profile, so the history of a profile replays exactly.
 //! Stream: `profile-{candidate_id}`.
+//!
+//! Long on purpose: the profile rules and their tests sit together.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -108,6 +110,13 @@ pub struct Resume {
     pub content_type: String,
 }
 
+impl ProfileState {
+    /// The state after `events`, starting from `state`.
+    pub fn fold_onto(state: &ProfileState, events: &[ProfileEvent]) -> ProfileState {
+        events.iter().fold(state.clone(), evolve)
+    }
+}
+
 pub fn evolve(mut state: ProfileState, event: &ProfileEvent) -> ProfileState {
     match event {
         ProfileEvent::ProfileUpdated { profile, .. } => state.profile = Some(profile.clone()),
@@ -126,6 +135,38 @@ pub fn evolve(mut state: ProfileState, event: &ProfileEvent) -> ProfileState {
         ProfileEvent::ResumeDeleted { .. } => state.resume = None,
     }
     state
+}
+
+/// UpdateProfile: the whole profile as submitted replaces the last one.
+pub fn update(raw: Profile, now: DateTime<Utc>) -> Result<Vec<ProfileEvent>, DomainError> {
+    Ok(vec![ProfileEvent::ProfileUpdated {
+        profile: parse(raw)?,
+        updated_at: now,
+    }])
+}
+
+/// UploadResume: a new resume replaces the one before (the caller removes the
+/// old file once this is stored).
+pub fn upload_resume(file: crate::document::StoredFile, now: DateTime<Utc>) -> Vec<ProfileEvent> {
+    vec![ProfileEvent::ResumeUploaded {
+        storage_key: file.storage_key,
+        original_name: file.original_name,
+        content_type: file.content_type,
+        file_size: file.size,
+        uploaded_at: now,
+    }]
+}
+
+/// DeleteResume: only a resume that exists can go.
+pub fn delete_resume(
+    state: &ProfileState,
+    now: DateTime<Utc>,
+) -> Result<Vec<ProfileEvent>, DomainError> {
+    state
+        .resume
+        .as_ref()
+        .ok_or(DomainError::NotFound("Resume"))?;
+    Ok(vec![ProfileEvent::ResumeDeleted { deleted_at: now }])
 }
 
 fn short(v: Option<String>, field: &str) -> Result<Option<String>, DomainError> {
@@ -211,6 +252,25 @@ pub fn parse(raw: Profile) -> Result<Profile, DomainError> {
     })
 }
 
+impl crate::Aggregate for ProfileState {
+    /// A profile's id is its candidate's.
+    type Id = Uuid;
+    type Event = ProfileEvent;
+    type State = ProfileState;
+
+    fn stream_id(candidate_id: Uuid) -> String {
+        stream_id(candidate_id)
+    }
+
+    fn evolve(state: Self::State, event: &ProfileEvent) -> Self::State {
+        evolve(state, event)
+    }
+
+    fn data_subject(candidate_id: Uuid, _: &Self::State) -> Option<Uuid> {
+        Some(candidate_id)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -291,5 +351,70 @@ mod tests {
             NaiveDate::from_ymd_opt(2019, 12, 1)
         );
         assert_eq!(serde_json::to_value(&p).unwrap(), json);
+    }
+
+    mod decisions {
+        use chrono::TimeZone;
+
+        use super::*;
+        use crate::document::StoredFile;
+        use crate::testing::given;
+
+        fn now() -> DateTime<Utc> {
+            Utc.with_ymd_and_hms(2026, 11, 2, 9, 30, 0).unwrap()
+        }
+
+        fn file(key: &str) -> StoredFile {
+            StoredFile {
+                storage_key: key.into(),
+                original_name: "Sam Taylor CV.pdf".into(),
+                content_type: "application/pdf".into(),
+                size: 2048,
+            }
+        }
+
+        #[test]
+        fn a_valid_profile_is_recorded_normalised() {
+            let mut raw = base();
+            raw.name = "  Sam Taylor  ".into();
+            given::<ProfileState>(vec![])
+                .when(|_| update(raw.clone(), now()))
+                .then(vec![ProfileEvent::ProfileUpdated {
+                    profile: parse(raw).unwrap(),
+                    updated_at: now(),
+                }]);
+        }
+
+        #[test]
+        fn an_invalid_profile_records_nothing() {
+            let mut raw = base();
+            raw.linkedin = Some("linkedin.com/in/sam".into());
+            given::<ProfileState>(vec![])
+                .when(|_| update(raw, now()))
+                .then_err(DomainError::invalid(
+                    "LinkedIn must be a web address starting with https://",
+                ));
+        }
+
+        #[test]
+        fn a_new_resume_replaces_the_old_one() {
+            let history = upload_resume(file("resumes/old"), now());
+            let state = given::<ProfileState>(history.clone()).state();
+            assert_eq!(state.resume.unwrap().storage_key, "resumes/old");
+            let mut both = history;
+            both.extend(upload_resume(file("resumes/new"), now()));
+            let state = given::<ProfileState>(both).state();
+            assert_eq!(state.resume.unwrap().storage_key, "resumes/new");
+        }
+
+        #[test]
+        fn deleting_a_resume_needs_one() {
+            given::<ProfileState>(vec![])
+                .when(|s| delete_resume(s, now()))
+                .then_err(DomainError::NotFound("Resume"));
+            given::<ProfileState>(upload_resume(file("resumes/a"), now()))
+                .when(|s| delete_resume(s, now()))
+                .then(vec![ProfileEvent::ResumeDeleted { deleted_at: now() }]);
+        }
     }
 }

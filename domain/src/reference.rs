@@ -10,6 +10,13 @@ use crate::{DomainError, DomainEvent};
 pub const LOCATIONS_STREAM: &str = "reference-locations";
 pub const SALARY_RANGES_STREAM: &str = "reference-salary-ranges";
 
+/// Which reference list: each is one stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReferenceListId {
+    Locations,
+    SalaryRanges,
+}
+
 /// Australian states and territories.
 pub const STATES: [&str; 8] = ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"];
 
@@ -41,19 +48,48 @@ impl DomainEvent for ReferenceEvent {
     }
 }
 
-/// The names already in a reference list (both lists use this state).
+/// The values already in a reference list (both lists use this state).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ReferenceList {
-    pub names: Vec<String>,
+    pub entries: Vec<ReferenceEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReferenceEntry {
+    pub id: Uuid,
+    pub display_name: String,
+}
+
+impl ReferenceList {
+    pub fn find(&self, id: Uuid) -> Option<&ReferenceEntry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    /// Names compare without case: "Sydney" and "sydney" are one location.
+    fn has_name(&self, name: &str) -> bool {
+        self.entries
+            .iter()
+            .any(|e| e.display_name.to_lowercase() == name.to_lowercase())
+    }
 }
 
 pub fn evolve(mut state: ReferenceList, event: &ReferenceEvent) -> ReferenceList {
-    match event {
-        ReferenceEvent::LocationAdded { display_name, .. }
-        | ReferenceEvent::SalaryRangeAdded { display_name, .. } => {
-            state.names.push(display_name.to_lowercase());
-        }
-    }
+    let (id, display_name) = match event {
+        ReferenceEvent::LocationAdded {
+            location_id,
+            display_name,
+            ..
+        } => (*location_id, display_name),
+        ReferenceEvent::SalaryRangeAdded {
+            salary_range_id,
+            display_name,
+            ..
+        } => (*salary_range_id, display_name),
+    };
+    state.entries.push(ReferenceEntry {
+        id,
+        display_name: display_name.clone(),
+    });
     state
 }
 
@@ -70,14 +106,14 @@ pub fn add_location(
             "State must be an Australian state or territory",
         ));
     }
-    if state.names.contains(&display_name.to_lowercase()) {
+    if state.has_name(&display_name) {
         return Err(DomainError::AlreadyExists("Location"));
     }
     Ok(vec![ReferenceEvent::LocationAdded {
         location_id,
         display_name,
         state: au_state,
-        sort_order: state.names.len() as i32,
+        sort_order: state.entries.len() as i32,
     }])
 }
 
@@ -92,7 +128,7 @@ pub fn add_salary_range(
     if min < 0 || max.is_some_and(|max| max < min) {
         return Err(DomainError::invalid("Salary range bounds are out of order"));
     }
-    if state.names.contains(&display_name.to_lowercase()) {
+    if state.has_name(&display_name) {
         return Err(DomainError::AlreadyExists("Salary range"));
     }
     Ok(vec![ReferenceEvent::SalaryRangeAdded {
@@ -100,8 +136,30 @@ pub fn add_salary_range(
         display_name,
         min,
         max,
-        sort_order: state.names.len() as i32,
+        sort_order: state.entries.len() as i32,
     }])
+}
+
+impl crate::Aggregate for ReferenceList {
+    type Id = ReferenceListId;
+    type Event = ReferenceEvent;
+    type State = ReferenceList;
+
+    fn stream_id(id: ReferenceListId) -> String {
+        match id {
+            ReferenceListId::Locations => LOCATIONS_STREAM,
+            ReferenceListId::SalaryRanges => SALARY_RANGES_STREAM,
+        }
+        .to_owned()
+    }
+
+    fn evolve(state: Self::State, event: &ReferenceEvent) -> Self::State {
+        evolve(state, event)
+    }
+
+    fn data_subject(_: ReferenceListId, _: &Self::State) -> Option<uuid::Uuid> {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -116,6 +174,18 @@ mod tests {
         Given::new(ReferenceList::default(), evolve, added)
             .when(|s| add_location(s, Uuid::nil(), "sydney, nsw", "NSW"))
             .then_err(DomainError::AlreadyExists("Location"));
+    }
+
+    #[test]
+    fn finds_a_value_by_id_after_its_list_is_replayed() {
+        let sydney = Uuid::from_u128(1);
+        let added = add_location(&ReferenceList::default(), sydney, "Sydney, NSW", "NSW").unwrap();
+        let list = Given::new(ReferenceList::default(), evolve, added).state();
+        assert_eq!(
+            list.find(sydney).map(|l| l.display_name.as_str()),
+            Some("Sydney, NSW")
+        );
+        assert!(list.find(Uuid::from_u128(2)).is_none());
     }
 
     #[test]

@@ -38,3 +38,11 @@ impl<E: PartialEq + std::fmt::Debug> Then<E> {
         assert_eq!(self.0, Err(expected));
     }
 }
+
+/// `given::<Aggregate>(history)`: the aggregate's state after its history.
+pub fn given<A: crate::Aggregate>(events: Vec<A::Event>) -> Given<A::State, A::Event>
+where
+    A::Event: PartialEq,
+{
+    Given::new(A::State::default(), A::evolve, events)
+}

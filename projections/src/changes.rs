@@ -6,18 +6,67 @@
 //! locally on an `async-broadcast` channel that socket.io subscribes to.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use uuid::Uuid;
+
+use crate::read_models::notifications::Notification;
 
 pub const CHANNEL: &str = "read_model_changes";
 
+/// What a projector changed. The compiler checks every kind from the projector
+/// that emits it to the socket code that pushes it; it crosses processes as
+/// JSON tagged by `topic`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Change {
-    /// What changed, e.g. "notification.created".
-    pub topic: String,
+#[serde(tag = "topic", rename_all = "snake_case")]
+pub enum Change {
+    /// A job-board row changed (public: no user).
+    JobChanged { job_id: Uuid },
+    /// An application the candidate sees changed.
+    ApplicationChanged {
+        candidate_id: Uuid,
+        application_id: Uuid,
+    },
+    /// An application on an employer's pipeline board changed (a new one, or
+    /// a move): pushed to that employer only.
+    PipelineChanged {
+        employer_id: Uuid,
+        job_id: Uuid,
+        application_id: Uuid,
+    },
+    /// A note or scorecard was added to an application: for its employer only.
+    AssessmentChanged {
+        employer_id: Uuid,
+        application_id: Uuid,
+    },
+    NotificationCreated {
+        user_id: Uuid,
+        notification: Notification,
+        unread_count: i64,
+    },
+    NotificationRead {
+        user_id: Uuid,
+        notification_id: Uuid,
+        unread_count: i64,
+    },
+    NotificationDeleted {
+        user_id: Uuid,
+        notification_id: Uuid,
+        unread_count: i64,
+    },
+}
+
+impl Change {
     /// The user the change concerns; pushes go only to that user's room.
-    pub user_id: Option<Uuid>,
-    pub data: Value,
+    pub fn user_id(&self) -> Option<Uuid> {
+        match self {
+            Self::JobChanged { .. } => None,
+            Self::ApplicationChanged { candidate_id, .. } => Some(*candidate_id),
+            Self::PipelineChanged { employer_id, .. }
+            | Self::AssessmentChanged { employer_id, .. } => Some(*employer_id),
+            Self::NotificationCreated { user_id, .. }
+            | Self::NotificationRead { user_id, .. }
+            | Self::NotificationDeleted { user_id, .. } => Some(*user_id),
+        }
+    }
 }
 
 #[derive(Clone)]

@@ -6,14 +6,17 @@
 //! recorded in its checkpoint row and retried, it never stops the others.
 
 pub mod changes;
+pub mod event_projector;
 pub mod read_models;
 pub mod rebuild;
 pub mod runtime;
 pub mod wait;
 
 pub use changes::{Change, ChangeFeed};
+pub use event_projector::EventProjector;
 pub use runtime::{
-    BoxFuture, Projector, ProjectorStatus, RuntimeConfig, RuntimeHandle, start, status,
+    BoxFuture, Decoded, EventSource, Projector, ProjectorStatus, RuntimeConfig, RuntimeHandle,
+    start, status,
 };
 
 use std::sync::Arc;
@@ -26,6 +29,9 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
         Arc::new(read_models::job_board::JobBoardProjector),
         Arc::new(read_models::contact_messages::ContactMessagesProjector),
         Arc::new(read_models::applications::ApplicationsProjector),
+        Arc::new(read_models::assessments::AssessmentsProjector),
+        Arc::new(read_models::interviews::InterviewsProjector),
+        Arc::new(read_models::companies::CompaniesProjector),
         Arc::new(read_models::documents::DocumentsProjector),
         Arc::new(read_models::profiles::ProfilesProjector),
         Arc::new(read_models::notifications::NotificationsProjector),

@@ -10,10 +10,13 @@
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use commands::{EventStore, GlobalCheckpoint, PgEventStore};
+use event_store::{GlobalCheckpoint, RecordedEvent};
 use sqlx::{Acquire, AssertSqlSafe, PgConnection};
 
-use crate::runtime::{self, Projector, advance_checkpoint, ensure_checkpoint, lock_checkpoint};
+use crate::runtime::{
+    self, EventSource, Projector, advance_checkpoint, decode_batch, ensure_checkpoint,
+    lock_checkpoint,
+};
 
 #[derive(Debug, Clone, Copy)]
 pub struct RebuildReport {
@@ -29,7 +32,7 @@ impl RebuildReport {
 
 /// Rebuilds one projector. `progress(events_so_far)` is called after each batch.
 pub async fn rebuild(
-    store: &PgEventStore,
+    source: &EventSource,
     projector: &dyn Projector,
     batch_size: i64,
     mut progress: impl FnMut(u64),
@@ -37,7 +40,7 @@ pub async fn rebuild(
     let started = Instant::now();
     let name = projector.name();
     let shadow = format!("rebuild_{name}");
-    let pool = store.pool();
+    let pool = &source.pool;
     ensure_checkpoint(pool, name).await?;
 
     let mut conn = pool
@@ -56,8 +59,8 @@ pub async fn rebuild(
     // next batches on its own connection while this one applies the current
     // batch, so the database and the projector work at the same time.
     let (batches, mut incoming) =
-        tokio::sync::mpsc::channel::<anyhow::Result<Vec<commands::RecordedEvent>>>(2);
-    let reader_store = store.clone();
+        tokio::sync::mpsc::channel::<anyhow::Result<Vec<RecordedEvent>>>(2);
+    let reader_store = source.store.clone();
     let reader = tokio::spawn(async move {
         let mut after = GlobalCheckpoint::default();
         loop {
@@ -85,6 +88,8 @@ pub async fn rebuild(
         let Some(last) = batch.last().map(|e| e.checkpoint()) else {
             break;
         };
+        let count = batch.len() as u64;
+        let batch = decode_batch(batch)?;
         let mut tx = conn.begin().await?;
         set_search_path(&mut tx, &shadow).await?;
         projector
@@ -93,7 +98,7 @@ pub async fn rebuild(
             .with_context(|| format!("rebuild of {name} failed"))?;
         tx.commit().await?;
         checkpoint = last;
-        events += batch.len() as u64;
+        events += count;
         progress(events);
     }
     reader.await.context("the rebuild's reader task failed")?;
@@ -104,16 +109,20 @@ pub async fn rebuild(
     set_search_path(&mut tx, &shadow).await?;
     let mut tail = 0usize;
     loop {
-        let batch = PgEventStore::read_all_in(&mut tx, checkpoint, batch_size).await?;
+        // Read through the port on its own connection; the row lock held here
+        // keeps the live runner from moving on meanwhile.
+        let batch = source.store.read_all(checkpoint, batch_size).await?;
         let Some(last) = batch.last().map(|e| e.checkpoint()) else {
             break;
         };
+        let count = batch.len();
+        let batch = decode_batch(batch)?;
         projector
             .apply(&mut tx, &batch)
             .await
             .with_context(|| format!("rebuild of {name} failed at the swap"))?;
         checkpoint = last;
-        tail += batch.len();
+        tail += count;
     }
     events += tail as u64;
     // language=PostgreSQL
@@ -192,9 +201,9 @@ async fn set_search_path(conn: &mut PgConnection, shadow: &str) -> anyhow::Resul
 /// Runs one batch of a projector in the caller's process, for tests and tools
 /// that want to step a projector by hand.
 pub async fn step(
-    store: &PgEventStore,
+    source: &EventSource,
     projector: &dyn Projector,
     batch_size: i64,
 ) -> anyhow::Result<usize> {
-    runtime::run_batch(store, projector, batch_size).await
+    runtime::run_batch(source, projector, batch_size).await
 }

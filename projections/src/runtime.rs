@@ -3,16 +3,21 @@
 //! Each projector runs in its own task. A task first becomes the projector's
 //! leader by taking a session-level advisory lock on a dedicated connection, so
 //! with several api processes exactly one runs each projector and the others
-//! stand by. The leader handles batches: in ONE transaction it locks its
-//! checkpoint row, reads the next events of the global log, lets the projector
-//! write its read model, advances the checkpoint and queues change
-//! notifications. A crash anywhere in a batch rolls all of it back, so read
-//! models are updated exactly once.
+//! stand by. The leader handles batches: it reads its checkpoint and the next
+//! events of the global log through the store's port (holding no transaction),
+//! then in ONE transaction locks the checkpoint row, checks it has not moved
+//! (if it has, it reads again), lets the projector write its read model,
+//! advances the checkpoint and queues change notifications. A crash anywhere
+//! in that transaction rolls all of it back, so read models are updated
+//! exactly once.
 //!
 //! Between batches it waits for a wake-up: an append in this process, `NOTIFY
 //! events_appended` from another, or the slow safety-net poll. A batch that
 //! fails is rolled back, recorded as `failing` with its error, and retried with
 //! exponential backoff; other projectors are not affected.
+//!
+//! Long on purpose: leadership, batches, checkpoints, failure recording and
+//! the change feed are one mechanism, read best in one place.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -21,7 +26,8 @@ use std::time::Duration;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use commands::{GlobalCheckpoint, PgEventStore, RecordedEvent};
+use domain::AnyEvent;
+use event_store::{EventStore, GlobalCheckpoint, RecordedEvent};
 use serde::Serialize;
 use sqlx::postgres::{PgListener, PgPool};
 use sqlx::{Connection, PgConnection};
@@ -32,7 +38,34 @@ use crate::changes::{self, Change, ChangeFeed};
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
-/// A read model builder. `apply` gets a batch of events in global order, inside
+/// An event as a projector receives it: the record (stream, position,
+/// metadata, time) and its domain event, decoded once by the runtime (`None`
+/// for a type this build does not know, written by a newer version: skip it).
+#[derive(Debug, Clone)]
+pub struct Decoded {
+    pub recorded: RecordedEvent,
+    pub event: Option<AnyEvent>,
+}
+
+/// Decodes a batch read from the log; an event this build knows but cannot
+/// decode fails the batch (it is retried and reported, never skipped).
+pub fn decode_batch(events: Vec<RecordedEvent>) -> anyhow::Result<Vec<Decoded>> {
+    events
+        .into_iter()
+        .map(|recorded| {
+            let event = AnyEvent::decode(&recorded.event_type, recorded.payload.clone())
+                .with_context(|| {
+                    format!(
+                        "undecodable {} at position {}",
+                        recorded.event_type, recorded.position
+                    )
+                })?;
+            Ok(Decoded { recorded, event })
+        })
+        .collect()
+}
+
+/// A read model builder. `apply` gets a batch of decoded events in global order, inside
 /// the batch transaction, and must be idempotent only per batch: the runtime
 /// guarantees each event is applied once. SQL must use unqualified table names
 /// (a rebuild points `search_path` at shadow tables).
@@ -45,8 +78,22 @@ pub trait Projector: Send + Sync + 'static {
     fn apply<'a>(
         &'a self,
         conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
+        events: &'a [Decoded],
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>>;
+}
+
+/// What the read side runs on: the event store, through its port, and the
+/// PostgreSQL database that holds the read models and checkpoints.
+#[derive(Clone)]
+pub struct EventSource {
+    pub store: Arc<dyn EventStore>,
+    pub pool: PgPool,
+}
+
+impl EventSource {
+    pub fn new(store: Arc<dyn EventStore>, pool: PgPool) -> Self {
+        Self { store, pool }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -99,12 +146,12 @@ impl Drop for RuntimeHandle {
 /// Starts every projector plus this process's listener for cross-process
 /// wake-ups and change notifications.
 pub async fn start(
-    store: PgEventStore,
+    source: EventSource,
     projectors: Vec<Arc<dyn Projector>>,
     feed: ChangeFeed,
     config: RuntimeConfig,
 ) -> anyhow::Result<RuntimeHandle> {
-    let pool = store.pool().clone();
+    let pool = source.pool.clone();
     for p in &projectors {
         ensure_checkpoint(&pool, p.name()).await?;
     }
@@ -121,14 +168,14 @@ pub async fn start(
         .await
         .context("Failed to LISTEN for notifications")?;
     tasks.spawn(listen(listener, remote_tx, feed));
-    tasks.spawn(announce_appends(store.clone()));
+    tasks.spawn(announce_appends(source.clone()));
 
     for projector in projectors {
-        let store = store.clone();
+        let source = source.clone();
         let config = config.clone();
         let remote = remote_rx.clone();
         let leading = leading_tx.clone();
-        tasks.spawn(async move { run_projector(store, projector, config, remote, leading).await });
+        tasks.spawn(async move { run_projector(source, projector, config, remote, leading).await });
     }
     Ok(RuntimeHandle {
         tasks,
@@ -141,13 +188,13 @@ const EVENTS_APPENDED: &str = "events_appended";
 /// Tells other processes that this one appended. Appends only tick a local
 /// watch; this task turns bursts of them into one NOTIFY, outside the append
 /// transactions (a NOTIFY inside each append would serialise their commits).
-async fn announce_appends(store: PgEventStore) {
-    let mut appended = store.appended();
+async fn announce_appends(source: EventSource) {
+    let mut appended = source.store.subscribe();
     while appended.changed().await.is_ok() {
         // language=PostgreSQL
         if let Err(e) = sqlx::query("SELECT pg_notify($1, '')")
             .bind(EVENTS_APPENDED)
-            .execute(store.pool())
+            .execute(&source.pool)
             .await
         {
             tracing::warn!(error = %e, "could not announce appended events; other processes will poll");
@@ -176,16 +223,16 @@ async fn listen(mut listener: PgListener, remote: watch::Sender<u64>, feed: Chan
 }
 
 async fn run_projector(
-    store: PgEventStore,
+    source: EventSource,
     projector: Arc<dyn Projector>,
     config: RuntimeConfig,
     mut remote: watch::Receiver<u64>,
     leading: Arc<watch::Sender<Vec<&'static str>>>,
 ) {
     let name = projector.name();
-    let mut local = store.appended();
+    let mut local = source.store.subscribe();
     loop {
-        let mut lock = match acquire_leadership(store.pool(), name).await {
+        let mut lock = match acquire_leadership(&source.pool, name).await {
             Ok(Some(conn)) => conn,
             Ok(None) => {
                 tokio::time::sleep(config.standby_retry).await;
@@ -206,7 +253,7 @@ async fn run_projector(
             // while we read is not lost.
             local.borrow_and_update();
             remote.borrow_and_update();
-            match run_batch_inner(&store, projector.as_ref(), config.batch_size).await {
+            match run_batch_inner(&source, projector.as_ref(), config.batch_size).await {
                 Ok(Batch::Blocked) => {
                     // Short and growing: a long-running transaction elsewhere
                     // must not turn this into a busy loop.
@@ -231,12 +278,12 @@ async fn run_projector(
                     backoff = config.backoff_initial;
                     blocked_pause = Duration::from_millis(2);
                     // A batch may have appended (policies do): let the others look.
-                    store.wake();
+                    source.store.wake();
                 }
                 Err(e) => {
                     let error = format!("{e:#}");
                     tracing::error!(projector = name, error = %error, retry_in = ?backoff, "projector batch failed");
-                    if let Err(e) = record_failure(store.pool(), name, &error).await {
+                    if let Err(e) = record_failure(&source.pool, name, &error).await {
                         tracing::error!(projector = name, error = %format!("{e:#}"), "could not record the failure");
                     }
                     tokio::time::sleep(backoff).await;
@@ -271,14 +318,16 @@ async fn acquire_leadership(pool: &PgPool, name: &str) -> anyhow::Result<Option<
 
 /// One batch in one transaction. Returns how many events it handled.
 pub(crate) async fn run_batch(
-    store: &PgEventStore,
+    source: &EventSource,
     projector: &dyn Projector,
     batch_size: i64,
 ) -> anyhow::Result<usize> {
-    Ok(match run_batch_inner(store, projector, batch_size).await? {
-        Batch::Handled(n) => n,
-        Batch::Idle | Batch::Blocked => 0,
-    })
+    Ok(
+        match run_batch_inner(source, projector, batch_size).await? {
+            Batch::Handled(n) => n,
+            Batch::Idle | Batch::Blocked => 0,
+        },
+    )
 }
 
 /// What one batch found.
@@ -293,44 +342,58 @@ enum Batch {
 }
 
 async fn run_batch_inner(
-    store: &PgEventStore,
+    source: &EventSource,
     projector: &dyn Projector,
     batch_size: i64,
 ) -> anyhow::Result<Batch> {
-    let mut tx = store
-        .pool()
+    let name = projector.name();
+    // Read first, through the store's port and without holding a transaction,
+    // so a batch holds one connection and no transaction id while it reads.
+    let checkpoint = read_checkpoint(&source.pool, name).await?;
+    let events = source.store.read_all(checkpoint, batch_size).await?;
+    let Some(last) = events.last().map(RecordedEvent::checkpoint) else {
+        let hidden = source.store.count_after(checkpoint).await? > 0;
+        return Ok(if hidden { Batch::Blocked } else { Batch::Idle });
+    };
+    let count = events.len();
+    let events = decode_batch(events)?;
+    let mut tx = source
+        .pool
         .begin()
         .await
         .context("Failed to begin a projector batch")?;
-    let checkpoint = lock_checkpoint(&mut tx, projector.name()).await?;
-    let events = PgEventStore::read_all_in(&mut tx, checkpoint, batch_size).await?;
-    let Some(last) = events.last().map(RecordedEvent::checkpoint) else {
-        // language=PostgreSQL
-        let (hidden,): (bool,) = sqlx::query_as(
-            "SELECT EXISTS (SELECT 1 FROM events WHERE transaction_id >= $1::text::xid8
-                              AND (transaction_id, position) > ($1::text::xid8, $2))",
-        )
-        .bind(checkpoint.transaction_id.to_string())
-        .bind(checkpoint.position)
-        .fetch_one(&mut *tx)
-        .await
-        .context("Failed to look for hidden events")?;
+    if lock_checkpoint(&mut tx, name).await? != checkpoint {
+        // Another runner (or a rebuild's swap) moved it while we read: read again.
         tx.rollback().await.ok();
-        return Ok(if hidden { Batch::Blocked } else { Batch::Idle });
-    };
+        return Ok(Batch::Handled(0));
+    }
     let changes = projector.apply(&mut tx, &events).await.with_context(|| {
         format!(
-            "projector {} failed on events after position {}",
-            projector.name(),
+            "projector {name} failed on events after position {}",
             checkpoint.position
         )
     })?;
-    advance_checkpoint(&mut tx, projector.name(), last, events.len()).await?;
+    advance_checkpoint(&mut tx, name, last, count).await?;
     notify_changes(&mut tx, &changes).await?;
     tx.commit()
         .await
         .context("Failed to commit a projector batch")?;
-    Ok(Batch::Handled(events.len()))
+    Ok(Batch::Handled(count))
+}
+
+async fn read_checkpoint(pool: &PgPool, name: &str) -> anyhow::Result<GlobalCheckpoint> {
+    // language=PostgreSQL
+    let (transaction_id, position): (i64, i64) = sqlx::query_as(
+        "SELECT last_transaction_id, last_position FROM projector_checkpoints WHERE name = $1",
+    )
+    .bind(name)
+    .fetch_one(pool)
+    .await
+    .with_context(|| format!("Failed to read the checkpoint of {name}"))?;
+    Ok(GlobalCheckpoint {
+        transaction_id,
+        position,
+    })
 }
 
 pub async fn ensure_checkpoint(pool: &PgPool, name: &str) -> anyhow::Result<()> {

@@ -2,26 +2,26 @@
 
 use std::time::Duration;
 
+use crate::runtime::EventSource;
 use anyhow::Context;
-use commands::PgEventStore;
 use sqlx::PgPool;
 
 /// Waits until every projector's checkpoint has reached the event at `position`,
 /// or `timeout` passes. Returns whether it was reached.
 pub async fn until_position(
-    store: &PgEventStore,
+    source: &EventSource,
     names: &[&str],
     position: i64,
     timeout: Duration,
 ) -> anyhow::Result<bool> {
-    let Some(target) = store.checkpoint_of(position).await? else {
+    let Some(target) = source.store.checkpoint_of(position).await? else {
         // Not committed (or never written): nothing to wait for.
         return Ok(true);
     };
     let deadline = tokio::time::Instant::now() + timeout;
     let mut pause = Duration::from_millis(2);
     loop {
-        if reached(store.pool(), names, target.transaction_id, target.position).await? {
+        if reached(&source.pool, names, target.transaction_id, target.position).await? {
             return Ok(true);
         }
         if tokio::time::Instant::now() >= deadline {

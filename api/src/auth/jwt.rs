@@ -9,7 +9,9 @@ use uuid::Uuid;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Claims {
     pub sub: Uuid,
-    pub role: String,
+    /// Serialised as the role's lower-case name, as tokens always carried it;
+    /// a token naming any other role does not decode.
+    pub role: Role,
     pub exp: i64,
     pub iat: i64,
 }
@@ -34,7 +36,7 @@ impl JwtKeys {
         let now = Utc::now();
         let claims = Claims {
             sub: user_id,
-            role: role.as_str().into(),
+            role,
             iat: now.timestamp(),
             exp: (now + self.ttl).timestamp(),
         };
@@ -74,7 +76,7 @@ mod tests {
             .verify(&keys.issue(id, Role::Employer).unwrap())
             .unwrap();
         assert_eq!(claims.sub, id);
-        assert_eq!(claims.role, "employer");
+        assert_eq!(claims.role, Role::Employer);
         assert_eq!(claims.exp - claims.iat, 300);
     }
 
@@ -85,7 +87,7 @@ mod tests {
         let expired = keys
             .sign(&Claims {
                 sub: Uuid::nil(),
-                role: "candidate".into(),
+                role: Role::Candidate,
                 iat: now - 100,
                 exp: now - 1,
             })
@@ -97,5 +99,25 @@ mod tests {
                 .is_err()
         );
         assert!(keys.verify("not.a.token").is_err());
+    }
+
+    #[test]
+    fn the_role_claim_keeps_its_string_form() {
+        let keys = JwtKeys::new(&[1u8; 32], Duration::minutes(5));
+        let now = Utc::now().timestamp();
+        let claims = |role: &str| serde_json::json!({ "sub": Uuid::nil(), "role": role, "iat": now, "exp": now + 60 });
+        let sign = |c: serde_json::Value| {
+            encode(&Header::new(Algorithm::HS256), &c, &keys.encoding).unwrap()
+        };
+        for role in [Role::Candidate, Role::Employer, Role::Admin] {
+            let token = sign(claims(role.as_str()));
+            assert_eq!(keys.verify(&token).unwrap().role, role);
+        }
+        assert!(keys.verify(&sign(claims("superuser"))).is_err());
+        let issued = keys.verify(&keys.issue(Uuid::nil(), Role::Admin).unwrap());
+        assert_eq!(
+            serde_json::to_value(issued.unwrap()).unwrap()["role"],
+            "admin"
+        );
     }
 }

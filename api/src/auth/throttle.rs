@@ -41,7 +41,7 @@ impl Action {
 }
 
 fn keys(action: Action, role: Role, email: &str, addr: Option<IpAddr>) -> Vec<String> {
-    let email = commands::store::hash_claim_value(&email.trim().to_lowercase());
+    let email = event_store::hash_claim_value(&email.trim().to_lowercase());
     let prefix = action.prefix();
     let mut keys = vec![format!("{prefix}:email:{role}:{email}")];
     if let Some(addr) = addr {

@@ -6,8 +6,8 @@ use std::io::BufRead;
 
 use anyhow::Context;
 use clap::Subcommand;
-use commands::Metadata;
 use commands::accounts::RegisterAccount;
+use commands::{Actor, Metadata};
 use domain::account::Role;
 
 use crate::config::Config;
@@ -51,11 +51,11 @@ pub async fn run(config: Config, command: AdminCommand) -> anyhow::Result<()> {
                         company: None,
                         created_by: None,
                     },
-                    Metadata::system("cli"),
+                    Metadata::system(Actor::Cli),
                 )
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
-            println!("admin created: {}", registered.account.id);
+            println!("admin created: {}", registered.output.id);
             Ok(())
         }
     }

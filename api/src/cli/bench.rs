@@ -9,8 +9,12 @@ use std::time::Instant;
 use anyhow::Context;
 use chrono::Utc;
 use clap::Args;
-use commands::{AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, PgEventStore};
 use domain::job::{JobDetails, JobEvent, JobPosted, JobType};
+use event_store::{
+    Actor, AppendRequest, EventStore, ExpectedVersion, GlobalCheckpoint, Metadata, NewEvent,
+    PgEventStore,
+};
+use projections::EventSource;
 use sqlx::postgres::PgPoolOptions;
 use sqlx::{AssertSqlSafe, Connection, PgConnection, PgPool};
 use uuid::Uuid;
@@ -167,7 +171,7 @@ async fn measure(url: &str, args: &BenchArgs) -> anyhow::Result<Vec<Row>> {
                                 format!("job-{}", Uuid::now_v7()),
                                 ExpectedVersion::NoStream,
                                 vec![NewEvent::from_domain(&event, None)],
-                                Metadata::system("bench"),
+                                Metadata::system(Actor::Bench),
                             );
                             store
                                 .append(request)
@@ -284,7 +288,7 @@ async fn rebuild(pool: &PgPool, store: &PgEventStore, events: u64) -> anyhow::Re
                 location_id: None,
                 location: "Sydney CBD, NSW".into(),
                 job_type: JobType::FullTime,
-                specialisation: "Development + Testing".into(),
+                specialisation: domain::job::Specialisation::DevelopmentTesting,
                 salary: "$150k".into(),
                 salary_range_id: None,
                 description: "A role used to measure rebuild speed. ".repeat(8),
@@ -292,6 +296,7 @@ async fn rebuild(pool: &PgPool, store: &PgEventStore, events: u64) -> anyhow::Re
                 requirements: vec!["Rust".into()],
                 expires_at: None,
                 posted_at: now,
+                draft: false,
             };
             let mut list = vec![JobEvent::JobPosted(posted.clone())];
             for edit in 1..per_job {
@@ -300,7 +305,7 @@ async fn rebuild(pool: &PgPool, store: &PgEventStore, events: u64) -> anyhow::Re
                     location_id: None,
                     location: posted.location.clone(),
                     job_type: JobType::FullTime,
-                    specialisation: posted.specialisation.clone(),
+                    specialisation: posted.specialisation,
                     salary: posted.salary.clone(),
                     salary_range_id: None,
                     description: posted.description.clone(),
@@ -319,7 +324,7 @@ async fn rebuild(pool: &PgPool, store: &PgEventStore, events: u64) -> anyhow::Re
                 list.iter()
                     .map(|e| NewEvent::from_domain(e, None))
                     .collect(),
-                Metadata::system("bench"),
+                Metadata::system(Actor::Bench),
             );
             appends.push(store.append(request));
         }
@@ -330,9 +335,7 @@ async fn rebuild(pool: &PgPool, store: &PgEventStore, events: u64) -> anyhow::Re
         bar.set(written);
     }
     bar.finish(written);
-    let (total,): (i64,) = sqlx::query_as("SELECT count(*) FROM events")
-        .fetch_one(pool)
-        .await?;
+    let total = store.count_after(GlobalCheckpoint::default()).await?;
 
     let mut rows = Vec::new();
     for projector in projections::all() {
@@ -343,8 +346,13 @@ async fn rebuild(pool: &PgPool, store: &PgEventStore, events: u64) -> anyhow::Re
             format!("rebuilding {}", projector.name()),
             Some(total as u64),
         );
-        let report =
-            projections::rebuild::rebuild(store, projector.as_ref(), 5000, |n| bar.set(n)).await?;
+        let report = projections::rebuild::rebuild(
+            &EventSource::new(Arc::new(store.clone()), pool.clone()),
+            projector.as_ref(),
+            5000,
+            |n| bar.set(n),
+        )
+        .await?;
         bar.finish(report.events);
         rows.push(Row {
             name: format!("rebuild {} ({} events in history)", projector.name(), total),

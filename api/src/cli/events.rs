@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use clap::Subcommand;
-use commands::{EventStore, GlobalCheckpoint, PgEventStore};
+use event_store::{EventStore, GlobalCheckpoint, PgEventStore};
 
 use crate::app;
 use crate::config::Config;
@@ -53,14 +53,7 @@ pub async fn run(config: Config, command: EventsCommand) -> anyhow::Result<()> {
             };
             // Everything committed when we start is printed, even while another
             // transaction holds the read horizon back for a moment.
-            // language=PostgreSQL
-            let (mut owed,): (i64,) = sqlx::query_as(
-                "SELECT count(*) FROM events WHERE (transaction_id, position) > ($1::text::xid8, $2)",
-            )
-            .bind(checkpoint.transaction_id.to_string())
-            .bind(checkpoint.position)
-            .fetch_one(store.pool())
-            .await?;
+            let mut owed = store.count_after(checkpoint).await?;
             let mut printed = 0usize;
             loop {
                 let batch = store.read_all(checkpoint, 500).await?;

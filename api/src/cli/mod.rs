@@ -6,6 +6,8 @@ mod events;
 pub mod progress;
 mod projections_cmd;
 pub mod seed;
+mod seed_data;
+mod seed_pipelines;
 
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;

@@ -1,7 +1,10 @@
 //! `recruit projections status` and `recruit projections rebuild <name>|--all`.
 
 use clap::Subcommand;
-use commands::PgEventStore;
+use std::sync::Arc;
+
+use event_store::{GlobalCheckpoint, PgEventStore};
+use projections::EventSource;
 
 use super::progress::Progress;
 use crate::app;
@@ -49,7 +52,7 @@ pub async fn run(config: Config, command: ProjectionsCommand) -> anyhow::Result<
             all,
             batch_size,
         } => {
-            let store = PgEventStore::new(pool.clone());
+            let source = EventSource::new(Arc::new(PgEventStore::new(pool.clone())), pool.clone());
             let selected: Vec<_> = projections::all()
                 .into_iter()
                 .filter(|p| all || name.as_deref() == Some(p.name()))
@@ -58,8 +61,9 @@ pub async fn run(config: Config, command: ProjectionsCommand) -> anyhow::Result<
                 let names: Vec<_> = projections::all().iter().map(|p| p.name()).collect();
                 anyhow::bail!("name a projector ({}) or pass --all", names.join(", "));
             }
-            let (total,): (i64,) = sqlx::query_as("SELECT count(*) FROM events")
-                .fetch_one(&pool)
+            let total = source
+                .store
+                .count_after(GlobalCheckpoint::default())
                 .await?;
             for projector in selected {
                 let mut bar = Progress::new(
@@ -67,7 +71,7 @@ pub async fn run(config: Config, command: ProjectionsCommand) -> anyhow::Result<
                     Some(total as u64),
                 );
                 let report =
-                    projections::rebuild::rebuild(&store, projector.as_ref(), batch_size, |n| {
+                    projections::rebuild::rebuild(&source, projector.as_ref(), batch_size, |n| {
                         bar.set(n)
                     })
                     .await?;

@@ -4,17 +4,17 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use commands::accounts::{RegisterAccount, ReviewDecision};
-use domain::account::Role;
+use commands::accounts::{RegisterAccount, ReviewDecision, ReviewEmployer};
+use domain::account::{self, Role};
 use projections::read_models::{accounts, contact_messages};
-use serde::Deserialize;
-use serde_json::{Value, json};
-use uuid::Uuid;
+use projections::runtime::ProjectorStatus;
+use serde::{Deserialize, Serialize};
 
-use super::RequestMeta;
+use super::{Message, PathId, RequestMeta, Saved};
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, AppJson};
+use crate::routes;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -49,23 +49,26 @@ async fn employers(
     ))
 }
 
-fn account_id(raw: &str) -> Result<Uuid, ApiError> {
-    Uuid::parse_str(raw).map_err(|_| ApiError::not_found("Employer"))
-}
-
 async fn approve(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<routes::Employer>,
     RequestMeta(meta): RequestMeta,
-) -> Result<Written<Json<Value>>, ApiError> {
-    let position = state
+) -> Result<Written<Json<Message>>, ApiError> {
+    let written = state
         .commands
-        .review_employer(admin, account_id(&id)?, ReviewDecision::Approve, meta)
+        .review_employer(
+            ReviewEmployer {
+                admin_id: admin,
+                employer_id: id,
+                decision: ReviewDecision::Approve,
+            },
+            meta,
+        )
         .await?;
     Ok(Written(
-        position,
-        Json(json!({ "message": "Employer approved" })),
+        written.position,
+        Json(Message::new("Employer approved")),
     ))
 }
 
@@ -77,10 +80,10 @@ struct RejectBody {
 async fn reject(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<routes::Employer>,
     RequestMeta(meta): RequestMeta,
     body: axum::body::Bytes,
-) -> Result<Written<Json<Value>>, ApiError> {
+) -> Result<Written<Json<Message>>, ApiError> {
     // The body is optional: no body means no reason.
     let body: RejectBody = if body.iter().all(u8::is_ascii_whitespace) {
         RejectBody::default()
@@ -88,24 +91,21 @@ async fn reject(
         serde_json::from_slice(&body)
             .map_err(|_| ApiError::bad_request("Request body is not valid JSON"))?
     };
-    let reason = body.reason.filter(|r| !r.trim().is_empty());
-    if reason.as_ref().is_some_and(|r| r.len() > 2000) {
-        return Err(ApiError::unprocessable(
-            "Reason must be at most 2000 characters",
-        ));
-    }
-    let position = state
+    let reason = account::rejection_reason(body.reason)?;
+    let written = state
         .commands
         .review_employer(
-            admin,
-            account_id(&id)?,
-            ReviewDecision::Reject { reason },
+            ReviewEmployer {
+                admin_id: admin,
+                employer_id: id,
+                decision: ReviewDecision::Reject { reason },
+            },
             meta,
         )
         .await?;
     Ok(Written(
-        position,
-        Json(json!({ "message": "Employer rejected" })),
+        written.position,
+        Json(Message::new("Employer rejected")),
     ))
 }
 
@@ -121,7 +121,7 @@ async fn create_admin(
     AdminUser(admin): AdminUser,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<NewAdmin>,
-) -> Result<(StatusCode, Written<Json<Value>>), ApiError> {
+) -> Result<(StatusCode, Written<Json<Saved>>), ApiError> {
     let registered = state
         .commands
         .register_account(
@@ -139,10 +139,7 @@ async fn create_admin(
         .await?;
     Ok((
         StatusCode::CREATED,
-        Written(
-            registered.position,
-            Json(json!({ "id": registered.account.id })),
-        ),
+        Written(registered.position, Json(Saved::id(registered.output.id))),
     ))
 }
 
@@ -153,28 +150,33 @@ async fn contact_messages_list(
     Ok(Json(contact_messages::recent(&state.pool, 200).await?))
 }
 
+#[derive(Serialize)]
+struct Projectors {
+    projectors: Vec<ProjectorStatus>,
+}
+
 async fn projection_status(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(
-        json!({ "projectors": projections::status(&state.pool).await? }),
-    ))
+) -> Result<Json<Projectors>, ApiError> {
+    Ok(Json(Projectors {
+        projectors: projections::status(&state.pool).await?,
+    }))
 }
 
 async fn rebuild(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     Path(name): Path<String>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Message>), ApiError> {
     let projector = projections::all()
         .into_iter()
         .find(|p| p.name() == name)
         .ok_or_else(|| ApiError::not_found("Projector"))?;
-    let store = state.store().clone();
+    let source = state.source();
     tracing::info!(projector = %name, %admin, "rebuild requested");
     tokio::spawn(async move {
-        match projections::rebuild::rebuild(&store, projector.as_ref(), 2000, |_| {}).await {
+        match projections::rebuild::rebuild(&source, projector.as_ref(), 2000, |_| {}).await {
             Ok(report) => tracing::info!(
                 projector = projector.name(),
                 events = report.events,
@@ -188,6 +190,6 @@ async fn rebuild(
     });
     Ok((
         StatusCode::ACCEPTED,
-        Json(json!({ "message": format!("Rebuild of {name} started") })),
+        Json(Message::new(format!("Rebuild of {name} started"))),
     ))
 }

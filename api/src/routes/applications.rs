@@ -1,20 +1,22 @@
 //! /api/applications/* (candidate, SPEC 7.3) and /api/employer/applications
 //! (the employer side: its own jobs' applicants only).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use commands::applications::SubmitApplication;
+use commands::applications::{ChangeApplicationStatus, SubmitApplication};
+use domain::application::ApplicationStatus;
 use projections::read_models::applications::{self, Application};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use projections::read_models::interviews::{self, InterviewRow};
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::RequestMeta;
+use super::{Message, PathId, RequestMeta, Saved};
 use crate::app::{AppState, Written};
 use crate::auth::{CandidateUser, EmployerUser};
 use crate::error::{ApiError, AppJson};
+use crate::routes;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -24,11 +26,34 @@ pub fn router() -> Router<AppState> {
         .route("/api/employer/applications/{id}/status", put(set_status))
 }
 
+/// SPEC 3 'Application', plus the interviews booked for it.
+#[derive(Serialize)]
+struct MyApplication {
+    #[serde(flatten)]
+    application: Application,
+    interviews: Vec<InterviewRow>,
+}
+
 async fn mine(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
-) -> Result<Json<Vec<Application>>, ApiError> {
-    Ok(Json(applications::for_candidate(&state.pool, me).await?))
+) -> Result<Json<Vec<MyApplication>>, ApiError> {
+    let mut interviews = interviews::for_candidate(&state.pool, me).await?;
+    let mine = applications::for_candidate(&state.pool, me).await?;
+    Ok(Json(
+        mine.into_iter()
+            .map(|application| {
+                let (theirs, rest): (Vec<_>, Vec<_>) = interviews
+                    .drain(..)
+                    .partition(|i| i.application_id == application.id);
+                interviews = rest;
+                MyApplication {
+                    application,
+                    interviews: theirs,
+                }
+            })
+            .collect(),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -44,7 +69,7 @@ async fn submit(
     CandidateUser(me): CandidateUser,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<SubmitBody>,
-) -> Result<(StatusCode, Written<Json<Value>>), ApiError> {
+) -> Result<(StatusCode, Written<Json<Saved>>), ApiError> {
     let submitted = state
         .commands
         .submit_application(
@@ -61,9 +86,10 @@ async fn submit(
         StatusCode::CREATED,
         Written(
             submitted.position,
-            Json(
-                json!({ "id": submitted.application_id, "message": "Application submitted successfully" }),
-            ),
+            Json(Saved::with_message(
+                submitted.output,
+                "Application submitted successfully",
+            )),
         ),
     ))
 }
@@ -84,22 +110,26 @@ struct StatusBody {
 async fn set_status(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
-    Path(id): Path<String>,
+    PathId(application_id, _): PathId<routes::Application>,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<StatusBody>,
-) -> Result<Written<Json<Value>>, ApiError> {
-    let id = Uuid::parse_str(&id).map_err(|_| ApiError::not_found("Application"))?;
-    let position = state
+) -> Result<Written<Json<Message>>, ApiError> {
+    let written = state
         .commands
-        .change_application_status(me, id, &body.status, body.feedback.as_deref(), meta)
+        .change_application_status(
+            ChangeApplicationStatus {
+                employer_id: me,
+                application_id,
+                status: ApplicationStatus::parse(&body.status)?,
+                feedback: body.feedback,
+            },
+            meta,
+        )
         .await?;
-    let message = if position.is_some() {
+    let message = if written.position.is_some() {
         "Application updated"
     } else {
         "Nothing changed"
     };
-    Ok(Written(
-        position.unwrap_or(0),
-        Json(json!({ "message": message })),
-    ))
+    Ok(Written(written.position, Json(Message::new(message))))
 }

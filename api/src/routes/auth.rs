@@ -2,19 +2,18 @@
 
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use chrono::{DateTime, Utc};
 use commands::accounts::{RegisterAccount, RequestPasswordReset, ResetPassword, SignIn};
 use domain::DomainError;
-use domain::account::{Account, Role};
-use domain::validation::{FILL_ALL_FIELDS_MESSAGE, FORGOT_EMAIL_MESSAGE};
+use domain::account::{self, Account, Credentials, ResetForm, Role, SelfRegistration};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use uuid::Uuid;
 
-use super::RequestMeta;
+use super::{Message, PathRole, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::throttle::{self, Action};
 use crate::auth::{AdminUser, CandidateUser, EmployerUser};
@@ -32,10 +31,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/auth/candidate/profile", get(candidate_profile))
         .route("/api/auth/employer/me", get(employer_me))
         .route("/api/auth/admin/me", get(admin_me))
-}
-
-fn parse_role(raw: &str) -> Result<Role, ApiError> {
-    Role::parse(raw).ok_or_else(|| ApiError::bad_request("Unknown account type"))
 }
 
 /// What the browser keeps about the signed-in user.
@@ -65,6 +60,20 @@ impl From<&Account> for UserView {
     }
 }
 
+/// `{"token": ..., "user": ...}`: a signed-in session.
+#[derive(Serialize)]
+struct SignedIn {
+    token: String,
+    user: UserView,
+}
+
+/// `{"message": ..., "user": ...}`: a new account and what happens next.
+#[derive(Serialize)]
+struct Registered {
+    message: &'static str,
+    user: UserView,
+}
+
 #[derive(Deserialize)]
 struct LoginBody {
     email: String,
@@ -73,39 +82,32 @@ struct LoginBody {
 
 async fn login(
     State(state): State<AppState>,
-    Path(role): Path<String>,
+    PathRole(role): PathRole,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     AppJson(body): AppJson<LoginBody>,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    let role = parse_role(&role)?;
-    if body.email.trim().is_empty() || body.password.is_empty() {
-        return Err(ApiError::unprocessable(
-            "Please enter your email and password",
-        ));
-    }
-    if body.email.len() > 254 || body.password.len() > 128 {
-        return Err(DomainError::InvalidCredentials.into());
-    }
+) -> Result<Json<SignedIn>, ApiError> {
+    let Credentials { email, password } = Credentials::parse(body.email, body.password)?;
     let addr = Some(peer.ip());
-    throttle::check(&state.pool, Action::SignIn, role, &body.email, addr).await?;
+    throttle::check(&state.pool, Action::SignIn, role, &email, addr).await?;
     match state
         .commands
         .sign_in(SignIn {
             role,
-            email: body.email.clone(),
-            password: body.password,
+            email: email.clone(),
+            password,
         })
         .await
     {
         Ok(account) => {
-            throttle::record_success(&state.pool, role, &body.email).await?;
+            throttle::record_success(&state.pool, role, &email).await?;
             let token = state.jwt.issue(account.id, role)?;
-            Ok(Json(
-                json!({ "token": token, "user": UserView::from(&account) }),
-            ))
+            Ok(Json(SignedIn {
+                token,
+                user: UserView::from(&account),
+            }))
         }
         Err(commands::CommandError::Domain(DomainError::InvalidCredentials)) => {
-            throttle::record(&state.pool, Action::SignIn, role, &body.email, addr).await?;
+            throttle::record(&state.pool, Action::SignIn, role, &email, addr).await?;
             Err(DomainError::InvalidCredentials.into())
         }
         Err(e) => Err(e.into()),
@@ -123,43 +125,30 @@ struct RegisterBody {
 
 async fn register(
     State(state): State<AppState>,
-    Path(role): Path<String>,
+    PathRole(role): PathRole,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<RegisterBody>,
-) -> Result<(StatusCode, Written<Json<serde_json::Value>>), ApiError> {
-    let role = parse_role(&role)?;
-    let message = match role {
-        Role::Candidate => "Registration successful! Please log in.",
-        Role::Employer => {
-            "Thanks for registering. We review every employer account and will email you as soon as yours is approved."
-        }
-        Role::Admin => {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "Admin accounts can only be created by an existing administrator",
-            ));
-        }
-    };
+) -> Result<(StatusCode, Written<Json<Registered>>), ApiError> {
+    let sign_up = SelfRegistration::for_role(role)?;
     let registered = state
         .commands
         .register_account(
             RegisterAccount {
-                role,
+                role: sign_up.role(),
                 name: body.name,
                 email: body.email,
                 password: body.password,
                 phone: body.phone,
-                company: if role == Role::Employer {
-                    body.company
-                } else {
-                    None
-                },
+                company: sign_up.company(body.company),
                 created_by: None,
             },
             meta,
         )
         .await?;
-    let body = json!({ "message": message, "user": UserView::from(&registered.account) });
+    let body = Registered {
+        message: sign_up.welcome(),
+        user: UserView::from(&registered.output),
+    };
     Ok((
         StatusCode::CREATED,
         Written(registered.position, Json(body)),
@@ -174,32 +163,22 @@ struct ForgotBody {
 
 async fn forgot_password(
     State(state): State<AppState>,
-    Path(role): Path<String>,
+    PathRole(role): PathRole,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<ForgotBody>,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    let role = parse_role(&role)?;
-    if body.email.trim().is_empty() {
-        return Err(ApiError::unprocessable(FORGOT_EMAIL_MESSAGE));
-    }
-    domain::validation::Email::parse(&body.email)?;
+) -> Result<Json<Message>, ApiError> {
+    let email = account::reset_request_email(&body.email)?.to_string();
     // Each request mails the owner: limit them per email and per address.
     let addr = Some(peer.ip());
-    throttle::check(&state.pool, Action::PasswordReset, role, &body.email, addr).await?;
-    throttle::record(&state.pool, Action::PasswordReset, role, &body.email, addr).await?;
+    throttle::check(&state.pool, Action::PasswordReset, role, &email, addr).await?;
+    throttle::record(&state.pool, Action::PasswordReset, role, &email, addr).await?;
     // The same answer whether or not the account exists.
     state
         .commands
-        .request_password_reset(
-            RequestPasswordReset {
-                role,
-                email: body.email,
-            },
-            meta,
-        )
+        .request_password_reset(RequestPasswordReset { role, email }, meta)
         .await?;
-    Ok(Json(json!({ "message": FORGOT_REPLY })))
+    Ok(Json(Message::new(FORGOT_REPLY)))
 }
 
 #[derive(Deserialize)]
@@ -213,34 +192,55 @@ struct ResetBody {
 
 async fn reset_password(
     State(state): State<AppState>,
-    Path(role): Path<String>,
+    PathRole(role): PathRole,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<ResetBody>,
-) -> Result<Written<Json<serde_json::Value>>, ApiError> {
-    let role = parse_role(&role)?;
-    if body.token.trim().is_empty() || body.new_password.is_empty() {
-        return Err(ApiError::unprocessable(FILL_ALL_FIELDS_MESSAGE));
-    }
-    let position = state
+) -> Result<Written<Json<Message>>, ApiError> {
+    let ResetForm {
+        token,
+        new_password,
+    } = ResetForm::parse(body.token, body.new_password)?;
+    let written = state
         .commands
         .reset_password(
             ResetPassword {
                 role,
-                token: body.token,
-                new_password: body.new_password,
+                token,
+                new_password,
             },
             meta,
         )
         .await?;
     Ok(Written(
-        position,
-        Json(json!({ "message": "Password has been reset successfully." })),
+        written.position,
+        Json(Message::new("Password has been reset successfully.")),
     ))
+}
+
+/// The signed-in user's account, as the "who am I" endpoints answer.
+#[derive(Clone, Serialize)]
+struct AccountView {
+    company: Option<String>,
+    created_at: DateTime<Utc>,
+    email: String,
+    id: Uuid,
+    name: String,
+    phone: Option<String>,
+    role: String,
+    status: String,
+}
+
+/// The candidate's answer repeats the account under `user` as well.
+#[derive(Serialize)]
+struct CandidateAccountView {
+    #[serde(flatten)]
+    account: AccountView,
+    user: AccountView,
 }
 
 /// Reads the accounts read model; on a miss (a sign-up a moment ago) it waits
 /// for the projection to catch up before saying 404.
-async fn account_view(state: &AppState, id: Uuid) -> Result<serde_json::Value, ApiError> {
+async fn account_view(state: &AppState, id: Uuid) -> Result<AccountView, ApiError> {
     use projections::read_models::accounts;
     let mut row = accounts::by_id(&state.pool, id).await?;
     if row.is_none() {
@@ -248,31 +248,39 @@ async fn account_view(state: &AppState, id: Uuid) -> Result<serde_json::Value, A
         row = accounts::by_id(&state.pool, id).await?;
     }
     let row = row.ok_or_else(|| ApiError::not_found("Account"))?;
-    Ok(json!({
-        "id": row.id, "name": row.name, "email": row.email, "phone": row.phone, "role": row.role,
-        "company": row.company, "status": row.status, "created_at": row.created_at,
-    }))
+    Ok(AccountView {
+        company: row.company,
+        created_at: row.created_at,
+        email: row.email,
+        id: row.id,
+        name: row.name,
+        phone: row.phone,
+        role: row.role,
+        status: row.status,
+    })
 }
 
 async fn candidate_profile(
     State(state): State<AppState>,
     CandidateUser(id): CandidateUser,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    let mut view = account_view(&state, id).await?;
-    view["user"] = view.clone();
-    Ok(Json(view))
+) -> Result<Json<CandidateAccountView>, ApiError> {
+    let account = account_view(&state, id).await?;
+    Ok(Json(CandidateAccountView {
+        user: account.clone(),
+        account,
+    }))
 }
 
 async fn employer_me(
     State(state): State<AppState>,
     EmployerUser(id): EmployerUser,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<AccountView>, ApiError> {
     Ok(Json(account_view(&state, id).await?))
 }
 
 async fn admin_me(
     State(state): State<AppState>,
     AdminUser(id): AdminUser,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<AccountView>, ApiError> {
     Ok(Json(account_view(&state, id).await?))
 }

@@ -4,12 +4,13 @@ use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::response::Response;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
-use commands::documents::StoredFile;
+use commands::profiles::{DeleteResume, UpdateProfile, UploadResume};
+use domain::document::StoredFile;
 use domain::document::content_type_for;
-use domain::profile::Profile;
-use serde_json::{Value, json};
+use domain::profile::{Profile, ProfileState};
+use serde::Serialize;
 
-use super::RequestMeta;
+use super::{Message, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::CandidateUser;
 use crate::error::{ApiError, AppJson};
@@ -28,11 +29,36 @@ pub fn router() -> Router<AppState> {
         .route("/api/candidate/resume", delete(delete_resume))
 }
 
+/// SPEC 3 'Candidate profile': the editable profile plus email and resume.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProfileView {
+    #[serde(flatten)]
+    profile: Profile,
+    email: String,
+    resume_filename: Option<String>,
+    resume_original_name: Option<String>,
+}
+
+#[derive(Serialize)]
+struct ProfileSaved {
+    message: &'static str,
+    profile: Profile,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResumeUploaded {
+    filename: String,
+    message: &'static str,
+    original_name: String,
+}
+
 /// SPEC 3 'Candidate profile': the saved profile, or one started from the account.
 async fn read(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ProfileView>, ApiError> {
     use projections::read_models::{accounts, profiles};
     let mut account = accounts::by_id(&state.pool, me).await?;
     if account.is_none() {
@@ -52,15 +78,15 @@ async fn read(
             phone: account.phone.clone(),
             ..Profile::default()
         });
-    let mut body = serde_json::to_value(&saved).map_err(anyhow::Error::from)?;
-    body["email"] = json!(account.email);
-    body["resumeFilename"] = json!(
-        row.as_ref()
+    Ok(Json(ProfileView {
+        profile: saved,
+        email: account.email,
+        resume_filename: row
+            .as_ref()
             .and_then(|r| r.resume_key.as_ref())
-            .map(|k| files::stored_name(k))
-    );
-    body["resumeOriginalName"] = json!(row.as_ref().and_then(|r| r.resume_original_name.clone()));
-    Ok(Json(body))
+            .map(|k| files::stored_name(k).to_owned()),
+        resume_original_name: row.and_then(|r| r.resume_original_name),
+    }))
 }
 
 async fn update(
@@ -68,11 +94,18 @@ async fn update(
     CandidateUser(me): CandidateUser,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<Profile>,
-) -> Result<Written<Json<Value>>, ApiError> {
-    let (profile, position) = state.commands.update_profile(me, body, meta).await?;
+) -> Result<Written<Json<ProfileSaved>>, ApiError> {
+    let cmd = UpdateProfile {
+        candidate_id: me,
+        profile: body,
+    };
+    let written = state.commands.update_profile(cmd, meta).await?;
     Ok(Written(
-        position,
-        Json(json!({ "profile": profile, "message": "Profile updated successfully" })),
+        written.position,
+        Json(ProfileSaved {
+            message: "Profile updated successfully",
+            profile: written.output,
+        }),
     ))
 }
 
@@ -81,7 +114,7 @@ async fn upload_resume(
     CandidateUser(me): CandidateUser,
     RequestMeta(meta): RequestMeta,
     multipart: Multipart,
-) -> Result<Written<Json<Value>>, ApiError> {
+) -> Result<Written<Json<ResumeUploaded>>, ApiError> {
     let form = files::read_form(multipart, "resume", &RESUME_RULE).await?;
     let file = form.file.ok_or_else(|| {
         ApiError::unprocessable("Please select a PDF or Word document (.pdf, .doc, .docx)")
@@ -93,16 +126,22 @@ async fn upload_resume(
         content_type: content_type_for(&file.extension).into(),
         size: file.bytes.len() as i64,
     };
-    match state.commands.upload_resume(me, stored, meta).await {
-        Ok((replaced, position)) => {
-            if let Some(old) = replaced {
-                state.files.delete(&old).await;
+    let cmd = UploadResume {
+        candidate_id: me,
+        file: stored,
+    };
+    match state.commands.upload_resume(cmd, meta).await {
+        Ok(written) => {
+            if let Some(old) = &written.output {
+                state.files.delete(old).await;
             }
             Ok(Written(
-                position,
-                Json(
-                    json!({ "filename": files::stored_name(&key), "originalName": file.original_name, "message": "Resume uploaded successfully" }),
-                ),
+                written.position,
+                Json(ResumeUploaded {
+                    filename: files::stored_name(&key).into(),
+                    message: "Resume uploaded successfully",
+                    original_name: file.original_name,
+                }),
             ))
         }
         Err(e) => {
@@ -116,8 +155,11 @@ async fn download_resume(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
 ) -> Result<Response, ApiError> {
-    let (profile, _) = state.commands.load_profile(me).await?;
-    let resume = profile
+    let resume = state
+        .commands
+        .load::<ProfileState>(me)
+        .await?
+        .state
         .resume
         .ok_or_else(|| ApiError::not_found("Resume"))?;
     state
@@ -134,11 +176,12 @@ async fn delete_resume(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
     RequestMeta(meta): RequestMeta,
-) -> Result<Written<Json<Value>>, ApiError> {
-    let (key, position) = state.commands.delete_resume(me, meta).await?;
-    state.files.delete(&key).await;
+) -> Result<Written<Json<Message>>, ApiError> {
+    let cmd = DeleteResume { candidate_id: me };
+    let written = state.commands.delete_resume(cmd, meta).await?;
+    state.files.delete(&written.output).await;
     Ok(Written(
-        position,
-        Json(json!({ "message": "Resume deleted successfully" })),
+        written.position,
+        Json(Message::new("Resume deleted successfully")),
     ))
 }

@@ -5,9 +5,8 @@ use axum::routing::post;
 use axum::{Json, Router};
 use commands::contact::SendContactMessage;
 use serde::Deserialize;
-use serde_json::{Value, json};
 
-use super::RequestMeta;
+use super::{Message, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::error::{ApiError, AppJson};
 
@@ -33,8 +32,8 @@ async fn send(
     State(state): State<AppState>,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<ContactBody>,
-) -> Result<Written<Json<Value>>, ApiError> {
-    let position = state
+) -> Result<Written<Json<Message>>, ApiError> {
+    let written = state
         .commands
         .send_contact_message(
             SendContactMessage {
@@ -47,5 +46,5 @@ async fn send(
             meta,
         )
         .await?;
-    Ok(Written(position, Json(json!({ "message": "OK" }))))
+    Ok(Written(written.position, Json(Message::new("OK"))))
 }

@@ -2,24 +2,27 @@
 //! documents; an employer may download documents attached to applications to
 //! its own jobs. Anything else is 404, never 403: no one learns what exists.
 
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use commands::documents::{StoredFile, UploadDocument};
+use chrono::{DateTime, Utc};
+use commands::Written as Recorded;
+use commands::documents::{DeleteDocument, EditDocument, UploadDocument};
 use domain::account::Role;
-use domain::document::content_type_for;
+use domain::document::{self, content_type_for};
+use domain::document::{Document, DocumentInput, DocumentType, DocumentUploaded, StoredFile};
 use projections::read_models::documents;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::RequestMeta;
+use super::{Message, PathId, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::{CandidateUser, Session};
 use crate::error::{ApiError, AppJson};
 use crate::files::{self, DOCUMENT_RULE};
+use crate::routes;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -36,26 +39,77 @@ pub fn router() -> Router<AppState> {
         .route("/api/documents/{id}/download", get(download))
 }
 
-fn doc_id(raw: &str) -> Result<Uuid, ApiError> {
-    Uuid::parse_str(raw).map_err(|_| ApiError::not_found("Document"))
+#[derive(Serialize)]
+struct Documents {
+    documents: Vec<documents::Document>,
 }
 
 async fn list(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(
-        json!({ "documents": documents::for_owner(&state.pool, me).await? }),
-    ))
+) -> Result<Json<Documents>, ApiError> {
+    Ok(Json(Documents {
+        documents: documents::for_owner(&state.pool, me).await?,
+    }))
+}
+
+#[derive(Serialize)]
+struct Stats {
+    stats: Vec<documents::Stat>,
 }
 
 async fn stats(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(
-        json!({ "stats": documents::stats(&state.pool, me).await? }),
-    ))
+) -> Result<Json<Stats>, ApiError> {
+    Ok(Json(Stats {
+        stats: documents::stats(&state.pool, me).await?,
+    }))
+}
+
+/// `{"document": {...}}`: a new upload as the candidate's list shows it.
+#[derive(Serialize)]
+struct Uploaded {
+    document: UploadedView,
+}
+
+#[derive(Serialize)]
+struct UploadedView {
+    created_at: DateTime<Utc>,
+    description: Option<String>,
+    document_type: DocumentType,
+    file_size: i64,
+    id: Uuid,
+    original_name: String,
+    title: String,
+}
+
+impl From<DocumentUploaded> for Uploaded {
+    fn from(doc: DocumentUploaded) -> Self {
+        Self {
+            document: UploadedView {
+                created_at: doc.uploaded_at,
+                description: doc.description,
+                document_type: doc.document_type,
+                file_size: doc.file_size,
+                id: doc.document_id,
+                original_name: doc.original_name,
+                title: doc.title,
+            },
+        }
+    }
+}
+
+/// `{"message": ..., "document": {"id": ...}}`
+#[derive(Serialize)]
+struct Edited {
+    document: EditedId,
+    message: &'static str,
+}
+
+#[derive(Serialize)]
+struct EditedId {
+    id: Uuid,
 }
 
 async fn upload(
@@ -63,18 +117,14 @@ async fn upload(
     CandidateUser(me): CandidateUser,
     RequestMeta(meta): RequestMeta,
     multipart: Multipart,
-) -> Result<(StatusCode, Written<Json<Value>>), ApiError> {
+) -> Result<(StatusCode, Written<Json<Uploaded>>), ApiError> {
     let form = files::read_form(multipart, "document", &DOCUMENT_RULE).await?;
     let title = form
         .text
         .get("title")
         .map(String::as_str)
         .unwrap_or_default();
-    let Some(file) = form.file.filter(|_| !title.trim().is_empty()) else {
-        return Err(ApiError::unprocessable(
-            "Please provide a title and select a file",
-        ));
-    };
+    let file = document::titled_file(title, form.file)?;
     let description = form.text.get("description").map(String::as_str);
     let document_type = form
         .text
@@ -82,7 +132,7 @@ async fn upload(
         .map(String::as_str)
         .unwrap_or("other");
     // Check the text fields before writing any bytes.
-    domain::document::details(title, description, document_type)?;
+    document::details(title, description, document_type)?;
     let key = state.files.put("documents", &file).await?;
     let stored = StoredFile {
         storage_key: key.clone(),
@@ -97,26 +147,21 @@ async fn upload(
             UploadDocument {
                 owner_id: me,
                 document_id: id,
-                title,
-                description,
-                document_type,
+                details: DocumentInput {
+                    title,
+                    description,
+                    document_type,
+                },
             },
             stored,
             meta,
         )
         .await
     {
-        Ok((doc, position)) => Ok((
-            StatusCode::CREATED,
-            Written(
-                position,
-                Json(json!({ "document": {
-                    "id": doc.document_id, "title": doc.title, "description": doc.description,
-                    "document_type": doc.document_type, "original_name": doc.original_name,
-                    "file_size": doc.file_size, "created_at": doc.uploaded_at,
-                }})),
-            ),
-        )),
+        Ok(Recorded {
+            output: doc,
+            position,
+        }) => Ok((StatusCode::CREATED, Written(position, Json(doc.into())))),
         Err(e) => {
             // Nothing recorded: the bytes must not linger.
             state.files.delete(&key).await;
@@ -137,54 +182,63 @@ struct EditBody {
 async fn edit(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<routes::Document>,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<EditBody>,
-) -> Result<Written<Json<Value>>, ApiError> {
-    let id = doc_id(&id)?;
-    let position = state
+) -> Result<Written<Json<Edited>>, ApiError> {
+    let written = state
         .commands
         .edit_document(
-            me,
-            id,
-            &body.title,
-            body.description.as_deref(),
-            &body.document_type,
+            EditDocument {
+                owner_id: me,
+                document_id: id,
+                details: DocumentInput {
+                    title: &body.title,
+                    description: body.description.as_deref(),
+                    document_type: &body.document_type,
+                },
+            },
             meta,
         )
         .await?;
     Ok(Written(
-        position,
-        Json(json!({ "message": "Document updated", "document": { "id": id } })),
+        written.position,
+        Json(Edited {
+            document: EditedId { id },
+            message: "Document updated",
+        }),
     ))
 }
 
 async fn remove(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<routes::Document>,
     RequestMeta(meta): RequestMeta,
-) -> Result<Written<Json<Value>>, ApiError> {
-    let (key, position) = state
-        .commands
-        .delete_document(me, doc_id(&id)?, meta)
-        .await?;
-    state.files.delete(&key).await;
+) -> Result<Written<Json<Message>>, ApiError> {
+    let cmd = DeleteDocument {
+        owner_id: me,
+        document_id: id,
+    };
+    let written = state.commands.delete_document(cmd, meta).await?;
+    state.files.delete(&written.output).await;
     Ok(Written(
-        position,
-        Json(json!({ "message": "Document deleted" })),
+        written.position,
+        Json(Message::new("Document deleted")),
     ))
 }
 
 async fn download(
     State(state): State<AppState>,
     session: Session,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<routes::Document>,
 ) -> Result<Response, ApiError> {
-    let id = doc_id(&id)?;
     // The write side is the authority on ownership (no read-model lag here).
-    let (doc, _) = state.commands.load_document(id).await?;
-    let doc = doc
+    let doc = state
+        .commands
+        .load::<Document>(id)
+        .await?
+        .state
         .filter(|d| !d.deleted)
         .ok_or_else(|| ApiError::not_found("Document"))?;
     let allowed = match session.role {

@@ -1,13 +1,15 @@
 //! Public job reads: the board (SPEC 7.2) and one listing.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
+use projections::read_models::companies::{self, CompanyProfile};
 use projections::read_models::job_board::{self, Job};
-use uuid::Uuid;
+use serde::Serialize;
 
 use crate::app::AppState;
 use crate::error::ApiError;
+use crate::routes::{self, PathId};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -19,11 +21,27 @@ async fn job_board(State(state): State<AppState>) -> Result<Json<Vec<Job>>, ApiE
     Ok(Json(job_board::open_jobs(&state.pool).await?))
 }
 
-async fn job(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Job>, ApiError> {
-    let id = Uuid::parse_str(&id).map_err(|_| ApiError::not_found("Job"))?;
-    Ok(Json(
-        job_board::job(&state.pool, id)
-            .await?
-            .ok_or_else(|| ApiError::not_found("Job"))?,
-    ))
+/// A listing with its employer's company profile, when it has one (for the
+/// page and its JobPosting `hiringOrganization`).
+#[derive(Serialize)]
+struct PublicJob {
+    #[serde(flatten)]
+    job: Job,
+    company_profile: Option<CompanyProfile>,
+}
+
+async fn job(
+    State(state): State<AppState>,
+    PathId(id, _): PathId<routes::Job>,
+) -> Result<Json<PublicJob>, ApiError> {
+    let job = job_board::public_job(&state.pool, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Job"))?;
+    let company_profile = companies::by_employer(&state.pool, job.employer_id)
+        .await?
+        .filter(|c| !c.name.is_empty());
+    Ok(Json(PublicJob {
+        job,
+        company_profile,
+    }))
 }

@@ -1,28 +1,36 @@
 //! HTTP endpoints, one module per endpoint group (docs/API.md lists them).
 
 mod admin;
+mod applicants;
 mod applications;
 mod auth;
 mod candidate_profile;
+mod company;
 mod contact;
 mod documents;
 mod employer_jobs;
 mod health;
 mod jobs;
 mod notifications;
+mod pipeline;
 mod reference;
 
+use std::borrow::Cow;
+use std::marker::PhantomData;
+
 use axum::Router;
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
-use commands::Metadata;
+use commands::{Actor, Metadata};
+use domain::account::Role;
+use serde::Serialize;
 use uuid::Uuid;
 
 use crate::app::{AppState, REQUEST_ID_HEADER};
 use crate::auth::Session;
 use crate::error::ApiError;
 
-pub use notifications::MAX_PAGE as MAX_NOTIFICATION_PAGE;
+pub use notifications::{MAX_PAGE as MAX_NOTIFICATION_PAGE, NotificationPage};
 
 pub fn api() -> Router<AppState> {
     Router::new()
@@ -37,6 +45,107 @@ pub fn api() -> Router<AppState> {
         .merge(documents::router())
         .merge(candidate_profile::router())
         .merge(notifications::router())
+        .merge(pipeline::router())
+        .merge(applicants::router())
+        .merge(company::router())
+}
+
+/// What a path id names, for its 404 text ("Job not found").
+pub trait Resource {
+    const NAME: &'static str;
+}
+
+macro_rules! resources {
+    ($($name:ident),*) => {$(
+        #[doc = concat!("A `PathId` kind: ", stringify!($name), ".")]
+        pub struct $name;
+        impl Resource for $name {
+            const NAME: &'static str = stringify!($name);
+        }
+    )*};
+}
+resources!(
+    Job,
+    Application,
+    Document,
+    Notification,
+    Employer,
+    Interview
+);
+
+/// The one `{id}` path segment of a route, as a UUID. Anything that is not a
+/// UUID names nothing, so it is the resource's 404, never a 400.
+pub struct PathId<R>(pub Uuid, PhantomData<R>);
+
+impl<R: Resource + Send, S: Send + Sync> FromRequestParts<S> for PathId<R> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Path(raw) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::not_found(R::NAME))?;
+        Uuid::parse_str(&raw)
+            .map(|id| Self(id, PhantomData))
+            .map_err(|_| ApiError::not_found(R::NAME))
+    }
+}
+
+/// The `{role}` path segment of the auth routes. A role nobody has is 400
+/// "Unknown account type".
+pub struct PathRole(pub Role);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathRole {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let unknown = || ApiError::bad_request("Unknown account type");
+        let Path(raw) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| unknown())?;
+        Role::parse(&raw).map(Self).ok_or_else(unknown)
+    }
+}
+
+/// `{"message": ...}`: what most commands answer.
+#[derive(Debug, Serialize)]
+pub struct Message {
+    pub message: Cow<'static, str>,
+}
+
+impl Message {
+    pub fn new(message: impl Into<Cow<'static, str>>) -> Self {
+        Self {
+            message: message.into(),
+        }
+    }
+}
+
+/// `{"id": ...}`, or `{"id": ..., "message": ...}`: the resource a command
+/// created or changed, by id.
+#[derive(Debug, Serialize)]
+pub struct Saved {
+    pub id: Uuid,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<&'static str>,
+}
+
+impl Saved {
+    pub fn id(id: Uuid) -> Self {
+        Self { id, message: None }
+    }
+
+    pub fn with_message(id: Uuid, message: &'static str) -> Self {
+        Self {
+            id,
+            message: Some(message),
+        }
+    }
+}
+
+/// `{"data": [...]}`: how the reference lists answer.
+#[derive(Debug, Serialize)]
+pub struct Data<T> {
+    pub data: T,
 }
 
 /// Event metadata for a command started by this request.
@@ -65,7 +174,7 @@ impl FromRequestParts<AppState> for RequestMeta {
             correlation_id,
             causation_id: None,
             actor_id: session.map(|s| s.user_id),
-            actor_role: Some(session.map_or("anonymous", |s| s.role.as_str()).to_owned()),
+            actor_role: Some(session.map_or(Actor::Anonymous, |s| s.role.into())),
             request_id,
         }))
     }

@@ -1,19 +1,33 @@
 //! /api/notifications/* (SPEC 7.6), for every role: each user sees only their own.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::routing::{delete, get, put};
 use axum::{Json, Router};
+use commands::notifications::NotificationAction;
 use projections::read_models::notifications;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::RequestMeta;
+use super::{Message, PathId, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::Session;
 use crate::error::ApiError;
+use crate::routes;
 
 pub const MAX_PAGE: i64 = 100;
+
+/// One page of a user's notifications, over HTTP and over the socket alike.
+#[derive(Debug, Serialize)]
+pub struct NotificationPage<T> {
+    pub notifications: Vec<T>,
+    pub total: i64,
+    pub unread_count: i64,
+}
+
+#[derive(Debug, Serialize)]
+struct UnreadCount {
+    unread_count: i64,
+}
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -34,42 +48,40 @@ async fn list(
     State(state): State<AppState>,
     session: Session,
     Query(page): Query<Page>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<NotificationPage<notifications::Notification>>, ApiError> {
     let limit = page.limit.unwrap_or(20).clamp(1, MAX_PAGE);
     let offset = page.offset.unwrap_or(0).max(0);
-    let (items, total, unread) =
+    let (notifications, total, unread_count) =
         notifications::list(&state.pool, session.user_id, limit, offset).await?;
-    Ok(Json(
-        json!({ "notifications": items, "total": total, "unread_count": unread }),
-    ))
+    Ok(Json(NotificationPage {
+        notifications,
+        total,
+        unread_count,
+    }))
 }
 
 async fn unread_count(
     State(state): State<AppState>,
     session: Session,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(
-        json!({ "unread_count": notifications::unread_count(&state.pool, session.user_id).await? }),
-    ))
-}
-
-fn id(raw: &str) -> Result<Uuid, ApiError> {
-    Uuid::parse_str(raw).map_err(|_| ApiError::not_found("Notification"))
+) -> Result<Json<UnreadCount>, ApiError> {
+    Ok(Json(UnreadCount {
+        unread_count: notifications::unread_count(&state.pool, session.user_id).await?,
+    }))
 }
 
 async fn read_one(
     State(state): State<AppState>,
     session: Session,
-    Path(raw): Path<String>,
+    PathId(id, _): PathId<routes::Notification>,
     RequestMeta(meta): RequestMeta,
-) -> Result<Written<Json<Value>>, ApiError> {
-    let position = state
+) -> Result<Written<Json<Message>>, ApiError> {
+    let written = state
         .commands
-        .mark_notification_read(session.user_id, id(&raw)?, meta)
+        .mark_notification_read(action(&session, id), meta)
         .await?;
     Ok(Written(
-        position.unwrap_or(0),
-        Json(json!({ "message": "Notification marked as read" })),
+        written.position,
+        Json(Message::new("Notification marked as read")),
     ))
 }
 
@@ -77,30 +89,37 @@ async fn read_all(
     State(state): State<AppState>,
     session: Session,
     RequestMeta(meta): RequestMeta,
-) -> Result<Written<Json<Value>>, ApiError> {
+) -> Result<Written<Json<Message>>, ApiError> {
     let unread = notifications::unread_ids(&state.pool, session.user_id).await?;
-    let position = state
+    let written = state
         .commands
         .mark_notifications_read(session.user_id, &unread, meta)
         .await?;
     Ok(Written(
-        position.unwrap_or(0),
-        Json(json!({ "message": "All notifications marked as read" })),
+        written.position,
+        Json(Message::new("All notifications marked as read")),
     ))
 }
 
 async fn remove(
     State(state): State<AppState>,
     session: Session,
-    Path(raw): Path<String>,
+    PathId(id, _): PathId<routes::Notification>,
     RequestMeta(meta): RequestMeta,
-) -> Result<Written<Json<Value>>, ApiError> {
-    let position = state
+) -> Result<Written<Json<Message>>, ApiError> {
+    let written = state
         .commands
-        .delete_notification(session.user_id, id(&raw)?, meta)
+        .delete_notification(action(&session, id), meta)
         .await?;
     Ok(Written(
-        position,
-        Json(json!({ "message": "Notification deleted" })),
+        written.position,
+        Json(Message::new("Notification deleted")),
     ))
+}
+
+fn action(session: &Session, notification_id: Uuid) -> NotificationAction {
+    NotificationAction {
+        user_id: session.user_id,
+        notification_id,
+    }
 }

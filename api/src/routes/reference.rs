@@ -3,9 +3,9 @@
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use projections::read_models::reference;
-use serde_json::{Value, json};
+use projections::read_models::reference::{self, Location, SalaryRange};
 
+use super::Data;
 use crate::app::AppState;
 use crate::error::ApiError;
 
@@ -15,14 +15,16 @@ pub fn router() -> Router<AppState> {
         .route("/api/reference/salary-ranges", get(salary_ranges))
 }
 
-async fn locations(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(
-        json!({ "data": reference::locations(&state.pool).await? }),
-    ))
+async fn locations(State(state): State<AppState>) -> Result<Json<Data<Vec<Location>>>, ApiError> {
+    Ok(Json(Data {
+        data: reference::locations(&state.pool).await?,
+    }))
 }
 
-async fn salary_ranges(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(
-        json!({ "data": reference::salary_ranges(&state.pool).await? }),
-    ))
+async fn salary_ranges(
+    State(state): State<AppState>,
+) -> Result<Json<Data<Vec<SalaryRange>>>, ApiError> {
+    Ok(Json(Data {
+        data: reference::salary_ranges(&state.pool).await?,
+    }))
 }

@@ -2,7 +2,7 @@
 
 use reqwest::StatusCode;
 
-use crate::support::TestApp;
+use crate::support::{Reply, TestApp};
 
 async fn raw(app: &TestApp, path: &str, content_type: &str, body: Vec<u8>) -> (StatusCode, String) {
     let res = app
@@ -141,11 +141,7 @@ async fn the_contact_form_is_validated_on_the_server_with_the_spec_messages() {
     assert_eq!(subject, "Website enquiry from Ana Silva");
     let (_, admin) = app.admin_token().await;
     let list = app
-        .get_after(
-            "/api/admin/contact-messages",
-            Some(&admin),
-            &ok.consistency().unwrap(),
-        )
+        .get_after("/api/admin/contact-messages", Some(&admin), &ok)
         .await;
     assert_eq!(list.body[0]["message"], "We need two data engineers.");
 }
@@ -175,4 +171,78 @@ async fn rejections_from_the_framework_also_answer_with_a_json_error() {
         (StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed")
     );
     assert!(wrong_method.headers.contains_key("allow"));
+}
+
+#[tokio::test]
+async fn an_id_in_a_path_that_is_not_a_uuid_is_that_resources_404_everywhere() {
+    let app = TestApp::spawn().await;
+    let candidate = app.candidate_token("paths@example.com").await;
+    let (_, employer) = {
+        let (id, _, token) = app.employer("Path Checks", true).await;
+        (id, token)
+    };
+    let (_, admin) = app.admin_token().await;
+    let before = app.event_count().await;
+
+    let cases: Vec<(Reply, &str)> = vec![
+        (app.get("/api/jobs/42", None).await, "Job not found"),
+        (
+            app.put(
+                "/api/employer/jobs/42",
+                Some(&employer),
+                Some(serde_json::json!({})),
+            )
+            .await,
+            "Job not found",
+        ),
+        (
+            app.post(
+                "/api/employer/jobs/42/close",
+                Some(&employer),
+                serde_json::json!({}),
+            )
+            .await,
+            "Job not found",
+        ),
+        (
+            app.put(
+                "/api/employer/applications/42/status",
+                Some(&employer),
+                Some(serde_json::json!({"status": "accepted"})),
+            )
+            .await,
+            "Application not found",
+        ),
+        (
+            app.delete("/api/documents/42", Some(&candidate)).await,
+            "Document not found",
+        ),
+        (
+            app.get("/api/documents/42/download", Some(&candidate))
+                .await,
+            "Document not found",
+        ),
+        (
+            app.put("/api/notifications/42/read", Some(&candidate), None)
+                .await,
+            "Notification not found",
+        ),
+        (
+            app.delete("/api/notifications/42", Some(&candidate)).await,
+            "Notification not found",
+        ),
+        (
+            app.post(
+                "/api/admin/employers/42/approve",
+                Some(&admin),
+                serde_json::json!({}),
+            )
+            .await,
+            "Employer not found",
+        ),
+    ];
+    for (reply, text) in cases {
+        assert_eq!((reply.status, reply.error()), (StatusCode::NOT_FOUND, text));
+    }
+    assert_eq!(app.event_count().await, before, "nothing was appended");
 }

@@ -75,6 +75,30 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
         .filter(|e| e["event_type"] == "JobPosted")
         .count();
     assert_eq!(posted, 43);
+    // The demo employer's pipelines: applicants at every stage, with notes,
+    // scorecards and interviews.
+    assert!(
+        progress.contains("and 15 applications in the demo employer's pipelines"),
+        "{progress}"
+    );
+    let count = |t: &str| events.iter().filter(|e| e["event_type"] == t).count();
+    assert_eq!(count("ApplicationSubmitted"), 15);
+    let stages: std::collections::HashSet<&str> = events
+        .iter()
+        .filter(|e| e["event_type"] == "ApplicationMoved")
+        .map(|e| e["payload"]["stage"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        stages.len(),
+        5,
+        "moved to every stage after new: {stages:?}"
+    );
+    assert!(
+        count("NoteAdded") >= 5
+            && count("ScorecardSubmitted") >= 3
+            && count("InterviewScheduled") >= 4
+    );
+    assert_eq!(count("CompanyProfileUpdated"), 1);
     assert!(events.iter().all(|e| e["metadata"]["actor_role"] == "seed"));
     let positions: Vec<i64> = events
         .iter()

@@ -2,38 +2,15 @@
 //! late commits, upcasting, personal data, append-only history.
 
 use chrono::Utc;
-use commands::{
-    AppendError, AppendRequest, EventStore, ExpectedVersion, GlobalCheckpoint, Metadata, NewEvent,
-    PgEventStore,
-};
 use domain::job::JobEvent;
+use event_store::personal_data::ERASED;
+use event_store::{
+    AppendError, AppendRequest, EventStore, ExpectedVersion, GlobalCheckpoint, Metadata, NewEvent,
+};
 use serde_json::json;
-use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::support::{TestApp, drop_database, fresh_database, url_for};
-
-struct Db {
-    name: String,
-    pool: PgPool,
-    store: PgEventStore,
-}
-
-impl Drop for Db {
-    fn drop(&mut self) {
-        drop_database(self.name.clone());
-    }
-}
-
-async fn db() -> Db {
-    let name = fresh_database().await;
-    let pool = PgPool::connect(&url_for(&name)).await.unwrap();
-    Db {
-        name,
-        store: PgEventStore::new(pool.clone()),
-        pool,
-    }
-}
+use crate::support::{TestApp, db};
 
 fn closed() -> NewEvent {
     NewEvent::from_domain(
@@ -50,7 +27,7 @@ fn request(stream: &str, expected: ExpectedVersion, n: usize) -> AppendRequest {
         stream,
         expected,
         (0..n).map(|_| closed()).collect(),
-        Metadata::system("test"),
+        Metadata::system(event_store::Actor::Test),
     )
 }
 
@@ -127,7 +104,7 @@ async fn every_event_carries_its_metadata() {
         correlation_id: Uuid::now_v7(),
         causation_id: Some(Uuid::now_v7()),
         actor_id: Some(Uuid::now_v7()),
-        actor_role: Some("employer".into()),
+        actor_role: Some(event_store::Actor::Employer),
         request_id: Some("req-42".into()),
     };
     db.store
@@ -179,7 +156,7 @@ async fn readers_never_skip_an_event_whose_transaction_commits_late() {
     projections::runtime::ensure_checkpoint(&db.pool, "job_board")
         .await
         .unwrap();
-    let handled = projections::rebuild::step(&db.store, &board, 100)
+    let handled = projections::rebuild::step(&db.source, &board, 100)
         .await
         .unwrap();
     assert_eq!(handled, 0, "B is visible, but reading it would skip A");
@@ -212,7 +189,7 @@ async fn readers_never_skip_an_event_whose_transaction_commits_late() {
         seen.iter().map(|e| e.position).collect::<Vec<_>>(),
         vec![a_position, b.position]
     );
-    let handled = projections::rebuild::step(&db.store, &board, 100)
+    let handled = projections::rebuild::step(&db.source, &board, 100)
         .await
         .unwrap();
     assert_eq!(handled, 2, "the projector sees A, then B");
@@ -242,6 +219,7 @@ async fn a_stored_v1_payload_is_read_through_the_upcaster_as_the_current_shape()
     .await
     .unwrap();
     let (events, _) = db
+        .source
         .store
         .load::<JobEvent>("job-0190f5d2-0000-7000-8000-000000000009")
         .await
@@ -250,7 +228,10 @@ async fn a_stored_v1_payload_is_read_through_the_upcaster_as_the_current_shape()
         panic!("{events:?}")
     };
     assert_eq!(posted.title, "COBOL Whisperer");
-    assert_eq!(posted.specialisation, "Development + Testing");
+    assert_eq!(
+        posted.specialisation,
+        domain::job::Specialisation::DevelopmentTesting
+    );
     assert!(posted.requirements.is_empty() && posted.location_id.is_none());
     // The stored row is untouched: still v1.
     let (version,): (i32,) = sqlx::query_as("SELECT schema_version FROM events")
@@ -302,7 +283,11 @@ async fn the_events_table_holds_no_plaintext_personal_data_and_erasure_shreds_it
     assert_eq!(events[0].payload["email"], "priya.sharma@example.com");
     // ...and after the key is deleted nobody does, while the history stays.
     let mut conn = app.pool.acquire().await.unwrap();
-    assert!(commands::personal_data::erase(&mut conn, id).await.unwrap());
+    assert!(
+        event_store::postgres::keys::erase(&mut conn, id)
+            .await
+            .unwrap()
+    );
     let events = app
         .app
         .state
@@ -311,8 +296,8 @@ async fn the_events_table_holds_no_plaintext_personal_data_and_erasure_shreds_it
         .await
         .unwrap();
     assert_eq!(events.len(), 1);
-    assert_eq!(events[0].payload["email"], commands::personal_data::ERASED);
-    assert_eq!(events[0].payload["name"], commands::personal_data::ERASED);
+    assert_eq!(events[0].payload["email"], ERASED);
+    assert_eq!(events[0].payload["name"], ERASED);
     assert_eq!(events[0].payload["role"], "candidate");
 }
 

@@ -2,23 +2,10 @@
 
 use chrono::{Duration, Utc};
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 
+use crate::fixtures::job_form;
 use crate::support::TestApp;
-
-fn job(location: &str) -> Value {
-    json!({
-        "title": "Senior Rust Engineer",
-        "location_id": location,
-        "type": "Full-time",
-        "specialisation": "Development + Testing",
-        "salary": "$170k + super",
-        "description": "Build the event-sourced core.",
-        "responsibilities": ["Design", "Build"],
-        "requirements": ["Rust"],
-        "expires_at": (Utc::now() + Duration::days(30)).to_rfc3339(),
-    })
-}
 
 #[tokio::test]
 async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
@@ -27,18 +14,18 @@ async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
     let (_, _, token) = app.employer("Tasman Cloud", true).await;
 
     let posted = app
-        .post("/api/employer/jobs", Some(&token), job(&sydney.to_string()))
+        .post(
+            "/api/employer/jobs",
+            Some(&token),
+            job_form(&sydney.to_string()),
+        )
         .await;
     assert_eq!(posted.status, StatusCode::CREATED, "{:?}", posted.body);
     let id = posted.body["id"].as_str().unwrap().to_owned();
 
     // Read-your-writes: the board shows the job as soon as the command returns.
     let board = app
-        .get_after(
-            "/api/admin/jobs/job-board",
-            None,
-            &posted.consistency().unwrap(),
-        )
+        .get_after("/api/admin/jobs/job-board", None, &posted)
         .await;
     let jobs = board.body.as_array().unwrap();
     assert_eq!(jobs.len(), 1);
@@ -67,7 +54,7 @@ async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
     assert_eq!(j["location"], "Sydney CBD, NSW");
     assert_eq!(j["type"], "Full-time");
 
-    let mut changed = job(&sydney.to_string());
+    let mut changed = job_form(&sydney.to_string());
     changed["title"] = json!("Principal Rust Engineer");
     let updated = app
         .put(
@@ -78,11 +65,7 @@ async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
         .await;
     assert_eq!(updated.status, StatusCode::OK, "{:?}", updated.body);
     let one = app
-        .get_after(
-            &format!("/api/jobs/{id}"),
-            None,
-            &updated.consistency().unwrap(),
-        )
+        .get_after(&format!("/api/jobs/{id}"), None, &updated)
         .await;
     assert_eq!(one.body["title"], "Principal Rust Engineer");
 
@@ -95,11 +78,7 @@ async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
         .await;
     assert_eq!(closed.status, StatusCode::OK);
     let board = app
-        .get_after(
-            "/api/admin/jobs/job-board",
-            None,
-            &closed.consistency().unwrap(),
-        )
+        .get_after("/api/admin/jobs/job-board", None, &closed)
         .await;
     assert!(board.body.as_array().unwrap().is_empty());
     let one = app.get(&format!("/api/jobs/{id}"), None).await;
@@ -121,7 +100,11 @@ async fn only_the_owning_approved_employer_may_change_a_job() {
     let (_, _, owner) = app.employer("Owner Co", true).await;
     let (_, _, other) = app.employer("Other Co", true).await;
     let posted = app
-        .post("/api/employer/jobs", Some(&owner), job(&perth.to_string()))
+        .post(
+            "/api/employer/jobs",
+            Some(&owner),
+            job_form(&perth.to_string()),
+        )
         .await;
     let id = posted.body["id"].as_str().unwrap();
     let before = app.event_count().await;
@@ -140,7 +123,7 @@ async fn only_the_owning_approved_employer_may_change_a_job() {
         app.post(
             "/api/employer/jobs",
             Some(&candidate),
-            job(&perth.to_string())
+            job_form(&perth.to_string())
         )
         .await
         .status,
@@ -166,7 +149,11 @@ async fn a_pending_employer_cannot_post() {
         .issue(id, domain::account::Role::Employer)
         .unwrap();
     let reply = app
-        .post("/api/employer/jobs", Some(&token), job(&perth.to_string()))
+        .post(
+            "/api/employer/jobs",
+            Some(&token),
+            job_form(&perth.to_string()),
+        )
         .await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
     assert_eq!(
@@ -181,7 +168,7 @@ async fn job_input_is_validated_against_reference_data() {
     let perth = app.add_location("Perth, WA").await;
     let (_, _, token) = app.employer("Valid Co", true).await;
     let before = app.event_count().await;
-    let mut unknown_location = job(&uuid::Uuid::now_v7().to_string());
+    let mut unknown_location = job_form(&uuid::Uuid::now_v7().to_string());
     unknown_location["title"] = json!("x");
     let reply = app
         .post("/api/employer/jobs", Some(&token), unknown_location)
@@ -193,11 +180,11 @@ async fn job_input_is_validated_against_reference_data() {
             "Please choose a location from the list"
         )
     );
-    let mut past = job(&perth.to_string());
+    let mut past = job_form(&perth.to_string());
     past["expires_at"] = json!((Utc::now() - Duration::hours(1)).to_rfc3339());
     let reply = app.post("/api/employer/jobs", Some(&token), past).await;
     assert_eq!(reply.error(), "The closing date must be in the future");
-    let mut no_title = job(&perth.to_string());
+    let mut no_title = job_form(&perth.to_string());
     no_title["title"] = json!("   ");
     assert_eq!(
         app.post("/api/employer/jobs", Some(&token), no_title)
@@ -216,10 +203,12 @@ async fn reference_lists_come_wrapped_in_data() {
         .state
         .commands
         .add_salary_range(
-            "$100,000 - $120,000",
-            100_000,
-            Some(120_000),
-            commands::Metadata::system("t"),
+            commands::reference_data::AddSalaryRange {
+                display_name: "$100,000 - $120,000".into(),
+                min: 100_000,
+                max: Some(120_000),
+            },
+            commands::Metadata::system(event_store::Actor::Test),
         )
         .await
         .unwrap();

@@ -2,11 +2,22 @@
 //! database per test (cloned from a migrated template).
 
 mod accounts;
+mod applicants;
+mod applications;
 mod bad_input;
 mod cli;
+mod company;
+mod docs;
+mod documents;
 mod event_store;
+mod fixtures;
+mod interviews;
+mod job_lifecycle;
 mod jobs;
-mod portal;
+mod notifications;
+mod password_reset;
+mod pipeline;
+mod profile;
 mod projections_runtime;
 mod realtime;
 mod site;

@@ -5,41 +5,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::Utc;
-use commands::{
-    AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, PgEventStore, RecordedEvent,
-};
 use domain::job::{JobEvent, JobPosted, JobType};
-use projections::{BoxFuture, Change, ChangeFeed, Projector};
+use event_store::{AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, PgEventStore};
+use projections::{BoxFuture, Change, ChangeFeed, Decoded, Projector};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::support::{drop_database, fast_runtime, fresh_database, url_for};
-
-struct Db {
-    name: String,
-    pool: PgPool,
-    store: PgEventStore,
-}
-
-impl Drop for Db {
-    fn drop(&mut self) {
-        drop_database(self.name.clone());
-    }
-}
-
-async fn db() -> Db {
-    let name = fresh_database().await;
-    let pool = sqlx::postgres::PgPoolOptions::new()
-        .max_connections(20)
-        .connect(&url_for(&name))
-        .await
-        .unwrap();
-    Db {
-        name,
-        store: PgEventStore::new(pool.clone()),
-        pool,
-    }
-}
+use crate::support::{Db, db, fast_runtime};
 
 fn posted(n: usize) -> JobEvent {
     JobEvent::JobPosted(JobPosted {
@@ -49,7 +21,7 @@ fn posted(n: usize) -> JobEvent {
         location_id: None,
         location: "Sydney CBD, NSW".into(),
         job_type: JobType::Contract,
-        specialisation: "Digital".into(),
+        specialisation: domain::job::Specialisation::Digital,
         salary: String::new(),
         salary_range_id: None,
         description: "d".into(),
@@ -57,6 +29,7 @@ fn posted(n: usize) -> JobEvent {
         requirements: vec![],
         expires_at: None,
         posted_at: Utc::now(),
+        draft: false,
     })
 }
 
@@ -77,12 +50,20 @@ async fn write_history(store: &PgEventStore, jobs: usize) {
             format!("job-{}", Uuid::now_v7()),
             ExpectedVersion::NoStream,
             events,
-            Metadata::system("t"),
+            Metadata::system(event_store::Actor::Test),
         ))
     });
     for r in futures::future::join_all(writes).await {
         r.unwrap();
     }
+}
+
+async fn job_rows(pool: &PgPool) -> i64 {
+    sqlx::query_as::<_, (i64,)>("SELECT count(*) FROM jobs")
+        .fetch_one(pool)
+        .await
+        .unwrap()
+        .0
 }
 
 async fn head(pool: &PgPool) -> i64 {
@@ -97,7 +78,7 @@ async fn head(pool: &PgPool) -> i64 {
 async fn wait_caught_up(db: &Db, names: &[&str]) {
     let position = head(&db.pool).await;
     assert!(
-        projections::wait::until_position(&db.store, names, position, Duration::from_secs(20))
+        projections::wait::until_position(&db.source, names, position, Duration::from_secs(20))
             .await
             .unwrap(),
         "projectors did not catch up"
@@ -121,7 +102,7 @@ async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader
     let db = db().await;
     let names: Vec<&str> = projections::all().iter().map(|p| p.name()).collect();
     let a = projections::start(
-        db.store.clone(),
+        db.source.clone(),
         projections::all(),
         ChangeFeed::default(),
         fast_runtime(),
@@ -129,7 +110,7 @@ async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader
     .await
     .unwrap();
     let b = projections::start(
-        db.store.clone(),
+        db.source.clone(),
         projections::all(),
         ChangeFeed::default(),
         fast_runtime(),
@@ -150,10 +131,7 @@ async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader
 
     write_history(&db.store, 30).await;
     wait_caught_up(&db, &names).await;
-    let (rows,): (i64,) = sqlx::query_as("SELECT count(*) FROM jobs")
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
+    let rows = job_rows(&db.pool).await;
     assert_eq!(rows, 30, "each event applied exactly once");
 
     // The leader goes away: the standby takes over and keeps the model current.
@@ -164,10 +142,7 @@ async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader
     assert_eq!(led, all, "the standby took over every projector");
     write_history(&db.store, 5).await;
     wait_caught_up(&db, &names).await;
-    let (rows,): (i64,) = sqlx::query_as("SELECT count(*) FROM jobs")
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
+    let rows = job_rows(&db.pool).await;
     assert_eq!(rows, 35);
 }
 
@@ -186,10 +161,10 @@ impl Projector for Fragile {
     fn apply<'a>(
         &'a self,
         _: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
+        events: &'a [Decoded],
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
         Box::pin(async move {
-            if events.iter().any(|e| e.event_type == "JobClosed") {
+            if events.iter().any(|e| e.recorded.event_type == "JobClosed") {
                 anyhow::bail!("cannot handle a closed job");
             }
             Ok(vec![])
@@ -202,9 +177,14 @@ async fn a_failing_projector_retries_with_backoff_is_visible_and_the_others_keep
     let db = db().await;
     let mut set = projections::all();
     set.push(Arc::new(Fragile));
-    let _runtime = projections::start(db.store.clone(), set, ChangeFeed::default(), fast_runtime())
-        .await
-        .unwrap();
+    let _runtime = projections::start(
+        db.source.clone(),
+        set,
+        ChangeFeed::default(),
+        fast_runtime(),
+    )
+    .await
+    .unwrap();
     write_history(&db.store, 9).await;
     wait_caught_up(
         &db,
@@ -245,7 +225,7 @@ async fn killing_a_runtime_mid_batch_then_restarting_matches_a_clean_rebuild_row
     let mut config = fast_runtime();
     config.batch_size = 40;
     let runtime = projections::start(
-        db.store.clone(),
+        db.source.clone(),
         projections::all(),
         ChangeFeed::default(),
         config.clone(),
@@ -278,7 +258,7 @@ async fn killing_a_runtime_mid_batch_then_restarting_matches_a_clean_rebuild_row
     );
 
     let _restarted = projections::start(
-        db.store.clone(),
+        db.source.clone(),
         projections::all(),
         ChangeFeed::default(),
         config,
@@ -290,7 +270,7 @@ async fn killing_a_runtime_mid_batch_then_restarting_matches_a_clean_rebuild_row
     assert_eq!(live.len(), 1500);
 
     let report = projections::rebuild::rebuild(
-        &db.store,
+        &db.source,
         &projections::read_models::job_board::JobBoardProjector,
         300,
         |_| {},
@@ -310,7 +290,7 @@ async fn a_rebuild_swaps_in_while_the_live_runner_keeps_going() {
     let db = db().await;
     write_history(&db.store, 200).await;
     let _runtime = projections::start(
-        db.store.clone(),
+        db.source.clone(),
         projections::all(),
         ChangeFeed::default(),
         fast_runtime(),
@@ -327,7 +307,7 @@ async fn a_rebuild_swaps_in_while_the_live_runner_keeps_going() {
         }
     });
     projections::rebuild::rebuild(
-        &db.store,
+        &db.source,
         &projections::read_models::job_board::JobBoardProjector,
         50,
         |_| {},
@@ -336,10 +316,7 @@ async fn a_rebuild_swaps_in_while_the_live_runner_keeps_going() {
     .unwrap();
     writer.await.unwrap();
     wait_caught_up(&db, &["job_board"]).await;
-    let (rows,): (i64,) = sqlx::query_as("SELECT count(*) FROM jobs")
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
+    let rows = job_rows(&db.pool).await;
     assert_eq!(rows, 250, "no event lost or doubled across the swap");
     let (schemas,): (i64,) =
         sqlx::query_as("SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'rebuild_%'")
@@ -363,7 +340,7 @@ async fn a_projector_held_back_by_an_open_transaction_catches_up_when_it_ends() 
     let mut config = fast_runtime();
     config.poll_interval = Duration::from_secs(30);
     let _runtime = projections::start(
-        db.store.clone(),
+        db.source.clone(),
         projections::all(),
         ChangeFeed::default(),
         config,
@@ -380,10 +357,7 @@ async fn a_projector_held_back_by_an_open_transaction_catches_up_when_it_ends() 
         .unwrap();
     write_history(&db.store, 3).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let (rows,): (i64,) = sqlx::query_as("SELECT count(*) FROM jobs")
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
+    let rows = job_rows(&db.pool).await;
     assert_eq!(rows, 0, "hidden while the older transaction runs");
 
     blocker.commit().await.unwrap();
@@ -391,7 +365,7 @@ async fn a_projector_held_back_by_an_open_transaction_catches_up_when_it_ends() 
     let position = head(&db.pool).await;
     assert!(
         projections::wait::until_position(
-            &db.store,
+            &db.source,
             &["job_board"],
             position,
             Duration::from_secs(20)

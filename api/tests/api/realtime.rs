@@ -41,19 +41,17 @@ async fn live_notification_flow(transport: &str) {
     let mut other = Socket::connect(&app.base, &bystander, "candidate", transport).await;
     other.expect("connected").await;
 
-    let submitted = app
-        .post("/api/applications/submit", Some(&me), json!({"jobId": job}))
-        .await;
+    let submitted = app.submit_application(&me, json!({"jobId": job})).await;
     let received = socket.expect("notification").await;
     assert_eq!(received["title"], "Application received");
     assert_eq!(socket.expect("unread_count").await["count"], 1);
 
     let id = submitted.body["id"].as_str().unwrap();
     let changed = app
-        .put(
-            &format!("/api/employer/applications/{id}/status"),
-            Some(&employer),
-            Some(json!({"status": "accepted", "feedback": "Welcome aboard"})),
+        .set_application_status(
+            &employer,
+            id,
+            json!({"status": "accepted", "feedback": "Welcome aboard"}),
         )
         .await;
     assert_eq!(changed.status, StatusCode::OK);
@@ -128,19 +126,13 @@ async fn a_socket_on_one_process_gets_the_notification_caused_on_another() {
         .unwrap();
     let (job, employer) = a.open_job("Two Process Role").await;
     let me = a.candidate_token("twoproc@example.com").await;
-    let submitted = a
-        .post("/api/applications/submit", Some(&me), json!({"jobId": job}))
-        .await;
+    let submitted = a.submit_application(&me, json!({"jobId": job})).await;
     let id = submitted.body["id"].as_str().unwrap().to_owned();
 
     let mut socket = Socket::connect(&b.url(), &me, "candidate", "websocket").await;
     socket.expect("connected").await;
-    a.put(
-        &format!("/api/employer/applications/{id}/status"),
-        Some(&employer),
-        Some(json!({"status": "accepted"})),
-    )
-    .await;
+    a.set_application_status(&employer, &id, json!({"status": "accepted"}))
+        .await;
     // "Application received" may still be on its way too: wait for the acceptance.
     let mut titles = vec![];
     while titles.last().is_none_or(|t| t != "Application accepted") {

@@ -1,16 +1,18 @@
 //! The test harness: `TestApp::spawn()` creates a database from a migrated
 //! template, starts the real application against it, and drops the database
-//! when the test ends.
+//! when the test ends. `Reply` and the HTTP verbs are here; what tests set up
+//! (accounts, jobs, uploads) is in `fixtures`.
+//!
+//! Long on purpose: the one harness every integration test uses (database
+//! per test, the real server, HTTP helpers, the store fixture).
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use api::app::Application;
 use api::config::Config;
-use commands::Metadata;
-use commands::accounts::{RegisterAccount, ReviewDecision};
-use domain::account::Role;
-use projections::RuntimeConfig;
+use event_store::PgEventStore;
+use projections::{EventSource, RuntimeConfig};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -104,13 +106,16 @@ pub fn drop_database(name: String) {
     .join();
 }
 
+/// The signing secret of every test app, for tests that make or check tokens themselves.
+pub const JWT_SECRET: &str = "test-secret-that-is-at-least-32-bytes-long";
+
 pub fn test_config(database: &str) -> Config {
     let scratch = std::env::temp_dir().join(format!("recruit-test-{database}"));
     Config {
         database_url: url_for(database),
         bind: "127.0.0.1:0".parse().unwrap(),
         app_env: "test".into(),
-        jwt_secret: Some("test-secret-that-is-at-least-32-bytes-long".into()),
+        jwt_secret: Some(JWT_SECRET.into()),
         jwt_ttl_minutes: 60,
         public_url: "http://localhost:8080".into(),
         agency_inbox: "inbox@harbourit.test".into(),
@@ -154,6 +159,19 @@ pub struct Reply {
 }
 
 impl Reply {
+    /// Status, headers and body; a body that is not JSON is kept as a string.
+    pub async fn read(res: reqwest::Response) -> Self {
+        let status = res.status();
+        let headers = res.headers().clone();
+        let text = res.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Self {
+            status,
+            headers,
+            body,
+        }
+    }
+
     pub fn error(&self) -> &str {
         self.body["error"].as_str().unwrap_or_default()
     }
@@ -202,16 +220,7 @@ impl TestApp {
         if let Some(b) = body {
             req = req.json(&b);
         }
-        let res = req.send().await.expect("request");
-        let status = res.status();
-        let headers = res.headers().clone();
-        let text = res.text().await.unwrap();
-        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        Reply {
-            status,
-            headers,
-            body,
-        }
+        Reply::read(req.send().await.expect("request")).await
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
@@ -241,8 +250,12 @@ impl TestApp {
             .unwrap()
     }
 
-    /// A GET that first waits for the read models to include an earlier write.
-    pub async fn get_after(&self, path: &str, token: Option<&str>, consistency: &str) -> Reply {
+    /// A GET that first waits for the read models to include `write`, an
+    /// earlier reply (read your writes, through its consistency token).
+    pub async fn get_after(&self, path: &str, token: Option<&str>, write: &Reply) -> Reply {
+        let consistency = write
+            .consistency()
+            .unwrap_or_else(|| panic!("the write has no consistency token: {:?}", write.body));
         let mut req = self
             .client
             .get(format!("{}{path}", self.base))
@@ -250,15 +263,7 @@ impl TestApp {
         if let Some(t) = token {
             req = req.bearer_auth(t);
         }
-        let res = req.send().await.unwrap();
-        let status = res.status();
-        let headers = res.headers().clone();
-        let body = res.json().await.unwrap_or(Value::Null);
-        Reply {
-            status,
-            headers,
-            body,
-        }
+        Reply::read(req.send().await.unwrap()).await
     }
 
     pub async fn event_count(&self) -> i64 {
@@ -269,112 +274,51 @@ impl TestApp {
             .0
     }
 
-    pub async fn register_candidate(&self, email: &str) -> Value {
-        let reply = self
-            .post(
-                "/api/auth/candidate/register",
-                None,
-                json!({"name": "Jordan Lee", "email": email, "password": "Secret1!", "phone": "0412 345 678"}),
-            )
-            .await;
-        assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
-        reply.body
-    }
-
-    pub async fn login(&self, role: &str, email: &str, password: &str) -> Reply {
-        self.post(
-            &format!("/api/auth/{role}/login"),
-            None,
-            json!({"email": email, "password": password}),
-        )
-        .await
-    }
-
-    pub async fn token(&self, role: &str, email: &str, password: &str) -> String {
-        let reply = self.login(role, email, password).await;
-        assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
-        reply.body["token"].as_str().unwrap().to_owned()
-    }
-
-    pub async fn candidate_token(&self, email: &str) -> String {
-        self.register_candidate(email).await;
-        self.token("candidate", email, "Secret1!").await
-    }
-
-    /// Creates an admin the way `recruit admin create` does.
-    pub async fn admin_token(&self) -> (Uuid, String) {
-        let email = format!("admin-{}@harbourit.test", Uuid::new_v4().simple());
-        let registered = self
-            .app
-            .state
-            .commands
-            .register_account(
-                RegisterAccount {
-                    role: Role::Admin,
-                    name: "Ada Admin".into(),
-                    email: email.clone(),
-                    password: "Admin123!".into(),
-                    phone: None,
-                    company: None,
-                    created_by: None,
-                },
-                Metadata::system("test"),
-            )
-            .await
-            .unwrap();
-        (
-            registered.account.id,
-            self.token("admin", &email, "Admin123!").await,
-        )
-    }
-
-    /// Registers an employer and, if `approve`, has an admin approve it.
-    pub async fn employer(&self, company: &str, approve: bool) -> (Uuid, String, String) {
-        let email = format!(
-            "{}@{}.test",
-            Uuid::new_v4().simple(),
-            company.to_lowercase().replace(' ', "")
-        );
-        let reply = self
-            .post(
-                "/api/auth/employer/register",
-                None,
-                json!({"name": "Morgan Reid", "email": email, "password": "Employer1!", "company": company}),
-            )
-            .await;
-        assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
-        let id: Uuid = reply.body["user"]["id"].as_str().unwrap().parse().unwrap();
-        if approve {
-            self.app
-                .state
-                .commands
-                .review_employer(
-                    Uuid::now_v7(),
-                    id,
-                    ReviewDecision::Approve,
-                    Metadata::system("test"),
-                )
-                .await
-                .unwrap();
-            let token = self.token("employer", &email, "Employer1!").await;
-            return (id, email, token);
+    /// Files in the app's storage folder (uploads), at any depth.
+    pub async fn file_count(&self) -> usize {
+        fn count(dir: &std::path::Path) -> usize {
+            std::fs::read_dir(dir)
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .map(|e| {
+                            if e.path().is_dir() {
+                                count(&e.path())
+                            } else {
+                                1
+                            }
+                        })
+                        .sum()
+                })
+                .unwrap_or(0)
         }
-        (id, email, String::new())
-    }
-
-    pub async fn add_location(&self, name: &str) -> Uuid {
-        self.app
-            .state
-            .commands
-            .add_location(name, "NSW", Metadata::system("test"))
-            .await
-            .unwrap()
-            .0
+        count(&self.app.state.config.storage_dir)
     }
 
     /// Waits until every projector has handled every committed event.
+    /// Waits until every projector and policy has passed the head of the log,
+    /// and the log has stopped growing (a policy's append moves the head).
     pub async fn settle(&self) {
-        self.app.state.wait_for_head().await;
+        let names: Vec<&str> = api::policies::all(&self.app.state.source())
+            .iter()
+            .map(|p| p.name())
+            .collect();
+        let mut last = -1;
+        for _ in 0..20 {
+            let head = self.app.state.store().head_position().await.unwrap();
+            if head == last {
+                return;
+            }
+            projections::wait::until_position(
+                &self.app.state.source(),
+                &names,
+                head,
+                Duration::from_secs(5),
+            )
+            .await
+            .unwrap();
+            last = head;
+        }
     }
 }
 
@@ -457,83 +401,33 @@ impl Socket {
     }
 }
 
-/// A multipart upload through the real router.
-pub async fn upload(
-    app: &TestApp,
-    path: &str,
-    token: &str,
-    field: &str,
-    file_name: &str,
-    bytes: Vec<u8>,
-    text: &[(&str, &str)],
-) -> Reply {
-    let mut form = reqwest::multipart::Form::new().part(
-        field.to_owned(),
-        reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_owned()),
-    );
-    for (k, v) in text {
-        form = form.text(k.to_string(), v.to_string());
+/// A fresh database with the event store on it, for tests below the HTTP layer.
+pub struct Db {
+    pub name: String,
+    pub pool: PgPool,
+    pub store: PgEventStore,
+    /// The same store through the port, with the pool: what the read side runs on.
+    pub source: EventSource,
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        drop_database(self.name.clone());
     }
-    let res = app
-        .client
-        .post(format!("{}{path}", app.base))
-        .bearer_auth(token)
-        .multipart(form)
-        .send()
+}
+
+pub async fn db() -> Db {
+    let name = fresh_database().await;
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(20)
+        .connect(&url_for(&name))
         .await
         .unwrap();
-    let status = res.status();
-    let headers = res.headers().clone();
-    let text = res.text().await.unwrap();
-    Reply {
-        status,
-        headers,
-        body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    }
-}
-
-pub fn pdf(size: usize) -> Vec<u8> {
-    let mut bytes = b"%PDF-1.7\n".to_vec();
-    bytes.resize(size.max(16), b'x');
-    bytes
-}
-
-impl TestApp {
-    /// An open job of a fresh approved employer: (job id, employer token).
-    pub async fn open_job(&self, title: &str) -> (String, String) {
-        let location = self
-            .add_location(&format!("Sydney {}", Uuid::new_v4().simple()))
-            .await;
-        let (_, _, employer) = self.employer("Hiring Co", true).await;
-        let reply = self
-            .post(
-                "/api/employer/jobs",
-                Some(&employer),
-                json!({"title": title, "location_id": location, "type": "Full-time", "specialisation": "Digital",
-                       "description": "Build good things.", "expires_at": (chrono::Utc::now() + chrono::Duration::days(20)).to_rfc3339()}),
-            )
-            .await;
-        assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
-        (reply.body["id"].as_str().unwrap().to_owned(), employer)
-    }
-
-    pub async fn file_count(&self) -> usize {
-        fn count(dir: &std::path::Path) -> usize {
-            std::fs::read_dir(dir)
-                .map(|entries| {
-                    entries
-                        .flatten()
-                        .map(|e| {
-                            if e.path().is_dir() {
-                                count(&e.path())
-                            } else {
-                                1
-                            }
-                        })
-                        .sum()
-                })
-                .unwrap_or(0)
-        }
-        count(&self.app.state.config.storage_dir)
+    let store = PgEventStore::new(pool.clone());
+    Db {
+        name,
+        source: EventSource::new(std::sync::Arc::new(store.clone()), pool.clone()),
+        store,
+        pool,
     }
 }

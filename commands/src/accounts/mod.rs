@@ -7,11 +7,10 @@ mod sign_in;
 
 pub use password_reset::{RequestPasswordReset, ResetPassword};
 pub use register_account::RegisterAccount;
-pub use review_employer::ReviewDecision;
+pub use review_employer::{ReviewDecision, ReviewEmployer};
 pub use sign_in::SignIn;
 
-use domain::account::{self, Account, AccountEvent, Role};
-use uuid::Uuid;
+use domain::account::{Account, Role};
 
 use crate::Commands;
 
@@ -21,15 +20,6 @@ pub fn email_scope(role: Role) -> String {
 }
 
 impl Commands {
-    /// Folds an account stream; `None` when there is no such account.
-    pub async fn load_account(&self, account_id: Uuid) -> anyhow::Result<(Option<Account>, i64)> {
-        let (events, version) = self
-            .store
-            .load::<AccountEvent>(&account::stream_id(account_id))
-            .await?;
-        Ok((events.iter().fold(None, account::evolve), version))
-    }
-
     /// The account registered with this email for this role, if any. Reads the
     /// uniqueness claim, which is written with the registration, so it never lags.
     pub async fn find_account_by_email(
@@ -47,6 +37,6 @@ impl Commands {
         else {
             return Ok(None);
         };
-        Ok(self.load_account(id).await?.0)
+        Ok(self.load::<Account>(id).await?.state)
     }
 }

@@ -4,11 +4,12 @@
 //! the token goes out by mail (outbox) and only its hash is stored in the event.
 
 use domain::DomainError;
-use domain::account::{self, Role};
+use domain::account::{self, Account, Role};
 use domain::validation::{NewPassword, PasswordRule};
+use event_store::{AppendError, Metadata, OutgoingMail};
 
-use crate::store::{AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, OutgoingMail};
-use crate::{CommandError, Commands, passwords};
+use crate::passwords;
+use crate::{CommandError, Commands, Effects, Written};
 
 #[derive(Debug, Clone)]
 pub struct RequestPasswordReset {
@@ -24,21 +25,24 @@ pub struct ResetPassword {
 }
 
 impl Commands {
-    /// Returns the position written, or `None` when no account matched (which
-    /// the caller must not reveal).
+    /// Writes nothing (no position) when no account matched, which the caller
+    /// must not reveal.
     pub async fn request_password_reset(
         &self,
         cmd: RequestPasswordReset,
         metadata: Metadata,
-    ) -> Result<Option<i64>, CommandError> {
+    ) -> Result<Written, CommandError> {
         let Some(found) = self.find_account_by_email(cmd.role, &cmd.email).await? else {
             tracing::info!(role = %cmd.role, "password reset asked for an unknown email");
-            return Ok(None);
+            return Ok(Written {
+                output: (),
+                position: None,
+            });
         };
-        let (state, version) = self.load_account(found.id).await?;
+        let loaded = self.load::<Account>(found.id).await?;
         let token = passwords::new_reset_token(found.id);
         let events = account::request_password_reset(
-            state.as_ref(),
+            loaded.state.as_ref(),
             passwords::token_hash(&token),
             self.clock.now(),
         )?;
@@ -62,29 +66,28 @@ impl Commands {
                 name = found.name.split_whitespace().next().unwrap_or("there"),
                 role = cmd.role,
             ),
+            ..OutgoingMail::default()
         };
-        let request = AppendRequest::new(
-            account::stream_id(found.id),
-            ExpectedVersion::after(version),
-            events
-                .iter()
-                .map(|e| NewEvent::from_domain(e, Some(found.id)))
-                .collect(),
+        self.append(
+            found.id,
+            &loaded,
+            events,
+            Effects::default().mail(mail),
             metadata,
         )
-        .mail(mail);
-        Ok(Some(self.store.append(request).await?.position))
+        .await
     }
 
     pub async fn reset_password(
         &self,
         cmd: ResetPassword,
         metadata: Metadata,
-    ) -> Result<i64, CommandError> {
+    ) -> Result<Written, CommandError> {
         let password = NewPassword::parse(&cmd.new_password, PasswordRule::Reset)?;
         let account_id =
             passwords::reset_token_account(&cmd.token).ok_or(DomainError::InvalidResetToken)?;
-        let (state, version) = self.load_account(account_id).await?;
+        let loaded = self.load::<Account>(account_id).await?;
+        let state = &loaded.state;
         if state.as_ref().is_none_or(|a| a.role != cmd.role) {
             return Err(DomainError::InvalidResetToken.into());
         }
@@ -96,21 +99,14 @@ impl Commands {
             account::reset_password(state.as_ref(), &token_hash, password_hash, self.clock.now())?;
         // ...and append at exactly the version we decided on: two uses of the same
         // token race for one slot and the loser gets a conflict, never a second reset.
-        let request = AppendRequest::new(
-            account::stream_id(account_id),
-            ExpectedVersion::Exact(version),
-            events
-                .iter()
-                .map(|e| NewEvent::from_domain(e, Some(account_id)))
-                .collect(),
-            metadata,
-        );
-        match self.store.append(request).await {
-            Ok(result) => Ok(result.position),
-            Err(crate::AppendError::WrongExpectedVersion { .. }) => {
+        match self
+            .append(account_id, &loaded, events, Effects::default(), metadata)
+            .await
+        {
+            Err(CommandError::Conflict(AppendError::WrongExpectedVersion { .. })) => {
                 Err(DomainError::InvalidResetToken.into())
             }
-            Err(e) => Err(e.into()),
+            other => other,
         }
     }
 }

@@ -1,17 +1,16 @@
 //! RegisterAccount: a candidate or employer signs up, or an admin is created.
 
-use domain::account::{self, Role};
+use domain::account::{self, Account, Role};
 use domain::validation::{
     Email, NewPassword, PasswordRule, optional_phone, optional_text, person_name,
 };
-use domain::{DomainError, DomainEvent};
+use domain::{Aggregate, DomainError, DomainEvent};
 use uuid::Uuid;
 
 use super::email_scope;
-use crate::store::{
-    AppendError, AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, UniqueClaim,
-};
-use crate::{CommandError, Commands, passwords};
+use event_store::{AppendError, Metadata, UniqueClaim};
+
+use crate::{CommandError, Commands, Effects, Loaded, Written, passwords};
 
 #[derive(Debug, Clone)]
 pub struct RegisterAccount {
@@ -25,17 +24,13 @@ pub struct RegisterAccount {
     pub created_by: Option<Uuid>,
 }
 
-pub struct Registered {
-    pub account: account::Account,
-    pub position: i64,
-}
-
 impl Commands {
     pub async fn register_account(
         &self,
         cmd: RegisterAccount,
         metadata: Metadata,
-    ) -> Result<Registered, CommandError> {
+    ) -> Result<Written<Account>, CommandError> {
+        // Written's output is the new account.
         // Cheap checks first, so a bad request never costs an argon2 hash.
         let name = person_name(&cmd.name, "Name")?;
         let email = Email::parse(&cmd.email)?;
@@ -63,35 +58,29 @@ impl Commands {
                 now: self.clock.now(),
             },
         )?;
-        let state = events
-            .iter()
-            .fold(None, account::evolve)
-            .ok_or(DomainError::NotFound("Account"))?;
-        let request = AppendRequest::new(
-            account::stream_id(account_id),
-            ExpectedVersion::NoStream,
-            events
-                .iter()
-                .map(|e| NewEvent::from_domain(e, Some(account_id)))
-                .collect(),
-            metadata,
-        )
-        .claim(UniqueClaim::new(
+        let account = Account::fold(&events).ok_or(DomainError::NotFound("Account"))?;
+        let effects = Effects::default().claim(UniqueClaim::new(
             email_scope(cmd.role),
             email.as_str(),
             account_id,
         ));
-
-        match self.store.append(request).await {
-            Ok(result) => {
-                tracing::info!(%account_id, role = %cmd.role, event = events[0].event_type(), "account registered");
-                Ok(Registered {
-                    account: state,
-                    position: result.position,
-                })
+        let event_type = events[0].event_type();
+        let new = Loaded::<Account> {
+            state: None,
+            version: 0,
+        };
+        match self
+            .append(account_id, &new, events, effects, metadata)
+            .await
+        {
+            Ok(written) => {
+                tracing::info!(%account_id, role = %cmd.role, event = event_type, "account registered");
+                Ok(written.with(account))
             }
-            Err(AppendError::Claimed { .. }) => Err(DomainError::EmailTaken.into()),
-            Err(e) => Err(e.into()),
+            Err(CommandError::Conflict(AppendError::Claimed { .. })) => {
+                Err(DomainError::EmailTaken.into())
+            }
+            Err(e) => Err(e),
         }
     }
 }

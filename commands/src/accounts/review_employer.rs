@@ -1,10 +1,11 @@
 //! ApproveEmployer / RejectEmployer: an admin decides on a pending employer.
 
-use domain::account;
+use domain::DomainError;
+use domain::account::{self, Account};
+use event_store::{Metadata, OutgoingMail};
 use uuid::Uuid;
 
-use crate::store::{AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, OutgoingMail};
-use crate::{CommandError, Commands};
+use crate::{CommandError, Commands, Effects, Written};
 
 #[derive(Debug, Clone)]
 pub enum ReviewDecision {
@@ -12,15 +13,25 @@ pub enum ReviewDecision {
     Reject { reason: Option<String> },
 }
 
+#[derive(Debug, Clone)]
+pub struct ReviewEmployer {
+    pub admin_id: Uuid,
+    pub employer_id: Uuid,
+    pub decision: ReviewDecision,
+}
+
 impl Commands {
     pub async fn review_employer(
         &self,
-        admin_id: Uuid,
-        employer_id: Uuid,
-        decision: ReviewDecision,
+        ReviewEmployer {
+            admin_id,
+            employer_id,
+            decision,
+        }: ReviewEmployer,
         metadata: Metadata,
-    ) -> Result<i64, CommandError> {
-        let (state, version) = self.load_account(employer_id).await?;
+    ) -> Result<Written, CommandError> {
+        let loaded = self.load::<Account>(employer_id).await?;
+        let state = &loaded.state;
         let now = self.clock.now();
         let (events, mail) = match &decision {
             ReviewDecision::Approve => (
@@ -32,24 +43,18 @@ impl Commands {
                 "We weren't able to approve your employer account. Reply to this email and we'll explain why.",
             ),
         };
-        let account = state.expect("review accepted an account");
-        let request = AppendRequest::new(
-            account::stream_id(employer_id),
-            ExpectedVersion::Exact(version),
-            events
-                .iter()
-                .map(|e| NewEvent::from_domain(e, Some(employer_id)))
-                .collect(),
-            metadata,
-        )
-        .mail(OutgoingMail {
+        // The decision accepted the review, so the account exists.
+        let account = state.as_ref().ok_or(DomainError::NotFound("Employer"))?;
+        let effects = Effects::default().mail(OutgoingMail {
             recipient: account.email.clone(),
             subject: "Your Harbour IT Recruitment employer account".into(),
             body: format!(
                 "Hi {},\n\n{mail}\n\n{}/login\n\nHarbour IT Recruitment, Sydney\n",
                 account.name, self.links.employer
             ),
+            ..OutgoingMail::default()
         });
-        Ok(self.store.append(request).await?.position)
+        self.append(employer_id, &loaded, events, effects, metadata)
+            .await
     }
 }

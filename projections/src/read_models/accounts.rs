@@ -4,15 +4,15 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use commands::RecordedEvent;
 use domain::AnyEvent;
 use domain::account::AccountEvent;
+use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{BoxFuture, Change, Projector};
+use crate::{BoxFuture, Change, Decoded, Projector};
 
 pub struct AccountsProjector;
 
@@ -41,22 +41,17 @@ impl Projector for AccountsProjector {
     fn apply<'a>(
         &'a self,
         conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
+        events: &'a [Decoded],
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
         Box::pin(async move {
             let mut rows: HashMap<Uuid, AccountRow> = HashMap::new();
-            let decoded: Vec<(&RecordedEvent, AccountEvent)> =
-                events
-                    .iter()
-                    .filter_map(
-                        |r| match AnyEvent::decode(&r.event_type, r.payload.clone()) {
-                            Ok(Some(AnyEvent::Account(e))) => Some(Ok((r, e))),
-                            Ok(_) => None,
-                            Err(e) => Some(Err(anyhow::Error::new(e)
-                                .context(format!("undecodable {}", r.event_type)))),
-                        },
-                    )
-                    .collect::<anyhow::Result<_>>()?;
+            let decoded: Vec<(&RecordedEvent, AccountEvent)> = events
+                .iter()
+                .filter_map(|d| match &d.event {
+                    Some(AnyEvent::Account(e)) => Some((&d.recorded, e.clone())),
+                    _ => None,
+                })
+                .collect();
             // Rows this batch changes but did not create: load them once.
             let missing: Vec<Uuid> = decoded
                 .iter()

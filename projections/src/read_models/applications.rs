@@ -3,95 +3,154 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use commands::RecordedEvent;
-use domain::AnyEvent;
 use domain::application::ApplicationEvent;
+use domain::pipeline::Stage;
+use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{BoxFuture, Change, Projector};
+use crate::{Change, EventProjector};
 
 pub struct ApplicationsProjector;
 
-impl Projector for ApplicationsProjector {
-    fn name(&self) -> &'static str {
-        "applications"
-    }
+impl EventProjector for ApplicationsProjector {
+    const NAME: &'static str = "applications";
+    const TABLES: &'static [&'static str] = &["applications"];
+    type Event = ApplicationEvent;
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["applications"]
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            let mut changes = vec![];
-            for r in events {
-                let Some(AnyEvent::Application(event)) =
-                    AnyEvent::decode(&r.event_type, r.payload.clone())?
-                else {
-                    continue;
-                };
-                match event {
-                    ApplicationEvent::ApplicationSubmitted(s) => {
-                        // language=PostgreSQL
-                        sqlx::query(
-                            "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status,
-                                                       resume_id, cover_letter_id, created_at, last_updated)
-                             VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $9)",
-                        )
-                        .bind(s.application_id)
-                        .bind(s.candidate_id)
-                        .bind(s.employer_id)
-                        .bind(s.job_id)
-                        .bind(&s.job_title)
-                        .bind(&s.company)
-                        .bind(s.resume_id)
-                        .bind(s.cover_letter_id)
-                        .bind(s.submitted_at)
-                        .execute(&mut *conn)
-                        .await?;
-                        changes.push(Change {
-                            topic: "application.changed".into(),
-                            user_id: Some(s.candidate_id),
-                            data: serde_json::json!({"application_id": s.application_id}),
-                        });
-                    }
-                    ApplicationEvent::ApplicationStatusChanged {
-                        status,
-                        feedback,
-                        changed_at,
-                        ..
-                    } => {
-                        let id = stream_uuid(&r.stream_id)?;
-                        // language=PostgreSQL
-                        let row: Option<(Uuid,)> = sqlx::query_as(
-                            "UPDATE applications SET status = $2, feedback = coalesce($3, feedback), last_updated = $4
-                              WHERE id = $1 RETURNING candidate_id",
-                        )
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        r: &RecordedEvent,
+        event: ApplicationEvent,
+        changes: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        match event {
+            ApplicationEvent::ApplicationSubmitted(s) => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status,
+                                               stage, version, resume_id, cover_letter_id, created_at, last_updated)
+                     VALUES ($1, $2, $3, $4, $5, $6, 'pending', 'new', $7, $8, $9, $10, $10)",
+                )
+                .bind(s.application_id)
+                .bind(s.candidate_id)
+                .bind(s.employer_id)
+                .bind(s.job_id)
+                .bind(&s.job_title)
+                .bind(&s.company)
+                .bind(r.stream_version)
+                .bind(s.resume_id)
+                .bind(s.cover_letter_id)
+                .bind(s.submitted_at)
+                .execute(&mut *conn)
+                .await?;
+                changes.push(Change::ApplicationChanged {
+                    candidate_id: s.candidate_id,
+                    application_id: s.application_id,
+                });
+                changes.push(Change::PipelineChanged {
+                    employer_id: s.employer_id,
+                    job_id: s.job_id,
+                    application_id: s.application_id,
+                });
+            }
+            ApplicationEvent::ApplicationStatusChanged {
+                status,
+                feedback,
+                changed_at,
+                ..
+            } => {
+                let id = stream_uuid(&r.stream_id)?;
+                // language=PostgreSQL
+                let current: Option<(String,)> =
+                    sqlx::query_as("SELECT stage FROM applications WHERE id = $1")
                         .bind(id)
-                        .bind(status.as_str())
-                        .bind(feedback)
-                        .bind(changed_at)
                         .fetch_optional(&mut *conn)
                         .await?;
-                        if let Some((candidate,)) = row {
-                            changes.push(Change {
-                                topic: "application.changed".into(),
-                                user_id: Some(candidate),
-                                data: serde_json::json!({"application_id": id}),
-                            });
-                        }
-                    }
-                }
+                let Some((current,)) = current else {
+                    return Ok(());
+                };
+                let stage = Stage::try_from(current)?.after_status_change(status);
+                let moved = Moved {
+                    id,
+                    stage,
+                    feedback,
+                    at: changed_at,
+                    version: r.stream_version,
+                    candidate_sees_change: true,
+                };
+                moved.write(conn, changes).await?;
             }
-            Ok(changes)
-        })
+            ApplicationEvent::ApplicationMoved {
+                stage,
+                previous,
+                feedback,
+                moved_at,
+                ..
+            } => {
+                let candidate_sees_change =
+                    stage.visible_status() != previous.visible_status() || feedback.is_some();
+                let moved = Moved {
+                    id: stream_uuid(&r.stream_id)?,
+                    stage,
+                    feedback,
+                    at: moved_at,
+                    version: r.stream_version,
+                    candidate_sees_change,
+                };
+                moved.write(conn, changes).await?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A row's new place in the pipeline, whichever event put it there.
+struct Moved {
+    id: Uuid,
+    stage: Stage,
+    feedback: Option<String>,
+    at: DateTime<Utc>,
+    version: i64,
+    /// Whether the candidate's view (status or feedback) changed: only then
+    /// does their portal hear of it.
+    candidate_sees_change: bool,
+}
+
+impl Moved {
+    async fn write(self, conn: &mut PgConnection, changes: &mut Vec<Change>) -> anyhow::Result<()> {
+        // language=PostgreSQL
+        let row: Option<(Uuid, Uuid, Uuid)> = sqlx::query_as(
+            "UPDATE applications SET stage = $2, status = $3, feedback = coalesce($4, feedback),
+                    last_updated = $5, version = $6, first_response_at = coalesce(first_response_at, $5),
+                    hired_at = CASE WHEN $2 = 'hired' THEN coalesce(hired_at, $5) ELSE hired_at END
+              WHERE id = $1 RETURNING candidate_id, employer_id, job_id",
+        )
+        .bind(self.id)
+        .bind(self.stage.as_str())
+        .bind(self.stage.visible_status().as_str())
+        .bind(self.feedback)
+        .bind(self.at)
+        .bind(self.version)
+        .fetch_optional(&mut *conn)
+        .await?;
+        if let Some((candidate_id, employer_id, job_id)) = row {
+            if self.candidate_sees_change {
+                changes.push(Change::ApplicationChanged {
+                    candidate_id,
+                    application_id: self.id,
+                });
+            }
+            changes.push(Change::PipelineChanged {
+                employer_id,
+                job_id,
+                application_id: self.id,
+            });
+        }
+        Ok(())
     }
 }
 
@@ -158,4 +217,230 @@ pub async fn employer_may_read_document(
     .await
     .context("Failed to check document access")?;
     Ok(ok)
+}
+
+/// One card on an employer's pipeline board: who applied, where they are, and
+/// the version the board sends back with a move.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct PipelineCard {
+    pub id: Uuid,
+    pub job_id: Uuid,
+    pub candidate_id: Uuid,
+    pub candidate_name: Option<String>,
+    pub candidate_email: Option<String>,
+    #[sqlx(try_from = "String")]
+    pub stage: Stage,
+    /// What the candidate sees.
+    pub status: String,
+    pub version: i64,
+    pub feedback: Option<String>,
+    pub resume_id: Option<Uuid>,
+    pub cover_letter_id: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+    pub last_updated: DateTime<Utc>,
+}
+
+// language=PostgreSQL
+const CARD_COLUMNS: &str = "a.id, a.job_id, a.candidate_id, c.name AS candidate_name, c.email AS candidate_email,
+    a.stage, a.status, a.version, a.feedback, a.resume_id, a.cover_letter_id, a.created_at, a.last_updated";
+
+/// One application to one of `employer`'s jobs.
+pub async fn card(
+    pool: &PgPool,
+    employer: Uuid,
+    application: Uuid,
+) -> anyhow::Result<Option<PipelineCard>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {CARD_COLUMNS} FROM applications a LEFT JOIN accounts c ON c.id = a.candidate_id
+          WHERE a.employer_id = $1 AND a.id = $2"
+    )))
+    .bind(employer)
+    .bind(application)
+    .fetch_optional(pool)
+    .await
+    .context("Failed to read an application")
+}
+
+/// How the board's list view narrows and orders a job's applicants.
+#[derive(Debug, Clone, Default)]
+pub struct PipelineFilter {
+    pub stage: Option<Stage>,
+    /// Part of the applicant's name or email, any case.
+    pub keyword: Option<String>,
+    /// Applied on or after.
+    pub from: Option<DateTime<Utc>>,
+    /// Applied before.
+    pub to: Option<DateTime<Utc>>,
+    pub sort: PipelineSort,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PipelineSort {
+    #[default]
+    Newest,
+    Oldest,
+    Name,
+    Updated,
+}
+
+/// A job's applicants on its employer's board. The caller has checked the
+/// job is the employer's; the employer id is matched again here all the same.
+pub async fn pipeline(
+    pool: &PgPool,
+    employer: Uuid,
+    job: Uuid,
+    filter: &PipelineFilter,
+) -> anyhow::Result<Vec<PipelineCard>> {
+    let order = match filter.sort {
+        PipelineSort::Newest => "a.created_at DESC",
+        PipelineSort::Oldest => "a.created_at ASC",
+        PipelineSort::Name => "lower(c.name) ASC, a.created_at DESC",
+        PipelineSort::Updated => "a.last_updated DESC",
+    };
+    let keyword = filter
+        .keyword
+        .as_deref()
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .map(|k| {
+            format!(
+                "%{}%",
+                k.replace('\\', "\\\\")
+                    .replace('%', "\\%")
+                    .replace('_', "\\_")
+            )
+        });
+    // language=PostgreSQL
+    let sql = format!(
+        "SELECT {CARD_COLUMNS}
+           FROM applications a LEFT JOIN accounts c ON c.id = a.candidate_id
+          WHERE a.employer_id = $1 AND a.job_id = $2
+            AND ($3::text IS NULL OR a.stage = $3)
+            AND ($4::text IS NULL OR c.name ILIKE $4 OR c.email ILIKE $4)
+            AND ($5::timestamptz IS NULL OR a.created_at >= $5)
+            AND ($6::timestamptz IS NULL OR a.created_at < $6)
+          ORDER BY {order}"
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(employer)
+        .bind(job)
+        .bind(filter.stage.map(Stage::as_str))
+        .bind(keyword)
+        .bind(filter.from)
+        .bind(filter.to)
+        .fetch_all(pool)
+        .await
+        .context("Failed to read a job's pipeline")
+}
+
+/// How many applications each of an employer's jobs has in each stage.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct StageCounts {
+    pub new: i64,
+    pub screening: i64,
+    pub interview: i64,
+    pub offer: i64,
+    pub hired: i64,
+    pub rejected: i64,
+    pub total: i64,
+}
+
+impl StageCounts {
+    fn add(&mut self, stage: Stage, n: i64) {
+        let slot = match stage {
+            Stage::New => &mut self.new,
+            Stage::Screening => &mut self.screening,
+            Stage::Interview => &mut self.interview,
+            Stage::Offer => &mut self.offer,
+            Stage::Hired => &mut self.hired,
+            Stage::Rejected => &mut self.rejected,
+        };
+        *slot += n;
+        self.total += n;
+    }
+}
+
+pub async fn stage_counts(
+    pool: &PgPool,
+    employer: Uuid,
+) -> anyhow::Result<std::collections::HashMap<Uuid, StageCounts>> {
+    // language=PostgreSQL
+    let rows: Vec<(Uuid, String, i64)> = sqlx::query_as(
+        "SELECT job_id, stage, count(*) FROM applications WHERE employer_id = $1 GROUP BY job_id, stage",
+    )
+    .bind(employer)
+    .fetch_all(pool)
+    .await
+    .context("Failed to count an employer's applications by stage")?;
+    let mut counts = std::collections::HashMap::<Uuid, StageCounts>::new();
+    for (job, stage, n) in rows {
+        counts
+            .entry(job)
+            .or_default()
+            .add(Stage::try_from(stage)?, n);
+    }
+    Ok(counts)
+}
+
+/// One job's numbers for its employer.
+#[derive(Debug, Clone, Serialize)]
+pub struct JobReport {
+    pub counts: StageCounts,
+    /// Applications received per week (weeks start on Monday, Sydney time).
+    pub by_week: Vec<WeekCount>,
+    /// Median hours from an application to the employer's first move on it.
+    pub median_first_response_hours: Option<f64>,
+    pub responded: i64,
+    /// Median days from application to hire.
+    pub median_days_to_hire: Option<f64>,
+    pub hired: i64,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct WeekCount {
+    pub week: chrono::NaiveDate,
+    pub applications: i64,
+}
+
+pub async fn job_report(pool: &PgPool, employer: Uuid, job: Uuid) -> anyhow::Result<JobReport> {
+    let counts = stage_counts(pool, employer)
+        .await?
+        .remove(&job)
+        .unwrap_or_default();
+    // language=PostgreSQL
+    let by_week = sqlx::query_as(
+        "SELECT date_trunc('week', created_at AT TIME ZONE 'Australia/Sydney')::date AS week,
+                count(*) AS applications
+           FROM applications WHERE employer_id = $1 AND job_id = $2
+          GROUP BY 1 ORDER BY 1",
+    )
+    .bind(employer)
+    .bind(job)
+    .fetch_all(pool)
+    .await
+    .context("Failed to count applications per week")?;
+    // language=PostgreSQL
+    let (first, responded, hire, hired): (Option<f64>, i64, Option<f64>, i64) = sqlx::query_as(
+        "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at) / 3600)
+                    FILTER (WHERE first_response_at IS NOT NULL),
+                count(first_response_at),
+                percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM hired_at - created_at) / 86400)
+                    FILTER (WHERE hired_at IS NOT NULL),
+                count(hired_at)
+           FROM applications WHERE employer_id = $1 AND job_id = $2",
+    )
+    .bind(employer)
+    .bind(job)
+    .fetch_one(pool)
+    .await
+    .context("Failed to measure response and hiring times")?;
+    Ok(JobReport {
+        counts,
+        by_week,
+        median_first_response_hours: first,
+        responded,
+        median_days_to_hire: hire,
+        hired,
+    })
 }

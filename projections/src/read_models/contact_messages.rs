@@ -2,62 +2,52 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use commands::RecordedEvent;
-use domain::AnyEvent;
 use domain::contact::ContactEvent;
+use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::{BoxFuture, Change, Projector};
+use crate::{Change, EventProjector};
 
 pub struct ContactMessagesProjector;
 
-impl Projector for ContactMessagesProjector {
-    fn name(&self) -> &'static str {
-        "contact_messages"
-    }
+impl EventProjector for ContactMessagesProjector {
+    const NAME: &'static str = "contact_messages";
+    const TABLES: &'static [&'static str] = &["contact_messages"];
+    type Event = ContactEvent;
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["contact_messages"]
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            for recorded in events {
-                let Some(AnyEvent::Contact(ContactEvent::ContactMessageReceived {
-                    message_id,
-                    first_name,
-                    last_name,
-                    email,
-                    phone,
-                    message,
-                    received_at,
-                })) = AnyEvent::decode(&recorded.event_type, recorded.payload.clone())?
-                else {
-                    continue;
-                };
-                // language=PostgreSQL
-                sqlx::query(
-                    "INSERT INTO contact_messages (id, first_name, last_name, email, phone, message, received_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                )
-                .bind(message_id)
-                .bind(first_name)
-                .bind(last_name)
-                .bind(email)
-                .bind(phone)
-                .bind(message)
-                .bind(received_at)
-                .execute(&mut *conn)
-                .await?;
-            }
-            Ok(vec![])
-        })
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        _: &RecordedEvent,
+        event: ContactEvent,
+        _: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        let ContactEvent::ContactMessageReceived {
+            message_id,
+            first_name,
+            last_name,
+            email,
+            phone,
+            message,
+            received_at,
+        } = event;
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO contact_messages (id, first_name, last_name, email, phone, message, received_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(message_id)
+        .bind(first_name)
+        .bind(last_name)
+        .bind(email)
+        .bind(phone)
+        .bind(message)
+        .bind(received_at)
+        .execute(&mut *conn)
+        .await?;
+        Ok(())
     }
 }
 

@@ -2,88 +2,76 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use commands::RecordedEvent;
-use domain::AnyEvent;
 use domain::document::DocumentEvent;
+use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{BoxFuture, Change, Projector};
+use crate::{Change, EventProjector};
 
 pub struct DocumentsProjector;
 
-impl Projector for DocumentsProjector {
-    fn name(&self) -> &'static str {
-        "documents"
-    }
+impl EventProjector for DocumentsProjector {
+    const NAME: &'static str = "documents";
+    const TABLES: &'static [&'static str] = &["documents"];
+    type Event = DocumentEvent;
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["documents"]
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            for r in events {
-                let Some(AnyEvent::Document(event)) =
-                    AnyEvent::decode(&r.event_type, r.payload.clone())?
-                else {
-                    continue;
-                };
-                let id = stream_uuid(&r.stream_id)?;
-                match event {
-                    DocumentEvent::DocumentUploaded(d) => {
-                        // language=PostgreSQL
-                        sqlx::query(
-                            "INSERT INTO documents (id, owner_id, title, description, document_type, original_name,
-                                                    storage_key, content_type, file_size, created_at, updated_at)
-                             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
-                        )
-                        .bind(d.document_id)
-                        .bind(d.owner_id)
-                        .bind(d.title)
-                        .bind(d.description)
-                        .bind(d.document_type)
-                        .bind(d.original_name)
-                        .bind(d.storage_key)
-                        .bind(d.content_type)
-                        .bind(d.file_size)
-                        .bind(d.uploaded_at)
-                        .execute(&mut *conn)
-                        .await?;
-                    }
-                    DocumentEvent::DocumentEdited {
-                        title,
-                        description,
-                        document_type,
-                        edited_at,
-                    } => {
-                        // language=PostgreSQL
-                        sqlx::query("UPDATE documents SET title = $2, description = $3, document_type = $4, updated_at = $5 WHERE id = $1")
-                            .bind(id)
-                            .bind(title)
-                            .bind(description)
-                            .bind(document_type)
-                            .bind(edited_at)
-                            .execute(&mut *conn)
-                            .await?;
-                    }
-                    DocumentEvent::DocumentDeleted { .. } => {
-                        // language=PostgreSQL
-                        sqlx::query("DELETE FROM documents WHERE id = $1")
-                            .bind(id)
-                            .execute(&mut *conn)
-                            .await?;
-                    }
-                }
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        r: &RecordedEvent,
+        event: DocumentEvent,
+        _: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        let id = stream_uuid(&r.stream_id)?;
+        match event {
+            DocumentEvent::DocumentUploaded(d) => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO documents (id, owner_id, title, description, document_type, original_name,
+                                            storage_key, content_type, file_size, created_at, updated_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
+                )
+                .bind(d.document_id)
+                .bind(d.owner_id)
+                .bind(d.title)
+                .bind(d.description)
+                .bind(d.document_type.as_str())
+                .bind(d.original_name)
+                .bind(d.storage_key)
+                .bind(d.content_type)
+                .bind(d.file_size)
+                .bind(d.uploaded_at)
+                .execute(&mut *conn)
+                .await?;
             }
-            Ok(vec![])
-        })
+            DocumentEvent::DocumentEdited {
+                title,
+                description,
+                document_type,
+                edited_at,
+            } => {
+                // language=PostgreSQL
+                sqlx::query("UPDATE documents SET title = $2, description = $3, document_type = $4, updated_at = $5 WHERE id = $1")
+                    .bind(id)
+                    .bind(title)
+                    .bind(description)
+                    .bind(document_type.as_str())
+                    .bind(edited_at)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            DocumentEvent::DocumentDeleted { .. } => {
+                // language=PostgreSQL
+                sqlx::query("DELETE FROM documents WHERE id = $1")
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+        }
+        Ok(())
     }
 }
 

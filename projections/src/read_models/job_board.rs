@@ -5,7 +5,6 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use commands::RecordedEvent;
 use domain::AnyEvent;
 use domain::job::JobEvent;
 use serde::Serialize;
@@ -14,7 +13,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{BoxFuture, Change, Projector};
+use crate::{BoxFuture, Change, Decoded, Projector};
 
 pub struct JobBoardProjector;
 
@@ -52,16 +51,13 @@ impl Projector for JobBoardProjector {
     fn apply<'a>(
         &'a self,
         conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
+        events: &'a [Decoded],
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
         Box::pin(async move {
             let mut decoded = Vec::new();
-            for r in events {
-                if let Some(AnyEvent::Job(e)) = AnyEvent::decode(&r.event_type, r.payload.clone())
-                    .with_context(|| {
-                    format!("undecodable {} at {}", r.event_type, r.position)
-                })? {
-                    decoded.push((stream_uuid(&r.stream_id)?, e));
+            for Decoded { recorded: r, event } in events {
+                if let Some(AnyEvent::Job(e)) = event {
+                    decoded.push((stream_uuid(&r.stream_id)?, e.clone()));
                 }
             }
             let mut rows: HashMap<Uuid, JobRow> = HashMap::new();
@@ -101,13 +97,13 @@ impl Projector for JobBoardProjector {
                                 location_id: p.location_id,
                                 location: p.location,
                                 job_type: p.job_type.label().into(),
-                                specialisation: p.specialisation,
+                                specialisation: p.specialisation.label().to_owned(),
                                 salary: p.salary,
                                 salary_range_id: p.salary_range_id,
                                 description: p.description,
                                 responsibilities: Value::from(p.responsibilities),
                                 requirements: Value::from(p.requirements),
-                                status: "open".into(),
+                                status: if p.draft { "draft" } else { "open" }.into(),
                                 created_at: p.posted_at,
                                 updated_at: p.posted_at,
                                 expires_at: p.expires_at,
@@ -124,7 +120,7 @@ impl Projector for JobBoardProjector {
                             row.location_id = details.location_id;
                             row.location = details.location;
                             row.job_type = details.job_type.label().into();
-                            row.specialisation = details.specialisation;
+                            row.specialisation = details.specialisation.label().to_owned();
                             row.salary = details.salary;
                             row.salary_range_id = details.salary_range_id;
                             row.description = details.description;
@@ -141,6 +137,35 @@ impl Projector for JobBoardProjector {
                             row.updated_at = closed_at;
                         }
                     }
+                    // The board dates a listing from when it went public.
+                    JobEvent::JobPublished { published_at } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.status = "open".into();
+                            row.created_at = published_at;
+                            row.updated_at = published_at;
+                        }
+                    }
+                    JobEvent::JobReopened {
+                        expires_at,
+                        reopened_at,
+                        ..
+                    } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.status = "open".into();
+                            row.closed_at = None;
+                            row.expires_at = expires_at.or(row.expires_at);
+                            row.updated_at = reopened_at;
+                        }
+                    }
+                    JobEvent::JobExpiryExtended {
+                        expires_at,
+                        extended_at,
+                    } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.expires_at = Some(expires_at);
+                            row.updated_at = extended_at;
+                        }
+                    }
                 }
             }
             upsert(conn, rows.into_values().collect()).await?;
@@ -148,11 +173,7 @@ impl Projector for JobBoardProjector {
             changed.dedup();
             Ok(changed
                 .into_iter()
-                .map(|id| Change {
-                    topic: "job.changed".into(),
-                    user_id: None,
-                    data: serde_json::json!({ "job_id": id }),
-                })
+                .map(|job_id| Change::JobChanged { job_id })
                 .collect())
         })
     }
@@ -180,7 +201,8 @@ async fn upsert(conn: &mut PgConnection, rows: Vec<JobRow>) -> anyhow::Result<()
              job_type = EXCLUDED.job_type, specialisation = EXCLUDED.specialisation, salary = EXCLUDED.salary,
              salary_range_id = EXCLUDED.salary_range_id, description = EXCLUDED.description,
              responsibilities = EXCLUDED.responsibilities, requirements = EXCLUDED.requirements,
-             status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, expires_at = EXCLUDED.expires_at,
+             status = EXCLUDED.status, created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at,
+             expires_at = EXCLUDED.expires_at,
              closed_at = EXCLUDED.closed_at",
     )
     .bind(column!(id))
@@ -259,6 +281,20 @@ pub async fn job(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Job>> {
         "SELECT ",
         job_columns!(),
         " FROM jobs WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await
+    .context("Failed to read a job")
+}
+
+/// A listing the public may see: any status but draft (a closed or expired
+/// listing still has its page, which says so).
+pub async fn public_job(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Job>> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        job_columns!(),
+        " FROM jobs WHERE id = $1 AND status <> 'draft'"
     ))
     .bind(id)
     .fetch_optional(pool)

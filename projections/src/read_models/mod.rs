@@ -2,8 +2,11 @@
 
 pub mod accounts;
 pub mod applications;
+pub mod assessments;
+pub mod companies;
 pub mod contact_messages;
 pub mod documents;
+pub mod interviews;
 pub mod job_board;
 pub mod notifications;
 pub mod profiles;

@@ -3,25 +3,24 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use commands::RecordedEvent;
-use domain::AnyEvent;
-use domain::notification::NotificationEvent;
-use serde::Serialize;
-use serde_json::json;
+use domain::notification::{NotificationEvent, NotificationKind};
+use event_store::RecordedEvent;
+use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{BoxFuture, Change, Projector};
+use crate::{Change, EventProjector};
 
 pub struct NotificationsProjector;
 
 /// SPEC 3 'Notification'.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct Notification {
     pub id: Uuid,
     #[serde(rename = "type")]
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: NotificationKind,
     pub title: String,
     pub message: String,
     pub is_read: bool,
@@ -40,97 +39,86 @@ async fn unread(conn: &mut PgConnection, user: Uuid) -> anyhow::Result<i64> {
     Ok(n)
 }
 
-impl Projector for NotificationsProjector {
-    fn name(&self) -> &'static str {
-        "notifications"
-    }
+impl EventProjector for NotificationsProjector {
+    const NAME: &'static str = "notifications";
+    const TABLES: &'static [&'static str] = &["notifications"];
+    type Event = NotificationEvent;
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["notifications"]
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            let mut changes = vec![];
-            for r in events {
-                let Some(AnyEvent::Notification(event)) =
-                    AnyEvent::decode(&r.event_type, r.payload.clone())?
-                else {
-                    continue;
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        r: &RecordedEvent,
+        event: NotificationEvent,
+        changes: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        let id = stream_uuid(&r.stream_id)?;
+        match event {
+            NotificationEvent::NotificationRaised(n) => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO notifications (id, user_id, user_role, kind, title, message, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(n.notification_id)
+                .bind(n.user_id)
+                .bind(n.user_role.as_str())
+                .bind(n.kind.as_str())
+                .bind(&n.title)
+                .bind(&n.message)
+                .bind(n.created_at)
+                .execute(&mut *conn)
+                .await?;
+                let count = unread(conn, n.user_id).await?;
+                let notification = Notification {
+                    id: n.notification_id,
+                    kind: n.kind,
+                    title: n.title,
+                    message: n.message,
+                    is_read: false,
+                    created_at: n.created_at,
+                    user_id: n.user_id,
                 };
-                let id = stream_uuid(&r.stream_id)?;
-                match event {
-                    NotificationEvent::NotificationRaised(n) => {
-                        // language=PostgreSQL
-                        sqlx::query(
-                            "INSERT INTO notifications (id, user_id, user_role, kind, title, message, created_at)
-                             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                        )
-                        .bind(n.notification_id)
-                        .bind(n.user_id)
-                        .bind(&n.user_role)
-                        .bind(&n.kind)
-                        .bind(&n.title)
-                        .bind(&n.message)
-                        .bind(n.created_at)
-                        .execute(&mut *conn)
-                        .await?;
-                        let count = unread(conn, n.user_id).await?;
-                        let notification = Notification {
-                            id: n.notification_id,
-                            kind: n.kind,
-                            title: n.title,
-                            message: n.message,
-                            is_read: false,
-                            created_at: n.created_at,
-                            user_id: n.user_id,
-                        };
-                        changes.push(Change {
-                            topic: "notification.created".into(),
-                            user_id: Some(n.user_id),
-                            data: json!({ "notification": notification, "unread_count": count }),
-                        });
-                    }
-                    NotificationEvent::NotificationRead { .. } => {
-                        // language=PostgreSQL
-                        let row: Option<(Uuid,)> = sqlx::query_as("UPDATE notifications SET is_read = true WHERE id = $1 RETURNING user_id")
-                            .bind(id)
-                            .fetch_optional(&mut *conn)
-                            .await?;
-                        if let Some((user,)) = row {
-                            let count = unread(conn, user).await?;
-                            changes.push(Change {
-                                topic: "notification.read".into(),
-                                user_id: Some(user),
-                                data: json!({ "notification_id": id, "unread_count": count }),
-                            });
-                        }
-                    }
-                    NotificationEvent::NotificationDeleted { .. } => {
-                        // language=PostgreSQL
-                        let row: Option<(Uuid,)> = sqlx::query_as(
-                            "DELETE FROM notifications WHERE id = $1 RETURNING user_id",
-                        )
+                changes.push(Change::NotificationCreated {
+                    user_id: n.user_id,
+                    notification,
+                    unread_count: count,
+                });
+            }
+            NotificationEvent::NotificationRead { .. } => {
+                // language=PostgreSQL
+                let row: Option<(Uuid,)> = sqlx::query_as(
+                    "UPDATE notifications SET is_read = true WHERE id = $1 RETURNING user_id",
+                )
+                .bind(id)
+                .fetch_optional(&mut *conn)
+                .await?;
+                if let Some((user,)) = row {
+                    let count = unread(conn, user).await?;
+                    changes.push(Change::NotificationRead {
+                        user_id: user,
+                        notification_id: id,
+                        unread_count: count,
+                    });
+                }
+            }
+            NotificationEvent::NotificationDeleted { .. } => {
+                // language=PostgreSQL
+                let row: Option<(Uuid,)> =
+                    sqlx::query_as("DELETE FROM notifications WHERE id = $1 RETURNING user_id")
                         .bind(id)
                         .fetch_optional(&mut *conn)
                         .await?;
-                        if let Some((user,)) = row {
-                            let count = unread(conn, user).await?;
-                            changes.push(Change {
-                                topic: "notification.deleted".into(),
-                                user_id: Some(user),
-                                data: json!({ "notification_id": id, "unread_count": count }),
-                            });
-                        }
-                    }
+                if let Some((user,)) = row {
+                    let count = unread(conn, user).await?;
+                    changes.push(Change::NotificationDeleted {
+                        user_id: user,
+                        notification_id: id,
+                        unread_count: count,
+                    });
                 }
             }
-            Ok(changes)
-        })
+        }
+        Ok(())
     }
 }
 

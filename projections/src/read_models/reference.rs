@@ -1,78 +1,66 @@
 //! `locations` and `salary_ranges`: the job board's reference lists.
 
 use anyhow::Context;
-use commands::RecordedEvent;
-use domain::AnyEvent;
 use domain::reference::ReferenceEvent;
+use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::{BoxFuture, Change, Projector};
+use crate::{Change, EventProjector};
 
 pub struct ReferenceProjector;
 
-impl Projector for ReferenceProjector {
-    fn name(&self) -> &'static str {
-        "reference"
-    }
+impl EventProjector for ReferenceProjector {
+    const NAME: &'static str = "reference";
+    const TABLES: &'static [&'static str] = &["locations", "salary_ranges"];
+    type Event = ReferenceEvent;
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["locations", "salary_ranges"]
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut PgConnection,
-        events: &'a [RecordedEvent],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            for recorded in events {
-                let Some(AnyEvent::Reference(event)) =
-                    AnyEvent::decode(&recorded.event_type, recorded.payload.clone())?
-                else {
-                    continue;
-                };
-                match event {
-                    ReferenceEvent::LocationAdded {
-                        location_id,
-                        display_name,
-                        state,
-                        sort_order,
-                    } => {
-                        // language=PostgreSQL
-                        sqlx::query("INSERT INTO locations (id, display_name, state, sort_order) VALUES ($1, $2, $3, $4)")
-                            .bind(location_id)
-                            .bind(display_name)
-                            .bind(state)
-                            .bind(sort_order)
-                            .execute(&mut *conn)
-                            .await?;
-                    }
-                    ReferenceEvent::SalaryRangeAdded {
-                        salary_range_id,
-                        display_name,
-                        min,
-                        max,
-                        sort_order,
-                    } => {
-                        // language=PostgreSQL
-                        sqlx::query(
-                            "INSERT INTO salary_ranges (id, display_name, min_amount, max_amount, sort_order)
-                             VALUES ($1, $2, $3, $4, $5)",
-                        )
-                        .bind(salary_range_id)
-                        .bind(display_name)
-                        .bind(min)
-                        .bind(max)
-                        .bind(sort_order)
-                        .execute(&mut *conn)
-                        .await?;
-                    }
-                }
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        _: &RecordedEvent,
+        event: ReferenceEvent,
+        _: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        match event {
+            ReferenceEvent::LocationAdded {
+                location_id,
+                display_name,
+                state,
+                sort_order,
+            } => {
+                // language=PostgreSQL
+                sqlx::query("INSERT INTO locations (id, display_name, state, sort_order) VALUES ($1, $2, $3, $4)")
+                    .bind(location_id)
+                    .bind(display_name)
+                    .bind(state)
+                    .bind(sort_order)
+                    .execute(&mut *conn)
+                    .await?;
             }
-            Ok(vec![])
-        })
+            ReferenceEvent::SalaryRangeAdded {
+                salary_range_id,
+                display_name,
+                min,
+                max,
+                sort_order,
+            } => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO salary_ranges (id, display_name, min_amount, max_amount, sort_order)
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(salary_range_id)
+                .bind(display_name)
+                .bind(min)
+                .bind(max)
+                .bind(sort_order)
+                .execute(&mut *conn)
+                .await?;
+            }
+        }
+        Ok(())
     }
 }
 

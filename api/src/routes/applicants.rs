@@ -1,0 +1,327 @@
+//! One applicant, as the employer of the job sees them: the application, the
+//! candidate's profile and attached documents, the application's history read
+//! from its events, and the employer's private notes and scorecards.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use chrono::{DateTime, Utc};
+use commands::assessments::{AddNote, SubmitScorecard};
+use commands::interviews::{CancelInterview, RescheduleInterview, ScheduleInterview, SlotForm};
+use domain::application::{self, ApplicationEvent};
+use domain::assessment::Recommendation;
+use domain::pipeline::Stage;
+use event_store::Actor;
+use projections::read_models::applications::{self, PipelineCard};
+use projections::read_models::assessments::{self, Note, Scorecard};
+use projections::read_models::documents::{self, Document};
+use projections::read_models::interviews::{self, InterviewRow};
+use projections::read_models::{job_board, profiles};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::{Message, PathId, RequestMeta, Saved};
+use crate::app::{AppState, Written};
+use crate::auth::EmployerUser;
+use crate::error::{ApiError, AppJson};
+use crate::routes;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/employer/applications/{id}", get(detail))
+        .route("/api/employer/applications/{id}/notes", post(add_note))
+        .route(
+            "/api/employer/applications/{id}/scorecards",
+            post(add_scorecard),
+        )
+        .route("/api/employer/applications/{id}/interviews", post(schedule))
+        .route("/api/employer/interviews/{id}", put(reschedule))
+        .route("/api/employer/interviews/{id}/cancel", post(cancel))
+}
+
+#[derive(Serialize)]
+struct JobRef {
+    id: Uuid,
+    title: String,
+    status: String,
+}
+
+/// One step of the application's history, from its events.
+#[derive(Serialize)]
+struct Step {
+    at: DateTime<Utc>,
+    /// `submitted`, `moved` or `status_changed`.
+    kind: &'static str,
+    stage: Option<Stage>,
+    previous: Option<Stage>,
+    status: Option<&'static str>,
+    feedback: Option<String>,
+    /// Who did it (the candidate for `submitted`), and as what.
+    actor_id: Option<Uuid>,
+    actor_role: Option<Actor>,
+}
+
+#[derive(Serialize)]
+struct ApplicantDetail {
+    application: PipelineCard,
+    job: JobRef,
+    /// The candidate's profile as they last saved it (education, experience,
+    /// skills), or null.
+    profile: Option<Value>,
+    /// The resume and cover letter attached to this application.
+    documents: Vec<Document>,
+    timeline: Vec<Step>,
+    notes: Vec<Note>,
+    scorecards: Vec<Scorecard>,
+    interviews: Vec<InterviewRow>,
+}
+
+async fn detail(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    PathId(id, _): PathId<routes::Application>,
+) -> Result<Json<ApplicantDetail>, ApiError> {
+    let application = applications::card(&state.pool, me, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Application"))?;
+    let job = job_board::job(&state.pool, application.job_id)
+        .await?
+        .map(|j| JobRef {
+            id: j.id,
+            title: j.title,
+            status: j.status,
+        })
+        .ok_or_else(|| ApiError::not_found("Job"))?;
+    let profile = profiles::by_candidate(&state.pool, application.candidate_id)
+        .await?
+        .and_then(|p| p.profile);
+    let mut attached = Vec::new();
+    for doc in [application.resume_id, application.cover_letter_id]
+        .into_iter()
+        .flatten()
+    {
+        attached.extend(documents::by_id(&state.pool, doc).await?);
+    }
+    let history = state
+        .commands
+        .store
+        .read_stream(&application::stream_id(id))
+        .await?;
+    let mut timeline = Vec::with_capacity(history.len());
+    for recorded in &history {
+        let event: ApplicationEvent = recorded.decode().map_err(anyhow::Error::from)?;
+        let (kind, stage, previous, status, feedback) = match event {
+            ApplicationEvent::ApplicationSubmitted(_) => {
+                ("submitted", Some(Stage::New), None, Some("pending"), None)
+            }
+            ApplicationEvent::ApplicationMoved {
+                stage,
+                previous,
+                feedback,
+                ..
+            } => (
+                "moved",
+                Some(stage),
+                Some(previous),
+                Some(stage.visible_status().as_str()),
+                feedback,
+            ),
+            ApplicationEvent::ApplicationStatusChanged {
+                status, feedback, ..
+            } => (
+                "status_changed",
+                None,
+                None,
+                Some(status.as_str()),
+                feedback,
+            ),
+        };
+        timeline.push(Step {
+            at: recorded.recorded_at,
+            kind,
+            stage,
+            previous,
+            status,
+            feedback,
+            actor_id: recorded.metadata.actor_id,
+            actor_role: recorded.metadata.actor_role,
+        });
+    }
+    let (notes, scorecards) = assessments::for_application(&state.pool, me, id).await?;
+    let interviews = interviews::for_application(&state.pool, me, id).await?;
+    Ok(Json(ApplicantDetail {
+        application,
+        job,
+        profile,
+        documents: attached,
+        timeline,
+        notes,
+        scorecards,
+        interviews,
+    }))
+}
+
+#[derive(Deserialize)]
+struct NoteBody {
+    body: String,
+}
+
+async fn add_note(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    PathId(id, _): PathId<routes::Application>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<NoteBody>,
+) -> Result<(StatusCode, Written<Json<Saved>>), ApiError> {
+    let cmd = AddNote {
+        employer_id: me,
+        application_id: id,
+        body: body.body,
+    };
+    let written = state.commands.add_note(cmd, meta).await?;
+    Ok((
+        StatusCode::CREATED,
+        Written(
+            written.position,
+            Json(Saved::with_message(written.output, "Note added")),
+        ),
+    ))
+}
+
+#[derive(Deserialize)]
+struct RatingBody {
+    criterion: String,
+    score: u8,
+}
+
+#[derive(Deserialize)]
+struct ScorecardBody {
+    ratings: Vec<RatingBody>,
+    recommendation: String,
+    comment: Option<String>,
+}
+
+async fn add_scorecard(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    PathId(id, _): PathId<routes::Application>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<ScorecardBody>,
+) -> Result<(StatusCode, Written<Json<Saved>>), ApiError> {
+    let cmd = SubmitScorecard {
+        employer_id: me,
+        application_id: id,
+        ratings: body
+            .ratings
+            .into_iter()
+            .map(|r| (r.criterion, r.score))
+            .collect(),
+        recommendation: Recommendation::parse(&body.recommendation)?,
+        comment: body.comment,
+    };
+    let written = state.commands.submit_scorecard(cmd, meta).await?;
+    Ok((
+        StatusCode::CREATED,
+        Written(
+            written.position,
+            Json(Saved::with_message(written.output, "Scorecard saved")),
+        ),
+    ))
+}
+
+#[derive(Deserialize)]
+struct SlotBody {
+    /// `YYYY-MM-DDTHH:MM`, Australia/Sydney.
+    starts_at_local: String,
+    duration_minutes: u16,
+    location: Option<String>,
+    video_link: Option<String>,
+    #[serde(default)]
+    interviewers: Vec<String>,
+}
+
+impl From<SlotBody> for SlotForm {
+    fn from(b: SlotBody) -> Self {
+        Self {
+            starts_at_local: b.starts_at_local,
+            duration_minutes: b.duration_minutes,
+            location: b.location,
+            video_link: b.video_link,
+            interviewers: b.interviewers,
+        }
+    }
+}
+
+async fn schedule(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    PathId(id, _): PathId<routes::Application>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<SlotBody>,
+) -> Result<(StatusCode, Written<Json<Saved>>), ApiError> {
+    let cmd = ScheduleInterview {
+        employer_id: me,
+        application_id: id,
+        slot: body.into(),
+    };
+    let written = state.commands.schedule_interview(cmd, meta).await?;
+    Ok((
+        StatusCode::CREATED,
+        Written(
+            written.position,
+            Json(Saved::with_message(
+                written.output,
+                "Interview booked. The candidate has been sent an invitation.",
+            )),
+        ),
+    ))
+}
+
+async fn reschedule(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    PathId(id, _): PathId<routes::Interview>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<SlotBody>,
+) -> Result<Written<Json<Message>>, ApiError> {
+    let cmd = RescheduleInterview {
+        employer_id: me,
+        interview_id: id,
+        slot: body.into(),
+    };
+    let written = state.commands.reschedule_interview(cmd, meta).await?;
+    let message = if written.position.is_some() {
+        "Interview moved. The candidate has been sent the new time."
+    } else {
+        "Nothing changed"
+    };
+    Ok(Written(written.position, Json(Message::new(message))))
+}
+
+#[derive(Deserialize)]
+struct CancelBody {
+    reason: Option<String>,
+}
+
+async fn cancel(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    PathId(id, _): PathId<routes::Interview>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<CancelBody>,
+) -> Result<Written<Json<Message>>, ApiError> {
+    let cmd = CancelInterview {
+        employer_id: me,
+        interview_id: id,
+        reason: body.reason,
+    };
+    let written = state.commands.cancel_interview(cmd, meta).await?;
+    Ok(Written(
+        written.position,
+        Json(Message::new(
+            "Interview cancelled. The candidate has been told.",
+        )),
+    ))
+}

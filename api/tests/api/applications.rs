@@ -1,0 +1,201 @@
+//! Applications over real HTTP: a candidate applies once, only to open jobs and
+//! with their own documents; employers see and decide on their own jobs only.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::fixtures::pdf;
+use crate::support::TestApp;
+
+#[tokio::test]
+async fn a_candidate_applies_once_and_sees_the_application_immediately() {
+    let app = TestApp::spawn().await;
+    let (job, _) = app.open_job("Data Engineer").await;
+    let me = app.candidate_token("applicant@example.com").await;
+    let submitted = app.submit_application(&me, json!({"jobId": job})).await;
+    assert_eq!(
+        submitted.status,
+        StatusCode::CREATED,
+        "{:?}",
+        submitted.body
+    );
+    assert_eq!(
+        submitted.body["message"],
+        "Application submitted successfully"
+    );
+
+    // Read your writes: the very next query shows it.
+    let mine = app
+        .get_after("/api/applications/my-applications", Some(&me), &submitted)
+        .await;
+    let list = mine.body.as_array().unwrap();
+    assert_eq!(list.len(), 1);
+    let a = &list[0];
+    for field in [
+        "id",
+        "job_id",
+        "job_title",
+        "company",
+        "status",
+        "created_at",
+        "last_updated",
+        "feedback",
+    ] {
+        assert!(
+            a.get(field).is_some(),
+            "SPEC 3 Application field {field} missing: {a}"
+        );
+    }
+    assert_eq!(
+        (
+            a["job_title"].as_str(),
+            a["company"].as_str(),
+            a["status"].as_str()
+        ),
+        (Some("Data Engineer"), Some("Hiring Co"), Some("pending"))
+    );
+
+    let again = app.submit_application(&me, json!({"jobId": job})).await;
+    assert_eq!(
+        (again.status, again.error()),
+        (
+            StatusCode::CONFLICT,
+            "You have already applied for this job"
+        )
+    );
+}
+
+#[tokio::test]
+async fn concurrent_double_submits_create_one_application() {
+    let app = TestApp::spawn().await;
+    let (job, _) = app.open_job("SRE").await;
+    let me = app.candidate_token("eager@example.com").await;
+    let tries = (0..8).map(|_| app.submit_application(&me, json!({"jobId": job})));
+    let replies = futures::future::join_all(tries).await;
+    assert_eq!(
+        replies
+            .iter()
+            .filter(|r| r.status == StatusCode::CREATED)
+            .count(),
+        1
+    );
+    assert!(
+        replies
+            .iter()
+            .filter(|r| r.status != StatusCode::CREATED)
+            .all(|r| r.status == StatusCode::CONFLICT)
+    );
+}
+
+#[tokio::test]
+async fn no_applying_to_closed_jobs_or_with_someone_elses_documents() {
+    let app = TestApp::spawn().await;
+    let (job, employer) = app.open_job("Closed Soon").await;
+    let alice = app.candidate_token("alice@example.com").await;
+    let bob = app.candidate_token("bob@example.com").await;
+    let bobs = app
+        .upload_document(
+            &bob,
+            "cv.pdf",
+            pdf(2000),
+            &[("title", "Bob CV"), ("document_type", "other")],
+        )
+        .await;
+    assert_eq!(bobs.status, StatusCode::CREATED, "{:?}", bobs.body);
+    let bobs_doc = bobs.body["document"]["id"].as_str().unwrap();
+    let before = app.event_count().await;
+    let stolen = app
+        .submit_application(&alice, json!({"jobId": job, "resumeId": bobs_doc}))
+        .await;
+    assert_eq!(
+        (stolen.status, stolen.error()),
+        (StatusCode::NOT_FOUND, "Document not found")
+    );
+    assert_eq!(app.event_count().await, before);
+
+    app.post(
+        &format!("/api/employer/jobs/{job}/close"),
+        Some(&employer),
+        json!({}),
+    )
+    .await;
+    let late = app.submit_application(&alice, json!({"jobId": job})).await;
+    assert_eq!(
+        (late.status, late.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "This job is no longer accepting applications"
+        )
+    );
+    let unknown = app
+        .submit_application(&alice, json!({"jobId": uuid::Uuid::now_v7()}))
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn employers_see_and_decide_only_on_applications_to_their_own_jobs() {
+    let app = TestApp::spawn().await;
+    let (job, owner) = app.open_job("Analyst").await;
+    let (_, other) = app.open_job("Other role").await;
+    let me = app.candidate_token("cand@example.com").await;
+    let cv = app
+        .upload_document(&me, "resume.pdf", pdf(3000), &[("title", "My resume")])
+        .await;
+    let cv_id = cv.body["document"]["id"].as_str().unwrap().to_owned();
+    let submitted = app
+        .submit_application(&me, json!({"jobId": job, "resumeId": cv_id}))
+        .await;
+    let id = submitted.body["id"].as_str().unwrap().to_owned();
+
+    let inbox = app
+        .get_after("/api/employer/applications", Some(&owner), &submitted)
+        .await;
+    assert_eq!(inbox.body[0]["candidate_email"], "cand@example.com");
+    let other_inbox = app.get("/api/employer/applications", Some(&other)).await;
+    assert!(other_inbox.body.as_array().unwrap().is_empty());
+
+    let hijack = app
+        .set_application_status(&other, &id, json!({"status": "rejected"}))
+        .await;
+    assert_eq!(hijack.status, StatusCode::NOT_FOUND);
+    let bad = app
+        .set_application_status(&owner, &id, json!({"status": "maybe"}))
+        .await;
+    assert_eq!(
+        (bad.status, bad.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Status must be pending, accepted or rejected"
+        )
+    );
+
+    // The owner may download the attached resume; the other employer may not.
+    let own = app
+        .download(&format!("/api/documents/{cv_id}/download"), &owner)
+        .await;
+    assert_eq!(own.status(), StatusCode::OK);
+    let theirs = app
+        .download(&format!("/api/documents/{cv_id}/download"), &other)
+        .await;
+    assert_eq!(theirs.status(), StatusCode::NOT_FOUND);
+
+    let accepted = app
+        .set_application_status(
+            &owner,
+            &id,
+            json!({"status": "accepted", "feedback": "Great interview"}),
+        )
+        .await;
+    assert_eq!(accepted.status, StatusCode::OK, "{:?}", accepted.body);
+    let mine = app
+        .get_after("/api/applications/my-applications", Some(&me), &accepted)
+        .await;
+    assert_eq!(
+        (
+            mine.body[0]["status"].as_str(),
+            mine.body[0]["feedback"].as_str()
+        ),
+        (Some("accepted"), Some("Great interview"))
+    );
+}

@@ -1,0 +1,210 @@
+//! The candidate's document library over real HTTP: owner-only access, and
+//! bad files refused with nothing stored.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::fixtures::pdf;
+use crate::support::TestApp;
+
+#[tokio::test]
+async fn documents_upload_list_edit_download_and_delete_for_their_owner_only() {
+    let app = TestApp::spawn().await;
+    let me = app.candidate_token("docs@example.com").await;
+    let other = app.candidate_token("snoop@example.com").await;
+    let content = pdf(4096);
+    let up = app
+        .upload_document(
+            &me,
+            "Cover Letter – Jo.pdf",
+            content.clone(),
+            &[
+                ("title", "Cover letter"),
+                ("description", "For the data role"),
+                ("document_type", "cover_letter"),
+            ],
+        )
+        .await;
+    assert_eq!(up.status, StatusCode::CREATED, "{:?}", up.body);
+    let id = up.body["document"]["id"].as_str().unwrap().to_owned();
+    let list = app.get_after("/api/documents", Some(&me), &up).await;
+    let d = &list.body["documents"][0];
+    assert_eq!(
+        (
+            d["title"].as_str(),
+            d["document_type"].as_str(),
+            d["original_name"].as_str(),
+            d["file_size"].as_i64()
+        ),
+        (
+            Some("Cover letter"),
+            Some("cover_letter"),
+            Some("Cover Letter – Jo.pdf"),
+            Some(4096)
+        )
+    );
+    let stats = app.get("/api/documents/stats", Some(&me)).await;
+    assert_eq!(
+        stats.body["stats"],
+        json!([{"document_type": "cover_letter", "count": 1}])
+    );
+
+    let res = app
+        .download(&format!("/api/documents/{id}/download"), &me)
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let disposition = res.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        disposition.starts_with("attachment;")
+            && disposition.contains("filename*=UTF-8''Cover%20Letter%20%E2%80%93%20Jo.pdf"),
+        "{disposition}"
+    );
+    assert_eq!(res.headers()["content-type"], "application/pdf");
+    assert_eq!(res.bytes().await.unwrap().to_vec(), content);
+
+    // Another candidate: not listed, not readable, not editable, not deletable.
+    assert!(
+        app.get("/api/documents", Some(&other)).await.body["documents"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    let peek = app
+        .download(&format!("/api/documents/{id}/download"), &other)
+        .await;
+    assert_eq!(peek.status(), StatusCode::NOT_FOUND);
+    let edit = app
+        .put(
+            &format!("/api/documents/{id}"),
+            Some(&other),
+            Some(json!({"title": "mine now", "document_type": "other"})),
+        )
+        .await;
+    assert_eq!(edit.status, StatusCode::NOT_FOUND);
+    let del = app
+        .delete(&format!("/api/documents/{id}"), Some(&other))
+        .await;
+    assert_eq!(del.status, StatusCode::NOT_FOUND);
+
+    let no_title = app
+        .put(
+            &format!("/api/documents/{id}"),
+            Some(&me),
+            Some(json!({"title": " ", "document_type": "other"})),
+        )
+        .await;
+    assert_eq!(no_title.error(), "Please provide a title");
+    let edited = app
+        .put(
+            &format!("/api/documents/{id}"),
+            Some(&me),
+            Some(json!({"title": "Letter v2", "document_type": "portfolio"})),
+        )
+        .await;
+    assert_eq!(edited.status, StatusCode::OK);
+    let list = app.get_after("/api/documents", Some(&me), &edited).await;
+    assert_eq!(list.body["documents"][0]["title"], "Letter v2");
+
+    let files_before = app.file_count().await;
+    let deleted = app.delete(&format!("/api/documents/{id}"), Some(&me)).await;
+    assert_eq!(deleted.status, StatusCode::OK);
+    assert_eq!(
+        app.file_count().await,
+        files_before - 1,
+        "the bytes are gone too"
+    );
+    let list = app.get_after("/api/documents", Some(&me), &deleted).await;
+    assert!(list.body["documents"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn oversized_wrong_type_and_disguised_files_are_refused_with_nothing_stored() {
+    let app = TestApp::spawn().await;
+    let me = app.candidate_token("uploader@example.com").await;
+    let (events, files) = (app.event_count().await, app.file_count().await);
+
+    let big = app
+        .upload_document(
+            &me,
+            "big.pdf",
+            pdf(10 * 1024 * 1024 + 1),
+            &[("title", "Big")],
+        )
+        .await;
+    assert_eq!(
+        (big.status, big.error()),
+        (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "File is too large (maximum 10 MB)"
+        )
+    );
+    let huge = app
+        .upload_document(&me, "huge.pdf", pdf(12 * 1024 * 1024), &[("title", "Huge")])
+        .await;
+    assert_eq!(huge.status, StatusCode::PAYLOAD_TOO_LARGE);
+    let exe = app
+        .upload_document(
+            &me,
+            "setup.exe",
+            b"MZ\x90\x00binary".to_vec(),
+            &[("title", "Tool")],
+        )
+        .await;
+    assert_eq!(exe.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let disguised = app
+        .upload_document(
+            &me,
+            "cv.pdf",
+            b"MZ\x90\x00 an executable in disguise".to_vec(),
+            &[("title", "CV")],
+        )
+        .await;
+    assert_eq!(
+        (disguised.status, disguised.error()),
+        (
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "The file's content does not match its .pdf extension"
+        )
+    );
+    let untitled = app
+        .upload_document(&me, "cv.pdf", pdf(100), &[("title", "  ")])
+        .await;
+    assert_eq!(
+        (untitled.status, untitled.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Please provide a title and select a file"
+        )
+    );
+
+    let big = app
+        .upload_resume(&me, "cv.pdf", pdf(5 * 1024 * 1024 + 1))
+        .await;
+    assert_eq!(
+        (big.status, big.error()),
+        (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "File size must be less than 5MB"
+        )
+    );
+    let png = app
+        .upload_resume(&me, "me.png", vec![0x89, b'P', b'N', b'G', 13, 10, 26, 10])
+        .await;
+    assert_eq!(
+        (png.status, png.error()),
+        (
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Please select a PDF or Word document (.pdf, .doc, .docx)"
+        )
+    );
+
+    assert_eq!(
+        app.event_count().await,
+        events,
+        "no event for a refused file"
+    );
+    assert_eq!(app.file_count().await, files, "no bytes for a refused file");
+}

@@ -1,0 +1,107 @@
+//! Notifications over real HTTP: raised by policy, managed by their owner only.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::support::TestApp;
+
+async fn notifications_of(app: &TestApp, token: &str, want: usize) -> serde_json::Value {
+    for _ in 0..100 {
+        let r = app
+            .get("/api/notifications?limit=20&offset=0", Some(token))
+            .await;
+        if r.body["notifications"]
+            .as_array()
+            .is_some_and(|a| a.len() >= want)
+        {
+            return r.body;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("fewer than {want} notifications arrived");
+}
+
+#[tokio::test]
+async fn notifications_are_raised_by_policy_and_managed_by_their_owner_only() {
+    let app = TestApp::spawn().await;
+    let (job, employer) = app.open_job("Platform Engineer").await;
+    let me = app.candidate_token("notify@example.com").await;
+    let stranger = app.candidate_token("stranger@example.com").await;
+    let submitted = app.submit_application(&me, json!({"jobId": job})).await;
+    let app_id = submitted.body["id"].as_str().unwrap().to_owned();
+
+    let mine = notifications_of(&app, &me, 1).await;
+    assert_eq!(mine["notifications"][0]["title"], "Application received");
+    assert_eq!(mine["notifications"][0]["type"], "success");
+    let theirs = notifications_of(&app, &employer, 1).await;
+    assert_eq!(theirs["notifications"][0]["title"], "New application");
+
+    app.set_application_status(
+        &employer,
+        &app_id,
+        json!({"status": "rejected", "feedback": "We went with someone more senior"}),
+    )
+    .await;
+    let mine = notifications_of(&app, &me, 2).await;
+    let newest = &mine["notifications"][0];
+    assert_eq!(newest["type"], "error");
+    assert!(
+        newest["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("Feedback from the employer: We went with someone more senior")
+    );
+    assert_eq!(
+        app.get("/api/notifications/unread-count", Some(&me))
+            .await
+            .body["unread_count"],
+        2
+    );
+
+    let id = newest["id"].as_str().unwrap();
+    let snoop = app
+        .put(
+            &format!("/api/notifications/{id}/read"),
+            Some(&stranger),
+            None,
+        )
+        .await;
+    assert_eq!(snoop.status, StatusCode::NOT_FOUND);
+    let snoop = app
+        .delete(&format!("/api/notifications/{id}"), Some(&stranger))
+        .await;
+    assert_eq!(snoop.status, StatusCode::NOT_FOUND);
+    assert!(
+        app.get("/api/notifications", Some(&stranger)).await.body["notifications"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+
+    let read = app
+        .put(&format!("/api/notifications/{id}/read"), Some(&me), None)
+        .await;
+    let count = app
+        .get_after("/api/notifications/unread-count", Some(&me), &read)
+        .await;
+    assert_eq!(count.body["unread_count"], 1);
+    let all = app
+        .put("/api/notifications/read-all", Some(&me), None)
+        .await;
+    let count = app
+        .get_after("/api/notifications/unread-count", Some(&me), &all)
+        .await;
+    assert_eq!(count.body["unread_count"], 0);
+    let del = app
+        .delete(&format!("/api/notifications/{id}"), Some(&me))
+        .await;
+    let list = app.get_after("/api/notifications", Some(&me), &del).await;
+    assert_eq!(list.body["notifications"].as_array().unwrap().len(), 1);
+
+    // Paging: limit and offset.
+    let page = app
+        .get("/api/notifications?limit=1&offset=1", Some(&me))
+        .await;
+    assert_eq!(page.body["notifications"].as_array().unwrap().len(), 0);
+    assert_eq!(page.body["total"], 1);
+}

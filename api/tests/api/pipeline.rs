@@ -1,0 +1,488 @@
+//! The employer's pipeline over real HTTP: a job's board, moves with an
+//! expected version, what the candidate sees and hears, and bulk rejection.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::support::{Reply, TestApp};
+
+/// A job with one application: (job id, employer token, application id, candidate token).
+async fn applied(app: &TestApp, email: &str) -> (String, String, String, String) {
+    let (job, employer) = app.open_job("Platform Engineer").await;
+    let candidate = app.candidate_token(email).await;
+    let submitted = app
+        .submit_application(&candidate, json!({"jobId": job}))
+        .await;
+    assert_eq!(
+        submitted.status,
+        StatusCode::CREATED,
+        "{:?}",
+        submitted.body
+    );
+    let id = submitted.body["id"].as_str().unwrap().to_owned();
+    app.settle().await;
+    (job, employer, id, candidate)
+}
+
+async fn board(app: &TestApp, employer: &str, job: &str, query: &str) -> Reply {
+    app.get(
+        &format!("/api/employer/jobs/{job}/pipeline{query}"),
+        Some(employer),
+    )
+    .await
+}
+
+async fn move_to(app: &TestApp, employer: &str, id: &str, body: Value) -> Reply {
+    app.post(
+        &format!("/api/employer/applications/{id}/move"),
+        Some(employer),
+        body,
+    )
+    .await
+}
+
+fn card<'a>(board: &'a Reply, id: &str) -> &'a Value {
+    board.body["applications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == id)
+        .unwrap_or_else(|| panic!("no card {id} on {:?}", board.body))
+}
+
+#[tokio::test]
+async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_three_statuses() {
+    let app = TestApp::spawn().await;
+    let (job, employer, id, candidate) = applied(&app, "pipeline@example.com").await;
+
+    let first = board(&app, &employer, &job, "").await;
+    assert_eq!(first.status, StatusCode::OK, "{:?}", first.body);
+    let c = card(&first, &id);
+    assert_eq!(
+        (c["stage"].as_str(), c["version"].as_i64()),
+        (Some("new"), Some(1))
+    );
+    assert_eq!(c["candidate_email"], "pipeline@example.com");
+    assert_eq!(first.body["counts"]["new"], 1);
+    assert_eq!(
+        first.body["stages"],
+        json!([
+            "new",
+            "screening",
+            "interview",
+            "offer",
+            "hired",
+            "rejected"
+        ])
+    );
+
+    // Screening reads `pending` like New: the candidate's view is unchanged.
+    let screened = move_to(
+        &app,
+        &employer,
+        &id,
+        json!({"stage": "screening", "version": 1}),
+    )
+    .await;
+    assert_eq!(screened.status, StatusCode::OK, "{:?}", screened.body);
+    assert_eq!(
+        (
+            screened.body["stage"].as_str(),
+            screened.body["version"].as_i64()
+        ),
+        (Some("screening"), Some(2))
+    );
+    let mine = app
+        .get_after(
+            "/api/applications/my-applications",
+            Some(&candidate),
+            &screened,
+        )
+        .await;
+    assert_eq!(mine.body[0]["status"], "pending");
+    assert!(
+        mine.body[0].get("stage").is_none(),
+        "the stage is the employer's: {}",
+        mine.body[0]
+    );
+
+    // Interview reads `accepted`.
+    let interview = move_to(
+        &app,
+        &employer,
+        &id,
+        json!({"stage": "interview", "version": 2}),
+    )
+    .await;
+    assert_eq!(interview.status, StatusCode::OK, "{:?}", interview.body);
+    let mine = app
+        .get_after(
+            "/api/applications/my-applications",
+            Some(&candidate),
+            &interview,
+        )
+        .await;
+    assert_eq!(mine.body[0]["status"], "accepted");
+
+    // The candidate heard of the submission and of the acceptance, not of screening.
+    app.settle().await;
+    let notes = app
+        .get("/api/notifications?limit=20&offset=0", Some(&candidate))
+        .await;
+    let titles: Vec<&str> = notes.body["notifications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["Application accepted", "Application received"]);
+
+    // The employer's job list counts applicants per stage.
+    let jobs = app
+        .get_after("/api/employer/jobs", Some(&employer), &interview)
+        .await;
+    let listed = jobs
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|j| j["id"] == job)
+        .unwrap();
+    assert_eq!(
+        (
+            listed["applications"]["interview"].as_i64(),
+            listed["applications"]["total"].as_i64()
+        ),
+        (Some(1), Some(1))
+    );
+}
+
+#[tokio::test]
+async fn two_people_moving_the_same_card_at_once_get_one_success_and_a_clear_409() {
+    let app = TestApp::spawn().await;
+    let (job, employer, id, _) = applied(&app, "race@example.com").await;
+    let (a, b) = tokio::join!(
+        move_to(
+            &app,
+            &employer,
+            &id,
+            json!({"stage": "screening", "version": 1})
+        ),
+        move_to(
+            &app,
+            &employer,
+            &id,
+            json!({"stage": "rejected", "version": 1})
+        ),
+    );
+    let mut statuses = [a.status, b.status];
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [StatusCode::OK, StatusCode::CONFLICT],
+        "{:?} / {:?}",
+        a.body,
+        b.body
+    );
+    let (won, lost) = if a.status == StatusCode::OK {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    assert_eq!(
+        lost.error(),
+        "Someone else moved this applicant a moment ago. The board now shows where they are."
+    );
+    // The board shows the winner's state, at version 2.
+    let now = app
+        .get_after(
+            &format!("/api/employer/jobs/{job}/pipeline"),
+            Some(&employer),
+            &won,
+        )
+        .await;
+    let c = card(&now, &id);
+    assert_eq!(
+        (c["stage"].as_str(), c["version"].as_i64()),
+        (won.body["stage"].as_str(), Some(2))
+    );
+
+    // A board that is behind is refused too, and nothing is written.
+    app.settle().await;
+    let before = app.event_count().await;
+    let stale = move_to(
+        &app,
+        &employer,
+        &id,
+        json!({"stage": "offer", "version": 1}),
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT);
+    assert_eq!(app.event_count().await, before);
+}
+
+#[tokio::test]
+async fn invalid_moves_are_422_with_a_clear_text_and_change_nothing() {
+    let app = TestApp::spawn().await;
+    let (job, employer, id, _) = applied(&app, "moves@example.com").await;
+
+    let hire_early = move_to(&app, &employer, &id, json!({"stage": "hired"})).await;
+    assert_eq!(
+        (hire_early.status, hire_early.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Move the applicant to Offer before marking them hired"
+        )
+    );
+    let unknown = move_to(&app, &employer, &id, json!({"stage": "limbo"})).await;
+    assert_eq!(
+        (unknown.status, unknown.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Stage must be new, screening, interview, offer, hired or rejected"
+        )
+    );
+    move_to(&app, &employer, &id, json!({"stage": "offer"})).await;
+    let hired = move_to(&app, &employer, &id, json!({"stage": "hired"})).await;
+    assert_eq!(hired.status, StatusCode::OK, "{:?}", hired.body);
+
+    app.settle().await;
+    let before = app.event_count().await;
+    let back = move_to(&app, &employer, &id, json!({"stage": "new"})).await;
+    assert_eq!(
+        (back.status, back.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "This applicant has been hired, so their stage can no longer change"
+        )
+    );
+    let status_back = app
+        .put(
+            &format!("/api/employer/applications/{id}/status"),
+            Some(&employer),
+            Some(json!({"status": "pending"})),
+        )
+        .await;
+    assert_eq!(status_back.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(app.event_count().await, before);
+
+    // On a closed job, nobody moves.
+    let (job2, employer2, id2, _) = applied(&app, "closed@example.com").await;
+    let closed = app
+        .post(
+            &format!("/api/employer/jobs/{job2}/close"),
+            Some(&employer2),
+            json!({}),
+        )
+        .await;
+    assert_eq!(closed.status, StatusCode::OK, "{:?}", closed.body);
+    let on_closed = move_to(&app, &employer2, &id2, json!({"stage": "screening"})).await;
+    assert_eq!(
+        (on_closed.status, on_closed.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "This job is closed. Reopen it to move its applicants"
+        )
+    );
+    let _ = job;
+}
+
+#[tokio::test]
+async fn another_employers_board_and_cards_are_404() {
+    let app = TestApp::spawn().await;
+    let (job, _, id, candidate) = applied(&app, "mine@example.com").await;
+    let (_, _, other) = app.employer("Rival Pty Ltd", true).await;
+    let peek = board(&app, &other, &job, "").await;
+    assert_eq!(
+        (peek.status, peek.error()),
+        (StatusCode::NOT_FOUND, "Job not found")
+    );
+    let poke = move_to(&app, &other, &id, json!({"stage": "rejected"})).await;
+    assert_eq!(
+        (poke.status, poke.error()),
+        (StatusCode::NOT_FOUND, "Application not found")
+    );
+    let not_an_id = board(&app, &other, "not-a-uuid", "").await;
+    assert_eq!(not_an_id.status, StatusCode::NOT_FOUND);
+    // Candidates have no business here at all.
+    let as_candidate = move_to(&app, &candidate, &id, json!({"stage": "rejected"})).await;
+    assert_eq!(as_candidate.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_list_view_filters_by_stage_and_keyword_and_sorts_by_name() {
+    let app = TestApp::spawn().await;
+    let (job, employer) = app.open_job("Data Engineer").await;
+    let mut ids = vec![];
+    for (name, email) in [
+        ("Zara Quinn", "zara@example.com"),
+        ("Amir Patel", "amir@example.com"),
+        ("Lee Wong", "lee@example.com"),
+    ] {
+        let candidate = app.candidate_token(email).await;
+        let _ = name;
+        let r = app
+            .submit_application(&candidate, json!({"jobId": job}))
+            .await;
+        ids.push(r.body["id"].as_str().unwrap().to_owned());
+    }
+    app.settle().await;
+    move_to(&app, &employer, &ids[1], json!({"stage": "screening"})).await;
+    app.settle().await;
+
+    let screening = board(&app, &employer, &job, "?stage=screening").await;
+    assert_eq!(screening.body["applications"].as_array().unwrap().len(), 1);
+    assert_eq!(screening.body["applications"][0]["id"], ids[1]);
+    let by_keyword = board(&app, &employer, &job, "?q=ZARA").await;
+    assert_eq!(by_keyword.body["applications"].as_array().unwrap().len(), 1);
+    // `%` is a character to look for, not a wildcard.
+    let wildcard = board(&app, &employer, &job, "?q=%25").await;
+    assert_eq!(wildcard.body["applications"].as_array().unwrap().len(), 0);
+    let oldest = board(&app, &employer, &job, "?sort=oldest").await;
+    assert_eq!(oldest.body["applications"][0]["id"], ids[0]);
+    let future = board(&app, &employer, &job, "?from=2999-01-01").await;
+    assert_eq!(future.body["applications"].as_array().unwrap().len(), 0);
+    assert_eq!(
+        future.body["counts"]["total"], 3,
+        "counts are the whole job's"
+    );
+    let bad_stage = board(&app, &employer, &job, "?stage=limbo").await;
+    assert_eq!(bad_stage.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn bulk_reject_rejects_each_with_feedback_and_reports_the_ones_it_could_not() {
+    let app = TestApp::spawn().await;
+    let (job, employer) = app.open_job("QA Lead").await;
+    let mut ids = vec![];
+    for email in ["one@example.com", "two@example.com"] {
+        let candidate = app.candidate_token(email).await;
+        let r = app
+            .submit_application(&candidate, json!({"jobId": job}))
+            .await;
+        ids.push(r.body["id"].as_str().unwrap().to_owned());
+    }
+    let (_, _, foreign, _) = applied(&app, "elsewhere@example.com").await;
+    app.settle().await;
+    let reply = app
+        .post(
+            "/api/employer/applications/bulk-reject",
+            Some(&employer),
+            json!({"application_ids": [ids[0], ids[1], foreign], "feedback": "We filled the role internally."}),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    assert_eq!(reply.body["rejected"], 2);
+    let failed: Vec<&Value> = reply.body["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r.get("error").is_some())
+        .collect();
+    assert_eq!(failed.len(), 1);
+    assert_eq!(
+        (failed[0]["id"].as_str(), failed[0]["error"].as_str()),
+        (Some(foreign.as_str()), Some("Application not found"))
+    );
+    let now = app
+        .get_after(
+            &format!("/api/employer/jobs/{job}/pipeline?stage=rejected"),
+            Some(&employer),
+            &reply,
+        )
+        .await;
+    let rejected = now.body["applications"].as_array().unwrap();
+    assert_eq!(rejected.len(), 2);
+    assert!(
+        rejected
+            .iter()
+            .all(|c| c["feedback"] == "We filled the role internally.")
+    );
+
+    let none = app
+        .post(
+            "/api/employer/applications/bulk-reject",
+            Some(&employer),
+            json!({"application_ids": []}),
+        )
+        .await;
+    assert_eq!(
+        (none.status, none.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Choose at least one applicant to reject"
+        )
+    );
+}
+
+#[tokio::test]
+async fn an_open_board_hears_of_new_applicants_and_moves_and_no_other_employer_does() {
+    use crate::support::Socket;
+    let app = TestApp::spawn().await;
+    let (job, employer) = app.open_job("Mobile Developer").await;
+    let (_, _, rival) = app.employer("Rival Pty Ltd", true).await;
+    let mut board_socket = Socket::connect(&app.base, &employer, "employer", "websocket").await;
+    board_socket.expect("connected").await;
+    let mut rival_socket = Socket::connect(&app.base, &rival, "employer", "websocket").await;
+    rival_socket.expect("connected").await;
+
+    let candidate = app.candidate_token("live@example.com").await;
+    let submitted = app
+        .submit_application(&candidate, json!({"jobId": job}))
+        .await;
+    let id = submitted.body["id"].as_str().unwrap().to_owned();
+    let pushed = board_socket.expect("pipeline_updated").await;
+    assert_eq!(
+        (pushed["job_id"].as_str(), pushed["application_id"].as_str()),
+        (Some(job.as_str()), Some(id.as_str()))
+    );
+
+    move_to(&app, &employer, &id, json!({"stage": "screening"})).await;
+    let moved = board_socket.expect("pipeline_updated").await;
+    assert_eq!(moved["application_id"], id);
+
+    let heard = rival_socket
+        .drain(std::time::Duration::from_millis(500))
+        .await;
+    assert!(
+        !heard.contains(&"pipeline_updated".to_owned()),
+        "another employer heard: {heard:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_job_report_counts_stages_and_weeks_and_times_responses_and_hires() {
+    let app = TestApp::spawn().await;
+    let (job, employer, id, _) = applied(&app, "report@example.com").await;
+    move_to(&app, &employer, &id, json!({"stage": "offer"})).await;
+    let hired = move_to(&app, &employer, &id, json!({"stage": "hired"})).await;
+    assert_eq!(hired.status, StatusCode::OK, "{:?}", hired.body);
+    let report = app
+        .get_after(
+            &format!("/api/employer/jobs/{job}/report"),
+            Some(&employer),
+            &hired,
+        )
+        .await;
+    assert_eq!(report.status, StatusCode::OK, "{:?}", report.body);
+    let r = &report.body;
+    assert_eq!(
+        (r["counts"]["hired"].as_i64(), r["counts"]["total"].as_i64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(r["by_week"].as_array().unwrap().len(), 1);
+    assert_eq!(r["by_week"][0]["applications"], 1);
+    assert_eq!(
+        (r["responded"].as_i64(), r["hired"].as_i64()),
+        (Some(1), Some(1))
+    );
+    let first = r["median_first_response_hours"].as_f64().unwrap();
+    assert!((0.0..0.1).contains(&first), "moved within seconds: {first}");
+    assert!(r["median_days_to_hire"].as_f64().unwrap() < 0.01);
+
+    let (_, _, rival) = app.employer("Rival Pty Ltd", true).await;
+    let peek = app
+        .get(&format!("/api/employer/jobs/{job}/report"), Some(&rival))
+        .await;
+    assert_eq!(peek.status, StatusCode::NOT_FOUND);
+}

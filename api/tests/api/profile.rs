@@ -1,0 +1,105 @@
+//! The candidate profile and resume over real HTTP: whole saves replayed from
+//! history, one resume per candidate.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::fixtures::pdf;
+use crate::support::TestApp;
+
+#[tokio::test]
+async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
+    let app = TestApp::spawn().await;
+    let me = app.candidate_token("profile@example.com").await;
+    let fresh = app.get("/api/candidate/profile", Some(&me)).await;
+    assert_eq!(
+        (fresh.body["name"].as_str(), fresh.body["email"].as_str()),
+        (Some("Jordan Lee"), Some("profile@example.com"))
+    );
+    assert_eq!(fresh.body["education"], json!([]));
+
+    let profile = json!({
+        "name": "Jordan Lee", "phone": "0412 345 678", "location": "Parramatta, NSW", "summary": "Data engineer",
+        "skills": "Rust, SQL", "languages": "English, Tagalog", "linkedin": "https://linkedin.com/in/jordan", "portfolio": null,
+        "education": [{"degree": "BSc", "institution": "UNSW", "field": "Computer Science", "graduationYear": "2018-12-01"}],
+        "experience": [{"company": "Acme", "position": "Engineer", "startDate": "2019-02-01", "endDate": null, "description": "Pipelines"}]
+    });
+    let saved = app
+        .put("/api/candidate/profile", Some(&me), Some(profile.clone()))
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+    assert_eq!(saved.body["message"], "Profile updated successfully");
+    let read = app
+        .get_after("/api/candidate/profile", Some(&me), &saved)
+        .await;
+    for key in [
+        "name",
+        "phone",
+        "location",
+        "summary",
+        "skills",
+        "languages",
+        "linkedin",
+        "portfolio",
+        "education",
+        "experience",
+    ] {
+        assert_eq!(read.body[key], profile[key], "{key}");
+    }
+    assert_eq!(
+        read.body["experience"][0]["endDate"],
+        serde_json::Value::Null
+    );
+
+    let bad = app
+        .put("/api/candidate/profile", Some(&me), Some(json!({"name": "J", "education": [{"degree": "", "institution": "UNSW"}], "experience": []})))
+        .await;
+    assert_eq!(bad.error(), "Please fill in degree and institution fields.");
+
+    let second = app
+        .put(
+            "/api/candidate/profile",
+            Some(&me),
+            Some(json!({"name": "Jordan L.", "education": [], "experience": []})),
+        )
+        .await;
+    assert_eq!(second.status, StatusCode::OK);
+    // Every save is one event: the profile's whole history replays.
+    let id = app
+        .login("candidate", "profile@example.com", "Secret1!")
+        .await
+        .body["user"]["id"]
+        .as_str()
+        .unwrap()
+        .parse::<uuid::Uuid>()
+        .unwrap();
+    let (history, _) = app
+        .app
+        .state
+        .store()
+        .load::<domain::profile::ProfileEvent>(&domain::profile::stream_id(id))
+        .await
+        .unwrap();
+    assert_eq!(history.len(), 2);
+
+    let cv = pdf(1024);
+    let up = app.upload_resume(&me, "Jordan CV.pdf", cv.clone()).await;
+    assert_eq!(up.status, StatusCode::OK, "{:?}", up.body);
+    assert_eq!(up.body["originalName"], "Jordan CV.pdf");
+    let stored = up.body["filename"].as_str().unwrap().to_owned();
+    assert!(
+        uuid::Uuid::parse_str(&stored).is_ok(),
+        "stored under a generated name, not the user's: {stored}"
+    );
+    let got = app.download("/api/candidate/resume/download", &me).await;
+    assert_eq!(got.bytes().await.unwrap().to_vec(), cv);
+    let read = app
+        .get_after("/api/candidate/profile", Some(&me), &up)
+        .await;
+    assert_eq!(read.body["resumeOriginalName"], "Jordan CV.pdf");
+    assert_eq!(read.body["resumeFilename"], stored.as_str());
+    let del = app.delete("/api/candidate/resume", Some(&me)).await;
+    assert_eq!(del.body["message"], "Resume deleted successfully");
+    let gone = app.download("/api/candidate/resume/download", &me).await;
+    assert_eq!(gone.status(), StatusCode::NOT_FOUND);
+}

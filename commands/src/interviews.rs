@@ -1,0 +1,374 @@
+//! ScheduleInterview, RescheduleInterview, CancelInterview. Each mails the
+//! candidate an iCalendar invitation (RFC 5545, built with `icalendar`): the
+//! interview's id is the event's UID and the stream's version its SEQUENCE,
+//! so a calendar updates the one entry on a reschedule or cancel.
+
+use chrono::{DateTime, Utc};
+use domain::DomainError;
+use domain::account::Account;
+use domain::application::Application;
+use domain::interview::{self, Interview, InterviewEvent, Slot, SlotInput};
+use domain::job::Job;
+use event_store::{Metadata, OutgoingMail};
+use icalendar::{Calendar, Component, Event, EventLike, EventStatus};
+use uuid::Uuid;
+
+use crate::{CommandError, Commands, Effects, Loaded, Written};
+
+/// A slot as the employer's form sends it (Sydney wall-clock time).
+#[derive(Debug, Clone, Default)]
+pub struct SlotForm {
+    /// `YYYY-MM-DDTHH:MM`, Australia/Sydney.
+    pub starts_at_local: String,
+    pub duration_minutes: u16,
+    pub location: Option<String>,
+    pub video_link: Option<String>,
+    pub interviewers: Vec<String>,
+}
+
+impl SlotForm {
+    fn parse(&self, now: DateTime<Utc>) -> Result<Slot, DomainError> {
+        Slot::parse(
+            SlotInput {
+                starts_at_local: &self.starts_at_local,
+                duration_minutes: self.duration_minutes,
+                location: self.location.as_deref(),
+                video_link: self.video_link.as_deref(),
+                interviewers: &self.interviewers,
+            },
+            now,
+        )
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ScheduleInterview {
+    pub employer_id: Uuid,
+    pub application_id: Uuid,
+    pub slot: SlotForm,
+}
+
+#[derive(Debug, Clone)]
+pub struct RescheduleInterview {
+    pub employer_id: Uuid,
+    pub interview_id: Uuid,
+    pub slot: SlotForm,
+}
+
+#[derive(Debug, Clone)]
+pub struct CancelInterview {
+    pub employer_id: Uuid,
+    pub interview_id: Uuid,
+    pub reason: Option<String>,
+}
+
+impl Commands {
+    /// Written's output is the new interview's id.
+    pub async fn schedule_interview(
+        &self,
+        cmd: ScheduleInterview,
+        metadata: Metadata,
+    ) -> Result<Written<Uuid>, CommandError> {
+        let now = self.clock.now();
+        let application = self.load::<Application>(cmd.application_id).await?.state;
+        let slot = cmd.slot.parse(now)?;
+        let interview_id = Uuid::now_v7();
+        let events = interview::schedule(
+            application.as_ref(),
+            cmd.employer_id,
+            interview_id,
+            slot,
+            now,
+        )?;
+        let new = Loaded::<Interview> {
+            state: None,
+            version: 0,
+        };
+        let after = fold_onto(&new, &events);
+        let mail = self.invitation(&after, 1, None).await?;
+        Ok(self
+            .append(
+                interview_id,
+                &new,
+                events,
+                Effects::default().mail(mail),
+                metadata,
+            )
+            .await?
+            .with(interview_id))
+    }
+
+    pub async fn reschedule_interview(
+        &self,
+        cmd: RescheduleInterview,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let now = self.clock.now();
+        let loaded = self.load::<Interview>(cmd.interview_id).await?;
+        let slot = cmd.slot.parse(now)?;
+        let events = interview::reschedule(loaded.state.as_ref(), cmd.employer_id, slot, now)?;
+        self.append_with_invitation(cmd.interview_id, &loaded, events, None, metadata)
+            .await
+    }
+
+    pub async fn cancel_interview(
+        &self,
+        cmd: CancelInterview,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let now = self.clock.now();
+        let loaded = self.load::<Interview>(cmd.interview_id).await?;
+        let events = interview::cancel(
+            loaded.state.as_ref(),
+            cmd.employer_id,
+            cmd.reason.as_deref(),
+            now,
+        )?;
+        let reason = match events.first() {
+            Some(InterviewEvent::InterviewCancelled { reason, .. }) => reason.clone(),
+            _ => None,
+        };
+        self.append_with_invitation(cmd.interview_id, &loaded, events, reason, metadata)
+            .await
+    }
+
+    async fn append_with_invitation(
+        &self,
+        id: Uuid,
+        loaded: &Loaded<Interview>,
+        events: Vec<InterviewEvent>,
+        cancel_reason: Option<String>,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        if events.is_empty() {
+            return self
+                .append(id, loaded, events, Effects::default(), metadata)
+                .await;
+        }
+        let after = fold_onto(loaded, &events);
+        let sequence = (loaded.version + events.len() as i64) as u32;
+        let mail = self.invitation(&after, sequence, cancel_reason).await?;
+        self.append(id, loaded, events, Effects::default().mail(mail), metadata)
+            .await
+    }
+
+    /// The candidate's mail: what changed, in Sydney time, with the `.ics`.
+    async fn invitation(
+        &self,
+        interview: &Interview,
+        sequence: u32,
+        cancel_reason: Option<String>,
+    ) -> Result<OutgoingMail, CommandError> {
+        let candidate = self
+            .load::<Account>(interview.candidate_id)
+            .await?
+            .state
+            .ok_or(DomainError::NotFound("Candidate"))?;
+        let company = self
+            .load::<Application>(interview.application_id)
+            .await?
+            .state
+            .map(|a| a.job_id);
+        let company = match company {
+            Some(job_id) => self
+                .load::<Job>(job_id)
+                .await?
+                .state
+                .map(|j| j.company)
+                .unwrap_or_default(),
+            None => String::new(),
+        };
+        let first_name = candidate.name.split_whitespace().next().unwrap_or("there");
+        let slot = &interview.slot;
+        let place = match (&slot.location, &slot.video_link) {
+            (Some(l), Some(v)) => format!("{l}, or online: {v}"),
+            (Some(l), None) => l.clone(),
+            (None, Some(v)) => format!("Online: {v}"),
+            (None, None) => String::new(),
+        };
+        let with = if slot.interviewers.is_empty() {
+            String::new()
+        } else {
+            format!("\nWith: {}", slot.interviewers.join(", "))
+        };
+        let (subject, body) = if interview.cancelled {
+            (
+                format!("Interview cancelled: {} at {company}", interview.job_title),
+                format!(
+                    "Hi {first_name},\n\nYour interview for {} at {company} on {} has been cancelled.{}\n\n\
+                     The attached calendar update removes it from your calendar.\n\n\
+                     Harbour IT Recruitment, Sydney\n",
+                    interview.job_title,
+                    slot.sydney_time(),
+                    cancel_reason
+                        .map(|r| format!("\n\nThe reason given: {r}"))
+                        .unwrap_or_default()
+                ),
+            )
+        } else {
+            let verb = if sequence > 1 {
+                "has moved"
+            } else {
+                "is booked"
+            };
+            (
+                format!(
+                    "Interview: {} at {company}, {}",
+                    interview.job_title,
+                    slot.sydney_time()
+                ),
+                format!(
+                    "Hi {first_name},\n\nYour interview for {} at {company} {verb}:\n\n\
+                     When: {} ({} minutes)\nWhere: {place}{with}\n\n\
+                     Add it to your calendar with the attached invitation. You can also see it under\n\
+                     My Applications: {}/candidate/dashboard/applications\n\n\
+                     Harbour IT Recruitment, Sydney\n",
+                    interview.job_title,
+                    slot.sydney_time(),
+                    slot.duration_minutes,
+                    self.links.public.trim_end_matches('/'),
+                ),
+            )
+        };
+        Ok(OutgoingMail {
+            recipient: candidate.email,
+            subject,
+            body,
+            calendar: Some(calendar_file(
+                interview,
+                &company,
+                sequence,
+                self.clock.now(),
+            )),
+        })
+    }
+}
+
+fn fold_onto(loaded: &Loaded<Interview>, events: &[InterviewEvent]) -> Interview {
+    events
+        .iter()
+        .fold(loaded.state.clone(), interview::evolve)
+        .expect("a decision on an interview leaves one")
+}
+
+/// The invitation as an iCalendar file: times in UTC (`Z`), so every calendar
+/// shows them in its own zone; METHOD:CANCEL for a cancelled interview.
+pub fn calendar_file(
+    interview: &Interview,
+    company: &str,
+    sequence: u32,
+    now: DateTime<Utc>,
+) -> String {
+    let slot = &interview.slot;
+    let mut event = Event::new();
+    event
+        .uid(&format!(
+            "interview-{}@harbour-it-recruitment",
+            interview.id
+        ))
+        .sequence(sequence)
+        .timestamp(now)
+        .starts(slot.starts_at)
+        .ends(slot.ends_at())
+        .summary(&format!("Interview: {} at {company}", interview.job_title))
+        .status(if interview.cancelled {
+            EventStatus::Cancelled
+        } else {
+            EventStatus::Confirmed
+        });
+    if let Some(location) = slot.location.as_deref().or(slot.video_link.as_deref()) {
+        event.location(location);
+    }
+    if let Some(link) = &slot.video_link {
+        event.url(link);
+    }
+    let mut description = format!(
+        "{} ({} minutes).",
+        slot.sydney_time(),
+        slot.duration_minutes
+    );
+    if !slot.interviewers.is_empty() {
+        description.push_str(&format!(" With {}.", slot.interviewers.join(", ")));
+    }
+    event.description(&description);
+    let mut calendar = Calendar::new();
+    calendar
+        .append_property((
+            "METHOD",
+            if interview.cancelled {
+                "CANCEL"
+            } else {
+                "REQUEST"
+            },
+        ))
+        .push(event.done());
+    calendar.done().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn interview(cancelled: bool) -> Interview {
+        Interview {
+            id: Uuid::from_u128(7),
+            application_id: Uuid::from_u128(9),
+            candidate_id: Uuid::from_u128(3),
+            employer_id: Uuid::from_u128(2),
+            job_title: "Rust Engineer".into(),
+            slot: Slot {
+                starts_at: Utc.with_ymd_and_hms(2026, 11, 24, 23, 0, 0).unwrap(),
+                duration_minutes: 45,
+                location: None,
+                video_link: Some("https://meet.example.com/abc".into()),
+                interviewers: vec!["Priya Shah".into()],
+            },
+            cancelled,
+        }
+    }
+
+    fn lines(ics: &str) -> Vec<&str> {
+        ics.lines().collect()
+    }
+
+    #[test]
+    fn an_invitation_is_an_rfc_5545_request_in_utc_with_its_sequence() {
+        let now = Utc.with_ymd_and_hms(2026, 11, 23, 0, 0, 0).unwrap();
+        let ics = calendar_file(&interview(false), "Acme", 1, now);
+        let l = lines(&ics);
+        for want in [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "METHOD:REQUEST",
+            "BEGIN:VEVENT",
+            "UID:interview-00000000-0000-0000-0000-000000000007@harbour-it-recruitment",
+            "SEQUENCE:1",
+            "DTSTART:20261124T230000Z",
+            "DTEND:20261124T234500Z",
+            "STATUS:CONFIRMED",
+            "SUMMARY:Interview: Rust Engineer at Acme",
+            "URL:https://meet.example.com/abc",
+            "END:VCALENDAR",
+        ] {
+            assert!(l.contains(&want), "{want} missing from\n{ics}");
+        }
+        assert!(
+            ics.contains("Wednesday 25 November 2026\\, 10:00 am (Sydney time)"),
+            "{ics}"
+        );
+        assert!(ics.contains("\r\n"), "RFC 5545 lines end in CRLF");
+    }
+
+    #[test]
+    fn a_cancellation_keeps_the_uid_and_raises_the_sequence() {
+        let now = Utc.with_ymd_and_hms(2026, 11, 23, 0, 0, 0).unwrap();
+        let ics = calendar_file(&interview(true), "Acme", 3, now);
+        let l = lines(&ics);
+        for want in ["METHOD:CANCEL", "STATUS:CANCELLED", "SEQUENCE:3"] {
+            assert!(l.contains(&want), "{want} missing from\n{ics}");
+        }
+        assert!(ics.contains("UID:interview-00000000-0000-0000-0000-000000000007@"));
+    }
+}

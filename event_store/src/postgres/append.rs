@@ -1,0 +1,164 @@
+//! Appending: optimistic concurrency on `(stream_id, stream_version)`, and the
+//! transactional path that writes claims, sealed personal fields and mail with
+//! the events.
+
+use anyhow::Context;
+use serde_json::Value;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use super::{claims, keys, outbox};
+use crate::personal_data;
+use crate::types::{AppendError, AppendRequest, AppendResult, ExpectedVersion, NewEvent};
+
+/// Appends inside a transaction the caller owns (a policy in a projector
+/// batch): claims, keys, events and mail, all or nothing with the caller's
+/// work. A stream that is not at the expected version is reported without
+/// aborting the caller's transaction.
+pub async fn append_within(
+    conn: &mut PgConnection,
+    request: &AppendRequest,
+) -> Result<AppendResult, AppendError> {
+    append_in(conn, request).await
+}
+
+pub(super) async fn append_in(
+    tx: &mut PgConnection,
+    request: &AppendRequest,
+) -> Result<AppendResult, AppendError> {
+    claims::claim_all(tx, &request.claims).await?;
+
+    let mut events = request.events.clone();
+    for event in events.iter_mut().filter(|e| !e.personal_fields.is_empty()) {
+        let subject = event
+            .data_subject
+            .context("personal fields need a data subject")?;
+        let key = keys::key_for(tx, subject).await?;
+        personal_data::seal(&mut event.payload, event.personal_fields, subject, &key)?;
+    }
+
+    let result = insert_events(tx, request, &events).await?;
+
+    outbox::queue(tx, &request.outbox).await?;
+    Ok(result)
+}
+
+/// A new stream outside a transaction: versions 1..k inserted directly, the
+/// unique (stream_id, stream_version) constraint rejecting a stream that exists.
+/// No lookup first, so it costs what a plain INSERT costs. (Inside a caller's
+/// transaction a violation would abort it, so that path keeps the checked insert.)
+pub(super) async fn insert_new_stream(
+    conn: &mut PgConnection,
+    request: &AppendRequest,
+) -> Result<AppendResult, AppendError> {
+    let metadata = serde_json::to_value(&request.metadata).context("Failed to encode metadata")?;
+    let rows: Vec<(i64, i64)> = if let [event] = request.events.as_slice() {
+        // language=PostgreSQL
+        sqlx::query_as(
+            "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata, data_subject)
+             VALUES ($1, $2, 1, $3, $4, $5, $6, $7)
+             RETURNING position, stream_version",
+        )
+        .bind(event.event_id)
+        .bind(&request.stream_id)
+        .bind(event.event_type)
+        .bind(event.schema_version)
+        .bind(&event.payload)
+        .bind(&metadata)
+        .bind(event.data_subject)
+        .fetch_all(&mut *conn)
+        .await
+    } else {
+        let events = &request.events;
+        // language=PostgreSQL
+        sqlx::query_as(
+            "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata, data_subject)
+             SELECT input.event_id, $1, input.n, input.event_type, input.schema_version, input.payload, $7, input.data_subject
+               FROM unnest($2::uuid[], $3::text[], $4::int[], $5::jsonb[], $6::uuid[])
+                        WITH ORDINALITY AS input(event_id, event_type, schema_version, payload, data_subject, n)
+              ORDER BY input.n
+             RETURNING position, stream_version",
+        )
+        .bind(&request.stream_id)
+        .bind(events.iter().map(|e| e.event_id).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.event_type).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.schema_version).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.payload.clone()).collect::<Vec<_>>())
+        .bind(events.iter().map(|e| e.data_subject).collect::<Vec<_>>())
+        .bind(&metadata)
+        .fetch_all(&mut *conn)
+        .await
+    }
+    .map_err(|e| classify(e, request))?;
+    let (position, version) = rows.iter().copied().max().unwrap_or((0, 0));
+    Ok(AppendResult { position, version })
+}
+
+/// One statement: checks the expected version and inserts every event.
+pub(super) async fn insert_events(
+    conn: &mut PgConnection,
+    request: &AppendRequest,
+    events: &[NewEvent],
+) -> Result<AppendResult, AppendError> {
+    let (kind, exact) = match request.expected {
+        ExpectedVersion::Any => ("any", 0),
+        ExpectedVersion::NoStream => ("no_stream", 0),
+        ExpectedVersion::Exact(n) => ("exact", n),
+    };
+    let metadata = serde_json::to_value(&request.metadata).context("Failed to encode metadata")?;
+    let ids: Vec<Uuid> = events.iter().map(|e| e.event_id).collect();
+    let types: Vec<&str> = events.iter().map(|e| e.event_type).collect();
+    let versions: Vec<i32> = events.iter().map(|e| e.schema_version).collect();
+    let payloads: Vec<Value> = events.iter().map(|e| e.payload.clone()).collect();
+    let subjects: Vec<Option<Uuid>> = events.iter().map(|e| e.data_subject).collect();
+    // language=PostgreSQL
+    let rows: Vec<(i64, i64)> = sqlx::query_as(
+        "WITH current AS (
+             SELECT coalesce(max(stream_version), 0) AS version FROM events WHERE stream_id = $1
+         )
+         INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata, data_subject)
+         SELECT input.event_id, $1, current.version + input.n, input.event_type, input.schema_version,
+                input.payload, $7, input.data_subject
+           FROM current,
+                unnest($2::uuid[], $3::text[], $4::int[], $5::jsonb[], $6::uuid[])
+                    WITH ORDINALITY AS input(event_id, event_type, schema_version, payload, data_subject, n)
+          WHERE CASE $8 WHEN 'any' THEN true
+                        WHEN 'no_stream' THEN current.version = 0
+                        ELSE current.version = $9 END
+          ORDER BY input.n
+         RETURNING position, stream_version",
+    )
+    .bind(&request.stream_id)
+    .bind(&ids)
+    .bind(&types)
+    .bind(&versions)
+    .bind(&payloads)
+    .bind(&subjects)
+    .bind(&metadata)
+    .bind(kind)
+    .bind(exact)
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(|e| classify(e, request))?;
+
+    if rows.len() != events.len() {
+        return Err(AppendError::WrongExpectedVersion {
+            stream_id: request.stream_id.clone(),
+            expected: request.expected,
+        });
+    }
+    let (position, version) = rows.iter().copied().max().unwrap_or((0, 0));
+    Ok(AppendResult { position, version })
+}
+
+pub(super) fn classify(e: sqlx::Error, request: &AppendRequest) -> AppendError {
+    if let Some(db) = e.as_database_error()
+        && db.constraint() == Some("events_stream_version_key")
+    {
+        return AppendError::WrongExpectedVersion {
+            stream_id: request.stream_id.clone(),
+            expected: request.expected,
+        };
+    }
+    AppendError::Internal(anyhow::Error::new(e).context("Failed to append events"))
+}

@@ -1,0 +1,50 @@
+//! Cross-stream uniqueness claims (one account per email per role, one
+//! application per candidate per job), written in the append transaction so a
+//! second claim of the same value fails however fast it follows.
+
+use anyhow::Context;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::types::{AppendError, UniqueClaim, hash_claim_value};
+
+pub(super) async fn claim_all(
+    tx: &mut PgConnection,
+    claims: &[UniqueClaim],
+) -> Result<(), AppendError> {
+    for claim in claims {
+        // language=PostgreSQL
+        let claimed = sqlx::query(
+            "INSERT INTO unique_claims (scope, value_hash, owner_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        )
+        .bind(&claim.scope)
+        .bind(&claim.value_hash)
+        .bind(claim.owner_id)
+        .execute(&mut *tx)
+        .await
+        .context("Failed to claim a unique value")?;
+        if claimed.rows_affected() == 0 {
+            return Err(AppendError::Claimed {
+                scope: claim.scope.clone(),
+            });
+        }
+    }
+
+    Ok(())
+}
+
+pub(super) async fn owner(
+    conn: &mut PgConnection,
+    scope: &str,
+    value: &str,
+) -> anyhow::Result<Option<Uuid>> {
+    // language=PostgreSQL
+    let row: Option<(Uuid,)> =
+        sqlx::query_as("SELECT owner_id FROM unique_claims WHERE scope = $1 AND value_hash = $2")
+            .bind(scope)
+            .bind(hash_claim_value(value))
+            .fetch_optional(&mut *conn)
+            .await
+            .context("Failed to look up a uniqueness claim")?;
+    Ok(row.map(|(id,)| id))
+}

@@ -1,0 +1,192 @@
+//! The PostgreSQL adapter of the event store port.
+//!
+//! One append-only `events` table; `UNIQUE (stream_id, stream_version)` turns a
+//! lost race into [`AppendError::WrongExpectedVersion`]. An append with no side
+//! effects is one autocommitted statement (as cheap as a plain INSERT); one with
+//! uniqueness claims, personal data or mail runs in a transaction with them.
+//!
+//! Readers of the global log order by `(transaction_id, position)` and only read
+//! below the oldest transaction still running (`pg_snapshot_xmin`), so an event
+//! whose transaction commits late is never skipped. See docs/ARCHITECTURE.md.
+//!
+//! Split by concern: [`append`], [`read`], [`claims`], [`outbox`], [`keys`]
+//! (the data-subject keys of crypto-shredding).
+
+pub mod append;
+mod claims;
+pub mod keys;
+mod outbox;
+pub mod read;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::PgPool;
+use tokio::sync::watch;
+use uuid::Uuid;
+
+pub use append::append_within;
+pub use read::read_all_in;
+
+use crate::types::{
+    AppendError, AppendRequest, AppendResult, ExpectedVersion, GlobalCheckpoint, RecordedEvent,
+};
+use crate::{BoxFuture, EventStore};
+
+/// The PostgreSQL event store. Cheap to clone.
+#[derive(Clone)]
+pub struct PgEventStore {
+    pool: PgPool,
+    appended: Arc<watch::Sender<u64>>,
+}
+
+impl PgEventStore {
+    pub fn new(pool: PgPool) -> Self {
+        Self {
+            pool,
+            appended: Arc::new(watch::channel(0).0),
+        }
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    async fn append_once(&self, request: &AppendRequest) -> Result<AppendResult, AppendError> {
+        let result = if request.has_side_effects() {
+            let mut tx = self
+                .pool
+                .begin()
+                .await
+                .context("Failed to begin an append transaction")?;
+            let result = append::append_in(&mut tx, request).await?;
+            tx.commit()
+                .await
+                .map_err(|e| append::classify(e, request))?;
+            result
+        } else {
+            let mut conn = self
+                .pool
+                .acquire()
+                .await
+                .context("Failed to get a connection to append")?;
+            if request.expected == ExpectedVersion::NoStream {
+                append::insert_new_stream(&mut conn, request).await?
+            } else {
+                append::insert_events(&mut conn, request, &request.events).await?
+            }
+        };
+        self.wake();
+        Ok(result)
+    }
+
+    async fn connection(
+        &self,
+        why: &str,
+    ) -> anyhow::Result<sqlx::pool::PoolConnection<sqlx::Postgres>> {
+        self.pool
+            .acquire()
+            .await
+            .with_context(|| format!("Failed to get a connection to {why}"))
+    }
+}
+
+impl EventStore for PgEventStore {
+    fn append(&self, request: AppendRequest) -> BoxFuture<'_, Result<AppendResult, AppendError>> {
+        Box::pin(async move {
+            // `Any` can lose a race for the next version number without anyone's
+            // expectation being wrong: then it simply tries again.
+            let mut attempt = 0;
+            loop {
+                match self.append_once(&request).await {
+                    Err(AppendError::WrongExpectedVersion { .. })
+                        if request.expected == ExpectedVersion::Any && attempt < 5 =>
+                    {
+                        attempt += 1;
+                        tokio::time::sleep(Duration::from_millis(2 * attempt)).await;
+                    }
+                    other => return other,
+                }
+            }
+        })
+    }
+
+    fn read_stream<'a>(
+        &'a self,
+        stream_id: &'a str,
+    ) -> BoxFuture<'a, anyhow::Result<Vec<RecordedEvent>>> {
+        Box::pin(async move {
+            let mut conn = self.connection("read a stream").await?;
+            read::read_stream_in(&mut conn, stream_id).await
+        })
+    }
+
+    fn read_all(
+        &self,
+        after: GlobalCheckpoint,
+        limit: i64,
+    ) -> BoxFuture<'_, anyhow::Result<Vec<RecordedEvent>>> {
+        Box::pin(async move {
+            let mut conn = self.connection("read the log").await?;
+            read::read_all_in(&mut conn, after, limit).await
+        })
+    }
+
+    fn count_after(&self, after: GlobalCheckpoint) -> BoxFuture<'_, anyhow::Result<i64>> {
+        Box::pin(async move {
+            let mut conn = self.connection("count events").await?;
+            read::count_after(&mut conn, after).await
+        })
+    }
+
+    fn checkpoint_of(
+        &self,
+        position: i64,
+    ) -> BoxFuture<'_, anyhow::Result<Option<GlobalCheckpoint>>> {
+        Box::pin(async move {
+            // language=PostgreSQL
+            let row: Option<(i64,)> = sqlx::query_as(
+                "SELECT transaction_id::text::bigint FROM events WHERE position = $1",
+            )
+            .bind(position)
+            .fetch_optional(&self.pool)
+            .await
+            .context("Failed to look up an event position")?;
+            Ok(row.map(|(transaction_id,)| GlobalCheckpoint {
+                transaction_id,
+                position,
+            }))
+        })
+    }
+
+    fn head_position(&self) -> BoxFuture<'_, anyhow::Result<i64>> {
+        Box::pin(async move {
+            // language=PostgreSQL
+            let (head,): (Option<i64>,) = sqlx::query_as("SELECT max(position) FROM events")
+                .fetch_one(&self.pool)
+                .await
+                .context("Failed to read the head of the log")?;
+            Ok(head.unwrap_or(0))
+        })
+    }
+
+    fn claim_owner<'a>(
+        &'a self,
+        scope: &'a str,
+        value: &'a str,
+    ) -> BoxFuture<'a, anyhow::Result<Option<Uuid>>> {
+        Box::pin(async move {
+            let mut conn = self.connection("look up a claim").await?;
+            claims::owner(&mut conn, scope, value).await
+        })
+    }
+
+    fn subscribe(&self) -> watch::Receiver<u64> {
+        self.appended.subscribe()
+    }
+
+    fn wake(&self) {
+        self.appended.send_modify(|n| *n = n.wrapping_add(1));
+    }
+}

@@ -1,0 +1,258 @@
+//! The values that cross the event store's port: what an append asks for and
+//! answers, and an event as read back.
+
+use chrono::{DateTime, Utc};
+use domain::DomainEvent;
+use domain::account::Role;
+use domain::event::current_schema_version;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use thiserror::Error;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExpectedVersion {
+    /// Append whatever the stream's version.
+    Any,
+    /// The stream must not exist yet.
+    NoStream,
+    /// The stream's last version must be exactly this.
+    Exact(i64),
+}
+
+impl ExpectedVersion {
+    /// The expectation that continues a stream loaded at `version` (0 = empty).
+    pub fn after(version: i64) -> Self {
+        if version == 0 {
+            Self::NoStream
+        } else {
+            Self::Exact(version)
+        }
+    }
+}
+
+/// Who and what caused an event; stored beside every event.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metadata {
+    pub correlation_id: Uuid,
+    // Absent fields are not stored: every byte is written once per event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub causation_id: Option<Uuid>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor_id: Option<Uuid>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor_role: Option<Actor>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+}
+
+impl Metadata {
+    /// Metadata for work that no request started (CLI, seed, policies).
+    pub fn system(actor: Actor) -> Self {
+        Self {
+            correlation_id: Uuid::now_v7(),
+            actor_role: Some(actor),
+            ..Self::default()
+        }
+    }
+}
+
+/// What kind of actor caused an event: a signed-in user's role, a visitor, or
+/// the system itself. Stored in metadata as its lowercase name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Actor {
+    Candidate,
+    Employer,
+    Admin,
+    /// A request with no session (sign-up, the contact form).
+    Anonymous,
+    /// A policy reacting to other events.
+    Policy,
+    /// `recruit seed`.
+    Seed,
+    /// Another `recruit` subcommand (`admin create`).
+    Cli,
+    /// `recruit bench`.
+    Bench,
+    /// A test harness.
+    Test,
+}
+
+impl From<Role> for Actor {
+    fn from(role: Role) -> Self {
+        match role {
+            Role::Candidate => Self::Candidate,
+            Role::Employer => Self::Employer,
+            Role::Admin => Self::Admin,
+        }
+    }
+}
+
+/// An event ready to append.
+#[derive(Debug, Clone)]
+pub struct NewEvent {
+    pub event_id: Uuid,
+    pub event_type: &'static str,
+    pub schema_version: i32,
+    pub payload: Value,
+    /// The person (or contact message) whose key seals `personal_fields`.
+    pub data_subject: Option<Uuid>,
+    pub personal_fields: &'static [&'static str],
+}
+
+impl NewEvent {
+    pub fn from_domain<E: DomainEvent>(event: &E, data_subject: Option<Uuid>) -> Self {
+        let event_type = event.event_type();
+        Self {
+            event_id: Uuid::now_v7(),
+            event_type,
+            schema_version: current_schema_version(event_type),
+            payload: event.to_payload(),
+            data_subject,
+            personal_fields: if data_subject.is_some() {
+                event.personal_fields()
+            } else {
+                &[]
+            },
+        }
+    }
+}
+
+/// A cross-stream uniqueness rule claimed in the append transaction, e.g. one
+/// account per email per role. Only a hash of the value is stored.
+#[derive(Debug, Clone)]
+pub struct UniqueClaim {
+    pub scope: String,
+    pub value_hash: String,
+    pub owner_id: Uuid,
+}
+
+impl UniqueClaim {
+    pub fn new(scope: impl Into<String>, value: &str, owner_id: Uuid) -> Self {
+        Self {
+            scope: scope.into(),
+            value_hash: hash_claim_value(value),
+            owner_id,
+        }
+    }
+}
+
+pub fn hash_claim_value(value: &str) -> String {
+    hex::encode(Sha256::digest(value.as_bytes()))
+}
+
+/// Mail to send once the append commits.
+#[derive(Debug, Clone, Default)]
+pub struct OutgoingMail {
+    pub recipient: String,
+    pub subject: String,
+    pub body: String,
+    /// An iCalendar (RFC 5545) invitation to attach, with its METHOD.
+    pub calendar: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct AppendRequest {
+    pub stream_id: String,
+    pub expected: ExpectedVersion,
+    pub events: Vec<NewEvent>,
+    pub metadata: Metadata,
+    pub claims: Vec<UniqueClaim>,
+    pub outbox: Vec<OutgoingMail>,
+}
+
+impl AppendRequest {
+    pub fn new(
+        stream_id: impl Into<String>,
+        expected: ExpectedVersion,
+        events: Vec<NewEvent>,
+        metadata: Metadata,
+    ) -> Self {
+        Self {
+            stream_id: stream_id.into(),
+            expected,
+            events,
+            metadata,
+            claims: vec![],
+            outbox: vec![],
+        }
+    }
+
+    pub fn claim(mut self, claim: UniqueClaim) -> Self {
+        self.claims.push(claim);
+        self
+    }
+
+    pub fn mail(mut self, mail: OutgoingMail) -> Self {
+        self.outbox.push(mail);
+        self
+    }
+
+    /// Whether the append must run in a transaction with more than the events.
+    pub fn has_side_effects(&self) -> bool {
+        !self.claims.is_empty()
+            || !self.outbox.is_empty()
+            || self.events.iter().any(|e| !e.personal_fields.is_empty())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct AppendResult {
+    /// Global position of the last event written: the consistency token.
+    pub position: i64,
+    /// The stream's version after the append.
+    pub version: i64,
+}
+
+#[derive(Debug, Error)]
+pub enum AppendError {
+    #[error("stream {stream_id} is not at the expected version {expected:?}")]
+    WrongExpectedVersion {
+        stream_id: String,
+        expected: ExpectedVersion,
+    },
+    #[error("the value for {scope} is already claimed")]
+    Claimed { scope: String },
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// A place in the global order of the log: `(transaction_id, position)`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct GlobalCheckpoint {
+    pub transaction_id: i64,
+    pub position: i64,
+}
+
+/// An event as read back: personal fields decrypted (or `[erased]`), payload
+/// upcast to the current schema.
+#[derive(Debug, Clone, Serialize)]
+pub struct RecordedEvent {
+    pub position: i64,
+    pub transaction_id: i64,
+    pub event_id: Uuid,
+    pub stream_id: String,
+    pub stream_version: i64,
+    pub event_type: String,
+    /// The version the payload was stored with (the payload itself is current).
+    pub schema_version: i32,
+    pub payload: Value,
+    pub metadata: Metadata,
+    pub data_subject: Option<Uuid>,
+    pub recorded_at: DateTime<Utc>,
+}
+
+impl RecordedEvent {
+    pub fn checkpoint(&self) -> GlobalCheckpoint {
+        GlobalCheckpoint {
+            transaction_id: self.transaction_id,
+            position: self.position,
+        }
+    }
+
+    pub fn decode<E: DomainEvent>(&self) -> Result<E, serde_json::Error> {
+        E::from_payload(&self.event_type, self.payload.clone())
+    }
+}

@@ -1,0 +1,137 @@
+//! `application_notes` and `scorecards`: an employer's private assessment of
+//! each application, read only by that employer's applicant screen.
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use domain::assessment::{AssessmentEvent, Rating, Recommendation};
+use event_store::RecordedEvent;
+use serde::Serialize;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::{Change, EventProjector};
+
+pub struct AssessmentsProjector;
+
+impl EventProjector for AssessmentsProjector {
+    const NAME: &'static str = "assessments";
+    const TABLES: &'static [&'static str] = &["application_notes", "scorecards"];
+    type Event = AssessmentEvent;
+
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        _: &RecordedEvent,
+        event: AssessmentEvent,
+        changes: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        let (employer_id, application_id) = match event {
+            AssessmentEvent::NoteAdded {
+                note_id,
+                application_id,
+                employer_id,
+                author_id,
+                body,
+                added_at,
+                ..
+            } => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO application_notes (id, application_id, employer_id, author_id, body, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(note_id)
+                .bind(application_id)
+                .bind(employer_id)
+                .bind(author_id)
+                .bind(body)
+                .bind(added_at)
+                .execute(&mut *conn)
+                .await?;
+                (employer_id, application_id)
+            }
+            AssessmentEvent::ScorecardSubmitted {
+                scorecard_id,
+                application_id,
+                employer_id,
+                author_id,
+                ratings,
+                recommendation,
+                comment,
+                submitted_at,
+                ..
+            } => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO scorecards (id, application_id, employer_id, author_id, ratings, recommendation,
+                                             comment, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                )
+                .bind(scorecard_id)
+                .bind(application_id)
+                .bind(employer_id)
+                .bind(author_id)
+                .bind(sqlx::types::Json(ratings))
+                .bind(recommendation.as_str())
+                .bind(comment)
+                .bind(submitted_at)
+                .execute(&mut *conn)
+                .await?;
+                (employer_id, application_id)
+            }
+        };
+        changes.push(Change::AssessmentChanged {
+            employer_id,
+            application_id,
+        });
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct Note {
+    pub id: Uuid,
+    pub author_id: Uuid,
+    pub body: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct Scorecard {
+    pub id: Uuid,
+    pub author_id: Uuid,
+    pub ratings: sqlx::types::Json<Vec<Rating>>,
+    #[sqlx(try_from = "String")]
+    pub recommendation: Recommendation,
+    pub comment: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An application's notes and scorecards, oldest first, for its employer.
+pub async fn for_application(
+    pool: &PgPool,
+    employer: Uuid,
+    application: Uuid,
+) -> anyhow::Result<(Vec<Note>, Vec<Scorecard>)> {
+    // language=PostgreSQL
+    let notes = sqlx::query_as(
+        "SELECT id, author_id, body, created_at FROM application_notes
+          WHERE employer_id = $1 AND application_id = $2 ORDER BY created_at",
+    )
+    .bind(employer)
+    .bind(application)
+    .fetch_all(pool)
+    .await
+    .context("Failed to read an application's notes")?;
+    // language=PostgreSQL
+    let scorecards = sqlx::query_as(
+        "SELECT id, author_id, ratings, recommendation, comment, created_at FROM scorecards
+          WHERE employer_id = $1 AND application_id = $2 ORDER BY created_at",
+    )
+    .bind(employer)
+    .bind(application)
+    .fetch_all(pool)
+    .await
+    .context("Failed to read an application's scorecards")?;
+    Ok((notes, scorecards))
+}
