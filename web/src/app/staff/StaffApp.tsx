@@ -21,6 +21,7 @@ const employerWorkspace: RouteObject = {
     { path: 'jobs/new', lazy: screen(() => import('../../features/employer/components/JobFormPage')) },
     { path: 'jobs/:jobId/edit', lazy: screen(() => import('../../features/employer/components/JobFormPage')) },
     { path: 'jobs/:jobId', lazy: screen(() => import('../../features/employer/components/PipelinePage')) },
+    { path: 'applicants/:applicationId', lazy: screen(() => import('../../features/employer/components/ApplicantPage')) },
     { path: '*', element: <Navigate to="/dashboard" replace /> },
   ],
 }
