@@ -22,6 +22,8 @@ const employerWorkspace: RouteObject = {
     { path: 'jobs/:jobId/edit', lazy: screen(() => import('../../features/employer/components/JobFormPage')) },
     { path: 'jobs/:jobId', lazy: screen(() => import('../../features/employer/components/PipelinePage')) },
     { path: 'applicants/:applicationId', lazy: screen(() => import('../../features/employer/components/ApplicantPage')) },
+    { path: 'jobs/:jobId/report', lazy: screen(() => import('../../features/employer/components/ReportPage')) },
+    { path: 'company', lazy: screen(() => import('../../features/employer/components/CompanyPage')) },
     { path: '*', element: <Navigate to="/dashboard" replace /> },
   ],
 }
