@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
 import { Select } from '../../../components/ui/Select'
+import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
@@ -140,7 +141,9 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
         </div>
       )}
 
-      {pipeline.isError ? (
+      {pipeline.isPending ? (
+        <SkeletonCard />
+      ) : pipeline.isError ? (
         <div className="alert alert-error" role="alert">
           {serverMessageOr(pipeline.error, 'We could not load the applicants. Please try again.')}
         </div>
@@ -152,7 +155,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
             rows={rows}
             rowKey={(r) => r.id}
             empty={
-              pipeline.isPending ? null : (
+              (
                 <EmptyState
                   title="No applicants match"
                   icon="search"

@@ -25,7 +25,7 @@ export default function ReportCharts({ report }: { report: JobReport }) {
         <div className="emp-chart" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             {/* bars run sideways so the six stage names stay readable on a phone */}
-            <BarChart data={stages} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 0 }}>
+            <BarChart data={stages} layout="vertical" accessibilityLayer={false} margin={{ top: 4, right: 16, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
               <YAxis type="category" dataKey="label" width={84} tick={{ fontSize: 12 }} interval={0} />
@@ -38,7 +38,8 @@ export default function ReportCharts({ report }: { report: JobReport }) {
             </BarChart>
           </ResponsiveContainer>
         </div>
-        <table className="visually-hidden">
+        <div className="visually-hidden">
+          <table>
           <caption>Applicants by stage</caption>
           <tbody>
             {stages.map((s) => (
@@ -49,12 +50,13 @@ export default function ReportCharts({ report }: { report: JobReport }) {
             ))}
           </tbody>
         </table>
+        </div>
       </Card>
       <Card as="section" aria-labelledby="chart-weeks-heading">
         <h2 id="chart-weeks-heading">Applications per week</h2>
         <div className="emp-chart" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={weeks} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
+            <BarChart data={weeks} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="label" tick={{ fontSize: 12 }} />
               <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
@@ -63,7 +65,8 @@ export default function ReportCharts({ report }: { report: JobReport }) {
             </BarChart>
           </ResponsiveContainer>
         </div>
-        <table className="visually-hidden">
+        <div className="visually-hidden">
+          <table>
           <caption>Applications per week, weeks starting Monday</caption>
           <tbody>
             {weeks.map((w) => (
@@ -74,6 +77,7 @@ export default function ReportCharts({ report }: { report: JobReport }) {
             ))}
           </tbody>
         </table>
+        </div>
       </Card>
     </div>
   )
