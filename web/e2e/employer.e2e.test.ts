@@ -134,8 +134,11 @@ describe('employer workspace', () => {
     await notes.getByLabel('New note').fill(text)
     await notes.getByRole('button', { name: 'Add note' }).click()
     await notes.getByText(text).waitFor()
-    const detail = await api<{ notes: { body: string }[] }>('GET', `/api/employer/applications/${card.id}`, { token: employer.token })
-    expect(detail.body.notes.map((n) => n.body)).toContain(text)
+    // stored on the server (its read model may trail the page's own read by a moment)
+    await eventually(async () => {
+      const detail = await api<{ notes: { body: string }[] }>('GET', `/api/employer/applications/${card.id}`, { token: employer.token })
+      return detail.body.notes.some((n) => n.body === text)
+    }, 10_000, 'the note on the server')
   })
 
   it('posts a job from the form and it reaches the public board', async () => {

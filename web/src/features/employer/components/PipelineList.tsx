@@ -110,14 +110,14 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
             />
           )}
         </Field>
+        <Field label="Sort">
+          {(p) => <Select {...p} value={filter.sort ?? 'newest'} onChange={(e) => setFilter((f) => ({ ...f, sort: e.target.value as PipelineSort }))} options={SORTS} />}
+        </Field>
         <Field label="Applied from">
           {(p) => <input {...p} className="input" type="date" value={filter.from ?? ''} onChange={(e) => setFilter((f) => ({ ...f, from: e.target.value }))} />}
         </Field>
         <Field label="Applied to">
           {(p) => <input {...p} className="input" type="date" value={filter.to ?? ''} onChange={(e) => setFilter((f) => ({ ...f, to: e.target.value }))} />}
-        </Field>
-        <Field label="Sort">
-          {(p) => <Select {...p} value={filter.sort ?? 'newest'} onChange={(e) => setFilter((f) => ({ ...f, sort: e.target.value as PipelineSort }))} options={SORTS} />}
         </Field>
         <button type="submit" className="visually-hidden">
           Search

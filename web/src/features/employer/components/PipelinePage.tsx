@@ -30,7 +30,9 @@ export default function PipelinePage() {
       </div>
     )
   }
-  if (pipeline.isError || !pipeline.data || !job) {
+  // a failed background refresh keeps the board it already has (and its open dialogs); only a
+  // first load that fails shows the error
+  if (!pipeline.data || !job) {
     const missing = pipeline.error instanceof ApiError && pipeline.error.status === 404
     return (
       <EmptyState
