@@ -6,6 +6,7 @@ import { EmployerRegisterPage } from '../../features/auth/components/EmployerReg
 import { ForgotPasswordPage } from '../../features/auth/components/ForgotPasswordPage'
 import { ResetPasswordPage } from '../../features/auth/components/ResetPasswordPage'
 import { StaffLoginPage } from '../../features/auth/components/StaffLoginPage'
+import { QueryRoot } from '../QueryRoot'
 import { RequireStaff, StaffLayout, StaffLoading, StaffRouteError } from './StaffLayout'
 
 export type StaffSite = 'admin' | 'employer'
@@ -69,5 +70,9 @@ export function staffRoutes(site: StaffSite): RouteObject[] {
 
 export default function StaffApp({ site }: { site: StaffSite }) {
   const [router] = useState(() => createBrowserRouter(staffRoutes(site)))
-  return <RouterProvider router={router} />
+  return (
+    <QueryRoot>
+      <RouterProvider router={router} />
+    </QueryRoot>
+  )
 }
