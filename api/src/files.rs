@@ -88,30 +88,8 @@ impl Files {
 
     /// A public image (a company logo) shown inline, cached briefly.
     pub async fn image(&self, key: &str, content_type: &str) -> Result<Response, ApiError> {
-        let bytes = self
-            .store
-            .get(&Path::from(key))
+        self.respond(key, content_type, None, "public, max-age=300")
             .await
-            .context("Failed to read a stored file")?
-            .bytes()
-            .await
-            .context("Failed to read a stored file")?;
-        let mut res = Response::new(Body::from(bytes));
-        let headers = res.headers_mut();
-        headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_str(content_type)
-                .unwrap_or(HeaderValue::from_static("application/octet-stream")),
-        );
-        headers.insert(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        );
-        headers.insert(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=300"),
-        );
-        Ok(res.into_response())
     }
 
     /// The file as a download: attachment, original name, no sniffing.
@@ -120,6 +98,23 @@ impl Files {
         key: &str,
         original_name: &str,
         content_type: &str,
+    ) -> Result<Response, ApiError> {
+        self.respond(
+            key,
+            content_type,
+            Some(content_disposition(original_name)),
+            "private, no-store",
+        )
+        .await
+    }
+
+    /// The stored bytes with their type, never sniffed by the browser.
+    async fn respond(
+        &self,
+        key: &str,
+        content_type: &str,
+        disposition: Option<HeaderValue>,
+        cache: &'static str,
     ) -> Result<Response, ApiError> {
         let bytes = self
             .store
@@ -136,18 +131,14 @@ impl Files {
             HeaderValue::from_str(content_type)
                 .unwrap_or(HeaderValue::from_static("application/octet-stream")),
         );
-        headers.insert(
-            header::CONTENT_DISPOSITION,
-            content_disposition(original_name),
-        );
+        if let Some(disposition) = disposition {
+            headers.insert(header::CONTENT_DISPOSITION, disposition);
+        }
         headers.insert(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         );
-        headers.insert(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("private, no-store"),
-        );
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
         Ok(res.into_response())
     }
 }

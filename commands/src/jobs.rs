@@ -122,10 +122,8 @@ impl Commands {
         }: CloseJob,
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
-        let employer = self.employer(employer_id).await?;
-        let now = self.clock.now();
-        self.execute::<Job>(job_id, metadata, |state| {
-            job::close(state.as_ref(), &employer, now)
+        self.on_job(employer_id, job_id, metadata, |state, employer, now| {
+            job::close(state, employer, now)
         })
         .await
     }
@@ -135,12 +133,8 @@ impl Commands {
         cmd: JobAction,
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
-        let employer = self.employer(cmd.employer_id).await?;
-        let now = self.clock.now();
-        self.execute::<Job>(cmd.job_id, metadata, |state| {
-            job::publish(state.as_ref(), &employer, now)
-        })
-        .await
+        self.on_job(cmd.employer_id, cmd.job_id, metadata, job::publish)
+            .await
     }
 
     pub async fn reopen_job(
@@ -148,11 +142,12 @@ impl Commands {
         cmd: ReopenJob,
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
-        let employer = self.employer(cmd.employer_id).await?;
-        let now = self.clock.now();
-        self.execute::<Job>(cmd.job_id, metadata, |state| {
-            job::reopen(state.as_ref(), &employer, cmd.expires_at, now)
-        })
+        self.on_job(
+            cmd.employer_id,
+            cmd.job_id,
+            metadata,
+            |state, employer, now| job::reopen(state, employer, cmd.expires_at, now),
+        )
         .await
     }
 
@@ -161,10 +156,31 @@ impl Commands {
         cmd: ExtendJob,
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
-        let employer = self.employer(cmd.employer_id).await?;
+        self.on_job(
+            cmd.employer_id,
+            cmd.job_id,
+            metadata,
+            |state, employer, now| job::extend(state, employer, cmd.expires_at, now),
+        )
+        .await
+    }
+
+    /// The write path of a decision on one listing by its employer.
+    async fn on_job(
+        &self,
+        employer_id: Uuid,
+        job_id: Uuid,
+        metadata: Metadata,
+        decide: impl FnOnce(
+            Option<&Job>,
+            &Employer,
+            DateTime<Utc>,
+        ) -> Result<Vec<job::JobEvent>, DomainError>,
+    ) -> Result<Written, CommandError> {
+        let employer = self.employer(employer_id).await?;
         let now = self.clock.now();
-        self.execute::<Job>(cmd.job_id, metadata, |state| {
-            job::extend(state.as_ref(), &employer, cmd.expires_at, now)
+        self.execute::<Job>(job_id, metadata, |state| {
+            decide(state.as_ref(), &employer, now)
         })
         .await
     }

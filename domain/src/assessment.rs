@@ -229,8 +229,8 @@ mod tests {
     use chrono::TimeZone;
 
     use super::*;
-    use crate::application::ApplicationStatus;
     use crate::pipeline::Stage;
+    use crate::testing::application;
 
     const EMPLOYER: Uuid = Uuid::from_u128(2);
 
@@ -238,25 +238,10 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 11, 23, 9, 0, 0).unwrap()
     }
 
-    fn application() -> Application {
-        Application {
-            id: Uuid::from_u128(9),
-            candidate_id: Uuid::from_u128(3),
-            employer_id: EMPLOYER,
-            job_id: Uuid::from_u128(1),
-            job_title: "Rust Engineer".into(),
-            status: ApplicationStatus::Pending,
-            stage: Stage::New,
-            withdrawn: false,
-            resume_id: None,
-            cover_letter_id: None,
-        }
-    }
-
     #[test]
     fn a_note_is_trimmed_and_sealed_for_the_candidate() {
         let events = add_note(
-            Some(&application()),
+            Some(&application(Stage::New)),
             EMPLOYER,
             Uuid::nil(),
             "  Strong on Tokio. ",
@@ -286,12 +271,18 @@ mod tests {
     #[test]
     fn rejects_an_empty_note_and_another_employers_application() {
         assert_eq!(
-            add_note(Some(&application()), EMPLOYER, Uuid::nil(), "   ", now()),
+            add_note(
+                Some(&application(Stage::New)),
+                EMPLOYER,
+                Uuid::nil(),
+                "   ",
+                now()
+            ),
             Err(DomainError::invalid("Note is required"))
         );
         assert_eq!(
             add_note(
-                Some(&application()),
+                Some(&application(Stage::New)),
                 Uuid::from_u128(77),
                 Uuid::nil(),
                 "Hi",
@@ -310,7 +301,7 @@ mod tests {
         };
         let sc = |ratings| {
             submit_scorecard(
-                Some(&application()),
+                Some(&application(Stage::New)),
                 EMPLOYER,
                 Uuid::nil(),
                 input(ratings),

@@ -277,28 +277,12 @@ crate::aggregate::entity_aggregate!(Interview, InterviewEvent, |_, _state| None)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::application::ApplicationStatus;
-    use crate::testing::given;
+    use crate::testing::{application, given};
 
     const EMPLOYER: Uuid = Uuid::from_u128(2);
 
     fn now() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 11, 23, 0, 0, 0).unwrap()
-    }
-
-    fn application(stage: Stage) -> Application {
-        Application {
-            id: Uuid::from_u128(9),
-            candidate_id: Uuid::from_u128(3),
-            employer_id: EMPLOYER,
-            job_id: Uuid::from_u128(1),
-            job_title: "Rust Engineer".into(),
-            status: ApplicationStatus::Accepted,
-            stage,
-            withdrawn: false,
-            resume_id: None,
-            cover_letter_id: None,
-        }
     }
 
     fn input(local: &str) -> SlotInput<'_> {

@@ -46,3 +46,21 @@ where
 {
     Given::new(A::State::default(), A::evolve, events)
 }
+
+/// Application 9 of candidate 3 to job 1 ("Rust Engineer") of employer 2,
+/// at `stage`: what decisions about an existing application start from.
+pub fn application(stage: crate::pipeline::Stage) -> crate::application::Application {
+    use uuid::Uuid;
+    crate::application::Application {
+        id: Uuid::from_u128(9),
+        candidate_id: Uuid::from_u128(3),
+        employer_id: Uuid::from_u128(2),
+        job_id: Uuid::from_u128(1),
+        job_title: "Rust Engineer".into(),
+        status: stage.visible_status(),
+        stage,
+        withdrawn: false,
+        resume_id: None,
+        cover_letter_id: None,
+    }
+}
