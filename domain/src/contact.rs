@@ -1,6 +1,7 @@
-//! Messages sent through the public contact form (SPEC 5). Each message is its
-//! own data subject, so one sender can be erased without touching others.
-//! Stream: `contact-{id}`.
+//! Messages sent through the public contact form (SPEC 5), and the agency's
+//! inbox work on them: assign to a staff member, reply by mail, mark handled.
+//! Each message is its own data subject, so one sender can be erased without
+//! touching others. Stream: `contact-{id}`.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -24,17 +25,49 @@ pub enum ContactEvent {
         message: String,
         received_at: DateTime<Utc>,
     },
+    ContactMessageAssigned {
+        assigned_to: Uuid,
+        assigned_by: Uuid,
+        assigned_at: DateTime<Utc>,
+    },
+    /// The agency's answer, mailed to the sender.
+    ContactReplySent {
+        body: String,
+        sent_by: Uuid,
+        sent_at: DateTime<Utc>,
+    },
+    ContactMessageHandled {
+        handled_by: Uuid,
+        handled_at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for ContactEvent {
-    const TYPES: &'static [&'static str] = &["ContactMessageReceived"];
+    const TYPES: &'static [&'static str] = &[
+        "ContactMessageReceived",
+        "ContactMessageAssigned",
+        "ContactReplySent",
+        "ContactMessageHandled",
+    ];
 
     fn event_type(&self) -> &'static str {
-        "ContactMessageReceived"
+        match self {
+            Self::ContactMessageReceived { .. } => "ContactMessageReceived",
+            Self::ContactMessageAssigned { .. } => "ContactMessageAssigned",
+            Self::ContactReplySent { .. } => "ContactReplySent",
+            Self::ContactMessageHandled { .. } => "ContactMessageHandled",
+        }
     }
 
     fn personal_fields(&self) -> &'static [&'static str] {
-        &["first_name", "last_name", "email", "phone", "message"]
+        match self {
+            Self::ContactMessageReceived { .. } => {
+                &["first_name", "last_name", "email", "phone", "message"]
+            }
+            // A reply quotes and answers the sender: theirs to erase too.
+            Self::ContactReplySent { .. } => &["body"],
+            _ => &[],
+        }
     }
 }
 
@@ -72,10 +105,89 @@ pub fn receive(
     }])
 }
 
-/// A contact message's stream holds one event; the state only says it exists.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+/// What the inbox needs to know about a message.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ContactMessage {
     pub received: bool,
+    pub first_name: String,
+    pub email: String,
+    pub handled: bool,
+    pub assigned_to: Option<Uuid>,
+}
+
+pub fn evolve(mut state: ContactMessage, event: &ContactEvent) -> ContactMessage {
+    match event {
+        ContactEvent::ContactMessageReceived {
+            first_name, email, ..
+        } => {
+            state.received = true;
+            state.first_name = first_name.clone();
+            state.email = email.clone();
+        }
+        ContactEvent::ContactMessageAssigned { assigned_to, .. } => {
+            state.assigned_to = Some(*assigned_to)
+        }
+        ContactEvent::ContactReplySent { .. } => {}
+        ContactEvent::ContactMessageHandled { .. } => state.handled = true,
+    }
+    state
+}
+
+fn received(state: &ContactMessage) -> Result<(), DomainError> {
+    if state.received {
+        Ok(())
+    } else {
+        Err(DomainError::NotFound("Message"))
+    }
+}
+
+/// Gives the message to a staff member (whose id the caller has checked is an
+/// admin). The same person again changes nothing.
+pub fn assign(
+    state: &ContactMessage,
+    to: Uuid,
+    by: Uuid,
+    now: DateTime<Utc>,
+) -> Result<Vec<ContactEvent>, DomainError> {
+    received(state)?;
+    if state.assigned_to == Some(to) {
+        return Ok(vec![]);
+    }
+    Ok(vec![ContactEvent::ContactMessageAssigned {
+        assigned_to: to,
+        assigned_by: by,
+        assigned_at: now,
+    }])
+}
+
+pub fn reply(
+    state: &ContactMessage,
+    body: &str,
+    by: Uuid,
+    now: DateTime<Utc>,
+) -> Result<Vec<ContactEvent>, DomainError> {
+    received(state)?;
+    Ok(vec![ContactEvent::ContactReplySent {
+        body: validation::required_text(body, "Reply", MAX_LONG_TEXT_LEN)?,
+        sent_by: by,
+        sent_at: now,
+    }])
+}
+
+/// Marking a handled message handled again changes nothing.
+pub fn mark_handled(
+    state: &ContactMessage,
+    by: Uuid,
+    now: DateTime<Utc>,
+) -> Result<Vec<ContactEvent>, DomainError> {
+    received(state)?;
+    if state.handled {
+        return Ok(vec![]);
+    }
+    Ok(vec![ContactEvent::ContactMessageHandled {
+        handled_by: by,
+        handled_at: now,
+    }])
 }
 
 impl crate::Aggregate for ContactMessage {
@@ -87,8 +199,8 @@ impl crate::Aggregate for ContactMessage {
         stream_id(id)
     }
 
-    fn evolve(_: Self::State, _: &ContactEvent) -> Self::State {
-        ContactMessage { received: true }
+    fn evolve(state: Self::State, event: &ContactEvent) -> Self::State {
+        evolve(state, event)
     }
 
     /// Each message is its own data subject.
@@ -189,6 +301,46 @@ mod tests {
                 now
             ),
             Err(DomainError::invalid(validation::AU_PHONE_MESSAGE))
+        );
+    }
+
+    #[test]
+    fn the_inbox_assigns_replies_and_marks_handled_once() {
+        let now = Utc::now();
+        let (admin, colleague) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let state = receive(Uuid::nil(), input(), now)
+            .unwrap()
+            .iter()
+            .fold(ContactMessage::default(), evolve);
+        assert_eq!(
+            (state.first_name.as_str(), state.email.as_str()),
+            ("Grace", "grace@example.com")
+        );
+        assert_eq!(assign(&state, colleague, admin, now).unwrap().len(), 1);
+        let assigned = assign(&state, colleague, admin, now)
+            .unwrap()
+            .iter()
+            .fold(state.clone(), evolve);
+        assert!(
+            assign(&assigned, colleague, admin, now).unwrap().is_empty(),
+            "same person again"
+        );
+        assert_eq!(
+            reply(&state, "  ", admin, now),
+            Err(DomainError::invalid("Reply is required"))
+        );
+        assert_eq!(
+            reply(&state, "Thanks, Grace. Monday at 10?", admin, now).unwrap()[0].personal_fields(),
+            ["body"]
+        );
+        let handled = mark_handled(&state, admin, now)
+            .unwrap()
+            .iter()
+            .fold(state.clone(), evolve);
+        assert!(mark_handled(&handled, admin, now).unwrap().is_empty());
+        assert_eq!(
+            mark_handled(&ContactMessage::default(), admin, now),
+            Err(DomainError::NotFound("Message"))
         );
     }
 }

@@ -8,7 +8,7 @@ use commands::accounts::{
     RegisterAccount, ReinstateEmployer, ReviewDecision, ReviewEmployer, SuspendEmployer,
 };
 use domain::account::{self, Role};
-use projections::read_models::{accounts, contact_messages};
+use projections::read_models::accounts;
 use projections::runtime::ProjectorStatus;
 use serde::{Deserialize, Serialize};
 
@@ -26,7 +26,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/admin/employers/{id}/suspend", post(suspend))
         .route("/api/admin/employers/{id}/reinstate", post(reinstate))
         .route("/api/admin/admins", post(create_admin))
-        .route("/api/admin/contact-messages", get(contact_messages_list))
         .route("/api/admin/projections", get(projection_status))
         .route("/api/admin/projections/{name}/rebuild", post(rebuild))
 }
@@ -181,13 +180,6 @@ async fn create_admin(
         StatusCode::CREATED,
         Written(registered.position, Json(Saved::id(registered.output.id))),
     ))
-}
-
-async fn contact_messages_list(
-    State(state): State<AppState>,
-    AdminUser(_): AdminUser,
-) -> Result<Json<Vec<contact_messages::ContactMessage>>, ApiError> {
-    Ok(Json(contact_messages::recent(&state.pool, 200).await?))
 }
 
 #[derive(Serialize)]

@@ -10,6 +10,7 @@ mod contact;
 mod documents;
 mod employer_jobs;
 mod health;
+mod inbox;
 mod jobs;
 mod notifications;
 mod pipeline;
@@ -48,6 +49,7 @@ pub fn api() -> Router<AppState> {
         .merge(pipeline::router())
         .merge(applicants::router())
         .merge(company::router())
+        .merge(inbox::router())
 }
 
 /// What a path id names, for its 404 text ("Job not found").
@@ -72,6 +74,12 @@ resources!(
     Employer,
     Interview
 );
+
+/// A `PathId` kind: a contact-form message ("Message not found").
+pub struct ContactMessage;
+impl Resource for ContactMessage {
+    const NAME: &'static str = "Message";
+}
 
 /// The one `{id}` path segment of a route, as a UUID. Anything that is not a
 /// UUID names nothing, so it is the resource's 404, never a 400.

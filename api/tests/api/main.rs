@@ -11,6 +11,7 @@ mod docs;
 mod documents;
 mod event_store;
 mod fixtures;
+mod inbox;
 mod interviews;
 mod job_lifecycle;
 mod jobs;

@@ -8,6 +8,7 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use super::stream_uuid;
 use crate::{Change, EventProjector};
 
 pub struct ContactMessagesProjector;
@@ -20,33 +21,62 @@ impl EventProjector for ContactMessagesProjector {
     async fn handle(
         &self,
         conn: &mut PgConnection,
-        _: &RecordedEvent,
+        r: &RecordedEvent,
         event: ContactEvent,
         _: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
-        let ContactEvent::ContactMessageReceived {
-            message_id,
-            first_name,
-            last_name,
-            email,
-            phone,
-            message,
-            received_at,
-        } = event;
-        // language=PostgreSQL
-        sqlx::query(
-            "INSERT INTO contact_messages (id, first_name, last_name, email, phone, message, received_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(message_id)
-        .bind(first_name)
-        .bind(last_name)
-        .bind(email)
-        .bind(phone)
-        .bind(message)
-        .bind(received_at)
-        .execute(&mut *conn)
-        .await?;
+        match event {
+            ContactEvent::ContactMessageReceived {
+                message_id,
+                first_name,
+                last_name,
+                email,
+                phone,
+                message,
+                received_at,
+            } => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO contact_messages (id, first_name, last_name, email, phone, message, received_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(message_id)
+                .bind(first_name)
+                .bind(last_name)
+                .bind(email)
+                .bind(phone)
+                .bind(message)
+                .bind(received_at)
+                .execute(&mut *conn)
+                .await?;
+            }
+            ContactEvent::ContactMessageAssigned { assigned_to, .. } => {
+                // language=PostgreSQL
+                sqlx::query("UPDATE contact_messages SET assigned_to = $2 WHERE id = $1")
+                    .bind(stream_uuid(&r.stream_id)?)
+                    .bind(assigned_to)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            ContactEvent::ContactReplySent { sent_at, .. } => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "UPDATE contact_messages SET replies = replies + 1, last_reply_at = $2 WHERE id = $1",
+                )
+                .bind(stream_uuid(&r.stream_id)?)
+                .bind(sent_at)
+                .execute(&mut *conn)
+                .await?;
+            }
+            ContactEvent::ContactMessageHandled { handled_at, .. } => {
+                // language=PostgreSQL
+                sqlx::query("UPDATE contact_messages SET handled_at = $2 WHERE id = $1")
+                    .bind(stream_uuid(&r.stream_id)?)
+                    .bind(handled_at)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+        }
         Ok(())
     }
 }
@@ -60,13 +90,28 @@ pub struct ContactMessage {
     pub phone: Option<String>,
     pub message: String,
     pub received_at: DateTime<Utc>,
+    pub assigned_to: Option<Uuid>,
+    pub replies: i32,
+    pub last_reply_at: Option<DateTime<Utc>>,
+    pub handled_at: Option<DateTime<Utc>>,
 }
 
-pub async fn recent(pool: &PgPool, limit: i64) -> anyhow::Result<Vec<ContactMessage>> {
+/// The newest messages; `handled`: only handled ones (`true`) or only open
+/// ones (`false`).
+pub async fn recent(
+    pool: &PgPool,
+    limit: i64,
+    handled: Option<bool>,
+) -> anyhow::Result<Vec<ContactMessage>> {
     // language=PostgreSQL
-    sqlx::query_as("SELECT * FROM contact_messages ORDER BY received_at DESC LIMIT $1")
-        .bind(limit)
-        .fetch_all(pool)
-        .await
-        .context("Failed to list contact messages")
+    sqlx::query_as(
+        "SELECT * FROM contact_messages
+          WHERE $2::bool IS NULL OR (handled_at IS NOT NULL) = $2
+          ORDER BY received_at DESC LIMIT $1",
+    )
+    .bind(limit)
+    .bind(handled)
+    .fetch_all(pool)
+    .await
+    .context("Failed to list contact messages")
 }

@@ -1,0 +1,140 @@
+//! The agency's contact inbox over real HTTP: an enquiry arrives, is assigned
+//! to a member of staff, answered by mail, and marked handled.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::support::TestApp;
+
+#[tokio::test]
+async fn an_enquiry_is_assigned_answered_by_mail_and_handled() {
+    let app = TestApp::spawn().await;
+    let sent = app
+        .post(
+            "/api/contact",
+            None,
+            json!({"firstName": "Grace", "lastName": "Ng", "email": "grace.ng@example.com",
+                   "message": "Do you place contract data engineers in Parramatta?"}),
+        )
+        .await;
+    assert_eq!(sent.status, StatusCode::OK, "{:?}", sent.body);
+    let (_, admin) = app.admin_token().await;
+    let (colleague, _) = app.admin_token().await;
+    let open = app
+        .get_after(
+            "/api/admin/contact-messages?status=open",
+            Some(&admin),
+            &sent,
+        )
+        .await;
+    let id = open.body[0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(open.body[0]["replies"], 0);
+
+    let candidate = app.candidate_token("not-staff@example.com").await;
+    let me_id = app
+        .get("/api/auth/candidate/profile", Some(&candidate))
+        .await
+        .body["id"]
+        .as_str()
+        .map(str::to_owned);
+    let to_candidate = app
+        .post(
+            &format!("/api/admin/contact-messages/{id}/assign"),
+            Some(&admin),
+            json!({"admin_id": me_id.unwrap_or_else(|| uuid::Uuid::now_v7().to_string())}),
+        )
+        .await;
+    assert_eq!(
+        (to_candidate.status, to_candidate.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Choose a member of staff to assign it to"
+        )
+    );
+    let assigned = app
+        .post(
+            &format!("/api/admin/contact-messages/{id}/assign"),
+            Some(&admin),
+            json!({"admin_id": colleague}),
+        )
+        .await;
+    assert_eq!(assigned.status, StatusCode::OK, "{:?}", assigned.body);
+
+    let empty = app
+        .post(
+            &format!("/api/admin/contact-messages/{id}/reply"),
+            Some(&admin),
+            json!({"body": " "}),
+        )
+        .await;
+    assert_eq!(
+        (empty.status, empty.error()),
+        (StatusCode::UNPROCESSABLE_ENTITY, "Reply is required")
+    );
+    let replied = app
+        .post(
+            &format!("/api/admin/contact-messages/{id}/reply"),
+            Some(&admin),
+            json!({"body": "Yes, we do. Could we call you on Monday morning?"}),
+        )
+        .await;
+    assert_eq!(
+        (replied.status, replied.body["message"].as_str()),
+        (StatusCode::OK, Some("Reply sent"))
+    );
+    let (mail,): (String,) =
+        sqlx::query_as("SELECT body FROM mail_outbox WHERE recipient = 'grace.ng@example.com'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert!(
+        mail.starts_with("Hi Grace,") && mail.contains("Could we call you on Monday morning?"),
+        "{mail}"
+    );
+
+    let handled = app
+        .post(
+            &format!("/api/admin/contact-messages/{id}/handled"),
+            Some(&admin),
+            json!({}),
+        )
+        .await;
+    assert_eq!(handled.status, StatusCode::OK);
+    let done = app
+        .get_after(
+            "/api/admin/contact-messages?status=handled",
+            Some(&admin),
+            &handled,
+        )
+        .await;
+    let row = &done.body[0];
+    assert_eq!(
+        (row["id"].as_str(), row["replies"].as_i64()),
+        (Some(id.as_str()), Some(1))
+    );
+    assert_eq!(row["assigned_to"], colleague.to_string());
+    assert!(row["handled_at"].is_string());
+    let still_open = app
+        .get("/api/admin/contact-messages?status=open", Some(&admin))
+        .await;
+    assert_eq!(still_open.body.as_array().unwrap().len(), 0);
+
+    let not_staff = app
+        .get("/api/admin/contact-messages", Some(&candidate))
+        .await;
+    assert_eq!(not_staff.status, StatusCode::FORBIDDEN);
+    let nothing = app
+        .post(
+            &format!(
+                "/api/admin/contact-messages/{}/handled",
+                uuid::Uuid::now_v7()
+            ),
+            Some(&admin),
+            json!({}),
+        )
+        .await;
+    assert_eq!(
+        (nothing.status, nothing.error()),
+        (StatusCode::NOT_FOUND, "Message not found")
+    );
+}
