@@ -168,3 +168,60 @@ async fn send(transport: &Transport, from: &Mailbox, mail: &Due) -> anyhow::Resu
     }
     Ok(())
 }
+
+/// One mail in the outbox, as the admin's outbox screen lists it.
+#[derive(Debug, serde::Serialize, sqlx::FromRow)]
+pub struct OutboxMail {
+    pub id: Uuid,
+    pub recipient: String,
+    pub subject: String,
+    /// `queued`, `sent` or `failed` (gave up after the last attempt).
+    pub state: String,
+    pub attempts: i32,
+    pub last_error: Option<String>,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub sent_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub next_attempt_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The newest mail first, optionally in one state.
+pub async fn outbox(
+    pool: &PgPool,
+    state: Option<&str>,
+    limit: i64,
+) -> anyhow::Result<Vec<OutboxMail>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT id, recipient, subject, attempts, last_error, created_at, sent_at, next_attempt_at,
+                CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN attempts >= $1 THEN 'failed' ELSE 'queued' END AS state
+           FROM mail_outbox
+          WHERE $2::text IS NULL
+             OR ($2 = 'sent' AND sent_at IS NOT NULL)
+             OR ($2 = 'failed' AND sent_at IS NULL AND attempts >= $1)
+             OR ($2 = 'queued' AND sent_at IS NULL AND attempts < $1)
+          ORDER BY created_at DESC LIMIT $3",
+    )
+    .bind(MAX_ATTEMPTS)
+    .bind(state)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+    .context("Failed to list the mail outbox")
+}
+
+/// Puts a mail that gave up back in the queue for the sender's next round.
+/// Delivery state, not history: the events that caused the mail are untouched.
+/// `false` when there is no such failed mail.
+pub async fn resend(pool: &PgPool, id: Uuid) -> anyhow::Result<bool> {
+    // language=PostgreSQL
+    let done = sqlx::query(
+        "UPDATE mail_outbox SET attempts = 0, next_attempt_at = now()
+          WHERE id = $1 AND sent_at IS NULL AND attempts >= $2",
+    )
+    .bind(id)
+    .bind(MAX_ATTEMPTS)
+    .execute(pool)
+    .await
+    .context("Failed to queue a mail again")?;
+    Ok(done.rows_affected() == 1)
+}

@@ -1,5 +1,6 @@
 //! The agency's contact inbox: enquiries from the public contact form, assigned
-//! to a member of staff, answered by mail from the screen, marked handled.
+//! to a member of staff, answered by mail from the screen, marked handled; and
+//! the mail outbox, where a mail that gave up can be sent again.
 
 use axum::extract::{Query, State};
 use axum::routing::{get, post};
@@ -21,6 +22,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/admin/contact-messages/{id}/assign", post(assign))
         .route("/api/admin/contact-messages/{id}/reply", post(reply))
         .route("/api/admin/contact-messages/{id}/handled", post(handled))
+        .route("/api/admin/outbox", get(outbox))
+        .route("/api/admin/outbox/{id}/resend", post(resend))
 }
 
 #[derive(Deserialize)]
@@ -108,4 +111,41 @@ async fn handled(
         written.position,
         Json(Message::new("Marked as handled")),
     ))
+}
+
+#[derive(Deserialize)]
+struct OutboxQuery {
+    /// `queued`, `sent` or `failed`; all when absent.
+    state: Option<String>,
+}
+
+async fn outbox(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Query(query): Query<OutboxQuery>,
+) -> Result<Json<Vec<crate::mail::OutboxMail>>, ApiError> {
+    if let Some(s) = &query.state
+        && !["queued", "sent", "failed"].contains(&s.as_str())
+    {
+        return Err(ApiError::unprocessable(
+            "State must be queued, sent or failed",
+        ));
+    }
+    Ok(Json(
+        crate::mail::outbox(&state.pool, query.state.as_deref(), 200).await?,
+    ))
+}
+
+async fn resend(
+    State(state): State<AppState>,
+    AdminUser(me): AdminUser,
+    PathId(id, _): PathId<routes::Mail>,
+) -> Result<Json<Message>, ApiError> {
+    if !crate::mail::resend(&state.pool, id).await? {
+        return Err(ApiError::unprocessable(
+            "Only a mail that failed can be sent again",
+        ));
+    }
+    tracing::info!(mail_id = %id, admin_id = %me, "mail queued again by an admin");
+    Ok(Json(Message::new("Queued to send again")))
 }

@@ -72,7 +72,8 @@ resources!(
     Document,
     Notification,
     Employer,
-    Interview
+    Interview,
+    Mail
 );
 
 /// A `PathId` kind: a contact-form message ("Message not found").

@@ -138,3 +138,64 @@ async fn an_enquiry_is_assigned_answered_by_mail_and_handled() {
         (StatusCode::NOT_FOUND, "Message not found")
     );
 }
+
+#[tokio::test]
+async fn the_outbox_lists_mail_by_state_and_sends_a_failed_one_again() {
+    let app = TestApp::spawn().await;
+    let (_, admin) = app.admin_token().await;
+    app.post(
+        "/api/contact",
+        None,
+        json!({"firstName": "Ken", "lastName": "Ito", "email": "ken@example.com", "message": "Hello there"}),
+    )
+    .await;
+    // A mail that gave up after every attempt (as an unreachable SMTP server leaves it).
+    sqlx::query(
+        "UPDATE mail_outbox SET attempts = 10, sent_at = NULL, last_error = 'connection refused'",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let failed = app
+        .get("/api/admin/outbox?state=failed", Some(&admin))
+        .await;
+    assert_eq!(failed.status, StatusCode::OK, "{:?}", failed.body);
+    let mail = &failed.body[0];
+    assert_eq!(
+        (mail["state"].as_str(), mail["last_error"].as_str()),
+        (Some("failed"), Some("connection refused"))
+    );
+    let id = mail["id"].as_str().unwrap().to_owned();
+
+    let resent = app
+        .post(
+            &format!("/api/admin/outbox/{id}/resend"),
+            Some(&admin),
+            json!({}),
+        )
+        .await;
+    assert_eq!(
+        (resent.status, resent.body["message"].as_str()),
+        (StatusCode::OK, Some("Queued to send again"))
+    );
+    let none_failed = app
+        .get("/api/admin/outbox?state=failed", Some(&admin))
+        .await;
+    assert_eq!(none_failed.body.as_array().unwrap().len(), 0);
+    let again = app
+        .post(
+            &format!("/api/admin/outbox/{id}/resend"),
+            Some(&admin),
+            json!({}),
+        )
+        .await;
+    assert_eq!(
+        (again.status, again.error()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Only a mail that failed can be sent again"
+        )
+    );
+    let bad = app.get("/api/admin/outbox?state=lost", Some(&admin)).await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
