@@ -239,7 +239,7 @@ impl Commands {
             .await?
             .state;
         let location = locations
-            .find(form.location_id)
+            .offered(form.location_id)
             .map(|l| KnownLocation {
                 id: l.id,
                 display_name: l.display_name.clone(),
@@ -250,7 +250,7 @@ impl Commands {
                 .load::<ReferenceList>(ReferenceListId::SalaryRanges)
                 .await?
                 .state;
-            if ranges.find(range_id).is_none() {
+            if ranges.offered(range_id).is_none() {
                 return Err(
                     DomainError::invalid("Please choose a salary range from the list").into(),
                 );

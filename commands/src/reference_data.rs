@@ -1,4 +1,5 @@
-//! AddLocation, AddSalaryRange: the reference lists the job board filters by.
+//! AddLocation, AddSalaryRange, RenameReferenceValue, RetireReferenceValue: the
+//! reference lists the job board filters by.
 
 use domain::reference::{self, ReferenceList, ReferenceListId};
 use event_store::Metadata;
@@ -11,6 +12,20 @@ pub struct AddLocation {
     pub display_name: String,
     /// An Australian state or territory, as typed; the decision checks it.
     pub state: String,
+}
+
+/// Either list's value, by id.
+#[derive(Debug, Clone)]
+pub struct RenameReferenceValue {
+    pub list: ReferenceListId,
+    pub id: Uuid,
+    pub display_name: String,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct RetireReferenceValue {
+    pub list: ReferenceListId,
+    pub id: Uuid,
 }
 
 #[derive(Debug, Clone)]
@@ -49,5 +64,29 @@ impl Commands {
             })
             .await?
             .with(id))
+    }
+
+    pub async fn rename_reference_value(
+        &self,
+        cmd: RenameReferenceValue,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let now = self.clock.now();
+        self.execute::<ReferenceList>(cmd.list, metadata, |list| {
+            reference::rename(list, cmd.id, &cmd.display_name, now)
+        })
+        .await
+    }
+
+    pub async fn retire_reference_value(
+        &self,
+        cmd: RetireReferenceValue,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let now = self.clock.now();
+        self.execute::<ReferenceList>(cmd.list, metadata, |list| {
+            reference::retire(list, cmd.id, now)
+        })
+        .await
     }
 }

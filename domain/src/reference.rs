@@ -35,15 +35,34 @@ pub enum ReferenceEvent {
         max: Option<i32>,
         sort_order: i32,
     },
+    /// A value of either list (the stream says which) gets a new name; jobs
+    /// posted before keep the name they were posted with.
+    ReferenceValueRenamed {
+        id: Uuid,
+        display_name: String,
+        renamed_at: chrono::DateTime<chrono::Utc>,
+    },
+    /// No longer offered in forms; still readable on the jobs that carry it.
+    ReferenceValueRetired {
+        id: Uuid,
+        retired_at: chrono::DateTime<chrono::Utc>,
+    },
 }
 
 impl DomainEvent for ReferenceEvent {
-    const TYPES: &'static [&'static str] = &["LocationAdded", "SalaryRangeAdded"];
+    const TYPES: &'static [&'static str] = &[
+        "LocationAdded",
+        "SalaryRangeAdded",
+        "ReferenceValueRenamed",
+        "ReferenceValueRetired",
+    ];
 
     fn event_type(&self) -> &'static str {
         match self {
             Self::LocationAdded { .. } => "LocationAdded",
             Self::SalaryRangeAdded { .. } => "SalaryRangeAdded",
+            Self::ReferenceValueRenamed { .. } => "ReferenceValueRenamed",
+            Self::ReferenceValueRetired { .. } => "ReferenceValueRetired",
         }
     }
 }
@@ -58,11 +77,17 @@ pub struct ReferenceList {
 pub struct ReferenceEntry {
     pub id: Uuid,
     pub display_name: String,
+    pub retired: bool,
 }
 
 impl ReferenceList {
     pub fn find(&self, id: Uuid) -> Option<&ReferenceEntry> {
         self.entries.iter().find(|e| e.id == id)
+    }
+
+    /// A value a form may still offer.
+    pub fn offered(&self, id: Uuid) -> Option<&ReferenceEntry> {
+        self.find(id).filter(|e| !e.retired)
     }
 
     /// Names compare without case: "Sydney" and "sydney" are one location.
@@ -75,6 +100,20 @@ impl ReferenceList {
 
 pub fn evolve(mut state: ReferenceList, event: &ReferenceEvent) -> ReferenceList {
     let (id, display_name) = match event {
+        ReferenceEvent::ReferenceValueRenamed {
+            id, display_name, ..
+        } => {
+            if let Some(e) = state.entries.iter_mut().find(|e| e.id == *id) {
+                e.display_name = display_name.clone();
+            }
+            return state;
+        }
+        ReferenceEvent::ReferenceValueRetired { id, .. } => {
+            if let Some(e) = state.entries.iter_mut().find(|e| e.id == *id) {
+                e.retired = true;
+            }
+            return state;
+        }
         ReferenceEvent::LocationAdded {
             location_id,
             display_name,
@@ -89,8 +128,47 @@ pub fn evolve(mut state: ReferenceList, event: &ReferenceEvent) -> ReferenceList
     state.entries.push(ReferenceEntry {
         id,
         display_name: display_name.clone(),
+        retired: false,
     });
     state
+}
+
+fn current(state: &ReferenceList, id: Uuid) -> Result<&ReferenceEntry, DomainError> {
+    state.offered(id).ok_or(DomainError::NotFound("Value"))
+}
+
+/// Renaming to the same name changes nothing; another value's name is refused.
+pub fn rename(
+    state: &ReferenceList,
+    id: Uuid,
+    display_name: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Vec<ReferenceEvent>, DomainError> {
+    let entry = current(state, id)?;
+    let display_name = required_text(display_name, "Name", MAX_SHORT_TEXT_LEN)?;
+    if entry.display_name == display_name {
+        return Ok(vec![]);
+    }
+    if !entry.display_name.eq_ignore_ascii_case(&display_name) && state.has_name(&display_name) {
+        return Err(DomainError::AlreadyExists("Value"));
+    }
+    Ok(vec![ReferenceEvent::ReferenceValueRenamed {
+        id,
+        display_name,
+        renamed_at: now,
+    }])
+}
+
+pub fn retire(
+    state: &ReferenceList,
+    id: Uuid,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Vec<ReferenceEvent>, DomainError> {
+    current(state, id)?;
+    Ok(vec![ReferenceEvent::ReferenceValueRetired {
+        id,
+        retired_at: now,
+    }])
 }
 
 pub fn add_location(
@@ -208,5 +286,38 @@ mod tests {
             )
             .is_ok()
         );
+    }
+
+    #[test]
+    fn a_value_is_renamed_and_retired_and_a_retired_one_is_no_longer_offered() {
+        let now = chrono::Utc::now();
+        let (sydney, parramatta) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let mut history =
+            add_location(&ReferenceList::default(), sydney, "Sydney CBD", "NSW").unwrap();
+        let list = Given::new(ReferenceList::default(), evolve, history.clone()).state();
+        history.extend(add_location(&list, parramatta, "Parramatta", "NSW").unwrap());
+        Given::new(ReferenceList::default(), evolve, history.clone())
+            .when(|s| rename(s, sydney, "parramatta", now))
+            .then_err(DomainError::AlreadyExists("Value"));
+        Given::new(ReferenceList::default(), evolve, history.clone())
+            .when(|s| rename(s, sydney, "Sydney CBD", now))
+            .then(vec![]);
+        Given::new(ReferenceList::default(), evolve, history.clone())
+            .when(|s| rename(s, sydney, "Sydney City", now))
+            .then(vec![ReferenceEvent::ReferenceValueRenamed {
+                id: sydney,
+                display_name: "Sydney City".into(),
+                renamed_at: now,
+            }]);
+        history.push(ReferenceEvent::ReferenceValueRetired {
+            id: parramatta,
+            retired_at: now,
+        });
+        let list = Given::new(ReferenceList::default(), evolve, history.clone()).state();
+        assert!(list.offered(parramatta).is_none());
+        assert!(list.find(parramatta).is_some(), "still readable");
+        Given::new(ReferenceList::default(), evolve, history)
+            .when(|s| retire(s, parramatta, now))
+            .then_err(DomainError::NotFound("Value"));
     }
 }

@@ -21,6 +21,7 @@ mod pipeline;
 mod profile;
 mod projections_runtime;
 mod realtime;
+mod reference_data;
 mod site;
 mod support;
 mod suspension;

@@ -1,7 +1,7 @@
 //! `locations` and `salary_ranges`: the job board's reference lists.
 
 use anyhow::Context;
-use domain::reference::ReferenceEvent;
+use domain::reference::{LOCATIONS_STREAM, ReferenceEvent, SALARY_RANGES_STREAM};
 use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
@@ -19,7 +19,7 @@ impl EventProjector for ReferenceProjector {
     async fn handle(
         &self,
         conn: &mut PgConnection,
-        _: &RecordedEvent,
+        r: &RecordedEvent,
         event: ReferenceEvent,
         _: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
@@ -59,8 +59,41 @@ impl EventProjector for ReferenceProjector {
                 .execute(&mut *conn)
                 .await?;
             }
+            ReferenceEvent::ReferenceValueRenamed {
+                id, display_name, ..
+            } => {
+                // language=PostgreSQL
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "UPDATE {} SET display_name = $2 WHERE id = $1",
+                    table(r)?
+                )))
+                .bind(id)
+                .bind(display_name)
+                .execute(&mut *conn)
+                .await?;
+            }
+            ReferenceEvent::ReferenceValueRetired { id, retired_at } => {
+                // language=PostgreSQL
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "UPDATE {} SET retired_at = $2 WHERE id = $1",
+                    table(r)?
+                )))
+                .bind(id)
+                .bind(retired_at)
+                .execute(&mut *conn)
+                .await?;
+            }
         }
         Ok(())
+    }
+}
+
+/// The table of the list whose stream the event is on.
+fn table(r: &RecordedEvent) -> anyhow::Result<&'static str> {
+    match r.stream_id.as_str() {
+        LOCATIONS_STREAM => Ok("locations"),
+        SALARY_RANGES_STREAM => Ok("salary_ranges"),
+        other => anyhow::bail!("{other} is not a reference list"),
     }
 }
 
@@ -82,7 +115,7 @@ pub struct SalaryRange {
 pub async fn locations(pool: &PgPool) -> anyhow::Result<Vec<Location>> {
     // language=PostgreSQL
     sqlx::query_as(
-        "SELECT id, display_name, state FROM locations ORDER BY sort_order, display_name",
+        "SELECT id, display_name, state FROM locations WHERE retired_at IS NULL ORDER BY sort_order, display_name",
     )
     .fetch_all(pool)
     .await
@@ -92,7 +125,8 @@ pub async fn locations(pool: &PgPool) -> anyhow::Result<Vec<Location>> {
 pub async fn salary_ranges(pool: &PgPool) -> anyhow::Result<Vec<SalaryRange>> {
     // language=PostgreSQL
     sqlx::query_as(
-        "SELECT id, display_name, min_amount AS min, max_amount AS max FROM salary_ranges ORDER BY sort_order, min_amount",
+        "SELECT id, display_name, min_amount AS min, max_amount AS max FROM salary_ranges WHERE retired_at IS NULL
+          ORDER BY sort_order, min_amount",
     )
     .fetch_all(pool)
     .await
