@@ -5,6 +5,7 @@
 //!
 //! Errors: handlers return [`CommandError`]; the store returns [`AppendError`].
 
+pub mod access;
 pub mod accounts;
 pub mod applications;
 pub mod assessments;

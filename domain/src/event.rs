@@ -4,6 +4,7 @@
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
 
+use crate::access::AccessEvent;
 use crate::account::AccountEvent;
 use crate::application::ApplicationEvent;
 use crate::assessment::AssessmentEvent;
@@ -127,6 +128,7 @@ pub trait FromAnyEvent: DomainEvent {
 
 any_event! {
     Account(AccountEvent),
+    Access(AccessEvent),
     Job(JobEvent),
     Reference(ReferenceEvent),
     Contact(ContactEvent),

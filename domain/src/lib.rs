@@ -5,6 +5,7 @@
 //! looked up elsewhere) is passed in by the caller. Domain rejections are
 //! [`DomainError`]; infrastructure failures never travel through this crate.
 
+pub mod access;
 pub mod account;
 pub mod aggregate;
 pub mod application;

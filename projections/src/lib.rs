@@ -32,6 +32,7 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
         Arc::new(read_models::assessments::AssessmentsProjector),
         Arc::new(read_models::interviews::InterviewsProjector),
         Arc::new(read_models::companies::CompaniesProjector),
+        Arc::new(read_models::access_log::AccessLogProjector),
         Arc::new(read_models::documents::DocumentsProjector),
         Arc::new(read_models::profiles::ProfilesProjector),
         Arc::new(read_models::notifications::NotificationsProjector),

@@ -5,6 +5,7 @@ mod applicants;
 mod applications;
 mod auth;
 mod candidate_profile;
+mod candidates;
 mod company;
 mod contact;
 mod documents;
@@ -50,6 +51,7 @@ pub fn api() -> Router<AppState> {
         .merge(applicants::router())
         .merge(company::router())
         .merge(inbox::router())
+        .merge(candidates::router())
 }
 
 /// What a path id names, for its 404 text ("Job not found").
@@ -73,7 +75,8 @@ resources!(
     Notification,
     Employer,
     Interview,
-    Mail
+    Mail,
+    Candidate
 );
 
 /// A `PathId` kind: a contact-form message ("Message not found").

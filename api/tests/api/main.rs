@@ -5,6 +5,7 @@ mod accounts;
 mod applicants;
 mod applications;
 mod bad_input;
+mod candidates;
 mod cli;
 mod company;
 mod docs;

@@ -219,3 +219,28 @@ pub async fn session_check(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Ses
         .await
         .context("Failed to check a session's account")
 }
+
+/// Candidates whose name or email contains `q` (any case), newest first.
+pub async fn search_candidates(
+    pool: &PgPool,
+    q: &str,
+    limit: i64,
+) -> anyhow::Result<Vec<AccountRow>> {
+    let pattern = format!(
+        "%{}%",
+        q.trim()
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    );
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT * FROM accounts WHERE role = 'candidate' AND (name ILIKE $1 OR email ILIKE $1)
+          ORDER BY created_at DESC LIMIT $2",
+    )
+    .bind(pattern)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+    .context("Failed to search candidates")
+}

@@ -1,5 +1,6 @@
 //! One module per read model: its projector and the queries the API calls.
 
+pub mod access_log;
 pub mod accounts;
 pub mod applications;
 pub mod assessments;

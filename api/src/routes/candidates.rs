@@ -1,0 +1,98 @@
+//! Candidates for agency staff: search, and one candidate's record (profile,
+//! documents, applications). Opening a record is itself recorded as an event,
+//! and the record shows that access log.
+
+use std::time::Duration;
+
+use axum::extract::{Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use commands::access::RecordCandidateView;
+use projections::read_models::access_log::{self, Access};
+use projections::read_models::accounts::{self, AccountRow};
+use projections::read_models::applications::{self, Application};
+use projections::read_models::documents::{self, Document};
+use projections::read_models::profiles;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{PathId, RequestMeta};
+use crate::app::AppState;
+use crate::auth::AdminUser;
+use crate::error::ApiError;
+use crate::routes;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/admin/candidates", get(search))
+        .route("/api/admin/candidates/{id}", get(record))
+}
+
+#[derive(Deserialize)]
+struct SearchQuery {
+    #[serde(default)]
+    q: String,
+}
+
+async fn search(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Query(query): Query<SearchQuery>,
+) -> Result<Json<Vec<AccountRow>>, ApiError> {
+    let q: String = query.q.chars().take(100).collect();
+    Ok(Json(
+        accounts::search_candidates(&state.pool, &q, 50).await?,
+    ))
+}
+
+#[derive(Serialize)]
+struct CandidateRecord {
+    account: AccountRow,
+    profile: Option<Value>,
+    documents: Vec<Document>,
+    applications: Vec<Application>,
+    /// Who opened this record and when, newest first (this opening included).
+    access_log: Vec<Access>,
+}
+
+async fn record(
+    State(state): State<AppState>,
+    AdminUser(me): AdminUser,
+    PathId(id, _): PathId<routes::Candidate>,
+    RequestMeta(meta): RequestMeta,
+) -> Result<Json<CandidateRecord>, ApiError> {
+    let account = accounts::by_id(&state.pool, id)
+        .await?
+        .filter(|a| a.role == "candidate")
+        .ok_or_else(|| ApiError::not_found("Candidate"))?;
+    // Recorded before anything personal is read.
+    let written = state
+        .commands
+        .record_candidate_view(
+            RecordCandidateView {
+                admin_id: me,
+                candidate_id: id,
+            },
+            meta,
+        )
+        .await?;
+    if let Some(position) = written.position {
+        // So the log this answer carries already shows this opening.
+        let _ = projections::wait::until_position(
+            &state.source(),
+            &["access_log"],
+            position,
+            Duration::from_secs(2),
+        )
+        .await;
+    }
+    Ok(Json(CandidateRecord {
+        profile: profiles::by_candidate(&state.pool, id)
+            .await?
+            .and_then(|p| p.profile),
+        documents: documents::for_owner(&state.pool, id).await?,
+        applications: applications::for_candidate(&state.pool, id).await?,
+        access_log: access_log::for_candidate(&state.pool, id, 100).await?,
+        account,
+    }))
+}
