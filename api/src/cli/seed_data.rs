@@ -117,12 +117,10 @@ struct DutiesEntry {
     requirements: Vec<String>,
 }
 
-/// `jobs.json`: the listings, and the description they share, in which
-/// `{pitch}` and `{company}` are replaced by the job's own.
+/// `jobs.json`: the listings, each with its own description.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JobsFile {
-    description: String,
     jobs: Vec<JobEntry>,
 }
 
@@ -144,7 +142,8 @@ struct JobEntry {
     posted_days_ago: i64,
     /// Null: open-ended; 0: closes later today; negative: already expired.
     closes_in_days: Option<i64>,
-    pitch: String,
+    /// The job's own two or three sentences; they name the employer.
+    description: String,
 }
 
 /// A demo employer, with the contact who signs in for it.
@@ -226,12 +225,6 @@ impl SeedData {
                 files.employers.path
             );
         }
-        for placeholder in ["{pitch}", "{company}"] {
-            if !jobs.description.contains(placeholder) {
-                bail!("{}: has no {placeholder}", at(&files.jobs, "description"));
-            }
-        }
-
         let mut listings = Vec::with_capacity(jobs.jobs.len());
         for (i, job) in jobs.jobs.into_iter().enumerate() {
             let field = |name: &str| at(&files.jobs, &format!("jobs[{i}].{name}"));
@@ -243,11 +236,12 @@ impl SeedData {
             let employer = employer_named.find(&job.employer, &field("employer"))?;
             let specialisation = job.specialisation.label();
             let duty = &duties[duties_for.find(specialisation, &field("specialisation"))?];
+            let company = &entries[employer].company;
+            if !job.description.contains(company.as_str()) {
+                bail!("{}: does not name its employer {company:?}", field("description"));
+            }
             listings.push(Job {
-                description: jobs
-                    .description
-                    .replace("{pitch}", &job.pitch)
-                    .replace("{company}", &entries[employer].company),
+                description: job.description,
                 title: job.title,
                 specialisation: job.specialisation,
                 job_type: job.job_type,
@@ -366,6 +360,20 @@ mod tests {
         let demo = &data.employers[data.demo_employer];
         assert!(demo.approved);
         assert_eq!(demo.contact.email, "employer@example.com");
+    }
+
+    /// Issue 8: seeded job copy is varied and specific, with no boilerplate sentence repeated.
+    #[test]
+    fn no_sentence_of_a_job_description_appears_in_another() {
+        let data = SeedData::load().unwrap_or_else(|e| panic!("{e}"));
+        let mut seen = HashMap::new();
+        for (i, job) in data.jobs.iter().enumerate() {
+            for sentence in job.description.split(". ").map(str::trim) {
+                if let Some(other) = seen.insert(sentence.to_owned(), i) {
+                    assert_eq!(other, i, "jobs[{other}] and jobs[{i}] share {sentence:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -62,6 +62,17 @@ describe('the article data', () => {
     expect(new Set(articles.map((a) => a.category)).size).toBe(6)
   })
 
+  it('every article carries its publication date, shown as written and never in the future', () => {
+    for (const a of articles) {
+      expect(a.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      const published = new Date(`${a.datePublished}T00:00:00Z`)
+      const shown = published.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+      expect(a.date).toBe(shown)
+      expect(published.getTime()).toBeLessThanOrEqual(Date.now())
+      expect(modifiedDate(a) >= publishedDate(a)).toBe(true)
+    }
+  })
+
   it('defaults missing dates to 2024-12-01', () => {
     const bare = sample(9, 't', 's', 'Cloud Technology')
     expect(publishedDate(bare)).toBe(DEFAULT_ARTICLE_DATE)

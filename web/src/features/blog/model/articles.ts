@@ -49,6 +49,7 @@ export function findArticle(id: string | undefined): Article | undefined {
 }
 
 export const publishedDate = (a: Article) => a.datePublished ?? DEFAULT_ARTICLE_DATE
-export const modifiedDate = (a: Article) => a.dateModified ?? DEFAULT_ARTICLE_DATE
+/** Not modified since publication unless it says so (as the server's sitemap reads it, api/src/site.rs). */
+export const modifiedDate = (a: Article) => a.dateModified ?? publishedDate(a)
 
 export const cardTags = (a: Article) => a.tags.slice(0, CARD_TAG_LIMIT)
