@@ -19,6 +19,7 @@ import { EMPTY_JOB_FILTERS, filterJobBoard, JOBS_PER_PAGE, type JobBoardFilters 
 import { JOB_TYPES } from '../types'
 import { JobCard } from './JobCard'
 import { Pagination } from '../../../components/ui/Pagination'
+import { SkeletonCard } from '../../../components/ui/Skeleton'
 import '../jobs.css'
 
 /** Under this width the filter selects fold away behind a button. */
@@ -167,7 +168,7 @@ export default function JobBoardPage() {
             <p className="job-count" aria-live="polite">
               {loading ? 'Loading jobs…' : `${count} ${count === 1 ? 'job' : 'jobs'} found`}
             </p>
-            {!loading && count > 0 ? <p className="job-range">{showingText(currentPage, JOBS_PER_PAGE, count)}</p> : null}
+            <p className="job-range">{!loading && count > 0 ? showingText(currentPage, JOBS_PER_PAGE, count) : ''}</p>
             <button type="button" className="btn btn-secondary btn-sm" onClick={refresh} disabled={jobsQuery.isFetching}>
               Refresh Jobs
             </button>
@@ -191,9 +192,13 @@ export default function JobBoardPage() {
             Job listings
           </h2>
           {loading ? (
-            <div className="empty-state" aria-busy="true">
-              <div className="spinner" aria-hidden="true" />
-              <p>Loading jobs…</p>
+            // Card-sized placeholders hold the page's shape, so nothing below
+            // them jumps when the jobs arrive.
+            <div className="job-list job-list-loading" aria-busy="true">
+              <p className="visually-hidden">Loading jobs…</p>
+              {Array.from({ length: JOBS_PER_PAGE }, (_, i) => (
+                <SkeletonCard key={i} />
+              ))}
             </div>
           ) : count === 0 ? (
             <div className="empty-state">
