@@ -11,7 +11,7 @@ function preloadWebFont(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const font = Object.keys(ctx.bundle ?? {}).find((f) => /inter-latin-wght-normal-.*\.woff2$/.test(f))
+        const font = Object.keys(ctx.bundle ?? {}).find((f) => /inter-subset-wght-.*\.woff2$/.test(f))
         if (!font) return []
         return [
           {

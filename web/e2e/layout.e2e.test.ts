@@ -241,7 +241,7 @@ for (const viewport of VIEWPORT_NAMES) {
 
     it('the employer and admin dashboards and the admin component page fit the screen', async () => {
       for (const [role, url, heading] of [
-        ['employer', `${EMPLOYER_URL}/dashboard`, 'Employer Dashboard'],
+        ['employer', `${EMPLOYER_URL}/dashboard`, 'Jobs'],
         ['admin', `${ADMIN_URL}/dashboard`, 'Admin Dashboard'],
       ] as const) {
         const sctx = await signedInContext(viewport, role)

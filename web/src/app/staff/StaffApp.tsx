@@ -6,9 +6,28 @@ import { EmployerRegisterPage } from '../../features/auth/components/EmployerReg
 import { ForgotPasswordPage } from '../../features/auth/components/ForgotPasswordPage'
 import { ResetPasswordPage } from '../../features/auth/components/ResetPasswordPage'
 import { StaffLoginPage } from '../../features/auth/components/StaffLoginPage'
+import { QueryRoot } from '../QueryRoot'
 import { RequireStaff, StaffLayout, StaffLoading, StaffRouteError } from './StaffLayout'
 
 export type StaffSite = 'admin' | 'employer'
+
+/** A lazy route whose module's default export is the screen: each screen is its own chunk. */
+const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default })
+
+/** The employer workspace (issue #9): one frame, each screen loaded when first opened. */
+const employerWorkspace: RouteObject = {
+  lazy: screen(() => import('../../features/employer/components/EmployerWorkspace')),
+  children: [
+    { index: true, lazy: screen(() => import('../../features/employer/components/JobsPage')) },
+    { path: 'jobs/new', lazy: screen(() => import('../../features/employer/components/JobFormPage')) },
+    { path: 'jobs/:jobId/edit', lazy: screen(() => import('../../features/employer/components/JobFormPage')) },
+    { path: 'jobs/:jobId', lazy: screen(() => import('../../features/employer/components/PipelinePage')) },
+    { path: 'applicants/:applicationId', lazy: screen(() => import('../../features/employer/components/ApplicantPage')) },
+    { path: 'jobs/:jobId/report', lazy: screen(() => import('../../features/employer/components/ReportPage')) },
+    { path: 'company', lazy: screen(() => import('../../features/employer/components/CompanyPage')) },
+    { path: '*', element: <Navigate to="/dashboard" replace /> },
+  ],
+}
 
 export function staffRoutes(site: StaffSite): RouteObject[] {
   // the dashboard is its own chunk, fetched only once someone signed in opens it
@@ -31,10 +50,13 @@ export function staffRoutes(site: StaffSite): RouteObject[] {
         {
           path: '/dashboard',
           element: <RequireStaff role={site} />,
-          children: [
-            { index: true, lazy: dashboard },
-            { path: '*', lazy: dashboard },
-          ],
+          children:
+            site === 'employer'
+              ? [employerWorkspace]
+              : [
+                  { index: true, lazy: dashboard },
+                  { path: '*', lazy: dashboard },
+                ],
         },
         // the living component catalogue: admin host only, sample data, no sign-in needed
         ...(site === 'admin'
@@ -48,5 +70,9 @@ export function staffRoutes(site: StaffSite): RouteObject[] {
 
 export default function StaffApp({ site }: { site: StaffSite }) {
   const [router] = useState(() => createBrowserRouter(staffRoutes(site)))
-  return <RouterProvider router={router} />
+  return (
+    <QueryRoot>
+      <RouterProvider router={router} />
+    </QueryRoot>
+  )
 }

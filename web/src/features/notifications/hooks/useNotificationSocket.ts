@@ -19,23 +19,31 @@ export const SOCKET_OPTIONS = {
   timeout: 20000,
 }
 
+/** Other server events a workspace listens to on the same connection, by event name. */
+export type SocketEventHandlers = Record<string, (payload: unknown) => void>
+
 /**
  * `onApplicationUpdated` runs when the server says one of the user's applications
  * changed, so the owner of that cache (the candidate portal) can invalidate it.
+ * `events` are further handlers (the employer's `pipeline_updated`, ...) so a workspace
+ * needs no second connection to the same room.
  */
 export function useNotificationSocket(
   role: Role,
   token: string | null,
   onApplicationUpdated?: () => void,
+  events?: SocketEventHandlers,
 ): { connected: boolean } {
   const qc = useQueryClient()
   const { push } = useToast()
   const [connected, setConnected] = useState(false)
   // Kept in a ref so a new callback identity does not reconnect the socket.
   const onUpdatedRef = useRef(onApplicationUpdated)
+  const eventsRef = useRef(events)
   useEffect(() => {
     onUpdatedRef.current = onApplicationUpdated
-  }, [onApplicationUpdated])
+    eventsRef.current = events
+  }, [onApplicationUpdated, events])
 
   useEffect(() => {
     if (!token) return
@@ -86,6 +94,10 @@ export function useNotificationSocket(
     })
     socket.on('error', (data: { message?: string }) => console.error('Notification error', data?.message))
     socket.on('application_updated', () => onUpdatedRef.current?.())
+    // every name the caller gave at connect time, each reading the newest handler from the ref
+    for (const name of Object.keys(eventsRef.current ?? {})) {
+      socket.on(name, (payload: unknown) => eventsRef.current?.[name]?.(payload))
+    }
 
     return () => {
       socket.removeAllListeners()

@@ -1,0 +1,29 @@
+/**
+ * The react-query client the data screens share. It is not provided in main.tsx: the home page
+ * reads nothing through it (LatestJobs uses one plain fetch), and query-core is ~10 kB gzip of the
+ * home page's JS budget. The staff sites wrap their router in it; the public site loads it, as
+ * a layout route, with the first page other than the home page.
+ */
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
+import { useContext, type ReactNode } from 'react'
+import { Outlet } from 'react-router'
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+})
+
+export function QueryRoot({ children }: { children: ReactNode }) {
+  // a caller that already provides a client (a test harness) keeps its own
+  const outer = useContext(QueryClientContext)
+  if (outer) return children
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+}
+
+/** PublicApp's pathless layout route around every page but the home page. */
+export default function QueryLayout() {
+  return (
+    <QueryRoot>
+      <Outlet />
+    </QueryRoot>
+  )
+}

@@ -1,0 +1,15 @@
+/** POST /api/employer/applications/{id}/scorecards: criteria rated 1-5 and a recommendation, private to the team. */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Recommendation } from '../types'
+import { employerPost } from './client'
+import { employerKeys } from './keys'
+
+export type ScorecardBody = { ratings: { criterion: string; score: number }[]; recommendation: Recommendation; comment?: string }
+
+export const addScorecard = ({ id, body }: { id: string; body: ScorecardBody }) =>
+  employerPost<{ id: string; message: string }>(`/api/employer/applications/${encodeURIComponent(id)}/scorecards`, body)
+
+export function useAddScorecard() {
+  const qc = useQueryClient()
+  return useMutation({ mutationFn: addScorecard, onSuccess: (_d, { id }) => qc.invalidateQueries({ queryKey: employerKeys.applicant(id) }) })
+}

@@ -1,0 +1,22 @@
+/** POST /api/employer/applications/bulk-reject {application_ids, feedback?}: each one its own move; failures come back per id. */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { employerPost } from './client'
+import { employerKeys } from './keys'
+
+export type BulkRejectResult = { rejected: number; results: { id: string; error?: string | null }[] }
+
+export const bulkReject = ({ ids, feedback }: { ids: string[]; jobId: string; feedback?: string }) =>
+  employerPost<BulkRejectResult>('/api/employer/applications/bulk-reject', { application_ids: ids, ...(feedback?.trim() ? { feedback: feedback.trim() } : {}) })
+
+export function useBulkReject() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: bulkReject,
+    onSettled: (_d, _e, { jobId }) => {
+      void qc.invalidateQueries({ queryKey: employerKeys.pipelines(jobId) })
+      void qc.invalidateQueries({ queryKey: employerKeys.jobList() })
+      void qc.invalidateQueries({ queryKey: employerKeys.report(jobId) })
+      void qc.invalidateQueries({ queryKey: employerKeys.applicants() })
+    },
+  })
+}

@@ -1,0 +1,12 @@
+/** POST /api/employer/jobs: a new job, published at once or kept as a draft (`draft: true`). */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { JobBody } from '../types'
+import { employerPost } from './client'
+import { employerKeys } from './keys'
+
+export const createJob = (body: JobBody) => employerPost<{ id: string }>('/api/employer/jobs', body)
+
+export function useCreateJob() {
+  const qc = useQueryClient()
+  return useMutation({ mutationFn: createJob, onSuccess: () => qc.invalidateQueries({ queryKey: employerKeys.jobs() }) })
+}

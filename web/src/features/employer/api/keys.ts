@@ -1,0 +1,14 @@
+/** Query keys of the employer workspace: one factory so every hook, mutation and socket event agrees. */
+import type { PipelineFilter } from '../types'
+
+export const employerKeys = {
+  all: ['employer'] as const,
+  jobs: () => [...employerKeys.all, 'jobs'] as const,
+  jobList: () => [...employerKeys.jobs(), 'list'] as const,
+  pipelines: (jobId: string) => [...employerKeys.jobs(), jobId, 'pipeline'] as const,
+  pipeline: (jobId: string, filter: PipelineFilter) => [...employerKeys.pipelines(jobId), filter] as const,
+  report: (jobId: string) => [...employerKeys.jobs(), jobId, 'report'] as const,
+  applicants: () => [...employerKeys.all, 'applicant'] as const,
+  applicant: (id: string) => [...employerKeys.applicants(), id] as const,
+  company: () => [...employerKeys.all, 'company'] as const,
+}

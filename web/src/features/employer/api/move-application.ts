@@ -1,0 +1,41 @@
+/**
+ * POST /api/employer/applications/{id}/move {stage, feedback?, version}: one card to another
+ * stage. The board moves the card at once (optimistic) and puts it back if the server refuses;
+ * either way the job's queries are read again, so a 409 shows where a colleague put the card.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Pipeline, Stage } from '../types'
+import { employerPost } from './client'
+import { employerKeys } from './keys'
+
+export type MoveInput = { id: string; jobId: string; stage: Stage; version: number; feedback?: string }
+
+export const moveApplication = ({ id, stage, version, feedback }: MoveInput) =>
+  employerPost<{ id: string; stage: Stage; version: number; message: string }>(`/api/employer/applications/${encodeURIComponent(id)}/move`, {
+    stage,
+    version,
+    ...(feedback ? { feedback } : {}),
+  })
+
+export function useMoveApplication() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: moveApplication,
+    onMutate: async ({ id, jobId, stage }) => {
+      const key = employerKeys.pipelines(jobId)
+      await qc.cancelQueries({ queryKey: key })
+      const before = qc.getQueriesData<Pipeline>({ queryKey: key })
+      qc.setQueriesData<Pipeline>({ queryKey: key }, (old) =>
+        old ? { ...old, applications: old.applications.map((a) => (a.id === id ? { ...a, stage } : a)) } : old,
+      )
+      return { before }
+    },
+    onError: (_err, _input, context) => context?.before.forEach(([key, data]) => qc.setQueryData(key, data)),
+    onSettled: (_data, _err, { id, jobId }) => {
+      void qc.invalidateQueries({ queryKey: employerKeys.pipelines(jobId) })
+      void qc.invalidateQueries({ queryKey: employerKeys.jobList() })
+      void qc.invalidateQueries({ queryKey: employerKeys.report(jobId) })
+      void qc.invalidateQueries({ queryKey: employerKeys.applicant(id) })
+    },
+  })
+}

@@ -1,0 +1,16 @@
+/** POST /api/employer/applications/{id}/interviews: books an interview (Sydney time); the candidate is mailed an invitation. */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { InterviewBody } from '../types'
+import { employerPost } from './client'
+import { employerKeys } from './keys'
+
+export const scheduleInterview = ({ applicationId, body }: { applicationId: string; body: InterviewBody }) =>
+  employerPost<{ id: string; message: string }>(`/api/employer/applications/${encodeURIComponent(applicationId)}/interviews`, body)
+
+export function useScheduleInterview() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: scheduleInterview,
+    onSuccess: (_d, { applicationId }) => qc.invalidateQueries({ queryKey: employerKeys.applicant(applicationId) }),
+  })
+}

@@ -1,0 +1,165 @@
+/** An applicant's interviews: book, move or cancel one, in Sydney time; the candidate is mailed an invitation each time. */
+import { useState, type FormEvent } from 'react'
+import { Badge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
+import { Card } from '../../../components/ui/Card'
+import { Field } from '../../../components/ui/Field'
+import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { useToast } from '../../../components/ui/toast'
+import { serverMessageOr } from '../../../lib/server-message'
+import { useCancelInterview } from '../api/cancel-interview'
+import { useRescheduleInterview } from '../api/reschedule-interview'
+import { useScheduleInterview } from '../api/schedule-interview'
+import { EMPTY_INTERVIEW_FORM, formatSydney, interviewForm, toInterviewBody, type InterviewForm } from '../model/interview'
+import type { Interview, Stage } from '../types'
+
+type Dialog = { kind: 'book' } | { kind: 'move'; interview: Interview } | { kind: 'cancel'; interview: Interview }
+
+export function ApplicantInterviews({ applicationId, stage, interviews }: { applicationId: string; stage: Stage; interviews: Interview[] }) {
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const inRunning = stage !== 'hired' && stage !== 'rejected'
+  const sorted = [...interviews].sort((a, b) => a.starts_at.localeCompare(b.starts_at))
+  return (
+    <Card as="section" className="emp-section" aria-labelledby="interviews-heading">
+      <h2 id="interviews-heading">Interviews</h2>
+      {sorted.length === 0 ? <p className="emp-muted">{inRunning ? 'No interview booked yet.' : 'No interviews were booked.'}</p> : null}
+      <ul className="emp-plain-list">
+        {sorted.map((i) => (
+          <li key={i.id}>
+            <div className="emp-toolbar">
+              <strong>{formatSydney(i.starts_at)}</strong>
+              {i.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : <Badge tone="success">Booked</Badge>}
+            </div>
+            <p className="emp-muted">
+              {i.duration_minutes} minutes · {i.location ?? ''}
+              {i.location && i.video_link ? ' · ' : ''}
+              {i.video_link ? <a href={i.video_link}>Video link</a> : null}
+              {i.interviewers.length ? ` · with ${i.interviewers.join(', ')}` : ''}
+            </p>
+            {i.status === 'cancelled' && i.cancel_reason ? <p className="emp-muted">Reason: {i.cancel_reason}</p> : null}
+            {i.status !== 'cancelled' ? (
+              <div className="emp-actions">
+                <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'move', interview: i })}>
+                  Reschedule
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'cancel', interview: i })}>
+                  Cancel interview
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {inRunning ? (
+        <div>
+          <Button size="sm" icon="calendar" onClick={() => setDialog({ kind: 'book' })}>
+            Schedule an interview
+          </Button>
+        </div>
+      ) : null}
+      {dialog?.kind === 'cancel' ? (
+        <CancelDialog applicationId={applicationId} interview={dialog.interview} onClose={() => setDialog(null)} />
+      ) : dialog ? (
+        <InterviewDialog applicationId={applicationId} interview={dialog.kind === 'move' ? dialog.interview : undefined} onClose={() => setDialog(null)} />
+      ) : null}
+    </Card>
+  )
+}
+
+function InterviewDialog({ applicationId, interview, onClose }: { applicationId: string; interview?: Interview; onClose: () => void }) {
+  const { push } = useToast()
+  const schedule = useScheduleInterview()
+  const reschedule = useRescheduleInterview()
+  const [form, setForm] = useState<InterviewForm>(() => (interview ? interviewForm(interview) : EMPTY_INTERVIEW_FORM))
+  const [error, setError] = useState<string | null>(null)
+  const set = (name: keyof InterviewForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }))
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (!form.date || !form.time) return setError('Choose the date and time')
+    setError(null)
+    const body = toInterviewBody(form)
+    const done = {
+      onSuccess: (res: { message?: string }) => {
+        push({ kind: 'success', title: interview ? 'Interview moved' : 'Interview booked', message: res.message ?? 'The applicant has been sent a calendar invitation.' })
+        onClose()
+      },
+      onError: (err: unknown) => setError(serverMessageOr(err, 'Please try again.')),
+    }
+    if (interview) reschedule.mutate({ interviewId: interview.id, applicationId, body }, done)
+    else schedule.mutate({ applicationId, body }, done)
+  }
+  return (
+    <Modal title={interview ? 'Reschedule the interview' : 'Schedule an interview'} onClose={onClose}>
+      <form className="emp-form" onSubmit={submit} noValidate>
+        {error ? (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
+        ) : null}
+        <p className="emp-muted">Times are Sydney time (AEST/AEDT), whatever your computer’s time zone.</p>
+        <div className="emp-form-row">
+          <Field label="Date">{(p) => <input {...p} className="input" type="date" value={form.date} onChange={set('date')} />}</Field>
+          <Field label="Start time (Sydney)">{(p) => <input {...p} className="input" type="time" step={300} value={form.time} onChange={set('time')} />}</Field>
+        </div>
+        <Field label="Duration in minutes" hint="From 15 to 480.">
+          {(p) => <input {...p} className="input" type="number" min={15} max={480} step={15} value={form.duration} onChange={set('duration')} />}
+        </Field>
+        <Field label="Place" hint="An address or room. Give a place, a video link, or both.">
+          {(p) => <input {...p} className="input" value={form.location} onChange={set('location')} />}
+        </Field>
+        <Field label="Video link">{(p) => <input {...p} className="input" type="url" placeholder="https://" value={form.video_link} onChange={set('video_link')} />}</Field>
+        <Field label="Interviewers" hint="Names, separated by commas (up to 10).">
+          {(p) => <input {...p} className="input" value={form.interviewers} onChange={set('interviewers')} />}
+        </Field>
+        <ModalActions>
+          <Button variant="ghost" onClick={onClose}>
+            Back
+          </Button>
+          <Button type="submit" busy={schedule.isPending || reschedule.isPending}>
+            {interview ? 'Save new time' : 'Book and invite'}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  )
+}
+
+function CancelDialog({ applicationId, interview, onClose }: { applicationId: string; interview: Interview; onClose: () => void }) {
+  const { push } = useToast()
+  const cancel = useCancelInterview()
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <Modal title="Cancel the interview" onClose={onClose}>
+      <form
+        className="emp-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          cancel.mutate(
+            { interviewId: interview.id, applicationId, reason },
+            {
+              onSuccess: () => {
+                push({ kind: 'success', title: 'Interview cancelled', message: 'The applicant has been told and the invitation withdrawn.' })
+                onClose()
+              },
+              onError: (err) => setError(serverMessageOr(err, 'Please try again.')),
+            },
+          )
+        }}
+      >
+        <p>{formatSydney(interview.starts_at)}</p>
+        <Field label="Reason (optional, the applicant reads it)" error={error}>
+          {(p) => <textarea {...p} className="input" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />}
+        </Field>
+        <ModalActions>
+          <Button variant="ghost" onClick={onClose}>
+            Keep it
+          </Button>
+          <Button type="submit" variant="danger" busy={cancel.isPending}>
+            Cancel interview
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  )
+}

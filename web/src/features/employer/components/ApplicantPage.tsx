@@ -1,0 +1,247 @@
+/**
+ * /dashboard/applicants/{id}: one applicant to one job: where they are (and a way to move them),
+ * their profile and documents, the history read from the application's events, and the hiring
+ * team's own notes, scorecards and interviews.
+ */
+import { Link, useParams } from 'react-router'
+import { Badge } from '../../../components/ui/Badge'
+import { Button, buttonClass } from '../../../components/ui/Button'
+import { Card } from '../../../components/ui/Card'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Icon } from '../../../components/ui/Icon'
+import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { useToast } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api'
+import { formatDate, formatFileSize, formatRelativeTime } from '../../../lib/format'
+import { serverMessageOr } from '../../../lib/server-message'
+import { useDownloadApplicantDocument } from '../api/download-document'
+import { useApplicant } from '../api/get-applicant'
+import { candidateStatus, STAGE_LABELS, STAGE_TONES } from '../model/stages'
+import type { ApplicantDetail, ApplicantProfile, TimelineEntry } from '../types'
+import { ApplicantInterviews } from './ApplicantInterviews'
+import { NotesSection, ScorecardsSection } from './ApplicantAssessment'
+import { MoveButtons } from './MoveMenu'
+import { useCardMover } from './useCardMover'
+import { useWorkspaceTitle } from './workspaceTitle'
+
+export default function ApplicantPage() {
+  const { applicationId = '' } = useParams()
+  const applicant = useApplicant(applicationId)
+  useWorkspaceTitle(applicant.data?.application.candidate_name ?? 'Applicant')
+
+  if (applicant.isPending) {
+    return (
+      <div className="emp-stack" aria-busy="true">
+        <SkeletonCard />
+        <SkeletonCard />
+      </div>
+    )
+  }
+  if (applicant.isError || !applicant.data) {
+    const missing = applicant.error instanceof ApiError && applicant.error.status === 404
+    return (
+      <EmptyState
+        title={missing ? 'We could not find that applicant' : 'The applicant did not load'}
+        headingLevel={2}
+        action={
+          <Link to="/dashboard" className={buttonClass('primary')}>
+            Back to your jobs
+          </Link>
+        }
+      >
+        <p>{missing ? 'The application may be for another account’s job, or the link is out of date.' : serverMessageOr(applicant.error, 'Please try again shortly.')}</p>
+      </EmptyState>
+    )
+  }
+  return <Applicant detail={applicant.data} />
+}
+
+function Applicant({ detail }: { detail: ApplicantDetail }) {
+  const { application: app, job } = detail
+  const { moveCard, moving } = useCardMover(job.id)
+  const status = candidateStatus(app.stage)
+  return (
+    <div className="emp-stack">
+      <Link to={`/dashboard/jobs/${job.id}`} className="emp-back">
+        <Icon name="back" size={16} /> {job.title}
+      </Link>
+      <Card as="section" aria-labelledby="applicant-stage-heading">
+        <div className="emp-job-head">
+          <h2 id="applicant-stage-heading" className="emp-job-title">
+            Stage: <Badge tone={STAGE_TONES[app.stage]}>{STAGE_LABELS[app.stage]}</Badge>
+          </h2>
+          <span className="emp-muted">
+            They see: <strong>{status}</strong>
+          </span>
+        </div>
+        <p className="emp-muted">
+          <a href={`mailto:${app.candidate_email}`}>{app.candidate_email}</a> · applied {formatDate(app.created_at)}
+        </p>
+        {job.status === 'closed' ? (
+          <p className="emp-muted">This job is closed, so the applicant’s stage cannot change until it is reopened.</p>
+        ) : app.stage === 'hired' ? (
+          <p className="emp-muted">Hired: the stage no longer changes.</p>
+        ) : (
+          <>
+            <p className="emp-muted">Move to:</p>
+            <MoveButtons stage={app.stage} busy={moving} onMove={(to) => moveCard(app, to)} />
+          </>
+        )}
+      </Card>
+      <div className="emp-detail">
+        <div className="emp-detail-col">
+          <ProfileSection profile={detail.profile} />
+          <DocumentsSection documents={detail.documents} />
+          <TimelineSection entries={detail.timeline} />
+        </div>
+        <div className="emp-detail-col">
+          <ApplicantInterviews applicationId={app.id} stage={app.stage} interviews={detail.interviews} />
+          <NotesSection applicationId={app.id} notes={detail.notes} />
+          <ScorecardsSection applicationId={app.id} scorecards={detail.scorecards} />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+const skillList = (skills: ApplicantProfile['skills']) =>
+  (Array.isArray(skills) ? skills : (skills ?? '').split(','))
+    .map((s) => s.trim())
+    .filter(Boolean)
+
+function ProfileSection({ profile }: { profile: ApplicantProfile | null }) {
+  const skills = skillList(profile?.skills)
+  return (
+    <Card as="section" className="emp-section" aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Profile</h2>
+      {!profile ? (
+        <p className="emp-muted">This applicant has not filled in a profile yet. Their documents and your notes are below.</p>
+      ) : (
+        <div className="emp-stack">
+          {profile.summary ? <p>{profile.summary}</p> : null}
+          {profile.location || profile.phone ? (
+            <dl className="emp-dl">
+              {profile.location ? (
+                <>
+                  <dt>Location</dt>
+                  <dd>{profile.location}</dd>
+                </>
+              ) : null}
+              {profile.phone ? (
+                <>
+                  <dt>Phone</dt>
+                  <dd>{profile.phone}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : null}
+          {skills.length ? (
+            <div>
+              <h3 className="emp-sub">Skills</h3>
+              <ul className="emp-skills">
+                {skills.map((s) => (
+                  <li key={s}>
+                    <Badge tone="brand">{s}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {profile.experience?.length ? (
+            <div>
+              <h3 className="emp-sub">Experience</h3>
+              <ul className="emp-plain-list">
+                {profile.experience.map((x, i) => (
+                  <li key={i}>
+                    <strong>{x.position}</strong>, {x.company}
+                    <br />
+                    <span className="emp-muted">{[x.startDate, x.endDate ?? 'now'].filter(Boolean).join(' to ')}</span>
+                    {x.description ? <p>{x.description}</p> : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {profile.education?.length ? (
+            <div>
+              <h3 className="emp-sub">Education</h3>
+              <ul className="emp-plain-list">
+                {profile.education.map((x, i) => (
+                  <li key={i}>
+                    <strong>{x.degree}</strong>
+                    {x.field ? ` in ${x.field}` : ''}, {x.institution}
+                    {x.graduationYear ? <span className="emp-muted"> ({x.graduationYear})</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </Card>
+  )
+}
+
+function DocumentsSection({ documents }: { documents: ApplicantDetail['documents'] }) {
+  const download = useDownloadApplicantDocument()
+  const { push } = useToast()
+  return (
+    <Card as="section" className="emp-section" aria-labelledby="documents-heading">
+      <h2 id="documents-heading">Documents</h2>
+      {documents.length === 0 ? (
+        <p className="emp-muted">No resume or cover letter came with this application.</p>
+      ) : (
+        <ul className="emp-plain-list">
+          {documents.map((d) => (
+            <li key={d.id} className="emp-toolbar">
+              <span>
+                <Icon name="file" size={16} /> {d.title}
+                <br />
+                <span className="emp-muted">
+                  {d.original_name} · {formatFileSize(d.file_size)}
+                </span>
+              </span>
+              <Button
+                size="sm"
+                variant="outline"
+                icon="download"
+                aria-label={`Download ${d.title}`}
+                onClick={() => download.mutate(d, { onError: (err) => push({ kind: 'error', title: 'Download failed', message: serverMessageOr(err, 'Please try again.') }) })}
+              >
+                Download
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function timelineText(e: TimelineEntry): string {
+  const who = e.actor_role === 'candidate' ? 'the applicant' : e.actor_role === 'employer' ? 'your team' : e.actor_role === 'seed' ? 'the demo data' : 'the system'
+  if (e.kind === 'submitted') return 'Applied'
+  if (e.kind === 'moved' && e.stage) return `Moved ${e.previous ? `from ${STAGE_LABELS[e.previous]} ` : ''}to ${STAGE_LABELS[e.stage]} by ${who}`
+  if (e.kind === 'status_changed') return `Status set to ${e.status ?? 'unknown'} by ${who}`
+  return e.kind
+}
+
+function TimelineSection({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <Card as="section" className="emp-section" aria-labelledby="timeline-heading">
+      <h2 id="timeline-heading">History</h2>
+      <ol className="emp-timeline">
+        {[...entries].reverse().map((e, i) => (
+          <li key={`${e.at}-${i}`}>
+            <strong>{timelineText(e)}</strong>
+            <br />
+            <span className="emp-muted">
+              <time dateTime={e.at}>{formatRelativeTime(e.at)}</time>
+            </span>
+            {e.feedback ? <p className="emp-muted">Feedback: {e.feedback}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </Card>
+  )
+}

@@ -1,0 +1,188 @@
+/**
+ * /dashboard/jobs/new and /dashboard/jobs/{id}/edit: the job form beside a live preview drawn with
+ * the public job page's own description component, so what the employer sees is what applicants read.
+ * "Save draft" keeps it off the board; "Publish" puts it on. The server's 422 texts show as they are.
+ */
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { Button, buttonClass } from '../../../components/ui/Button'
+import { Card } from '../../../components/ui/Card'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Field } from '../../../components/ui/Field'
+import { Select } from '../../../components/ui/Select'
+import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { useToast } from '../../../components/ui/toast'
+import { formatDate } from '../../../lib/format'
+import { serverMessageOr } from '../../../lib/server-message'
+import { JOB_TYPES, JobDescription, salaryText, useLocations, useSalaryRanges } from '../../jobs'
+import { useSession } from '../../auth'
+import { useCreateJob } from '../api/create-job'
+import { useEmployerJobs } from '../api/get-jobs'
+import { useCompany } from '../api/get-company'
+import { usePublishJob } from '../api/publish-job'
+import { useUpdateJob } from '../api/update-job'
+import { EMPTY_JOB_FORM, fromJob, jobFormProblems, previewJob, SPECIALISATION_OPTIONS, toJobBody, type JobFormValues } from '../model/jobForm'
+import type { EmployerJob } from '../types'
+import { JobStatusBadge } from './JobStatusBadge'
+import { useWorkspaceTitle } from './workspaceTitle'
+
+export default function JobFormPage() {
+  const { jobId } = useParams()
+  const jobs = useEmployerJobs()
+  if (!jobId) return <JobForm key="new" />
+  if (jobs.isPending) return <SkeletonCard />
+  const job = jobs.data?.find((j) => j.id === jobId)
+  if (!job) return <JobMissing />
+  return <JobForm key={job.id} job={job} />
+}
+
+function JobMissing() {
+  useWorkspaceTitle('Job not found')
+  return (
+    <EmptyState title="We could not find that job" headingLevel={2} action={<Link to="/dashboard" className={buttonClass('primary')}>Back to your jobs</Link>}>
+      <p>It may belong to another account, or the link is out of date.</p>
+    </EmptyState>
+  )
+}
+
+function JobForm({ job }: { job?: EmployerJob }) {
+  useWorkspaceTitle(job ? `Edit ${job.title}` : 'Post a job')
+  const navigate = useNavigate()
+  const { push } = useToast()
+  const session = useSession('employer')
+  const company = useCompany()
+  const { data: locations = [] } = useLocations()
+  const { data: salaryRanges = [] } = useSalaryRanges()
+  const create = useCreateJob()
+  const update = useUpdateJob()
+  const [values, setValues] = useState<JobFormValues>(() => (job ? fromJob(job) : EMPTY_JOB_FORM))
+  const [problems, setProblems] = useState<Partial<Record<keyof JobFormValues, string>>>({})
+  const [serverError, setServerError] = useState<string | null>(null)
+  const publish = usePublishJob()
+  const isDraft = !job || job.status === 'draft'
+  const busy = create.isPending || update.isPending || publish.isPending
+
+  const set = (name: keyof JobFormValues) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [name]: e.target.value }))
+    setProblems((p) => ({ ...p, [name]: undefined }))
+  }
+
+  const save = async (andPublish: boolean) => {
+    setServerError(null)
+    const found = jobFormProblems(values)
+    setProblems(found)
+    if (Object.keys(found).length) return
+    try {
+      let id = job?.id
+      if (job) await update.mutateAsync({ id: job.id, body: toJobBody(values, false) })
+      else id = (await create.mutateAsync(toJobBody(values, !andPublish))).id
+      if (andPublish && job?.status === 'draft' && id) await publish.mutateAsync(id)
+      push({
+        kind: 'success',
+        title: andPublish && isDraft ? 'Job published' : isDraft ? 'Draft saved' : 'Changes saved',
+        message: andPublish && isDraft ? `${values.title} is now on the job board.` : values.title,
+      })
+      navigate('/dashboard')
+    } catch (err) {
+      setServerError(serverMessageOr(err, 'We could not save the job. Please try again.'))
+    }
+  }
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    void save(true)
+  }
+
+  const companyName = company.data?.name ?? (session.status === 'authenticated' ? (session.user.company ?? '') : '')
+  const preview = previewJob(values, companyName, locations)
+
+  return (
+    <div className="emp-form-layout">
+      <Card as="section" aria-labelledby="job-form-heading">
+        <div className="emp-job-head">
+          <h2 id="job-form-heading">{job ? 'Job details' : 'New job'}</h2>
+          {job ? <JobStatusBadge status={job.status} /> : null}
+        </div>
+        <form className="emp-form" onSubmit={onSubmit} noValidate>
+          {serverError ? (
+            <div className="alert alert-error" role="alert">
+              {serverError}
+            </div>
+          ) : null}
+          <Field label="Job title" error={problems.title}>
+            {(p) => <input {...p} className="input" value={values.title} onChange={set('title')} maxLength={200} autoComplete="off" />}
+          </Field>
+          <div className="emp-form-row">
+            <Field label="Location" error={problems.location_id}>
+              {(p) => (
+                <Select {...p} value={values.location_id} onChange={set('location_id')} placeholder="Choose a location" options={locations.map((l) => ({ value: String(l.id), label: l.display_name }))} />
+              )}
+            </Field>
+            <Field label="Work type">
+              {(p) => <Select {...p} value={values.type} onChange={set('type')} options={JOB_TYPES.map((t) => ({ value: t, label: t }))} />}
+            </Field>
+          </div>
+          <div className="emp-form-row">
+            <Field label="Specialisation" error={problems.specialisation}>
+              {(p) => <Select {...p} value={values.specialisation} onChange={set('specialisation')} placeholder="Choose a specialisation" options={SPECIALISATION_OPTIONS.map((s) => ({ value: s, label: s }))} />}
+            </Field>
+            <Field label="Closing date" hint="Applications close at the end of this day, Sydney time. Leave empty for no closing date.">
+              {(p) => <input {...p} className="input" type="date" value={values.expires_on} onChange={set('expires_on')} />}
+            </Field>
+          </div>
+          <div className="emp-form-row">
+            <Field label="Salary as shown" hint='For example "$140k - $160k + super". Empty reads "Competitive salary".'>
+              {(p) => <input {...p} className="input" value={values.salary} onChange={set('salary')} maxLength={120} />}
+            </Field>
+            <Field label="Salary band" hint="Lets candidates filter by pay.">
+              {(p) => <Select {...p} value={values.salary_range_id} onChange={set('salary_range_id')} placeholder="Not stated" options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))} />}
+            </Field>
+          </div>
+          <Field label="About the role" error={problems.description} hint="A blank line starts a new paragraph.">
+            {(p) => <textarea {...p} className="input" rows={7} value={values.description} onChange={set('description')} />}
+          </Field>
+          <Field label="Responsibilities" hint="One a line.">
+            {(p) => <textarea {...p} className="input" rows={4} value={values.responsibilities} onChange={set('responsibilities')} />}
+          </Field>
+          <Field label="Requirements" hint="One a line.">
+            {(p) => <textarea {...p} className="input" rows={4} value={values.requirements} onChange={set('requirements')} />}
+          </Field>
+          <div className="emp-actions">
+            {isDraft ? (
+              <>
+                <Button type="submit" icon="publish" busy={busy}>
+                  Publish
+                </Button>
+                <Button variant="outline" busy={busy} onClick={() => void save(false)}>
+                  Save draft
+                </Button>
+              </>
+            ) : (
+              <Button type="submit" busy={busy}>
+                Save changes
+              </Button>
+            )}
+            <Link to="/dashboard" className={buttonClass('ghost')}>
+              Cancel
+            </Link>
+          </div>
+        </form>
+      </Card>
+      <Card as="section" className="emp-preview" aria-labelledby="job-preview-heading">
+        <h2 id="job-preview-heading" className="emp-preview-label">
+          Preview: how applicants will see it
+        </h2>
+        <article className="emp-preview-page">
+          <p className="eyebrow">{preview.company}</p>
+          <p className="emp-preview-title">{preview.title}</p>
+          <ul className="emp-preview-meta">
+            {preview.location ? <li>{preview.location}</li> : null}
+            <li>{preview.type}</li>
+            <li>{salaryText(preview)}</li>
+            {preview.expires_at ? <li>Applications close {formatDate(preview.expires_at)}</li> : null}
+          </ul>
+          {values.description.trim() ? <JobDescription job={preview} expanded /> : <p className="emp-muted">The description appears here as you type.</p>}
+        </article>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,239 @@
+/**
+ * The list view of a job's applicants: the server filters (stage, name or email, applied between
+ * two dates) and sorts; rows can be chosen and rejected together with one feedback text.
+ */
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Badge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Field } from '../../../components/ui/Field'
+import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Select } from '../../../components/ui/Select'
+import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { Table, type Column } from '../../../components/ui/Table'
+import { useToast } from '../../../components/ui/toast'
+import { formatDate, formatRelativeTime } from '../../../lib/format'
+import { serverMessageOr } from '../../../lib/server-message'
+import { useBulkReject } from '../api/bulk-reject'
+import { usePipeline } from '../api/get-pipeline'
+import { STAGE_LABELS, STAGE_TONES } from '../model/stages'
+import { STAGES, type PipelineCard, type PipelineFilter, type PipelineSort, type Stage } from '../types'
+import { MoveMenu } from './MoveMenu'
+
+const SORTS: { value: PipelineSort; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'name', label: 'Name A to Z' },
+  { value: 'updated', label: 'Recently updated' },
+]
+
+type Props = { jobId: string; jobTitle: string; locked: boolean; onMove: (card: PipelineCard, to: Stage) => void }
+
+export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
+  const [filter, setFilter] = useState<PipelineFilter>({ sort: 'newest' })
+  const [search, setSearch] = useState('')
+  const [chosen, setChosen] = useState<Set<string>>(new Set())
+  const [rejecting, setRejecting] = useState(false)
+  const pipeline = usePipeline(jobId, filter)
+  const rows = pipeline.data?.applications ?? []
+  const rejectable = rows.filter((r) => r.stage !== 'hired' && r.stage !== 'rejected')
+  const chosenRows = rows.filter((r) => chosen.has(r.id))
+  const allChosen = rejectable.length > 0 && rejectable.every((r) => chosen.has(r.id))
+
+  const toggle = (id: string) =>
+    setChosen((s) => {
+      const next = new Set(s)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
+
+  const columns: Column<PipelineCard>[] = [
+    {
+      key: 'pick',
+      header: 'Choose',
+      cell: (r) =>
+        r.stage === 'hired' || r.stage === 'rejected' || locked ? null : (
+          <input type="checkbox" className="emp-check-input" aria-label={`Choose ${r.candidate_name}`} checked={chosen.has(r.id)} onChange={() => toggle(r.id)} />
+        ),
+    },
+    {
+      key: 'name',
+      header: 'Applicant',
+      cell: (r) => (
+        <>
+          <Link to={`/dashboard/applicants/${r.id}`}>{r.candidate_name}</Link>
+          <br />
+          <span className="emp-muted">{r.candidate_email}</span>
+        </>
+      ),
+    },
+    { key: 'stage', header: 'Stage', cell: (r) => <Badge tone={STAGE_TONES[r.stage]}>{STAGE_LABELS[r.stage]}</Badge> },
+    { key: 'applied', header: 'Applied', cell: (r) => formatDate(r.created_at) },
+    { key: 'updated', header: 'Last change', cell: (r) => (r.last_updated ? formatRelativeTime(r.last_updated) : '') },
+    { key: 'move', header: 'Move', cell: (r) => (locked ? null : <MoveMenu name={r.candidate_name} stage={r.stage} onMove={(to) => onMove(r, to)} />) },
+  ]
+
+  return (
+    <div className="emp-stack">
+      <form
+        className="emp-filters"
+        role="search"
+        aria-label="Filter applicants"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setFilter((f) => ({ ...f, q: search }))
+        }}
+      >
+        <Field label="Name or email">
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              onBlur={() => setFilter((f) => ({ ...f, q: search }))}
+              placeholder="Search applicants"
+            />
+          )}
+        </Field>
+        <Field label="Stage">
+          {(p) => (
+            <Select
+              {...p}
+              value={filter.stage ?? ''}
+              onChange={(e) => setFilter((f) => ({ ...f, stage: e.target.value as Stage | '' }))}
+              placeholder="All stages"
+              options={STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
+            />
+          )}
+        </Field>
+        <Field label="Sort">
+          {(p) => <Select {...p} value={filter.sort ?? 'newest'} onChange={(e) => setFilter((f) => ({ ...f, sort: e.target.value as PipelineSort }))} options={SORTS} />}
+        </Field>
+        <Field label="Applied from">
+          {(p) => <input {...p} className="input" type="date" value={filter.from ?? ''} onChange={(e) => setFilter((f) => ({ ...f, from: e.target.value }))} />}
+        </Field>
+        <Field label="Applied to">
+          {(p) => <input {...p} className="input" type="date" value={filter.to ?? ''} onChange={(e) => setFilter((f) => ({ ...f, to: e.target.value }))} />}
+        </Field>
+        <button type="submit" className="visually-hidden">
+          Search
+        </button>
+      </form>
+
+      {locked ? null : (
+        <div className="emp-bulkbar">
+          <label className="emp-check">
+            <input
+              type="checkbox"
+              checked={allChosen}
+              disabled={rejectable.length === 0}
+              onChange={() => setChosen(allChosen ? new Set() : new Set(rejectable.map((r) => r.id)))}
+            />
+            Choose all shown who are still in the running
+          </label>
+          <Button size="sm" variant="danger" disabled={chosenRows.length === 0} onClick={() => setRejecting(true)}>
+            Reject {chosenRows.length || ''} chosen
+          </Button>
+        </div>
+      )}
+
+      {pipeline.isPending ? (
+        <SkeletonCard />
+      ) : pipeline.isError ? (
+        <div className="alert alert-error" role="alert">
+          {serverMessageOr(pipeline.error, 'We could not load the applicants. Please try again.')}
+        </div>
+      ) : (
+        <div aria-busy={pipeline.isFetching || undefined}>
+          <Table
+            caption={`Applicants for ${jobTitle}`}
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.id}
+            empty={
+              (
+                <EmptyState
+                  title="No applicants match"
+                  icon="search"
+                  action={
+                    <Button
+                      variant="outline"
+                      onClick={() => {
+                        setSearch('')
+                        setFilter({ sort: 'newest' })
+                      }}
+                    >
+                      Clear the filters
+                    </Button>
+                  }
+                >
+                  <p>Try another stage, name or date range.</p>
+                </EmptyState>
+              )
+            }
+          />
+        </div>
+      )}
+      {rejecting ? (
+        <BulkRejectDialog
+          jobId={jobId}
+          cards={chosenRows}
+          onClose={() => setRejecting(false)}
+          onDone={() => {
+            setRejecting(false)
+            setChosen(new Set())
+          }}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+function BulkRejectDialog({ jobId, cards, onClose, onDone }: { jobId: string; cards: PipelineCard[]; onClose: () => void; onDone: () => void }) {
+  const { push } = useToast()
+  const reject = useBulkReject()
+  const [feedback, setFeedback] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <Modal title={cards.length === 1 ? 'Reject 1 applicant' : `Reject ${cards.length} applicants`} onClose={onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          setError(null)
+          reject.mutate(
+            { ids: cards.map((c) => c.id), jobId, feedback },
+            {
+              onSuccess: (res) => {
+                const failed = res.results.filter((r) => r.error)
+                push({
+                  kind: failed.length ? 'warning' : 'success',
+                  title: `${res.rejected} applicant${res.rejected === 1 ? '' : 's'} rejected`,
+                  message: failed.length ? `${failed.length} could not be: ${failed[0].error}` : 'Each one has been told, with your feedback.',
+                })
+                onDone()
+              },
+              onError: (err) => setError(serverMessageOr(err, 'Please try again.')),
+            },
+          )
+        }}
+      >
+        <p className="emp-muted">{cards.map((c) => c.candidate_name).join(', ')}</p>
+        <Field label="Feedback for the applicants (optional)" hint="They will read this with their rejected status. Up to 2000 characters." error={error}>
+          {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
+        </Field>
+        <ModalActions>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" busy={reject.isPending}>
+            Reject
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  )
+}

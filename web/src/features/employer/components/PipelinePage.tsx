@@ -1,0 +1,112 @@
+/** /dashboard/jobs/{id}: a job's applicants as a board (drag and drop, or Move to…) or as a filterable list. */
+import { useSearchParams, Link, useParams } from 'react-router'
+import { buttonClass } from '../../../components/ui/Button'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Icon } from '../../../components/ui/Icon'
+import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { Tabs } from '../../../components/ui/Tabs'
+import { ApiError } from '../../../lib/api'
+import { serverMessageOr } from '../../../lib/server-message'
+import { usePipeline } from '../api/get-pipeline'
+import { JobStatusBadge } from './JobStatusBadge'
+import { PipelineBoard } from './PipelineBoard'
+import { PipelineList } from './PipelineList'
+import { useCardMover } from './useCardMover'
+import { useWorkspaceTitle } from './workspaceTitle'
+
+export default function PipelinePage() {
+  const { jobId = '' } = useParams()
+  const [params, setParams] = useSearchParams()
+  const pipeline = usePipeline(jobId)
+  const { moveCard } = useCardMover(jobId)
+  const job = pipeline.data?.job
+  useWorkspaceTitle(job ? job.title : 'Applicants')
+
+  if (pipeline.isPending) {
+    return (
+      <div className="emp-stack" aria-busy="true">
+        <SkeletonCard />
+        <SkeletonCard />
+      </div>
+    )
+  }
+  // a failed background refresh keeps the board it already has (and its open dialogs); only a
+  // first load that fails shows the error
+  if (!pipeline.data || !job) {
+    const missing = pipeline.error instanceof ApiError && pipeline.error.status === 404
+    return (
+      <EmptyState
+        title={missing ? 'We could not find that job' : 'The applicants did not load'}
+        headingLevel={2}
+        action={
+          <Link to="/dashboard" className={buttonClass('primary')}>
+            Back to your jobs
+          </Link>
+        }
+      >
+        <p>{missing ? 'It may belong to another account, or the link is out of date.' : serverMessageOr(pipeline.error, 'Please try again shortly.')}</p>
+      </EmptyState>
+    )
+  }
+  const { counts, applications } = pipeline.data
+  const locked = job.status === 'closed'
+  const view = params.get('view') === 'list' ? 'list' : 'board'
+
+  return (
+    <div className="emp-stack">
+      <div className="emp-pipeline-head">
+        <Link to="/dashboard" className="emp-back">
+          <Icon name="back" size={16} /> All jobs
+        </Link>
+        <div className="emp-toolbar">
+          <p className="emp-muted">
+            <JobStatusBadge status={String(job.status)} /> {job.location} · {counts.total} applicant{counts.total === 1 ? '' : 's'}
+          </p>
+          <div className="emp-actions">
+            <Link to={`/dashboard/jobs/${job.id}/report`} className={buttonClass('outline', 'sm')}>
+              Report
+            </Link>
+            <Link to={`/dashboard/jobs/${job.id}/edit`} className={buttonClass('outline', 'sm')}>
+              Edit job
+            </Link>
+          </div>
+        </div>
+        {locked ? (
+          <div className="alert alert-info" role="status">
+            This job is closed, so its applicants cannot be moved. Reopen it from your jobs to carry on.
+          </div>
+        ) : null}
+      </div>
+      {counts.total === 0 ? (
+        <EmptyState
+          title="No applicants yet"
+          icon="user"
+          headingLevel={2}
+          action={
+            <Link to={`/dashboard/jobs/${job.id}/edit`} className={buttonClass('outline')}>
+              Review the job ad
+            </Link>
+          }
+        >
+          <p>New applications land in the New column the moment they arrive; this page updates by itself.</p>
+        </EmptyState>
+      ) : (
+        <Tabs
+          label="Applicant views"
+          value={view}
+          onChange={(id) => setParams(id === 'list' ? { view: 'list' } : {}, { replace: true })}
+          tabs={[
+            {
+              id: 'board',
+              label: 'Board',
+              content: (
+<PipelineBoard cards={applications} counts={counts} locked={locked} onMove={moveCard} />
+              ),
+            },
+            { id: 'list', label: 'List', content: <PipelineList jobId={job.id} jobTitle={job.title} locked={locked} onMove={moveCard} /> },
+          ]}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,91 @@
+/**
+ * /dashboard/jobs/{id}/report: how a job is doing: applicants per stage and per week, time to first
+ * response and time to hire. The charts (recharts) load on their own after the numbers, so neither
+ * the public site nor the rest of the workspace carries the chart library.
+ */
+import { lazy, Suspense } from 'react'
+import { Link, useParams } from 'react-router'
+import { buttonClass } from '../../../components/ui/Button'
+import { Card } from '../../../components/ui/Card'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Icon } from '../../../components/ui/Icon'
+import { Skeleton, SkeletonCard } from '../../../components/ui/Skeleton'
+import { serverMessageOr } from '../../../lib/server-message'
+import { useEmployerJobs } from '../api/get-jobs'
+import { useJobReport } from '../api/get-report'
+import { formatDays, formatHours } from '../model/report'
+import { useWorkspaceTitle } from './workspaceTitle'
+
+const ReportCharts = lazy(() => import('./ReportCharts'))
+
+export default function ReportPage() {
+  const { jobId = '' } = useParams()
+  const report = useJobReport(jobId)
+  const jobs = useEmployerJobs()
+  const title = jobs.data?.find((j) => j.id === jobId)?.title
+  useWorkspaceTitle(title ? `Report: ${title}` : 'Job report')
+
+  if (report.isPending) return <SkeletonCard />
+  if (report.isError) {
+    return (
+      <EmptyState
+        title="The report did not load"
+        headingLevel={2}
+        action={
+          <Link to="/dashboard" className={buttonClass('primary')}>
+            Back to your jobs
+          </Link>
+        }
+      >
+        <p>{serverMessageOr(report.error, 'Please try again shortly.')}</p>
+      </EmptyState>
+    )
+  }
+  const r = report.data
+  return (
+    <div className="emp-stack">
+      <Link to={`/dashboard/jobs/${jobId}`} className="emp-back">
+        <Icon name="back" size={16} /> Applicants{title ? ` for ${title}` : ''}
+      </Link>
+      <div className="emp-stats">
+        <Stat value={String(r.counts.total)} label="Applicants in all" />
+        <Stat value={formatHours(r.median_first_response_hours)} label={`Typical time to first response (${r.responded} responded to)`} />
+        <Stat value={formatDays(r.median_days_to_hire)} label={`Typical time to hire (${r.hired} hired)`} />
+        <Stat value={String(r.counts.interview + r.counts.offer)} label="At interview or offer now" />
+      </div>
+      {r.counts.total === 0 ? (
+        <EmptyState
+          title="Nothing to chart yet"
+          icon="chart"
+          headingLevel={2}
+          action={
+            <Link to={`/dashboard/jobs/${jobId}/edit`} className={buttonClass('outline')}>
+              Review the job ad
+            </Link>
+          }
+        >
+          <p>Charts appear once the first applications arrive.</p>
+        </EmptyState>
+      ) : (
+        <Suspense
+          fallback={
+            <Card>
+              <Skeleton shape="block" height="260px" width="100%" />
+            </Card>
+          }
+        >
+          <ReportCharts report={r} />
+        </Suspense>
+      )}
+    </div>
+  )
+}
+
+function Stat({ value, label }: { value: string; label: string }) {
+  return (
+    <Card className="emp-stat" padding="sm">
+      <span className="emp-stat-value">{value}</span>
+      <span className="emp-stat-label">{label}</span>
+    </Card>
+  )
+}

@@ -1,0 +1,41 @@
+/** Moving a card, wherever it is moved from: the command with the card's version, and a toast with the server's words. */
+import { useCallback } from 'react'
+import { useToast } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api'
+import { serverMessageOr } from '../../../lib/server-message'
+import { useMoveApplication } from '../api/move-application'
+import { canMove, STAGE_LABELS } from '../model/stages'
+import type { PipelineCard, Stage } from '../types'
+
+export function useCardMover(jobId: string) {
+  const { push } = useToast()
+  const move = useMoveApplication()
+  const { mutate } = move
+  const moveCard = useCallback(
+    (card: PipelineCard, to: Stage) => {
+      if (card.stage === to) return
+      if (!canMove(card.stage, to)) {
+        push({
+          kind: 'warning',
+          title: 'That move is not possible',
+          message: card.stage === 'hired' ? 'This applicant has been hired, so their stage can no longer change' : 'Move the applicant to Offer before marking them hired',
+        })
+        return
+      }
+      mutate(
+        { id: card.id, jobId, stage: to, version: card.version },
+        {
+          onSuccess: () => push({ kind: 'success', title: 'Applicant moved', message: `${card.candidate_name} is now in ${STAGE_LABELS[to]}.` }),
+          onError: (err) =>
+            push({
+              kind: err instanceof ApiError && err.status === 409 ? 'warning' : 'error',
+              title: err instanceof ApiError && err.status === 409 ? 'The board has changed' : 'Could not move the applicant',
+              message: serverMessageOr(err, 'Please try again.'),
+            }),
+        },
+      )
+    },
+    [jobId, mutate, push],
+  )
+  return { moveCard, moving: move.isPending }
+}
