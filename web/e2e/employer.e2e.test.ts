@@ -209,6 +209,8 @@ for (const viewport of VIEWPORT_NAMES) {
       await page.getByRole('dialog', { name: 'Schedule an interview' }).waitFor()
       await expectNoSidewaysScroll(page, `interview dialog @${viewport}`)
       await screenshot(page, 'employer/interview-dialog', viewport)
+      // a full-page screenshot resizes the viewport: the dialog must survive it (AppShell keeps the page mounted)
+      expect(await page.getByRole('dialog', { name: 'Schedule an interview' }).count()).toBe(1)
       expect(await seriousA11yViolations(page, `interview dialog @${viewport}`)).toEqual([])
       await page.keyboard.press('Escape')
 
@@ -220,6 +222,7 @@ for (const viewport of VIEWPORT_NAMES) {
       const dialog = page.getByRole('dialog', { name: 'Reject 1 applicant' })
       await dialog.waitFor()
       await screenshot(page, 'employer/bulk-reject-dialog', viewport)
+      expect(await dialog.count()).toBe(1)
       expect(await seriousA11yViolations(page, `bulk reject dialog @${viewport}`)).toEqual([])
       await dialog.getByRole('button', { name: 'Cancel' }).click()
       await dialog.waitFor({ state: 'detached' })

@@ -45,42 +45,37 @@ export function AppShell({ brand, navLabel, nav, heading, actions, onSignOut, ch
       </button>
     ) : null
 
-  if (isMobile) {
-    return (
-      <div className="app-shell app-shell-mobile">
-        <header className="app-topbar">
-          <div className="app-topbar-heading">{heading}</div>
-          <div className="app-topbar-actions">
-            {actions}
-            {signOut('top')}
-          </div>
-        </header>
-        <div className="app-content">{children}</div>
-        {nav.length > 0 ? (
-          <nav className="app-bottom-nav" aria-label={navLabel}>
-            {links('bottom')}
-          </nav>
-        ) : null}
-      </div>
-    )
-  }
-
+  // One tree for both layouts, with the page always at the same place in it: crossing 768 px
+  // (a rotated phone, a resized window, a full-page screenshot) must not remount the page and
+  // throw away its open dialogs, choices and half-typed forms.
   return (
-    <div className="app-shell app-shell-desktop">
-      <div className="app-sidebar">
-        <div className="app-sidebar-inner">
-          <p className="app-brand">{brand}</p>
-          {nav.length > 0 ? <nav aria-label={navLabel}>{links('side')}</nav> : null}
-          {signOut('side')}
+    <div className={`app-shell ${isMobile ? 'app-shell-mobile' : 'app-shell-desktop'}`}>
+      {isMobile ? null : (
+        <div className="app-sidebar">
+          <div className="app-sidebar-inner">
+            <p className="app-brand">{brand}</p>
+            {nav.length > 0 ? <nav aria-label={navLabel}>{links('side')}</nav> : null}
+            {signOut('side')}
+          </div>
         </div>
-      </div>
+      )}
       <div className="app-main">
         <header className="app-topbar">
           <div className="app-topbar-heading">{heading}</div>
-          {actions ? <div className="app-topbar-actions">{actions}</div> : null}
+          {actions || isMobile ? (
+            <div className="app-topbar-actions">
+              {actions}
+              {isMobile ? signOut('top') : null}
+            </div>
+          ) : null}
         </header>
         <div className="app-content">{children}</div>
       </div>
+      {isMobile && nav.length > 0 ? (
+        <nav className="app-bottom-nav" aria-label={navLabel}>
+          {links('bottom')}
+        </nav>
+      ) : null}
     </div>
   )
 }

@@ -1,6 +1,6 @@
 /**
  * /dashboard/jobs/new and /dashboard/jobs/{id}/edit: the job form beside a live preview drawn with
- * the public job page's own description component, so what the employer sees is what applicants read.
+ * the public job page's own body component (JobDetailBody), so what the employer sees is what applicants read.
  * "Save draft" keeps it off the board; "Publish" puts it on. The server's 422 texts show as they are.
  */
 import { useState, type FormEvent } from 'react'
@@ -14,7 +14,7 @@ import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { JOB_TYPES, JobDescription, salaryText, useLocations, useSalaryRanges } from '../../jobs'
+import { JOB_TYPES, JobDetailBody, salaryText, useLocations, useSalaryRanges } from '../../jobs'
 import { useSession } from '../../auth'
 import { useCreateJob } from '../api/create-job'
 import { useEmployerJobs } from '../api/get-jobs'
@@ -180,7 +180,7 @@ function JobForm({ job }: { job?: EmployerJob }) {
             <li>{salaryText(preview)}</li>
             {preview.expires_at ? <li>Applications close {formatDate(preview.expires_at)}</li> : null}
           </ul>
-          {values.description.trim() ? <JobDescription job={preview} expanded /> : <p className="emp-muted">The description appears here as you type.</p>}
+          {values.description.trim() ? <JobDetailBody job={preview} idPrefix="preview" /> : <p className="emp-muted">The description appears here as you type.</p>}
         </article>
       </Card>
     </div>

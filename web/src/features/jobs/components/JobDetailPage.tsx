@@ -7,6 +7,7 @@ import { useSalaryRanges } from '../api/get-salary-ranges'
 import { buildJobPosting, isJobClosed, jsonForScript } from '../model/jobPosting'
 import { salaryText, type Job } from '../types'
 import { formatDate } from './formatDate'
+import { JobDetailBody } from './JobDetailBody'
 import '../jobs.css'
 
 export default function JobDetailPage() {
@@ -93,32 +94,7 @@ function JobDetail({ job }: { job: Job }) {
             <Link to="/jobs/find">See current openings</Link>.
           </div>
         ) : null}
-        <section aria-labelledby="job-description-heading">
-          <h2 id="job-description-heading">About the role</h2>
-          {job.description.split(/\n{2,}/).map((para, i) => (
-            <p key={i}>{para}</p>
-          ))}
-        </section>
-        {job.responsibilities?.length ? (
-          <section aria-labelledby="job-resp-heading">
-            <h2 id="job-resp-heading">Responsibilities</h2>
-            <ul className="check-list">
-              {job.responsibilities.map((r, i) => (
-                <li key={i}>{r}</li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {job.requirements?.length ? (
-          <section aria-labelledby="job-req-heading">
-            <h2 id="job-req-heading">Requirements</h2>
-            <ul className="check-list">
-              {job.requirements.map((r, i) => (
-                <li key={i}>{r}</li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <JobDetailBody job={job} />
         <div className="btn-row">
           {closed ? null : (
             <Link to="/candidate/login" className="btn btn-primary">
