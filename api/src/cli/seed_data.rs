@@ -238,7 +238,10 @@ impl SeedData {
             let duty = &duties[duties_for.find(specialisation, &field("specialisation"))?];
             let company = &entries[employer].company;
             if !job.description.contains(company.as_str()) {
-                bail!("{}: does not name its employer {company:?}", field("description"));
+                bail!(
+                    "{}: does not name its employer {company:?}",
+                    field("description")
+                );
             }
             listings.push(Job {
                 description: job.description,
