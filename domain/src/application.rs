@@ -122,6 +122,19 @@ impl DomainEvent for ApplicationEvent {
     }
 }
 
+impl ApplicationEvent {
+    /// When it happened in the business's terms (an imported or seeded event
+    /// may be stored later than it happened).
+    pub fn occurred_at(&self) -> DateTime<Utc> {
+        match self {
+            Self::ApplicationSubmitted(s) => s.submitted_at,
+            Self::ApplicationStatusChanged { changed_at, .. } => *changed_at,
+            Self::ApplicationMoved { moved_at, .. } => *moved_at,
+            Self::ApplicationWithdrawn { withdrawn_at, .. } => *withdrawn_at,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Application {
     pub id: Uuid,

@@ -112,6 +112,7 @@ async fn detail(
     let mut timeline = Vec::with_capacity(history.len());
     for recorded in &history {
         let event: ApplicationEvent = recorded.decode().map_err(anyhow::Error::from)?;
+        let at = event.occurred_at();
         let (kind, stage, previous, status, feedback) = match event {
             ApplicationEvent::ApplicationSubmitted(_) => {
                 ("submitted", Some(Stage::New), None, Some("pending"), None)
@@ -143,7 +144,7 @@ async fn detail(
             }
         };
         timeline.push(Step {
-            at: recorded.recorded_at,
+            at,
             kind,
             stage,
             previous,
