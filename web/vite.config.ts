@@ -43,9 +43,6 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    // A test may wait on several lazy chunks; on a loaded 2-core CI machine
-    // that outlasts vitest's 5 s default (seen in CI).
-    testTimeout: 20_000,
     setupFiles: ['src/testing/setup.ts'],
     // A test may wait on lazy chunks and a real one-second session clock; on a
     // loaded 2-core CI machine that outlasts vitest's 5 s default (seen in CI).
