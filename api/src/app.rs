@@ -43,6 +43,8 @@ pub struct App {
     pub files: crate::files::Files,
     /// Names of the read-model projectors a read may wait for (computed once).
     pub read_models: Vec<&'static str>,
+    /// The admin screens' live pushes and the one rebuild that may run.
+    pub admin_live: crate::admin_live::AdminLive,
 }
 
 impl std::ops::Deref for AppState {
@@ -126,6 +128,7 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
         site,
         files,
         read_models: projections::all().iter().map(|p| p.name()).collect(),
+        admin_live: crate::admin_live::AdminLive::default(),
     })))
 }
 

@@ -4,6 +4,7 @@
 //! Errors: handlers return [`error::ApiError`], converted once into a status and
 //! `{"error": "..."}`; CLI commands return `anyhow::Result`.
 
+pub mod admin_live;
 pub mod app;
 pub mod auth;
 pub mod cli;
@@ -15,3 +16,4 @@ pub mod policies;
 pub mod realtime;
 pub mod routes;
 pub mod site;
+pub mod time_travel;

@@ -15,7 +15,7 @@ use crate::app::AppState;
 
 /// Sent mail holds reset links: keep it only this long.
 const RETENTION_DAYS: i32 = 7;
-const MAX_ATTEMPTS: i32 = 10;
+pub(crate) const MAX_ATTEMPTS: i32 = 10;
 
 enum Transport {
     Smtp(AsyncSmtpTransport<Tokio1Executor>),

@@ -47,6 +47,7 @@ pub fn layer(state: AppState) -> SocketIoLayer {
     let (layer, io) = SocketIo::builder().with_state(state.clone()).build_layer();
     io.ns("/", on_connect.with(authenticate));
     let feed = state.changes.subscribe();
+    tokio::spawn(crate::admin_live::run(io.clone(), state.clone()));
     tokio::spawn(push_changes(io, feed));
     layer
 }
@@ -66,7 +67,7 @@ async fn authenticate(
         role: claims.role,
         issued_at: claims.iat,
     };
-    if session.role == Role::Employer {
+    if session.role != Role::Candidate {
         crate::auth::still_allowed(&state, &session)
             .await
             .map_err(|_| Unauthorized)?;
@@ -132,6 +133,9 @@ struct PipelineUpdated {
 
 async fn on_connect(socket: SocketRef, Extension(user): Extension<User>) {
     socket.join(room(user.id));
+    if user.role == Role::Admin {
+        socket.join(crate::admin_live::ADMINS_ROOM);
+    }
     let _ = socket.emit(
         "connected",
         &Connected {

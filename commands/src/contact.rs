@@ -25,7 +25,7 @@ impl Commands {
         &self,
         cmd: SendContactMessage,
         metadata: Metadata,
-    ) -> Result<Written, CommandError> {
+    ) -> Result<Written<Uuid>, CommandError> {
         let id = Uuid::now_v7();
         let events = contact::receive(
             id,
@@ -62,8 +62,10 @@ impl Commands {
             state: ContactMessage::default(),
             version: 0,
         };
-        self.append(id, &new, events, Effects::default().mail(mail), metadata)
-            .await
+        Ok(self
+            .append(id, &new, events, Effects::default().mail(mail), metadata)
+            .await?
+            .with(id))
     }
 }
 

@@ -94,7 +94,11 @@ impl Commands {
                 position: None,
             });
         }
-        let request = append_request::<A>(id, loaded, &events, effects, metadata);
+        let mut request = append_request::<A>(id, loaded, &events, effects, metadata);
+        if let crate::Clock::Fixed(at) = self.clock {
+            // A pinned clock replays a past (the seed, tests): stamp it so.
+            request.recorded_at = Some(at);
+        }
         let result = self.store.append(request).await?;
         Ok(Written {
             output: (),

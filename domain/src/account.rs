@@ -56,6 +56,8 @@ pub enum AccountStatus {
     /// An admin stopped an approved employer: no sign-in, no session, no
     /// listings on the board, until reinstated.
     Suspended,
+    /// An admin account another admin removed: no sign-in, sessions refused.
+    Removed,
 }
 
 impl AccountStatus {
@@ -65,6 +67,7 @@ impl AccountStatus {
             Self::Active => "active",
             Self::Rejected => "rejected",
             Self::Suspended => "suspended",
+            Self::Removed => "removed",
         }
     }
 }
@@ -120,6 +123,35 @@ pub enum AccountEvent {
         reinstated_by: Uuid,
         reinstated_at: DateTime<Utc>,
     },
+    /// Another admin took this admin's access away.
+    AdminRemoved {
+        removed_by: Uuid,
+        removed_at: DateTime<Utc>,
+    },
+    /// An admin began turning on two-factor sign-in: the shared secret (base32)
+    /// their authenticator app was shown. Sealed like a password hash.
+    TotpEnrolmentStarted {
+        secret: String,
+        started_at: DateTime<Utc>,
+    },
+    /// Two-factor sign-in is on, confirmed with a code of `step`. Recovery
+    /// codes are kept only as SHA-256 hashes, each good once.
+    TotpEnabled {
+        recovery_code_hashes: Vec<String>,
+        step: u64,
+        enabled_at: DateTime<Utc>,
+    },
+    /// A code from the app was accepted: no code of this step or an earlier
+    /// one is accepted again (RFC 6238 section 5.2).
+    TotpCodeAccepted {
+        step: u64,
+        accepted_at: DateTime<Utc>,
+    },
+    /// A recovery code was spent.
+    RecoveryCodeUsed {
+        code_hash: String,
+        used_at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for AccountEvent {
@@ -131,6 +163,11 @@ impl DomainEvent for AccountEvent {
         "PasswordReset",
         "EmployerSuspended",
         "EmployerReinstated",
+        "AdminRemoved",
+        "TotpEnrolmentStarted",
+        "TotpEnabled",
+        "TotpCodeAccepted",
+        "RecoveryCodeUsed",
     ];
 
     fn event_type(&self) -> &'static str {
@@ -142,6 +179,11 @@ impl DomainEvent for AccountEvent {
             Self::PasswordReset { .. } => "PasswordReset",
             Self::EmployerSuspended { .. } => "EmployerSuspended",
             Self::EmployerReinstated { .. } => "EmployerReinstated",
+            Self::AdminRemoved { .. } => "AdminRemoved",
+            Self::TotpEnrolmentStarted { .. } => "TotpEnrolmentStarted",
+            Self::TotpEnabled { .. } => "TotpEnabled",
+            Self::TotpCodeAccepted { .. } => "TotpCodeAccepted",
+            Self::RecoveryCodeUsed { .. } => "RecoveryCodeUsed",
         }
     }
 
@@ -149,13 +191,15 @@ impl DomainEvent for AccountEvent {
         match self {
             Self::AccountRegistered(_) => &["name", "email", "phone", "password_hash"],
             Self::PasswordReset { .. } => &["password_hash"],
+            Self::TotpEnrolmentStarted { .. } => &["secret"],
             _ => &[],
         }
     }
 }
 
 /// An account as the write side sees it, folded from its stream.
-#[derive(Debug, Clone, PartialEq)]
+/// Serialised for auditors' time travel, without the secrets.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Account {
     pub id: Uuid,
     pub role: Role,
@@ -163,11 +207,18 @@ pub struct Account {
     pub email: String,
     pub phone: Option<String>,
     pub company: Option<String>,
+    #[serde(skip)]
     pub password_hash: String,
     pub status: AccountStatus,
     pub registered_at: DateTime<Utc>,
     /// Reset tokens issued since the last password change: (hash, expiry).
+    #[serde(skip)]
     pub open_reset_tokens: Vec<(String, DateTime<Utc>)>,
+    /// Two-factor sign-in (admins): the secret being set up, then what is on.
+    #[serde(skip)]
+    pub totp_pending: Option<String>,
+    #[serde(skip)]
+    pub totp: Option<crate::two_factor::TwoFactor>,
 }
 
 /// `evolve`: the state after one more event. Events are facts, so this never fails.
@@ -184,6 +235,8 @@ pub fn evolve(state: Option<Account>, event: &AccountEvent) -> Option<Account> {
             status: e.status,
             registered_at: e.registered_at,
             open_reset_tokens: vec![],
+            totp_pending: None,
+            totp: None,
         }),
         (Some(mut a), AccountEvent::EmployerApproved { .. }) => {
             a.status = AccountStatus::Active;
@@ -199,6 +252,44 @@ pub fn evolve(state: Option<Account>, event: &AccountEvent) -> Option<Account> {
         }
         (Some(mut a), AccountEvent::EmployerReinstated { .. }) => {
             a.status = AccountStatus::Active;
+            Some(a)
+        }
+        (Some(mut a), AccountEvent::AdminRemoved { .. }) => {
+            a.status = AccountStatus::Removed;
+            Some(a)
+        }
+        (Some(mut a), AccountEvent::TotpEnrolmentStarted { secret, .. }) => {
+            a.totp_pending = Some(secret.clone());
+            Some(a)
+        }
+        (
+            Some(mut a),
+            AccountEvent::TotpEnabled {
+                recovery_code_hashes,
+                step,
+                ..
+            },
+        ) => {
+            a.totp = a
+                .totp_pending
+                .take()
+                .map(|secret| crate::two_factor::TwoFactor {
+                    secret,
+                    recovery_code_hashes: recovery_code_hashes.clone(),
+                    last_step: *step,
+                });
+            Some(a)
+        }
+        (Some(mut a), AccountEvent::TotpCodeAccepted { step, .. }) => {
+            if let Some(t) = a.totp.as_mut() {
+                t.last_step = t.last_step.max(*step);
+            }
+            Some(a)
+        }
+        (Some(mut a), AccountEvent::RecoveryCodeUsed { code_hash, .. }) => {
+            if let Some(t) = a.totp.as_mut() {
+                t.recovery_code_hashes.retain(|h| h != code_hash);
+            }
             Some(a)
         }
         (
@@ -280,7 +371,32 @@ pub fn sign_in(
         AccountStatus::Pending => Err(DomainError::EmployerPending),
         AccountStatus::Rejected => Err(DomainError::EmployerRejected),
         AccountStatus::Suspended => Err(DomainError::EmployerSuspended),
+        // A removed admin is told nothing more than a stranger would be.
+        AccountStatus::Removed => Err(DomainError::InvalidCredentials),
     }
+}
+
+/// Takes an admin's access away. `active_admins` counts the admins who can
+/// still sign in (the target among them), so the agency is never locked out.
+pub fn remove_admin(
+    state: Option<&Account>,
+    acting_admin: Uuid,
+    active_admins: i64,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    let account = state
+        .filter(|a| a.role == Role::Admin && a.status == AccountStatus::Active)
+        .ok_or(DomainError::NotFound("Admin"))?;
+    if account.id == acting_admin {
+        return Err(DomainError::invalid("You cannot remove yourself"));
+    }
+    if active_admins <= 1 {
+        return Err(DomainError::invalid("You cannot remove the last admin"));
+    }
+    Ok(vec![AccountEvent::AdminRemoved {
+        removed_by: acting_admin,
+        removed_at: now,
+    }])
 }
 
 fn employer(state: Option<&Account>) -> Result<&Account, DomainError> {
@@ -562,6 +678,39 @@ mod tests {
 
     fn given(events: Vec<AccountEvent>) -> Given<Option<Account>, AccountEvent> {
         Given::new(None, evolve, events)
+    }
+
+    #[test]
+    fn an_admin_removes_another_admin_but_never_themselves_or_the_last() {
+        let me = Uuid::from_u128(5);
+        // The registered admin's id is nil; `me` is someone else.
+        given(vec![registered(Role::Admin)])
+            .when(|s| remove_admin(s.as_ref(), me, 2, now()))
+            .then(vec![AccountEvent::AdminRemoved {
+                removed_by: me,
+                removed_at: now(),
+            }]);
+        given(vec![registered(Role::Admin)])
+            .when(|s| remove_admin(s.as_ref(), Uuid::nil(), 2, now()))
+            .then_err(DomainError::invalid("You cannot remove yourself"));
+        given(vec![registered(Role::Admin)])
+            .when(|s| remove_admin(s.as_ref(), me, 1, now()))
+            .then_err(DomainError::invalid("You cannot remove the last admin"));
+        given(vec![registered(Role::Candidate)])
+            .when(|s| remove_admin(s.as_ref(), me, 2, now()))
+            .then_err(DomainError::NotFound("Admin"));
+        let removed = AccountEvent::AdminRemoved {
+            removed_by: me,
+            removed_at: now(),
+        };
+        given(vec![registered(Role::Admin), removed.clone()])
+            .when(|s| remove_admin(s.as_ref(), me, 2, now()))
+            .then_err(DomainError::NotFound("Admin"));
+        let state = given(vec![registered(Role::Admin), removed]).state();
+        assert_eq!(
+            sign_in(state.as_ref(), Role::Admin, true),
+            Err(DomainError::InvalidCredentials)
+        );
     }
 
     #[test]

@@ -135,7 +135,7 @@ impl ApplicationEvent {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Application {
     pub id: Uuid,
     pub candidate_id: Uuid,

@@ -108,6 +108,13 @@ macro_rules! any_event {
             }
         }
 
+        /// Every event type name this build writes or reads.
+        pub fn all_event_types() -> Vec<&'static str> {
+            let mut all = Vec::new();
+            $(all.extend_from_slice(<$event>::TYPES);)*
+            all
+        }
+
         $(
             impl FromAnyEvent for $event {
                 fn from_any(event: &AnyEvent) -> Option<&Self> {
@@ -119,6 +126,33 @@ macro_rules! any_event {
             }
         )*
     };
+}
+
+/// Fields that are secrets rather than facts (password hashes, token hashes,
+/// two-factor secrets and recovery-code hashes): stored, but never shown to
+/// people reading history, staff included. Readers replace them with `[secret]`.
+pub fn secret_fields(event_type: &str) -> &'static [&'static str] {
+    match event_type {
+        "AccountRegistered" => &["password_hash"],
+        "PasswordResetRequested" => &["token_hash"],
+        "PasswordReset" => &["token_hash", "password_hash"],
+        "TotpEnrolmentStarted" => &["secret"],
+        "TotpEnabled" => &["recovery_code_hashes"],
+        "RecoveryCodeUsed" => &["code_hash"],
+        _ => &[],
+    }
+}
+
+/// `payload` with its secret fields replaced by `[secret]`.
+pub fn without_secrets(event_type: &str, mut payload: Value) -> Value {
+    if let Some(object) = payload.as_object_mut() {
+        for field in secret_fields(event_type) {
+            if let Some(value) = object.get_mut(*field) {
+                *value = Value::String("[secret]".into());
+            }
+        }
+    }
+    payload
 }
 
 /// One aggregate's events picked out of the global log.

@@ -242,6 +242,12 @@ pub enum JobEvent {
         expires_at: DateTime<Utc>,
         extended_at: DateTime<Utc>,
     },
+    /// The agency took a listing off the board (moderation); the employer sees why.
+    JobClosedByAgency {
+        closed_by: Uuid,
+        reason: String,
+        closed_at: DateTime<Utc>,
+    },
 }
 
 impl DomainEvent for JobEvent {
@@ -252,6 +258,7 @@ impl DomainEvent for JobEvent {
         "JobPublished",
         "JobReopened",
         "JobExpiryExtended",
+        "JobClosedByAgency",
     ];
 
     fn event_type(&self) -> &'static str {
@@ -262,11 +269,12 @@ impl DomainEvent for JobEvent {
             Self::JobPublished { .. } => "JobPublished",
             Self::JobReopened { .. } => "JobReopened",
             Self::JobExpiryExtended { .. } => "JobExpiryExtended",
+            Self::JobClosedByAgency { .. } => "JobClosedByAgency",
         }
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Job {
     pub employer_id: Uuid,
     pub title: String,
@@ -277,6 +285,8 @@ pub struct Job {
     pub draft: bool,
     /// The listing's content, for duplicating it.
     pub details: JobDetails,
+    /// Why the agency closed it, if it did: only the agency can open it again.
+    pub closed_by_agency: Option<String>,
 }
 
 pub fn evolve(state: Option<Job>, event: &JobEvent) -> Option<Job> {
@@ -301,6 +311,7 @@ pub fn evolve(state: Option<Job>, event: &JobEvent) -> Option<Job> {
                 requirements: p.requirements.clone(),
                 expires_at: p.expires_at,
             },
+            closed_by_agency: None,
         }),
         (Some(job), JobEvent::JobUpdated { details, .. }) => Some(Job {
             title: details.title.clone(),
@@ -309,6 +320,11 @@ pub fn evolve(state: Option<Job>, event: &JobEvent) -> Option<Job> {
             ..job
         }),
         (Some(job), JobEvent::JobClosed { .. }) => Some(Job { open: false, ..job }),
+        (Some(job), JobEvent::JobClosedByAgency { reason, .. }) => Some(Job {
+            open: false,
+            closed_by_agency: Some(reason.clone()),
+            ..job
+        }),
         (Some(job), JobEvent::JobPublished { .. }) => Some(Job {
             open: true,
             draft: false,
@@ -414,6 +430,40 @@ pub fn close(
     }])
 }
 
+pub const MAX_MODERATION_REASON_LEN: usize = 500;
+
+/// The agency takes a published listing off the board, saying why.
+pub fn close_by_agency(
+    state: Option<&Job>,
+    admin_id: Uuid,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<Vec<JobEvent>, DomainError> {
+    let job = state.ok_or(DomainError::NotFound("Job"))?;
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(DomainError::invalid("Please give a reason"));
+    }
+    if reason.chars().count() > MAX_MODERATION_REASON_LEN {
+        return Err(DomainError::invalid(
+            "Keep the reason to 500 characters or fewer",
+        ));
+    }
+    if job.draft {
+        return Err(DomainError::invalid(
+            "This job is a draft and is not on the board",
+        ));
+    }
+    if !job.open {
+        return Err(DomainError::invalid("This job is already closed"));
+    }
+    Ok(vec![JobEvent::JobClosedByAgency {
+        closed_by: admin_id,
+        reason: reason.to_owned(),
+        closed_at: now,
+    }])
+}
+
 fn owned<'a>(state: Option<&'a Job>, employer: &Employer) -> Result<&'a Job, DomainError> {
     let job = state.ok_or(DomainError::NotFound("Job"))?;
     if job.employer_id != employer.id {
@@ -472,6 +522,11 @@ pub fn reopen(
     let job = owned(state, employer)?;
     if job.open || job.draft {
         return Err(DomainError::invalid("Only a closed job can be reopened"));
+    }
+    if job.closed_by_agency.is_some() {
+        return Err(DomainError::invalid(
+            "The agency closed this job. Please contact us to reopen it.",
+        ));
     }
     let expires_at = expires_at.map(|e| future(e, now)).transpose()?;
     if expires_at.is_none() && job.expires_at.is_some_and(|e| e <= now) {
@@ -651,6 +706,43 @@ mod tests {
         given(vec![posted(), closed])
             .when(|s| update(s.as_ref(), &employer(true), details(), now()))
             .then_err(DomainError::JobClosed);
+    }
+
+    #[test]
+    fn the_agency_closes_a_listing_with_a_reason_and_only_it_can_reopen() {
+        let admin = Uuid::from_u128(99);
+        let closed = JobEvent::JobClosedByAgency {
+            closed_by: admin,
+            reason: "Duplicate of another listing".into(),
+            closed_at: now(),
+        };
+        given(vec![posted()])
+            .when(|s| close_by_agency(s.as_ref(), admin, "  Duplicate of another listing ", now()))
+            .then(vec![closed.clone()]);
+        given(vec![posted(), closed.clone()])
+            .when(|s| close_by_agency(s.as_ref(), admin, "Again", now()))
+            .then_err(DomainError::invalid("This job is already closed"));
+        given(vec![posted(), closed])
+            .when(|s| reopen(s.as_ref(), &employer(true), None, now()))
+            .then_err(DomainError::invalid(
+                "The agency closed this job. Please contact us to reopen it.",
+            ));
+    }
+
+    #[test]
+    fn an_agency_close_needs_a_reason_of_sensible_length() {
+        let admin = Uuid::from_u128(99);
+        given(vec![posted()])
+            .when(|s| close_by_agency(s.as_ref(), admin, "   ", now()))
+            .then_err(DomainError::invalid("Please give a reason"));
+        given(vec![posted()])
+            .when(|s| close_by_agency(s.as_ref(), admin, &"x".repeat(501), now()))
+            .then_err(DomainError::invalid(
+                "Keep the reason to 500 characters or fewer",
+            ));
+        given(vec![])
+            .when(|s| close_by_agency(s.as_ref(), admin, "Spam", now()))
+            .then_err(DomainError::NotFound("Job"));
     }
 
     #[test]

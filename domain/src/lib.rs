@@ -21,6 +21,7 @@ pub mod notification;
 pub mod pipeline;
 pub mod profile;
 pub mod reference;
+pub mod two_factor;
 pub mod validation;
 
 #[cfg(test)]

@@ -97,13 +97,13 @@ impl DomainEvent for ProfileEvent {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct ProfileState {
     pub profile: Option<Profile>,
     pub resume: Option<Resume>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Resume {
     pub storage_key: String,
     pub original_name: String,

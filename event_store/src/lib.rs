@@ -27,8 +27,8 @@ use uuid::Uuid;
 
 pub use postgres::PgEventStore;
 pub use types::{
-    Actor, AppendError, AppendRequest, AppendResult, ExpectedVersion, GlobalCheckpoint, Metadata,
-    NewEvent, OutgoingMail, RecordedEvent, UniqueClaim, hash_claim_value,
+    Actor, AppendError, AppendRequest, AppendResult, ExpectedVersion, GlobalCheckpoint, LogFilter,
+    Metadata, NewEvent, OutgoingMail, RecordedEvent, UniqueClaim, hash_claim_value,
 };
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -52,6 +52,14 @@ pub trait EventStore: Send + Sync + 'static {
         after: GlobalCheckpoint,
         limit: i64,
     ) -> BoxFuture<'_, anyhow::Result<Vec<RecordedEvent>>>;
+
+    /// A page of the log for people: newest first, filtered, at most `limit`
+    /// events, all older than `filter.before` (keyset paging).
+    fn browse<'a>(
+        &'a self,
+        filter: &'a LogFilter,
+        limit: i64,
+    ) -> BoxFuture<'a, anyhow::Result<Vec<RecordedEvent>>>;
 
     /// How many committed events follow `after`, including any that `read_all`
     /// does not return yet because an older transaction is still open.

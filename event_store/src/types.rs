@@ -161,6 +161,10 @@ pub struct AppendRequest {
     pub metadata: Metadata,
     pub claims: Vec<UniqueClaim>,
     pub outbox: Vec<OutgoingMail>,
+    /// When the events happened, for tools that write a past (the demo seed,
+    /// whose commands run on a pinned clock). `None` for everything live: the
+    /// database's clock stamps the event as it is written.
+    pub recorded_at: Option<DateTime<Utc>>,
 }
 
 impl AppendRequest {
@@ -177,6 +181,7 @@ impl AppendRequest {
             metadata,
             claims: vec![],
             outbox: vec![],
+            recorded_at: None,
         }
     }
 
@@ -255,4 +260,16 @@ impl RecordedEvent {
     pub fn decode<E: DomainEvent>(&self) -> Result<E, serde_json::Error> {
         E::from_payload(&self.event_type, self.payload.clone())
     }
+}
+
+/// What a person browsing the log asks for: all filters optional, newest first,
+/// `before` a position from the previous page (keyset paging).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LogFilter {
+    pub stream_id: Option<String>,
+    pub event_type: Option<String>,
+    pub actor_id: Option<Uuid>,
+    pub from: Option<DateTime<Utc>>,
+    pub to: Option<DateTime<Utc>>,
+    pub before: Option<i64>,
 }

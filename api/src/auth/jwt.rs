@@ -14,7 +14,15 @@ pub struct Claims {
     pub role: Role,
     pub exp: i64,
     pub iat: i64,
+    /// Set only on a token that is not a session: `two_factor` for the
+    /// five-minute challenge between an admin's password and their code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<String>,
 }
+
+/// The purpose of the challenge an admin with two-factor sign-in gets after
+/// their password, exchanged for a session with a code.
+pub const TWO_FACTOR: &str = "two_factor";
 
 #[derive(Clone)]
 pub struct JwtKeys {
@@ -39,6 +47,7 @@ impl JwtKeys {
             role,
             iat: now.timestamp(),
             exp: (now + self.ttl).timestamp(),
+            purpose: None,
         };
         Ok(encode(
             &Header::new(Algorithm::HS256),
@@ -47,11 +56,41 @@ impl JwtKeys {
         )?)
     }
 
+    /// A session token: valid, unexpired, and not a challenge.
     pub fn verify(&self, token: &str) -> Result<Claims, jsonwebtoken::errors::Error> {
+        let claims = self.decode(token)?;
+        if claims.purpose.is_some() {
+            return Err(jsonwebtoken::errors::ErrorKind::InvalidToken.into());
+        }
+        Ok(claims)
+    }
+
+    fn decode(&self, token: &str) -> Result<Claims, jsonwebtoken::errors::Error> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "sub"]);
         Ok(decode::<Claims>(token, &self.decoding, &validation)?.claims)
+    }
+
+    /// The five-minute challenge after an admin's password, when they have
+    /// two-factor sign-in on. It opens nothing but the code check.
+    pub fn issue_challenge(&self, user_id: Uuid) -> anyhow::Result<String> {
+        let now = Utc::now();
+        self.sign(&Claims {
+            sub: user_id,
+            role: Role::Admin,
+            iat: now.timestamp(),
+            exp: (now + Duration::minutes(5)).timestamp(),
+            purpose: Some(TWO_FACTOR.into()),
+        })
+    }
+
+    /// The admin a valid, unexpired challenge names.
+    pub fn verify_challenge(&self, token: &str) -> Option<Uuid> {
+        self.decode(token)
+            .ok()
+            .filter(|c| c.purpose.as_deref() == Some(TWO_FACTOR) && c.role == Role::Admin)
+            .map(|c| c.sub)
     }
 
     /// Signs arbitrary claims; for tests that need an expired token.
@@ -81,11 +120,23 @@ mod tests {
     }
 
     #[test]
+    fn a_two_factor_challenge_is_not_a_session_and_a_session_is_not_a_challenge() {
+        let keys = JwtKeys::new(&[1u8; 32], Duration::minutes(5));
+        let id = Uuid::now_v7();
+        let challenge = keys.issue_challenge(id).unwrap();
+        assert!(keys.verify(&challenge).is_err());
+        assert_eq!(keys.verify_challenge(&challenge), Some(id));
+        let session = keys.issue(id, Role::Admin).unwrap();
+        assert_eq!(keys.verify_challenge(&session), None);
+    }
+
+    #[test]
     fn expired_foreign_and_garbled_tokens_are_refused() {
         let keys = JwtKeys::new(&[1u8; 32], Duration::minutes(5));
         let now = Utc::now().timestamp();
         let expired = keys
             .sign(&Claims {
+                purpose: None,
                 sub: Uuid::nil(),
                 role: Role::Candidate,
                 iat: now - 100,

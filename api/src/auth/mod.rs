@@ -47,7 +47,9 @@ where
             role: claims.role,
             issued_at: claims.iat,
         };
-        if session.role == Role::Employer {
+        // Staff sessions end early: an employer's with a suspension, an
+        // admin's with their removal.
+        if session.role != Role::Candidate {
             still_allowed(&state, &session).await?;
         }
         Ok(session)

@@ -37,6 +37,12 @@ pub struct BenchArgs {
     /// Events in the history a rebuild replays.
     #[arg(long, default_value_t = 100_000)]
     pub rebuild_events: u64,
+    /// Events in the log the audit trail benchmark browses (0 skips it).
+    #[arg(long, default_value_t = 1_000_000)]
+    pub audit_events: u64,
+    /// Only the audit trail benchmark.
+    #[arg(long)]
+    pub audit_only: bool,
 }
 
 pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
@@ -50,12 +56,26 @@ pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
         .await?;
     let url = with_database(&config.database_url, &scratch);
     let result = measure(&url, &args).await;
+    let audit = match &result {
+        Ok(_) if args.audit_events > 0 => {
+            let pool = PgPoolOptions::new()
+                .max_connections(4)
+                .connect(&url)
+                .await?;
+            let store = PgEventStore::new(pool.clone());
+            let rows = super::bench_audit::measure(&pool, &store, args.audit_events).await;
+            pool.close().await;
+            Some(rows)
+        }
+        _ => None,
+    };
     sqlx::query(AssertSqlSafe(format!(
         "DROP DATABASE IF EXISTS {scratch} WITH (FORCE)"
     )))
     .execute(&mut admin)
     .await?;
     let rows = result?;
+    let audit = audit.transpose()?;
     let (fsync,): (String,) = sqlx::query_as("SHOW fsync").fetch_one(&mut admin).await?;
     let (version,): (String,) = sqlx::query_as("SHOW server_version")
         .fetch_one(&mut admin)
@@ -65,9 +85,11 @@ pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
         "PostgreSQL {version}, fsync={fsync}, {} CPU cores",
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
-    println!();
-    println!("| scenario | writers | operations | seconds | per second | vs raw INSERT |");
-    println!("|---|---:|---:|---:|---:|---:|");
+    if !rows.is_empty() {
+        println!();
+        println!("| scenario | writers | operations | seconds | per second | vs raw INSERT |");
+        println!("|---|---:|---:|---:|---:|---:|");
+    }
     for r in &rows {
         let ratio = r.baseline.map_or("".to_owned(), |b| {
             format!("{:.0}%", 100.0 * r.per_second() / b)
@@ -81,6 +103,9 @@ pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
             r.per_second(),
             ratio
         );
+    }
+    if let Some(audit) = audit {
+        super::bench_audit::print(&audit, args.audit_events);
     }
     Ok(())
 }
@@ -117,6 +142,9 @@ async fn measure(url: &str, args: &BenchArgs) -> anyhow::Result<Vec<Row>> {
         .connect(url)
         .await?;
     app::migrate(&pool).await?;
+    if args.audit_only {
+        return Ok(Vec::new());
+    }
     sqlx::query("CREATE TABLE bench_raw (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, payload jsonb NOT NULL)")
         .execute(&pool)
         .await?;

@@ -2,10 +2,12 @@
 
 mod admin;
 pub mod bench;
+mod bench_audit;
 mod events;
 pub mod progress;
 mod projections_cmd;
 pub mod seed;
+mod seed_agency;
 mod seed_data;
 mod seed_pipelines;
 

@@ -165,7 +165,37 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         done += 1;
         bar.set(done);
     }
+    // One more listing, which the agency takes down (seed_agency): posted by a
+    // client other than the demo employer, so the demo's board is unchanged.
+    let first = &data.jobs[0];
+    commands.clock = Clock::Fixed(now - Duration::days(5));
+    let moderated = commands
+        .post_job(
+            PostJob {
+                employer_id: employers[(data.demo_employer + 1) % employers.len()],
+                form: JobForm {
+                    title: "Graduate Developer (paid skills assessment)".into(),
+                    location_id: locations[first.location],
+                    job_type: first.job_type.label().into(),
+                    specialisation: first.specialisation.label().into(),
+                    salary: Some("$70k - $80k".into()),
+                    salary_range_id: None,
+                    description:
+                        "Graduates sit our paid online skills assessment ($49) before an interview."
+                            .into(),
+                    responsibilities: vec!["Build features with the team".into()],
+                    requirements: vec!["A computing degree".into()],
+                    expires_at: Some(now + Duration::days(25)),
+                },
+                draft: false,
+            },
+            meta(),
+        )
+        .await
+        .map_err(err)?
+        .output;
     commands.clock = Clock::System;
+    super::seed_agency::run(&mut commands, &state.pool, admin, Some(moderated)).await?;
     bar.finish(done);
     let known = [(data.candidate.email.clone(), candidate)].into();
     let applications = super::seed_pipelines::run(
@@ -177,11 +207,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     )
     .await?;
     eprintln!(
-        "seeded {} locations, {} salary ranges, {} employers, {} jobs, 1 admin, and {applications} applications in the demo employer's pipelines",
+        "seeded {} locations, {} salary ranges, {} employers, {} jobs, 2 admins, {} enquiries, and {applications} applications in the demo employer's pipelines",
         data.locations.len(),
         data.salary_ranges.len(),
         data.employers.len(),
-        data.jobs.len()
+        data.jobs.len() + 1,
+        super::seed_agency::ENQUIRY_COUNT
     );
     let employer = &data.employers[data.demo_employer].contact;
     eprintln!(

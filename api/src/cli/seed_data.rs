@@ -348,7 +348,7 @@ mod tests {
                 data.employers.len(),
                 data.jobs.len()
             ),
-            (12, 7, 7, 43)
+            (12, 7, 8, 43)
         );
         for job in &data.jobs {
             assert!(job.location < data.locations.len());

@@ -10,6 +10,8 @@ use commands::accounts::{
 use domain::account::{self, Role};
 use projections::read_models::accounts;
 use projections::runtime::ProjectorStatus;
+
+use crate::admin_live::RebuildProgress;
 use serde::{Deserialize, Serialize};
 
 use super::{Message, PathId, RequestMeta, Saved};
@@ -33,6 +35,8 @@ pub fn router() -> Router<AppState> {
 #[derive(Deserialize)]
 struct EmployerFilter {
     status: Option<String>,
+    /// Name, email or company contains this (any case).
+    q: Option<String>,
 }
 
 async fn employers(
@@ -48,7 +52,7 @@ async fn employers(
         ));
     }
     Ok(Json(
-        accounts::employers(&state.pool, filter.status.as_deref()).await?,
+        accounts::employers(&state.pool, filter.status.as_deref(), filter.q.as_deref()).await?,
     ))
 }
 
@@ -185,6 +189,8 @@ async fn create_admin(
 #[derive(Serialize)]
 struct Projectors {
     projectors: Vec<ProjectorStatus>,
+    /// This process's latest rebuild, running or finished.
+    rebuild: Option<RebuildProgress>,
 }
 
 async fn projection_status(
@@ -193,6 +199,7 @@ async fn projection_status(
 ) -> Result<Json<Projectors>, ApiError> {
     Ok(Json(Projectors {
         projectors: projections::status(&state.pool).await?,
+        rebuild: state.admin_live.rebuild(),
     }))
 }
 
@@ -206,17 +213,38 @@ async fn rebuild(
         .find(|p| p.name() == name)
         .ok_or_else(|| ApiError::not_found("Projector"))?;
     let source = state.source();
+    let total = state.commands.store.head_position().await?.max(0) as u64;
+    state
+        .admin_live
+        .start_rebuild(&name, total)
+        .map_err(|e| ApiError::new(StatusCode::CONFLICT, e.to_string()))?;
     tracing::info!(projector = %name, %admin, "rebuild requested");
     tokio::spawn(async move {
-        match projections::rebuild::rebuild(&source, projector.as_ref(), 2000, |_| {}).await {
-            Ok(report) => tracing::info!(
-                projector = projector.name(),
-                events = report.events,
-                eps = report.events_per_second(),
-                "rebuild done"
-            ),
+        let live = &state.admin_live;
+        // Progress goes out at most every 250 ms, and always at the end.
+        let mut last = std::time::Instant::now();
+        let result = projections::rebuild::rebuild(&source, projector.as_ref(), 2000, |done| {
+            if last.elapsed() >= std::time::Duration::from_millis(250) {
+                last = std::time::Instant::now();
+                live.rebuild_progressed(done);
+            }
+        })
+        .await;
+        match result {
+            Ok(report) => {
+                tracing::info!(
+                    projector = projector.name(),
+                    events = report.events,
+                    eps = report.events_per_second(),
+                    "rebuild done"
+                );
+                live.rebuild_progressed(report.events);
+                live.rebuild_finished(None);
+            }
             Err(e) => {
-                tracing::error!(projector = projector.name(), error = %format!("{e:#}"), "rebuild failed")
+                let error = format!("{e:#}");
+                tracing::error!(projector = projector.name(), %error, "rebuild failed");
+                live.rebuild_finished(Some(error));
             }
         }
     });

@@ -7,7 +7,9 @@ use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use chrono::{DateTime, Utc};
-use commands::accounts::{RegisterAccount, RequestPasswordReset, ResetPassword, SignIn};
+use commands::accounts::{
+    RegisterAccount, RequestPasswordReset, ResetPassword, SecondFactor, SignIn,
+};
 use domain::DomainError;
 use domain::account::{self, Account, Credentials, ResetForm, Role, SelfRegistration};
 use serde::{Deserialize, Serialize};
@@ -25,6 +27,7 @@ pub const FORGOT_REPLY: &str =
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/auth/{role}/login", post(login))
+        .route("/api/auth/admin/login/two-factor", post(login_two_factor))
         .route("/api/auth/{role}/register", post(register))
         .route("/api/auth/{role}/forgot-password", post(forgot_password))
         .route("/api/auth/{role}/reset-password", post(reset_password))
@@ -67,6 +70,18 @@ struct SignedIn {
     user: UserView,
 }
 
+/// What a sign-in answers: a session, or (an admin with two-factor sign-in
+/// on) a challenge to exchange for one with a code.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum LoginReply {
+    SignedIn(SignedIn),
+    TwoFactor {
+        two_factor_required: bool,
+        challenge: String,
+    },
+}
+
 /// `{"message": ..., "user": ...}`: a new account and what happens next.
 #[derive(Serialize)]
 struct Registered {
@@ -85,7 +100,7 @@ async fn login(
     PathRole(role): PathRole,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     AppJson(body): AppJson<LoginBody>,
-) -> Result<Json<SignedIn>, ApiError> {
+) -> Result<Json<LoginReply>, ApiError> {
     let Credentials { email, password } = Credentials::parse(body.email, body.password)?;
     let addr = Some(peer.ip());
     throttle::check(&state.pool, Action::SignIn, role, &email, addr).await?;
@@ -98,17 +113,96 @@ async fn login(
         })
         .await
     {
+        Ok(account) if account.totp.is_some() => {
+            // The password was right; the session waits for the code. Failed
+            // codes count against the same sign-in throttle.
+            Ok(Json(LoginReply::TwoFactor {
+                two_factor_required: true,
+                challenge: state.jwt.issue_challenge(account.id)?,
+            }))
+        }
         Ok(account) => {
             throttle::record_success(&state.pool, role, &email).await?;
             let token = state.jwt.issue(account.id, role)?;
-            Ok(Json(SignedIn {
+            Ok(Json(LoginReply::SignedIn(SignedIn {
                 token,
                 user: UserView::from(&account),
-            }))
+            })))
         }
         Err(commands::CommandError::Domain(DomainError::InvalidCredentials)) => {
             throttle::record(&state.pool, Action::SignIn, role, &email, addr).await?;
             Err(DomainError::InvalidCredentials.into())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Deserialize)]
+struct TwoFactorBody {
+    challenge: String,
+    /// Six digits from the app, or a recovery code.
+    code: String,
+}
+
+pub const CHALLENGE_EXPIRED: &str = "Your sign-in has timed out. Please sign in again.";
+
+/// The second step of an admin's sign-in: the challenge from the first, and a
+/// code from the app or a recovery code.
+async fn login_two_factor(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<TwoFactorBody>,
+) -> Result<Json<SignedIn>, ApiError> {
+    let admin_id = state
+        .jwt
+        .verify_challenge(body.challenge.trim())
+        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, CHALLENGE_EXPIRED))?;
+    if body.code.trim().is_empty() {
+        return Err(ApiError::unprocessable("Enter the code from your app"));
+    }
+    let account = state
+        .commands
+        .load::<Account>(admin_id)
+        .await?
+        .state
+        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, CHALLENGE_EXPIRED))?;
+    let addr = Some(peer.ip());
+    throttle::check(
+        &state.pool,
+        Action::SignIn,
+        Role::Admin,
+        &account.email,
+        addr,
+    )
+    .await?;
+    let meta = commands::Metadata {
+        actor_id: Some(admin_id),
+        actor_role: Some(commands::Actor::Admin),
+        ..meta
+    };
+    match state
+        .commands
+        .verify_two_factor(admin_id, SecondFactor::parse(&body.code), meta)
+        .await
+    {
+        Ok(written) => {
+            throttle::record_success(&state.pool, Role::Admin, &account.email).await?;
+            Ok(Json(SignedIn {
+                token: state.jwt.issue(admin_id, Role::Admin)?,
+                user: UserView::from(&written.output),
+            }))
+        }
+        Err(e @ commands::CommandError::Domain(DomainError::Invalid(_))) => {
+            throttle::record(
+                &state.pool,
+                Action::SignIn,
+                Role::Admin,
+                &account.email,
+                addr,
+            )
+            .await?;
+            Err(e.into())
         }
         Err(e) => Err(e.into()),
     }

@@ -71,6 +71,9 @@ struct EmployerJob {
     #[serde(flatten)]
     job: Job,
     applications: StageCounts,
+    /// Set when the agency closed the listing: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    closed_by_agency: Option<String>,
 }
 
 async fn list(
@@ -83,6 +86,7 @@ async fn list(
         jobs.into_iter()
             .map(|job| EmployerJob {
                 applications: counts.remove(&job.id).unwrap_or_default(),
+                closed_by_agency: job.closed_reason.clone(),
                 job,
             })
             .collect(),

@@ -1,8 +1,10 @@
 //! HTTP endpoints, one module per endpoint group (docs/API.md lists them).
 
 mod admin;
+mod agency;
 mod applicants;
 mod applications;
+mod audit;
 mod auth;
 mod candidate_profile;
 mod candidates;
@@ -16,6 +18,7 @@ mod jobs;
 mod notifications;
 mod pipeline;
 mod reference;
+mod two_factor;
 
 use std::borrow::Cow;
 use std::marker::PhantomData;
@@ -52,6 +55,9 @@ pub fn api() -> Router<AppState> {
         .merge(company::router())
         .merge(inbox::router())
         .merge(candidates::router())
+        .merge(audit::router())
+        .merge(agency::router())
+        .merge(two_factor::router())
 }
 
 /// What a path id names, for its 404 text ("Job not found").
@@ -76,7 +82,8 @@ resources!(
     Employer,
     Interview,
     Mail,
-    Candidate
+    Candidate,
+    Admin
 );
 
 /// A `PathId` kind: a contact-form message ("Message not found").

@@ -22,8 +22,14 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/reference/locations", get(locations))
         .route("/api/reference/salary-ranges", get(salary_ranges))
-        .route("/api/admin/reference/locations", post(add_location))
-        .route("/api/admin/reference/salary-ranges", post(add_salary_range))
+        .route(
+            "/api/admin/reference/locations",
+            get(all_locations).post(add_location),
+        )
+        .route(
+            "/api/admin/reference/salary-ranges",
+            get(all_salary_ranges).post(add_salary_range),
+        )
         .route("/api/admin/reference/{list}/{id}", put(rename))
         .route("/api/admin/reference/{list}/{id}/retire", post(retire))
 }
@@ -39,6 +45,25 @@ async fn salary_ranges(
 ) -> Result<Json<Data<Vec<SalaryRange>>>, ApiError> {
     Ok(Json(Data {
         data: reference::salary_ranges(&state.pool).await?,
+    }))
+}
+
+/// Every location, retired ones too (with `retired_at`), for the admin screen.
+async fn all_locations(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+) -> Result<Json<Data<Vec<reference::AdminLocation>>>, ApiError> {
+    Ok(Json(Data {
+        data: reference::all_locations(&state.pool).await?,
+    }))
+}
+
+async fn all_salary_ranges(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+) -> Result<Json<Data<Vec<reference::AdminSalaryRange>>>, ApiError> {
+    Ok(Json(Data {
+        data: reference::all_salary_ranges(&state.pool).await?,
     }))
 }
 

@@ -195,6 +195,7 @@ async fn tokens_are_checked_for_presence_validity_expiry_and_role() {
     let now = chrono::Utc::now().timestamp();
     let expired = keys
         .sign(&api::auth::jwt::Claims {
+            purpose: None,
             sub: uuid::Uuid::now_v7(),
             role: domain::account::Role::Candidate,
             iat: now - 120,

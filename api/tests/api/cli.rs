@@ -61,7 +61,9 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
     let progress = String::from_utf8_lossy(&first.stderr);
     assert!(
         progress.contains("seeding [")
-            && progress.contains("seeded 12 locations, 7 salary ranges, 7 employers, 43 jobs"),
+            && progress.contains(
+                "seeded 12 locations, 7 salary ranges, 8 employers, 44 jobs, 2 admins, 5 enquiries"
+            ),
         "{progress}"
     );
     let second = cli.run(&["seed"]);
@@ -74,7 +76,7 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
         .iter()
         .filter(|e| e["event_type"] == "JobPosted")
         .count();
-    assert_eq!(posted, 43);
+    assert_eq!(posted, 44);
     // The demo employer's pipelines: applicants at every stage, with notes,
     // scorecards and interviews.
     assert!(
@@ -99,6 +101,17 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
             && count("InterviewScheduled") >= 4
     );
     assert_eq!(count("CompanyProfileUpdated"), 1);
+    // The admin workspace's demo: enquiries at every step, a moderated job.
+    assert_eq!(count("ContactMessageReceived"), 5);
+    assert_eq!(count("JobClosedByAgency"), 1);
+    // History has a past: the seed stamps events with the time they play at.
+    let oldest = events
+        .iter()
+        .filter_map(|e| e["recorded_at"].as_str())
+        .filter_map(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+        .min()
+        .unwrap();
+    assert!(chrono::Utc::now().signed_duration_since(oldest) > chrono::Duration::days(14));
     assert!(events.iter().all(|e| e["metadata"]["actor_role"] == "seed"));
     let positions: Vec<i64> = events
         .iter()

@@ -64,6 +64,24 @@ async fn a_renamed_value_shows_its_new_name_and_a_retired_one_leaves_the_forms_o
             .iter()
             .all(|l| l["id"] != id.as_str())
     );
+    // The admin's list keeps it, marked retired.
+    let all = app
+        .get("/api/admin/reference/locations", Some(&admin))
+        .await;
+    let kept = all.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["id"] == id.as_str())
+        .cloned()
+        .unwrap();
+    assert!(kept["retired_at"].is_string());
+    assert_eq!(
+        app.get("/api/admin/reference/locations", Some(&employer))
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
     // Still readable on the job posted with it, under the name it was posted with.
     let page = app.get(&format!("/api/jobs/{job}"), None).await;
     assert_eq!(page.body["location"], "Rhodes, NSW");

@@ -46,6 +46,14 @@ async fn a_suspended_employer_cannot_sign_in_or_use_its_session_and_its_jobs_lea
         (StatusCode::OK, Some("Employer suspended"))
     );
     app.settle().await;
+    let listed = app
+        .get(
+            "/api/admin/employers?status=suspended&q=shady",
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(listed.body.as_array().unwrap().len(), 1);
+    assert_eq!(listed.body[0]["reason"], "Listings reported as fake");
     // Its open socket is closed by the server, and the old token cannot reconnect.
     assert_eq!(
         socket.expect("disconnect").await["reason"],

@@ -5,12 +5,16 @@ mod register_account;
 mod review_employer;
 mod sign_in;
 mod suspension;
+mod two_factor;
 
 pub use password_reset::{RequestPasswordReset, ResetPassword};
 pub use register_account::RegisterAccount;
 pub use review_employer::{ReviewDecision, ReviewEmployer};
 pub use sign_in::SignIn;
 pub use suspension::{ReinstateEmployer, SuspendEmployer};
+pub use two_factor::{
+    ISSUER, SecondFactor, TwoFactorSetup, recovery_code_hash, totp as totp_generator,
+};
 
 use domain::account::{Account, Role};
 

@@ -36,11 +36,17 @@ impl Commands {
         let (events, mail) = match &decision {
             ReviewDecision::Approve => (
                 account::approve_employer(state.as_ref(), admin_id, now)?,
-                "Good news: your employer account is approved. You can now sign in and post roles.",
+                "Good news: your employer account is approved. You can now sign in and post roles."
+                    .to_owned(),
             ),
             ReviewDecision::Reject { reason } => (
                 account::reject_employer(state.as_ref(), admin_id, reason.clone(), now)?,
-                "We weren't able to approve your employer account. Reply to this email and we'll explain why.",
+                match reason {
+                    Some(reason) => format!(
+                        "We weren't able to approve your employer account.\n\nThe reason given: {reason}\n\nReply to this email if you would like to talk it through."
+                    ),
+                    None => "We weren't able to approve your employer account. Reply to this email and we'll explain why.".to_owned(),
+                },
             ),
         };
         // The decision accepted the review, so the account exists.

@@ -37,14 +37,14 @@ impl Commands {
         let reason = match events.first() {
             Some(account::AccountEvent::EmployerSuspended {
                 reason: Some(r), ..
-            }) => format!("\\n\\nThe reason given: {r}"),
+            }) => format!("\n\nThe reason given: {r}"),
             _ => String::new(),
         };
         let mail = self.employer_mail(
             loaded.state.as_ref(),
             "Your Harbour IT Recruitment employer account is suspended",
             &format!(
-                "We have suspended your employer account. You cannot sign in, and your job listings are hidden from the board until it is reinstated.{reason}\\n\\nReply to this email if you would like to talk it through."
+                "We have suspended your employer account. You cannot sign in, and your job listings are hidden from the board until it is reinstated.{reason}\n\nReply to this email if you would like to talk it through."
             ),
         )?;
         self.append(
@@ -69,7 +69,7 @@ impl Commands {
             loaded.state.as_ref(),
             "Your Harbour IT Recruitment employer account is active again",
             &format!(
-                "Your employer account is active again and your open listings are back on the board. Sign in to continue:\\n\\n{}/login",
+                "Your employer account is active again and your open listings are back on the board. Sign in to continue:\n\n{}/login",
                 self.links.employer
             ),
         )?;
@@ -83,7 +83,7 @@ impl Commands {
         .await
     }
 
-    fn employer_mail(
+    pub(crate) fn employer_mail(
         &self,
         account: Option<&Account>,
         subject: &str,
@@ -94,7 +94,7 @@ impl Commands {
             recipient: account.email.clone(),
             subject: subject.into(),
             body: format!(
-                "Hi {},\\n\\n{text}\\n\\nHarbour IT Recruitment, Sydney\\n",
+                "Hi {},\n\n{text}\n\nHarbour IT Recruitment, Sydney\n",
                 account.name
             ),
             ..OutgoingMail::default()

@@ -55,8 +55,9 @@ pub(super) async fn insert_new_stream(
     let rows: Vec<(i64, i64)> = if let [event] = request.events.as_slice() {
         // language=PostgreSQL
         sqlx::query_as(
-            "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata, data_subject)
-             VALUES ($1, $2, 1, $3, $4, $5, $6, $7)
+            "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata, data_subject,
+                                 recorded_at)
+             VALUES ($1, $2, 1, $3, $4, $5, $6, $7, coalesce($8, clock_timestamp()))
              RETURNING position, stream_version",
         )
         .bind(event.event_id)
@@ -66,14 +67,17 @@ pub(super) async fn insert_new_stream(
         .bind(&event.payload)
         .bind(&metadata)
         .bind(event.data_subject)
+        .bind(request.recorded_at)
         .fetch_all(&mut *conn)
         .await
     } else {
         let events = &request.events;
         // language=PostgreSQL
         sqlx::query_as(
-            "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata, data_subject)
-             SELECT input.event_id, $1, input.n, input.event_type, input.schema_version, input.payload, $7, input.data_subject
+            "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata, data_subject,
+                                 recorded_at)
+             SELECT input.event_id, $1, input.n, input.event_type, input.schema_version, input.payload, $7, input.data_subject,
+                    coalesce($8, clock_timestamp())
                FROM unnest($2::uuid[], $3::text[], $4::int[], $5::jsonb[], $6::uuid[])
                         WITH ORDINALITY AS input(event_id, event_type, schema_version, payload, data_subject, n)
               ORDER BY input.n
@@ -86,6 +90,7 @@ pub(super) async fn insert_new_stream(
         .bind(events.iter().map(|e| e.payload.clone()).collect::<Vec<_>>())
         .bind(events.iter().map(|e| e.data_subject).collect::<Vec<_>>())
         .bind(&metadata)
+        .bind(request.recorded_at)
         .fetch_all(&mut *conn)
         .await
     }
@@ -116,9 +121,10 @@ pub(super) async fn insert_events(
         "WITH current AS (
              SELECT coalesce(max(stream_version), 0) AS version FROM events WHERE stream_id = $1
          )
-         INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata, data_subject)
+         INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata, data_subject,
+                             recorded_at)
          SELECT input.event_id, $1, current.version + input.n, input.event_type, input.schema_version,
-                input.payload, $7, input.data_subject
+                input.payload, $7, input.data_subject, coalesce($10, clock_timestamp())
            FROM current,
                 unnest($2::uuid[], $3::text[], $4::int[], $5::jsonb[], $6::uuid[])
                     WITH ORDINALITY AS input(event_id, event_type, schema_version, payload, data_subject, n)
@@ -137,6 +143,7 @@ pub(super) async fn insert_events(
     .bind(&metadata)
     .bind(kind)
     .bind(exact)
+    .bind(request.recorded_at)
     .fetch_all(&mut *conn)
     .await
     .map_err(|e| classify(e, request))?;

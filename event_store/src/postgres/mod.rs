@@ -9,10 +9,11 @@
 //! below the oldest transaction still running (`pg_snapshot_xmin`), so an event
 //! whose transaction commits late is never skipped. See docs/ARCHITECTURE.md.
 //!
-//! Split by concern: [`append`], [`read`], [`claims`], [`outbox`], [`keys`]
+//! Split by concern: [`append`], [`read`], `browse` (the audit view), [`claims`], [`outbox`], [`keys`]
 //! (the data-subject keys of crypto-shredding).
 
 pub mod append;
+mod browse;
 mod claims;
 pub mod keys;
 mod outbox;
@@ -30,7 +31,8 @@ pub use append::append_within;
 pub use read::read_all_in;
 
 use crate::types::{
-    AppendError, AppendRequest, AppendResult, ExpectedVersion, GlobalCheckpoint, RecordedEvent,
+    AppendError, AppendRequest, AppendResult, ExpectedVersion, GlobalCheckpoint, LogFilter,
+    RecordedEvent,
 };
 use crate::{BoxFuture, EventStore};
 
@@ -130,6 +132,17 @@ impl EventStore for PgEventStore {
         Box::pin(async move {
             let mut conn = self.connection("read the log").await?;
             read::read_all_in(&mut conn, after, limit).await
+        })
+    }
+
+    fn browse<'a>(
+        &'a self,
+        filter: &'a LogFilter,
+        limit: i64,
+    ) -> BoxFuture<'a, anyhow::Result<Vec<RecordedEvent>>> {
+        Box::pin(async move {
+            let mut conn = self.connection("browse the log").await?;
+            browse::browse_in(&mut conn, filter, limit).await
         })
     }
 

@@ -79,7 +79,7 @@ pub(super) async fn count_after(
 }
 
 #[derive(sqlx::FromRow)]
-struct EventRow {
+pub(super) struct EventRow {
     position: i64,
     transaction_id: i64,
     event_id: Uuid,
@@ -93,7 +93,7 @@ struct EventRow {
     recorded_at: DateTime<Utc>,
 }
 
-async fn decode_rows(
+pub(super) async fn decode_rows(
     conn: &mut PgConnection,
     rows: Vec<EventRow>,
 ) -> anyhow::Result<Vec<RecordedEvent>> {

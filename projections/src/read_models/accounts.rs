@@ -27,6 +27,9 @@ pub struct AccountRow {
     pub status: String,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Why an employer was rejected or suspended, while it is.
+    #[serde(rename = "reason")]
+    pub status_reason: Option<String>,
 }
 
 impl Projector for AccountsProjector {
@@ -84,24 +87,36 @@ impl Projector for AccountsProjector {
                                 status: e.status.as_str().into(),
                                 created_at: e.registered_at,
                                 updated_at: e.registered_at,
+                                status_reason: None,
                             },
                         );
                     }
                     AccountEvent::EmployerApproved { approved_at, .. } => {
                         if let Some(row) = rows.get_mut(&id) {
                             row.status = "active".into();
+                            row.status_reason = None;
                             row.updated_at = approved_at;
                         }
                     }
-                    AccountEvent::EmployerRejected { rejected_at, .. } => {
+                    AccountEvent::EmployerRejected {
+                        rejected_at,
+                        reason,
+                        ..
+                    } => {
                         if let Some(row) = rows.get_mut(&id) {
                             row.status = "rejected".into();
+                            row.status_reason = reason;
                             row.updated_at = rejected_at;
                         }
                     }
-                    AccountEvent::EmployerSuspended { suspended_at, .. } => {
+                    AccountEvent::EmployerSuspended {
+                        suspended_at,
+                        reason,
+                        ..
+                    } => {
                         if let Some(row) = rows.get_mut(&id) {
                             row.status = "suspended".into();
+                            row.status_reason = reason;
                             row.updated_at = suspended_at;
                         }
                         revoked.push((id, suspended_at));
@@ -109,11 +124,23 @@ impl Projector for AccountsProjector {
                     AccountEvent::EmployerReinstated { reinstated_at, .. } => {
                         if let Some(row) = rows.get_mut(&id) {
                             row.status = "active".into();
+                            row.status_reason = None;
                             row.updated_at = reinstated_at;
                         }
                     }
+                    AccountEvent::AdminRemoved { removed_at, .. } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.status = "removed".into();
+                            row.updated_at = removed_at;
+                        }
+                        revoked.push((id, removed_at));
+                    }
                     AccountEvent::PasswordResetRequested { .. }
-                    | AccountEvent::PasswordReset { .. } => {}
+                    | AccountEvent::PasswordReset { .. }
+                    | AccountEvent::TotpEnrolmentStarted { .. }
+                    | AccountEvent::TotpEnabled { .. }
+                    | AccountEvent::TotpCodeAccepted { .. }
+                    | AccountEvent::RecoveryCodeUsed { .. } => {}
                 }
             }
             upsert(conn, rows.into_values().collect()).await?;
@@ -147,6 +174,7 @@ async fn upsert(conn: &mut PgConnection, rows: Vec<AccountRow>) -> anyhow::Resul
         vec![],
         vec![],
         vec![],
+        vec![],
     );
     for r in rows {
         cols.0.push(r.id);
@@ -158,15 +186,17 @@ async fn upsert(conn: &mut PgConnection, rows: Vec<AccountRow>) -> anyhow::Resul
         cols.6.push(r.status);
         cols.7.push(r.created_at);
         cols.8.push(r.updated_at);
+        cols.9.push(r.status_reason);
     }
     // language=PostgreSQL
     sqlx::query(
-        "INSERT INTO accounts (id, role, name, email, phone, company, status, created_at, updated_at)
+        "INSERT INTO accounts (id, role, name, email, phone, company, status, created_at, updated_at, status_reason)
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                              $8::timestamptz[], $9::timestamptz[])
+                              $8::timestamptz[], $9::timestamptz[], $10::text[])
          ON CONFLICT (id) DO UPDATE SET
              role = EXCLUDED.role, name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
-             company = EXCLUDED.company, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at",
+             company = EXCLUDED.company, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
+             status_reason = EXCLUDED.status_reason",
     )
     .bind(cols.0)
     .bind(cols.1)
@@ -177,6 +207,7 @@ async fn upsert(conn: &mut PgConnection, rows: Vec<AccountRow>) -> anyhow::Resul
     .bind(cols.6)
     .bind(cols.7)
     .bind(cols.8)
+    .bind(cols.9)
     .execute(&mut *conn)
     .await
     .context("Failed to write accounts")?;
@@ -192,12 +223,49 @@ pub async fn by_id(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<AccountRow>
         .context("Failed to read an account")
 }
 
-pub async fn employers(pool: &PgPool, status: Option<&str>) -> anyhow::Result<Vec<AccountRow>> {
+/// Display names of accounts, for showing who did something.
+pub async fn names(pool: &PgPool, ids: &[Uuid]) -> anyhow::Result<HashMap<Uuid, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    // language=PostgreSQL
+    let rows: Vec<(Uuid, String)> =
+        sqlx::query_as("SELECT id, name FROM accounts WHERE id = ANY($1)")
+            .bind(ids)
+            .fetch_all(pool)
+            .await
+            .context("Failed to read account names")?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Admins who can still sign in, oldest first.
+pub async fn admins(pool: &PgPool) -> anyhow::Result<Vec<AccountRow>> {
     // language=PostgreSQL
     sqlx::query_as(
-        "SELECT * FROM accounts WHERE role = 'employer' AND ($1::text IS NULL OR status = $1) ORDER BY created_at DESC",
+        "SELECT * FROM accounts WHERE role = 'admin' AND status = 'active' ORDER BY created_at, id",
+    )
+    .fetch_all(pool)
+    .await
+    .context("Failed to read admins")
+}
+
+pub async fn employers(
+    pool: &PgPool,
+    status: Option<&str>,
+    search: Option<&str>,
+) -> anyhow::Result<Vec<AccountRow>> {
+    let pattern = search
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| format!("%{}%", super::escape_like(s)));
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT * FROM accounts WHERE role = 'employer' AND ($1::text IS NULL OR status = $1)
+            AND ($2::text IS NULL OR name ILIKE $2 OR email ILIKE $2 OR company ILIKE $2)
+          ORDER BY created_at DESC",
     )
     .bind(status)
+    .bind(pattern)
     .fetch_all(pool)
     .await
     .context("Failed to list employers")
@@ -226,13 +294,7 @@ pub async fn search_candidates(
     q: &str,
     limit: i64,
 ) -> anyhow::Result<Vec<AccountRow>> {
-    let pattern = format!(
-        "%{}%",
-        q.trim()
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_")
-    );
+    let pattern = format!("%{}%", super::escape_like(q.trim()));
     // language=PostgreSQL
     sqlx::query_as(
         "SELECT * FROM accounts WHERE role = 'candidate' AND (name ILIKE $1 OR email ILIKE $1)

@@ -330,14 +330,7 @@ pub async fn pipeline(
         .as_deref()
         .map(str::trim)
         .filter(|k| !k.is_empty())
-        .map(|k| {
-            format!(
-                "%{}%",
-                k.replace('\\', "\\\\")
-                    .replace('%', "\\%")
-                    .replace('_', "\\_")
-            )
-        });
+        .map(|k| format!("%{}%", super::escape_like(k)));
     // language=PostgreSQL
     let sql = format!(
         "SELECT {CARD_COLUMNS}

@@ -37,6 +37,8 @@ struct JobRow {
     updated_at: DateTime<Utc>,
     expires_at: Option<DateTime<Utc>>,
     closed_at: Option<DateTime<Utc>>,
+    closed_reason: Option<String>,
+    closed_by_agency: bool,
 }
 
 impl Projector for JobBoardProjector {
@@ -108,6 +110,8 @@ impl Projector for JobBoardProjector {
                                 updated_at: p.posted_at,
                                 expires_at: p.expires_at,
                                 closed_at: None,
+                                closed_reason: None,
+                                closed_by_agency: false,
                             },
                         );
                     }
@@ -137,6 +141,17 @@ impl Projector for JobBoardProjector {
                             row.updated_at = closed_at;
                         }
                     }
+                    JobEvent::JobClosedByAgency {
+                        reason, closed_at, ..
+                    } => {
+                        if let Some(row) = rows.get_mut(&id) {
+                            row.status = "closed".into();
+                            row.closed_at = Some(closed_at);
+                            row.updated_at = closed_at;
+                            row.closed_reason = Some(reason);
+                            row.closed_by_agency = true;
+                        }
+                    }
                     // The board dates a listing from when it went public.
                     JobEvent::JobPublished { published_at } => {
                         if let Some(row) = rows.get_mut(&id) {
@@ -153,6 +168,8 @@ impl Projector for JobBoardProjector {
                         if let Some(row) = rows.get_mut(&id) {
                             row.status = "open".into();
                             row.closed_at = None;
+                            row.closed_reason = None;
+                            row.closed_by_agency = false;
                             row.expires_at = expires_at.or(row.expires_at);
                             row.updated_at = reopened_at;
                         }
@@ -192,10 +209,11 @@ async fn upsert(conn: &mut PgConnection, rows: Vec<JobRow>) -> anyhow::Result<()
     sqlx::query(
         "INSERT INTO jobs (id, employer_id, title, company, location_id, location, job_type, specialisation, salary,
                            salary_range_id, description, responsibilities, requirements, status, created_at,
-                           updated_at, expires_at, closed_at)
+                           updated_at, expires_at, closed_at, closed_reason, closed_by_agency)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::text[],
                               $8::text[], $9::text[], $10::uuid[], $11::text[], $12::jsonb[], $13::jsonb[], $14::text[],
-                              $15::timestamptz[], $16::timestamptz[], $17::timestamptz[], $18::timestamptz[])
+                              $15::timestamptz[], $16::timestamptz[], $17::timestamptz[], $18::timestamptz[],
+                              $19::text[], $20::boolean[])
          ON CONFLICT (id) DO UPDATE SET
              title = EXCLUDED.title, location_id = EXCLUDED.location_id, location = EXCLUDED.location,
              job_type = EXCLUDED.job_type, specialisation = EXCLUDED.specialisation, salary = EXCLUDED.salary,
@@ -203,7 +221,8 @@ async fn upsert(conn: &mut PgConnection, rows: Vec<JobRow>) -> anyhow::Result<()
              responsibilities = EXCLUDED.responsibilities, requirements = EXCLUDED.requirements,
              status = EXCLUDED.status, created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at,
              expires_at = EXCLUDED.expires_at,
-             closed_at = EXCLUDED.closed_at",
+             closed_at = EXCLUDED.closed_at, closed_reason = EXCLUDED.closed_reason,
+             closed_by_agency = EXCLUDED.closed_by_agency",
     )
     .bind(column!(id))
     .bind(column!(employer_id))
@@ -223,6 +242,8 @@ async fn upsert(conn: &mut PgConnection, rows: Vec<JobRow>) -> anyhow::Result<()
     .bind(column!(updated_at))
     .bind(column!(expires_at))
     .bind(column!(closed_at))
+    .bind(column!(closed_reason))
+    .bind(column!(closed_by_agency))
     .execute(&mut *conn)
     .await
     .context("Failed to write jobs")?;
@@ -251,13 +272,16 @@ pub struct Job {
     pub specialisation: String,
     #[serde(skip)]
     pub employer_id: Uuid,
+    /// Why the agency closed it: for its employer and the agency, not the public.
+    #[serde(skip)]
+    pub closed_reason: Option<String>,
 }
 
 // The columns of `Job`; a macro so queries stay string literals.
 macro_rules! job_columns {
     () => {
         "id, title, company, location, location_id, job_type, salary, salary_range_id, description,
-    responsibilities, requirements, created_at, expires_at, specialisation, employer_id,
+    responsibilities, requirements, created_at, expires_at, specialisation, employer_id, closed_reason,
     CASE WHEN status = 'open' AND expires_at IS NOT NULL AND expires_at <= now() THEN 'expired' ELSE status END AS status"
     };
 }

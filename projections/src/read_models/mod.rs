@@ -2,6 +2,7 @@
 
 pub mod access_log;
 pub mod accounts;
+pub mod agency;
 pub mod applications;
 pub mod assessments;
 pub mod companies;
@@ -21,4 +22,11 @@ pub(crate) fn stream_uuid(stream_id: &str) -> anyhow::Result<Uuid> {
         .split_once('-')
         .ok_or_else(|| anyhow::anyhow!("stream id {stream_id} has no id part"))?;
     Ok(Uuid::parse_str(id)?)
+}
+
+/// `s` as a literal inside an ILIKE pattern: `%`, `_` and `\` match themselves.
+pub(crate) fn escape_like(s: &str) -> String {
+    s.replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_")
 }

@@ -1,6 +1,7 @@
 //! `locations` and `salary_ranges`: the job board's reference lists.
 
 use anyhow::Context;
+use chrono::{DateTime, Utc};
 use domain::reference::{LOCATIONS_STREAM, ReferenceEvent, SALARY_RANGES_STREAM};
 use event_store::RecordedEvent;
 use serde::Serialize;
@@ -127,6 +128,48 @@ pub async fn salary_ranges(pool: &PgPool) -> anyhow::Result<Vec<SalaryRange>> {
     sqlx::query_as(
         "SELECT id, display_name, min_amount AS min, max_amount AS max FROM salary_ranges WHERE retired_at IS NULL
           ORDER BY sort_order, min_amount",
+    )
+    .fetch_all(pool)
+    .await
+    .context("Failed to list salary ranges")
+}
+
+/// A value as the admin's reference data screen lists it: retired ones too.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct AdminLocation {
+    pub id: Uuid,
+    pub display_name: String,
+    pub state: String,
+    pub retired_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct AdminSalaryRange {
+    pub id: Uuid,
+    pub display_name: String,
+    pub min: i32,
+    pub max: Option<i32>,
+    pub retired_at: Option<DateTime<Utc>>,
+}
+
+/// Every location, offered ones first.
+pub async fn all_locations(pool: &PgPool) -> anyhow::Result<Vec<AdminLocation>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT id, display_name, state, retired_at FROM locations
+          ORDER BY retired_at IS NOT NULL, sort_order, display_name",
+    )
+    .fetch_all(pool)
+    .await
+    .context("Failed to list locations")
+}
+
+/// Every salary range, offered ones first.
+pub async fn all_salary_ranges(pool: &PgPool) -> anyhow::Result<Vec<AdminSalaryRange>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT id, display_name, min_amount AS min, max_amount AS max, retired_at FROM salary_ranges
+          ORDER BY retired_at IS NOT NULL, sort_order, min_amount",
     )
     .fetch_all(pool)
     .await

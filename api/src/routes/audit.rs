@@ -1,0 +1,356 @@
+//! /api/admin/events, /api/admin/streams/*, /api/admin/overview: the audit
+//! trail for staff and auditors. The global log filtered and keyset-paged, a
+//! stream's whole history, and time travel: an aggregate folded from its own
+//! events up to a moment (what the system knew then), and the difference
+//! between two moments. Personal fields arrive decrypted, or `[erased]` once
+//! their subject's key is gone.
+
+use std::collections::{BTreeSet, HashMap};
+
+use axum::extract::{Path, Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use chrono::{DateTime, Utc};
+use event_store::{LogFilter, RecordedEvent};
+use projections::read_models::{accounts, agency};
+use projections::runtime::ProjectorStatus;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use uuid::Uuid;
+
+use crate::app::AppState;
+use crate::auth::AdminUser;
+use crate::error::ApiError;
+use crate::time_travel::{self, Difference, TimeTravelError, differences};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/admin/overview", get(overview))
+        .route("/api/admin/events", get(events))
+        .route("/api/admin/events/types", get(event_types))
+        .route("/api/admin/streams/{stream_id}", get(stream))
+        .route("/api/admin/streams/{stream_id}/state", get(state_at))
+        .route("/api/admin/streams/{stream_id}/diff", get(diff))
+}
+
+pub const DEFAULT_PAGE: i64 = 50;
+pub const MAX_PAGE: i64 = 200;
+
+/// One event as the audit screens show it: its place, its metadata spelled
+/// out (with the actor's name where the actor is an account), its payload.
+#[derive(Debug, Serialize)]
+pub struct AuditEvent {
+    position: i64,
+    event_id: Uuid,
+    stream_id: String,
+    stream_version: i64,
+    event_type: String,
+    schema_version: i32,
+    recorded_at: DateTime<Utc>,
+    actor_id: Option<Uuid>,
+    actor_name: Option<String>,
+    actor_role: Option<event_store::Actor>,
+    request_id: Option<String>,
+    correlation_id: Uuid,
+    causation_id: Option<Uuid>,
+    payload: Value,
+}
+
+/// Events with their actors' names, looked up in one query.
+async fn audit_events(
+    state: &AppState,
+    events: Vec<RecordedEvent>,
+) -> Result<Vec<AuditEvent>, ApiError> {
+    let actors: Vec<Uuid> = events
+        .iter()
+        .filter_map(|e| e.metadata.actor_id)
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let names: HashMap<Uuid, String> = accounts::names(&state.pool, &actors).await?;
+    Ok(events
+        .into_iter()
+        .map(|e| AuditEvent {
+            actor_name: e.metadata.actor_id.and_then(|id| names.get(&id).cloned()),
+            payload: domain::event::without_secrets(&e.event_type, e.payload),
+            position: e.position,
+            event_id: e.event_id,
+            stream_id: e.stream_id,
+            stream_version: e.stream_version,
+            event_type: e.event_type,
+            schema_version: e.schema_version,
+            recorded_at: e.recorded_at,
+            actor_id: e.metadata.actor_id,
+            actor_role: e.metadata.actor_role,
+            request_id: e.metadata.request_id,
+            correlation_id: e.metadata.correlation_id,
+            causation_id: e.metadata.causation_id,
+        })
+        .collect())
+}
+
+#[derive(Debug, Deserialize)]
+struct EventQuery {
+    stream: Option<String>,
+    #[serde(rename = "type")]
+    event_type: Option<String>,
+    actor: Option<String>,
+    from: Option<String>,
+    to: Option<String>,
+    before: Option<String>,
+    limit: Option<String>,
+}
+
+fn present(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+fn moment(value: Option<String>) -> Result<Option<DateTime<Utc>>, ApiError> {
+    present(value)
+        .map(|v| {
+            DateTime::parse_from_rfc3339(&v)
+                .map(|t| t.with_timezone(&Utc))
+                .map_err(|_| ApiError::unprocessable("Enter a valid date and time"))
+        })
+        .transpose()
+}
+
+impl EventQuery {
+    fn parse(self) -> Result<(LogFilter, i64), ApiError> {
+        let limit = match present(self.limit) {
+            None => DEFAULT_PAGE,
+            Some(l) => l
+                .parse::<i64>()
+                .ok()
+                .filter(|l| (1..=MAX_PAGE).contains(l))
+                .ok_or_else(|| ApiError::unprocessable("Limit must be between 1 and 200"))?,
+        };
+        let filter = LogFilter {
+            stream_id: present(self.stream),
+            event_type: present(self.event_type),
+            actor_id: present(self.actor)
+                .map(|a| {
+                    Uuid::parse_str(&a)
+                        .map_err(|_| ApiError::unprocessable("Filter by a valid account id"))
+                })
+                .transpose()?,
+            from: moment(self.from)?,
+            to: moment(self.to)?,
+            before: present(self.before)
+                .map(|b| {
+                    b.parse::<i64>()
+                        .map_err(|_| ApiError::unprocessable("Page from a valid position"))
+                })
+                .transpose()?,
+        };
+        Ok((filter, limit))
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct EventPage {
+    events: Vec<AuditEvent>,
+    /// Pass as `before` for the next, older page; `null` on the last page.
+    next_before: Option<i64>,
+}
+
+async fn events(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Query(query): Query<EventQuery>,
+) -> Result<Json<EventPage>, ApiError> {
+    let (filter, limit) = query.parse()?;
+    // One more than the page tells whether an older page exists.
+    let mut page = state.commands.store.browse(&filter, limit + 1).await?;
+    let more = page.len() as i64 > limit;
+    page.truncate(limit as usize);
+    let next_before = more.then(|| page.last().map(|e| e.position)).flatten();
+    Ok(Json(EventPage {
+        events: audit_events(&state, page).await?,
+        next_before,
+    }))
+}
+
+#[derive(Debug, Serialize)]
+struct EventTypes {
+    types: Vec<&'static str>,
+}
+
+async fn event_types(AdminUser(_): AdminUser) -> Json<EventTypes> {
+    let mut types = domain::event::all_event_types();
+    types.sort_unstable();
+    Json(EventTypes { types })
+}
+
+#[derive(Debug, Serialize)]
+struct Stream {
+    stream_id: String,
+    kind: String,
+    events: Vec<AuditEvent>,
+}
+
+async fn read_stream(state: &AppState, stream_id: &str) -> Result<Vec<RecordedEvent>, ApiError> {
+    let events = state.commands.store.read_stream(stream_id).await?;
+    if events.is_empty() {
+        return Err(ApiError::not_found("Stream"));
+    }
+    Ok(events)
+}
+
+async fn stream(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Path(stream_id): Path<String>,
+) -> Result<Json<Stream>, ApiError> {
+    let events = read_stream(&state, &stream_id).await?;
+    Ok(Json(Stream {
+        kind: time_travel::kind(&stream_id).to_owned(),
+        events: audit_events(&state, events).await?,
+        stream_id,
+    }))
+}
+
+/// `time_travel::state_as_of`, its failures as the API answers them.
+fn state_as_of(
+    stream_id: &str,
+    events: &[RecordedEvent],
+    at: DateTime<Utc>,
+) -> Result<(i64, Value), ApiError> {
+    time_travel::state_as_of(stream_id, events, at).map_err(|e| match e {
+        TimeTravelError::Unsupported => ApiError::unprocessable(
+            "Time travel is not available for this kind of stream",
+        ),
+        TimeTravelError::Replay(e) => {
+            tracing::warn!(stream_id, error = %format!("{e:#}"), "time travel could not fold a stream");
+            ApiError::unprocessable("This stream's history could not be replayed")
+        }
+    })
+}
+
+#[derive(Debug, Deserialize)]
+struct AtQuery {
+    at: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct StateAt {
+    stream_id: String,
+    at: DateTime<Utc>,
+    version: i64,
+    state: Value,
+}
+
+fn required_moment(value: Option<String>) -> Result<DateTime<Utc>, ApiError> {
+    moment(value)?.ok_or_else(|| ApiError::unprocessable("Enter a valid date and time"))
+}
+
+async fn state_at(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Path(stream_id): Path<String>,
+    Query(query): Query<AtQuery>,
+) -> Result<Json<StateAt>, ApiError> {
+    let at = required_moment(query.at)?;
+    let events = read_stream(&state, &stream_id).await?;
+    let (version, folded) = state_as_of(&stream_id, &events, at)?;
+    Ok(Json(StateAt {
+        stream_id,
+        at,
+        version,
+        state: folded,
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+struct DiffQuery {
+    from: Option<String>,
+    to: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct Moment {
+    at: DateTime<Utc>,
+    version: i64,
+    state: Value,
+}
+
+#[derive(Debug, Serialize)]
+struct Diff {
+    from: Moment,
+    to: Moment,
+    changes: Vec<Difference>,
+}
+
+async fn diff(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+    Path(stream_id): Path<String>,
+    Query(query): Query<DiffQuery>,
+) -> Result<Json<Diff>, ApiError> {
+    let from = required_moment(query.from)?;
+    let to = required_moment(query.to)?;
+    let events = read_stream(&state, &stream_id).await?;
+    let (from_version, before) = state_as_of(&stream_id, &events, from)?;
+    let (to_version, after) = state_as_of(&stream_id, &events, to)?;
+    Ok(Json(Diff {
+        changes: differences(&before, &after),
+        from: Moment {
+            at: from,
+            version: from_version,
+            state: before,
+        },
+        to: Moment {
+            at: to,
+            version: to_version,
+            state: after,
+        },
+    }))
+}
+
+#[derive(Debug, Serialize)]
+struct Attention {
+    #[serde(flatten)]
+    counts: agency::Attention,
+    projections_behind: usize,
+    projections_failing: usize,
+}
+
+#[derive(Debug, Serialize)]
+struct Overview {
+    attention: Attention,
+    recent: Vec<AuditEvent>,
+}
+
+/// A projector this many events behind needs a look.
+pub const LAG_WORTH_A_LOOK: i64 = 100;
+
+pub fn projections_needing_a_look(status: &[ProjectorStatus]) -> (usize, usize) {
+    let failing = status.iter().filter(|p| p.last_error.is_some()).count();
+    let behind = status
+        .iter()
+        .filter(|p| p.last_error.is_none() && p.lag >= LAG_WORTH_A_LOOK)
+        .count();
+    (behind, failing)
+}
+
+async fn overview(
+    State(state): State<AppState>,
+    AdminUser(_): AdminUser,
+) -> Result<Json<Overview>, ApiError> {
+    let counts = agency::attention(&state.pool, crate::mail::MAX_ATTEMPTS).await?;
+    let status = projections::status(&state.pool).await?;
+    let (projections_behind, projections_failing) = projections_needing_a_look(&status);
+    let recent = state
+        .commands
+        .store
+        .browse(&LogFilter::default(), 20)
+        .await?;
+    Ok(Json(Overview {
+        attention: Attention {
+            counts,
+            projections_behind,
+            projections_failing,
+        },
+        recent: audit_events(&state, recent).await?,
+    }))
+}

@@ -1,0 +1,107 @@
+//! /api/admin/two-factor: an admin turns on two-factor sign-in for their own
+//! account: a new secret shown as a QR code (and as text to type in), then a
+//! code from the app to confirm it, which hands back recovery codes once.
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use domain::account::Account;
+use qrcode::QrCode;
+use qrcode::render::svg;
+use serde::{Deserialize, Serialize};
+
+use super::RequestMeta;
+use crate::app::{AppState, Written};
+use crate::auth::AdminUser;
+use crate::error::{ApiError, AppJson};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/admin/two-factor", get(status))
+        .route("/api/admin/two-factor/setup", post(setup))
+        .route("/api/admin/two-factor/confirm", post(confirm))
+}
+
+#[derive(Debug, Serialize)]
+struct Status {
+    enabled: bool,
+    recovery_codes_left: usize,
+}
+
+async fn status(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+) -> Result<Json<Status>, ApiError> {
+    let account = state.commands.load::<Account>(admin).await?.state;
+    let totp = account.and_then(|a| a.totp);
+    Ok(Json(Status {
+        enabled: totp.is_some(),
+        recovery_codes_left: totp.map_or(0, |t| t.recovery_code_hashes.len()),
+    }))
+}
+
+#[derive(Debug, Serialize)]
+struct Setup {
+    secret: String,
+    otpauth_url: String,
+    /// The otpauth URL as a QR code, an SVG document.
+    qr_svg: String,
+}
+
+async fn setup(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    RequestMeta(meta): RequestMeta,
+) -> Result<Written<Json<Setup>>, ApiError> {
+    let written = state.commands.start_two_factor(admin, meta).await?;
+    let qr = QrCode::new(written.output.otpauth_url.as_bytes())
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("QR code: {e}")))?;
+    let qr_svg = qr
+        .render::<svg::Color>()
+        .min_dimensions(200, 200)
+        .quiet_zone(true)
+        .build();
+    Ok(Written(
+        written.position,
+        Json(Setup {
+            secret: written.output.secret,
+            otpauth_url: written.output.otpauth_url,
+            qr_svg,
+        }),
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+struct ConfirmBody {
+    #[serde(default)]
+    code: String,
+}
+
+#[derive(Debug, Serialize)]
+struct Confirmed {
+    message: &'static str,
+    /// Shown this once; only their hashes are kept.
+    recovery_codes: Vec<String>,
+}
+
+async fn confirm(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<ConfirmBody>,
+) -> Result<Written<Json<Confirmed>>, ApiError> {
+    if body.code.trim().is_empty() {
+        return Err(ApiError::unprocessable("Enter the code from your app"));
+    }
+    let written = state
+        .commands
+        .confirm_two_factor(admin, &body.code, meta)
+        .await?;
+    Ok(Written(
+        written.position,
+        Json(Confirmed {
+            message: "Two-factor sign-in is on",
+            recovery_codes: written.output,
+        }),
+    ))
+}

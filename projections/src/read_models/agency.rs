@@ -1,0 +1,426 @@
+//! What the agency's own staff read across every client: all jobs, the
+//! agency-wide pipeline, what needs attention now, and the analytics numbers.
+//! Queries over the read models other projectors own; nothing is written here.
+//!
+//! The analytics queries read only columns the `recruit_analyst` role is
+//! granted (docs/ANALYSTS.md runs the same SQL as that role).
+
+use anyhow::Context;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Serialize;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::escape_like;
+
+/// At most this many rows in an agency-wide list; filters narrow it.
+pub const LIST_LIMIT: i64 = 500;
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct AgencyJob {
+    pub id: Uuid,
+    pub title: String,
+    pub company: String,
+    pub employer_id: Uuid,
+    /// draft, open, closed or expired.
+    pub status: String,
+    pub location: String,
+    pub specialisation: String,
+    pub applications: i64,
+    pub posted_at: DateTime<Utc>,
+    pub closes_at: Option<DateTime<Utc>>,
+    pub closed_reason: Option<String>,
+    pub closed_by_agency: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct JobFilter {
+    /// draft, open (includes expired), closed.
+    pub status: Option<String>,
+    pub employer_id: Option<Uuid>,
+    pub search: Option<String>,
+}
+
+pub async fn jobs(pool: &PgPool, filter: &JobFilter) -> anyhow::Result<Vec<AgencyJob>> {
+    let pattern = filter
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| format!("%{}%", escape_like(s)));
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT j.id, j.title, j.company, j.employer_id,
+                CASE WHEN j.status = 'open' AND j.expires_at IS NOT NULL AND j.expires_at <= now()
+                     THEN 'expired' ELSE j.status END AS status,
+                j.location, j.specialisation,
+                (SELECT count(*) FROM applications a WHERE a.job_id = j.id) AS applications,
+                j.created_at AS posted_at, j.expires_at AS closes_at, j.closed_reason, j.closed_by_agency
+           FROM jobs j
+          WHERE ($1::text IS NULL OR j.status = $1)
+            AND ($2::uuid IS NULL OR j.employer_id = $2)
+            AND ($3::text IS NULL OR j.title ILIKE $3 OR j.company ILIKE $3)
+          ORDER BY j.created_at DESC
+          LIMIT $4",
+    )
+    .bind(filter.status.as_deref())
+    .bind(filter.employer_id)
+    .bind(pattern)
+    .bind(LIST_LIMIT)
+    .fetch_all(pool)
+    .await
+    .context("Failed to list jobs across employers")
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct AgencyApplication {
+    pub id: Uuid,
+    pub job_id: Uuid,
+    pub job_title: String,
+    pub company: String,
+    pub employer_id: Uuid,
+    pub candidate_id: Uuid,
+    pub candidate_name: Option<String>,
+    pub stage: String,
+    pub specialisation: Option<String>,
+    pub applied_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub withdrawn_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ApplicationFilter {
+    pub employer_id: Option<Uuid>,
+    pub stage: Option<String>,
+    pub specialisation: Option<String>,
+    pub from: Option<NaiveDate>,
+    /// Inclusive: applications made on this day count.
+    pub to: Option<NaiveDate>,
+}
+
+pub async fn applications(
+    pool: &PgPool,
+    filter: &ApplicationFilter,
+) -> anyhow::Result<Vec<AgencyApplication>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT a.id, a.job_id, a.job_title, a.company, a.employer_id, a.candidate_id,
+                c.name AS candidate_name, a.stage, j.specialisation,
+                a.created_at AS applied_at, a.last_updated AS updated_at, a.withdrawn_at
+           FROM applications a
+           LEFT JOIN accounts c ON c.id = a.candidate_id
+           LEFT JOIN jobs j ON j.id = a.job_id
+          WHERE ($1::uuid IS NULL OR a.employer_id = $1)
+            AND ($2::text IS NULL OR a.stage = $2)
+            AND ($3::text IS NULL OR j.specialisation = $3)
+            AND ($4::date IS NULL OR a.created_at >= $4::date)
+            AND ($5::date IS NULL OR a.created_at < $5::date + 1)
+          ORDER BY a.created_at DESC
+          LIMIT $6",
+    )
+    .bind(filter.employer_id)
+    .bind(filter.stage.as_deref())
+    .bind(filter.specialisation.as_deref())
+    .bind(filter.from)
+    .bind(filter.to)
+    .bind(LIST_LIMIT)
+    .fetch_all(pool)
+    .await
+    .context("Failed to list applications across employers")
+}
+
+/// What needs someone's attention now, counted from the read models.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct Attention {
+    pub pending_employers: i64,
+    pub open_enquiries: i64,
+    pub unassigned_enquiries: i64,
+    pub failed_mail: i64,
+    pub queued_mail: i64,
+}
+
+/// `max_attempts`: after this many the outbox gives a mail up (failed).
+pub async fn attention(pool: &PgPool, max_attempts: i32) -> anyhow::Result<Attention> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT (SELECT count(*) FROM accounts WHERE role = 'employer' AND status = 'pending') AS pending_employers,
+                (SELECT count(*) FROM contact_messages WHERE handled_at IS NULL) AS open_enquiries,
+                (SELECT count(*) FROM contact_messages WHERE handled_at IS NULL AND assigned_to IS NULL)
+                    AS unassigned_enquiries,
+                (SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND attempts >= $1) AS failed_mail,
+                (SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND attempts < $1) AS queued_mail",
+    )
+    .bind(max_attempts)
+    .fetch_one(pool)
+    .await
+    .context("Failed to count what needs attention")
+}
+
+/// The analytics screen's numbers for applications made in `[from, to]`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Analytics {
+    pub per_week: Vec<WeekCount>,
+    pub funnel: Vec<StageCount>,
+    pub time_to_first_response: ResponseTimes,
+    pub time_to_fill: FillTimes,
+    pub by_specialisation: Vec<NamedCount>,
+    pub by_location: Vec<NamedCount>,
+    pub by_employer: Vec<NamedCount>,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct WeekCount {
+    /// The Monday that starts the week.
+    pub week: NaiveDate,
+    pub applications: i64,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct StageCount {
+    pub stage: String,
+    pub count: i64,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct NamedCount {
+    pub name: String,
+    pub count: i64,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct ResponseTimes {
+    pub median_days: Option<f64>,
+    pub p90_days: Option<f64>,
+    pub responded: i64,
+    pub waiting: i64,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct FillTimes {
+    pub median_days: Option<f64>,
+    pub filled: i64,
+}
+
+/// The pipeline's stages in order; an application "reached" every stage up to
+/// the one it is in (rejected and withdrawn ones count where they stopped).
+pub const FUNNEL: [&str; 5] = ["new", "screening", "interview", "offer", "hired"];
+
+/// The filter every analytics query shares: applications made in the range
+/// (`$1`, `$2`, inclusive dates). A macro so every query stays a literal.
+macro_rules! in_range {
+    () => {
+        "($1::date IS NULL OR a.created_at >= $1::date) AND ($2::date IS NULL OR a.created_at < $2::date + 1)"
+    };
+}
+
+/// Applications per value of `$column` in the range, most first.
+macro_rules! count_by {
+    ($column:literal) => {
+        concat!(
+            "SELECT ",
+            $column,
+            " AS name, count(*) AS count
+               FROM applications a JOIN jobs j ON j.id = a.job_id
+              WHERE ",
+            in_range!(),
+            "
+              GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20"
+        )
+    };
+}
+
+pub async fn analytics(
+    pool: &PgPool,
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+) -> anyhow::Result<Analytics> {
+    // language=PostgreSQL
+    let per_week: Vec<WeekCount> = sqlx::query_as(concat!(
+        "SELECT date_trunc('week', a.created_at AT TIME ZONE 'Australia/Sydney')::date AS week,
+                count(*) AS applications
+           FROM applications a WHERE ",
+        in_range!(),
+        "
+          GROUP BY 1 ORDER BY 1"
+    ))
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+    .context("Failed to count applications per week")?;
+
+    // The furthest stage each application reached: its stage, or for a
+    // rejected one, the stage it was rejected from is not kept, so it counts as new.
+    // language=PostgreSQL
+    let reached: Vec<StageCount> = sqlx::query_as(concat!(
+        "SELECT a.stage, count(*) AS count FROM applications a WHERE ",
+        in_range!(),
+        " GROUP BY a.stage"
+    ))
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+    .context("Failed to count applications per stage")?;
+    let funnel = funnel(&reached);
+
+    // language=PostgreSQL
+    let time_to_first_response: ResponseTimes = sqlx::query_as(concat!("SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM a.first_response_at - a.created_at) / 86400)
+                    FILTER (WHERE a.first_response_at IS NOT NULL) AS median_days,
+                percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM a.first_response_at - a.created_at) / 86400)
+                    FILTER (WHERE a.first_response_at IS NOT NULL) AS p90_days,
+                count(*) FILTER (WHERE a.first_response_at IS NOT NULL) AS responded,
+                count(*) FILTER (WHERE a.first_response_at IS NULL AND a.withdrawn_at IS NULL) AS waiting
+           FROM applications a WHERE ", in_range!(), ""))
+    .bind(from)
+    .bind(to)
+    .fetch_one(pool)
+    .await
+    .context("Failed to measure time to first response")?;
+
+    // Time to fill: from the job going on the board to its first hire.
+    // language=PostgreSQL
+    let time_to_fill: FillTimes = sqlx::query_as(concat!("WITH fills AS (
+             SELECT min(a.hired_at) - j.created_at AS took
+               FROM applications a JOIN jobs j ON j.id = a.job_id
+              WHERE a.hired_at IS NOT NULL AND ", in_range!(), "
+              GROUP BY j.id, j.created_at)
+         SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM took) / 86400) AS median_days,
+                count(*) AS filled
+           FROM fills"))
+    .bind(from)
+    .bind(to)
+    .fetch_one(pool)
+    .await
+    .context("Failed to measure time to fill")?;
+
+    let mut named = Vec::with_capacity(3);
+    for (what, sql) in [
+        ("specialisation", count_by!("j.specialisation")),
+        ("location", count_by!("j.location")),
+        ("employer", count_by!("a.company")),
+    ] {
+        let rows: Vec<NamedCount> = sqlx::query_as(sql)
+            .bind(from)
+            .bind(to)
+            .fetch_all(pool)
+            .await
+            .with_context(|| format!("Failed to count applications by {what}"))?;
+        named.push(rows);
+    }
+    let by_employer = named.pop().unwrap_or_default();
+    let by_location = named.pop().unwrap_or_default();
+    let by_specialisation = named.pop().unwrap_or_default();
+
+    Ok(Analytics {
+        per_week,
+        funnel,
+        time_to_first_response,
+        time_to_fill,
+        by_specialisation,
+        by_location,
+        by_employer,
+    })
+}
+
+/// How many applications reached at least each funnel stage, from how many
+/// are in each stage now.
+pub fn funnel(in_stage: &[StageCount]) -> Vec<StageCount> {
+    let count_in = |stage: &str| {
+        in_stage
+            .iter()
+            .filter(|s| s.stage == stage)
+            .map(|s| s.count)
+            .sum::<i64>()
+    };
+    let rejected = count_in("rejected");
+    let mut reached = Vec::with_capacity(FUNNEL.len());
+    let mut at_or_beyond = 0;
+    for stage in FUNNEL.iter().rev() {
+        at_or_beyond += count_in(stage);
+        reached.push(StageCount {
+            stage: (*stage).to_owned(),
+            // Every application, rejected ones included, was new once.
+            count: at_or_beyond + if *stage == "new" { rejected } else { 0 },
+        });
+    }
+    reached.reverse();
+    reached
+}
+
+/// One application per row for the CSV export: nothing personal.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+pub struct ApplicationFact {
+    pub application_id: Uuid,
+    pub job_id: Uuid,
+    pub job_title: String,
+    pub employer: String,
+    pub specialisation: Option<String>,
+    pub location: Option<String>,
+    pub stage: String,
+    pub applied_at: DateTime<Utc>,
+    pub first_response_at: Option<DateTime<Utc>>,
+    pub hired_at: Option<DateTime<Utc>>,
+    pub withdrawn_at: Option<DateTime<Utc>>,
+}
+
+pub async fn application_facts(
+    pool: &PgPool,
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+) -> anyhow::Result<Vec<ApplicationFact>> {
+    // language=PostgreSQL
+    sqlx::query_as(concat!("SELECT a.id AS application_id, a.job_id, a.job_title, a.company AS employer, j.specialisation,
+                j.location, a.stage, a.created_at AS applied_at, a.first_response_at, a.hired_at, a.withdrawn_at
+           FROM applications a LEFT JOIN jobs j ON j.id = a.job_id
+          WHERE ", in_range!(), "
+          ORDER BY a.created_at"))
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+    .context("Failed to read applications for export")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(pairs: &[(&str, i64)]) -> Vec<StageCount> {
+        pairs
+            .iter()
+            .map(|(stage, count)| StageCount {
+                stage: (*stage).into(),
+                count: *count,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_funnel_counts_every_application_at_each_stage_it_reached() {
+        let funnel = funnel(&counts(&[
+            ("new", 5),
+            ("screening", 4),
+            ("interview", 3),
+            ("offer", 1),
+            ("hired", 2),
+            ("rejected", 6),
+        ]));
+        let got: Vec<(&str, i64)> = funnel.iter().map(|s| (s.stage.as_str(), s.count)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("new", 21),
+                ("screening", 10),
+                ("interview", 6),
+                ("offer", 3),
+                ("hired", 2)
+            ]
+        );
+    }
+
+    #[test]
+    fn an_empty_range_gives_a_funnel_of_zeros() {
+        assert!(funnel(&[]).iter().all(|s| s.count == 0));
+    }
+}
