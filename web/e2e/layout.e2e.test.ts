@@ -24,6 +24,7 @@ import {
   seriousA11yViolations,
   VIEWPORT_NAMES,
   type ViewportName,
+  signedInContext,
 } from './support'
 
 let browser: Browser
@@ -75,19 +76,9 @@ async function expectFits(page: Page, what: string, root?: string) {
   expect(report.outside, `${what}: elements outside the viewport`).toEqual([])
 }
 
-/** Stores a session the way a sign-in does, before any page script runs. */
-async function signedInContext(viewport: ViewportName, role: 'candidate' | 'employer' | 'admin'): Promise<BrowserContext> {
-  const login = await apiLogin(role, DEMO[role].email, DEMO[role].password)
-  const ctx = await newContext(browser, viewport)
-  const keys = role === 'candidate' ? ['authToken', 'candidateData'] : ['jwtToken', role === 'admin' ? 'adminUser' : 'employerUser']
-  await ctx.addInitScript(
-    ([tokenKey, userKey, token, user]) => {
-      localStorage.setItem(tokenKey, token)
-      localStorage.setItem(userKey, user)
-    },
-    [keys[0], keys[1], login.token, JSON.stringify(login.user)],
-  )
-  return ctx
+/** A context signed in as the demo account of `role`. */
+async function demoContext(viewport: ViewportName, role: 'candidate' | 'employer' | 'admin'): Promise<BrowserContext> {
+  return signedInContext(browser, role, await apiLogin(role, DEMO[role].email, DEMO[role].password), viewport)
 }
 
 for (const viewport of VIEWPORT_NAMES) {
@@ -154,7 +145,7 @@ for (const viewport of VIEWPORT_NAMES) {
     })
 
     it('every candidate dashboard tab, the bell panel and the dialogs fit the screen', async () => {
-      const cctx = await signedInContext(viewport, 'candidate')
+      const cctx = await demoContext(viewport, 'candidate')
       const cpage = await cctx.newPage()
       try {
         for (const [path, heading] of [
@@ -242,9 +233,9 @@ for (const viewport of VIEWPORT_NAMES) {
     it('the employer and admin dashboards and the admin component page fit the screen', async () => {
       for (const [role, url, heading] of [
         ['employer', `${EMPLOYER_URL}/dashboard`, 'Jobs'],
-        ['admin', `${ADMIN_URL}/dashboard`, 'Admin Dashboard'],
+        ['admin', `${ADMIN_URL}/dashboard`, 'Overview'],
       ] as const) {
-        const sctx = await signedInContext(viewport, role)
+        const sctx = await demoContext(viewport, role)
         const spage = await sctx.newPage()
         try {
           await spage.goto(url)

@@ -138,6 +138,6 @@ describe('employer sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password)
     await page.getByRole('button', { name: 'Sign In' }).click()
     await page.waitForURL(`${ADMIN_URL}/dashboard`)
-    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
   })
 })

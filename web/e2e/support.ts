@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 
 export const BASE_URL = inject('baseUrl')
 export const PORT = inject('port')
@@ -197,4 +197,37 @@ export async function eventually<T>(fn: () => Promise<T | null | undefined | fal
     await sleep(200)
   }
   throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`)
+}
+
+/** Where each role's session lives in localStorage (SPEC 4): the token and the user. */
+const SESSION_KEYS = {
+  candidate: ['authToken', 'candidateData'],
+  employer: ['jwtToken', 'employerUser'],
+  admin: ['jwtToken', 'adminUser'],
+} as const
+
+/** A context whose pages start signed in: the session is stored the way a sign-in stores it,
+ *  before any page script runs. */
+export async function signedInContext(
+  browser: Browser,
+  role: 'candidate' | 'employer' | 'admin',
+  login: LoginBody,
+  viewport: ViewportName = 'desktop',
+): Promise<BrowserContext> {
+  const ctx = await newContext(browser, viewport)
+  const [tokenKey, userKey] = SESSION_KEYS[role]
+  await ctx.addInitScript(
+    ([tk, uk, token, user]) => {
+      localStorage.setItem(tk, token)
+      localStorage.setItem(uk, user)
+    },
+    [tokenKey, userKey, login.token, JSON.stringify(login.user)],
+  )
+  return ctx
+}
+
+/** The page is no wider than the screen (nothing scrolls sideways). */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }))
+  expect(scroll, `${what}: page wider than the screen`).toBeLessThanOrEqual(width)
 }

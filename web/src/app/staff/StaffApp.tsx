@@ -29,12 +29,30 @@ const employerWorkspace: RouteObject = {
   ],
 }
 
+/** The admin workspace: one frame, each screen loaded when first opened. */
+const adminWorkspace: RouteObject = {
+  lazy: screen(() => import('../../features/admin/components/AdminWorkspace')),
+  children: [
+    { index: true, lazy: screen(() => import('../../features/admin/components/OverviewPage')) },
+    { path: 'employers', lazy: screen(() => import('../../features/admin/components/EmployersPage')) },
+    { path: 'candidates', lazy: screen(() => import('../../features/admin/components/CandidatesPage')) },
+    { path: 'candidates/:candidateId', lazy: screen(() => import('../../features/admin/components/CandidatePage')) },
+    { path: 'inbox', lazy: screen(() => import('../../features/admin/components/InboxPage')) },
+    { path: 'outbox', lazy: screen(() => import('../../features/admin/components/OutboxPage')) },
+    { path: 'reference', lazy: screen(() => import('../../features/admin/components/ReferencePage')) },
+    { path: 'admins', lazy: screen(() => import('../../features/admin/components/AdminsPage')) },
+    { path: 'more', lazy: screen(() => import('../../features/admin/components/MorePage')) },
+    { path: 'jobs', lazy: screen(() => import('../../features/admin/components/JobsPage')) },
+    { path: 'applications', lazy: screen(() => import('../../features/admin/components/ApplicationsPage')) },
+    { path: 'audit', lazy: screen(() => import('../../features/admin/components/AuditPage')) },
+    { path: 'audit/streams/:streamId', lazy: screen(() => import('../../features/admin/components/StreamPage')) },
+    { path: 'projections', lazy: screen(() => import('../../features/admin/components/ProjectionsPage')) },
+    { path: 'analytics', lazy: screen(() => import('../../features/admin/components/AnalyticsPage')) },
+    { path: '*', element: <Navigate to="/dashboard" replace /> },
+  ],
+}
+
 export function staffRoutes(site: StaffSite): RouteObject[] {
-  // the dashboard is its own chunk, fetched only once someone signed in opens it
-  const dashboard = async () => {
-    const { StaffDashboard } = await import('./StaffDashboard')
-    return { element: <StaffDashboard site={site} /> }
-  }
   const signup = site === 'employer' ? <EmployerRegisterPage /> : <AdminSignupNotice />
   return [
     {
@@ -50,13 +68,7 @@ export function staffRoutes(site: StaffSite): RouteObject[] {
         {
           path: '/dashboard',
           element: <RequireStaff role={site} />,
-          children:
-            site === 'employer'
-              ? [employerWorkspace]
-              : [
-                  { index: true, lazy: dashboard },
-                  { path: '*', lazy: dashboard },
-                ],
+          children: [site === 'employer' ? employerWorkspace : adminWorkspace],
         },
         // the living component catalogue: admin host only, sample data, no sign-in needed
         ...(site === 'admin'

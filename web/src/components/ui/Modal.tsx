@@ -2,11 +2,12 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import './modal.css'
 
-type Props = { title: string; onClose: () => void; children: ReactNode }
+/** `viewer`: nearly the whole viewport (a document preview); the whole screen on a phone. */
+type Props = { title: string; onClose: () => void; children: ReactNode; size?: 'default' | 'viewer' }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
-export function Modal({ title, onClose, children }: Props) {
+export function Modal({ title, onClose, children, size = 'default' }: Props) {
   const titleId = useId()
   const ref = useRef<HTMLDivElement>(null)
   const onCloseRef = useRef(onClose)
@@ -42,7 +43,7 @@ export function Modal({ title, onClose, children }: Props) {
 
   return (
     <div className="modal-overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} tabIndex={-1}>
+      <div className={size === 'viewer' ? 'modal modal-viewer' : 'modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} tabIndex={-1}>
         <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="modal-close" aria-label="Close dialog" onClick={onClose}>

@@ -25,15 +25,4 @@ export const CLAIMS = [
   { value: '6 months', label: 'guarantee on permanent placements' },
 ] as const
 
-/** The nine specialisations (SPEC 1), in the order the site lists them. */
-export const SPECIALISATIONS = [
-  'Development + Testing',
-  'AI + Robotics',
-  'BI + Data Analytics',
-  'Cloud + Infrastructure',
-  'Digital',
-  'ERP/SAP/CRM',
-  'Executive IT',
-  'Project Services',
-  'Security + Cyber Security',
-] as const
+export { SPECIALISATIONS } from '../../lib/specialisations'

@@ -1,12 +1,16 @@
-/** /login on the admin and employer hosts: the shared session login (SPEC 2.2, 4, 8). */
+/**
+ * /login on the admin and employer hosts: the shared session login (SPEC 2.2, 4, 8). An admin with
+ * two-factor sign-in on then gets the code step in the same card (TwoFactorStep).
+ */
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router'
-import { useLogin } from '../api/login'
+import { useStaffLogin } from '../api/login'
 import { useSession } from '../hooks/useSession'
 import { LOGOUT_NOTICE_KEY } from '../logout'
 import { AuthCard, FormAlert } from './AuthCard'
 import { PasswordInput } from './PasswordInput'
 import { TextField } from './TextField'
+import { TwoFactorStep } from './TwoFactorStep'
 
 export function StaffLoginPage({ role }: { role: 'admin' | 'employer' }) {
   const session = useSession(role)
@@ -14,10 +18,12 @@ export function StaffLoginPage({ role }: { role: 'admin' | 'employer' }) {
   // e.g. 'Session expired' after the employer session timer logged the user out
   const [notice] = useState(() => sessionStorage.getItem(LOGOUT_NOTICE_KEY))
   useEffect(() => sessionStorage.removeItem(LOGOUT_NOTICE_KEY), [])
-  const login = useLogin(role)
+  const login = useStaffLogin(role)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
+  // set when the password was right and an admin's two-factor code comes next
+  const [challenge, setChallenge] = useState<string | null>(null)
 
   if (session.status === 'authenticated') return <Navigate to="/dashboard" replace />
 
@@ -29,15 +35,34 @@ export function StaffLoginPage({ role }: { role: 'admin' | 'employer' }) {
       navigate('/dashboard', { replace: true })
       return
     }
-    setFailure(result.message)
     setPassword('')
+    if ('twoFactorRequired' in result) {
+      setChallenge(result.challenge)
+      return
+    }
+    setFailure(result.message)
+  }
+
+  const title = role === 'admin' ? 'Admin Sign In' : 'Employer Sign In'
+  const subtitle = role === 'admin' ? 'Harbour IT Recruitment administration' : 'Sign in to manage your job listings'
+
+  if (role === 'admin' && challenge) {
+    return (
+      <AuthCard title={title} subtitle={subtitle}>
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={() => navigate('/dashboard', { replace: true })}
+          onStartAgain={(message) => {
+            setChallenge(null)
+            setFailure(message)
+          }}
+        />
+      </AuthCard>
+    )
   }
 
   return (
-    <AuthCard
-      title={role === 'admin' ? 'Admin Sign In' : 'Employer Sign In'}
-      subtitle={role === 'admin' ? 'Harbour IT Recruitment administration' : 'Sign in to manage your job listings'}
-    >
+    <AuthCard title={title} subtitle={subtitle}>
       <form onSubmit={submit} noValidate className="auth-form">
         {failure ? <FormAlert kind="error">{failure}</FormAlert> : notice ? <FormAlert kind="error">{notice}</FormAlert> : null}
         <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />

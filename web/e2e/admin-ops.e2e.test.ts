@@ -1,0 +1,238 @@
+/**
+ * The admin operations screens in Chromium against the seeded demo data: the admin signs in; closes
+ * a job with a reason and sees the reason on its row; follows the audit trail to that job's history
+ * and views it as it was yesterday, then what the closing changed; rebuilds a projection and watches
+ * its progress reach done; downloads the analytics CSV. Every screen at 1280 and 390 px: a title, no
+ * sideways scrolling, no serious or critical axe findings, and a screenshot.
+ *
+ * The seed pins its clock to the past (jobs posted days ago), so "yesterday" is a real point in a
+ * job's history: the job existed and was still open then.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMIN_URL,
+  api,
+  apiLogin,
+  collectErrors,
+  DEMO,
+  eventually,
+  launchBrowser,
+  newContext,
+  screenshot,
+  seriousA11yViolations,
+  VIEWPORT_NAMES,
+  type LoginBody,
+  expectNoSidewaysScroll,
+  signedInContext,
+  type ViewportName,
+} from './support'
+
+type AdminJob = { id: string; title: string; company: string; status: string; applications: number; posted_at: string | null; closed_reason: string | null }
+type AuditEvent = { position: number; stream_id: string; stream_version: number; event_type: string; recorded_at: string }
+type Stream = { stream_id: string; kind: string; events: AuditEvent[] }
+type Projections = { projectors: { name: string }[]; rebuild: null | { name: string; done: number; total: number; finished_at: string | null } }
+
+const DAY = 24 * 3600 * 1000
+
+let browser: Browser
+let admin: LoginBody
+/**
+ * an open job without applicants, first recorded more than two days ago: it existed, open,
+ * yesterday; and closing it takes nothing from the other files (the employer tests use the
+ * demo employer's busiest job)
+ */
+let job: AdminJob
+
+const auth = () => ({ token: admin.token })
+
+const signedIn = (viewport: ViewportName = 'desktop') => signedInContext(browser, 'admin', admin, viewport)
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  admin = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
+  const open = await api<AdminJob[]>('GET', '/api/admin/jobs?status=open', auth())
+  expect(open.status).toBe(200)
+  for (const j of open.body.filter((o) => o.applications === 0)) {
+    const history = await api<Stream>('GET', `/api/admin/streams/job-${j.id}`, auth())
+    const first = history.body.events?.[0]
+    if (first && Date.now() - Date.parse(first.recorded_at) > 2 * DAY) {
+      job = j
+      break
+    }
+  }
+  if (!job) throw new Error('the seed has no open job recorded more than two days ago')
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('admin operations', () => {
+  let ctx: BrowserContext
+  let page: Page
+  let errors: string[]
+  const reason = `Salary is below the award for this role (${Date.now().toString(36)})`
+
+  beforeAll(async () => {
+    ctx = await newContext(browser)
+    page = await ctx.newPage()
+    errors = collectErrors(page)
+  })
+  afterAll(async () => {
+    if (errors.length) console.log(errors.join('\n'))
+    await ctx?.close()
+  })
+
+  it('signs in as the admin', async () => {
+    await page.goto(`${ADMIN_URL}/login`)
+    await page.getByLabel('Email', { exact: true }).fill(DEMO.admin.email)
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL(`${ADMIN_URL}/dashboard`)
+  })
+
+  it('closes a job with a reason and shows the reason on its row', async () => {
+    await page.goto(`${ADMIN_URL}/dashboard/jobs`)
+    await page.getByRole('table', { name: 'Jobs across clients' }).waitFor()
+    // the filters live in the address bar
+    await page.getByLabel('Status').selectOption('open')
+    await page.getByRole('searchbox', { name: 'Search' }).fill(job.title)
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/status=open/)
+    expect(new URL(page.url()).searchParams.get('q')).toBe(job.title)
+
+    await page.getByRole('button', { name: `Close ${job.title}` }).first().click()
+    const dialog = page.getByRole('dialog', { name: `Close ${job.title}` })
+    await dialog.getByRole('button', { name: 'Close job' }).click()
+    await dialog.getByText('Please give a reason').waitFor()
+    expect(await seriousA11yViolations(page, 'close job dialog')).toEqual([])
+    await dialog.getByLabel('Reason for closing').fill(reason)
+    await dialog.getByRole('button', { name: 'Close job' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    await page.getByLabel('Status').selectOption('closed')
+    await page.getByText(`Reason: ${reason}`).waitFor()
+    const stored = await eventually(async () => {
+      const res = await api<AdminJob[]>('GET', '/api/admin/jobs?status=closed', auth())
+      return res.body.find((j) => j.id === job.id && j.closed_reason === reason)
+    }, 10_000, 'the closed job with its reason')
+    expect(stored.status).toBe('closed')
+  })
+
+  it('follows the audit trail to the job’s history and views it as it was yesterday', async () => {
+    const streamId = `job-${job.id}`
+    await page.goto(`${ADMIN_URL}/dashboard/audit`)
+    await page.getByRole('list', { name: 'Events, newest first' }).waitFor()
+    // "Older" pages back with the server's cursor, kept in the address bar
+    const positions = async () => (await page.locator('.ops-event-pos').allInnerTexts()).map((t) => Number(t.replace(/\D/g, '')))
+    const newest = await positions()
+    await page.getByRole('button', { name: 'Older' }).click()
+    await page.waitForURL(/before=\d+/)
+    const cursor = Number(new URL(page.url()).searchParams.get('before'))
+    await expect.poll(async () => (await positions())[0]).toBeLessThan(cursor)
+    expect(cursor).toBe(newest[newest.length - 1])
+    await page.getByRole('button', { name: 'Back to the newest' }).click()
+    await expect.poll(async () => (await positions())[0]).toBe(newest[0])
+    await page.getByLabel('Record (stream id)').fill(streamId)
+    await page.getByRole('button', { name: 'Show events' }).click()
+    await page.waitForURL(/stream=job-/)
+    const events = page.getByRole('list', { name: 'Events, newest first' })
+    // the newest event of the job is the closing, with the reason in its summary
+    await events.getByText(reason, { exact: false }).first().waitFor()
+    // the event's metadata and payload open on demand
+    await events.locator('details summary').first().click()
+    await events.getByText('Correlation id').first().waitFor()
+    await events.getByLabel(/^Payload of event/).first().getByText(reason, { exact: false }).waitFor()
+    expect(await seriousA11yViolations(page, 'audit trail, filtered, an event open')).toEqual([])
+
+    await events.getByRole('link', { name: `History of ${streamId}` }).first().click()
+    await page.waitForURL(`${ADMIN_URL}/dashboard/audit/streams/${streamId}`)
+    const history = page.getByRole('list', { name: `History of ${streamId}` })
+    await history.waitFor()
+    const latest = (await api<Stream>('GET', `/api/admin/streams/${streamId}`, auth())).body.events.length
+
+    await page.getByRole('button', { name: 'Yesterday', exact: true }).click()
+    await page.waitForURL(/at=/)
+    const travel = page.getByRole('region', { name: 'As it was at a moment' })
+    await travel.getByText(/Version \d+ of \d+/).waitFor()
+    const state = travel.getByLabel(/^The record as it was at/)
+    // yesterday it was still open, and no reason had been given
+    await state.getByText('"open": true').waitFor()
+    expect(await state.innerText()).not.toContain(reason)
+    expect(await travel.innerText()).toContain(`of ${latest}`)
+
+    // what the closing changed, from its own event
+    await page.getByRole('button', { name: /^What event \d+, Job closed by agency, changed$/ }).click()
+    const compare = page.getByRole('region', { name: 'What changed between two moments' })
+    const changes = compare.getByRole('list', { name: 'Changes' })
+    await changes.waitFor()
+    expect(await changes.innerText()).toContain(reason)
+    expect(await seriousA11yViolations(page, 'stream with a past state and a diff')).toEqual([])
+    await screenshot(page, 'admin-ops/stream-time-travel', 'desktop')
+  })
+
+  it('rebuilds a projection and shows its progress until done', async () => {
+    const status = await api<Projections>('GET', '/api/admin/projections', auth())
+    const name = status.body.projectors[0].name
+    const label = name.replace(/[_-]+/g, ' ')
+    await page.goto(`${ADMIN_URL}/dashboard/projections`)
+    await page.getByRole('table', { name: 'Projectors' }).waitFor()
+    await page.getByRole('button', { name: `Rebuild ${label}` }).click()
+    const dialog = page.getByRole('dialog', { name: `Rebuild ${label}?` })
+    expect(await seriousA11yViolations(page, 'rebuild dialog')).toEqual([])
+    await dialog.getByRole('button', { name: 'Start the rebuild' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const panel = page.getByRole('region', { name: new RegExp(`: ${label}$`) })
+    await panel.getByText(/^Rebuilt: [\d,]+ events replayed$/).waitFor({ timeout: 60_000 })
+    await expect.poll(() => panel.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
+    expect(await panel.innerText()).toContain('100%')
+    await screenshot(page, 'admin-ops/projections-rebuilt', 'desktop')
+  })
+
+  it('downloads the analytics as CSV', async () => {
+    await page.goto(`${ADMIN_URL}/dashboard/analytics`)
+    await page.locator('.recharts-surface').first().waitFor()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+    expect(download.suggestedFilename()).toMatch(/^applications.*\.csv$/)
+  })
+})
+
+for (const viewport of VIEWPORT_NAMES) {
+  describe(`admin operations screens @${viewport}`, () => {
+    let ctx: BrowserContext
+    let page: Page
+
+    beforeAll(async () => {
+      ctx = await signedIn(viewport)
+      page = await ctx.newPage()
+    })
+    afterAll(async () => {
+      await ctx?.close()
+    })
+
+    it('each screen has its title, fits the screen and passes axe', async () => {
+      const screens = [
+        { name: 'jobs', path: '/dashboard/jobs', title: 'Jobs across clients', ready: () => page.getByRole('table', { name: 'Jobs across clients' }).waitFor() },
+        { name: 'applications', path: '/dashboard/applications', title: 'Applications', ready: () => page.getByRole('table', { name: 'Applications across clients' }).waitFor() },
+        { name: 'audit', path: '/dashboard/audit', title: 'Audit trail', ready: () => page.getByRole('list', { name: 'Events, newest first' }).waitFor() },
+        {
+          name: 'stream',
+          path: `/dashboard/audit/streams/job-${job.id}`,
+          title: 'Job history',
+          ready: () => page.getByRole('list', { name: `History of job-${job.id}` }).waitFor(),
+        },
+        { name: 'projections', path: '/dashboard/projections', title: 'Projections', ready: () => page.getByRole('table', { name: 'Projectors' }).waitFor() },
+        { name: 'analytics', path: '/dashboard/analytics', title: 'Analytics', ready: () => page.locator('.recharts-surface').first().waitFor() },
+      ]
+      for (const s of screens) {
+        await page.goto(`${ADMIN_URL}${s.path}`)
+        await s.ready()
+        await page.waitForLoadState('networkidle')
+        expect(await page.title()).toMatch(new RegExp(`^${s.title} \\|`))
+        await expectNoSidewaysScroll(page, `${s.name} @${viewport}`)
+        await screenshot(page, `admin-ops/${s.name}`, viewport)
+        expect(await seriousA11yViolations(page, `admin ${s.name} @${viewport}`)).toEqual([])
+      }
+    })
+  })
+}

@@ -1,0 +1,47 @@
+/** Pieces the people and operations screens share: loading, failure, a title, the "opened by" time. */
+import type { ReactNode } from 'react'
+import { Button } from '../../../components/ui/Button'
+import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle'
+import { serverMessageOr } from '../../../lib/server-message'
+
+/** Names the browser tab; the frame's h1 names the section from the path. */
+export const useAdminTitle = (title: string) => useDocumentTitle(title)
+
+export function Loading({ what, cards = 3 }: { what: string; cards?: number }) {
+  return (
+    <div className="adm-stack" aria-busy="true" aria-label={`Loading ${what}`} role="status">
+      {Array.from({ length: cards }, (_, i) => (
+        <SkeletonCard key={i} />
+      ))}
+    </div>
+  )
+}
+
+export function LoadFailed({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  return (
+    <div className="alert alert-error" role="alert">
+      {serverMessageOr(error, `We could not load ${what}. Please try again shortly.`)}{' '}
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  )
+}
+
+/** An instant for lists: "3 Mar 2026, 2:05 pm" in the browser's zone. */
+export function when(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  return d.toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+}
+
+export function Time({ iso, children }: { iso: string | null | undefined; children?: ReactNode }) {
+  if (!iso) return null
+  return (
+    <time dateTime={iso} title={when(iso)}>
+      {children ?? when(iso)}
+    </time>
+  )
+}

@@ -1,0 +1,172 @@
+/**
+ * /dashboard/admins: the agency's staff accounts. Add one (name, email and a password under the
+ * register rule; hand the password over in person and ask them to change it), or remove one:
+ * never yourself and never the last admin (the server refuses, and its message is shown).
+ * Above the list, the signed-in admin's own two-factor sign-in (TwoFactorCard).
+ */
+import { useState } from 'react'
+import { Badge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
+import { Card } from '../../../components/ui/Card'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Field } from '../../../components/ui/Field'
+import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Table, type Column } from '../../../components/ui/Table'
+import { useToast } from '../../../components/ui/toast'
+import { formatDate } from '../../../lib/format'
+import { serverMessageOr } from '../../../lib/server-message'
+import { useAdmins, useCreateAdmin, useRemoveAdmin } from '../api/admins'
+import { newAdminErrors, type NewAdminErrors, type NewAdminForm } from '../model/forms'
+import type { AdminAccount } from '../types'
+import { LoadFailed, Loading, useAdminTitle } from './AdminParts'
+import { TwoFactorCard } from './TwoFactorCard'
+
+export default function AdminsPage() {
+  useAdminTitle('Admins')
+  const admins = useAdmins()
+  const [removing, setRemoving] = useState<AdminAccount | null>(null)
+
+  const columns: Column<AdminAccount>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (a) => (
+        <span className="adm-cell-stack">
+          <strong>
+            {a.name} {a.is_you ? <Badge tone="brand">You</Badge> : null}
+          </strong>
+          <span className="adm-muted">{a.email}</span>
+        </span>
+      ),
+    },
+    { key: 'since', header: 'Admin since', cell: (a) => formatDate(a.created_at) },
+    {
+      key: 'actions',
+      header: 'Action',
+      cell: (a) =>
+        a.is_you ? (
+          <span className="adm-muted">You cannot remove yourself</span>
+        ) : (
+          <Button size="sm" variant="ghost" onClick={() => setRemoving(a)} aria-label={`Remove ${a.name}`}>
+            Remove
+          </Button>
+        ),
+    },
+  ]
+
+  return (
+    <div className="adm-stack">
+      <TwoFactorCard />
+      <p className="adm-intro">Everyone here can sign in to this workspace and do everything in it. Remove people as soon as they leave the agency.</p>
+      <div className="adm-reference">
+        <div>
+          {admins.isPending ? (
+            <Loading what="admins" cards={2} />
+          ) : admins.isError ? (
+            <LoadFailed error={admins.error} what="the admins" onRetry={() => admins.refetch()} />
+          ) : (
+            <Table
+              caption={`Admins (${admins.data.length})`}
+              columns={columns}
+              rows={admins.data}
+              rowKey={(a) => a.id}
+              empty={<EmptyState title="No admins listed" icon="lock" />}
+            />
+          )}
+        </div>
+        <AddAdmin />
+      </div>
+      {removing ? <RemoveDialog admin={removing} onClose={() => setRemoving(null)} /> : null}
+    </div>
+  )
+}
+
+const EMPTY: NewAdminForm = { name: '', email: '', password: '' }
+
+function AddAdmin() {
+  const create = useCreateAdmin()
+  const { push } = useToast()
+  const [form, setForm] = useState<NewAdminForm>(EMPTY)
+  const [errors, setErrors] = useState<NewAdminErrors>({})
+  const [serverError, setServerError] = useState<string | null>(null)
+  const set = (k: keyof NewAdminForm) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value })
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault()
+    const found = newAdminErrors(form)
+    setErrors(found)
+    setServerError(null)
+    if (Object.keys(found).length) return
+    create.mutate(form, {
+      onSuccess: () => {
+        push({ kind: 'success', title: 'Admin added', message: `${form.name.trim()} can now sign in with ${form.email.trim()}.` })
+        setForm(EMPTY)
+      },
+      onError: (err) => setServerError(serverMessageOr(err, 'The admin was not added. Please try again.')),
+    })
+  }
+  return (
+    <Card as="section" aria-labelledby="add-admin" className="adm-add">
+      <h2 id="add-admin" className="adm-section-title">
+        Add an admin
+      </h2>
+      <form onSubmit={submit} noValidate>
+        {serverError ? (
+          <div className="alert alert-error" role="alert">
+            {serverError}
+          </div>
+        ) : null}
+        <Field label="Full name" error={errors.name}>
+          {(p) => <input {...p} className="input" autoComplete="off" value={form.name} aria-required="true" onChange={set('name')} />}
+        </Field>
+        <Field label="Email" error={errors.email}>
+          {(p) => <input {...p} className="input" type="email" autoComplete="off" value={form.email} aria-required="true" onChange={set('email')} />}
+        </Field>
+        <Field label="Temporary password" hint="At least 8 characters, with an uppercase letter and one of !@#$%^&*. Give it to them in person." error={errors.password}>
+          {(p) => <input {...p} className="input" type="password" autoComplete="new-password" value={form.password} aria-required="true" onChange={set('password')} />}
+        </Field>
+        <Button type="submit" icon="plus" busy={create.isPending}>
+          Add admin
+        </Button>
+      </form>
+    </Card>
+  )
+}
+
+function RemoveDialog({ admin, onClose }: { admin: AdminAccount; onClose: () => void }) {
+  const remove = useRemoveAdmin()
+  const { push } = useToast()
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <Modal title={`Remove ${admin.name}?`} onClose={onClose}>
+      <p>
+        {admin.name} ({admin.email}) will no longer be able to sign in to the admin workspace. Enquiries assigned to them stay assigned until you assign them
+        to someone else.
+      </p>
+      {error ? (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <ModalActions>
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          busy={remove.isPending}
+          onClick={() =>
+            remove.mutate(admin.id, {
+              onSuccess: () => {
+                push({ kind: 'success', title: 'Admin removed', message: `${admin.name} can no longer sign in.` })
+                onClose()
+              },
+              onError: (err) => setError(serverMessageOr(err, 'They were not removed. Please try again.')),
+            })
+          }
+        >
+          Remove admin
+        </Button>
+      </ModalActions>
+    </Modal>
+  )
+}

@@ -1,0 +1,155 @@
+/**
+ * /dashboard/applications: the agency-wide pipeline: every application to every client's jobs,
+ * filtered by client, stage, specialisation and the day it came in. The filters live in the
+ * address bar, so a view can be bookmarked or sent to a colleague.
+ */
+import type { CSSProperties } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { Badge } from '../../../components/ui/Badge'
+import { Field } from '../../../components/ui/Field'
+import { Select } from '../../../components/ui/Select'
+import { SkeletonCard } from '../../../components/ui/Skeleton'
+import type { Column } from '../../../components/ui/Table'
+import { formatDate, formatRelativeTime } from '../../../lib/format'
+import { useAdminApplications } from '../api/ops-get-applications'
+import { useEmployerOptions } from '../api/ops-get-employer-options'
+import { useOpsTitle } from '../hooks/useOpsTitle'
+import {
+  applicationFiltersActive,
+  applicationFiltersFromParams,
+  applicationFiltersToParams,
+  rangeProblem,
+  type ApplicationFilters,
+} from '../model/applicationFilters'
+import { SPECIALISATIONS, STAGE_LABELS, stageLabel, stageTone } from '../model/stages'
+import { OPS_STAGES, type AdminApplication, type OpsStage } from '../types-ops'
+import { FilteredTable, LoadError } from './OpsParts'
+import '../ops.css'
+
+export default function ApplicationsPage() {
+  useOpsTitle('Applications')
+  const [params, setParams] = useSearchParams()
+  const filters = applicationFiltersFromParams(params)
+  const problem = rangeProblem(filters.from, filters.to)
+  const apps = useAdminApplications(filters)
+  const employers = useEmployerOptions()
+  const update = (patch: Partial<ApplicationFilters>) => setParams(applicationFiltersToParams({ ...filters, ...patch }), { replace: true })
+  const employerOptions = (employers.data ?? [])
+    .map((e) => ({ value: e.id, label: e.company || e.name }))
+    .sort((a, b) => a.label.localeCompare(b.label))
+
+  const columns: Column<AdminApplication>[] = [
+    {
+      key: 'candidate',
+      header: 'Candidate',
+      cell: (a) => (
+        <span className="ops-cell-stack">
+          {a.candidate_name === '[erased]' ? (
+            <strong>
+              <span className="ops-erased">[erased]</span>
+            </strong>
+          ) : (
+            // opening the record is itself recorded (CandidateRecordViewed): a plain link, never prefetched
+            <Link to={`/dashboard/candidates/${encodeURIComponent(a.candidate_id)}`} className="ops-strong-link">
+              {a.candidate_name}
+            </Link>
+          )}
+          <span className="ops-muted ops-small">{a.specialisation ?? ''}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'job',
+      header: 'Job',
+      cell: (a) => (
+        <span className="ops-cell-stack">
+          <span>{a.job_title}</span>
+          <span className="ops-muted ops-small">{a.company}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'stage',
+      header: 'Stage',
+      cell: (a) => (
+        <span className="ops-cell-stack">
+          <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
+          {a.withdrawn_at ? <span className="ops-muted ops-small">Withdrawn {formatDate(a.withdrawn_at)}</span> : null}
+        </span>
+      ),
+    },
+    { key: 'applied', header: 'Applied', cell: (a) => formatDate(a.applied_at) },
+    { key: 'updated', header: 'Last change', cell: (a) => (a.updated_at ? formatRelativeTime(a.updated_at) : '') },
+    {
+      key: 'history',
+      header: 'History',
+      cell: (a) => (
+        <Link to={`/dashboard/audit/streams/application-${a.id}`} className="btn btn-outline btn-sm" aria-label={`History of ${a.candidate_name}'s application to ${a.job_title}`}>
+          History
+        </Link>
+      ),
+    },
+  ]
+
+  const list = apps.data ?? []
+  return (
+    <div className="ops-stack">
+      <p className="ops-intro">The pipeline across every client. Narrow it down by client, stage, specialisation or the days applications came in.</p>
+      <form className="ops-filters" style={{ '--ops-filter-cols': 5 } as CSSProperties} role="search" aria-label="Filter applications" onSubmit={(e) => e.preventDefault()}>
+        <Field label="Client" className="ops-filter-wide">
+          {(p) => <Select {...p} value={filters.employer} placeholder="All clients" options={employerOptions} onChange={(e) => update({ employer: e.target.value })} />}
+        </Field>
+        <Field label="Stage">
+          {(p) => (
+            <Select
+              {...p}
+              value={filters.stage}
+              placeholder="Any stage"
+              options={OPS_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
+              onChange={(e) => update({ stage: e.target.value as OpsStage | '' })}
+            />
+          )}
+        </Field>
+        <Field label="Specialisation">
+          {(p) => (
+            <Select
+              {...p}
+              value={filters.specialisation}
+              placeholder="Any specialisation"
+              options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
+              onChange={(e) => update({ specialisation: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Applied from">
+          {(p) => <input {...p} className="input" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => update({ from: e.target.value })} />}
+        </Field>
+        <Field label="Applied to" error={problem}>
+          {(p) => <input {...p} className="input" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => update({ to: e.target.value })} />}
+        </Field>
+      </form>
+
+      {apps.isPending ? (
+        <div className="ops-stack" aria-busy="true">
+          <SkeletonCard />
+          <SkeletonCard />
+        </div>
+      ) : apps.isError ? (
+        <LoadError error={apps.error} what="the applications" onRetry={() => apps.refetch()} />
+      ) : (
+        <FilteredTable
+          noun={['application', 'applications']}
+          caption="Applications across clients"
+          columns={columns}
+          rows={list}
+          rowKey={(a) => a.id}
+          busy={apps.isFetching}
+          filtered={applicationFiltersActive(filters)}
+          onClear={() => setParams(new URLSearchParams(), { replace: true })}
+          tryHint="Try another client, stage, specialisation or date range."
+          none={{ title: 'No applications yet', icon: 'clipboard', text: 'Applications appear here as candidates apply to any client’s jobs.' }}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,92 @@
+/**
+ * /dashboard/candidates: find a candidate by name or email (?q= in the address bar), then open
+ * their record. The list shows only account details; opening a record is what gets recorded.
+ */
+import { useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { Button } from '../../../components/ui/Button'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Field } from '../../../components/ui/Field'
+import { Table, type Column } from '../../../components/ui/Table'
+import { formatDate } from '../../../lib/format'
+import { useCandidateSearch } from '../api/candidates'
+import { candidateQueryFromParams, candidateQueryToParams } from '../model/listFilters'
+import type { CandidateRow } from '../types'
+import { LoadFailed, Loading, useAdminTitle } from './AdminParts'
+
+export default function CandidatesPage() {
+  useAdminTitle('Candidates')
+  const [params, setParams] = useSearchParams()
+  const q = candidateQueryFromParams(params)
+  const [search, setSearch] = useState(q)
+  useEffect(() => setSearch(q), [q])
+  const results = useCandidateSearch(q)
+
+  const columns: Column<CandidateRow>[] = [
+    {
+      key: 'name',
+      header: 'Candidate',
+      cell: (c) => (
+        <span className="adm-cell-stack">
+          <Link to={`/dashboard/candidates/${c.id}`} className="adm-strong-link">
+            {c.name}
+          </Link>
+          <span className="adm-muted">{c.email}</span>
+        </span>
+      ),
+    },
+    { key: 'phone', header: 'Phone', cell: (c) => c.phone || <span className="adm-muted">Not given</span> },
+    { key: 'joined', header: 'Joined', cell: (c) => formatDate(c.created_at) },
+    {
+      key: 'open',
+      header: 'Record',
+      cell: (c) => (
+        <Link to={`/dashboard/candidates/${c.id}`} className="btn btn-outline btn-sm" aria-label={`Open the record of ${c.name}`}>
+          Open record
+        </Link>
+      ),
+    },
+  ]
+
+  return (
+    <div className="adm-stack">
+      <p className="adm-intro">
+        Find a candidate to check their profile, documents and applications. Opening a record is logged with your name and the time, and the candidate’s
+        record shows that log.
+      </p>
+      <form
+        className="adm-search"
+        role="search"
+        aria-label="Search candidates"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setParams(candidateQueryToParams(search), { replace: true })
+        }}
+      >
+        <Field label="Search candidates" hint="Part of a name or email address">
+          {(p) => <input {...p} className="input" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />}
+        </Field>
+        <Button type="submit" variant="secondary" icon="search">
+          Search
+        </Button>
+      </form>
+      {results.isPending ? (
+        <Loading what="candidates" />
+      ) : results.isError ? (
+        <LoadFailed error={results.error} what="candidates" onRetry={() => results.refetch()} />
+      ) : results.data.length === 0 ? (
+        <EmptyState title={q ? `No candidates match “${q}”` : 'No candidates yet'} icon="user">
+          <p>{q ? 'Check the spelling, or search by email address instead.' : 'Candidates appear here once they sign up on the public site.'}</p>
+        </EmptyState>
+      ) : (
+        <div className="adm-stack-sm">
+          <p className="adm-muted" aria-live="polite">
+            {q ? `${results.data.length === 1 ? '1 candidate' : `${results.data.length} candidates`} matching “${q}”` : `The ${results.data.length} newest candidates`}
+            {results.data.length >= 50 ? ' (the first 50: narrow the search to see others)' : ''}
+          </p>
+          <Table caption={q ? 'Search results' : 'Newest candidates'} columns={columns} rows={results.data} rowKey={(c) => c.id} />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,221 @@
+/**
+ * /dashboard/jobs: every job of every client, any status, with filters kept in the address bar,
+ * and agency moderation: close a job with a reason the employer will read on its own jobs list.
+ */
+import { useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { Badge, type BadgeTone } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
+import { Field } from '../../../components/ui/Field'
+import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Select } from '../../../components/ui/Select'
+import { SkeletonCard } from '../../../components/ui/Skeleton'
+import type { Column } from '../../../components/ui/Table'
+import { useToast } from '../../../components/ui/toast'
+import { formatDate } from '../../../lib/format'
+import { serverMessageOr } from '../../../lib/server-message'
+import { useCloseJobAsAgency } from '../api/ops-close-job'
+import { useEmployerOptions } from '../api/ops-get-employer-options'
+import { useAdminJobs } from '../api/ops-get-jobs'
+import { useOpsTitle } from '../hooks/useOpsTitle'
+import { JOB_STATUS_LABELS, jobFiltersActive, jobFiltersFromParams, jobFiltersToParams, jobStatusLabel, type JobFilters } from '../model/jobFilters'
+import { JOB_STATUSES, type AdminJob, type JobRowStatus, type JobStatus } from '../types-ops'
+import { FilteredTable, LoadError } from './OpsParts'
+import '../ops.css'
+
+const STATUS_TONES: Record<JobRowStatus, BadgeTone> = { draft: 'neutral', open: 'success', closed: 'danger', expired: 'warning' }
+const REASON_MAX = 500
+
+export default function JobsPage() {
+  useOpsTitle('Jobs across clients')
+  const [params, setParams] = useSearchParams()
+  const filters = jobFiltersFromParams(params)
+  const jobs = useAdminJobs(filters)
+  const employers = useEmployerOptions()
+  const [closing, setClosing] = useState<AdminJob | null>(null)
+  const [search, setSearch] = useState(filters.q)
+  useEffect(() => setSearch(filters.q), [filters.q])
+
+  const update = (patch: Partial<JobFilters>) => setParams(jobFiltersToParams({ ...filters, ...patch }), { replace: true })
+  const employerOptions = (employers.data ?? [])
+    .map((e) => ({ value: e.id, label: e.company || e.name }))
+    .sort((a, b) => a.label.localeCompare(b.label))
+
+  const columns: Column<AdminJob>[] = [
+    {
+      key: 'job',
+      header: 'Job',
+      cell: (j) => (
+        <span className="ops-cell-stack">
+          <strong>{j.title}</strong>
+          <span className="ops-muted ops-small">{[j.location, j.specialisation].filter(Boolean).join(' · ')}</span>
+        </span>
+      ),
+    },
+    { key: 'client', header: 'Client', cell: (j) => j.company },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (j) => (
+        <span className="ops-cell-stack">
+          <Badge tone={STATUS_TONES[j.status as JobRowStatus] ?? 'neutral'}>{jobStatusLabel(j.status)}</Badge>
+          {j.closed_by_agency ? <span className="ops-small ops-muted">Closed by the agency</span> : null}
+          {j.closed_reason ? <p className="ops-reason">Reason: {j.closed_reason}</p> : null}
+        </span>
+      ),
+    },
+    { key: 'apps', header: 'Applications', align: 'end', cell: (j) => j.applications },
+    {
+      key: 'dates',
+      header: 'Posted / closes',
+      cell: (j) => (
+        <span className="ops-cell-stack ops-small">
+          <span>{j.posted_at ? `Posted ${formatDate(j.posted_at)}` : 'Not posted yet'}</span>
+          <span className="ops-muted">{j.closes_at ? `Closes ${formatDate(j.closes_at)}` : 'No closing date'}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (j) => (
+        <span className="ops-actions">
+          <Link to={`/dashboard/audit/streams/job-${j.id}`} className="btn btn-outline btn-sm" aria-label={`History of ${j.title}`}>
+            History
+          </Link>
+          {j.status !== 'closed' ? (
+            <Button size="sm" variant="danger" onClick={() => setClosing(j)} aria-label={`Close ${j.title}`}>
+              Close
+            </Button>
+          ) : null}
+        </span>
+      ),
+    },
+  ]
+
+  const list = jobs.data ?? []
+  return (
+    <div className="ops-stack">
+      <p className="ops-intro">Every job on the platform, from every client. Close a listing that breaks the rules and say why: the client sees your reason on their jobs list.</p>
+      <form
+        className="ops-filters"
+        role="search"
+        aria-label="Filter jobs"
+        onSubmit={(e) => {
+          e.preventDefault()
+          update({ q: search.trim() })
+        }}
+      >
+        <Field label="Search" className="ops-filter-wide">
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              type="search"
+              value={search}
+              placeholder="Title or client"
+              onChange={(e) => setSearch(e.target.value)}
+              onBlur={() => search.trim() !== filters.q && update({ q: search.trim() })}
+            />
+          )}
+        </Field>
+        <Field label="Status">
+          {(p) => (
+            <Select
+              {...p}
+              value={filters.status}
+              placeholder="Any status"
+              options={JOB_STATUSES.map((s) => ({ value: s, label: JOB_STATUS_LABELS[s] }))}
+              onChange={(e) => update({ status: e.target.value as JobStatus | '' })}
+            />
+          )}
+        </Field>
+        <Field label="Client">
+          {(p) => <Select {...p} value={filters.employer} placeholder="All clients" options={employerOptions} onChange={(e) => update({ employer: e.target.value })} />}
+        </Field>
+        <button type="submit" className="visually-hidden">
+          Search
+        </button>
+      </form>
+
+      {jobs.isPending ? (
+        <div className="ops-stack" aria-busy="true">
+          <SkeletonCard />
+          <SkeletonCard />
+        </div>
+      ) : jobs.isError ? (
+        <LoadError error={jobs.error} what="the jobs" onRetry={() => jobs.refetch()} />
+      ) : (
+        <FilteredTable
+          noun={['job', 'jobs']}
+          caption="Jobs across clients"
+          columns={columns}
+          rows={list}
+          rowKey={(j) => j.id}
+          busy={jobs.isFetching}
+          filtered={jobFiltersActive(filters)}
+          onClear={() => setParams(new URLSearchParams(), { replace: true })}
+          tryHint="Try another status, client or search."
+          none={{ title: 'No jobs yet', icon: 'briefcase', text: 'Jobs appear here as soon as a client posts one, drafts included.' }}
+        />
+      )}
+      {closing ? <CloseJobDialog job={closing} onClose={() => setClosing(null)} /> : null}
+    </div>
+  )
+}
+
+function CloseJobDialog({ job, onClose }: { job: AdminJob; onClose: () => void }) {
+  const { push } = useToast()
+  const close = useCloseJobAsAgency()
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <Modal title={`Close ${job.title}`} onClose={onClose}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          setError(null)
+          if (!reason.trim()) return setError('Please give a reason')
+          close.mutate(
+            { id: job.id, reason: reason.trim() },
+            {
+              onSuccess: () => {
+                push({ kind: 'success', title: 'Job closed', message: `${job.title} (${job.company}) no longer takes applications.` })
+                onClose()
+              },
+              onError: (err) => setError(serverMessageOr(err, 'The job could not be closed. Please try again.')),
+            },
+          )
+        }}
+      >
+        <p className="ops-muted">
+          {job.company} · {job.applications === 1 ? '1 application' : `${job.applications} applications`}. The listing leaves the job board at once; its applicants stay in the client&rsquo;s pipeline.
+        </p>
+        <Field label="Reason for closing" hint={`The client reads this on their jobs list. Up to ${REASON_MAX} characters.`} error={error}>
+          {(p) => (
+            <textarea
+              {...p}
+              className="input"
+              rows={4}
+              maxLength={REASON_MAX}
+              required
+              aria-required="true"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              placeholder="For example: the salary breaks our advertising rules"
+            />
+          )}
+        </Field>
+        <ModalActions>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" busy={close.isPending}>
+            Close job
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  )
+}

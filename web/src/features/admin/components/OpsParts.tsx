@@ -1,0 +1,144 @@
+/** Small pieces the operations screens share: the error line, stat tiles, the payload view, a progress bar, a filtered list. */
+import { Button } from '../../../components/ui/Button'
+import { Card } from '../../../components/ui/Card'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import type { IconName } from '../../../components/ui/Icon'
+import { Table, type Column } from '../../../components/ui/Table'
+import { serverMessageOr } from '../../../lib/server-message'
+import { ERASED } from '../model/auditEvent'
+import { jsonLines } from '../model/json'
+import { percentDone } from '../model/progress'
+
+export function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry?: () => void }) {
+  return (
+    <div className="alert alert-error" role="alert">
+      {serverMessageOr(error, `We could not load ${what}. Please try again shortly.`)}{' '}
+      {onRetry ? (
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+export function Stat({ value, label, note }: { value: string; label: string; note?: string }) {
+  return (
+    <Card className="ops-stat" padding="sm">
+      <span className="ops-stat-value">{value}</span>
+      <span className="ops-stat-label">{label}</span>
+      {note ? <span className="ops-stat-note">{note}</span> : null}
+    </Card>
+  )
+}
+
+/** A value pretty-printed as JSON; erased personal data is marked, not shown as if it were text. */
+export function JsonView({ value, label }: { value: unknown; label: string }) {
+  return (
+    <pre className="ops-json" aria-label={label} tabIndex={0}>
+      {jsonLines(value).map((l, i) => (
+        <span key={i} className="ops-json-line">
+          {'  '.repeat(l.indent)}
+          {l.key !== null ? <span className="ops-json-key">{JSON.stringify(l.key)}: </span> : null}
+          {l.erased ? (
+            <span className="ops-erased" title="Erased: the person asked for their personal data to be removed">
+              {ERASED}
+            </span>
+          ) : (
+            l.text
+          )}
+          {l.comma ? ',' : ''}
+        </span>
+      ))}
+    </pre>
+  )
+}
+
+export function ProgressBar({ done, total, finished, failed, label }: { done: number; total: number; finished: boolean; failed: boolean; label: string }) {
+  const pct = percentDone(done, total, finished)
+  return (
+    <div className={`ops-progress${failed ? ' is-failed' : finished ? ' is-done' : ''}`}>
+      <div className="ops-progress-track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={`${pct}%, ${done} of ${total} events`}>
+        <div className="ops-progress-fill" style={{ width: `${pct}%` }} />
+      </div>
+      <div className="ops-progress-text">
+        <span>
+          {done.toLocaleString('en-AU')} of {total.toLocaleString('en-AU')} events
+        </span>
+        <strong>{pct}%</strong>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * An agency-wide list: how many rows (and that only the newest 500 come back), a way to clear
+ * the filters, and the table, whose empty state tells "nothing matches" from "nothing yet".
+ */
+export function FilteredTable<T>({
+  noun,
+  caption,
+  columns,
+  rows,
+  rowKey,
+  busy,
+  filtered,
+  onClear,
+  tryHint,
+  none,
+}: {
+  /** Singular and plural: ['job', 'jobs']. */
+  noun: [string, string]
+  caption: string
+  columns: Column<T>[]
+  rows: T[]
+  rowKey: (row: T) => string
+  busy: boolean
+  filtered: boolean
+  onClear: () => void
+  /** What to try when nothing matches. */
+  tryHint: string
+  /** The empty state when nothing exists at all. */
+  none: { title: string; icon: IconName; text: string }
+}) {
+  const [one, many] = noun
+  const clear = (
+    <Button variant="outline" onClick={onClear}>
+      Clear the filters
+    </Button>
+  )
+  return (
+    <>
+      <div className="ops-toolbar">
+        <p className="ops-muted" aria-live="polite">
+          {rows.length === 1 ? `1 ${one}` : `${rows.length.toLocaleString('en-AU')} ${many}`}
+          {rows.length >= 500 ? ' (the newest 500: narrow the filters to see older ones)' : ''}
+        </p>
+        {filtered && rows.length > 0 ? (
+          <Button size="sm" variant="ghost" onClick={onClear}>
+            Clear the filters
+          </Button>
+        ) : null}
+      </div>
+      <div className="ops-table" aria-busy={busy || undefined}>
+        <Table
+          caption={caption}
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          empty={
+            filtered ? (
+              <EmptyState title={`No ${many} match`} icon="search" headingLevel={2} action={clear}>
+                <p>{tryHint}</p>
+              </EmptyState>
+            ) : (
+              <EmptyState title={none.title} icon={none.icon} headingLevel={2}>
+                <p>{none.text}</p>
+              </EmptyState>
+            )
+          }
+        />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { makeJwt } from '../../../lib/session.fixtures'
+import { renderRoutes } from '../../../testing/harness'
+import JobsPage from './JobsPage'
+import ProjectionsPage from './ProjectionsPage'
+
+const socket = vi.hoisted(() => {
+  const handlers = new Map<string, (arg?: unknown) => void>()
+  return {
+    handlers,
+    options: undefined as unknown,
+    on: (ev: string, fn: (arg?: unknown) => void) => handlers.set(ev, fn),
+    emit: vi.fn(),
+    disconnect: vi.fn(),
+    removeAllListeners: vi.fn(),
+    fire: (ev: string, arg?: unknown) => handlers.get(ev)?.(arg),
+  }
+})
+vi.mock('socket.io-client', () => ({
+  io: (opts: unknown) => {
+    socket.options = opts
+    return socket
+  },
+}))
+
+type Handler = (init?: RequestInit) => { status?: number; body?: unknown }
+function routeFetch(table: Record<string, Handler>) {
+  const calls: { key: string; body: unknown }[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url}`
+      calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined })
+      const h = table[key]
+      const r = h ? h(init) : { status: 404, body: { error: `unmocked ${key}` } }
+      return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200 })
+    }),
+  )
+  return calls
+}
+
+const job = {
+  id: 'j1',
+  title: 'Data Engineer',
+  company: 'Wattle Analytics',
+  employer_id: 'e1',
+  status: 'open',
+  location: 'Sydney, NSW',
+  specialisation: 'BI + Data Analytics',
+  applications: 3,
+  posted_at: '2026-01-05T00:00:00Z',
+  closes_at: null,
+  closed_reason: null as string | null,
+  closed_by_agency: false,
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  localStorage.setItem('jwtToken', makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, role: 'admin' }))
+  localStorage.setItem('adminUser', JSON.stringify({ name: 'Alex Admin', role: 'admin' }))
+  socket.handlers.clear()
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('jobs across clients', () => {
+  it('asks for a reason, closes the job, and shows the reason on its row', async () => {
+    let closed = false
+    const calls = routeFetch({
+      'GET /api/admin/jobs': () => ({ body: [closed ? { ...job, status: 'closed', closed_reason: 'Duplicate listing', closed_by_agency: true } : job] }),
+      'GET /api/admin/employers': () => ({ body: [{ id: 'e1', name: 'Grace', email: 'g@example.com', company: 'Wattle Analytics', status: 'active' }] }),
+      'POST /api/admin/jobs/j1/close': (init) => {
+        const { reason } = JSON.parse(String(init?.body))
+        if (!reason) return { status: 422, body: { error: 'Please give a reason' } }
+        closed = true
+        return { body: { message: 'Job closed' } }
+      },
+    })
+    renderRoutes([{ path: '/dashboard/jobs', element: <JobsPage /> }], '/dashboard/jobs')
+    fireEvent.click(await screen.findByRole('button', { name: 'Close Data Engineer' }))
+    const dialog = screen.getByRole('dialog', { name: 'Close Data Engineer' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close job' }))
+    expect(await within(dialog).findByText('Please give a reason')).toBeTruthy()
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false)
+
+    fireEvent.change(within(dialog).getByLabelText('Reason for closing'), { target: { value: '  Duplicate listing ' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close job' }))
+    expect(await screen.findByText('Reason: Duplicate listing')).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(calls.find((c) => c.key === 'POST /api/admin/jobs/j1/close')?.body).toEqual({ reason: 'Duplicate listing' })
+  })
+
+  it('keeps the filters in the address bar and sends them to the server', async () => {
+    const calls = routeFetch({
+      'GET /api/admin/jobs?status=closed&q=data': () => ({ body: [] }),
+      'GET /api/admin/employers': () => ({ body: [] }),
+    })
+    const { router } = renderRoutes([{ path: '/dashboard/jobs', element: <JobsPage /> }], '/dashboard/jobs?status=closed&q=data')
+    expect(await screen.findByText('No jobs match')).toBeTruthy()
+    expect(calls.map((c) => c.key)).toContain('GET /api/admin/jobs?status=closed&q=data')
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear the filters' })[0])
+    expect(router.state.location.search).toBe('')
+  })
+})
+
+describe('projections', () => {
+  const status = {
+    projectors: [{ name: 'job_board', status: 'live', last_position: 10, events_seen: 10, lag: 0, last_error: null, failing_since: null, attempts: 0, updated_at: null }],
+    rebuild: null,
+  }
+
+  it('says clearly when a rebuild is already running', async () => {
+    routeFetch({
+      'GET /api/admin/projections': () => ({ body: status }),
+      'POST /api/admin/projections/job_board/rebuild': () => ({ status: 409, body: { error: 'A rebuild is already running' } }),
+    })
+    renderRoutes([{ path: '/', element: <ProjectionsPage /> }], '/')
+    fireEvent.click(await screen.findByRole('button', { name: 'Rebuild job board' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start the rebuild' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('A rebuild is already running')
+  })
+
+  it('shows the rebuild’s progress live from the socket, to done', async () => {
+    routeFetch({
+      'GET /api/admin/projections': () => ({ body: status }),
+      'POST /api/admin/projections/job_board/rebuild': () => ({ status: 202, body: { message: 'Rebuild of job_board started' } }),
+    })
+    renderRoutes([{ path: '/', element: <ProjectionsPage /> }], '/')
+    fireEvent.click(await screen.findByRole('button', { name: 'Rebuild job board' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start the rebuild' }))
+    await screen.findByText('Rebuild of job_board started')
+    expect(socket.options).toMatchObject({ auth: { user_type: 'admin' } })
+    act(() => socket.fire('rebuild_progress', { name: 'job_board', done: 250, total: 1000, finished: false, error: null }))
+    const bar = await screen.findByRole('progressbar', { name: 'Rebuild of job board' })
+    expect(bar.getAttribute('aria-valuenow')).toBe('25')
+    act(() => socket.fire('rebuild_progress', { name: 'job_board', done: 1000, total: 1000, finished: true, error: null }))
+    expect(await screen.findByText('Rebuilt: 1,000 events replayed')).toBeTruthy()
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
+  })
+})

@@ -1,0 +1,102 @@
+/**
+ * /dashboard: what needs attention now (employers waiting, enquiries nobody has answered, mail that
+ * failed, projections behind) with a link to act on each, and the newest events in words. Both
+ * follow the socket: any `admin_updated` topic reads the overview again.
+ */
+import { Link } from 'react-router'
+import { Card } from '../../../components/ui/Card'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Skeleton } from '../../../components/ui/Skeleton'
+import { formatRelativeTime } from '../../../lib/format'
+import { useOverview } from '../api/get-overview'
+import { activityLine } from '../model/activity'
+import { attentionTiles } from '../model/attention'
+import { shortStream } from '../model/auditEvent'
+import type { AuditEvent } from '../types-ops'
+import { LoadFailed, Time, useAdminTitle } from './AdminParts'
+
+export default function OverviewPage() {
+  useAdminTitle('Overview · Admin')
+  const overview = useOverview()
+
+  if (overview.isError) return <LoadFailed error={overview.error} what="the overview" onRetry={() => overview.refetch()} />
+  const data = overview.data
+  return (
+    <div className="adm-stack">
+      <section aria-labelledby="attention-heading" className="adm-stack-sm">
+        <h2 id="attention-heading" className="adm-section-title">
+          Needs attention now
+        </h2>
+        {data ? (
+          <ul className="adm-tiles">
+            {attentionTiles(data.attention).map((t) => (
+              <li key={t.id}>
+                <Link to={t.to} className={`adm-tile${t.urgent ? ' is-urgent' : ''}`}>
+                  <span className="adm-tile-count">{t.count}</span>
+                  <span className="adm-tile-label">{t.label}</span>
+                  <span className="adm-tile-note">{t.note}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <ul className="adm-tiles" aria-busy="true" aria-label="Loading what needs attention">
+            {[1, 2, 3, 4].map((i) => (
+              <li key={i} className="adm-tile" aria-hidden="true">
+                <Skeleton height="2rem" width="3rem" />
+                <Skeleton lines={2} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="recent-heading" className="adm-stack-sm">
+        <div className="adm-toolbar">
+          <h2 id="recent-heading" className="adm-section-title">
+            Recent activity
+          </h2>
+          <Link to="/dashboard/audit">Full audit trail</Link>
+        </div>
+        {!data ? (
+          <Card aria-busy="true" aria-label="Loading recent activity">
+            <Skeleton lines={6} />
+          </Card>
+        ) : data.recent.length === 0 ? (
+          <EmptyState title="Nothing has happened yet" icon="clock">
+            <p>Sign-ups, jobs, applications and staff actions will appear here as they happen.</p>
+          </EmptyState>
+        ) : (
+          <Card padding="sm">
+            <ol className="adm-activity" aria-live="polite" aria-relevant="additions">
+              {data.recent.map((e) => (
+                <ActivityItem key={e.position} event={e} />
+              ))}
+            </ol>
+          </Card>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function ActivityItem({ event: e }: { event: AuditEvent }) {
+  const line = activityLine(e)
+  return (
+    <li className="adm-activity-item">
+      <div className="adm-activity-main">
+        <span className="adm-activity-what">{line.what}</span>
+        {line.detail ? <span className="adm-activity-detail">{line.detail}</span> : null}
+      </div>
+      <div className="adm-activity-meta">
+        <span>By {line.who}</span>
+        <span>
+          {line.record}{' '}
+          <Link to={`/dashboard/audit/streams/${encodeURIComponent(e.stream_id)}`} aria-label={`History of ${line.record.toLowerCase()} ${e.stream_id}`}>
+            {shortStream(e.stream_id)}
+          </Link>
+        </span>
+        <Time iso={e.recorded_at}>{formatRelativeTime(e.recorded_at)}</Time>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { makeJwt } from '../../../lib/session.fixtures'
+import { renderRoutes } from '../../../testing/harness'
+import { groupSecret, recoveryCodesText, svgDataUrl } from '../model/twoFactor'
+import { TwoFactorCard } from './TwoFactorCard'
+
+type Reply = { status?: number; body?: unknown }
+/** Answers by "METHOD url"; a list is used up in order (the last answer repeats). */
+function routeFetch(table: Record<string, Reply | Reply[]>) {
+  const calls: { key: string; body: unknown }[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url}`
+      calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined })
+      const entry = table[key]
+      const r = Array.isArray(entry) ? (entry.length > 1 ? entry.shift()! : entry[0]) : (entry ?? { status: 404, body: { error: `unmocked ${key}` } })
+      return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200 })
+    }),
+  )
+  return calls
+}
+
+const SVG = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="10" height="10"/></svg>'
+const SETUP = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Harbour:alex?secret=JBSW', qr_svg: SVG }
+const CODES = ['k3f9-2hqx', 'a1b2-c3d4', 'e5f6-g7h8', 'i9j0-k1l2', 'm3n4-o5p6', 'q7r8-s9t0', 'u1v2-w3x4', 'y5z6-a7b8', 'c9d0-e1f2', 'g3h4-i5j6']
+
+const render = () => renderRoutes([{ path: '/dashboard/admins', element: <TwoFactorCard /> }], '/dashboard/admins')
+const card = () => screen.getByRole('region', { name: 'Your two-factor sign-in' })
+
+beforeEach(() => {
+  localStorage.clear()
+  localStorage.setItem('jwtToken', makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, role: 'admin' }))
+  localStorage.setItem('adminUser', JSON.stringify({ name: 'Alex Admin', email: 'alex@harbourit.example' }))
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('your two-factor sign-in', () => {
+  it('turns it on: QR code and key, a code to confirm, then the recovery codes once', async () => {
+    const calls = routeFetch({
+      'GET /api/admin/two-factor': [{ body: { enabled: false, recovery_codes_left: 0 } }, { body: { enabled: true, recovery_codes_left: 10 } }],
+      'POST /api/admin/two-factor/setup': { body: SETUP },
+      'POST /api/admin/two-factor/confirm': [
+        { status: 422, body: { error: 'That code is not right. Check the time on your device and try again.' } },
+        { body: { message: 'Two-factor sign-in is on', recovery_codes: CODES } },
+      ],
+    })
+    render()
+    await within(card()).findByText('Off')
+    fireEvent.click(within(card()).getByRole('button', { name: 'Turn on' }))
+
+    const qr = (await screen.findByAltText('QR code for your authenticator app')) as HTMLImageElement
+    expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(SVG)}`)
+    // the SVG is a picture, never markup in the page
+    expect(card().querySelectorAll('rect[width="10"]')).toHaveLength(0)
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy()
+    expect(document.activeElement?.textContent).toBe('1. Scan this QR code with your authenticator app')
+
+    const field = screen.getByLabelText('Code from your authenticator app') as HTMLInputElement
+    expect(field.getAttribute('inputmode')).toBe('numeric')
+    expect(field.getAttribute('autocomplete')).toBe('one-time-code')
+
+    // an empty code is caught here
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter the code from your app')
+    expect(calls.filter((c) => c.key === 'POST /api/admin/two-factor/confirm')).toHaveLength(0)
+
+    // a wrong code: the server's words, beside the field
+    fireEvent.change(field, { target: { value: '000000' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('That code is not right. Check the time on your device and try again.'))
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+
+    fireEvent.change(screen.getByLabelText('Code from your authenticator app'), { target: { value: '123456' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))
+    const list = await screen.findByRole('list', { name: 'Recovery codes' })
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES)
+    expect(screen.getByText(/Keep these somewhere safe: each works once if you lose your phone/)).toBeTruthy()
+    expect(calls.filter((c) => c.key === 'POST /api/admin/two-factor/confirm').map((c) => c.body)).toEqual([{ code: '000000' }, { code: '123456' }])
+    expect(within(card()).getByText('On')).toBeTruthy()
+
+    // "I've saved them": the codes are gone for good, the status shows what is left
+    fireEvent.click(screen.getByRole('button', { name: 'I’ve saved them' }))
+    expect(await within(card()).findByText('10 recovery codes left.')).toBeTruthy()
+    expect(screen.queryByText('k3f9-2hqx')).toBeNull()
+    expect(within(card()).queryByRole('button', { name: 'Turn on' })).toBeNull()
+  })
+
+  it('downloads the recovery codes as a text file', async () => {
+    routeFetch({
+      'GET /api/admin/two-factor': { body: { enabled: false, recovery_codes_left: 0 } },
+      'POST /api/admin/two-factor/setup': { body: SETUP },
+      'POST /api/admin/two-factor/confirm': { body: { message: 'Two-factor sign-in is on', recovery_codes: CODES } },
+    })
+    const blobs: Blob[] = []
+    vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:codes'), revokeObjectURL: () => {} }))
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('harbour-it-admin-recovery-codes.txt')
+      expect(this.getAttribute('href')).toBe('blob:codes')
+    })
+    render()
+    fireEvent.click(await within(card()).findByRole('button', { name: 'Turn on' }))
+    fireEvent.change(await screen.findByLabelText('Code from your authenticator app'), { target: { value: '123456' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Download as a text file' }))
+    expect(click).toHaveBeenCalledOnce()
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader()
+      reader.onload = () => resolve(String(reader.result))
+      reader.readAsText(blobs[0])
+    })
+    expect(text).toContain('Account: alex@harbourit.example')
+    for (const c of CODES) expect(text).toContain(`\n${c}\n`)
+    click.mockRestore()
+  })
+
+  it('shows when it is on and how many recovery codes are left', async () => {
+    routeFetch({ 'GET /api/admin/two-factor': { body: { enabled: true, recovery_codes_left: 2 } } })
+    render()
+    expect(await within(card()).findByText('2 recovery codes left.')).toBeTruthy()
+    expect(within(card()).getByText('On')).toBeTruthy()
+    expect(within(card()).queryByRole('button', { name: 'Turn on' })).toBeNull()
+  })
+
+  it('shows the server message when setup is refused', async () => {
+    routeFetch({
+      'GET /api/admin/two-factor': { body: { enabled: false, recovery_codes_left: 0 } },
+      'POST /api/admin/two-factor/setup': { status: 422, body: { error: 'Two-factor sign-in is already on' } },
+    })
+    render()
+    fireEvent.click(await within(card()).findByRole('button', { name: 'Turn on' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Two-factor sign-in is already on')
+  })
+})
+
+describe('two-factor shaping', () => {
+  it('groups the key in fours and keeps the SVG as an image address', () => {
+    expect(groupSecret('ABCDEFGHIJ')).toBe('ABCD EFGH IJ')
+    expect(svgDataUrl('<svg a="1"/>')).toBe('data:image/svg+xml;charset=utf-8,%3Csvg%20a%3D%221%22%2F%3E')
+  })
+  it('writes the recovery file with the account and one code a line', () => {
+    const text = recoveryCodesText(['a', 'b'], 'x@example.com', new Date('2026-03-01T00:00:00Z'))
+    expect(text.split('\n')).toEqual(expect.arrayContaining(['Account: x@example.com', 'Created: 1 March 2026', 'a', 'b']))
+  })
+})

@@ -1,0 +1,241 @@
+/**
+ * "Your two-factor sign-in" at the top of the Admins screen: whether the signed-in admin's sign-in
+ * asks for a code from an authenticator app. Turning it on: a new secret as a QR code (and as a
+ * key to type in), a code from the app to confirm, then the ten recovery codes, shown this once
+ * with a download, until "I've saved them".
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Badge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
+import { Card } from '../../../components/ui/Card'
+import { Field } from '../../../components/ui/Field'
+import { useToast } from '../../../components/ui/toast'
+import { serverMessageOr } from '../../../lib/server-message'
+import { useSession } from '../../auth'
+import { useConfirmTwoFactor, useStartTwoFactor, useTwoFactor } from '../api/two-factor'
+import { groupSecret, RECOVERY_FILE_NAME, recoveryCodesText, svgDataUrl } from '../model/twoFactor'
+import type { TwoFactorSetup, TwoFactorStatus } from '../types'
+import { LoadFailed } from './AdminParts'
+
+type Stage = { kind: 'status' } | { kind: 'setup'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] }
+
+export function TwoFactorCard() {
+  const status = useTwoFactor()
+  const [stage, setStage] = useState<Stage>({ kind: 'status' })
+  const on = stage.kind === 'codes' || (stage.kind === 'status' && status.data?.enabled === true)
+
+  return (
+    <Card as="section" aria-labelledby="two-factor-title" className="adm-2fa">
+      <div className="adm-2fa-head">
+        <h2 id="two-factor-title" className="adm-section-title">
+          Your two-factor sign-in
+        </h2>
+        {stage.kind === 'setup' ? (
+          <Badge tone="info">Setting up</Badge>
+        ) : on ? (
+          <Badge tone="success" icon="lock">
+            On
+          </Badge>
+        ) : status.data ? (
+          <Badge tone="neutral">Off</Badge>
+        ) : null}
+      </div>
+      {stage.kind === 'setup' ? (
+        <SetupSteps setup={stage.setup} onCancel={() => setStage({ kind: 'status' })} onConfirmed={(codes) => setStage({ kind: 'codes', codes })} />
+      ) : stage.kind === 'codes' ? (
+        <RecoveryCodes codes={stage.codes} onDone={() => setStage({ kind: 'status' })} />
+      ) : status.isPending ? (
+        <p className="adm-muted" aria-busy="true">
+          Checking your sign-in…
+        </p>
+      ) : status.isError ? (
+        <LoadFailed error={status.error} what="your two-factor sign-in" onRetry={() => status.refetch()} />
+      ) : (
+        <StatusView status={status.data} onStarted={(setup) => setStage({ kind: 'setup', setup })} />
+      )}
+    </Card>
+  )
+}
+
+function StatusView({ status, onStarted }: { status: TwoFactorStatus; onStarted: (setup: TwoFactorSetup) => void }) {
+  const start = useStartTwoFactor()
+  const [error, setError] = useState<string | null>(null)
+  if (status.enabled) {
+    const left = status.recovery_codes_left
+    return (
+      <div className="adm-stack-sm">
+        <p className="adm-muted">Signing in asks for a code from your authenticator app as well as your password.</p>
+        <p className={left <= 3 ? 'adm-muted adm-warn-text' : 'adm-muted'}>
+          <strong>
+            {left} recovery {left === 1 ? 'code' : 'codes'} left.
+          </strong>{' '}
+          {left === 0 ? 'Keep your phone safe: without it you cannot sign in.' : 'Each one works once if you lose your phone.'}
+        </p>
+      </div>
+    )
+  }
+  return (
+    <div className="adm-stack-sm">
+      <p className="adm-muted">
+        Add a second check to your sign-in: a six-digit code from an authenticator app on your phone, such as Google Authenticator, Microsoft
+        Authenticator or 1Password. Then your password alone is not enough to get in.
+      </p>
+      {error ? (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <div className="adm-actions">
+        <Button
+          icon="lock"
+          busy={start.isPending}
+          onClick={() => {
+            setError(null)
+            start.mutate(undefined, {
+              onSuccess: onStarted,
+              onError: (err) => setError(serverMessageOr(err, 'Two-factor sign-in could not be set up. Please try again.')),
+            })
+          }}
+        >
+          Turn on
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function SetupSteps({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; onCancel: () => void; onConfirmed: (codes: string[]) => void }) {
+  const confirm = useConfirmTwoFactor()
+  const { push } = useToast()
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(setup.secret)
+      push({ kind: 'success', title: 'Key copied', message: 'Paste it into your authenticator app.' })
+    } catch {
+      push({ kind: 'warning', title: 'Could not copy the key', message: 'Select it and copy it, or type it in.' })
+    }
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const value = code.trim()
+    if (!value) {
+      setError('Enter the code from your app')
+      return
+    }
+    setError(null)
+    confirm.mutate(value, {
+      onSuccess: (reply) => {
+        push({ kind: 'success', title: 'Two-factor sign-in is on', message: 'Next time you sign in, have your phone handy.' })
+        onConfirmed(Array.isArray(reply?.recovery_codes) ? reply.recovery_codes : [])
+      },
+      onError: (err) => {
+        setError(serverMessageOr(err, 'That code could not be checked. Please try again.'))
+        setCode('')
+      },
+    })
+  }
+
+  return (
+    <ol className="adm-2fa-steps">
+      <li>
+        <h3 ref={heading} tabIndex={-1} className="adm-subtitle">
+          1. Scan this QR code with your authenticator app
+        </h3>
+        <div className="adm-2fa-scan">
+          <img className="adm-2fa-qr" alt="QR code for your authenticator app" width={200} height={200} src={svgDataUrl(setup.qr_svg)} />
+          <div className="adm-stack-sm">
+            <p className="adm-muted">Can’t scan it? Add an account in the app by hand and type in this key (time-based, six digits):</p>
+            <code className="adm-2fa-secret">
+              {groupSecret(setup.secret)}
+            </code>
+            <div className="adm-actions">
+              <Button size="sm" variant="outline" icon="copy" onClick={copy}>
+                Copy key
+              </Button>
+            </div>
+          </div>
+        </div>
+      </li>
+      <li>
+        <h3 className="adm-subtitle">2. Enter the code the app shows</h3>
+        <form onSubmit={submit} noValidate className="adm-2fa-confirm">
+          <Field label="Code from your authenticator app" hint="Six digits. A new one appears every 30 seconds." error={error}>
+            {(p) => (
+              <input
+                {...p}
+                className="input adm-2fa-code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={12}
+                value={code}
+                aria-required="true"
+                onChange={(e) => setCode(e.target.value)}
+              />
+            )}
+          </Field>
+          <div className="adm-actions">
+            <Button type="submit" icon="check" busy={confirm.isPending}>
+              Confirm
+            </Button>
+            <Button variant="ghost" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </li>
+    </ol>
+  )
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const session = useSession('admin')
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  const email = session.status === 'authenticated' ? session.user.email : undefined
+
+  const download = () => {
+    const blob = new Blob([recoveryCodesText(codes, email, new Date())], { type: 'text/plain;charset=utf-8' })
+    const url = URL.createObjectURL(blob)
+    const a = document.createElement('a')
+    a.href = url
+    a.download = RECOVERY_FILE_NAME
+    document.body.append(a)
+    a.click()
+    a.remove()
+    setTimeout(() => URL.revokeObjectURL(url), 0)
+  }
+
+  return (
+    <div className="adm-stack-sm">
+      <h3 ref={heading} tabIndex={-1} className="adm-subtitle">
+        Save your recovery codes
+      </h3>
+      <p>
+        Keep these somewhere safe: each works once if you lose your phone. This is the only time we show them, so save them in your password
+        manager or download them now.
+      </p>
+      <ul className="adm-2fa-codes" aria-label="Recovery codes">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="adm-actions">
+        <Button variant="outline" icon="download" onClick={download}>
+          Download as a text file
+        </Button>
+        <Button icon="check" onClick={onDone}>
+          I’ve saved them
+        </Button>
+      </div>
+    </div>
+  )
+}

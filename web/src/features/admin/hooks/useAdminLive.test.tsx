@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest'
+import { renderHook } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { adminKeys } from '../api/keys'
+import { opsKeys } from '../api/ops-keys'
+import { useAdminLiveHandlers } from './useAdminLive'
+
+function setup() {
+  const qc = new QueryClient()
+  const spy = vi.spyOn(qc, 'invalidateQueries')
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+  const { result } = renderHook(() => useAdminLiveHandlers(), { wrapper })
+  const keys = () => spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey))
+  return { handlers: result.current, keys }
+}
+
+const starts = (key: readonly unknown[], prefix: readonly unknown[]) => JSON.stringify(key.slice(0, prefix.length)) === JSON.stringify(prefix)
+
+describe('admin live events', () => {
+  it('admin_updated marks that topic’s queries and the overview stale', () => {
+    const { handlers, keys } = setup()
+    handlers.admin_updated({ topic: 'employers' })
+    expect(keys()).toEqual([JSON.stringify(['admin', 'employers']), JSON.stringify(adminKeys.overview())])
+  })
+
+  it('the topic prefix reaches the lists of both admin screens’ key factories', () => {
+    expect(starts(adminKeys.employerList({ status: 'pending', q: '' }), ['admin', 'employers'])).toBe(true)
+    expect(starts(opsKeys.employerOptions(), ['admin', 'employers'])).toBe(true)
+    expect(starts(adminKeys.enquiryList('open'), ['admin', 'enquiries'])).toBe(true)
+    expect(starts(adminKeys.outboxList('failed'), ['admin', 'outbox'])).toBe(true)
+    expect(starts(opsKeys.projections(), ['admin', 'projections'])).toBe(true)
+    // a candidate record is an audited read: no topic reaches it
+    for (const t of ['employers', 'enquiries', 'outbox', 'projections', 'events', 'jobs']) expect(starts(adminKeys.candidate('c1'), ['admin', t])).toBe(false)
+  })
+
+  it('ignores unknown topics and malformed payloads', () => {
+    const { handlers, keys } = setup()
+    handlers.admin_updated({ topic: 'everything' })
+    handlers.admin_updated(null)
+    handlers.admin_updated('employers')
+    expect(keys()).toEqual([])
+  })
+})

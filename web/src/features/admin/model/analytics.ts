@@ -1,0 +1,105 @@
+/** Shaping the analytics answer for the charts and their tables: whole weeks, funnel rates, top lists, readable durations. */
+import type { Analytics, NamedCount } from '../types-ops'
+import { OPS_STAGES } from '../types-ops'
+import { stageLabel } from './stages'
+import { readParams, validDay, writeParams } from './urlParams'
+
+export type AnalyticsRange = { from: string; to: string }
+
+const KEYS = ['from', 'to'] as const
+
+export function rangeFromParams(params: URLSearchParams): AnalyticsRange {
+  const raw = readParams(params, KEYS)
+  return { from: validDay(raw.from), to: validDay(raw.to) }
+}
+
+export const rangeToParams = (r: AnalyticsRange) => writeParams(r, KEYS)
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10)
+
+/** The quick ranges: the last N days up to today (UTC days, as the server counts them). */
+export function lastDays(n: number, now: Date = new Date()): AnalyticsRange {
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  const from = new Date(to.getTime() - (n - 1) * 86_400_000)
+  return { from: isoDay(from), to: isoDay(to) }
+}
+
+/** A week's Monday (YYYY-MM-DD) as "17 Nov". */
+export function formatWeek(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`)
+  if (Number.isNaN(d.getTime())) return day
+  return d.toLocaleDateString('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+}
+
+export type WeekPoint = { week: string; label: string; applications: number }
+
+/** Every week from the first to the last the server named, the quiet ones as 0, oldest first. */
+export function weekSeries(perWeek: Analytics['per_week']): WeekPoint[] {
+  const counts = new Map<string, number>()
+  for (const w of perWeek) {
+    if (validDay(w.week)) counts.set(w.week, (counts.get(w.week) ?? 0) + (Number(w.applications) || 0))
+  }
+  const weeks = [...counts.keys()].sort()
+  if (weeks.length === 0) return []
+  const out: WeekPoint[] = []
+  const last = new Date(`${weeks[weeks.length - 1]}T00:00:00Z`).getTime()
+  // a week a row, at most two years of them (the server's range decides; this only fills gaps)
+  for (let t = new Date(`${weeks[0]}T00:00:00Z`).getTime(); t <= last && out.length < 106; t += 7 * 86_400_000) {
+    const week = isoDay(new Date(t))
+    out.push({ week, label: formatWeek(week), applications: counts.get(week) ?? 0 })
+  }
+  return out
+}
+
+export type FunnelRow = { stage: string; label: string; count: number; ofFirst: number; ofPrevious: number }
+
+/** The funnel in pipeline order, each stage as a share of the first one and of the stage before. */
+export function funnelRows(funnel: Analytics['funnel']): FunnelRow[] {
+  const order = (s: string) => {
+    const i = (OPS_STAGES as readonly string[]).indexOf(s)
+    return i < 0 ? OPS_STAGES.length : i
+  }
+  const rows = [...funnel].sort((a, b) => order(a.stage) - order(b.stage))
+  const first = rows[0]?.count ?? 0
+  return rows.map((r, i) => {
+    const prev = i === 0 ? r.count : rows[i - 1].count
+    return {
+      stage: r.stage,
+      label: stageLabel(r.stage),
+      count: r.count,
+      ofFirst: first > 0 ? Math.round((r.count / first) * 100) : 0,
+      ofPrevious: prev > 0 ? Math.round((r.count / prev) * 100) : 0,
+    }
+  })
+}
+
+/** The largest `n - 1` entries and the rest summed as "Everything else", largest first; names never blank. */
+export function topWithOther(items: NamedCount[], n = 8): NamedCount[] {
+  const sorted = items
+    .map((i) => ({ name: i.name?.trim() || 'Not given', count: Number(i.count) || 0 }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+  if (sorted.length <= n) return sorted
+  const head = sorted.slice(0, n - 1)
+  const rest = sorted.slice(n - 1).reduce((sum, i) => sum + i.count, 0)
+  return [...head, { name: 'Everything else', count: rest }]
+}
+
+/** A duration in days as a person says it: "–", "9 hours", "2.5 days", "14 days". */
+export function formatDuration(days: number | null | undefined): string {
+  if (days === null || days === undefined || !Number.isFinite(days)) return '–'
+  if (days < 1) {
+    const h = Math.max(1, Math.round(days * 24))
+    return h === 1 ? 'Under 1 hour' : `${h} hours`
+  }
+  const d = days < 10 ? Math.round(days * 10) / 10 : Math.round(days)
+  return `${d} day${d === 1 ? '' : 's'}`
+}
+
+export const totalApplications = (a: Analytics) => a.per_week.reduce((n, w) => n + (Number(w.applications) || 0), 0)
+
+/** The sentence a screen reader hears for a chart of counts: "Most: Sydney 40, Melbourne 22, …". */
+export function countsSummary(items: NamedCount[], max = 3): string {
+  if (items.length === 0) return 'None in this range.'
+  const top = items.slice(0, max).map((i) => `${i.name} ${i.count}`)
+  return `Most: ${top.join(', ')}${items.length > max ? `, and ${items.length - max} more` : ''}.`
+}

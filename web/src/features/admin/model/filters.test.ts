@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { applicationFiltersFromParams, applicationFiltersToParams, rangeProblem } from './applicationFilters'
+import { exactInstant, auditFilterProblem, auditFiltersFromParams, auditFiltersToParams, auditQuery, isoToLocalInput, localInputToIso, EMPTY_AUDIT_FILTERS } from './auditFilters'
+import { jobFiltersFromParams, jobFiltersToParams, jobFiltersActive, jobStatusLabel } from './jobFilters'
+import { validDay } from './urlParams'
+
+const p = (s: string) => new URLSearchParams(s)
+
+describe('job filters and the address bar', () => {
+  it('reads known values and drops unknown statuses', () => {
+    expect(jobFiltersFromParams(p('status=closed&employer=e1&q=%20rust%20'))).toEqual({ status: 'closed', employer: 'e1', q: 'rust' })
+    expect(jobFiltersFromParams(p('status=bogus')).status).toBe('')
+    expect(jobFiltersFromParams(p('status=active')).status).toBe('open')
+    expect(jobStatusLabel('expired')).toBe('Expired')
+  })
+  it('writes only what is set, in a fixed order, and round-trips', () => {
+    const f = { status: 'open' as const, employer: '', q: 'data' }
+    expect(jobFiltersToParams(f).toString()).toBe('status=open&q=data')
+    expect(jobFiltersFromParams(jobFiltersToParams(f))).toEqual(f)
+    expect(jobFiltersActive({ status: '', employer: '', q: '' })).toBe(false)
+  })
+})
+
+describe('application filters', () => {
+  it('keeps real days and stages only', () => {
+    expect(applicationFiltersFromParams(p('stage=offer&from=2026-02-30&to=2026-03-01&specialisation=Digital'))).toEqual({
+      employer: '',
+      stage: 'offer',
+      specialisation: 'Digital',
+      from: '',
+      to: '2026-03-01',
+    })
+    expect(applicationFiltersFromParams(p('stage=nope')).stage).toBe('')
+  })
+  it('round-trips through the URL', () => {
+    const f = { employer: 'abc', stage: 'new' as const, specialisation: 'AI + Robotics', from: '2026-01-01', to: '2026-01-31' }
+    expect(applicationFiltersFromParams(p(applicationFiltersToParams(f).toString()))).toEqual(f)
+  })
+  it('flags a range that ends before it starts', () => {
+    expect(rangeProblem('2026-02-01', '2026-01-01')).toMatch(/before/)
+    expect(rangeProblem('2026-01-01', '')).toBeNull()
+  })
+  it('validDay refuses non-days', () => {
+    expect(validDay('2026-13-01')).toBe('')
+    expect(validDay('2024-02-29')).toBe('2024-02-29')
+  })
+})
+
+describe('audit filters', () => {
+  it('normalises instants and the cursor', () => {
+    const f = auditFiltersFromParams(p('from=2026-03-01T10:00:00%2B10:00&before=120&type=JobPosted'))
+    expect(f.from).toBe('2026-03-01T00:00:00.000Z')
+    expect(f.before).toBe('120')
+    expect(auditFiltersFromParams(p('before=-3&to=yesterday'))).toEqual(EMPTY_AUDIT_FILTERS)
+  })
+  it('keeps the cursor in the URL with the filters', () => {
+    const f = { ...EMPTY_AUDIT_FILTERS, stream: 'job-1', before: '57' }
+    expect(auditFiltersToParams(f).toString()).toBe('stream=job-1&before=57')
+    expect(auditQuery(f)).toEqual({ stream: 'job-1', before: '57' })
+  })
+  it('checks the actor id and the time order before asking', () => {
+    expect(auditFilterProblem({ ...EMPTY_AUDIT_FILTERS, actor: 'bob' })).toBe('Filter by a valid account id')
+    expect(auditFilterProblem({ ...EMPTY_AUDIT_FILTERS, actor: '0190f0a4-5b7e-7c3d-9a1b-2c3d4e5f6a7b' })).toBeNull()
+    expect(auditFilterProblem({ ...EMPTY_AUDIT_FILTERS, from: '2026-02-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' })).toMatch(/before/)
+  })
+  it('keeps an exact instant as written, microseconds and all', () => {
+    expect(exactInstant('2026-11-23T11:15:24.803892Z')).toBe('2026-11-23T11:15:24.803892Z')
+    expect(exactInstant('yesterday')).toBe('')
+    expect(exactInstant('')).toBe('')
+  })
+  it('converts between datetime-local and UTC instants both ways', () => {
+    const iso = localInputToIso('2026-03-01T09:30')
+    expect(iso).toMatch(/Z$/)
+    expect(isoToLocalInput(iso)).toBe('2026-03-01T09:30')
+    expect(localInputToIso('')).toBe('')
+    expect(isoToLocalInput('nonsense')).toBe('')
+  })
+})

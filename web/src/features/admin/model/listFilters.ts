@@ -1,0 +1,41 @@
+/** The one-choice filters of the inbox and the outbox, read from and written to the address bar. */
+import { MAIL_STATES, type MailState } from '../types'
+
+export type InboxFilter = 'open' | 'handled' | 'all'
+export const INBOX_FILTERS: { id: InboxFilter; label: string }[] = [
+  { id: 'open', label: 'Open' },
+  { id: 'handled', label: 'Handled' },
+  { id: 'all', label: 'All' },
+]
+
+/** ?status=handled|all; open when missing or unknown (what needs doing comes first). */
+export function inboxFilterFromParams(params: URLSearchParams): InboxFilter {
+  const s = params.get('status')
+  return s === 'handled' || s === 'all' ? s : 'open'
+}
+export function inboxFilterToParams(f: InboxFilter): URLSearchParams {
+  return new URLSearchParams(f === 'open' ? {} : { status: f })
+}
+/** The server's status parameter: none for "all". */
+export const inboxStatusQuery = (f: InboxFilter) => (f === 'all' ? '' : f)
+
+export type OutboxFilter = MailState | 'all'
+export const OUTBOX_FILTERS: { id: OutboxFilter; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'failed', label: 'Failed' },
+  { id: 'queued', label: 'Queued' },
+  { id: 'sent', label: 'Sent' },
+]
+
+/** ?state=failed|queued|sent; all when missing or unknown. */
+export function outboxFilterFromParams(params: URLSearchParams): OutboxFilter {
+  const s = params.get('state') ?? ''
+  return (MAIL_STATES as readonly string[]).includes(s) ? (s as MailState) : 'all'
+}
+export function outboxFilterToParams(f: OutboxFilter): URLSearchParams {
+  return new URLSearchParams(f === 'all' ? {} : { state: f })
+}
+
+/** The candidates search: ?q=, trimmed, at most 100 characters (what the server reads). */
+export const candidateQueryFromParams = (params: URLSearchParams) => (params.get('q') ?? '').trim().slice(0, 100)
+export const candidateQueryToParams = (q: string) => new URLSearchParams(q.trim() ? { q: q.trim() } : {})

@@ -1,0 +1,108 @@
+/**
+ * The second step of an admin's sign-in when two-factor sign-in is on: the six-digit code from the
+ * authenticator app, or one of the recovery codes (the server takes either in the same field).
+ * Lives in the sign-in card, under the same heading; "Start again" goes back to the password.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useTwoFactorLogin, type LoginResult } from '../api/login'
+import { FormAlert } from './AuthCard'
+
+export const CODE_REQUIRED = 'Enter the code from your app'
+
+type Props = {
+  challenge: string
+  onSignedIn: (result: Extract<LoginResult, { success: true }>) => void
+  /** the challenge has timed out (or the user wants to): back to email and password, with a message or none */
+  onStartAgain: (message: string | null) => void
+}
+
+export function TwoFactorStep({ challenge, onSignedIn, onStartAgain }: Props) {
+  const id = useId()
+  const verify = useTwoFactorLogin()
+  const [code, setCode] = useState('')
+  const [recovery, setRecovery] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+
+  // the field takes focus when the step opens and whenever the kind of code changes
+  useEffect(() => input.current?.focus(), [recovery])
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const value = code.trim()
+    if (!value) {
+      setFailure(CODE_REQUIRED)
+      return
+    }
+    setFailure(null)
+    const result = await verify.mutateAsync({ challenge, code: value })
+    if (result.success) {
+      onSignedIn(result)
+      return
+    }
+    if ('expired' in result && result.expired) {
+      onStartAgain(result.message)
+      return
+    }
+    setFailure(result.message)
+    setCode('')
+    input.current?.focus()
+  }
+
+  const hintId = `${id}-hint`
+  return (
+    <form onSubmit={submit} noValidate className="auth-form" aria-labelledby={`${id}-title`}>
+      <div className="auth-step">
+        <h2 id={`${id}-title`} className="auth-step-title">
+          Two-factor sign-in
+        </h2>
+        <p className="auth-step-text">
+          {recovery
+            ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in.'
+            : 'Your password is right. Now open your authenticator app and enter the six-digit code it shows for Harbour IT Recruitment.'}
+        </p>
+      </div>
+      {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
+      <div className="auth-field">
+        <label htmlFor={id}>{recovery ? 'Recovery code' : 'Code from your authenticator app'}</label>
+        <input
+          ref={input}
+          id={id}
+          name="code"
+          className={recovery ? 'auth-code auth-code-recovery' : 'auth-code'}
+          value={code}
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoComplete={recovery ? 'off' : 'one-time-code'}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={recovery ? 32 : 12}
+          aria-describedby={hintId}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <p id={hintId} className="auth-hint">
+          {recovery ? 'Each recovery code works once.' : 'No phone handy? One of your recovery codes works here too.'}
+        </p>
+      </div>
+      <button type="submit" className="auth-submit" disabled={!code.trim() || verify.isPending}>
+        {verify.isPending ? 'Checking...' : 'Verify'}
+      </button>
+      <div className="auth-step-links">
+        <button
+          type="button"
+          className="auth-link"
+          onClick={() => {
+            setRecovery(!recovery)
+            setCode('')
+            setFailure(null)
+          }}
+        >
+          {recovery ? 'Use the code from your app' : 'Use a recovery code'}
+        </button>
+        <button type="button" className="auth-link" onClick={() => onStartAgain(null)}>
+          Start again
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,14 @@
+/** The nine specialisations (SPEC 1), in the order the site lists them: one list for the public
+ *  site, the employer's job form and the admin's filters (a shared module, so a workspace does not
+ *  import the public site's feature and its stylesheet to get it). */
+export const SPECIALISATIONS = [
+  'Development + Testing',
+  'AI + Robotics',
+  'BI + Data Analytics',
+  'Cloud + Infrastructure',
+  'Digital',
+  'ERP/SAP/CRM',
+  'Executive IT',
+  'Project Services',
+  'Security + Cyber Security',
+] as const
