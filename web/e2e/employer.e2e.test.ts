@@ -21,6 +21,9 @@ import {
   seriousA11yViolations,
   VIEWPORT_NAMES,
   type LoginBody,
+  expectNoSidewaysScroll,
+  signedInContext,
+  type ViewportName,
 } from './support'
 
 type Counts = { new: number; screening: number; interview: number; offer: number; hired: number; rejected: number; total: number }
@@ -38,22 +41,7 @@ async function pipeline(jobId: string): Promise<Pipeline> {
   return res.body
 }
 
-async function signedIn(viewport: (typeof VIEWPORT_NAMES)[number] = 'desktop'): Promise<BrowserContext> {
-  const ctx = await newContext(browser, viewport)
-  await ctx.addInitScript(
-    ([token, user]) => {
-      localStorage.setItem('jwtToken', token)
-      localStorage.setItem('employerUser', user)
-    },
-    [employer.token, JSON.stringify(employer.user)],
-  )
-  return ctx
-}
-
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }))
-  expect(scroll, `${what}: page wider than the screen`).toBeLessThanOrEqual(width)
-}
+const signedIn = (viewport: ViewportName = 'desktop') => signedInContext(browser, 'employer', employer, viewport)
 
 beforeAll(async () => {
   browser = await launchBrowser()

@@ -11,6 +11,23 @@ export type Application = {
   created_at: string
   last_updated?: string | null
   feedback?: string | null
+  /** The interviews booked for it, soonest first (docs/API.md "Employer applicant"). */
+  interviews?: ApplicationInterview[]
+}
+
+export type ApplicationInterview = {
+  id: string
+  application_id: string
+  job_title: string
+  starts_at: string
+  duration_minutes: number
+  location?: string | null
+  video_link?: string | null
+  interviewers?: string[] | null
+  /** `scheduled` or `cancelled`. */
+  status: string
+  cancel_reason?: string | null
+  updated_at: string
 }
 
 export const DOCUMENT_TYPES = ['cover_letter', 'portfolio', 'certificate', 'other'] as const

@@ -1,8 +1,8 @@
 /** Shapes of the employer workspace, as docs/API.md ("Employer jobs" to "Employer applicant") describes them. */
+import type { Stage } from '../../lib/stages'
 import type { Job } from '../jobs'
 
-export const STAGES = ['new', 'screening', 'interview', 'offer', 'hired', 'rejected'] as const
-export type Stage = (typeof STAGES)[number]
+export { STAGES, type Stage } from '../../lib/stages'
 
 export type StageCounts = Record<Stage, number> & { total: number }
 

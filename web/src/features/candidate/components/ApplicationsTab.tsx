@@ -1,4 +1,4 @@
-/** My Applications: Pending / Accepted / Rejected counts, cards, refresh, Try Again (SPEC 2.5, 8). */
+/** My Applications: Pending / Accepted / Rejected counts, cards (with their interviews beneath), refresh, Try Again (SPEC 2.5, 8). */
 import { Link } from 'react-router'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { EmptyState } from '../../../components/ui/EmptyState'
@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format'
 import { useApplications } from '../api/get-applications'
 import { useTimedMessage } from '../hooks/useTimedMessage'
 import type { Application } from '../types'
+import { ApplicationInterviews } from './ApplicationInterviews'
 import { Message } from './Message'
 
 export const APPLICATION_MESSAGES = {
@@ -106,6 +107,7 @@ export function ApplicationsTab() {
                     <strong>Employer feedback:</strong> {app.feedback}
                   </div>
                 ) : null}
+                <ApplicationInterviews interviews={app.interviews} jobTitle={app.job_title} />
               </li>
             )
           })}

@@ -3,6 +3,7 @@
  * their profile and documents, the history read from the application's events, and the hiring
  * team's own notes, scorecards and interviews.
  */
+import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Badge } from '../../../components/ui/Badge'
 import { Button, buttonClass } from '../../../components/ui/Button'
@@ -17,11 +18,13 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useDownloadApplicantDocument } from '../api/download-document'
 import { useApplicant } from '../api/get-applicant'
 import { candidateStatus, STAGE_LABELS, STAGE_TONES } from '../model/stages'
-import type { ApplicantDetail, ApplicantProfile, TimelineEntry } from '../types'
+import { isPdf } from '../model/documents'
+import type { ApplicantDetail, ApplicantDocument, ApplicantProfile, TimelineEntry } from '../types'
+import { DocumentViewer } from './DocumentViewer'
 import { ApplicantInterviews } from './ApplicantInterviews'
 import { NotesSection, ScorecardsSection } from './ApplicantAssessment'
 import { MoveButtons } from './MoveMenu'
-import { useCardMover } from './useCardMover'
+import { useMoveWithFeedback } from './RejectDialog'
 import { useWorkspaceTitle } from './workspaceTitle'
 
 export default function ApplicantPage() {
@@ -58,7 +61,7 @@ export default function ApplicantPage() {
 
 function Applicant({ detail }: { detail: ApplicantDetail }) {
   const { application: app, job } = detail
-  const { moveCard, moving } = useCardMover(job.id)
+  const { requestMove, dialog: rejectDialog, moving } = useMoveWithFeedback(job.id)
   const status = candidateStatus(app.stage)
   return (
     <div className="emp-stack">
@@ -84,9 +87,10 @@ function Applicant({ detail }: { detail: ApplicantDetail }) {
         ) : (
           <>
             <p className="emp-muted">Move to:</p>
-            <MoveButtons stage={app.stage} busy={moving} onMove={(to) => moveCard(app, to)} />
+            <MoveButtons stage={app.stage} busy={moving} onMove={(to) => requestMove(app, to)} />
           </>
         )}
+        {rejectDialog}
       </Card>
       <div className="emp-detail">
         <div className="emp-detail-col">
@@ -185,6 +189,9 @@ function ProfileSection({ profile }: { profile: ApplicantProfile | null }) {
 function DocumentsSection({ documents }: { documents: ApplicantDetail['documents'] }) {
   const download = useDownloadApplicantDocument()
   const { push } = useToast()
+  const [viewing, setViewing] = useState<ApplicantDocument | null>(null)
+  const save = (d: ApplicantDocument) =>
+    download.mutate(d, { onError: (err) => push({ kind: 'error', title: 'Download failed', message: serverMessageOr(err, 'Please try again.') }) })
   return (
     <Card as="section" className="emp-section" aria-labelledby="documents-heading">
       <h2 id="documents-heading">Documents</h2>
@@ -201,19 +208,21 @@ function DocumentsSection({ documents }: { documents: ApplicantDetail['documents
                   {d.original_name} · {formatFileSize(d.file_size)}
                 </span>
               </span>
-              <Button
-                size="sm"
-                variant="outline"
-                icon="download"
-                aria-label={`Download ${d.title}`}
-                onClick={() => download.mutate(d, { onError: (err) => push({ kind: 'error', title: 'Download failed', message: serverMessageOr(err, 'Please try again.') }) })}
-              >
-                Download
-              </Button>
+              <span className="emp-actions">
+                {isPdf(d) ? (
+                  <Button size="sm" variant="outline" icon="file" aria-label={`View ${d.title}`} onClick={() => setViewing(d)}>
+                    View
+                  </Button>
+                ) : null}
+                <Button size="sm" variant="outline" icon="download" aria-label={`Download ${d.title}`} onClick={() => save(d)}>
+                  Download
+                </Button>
+              </span>
             </li>
           ))}
         </ul>
       )}
+      {viewing ? <DocumentViewer doc={viewing} onDownload={() => save(viewing)} onClose={() => setViewing(null)} /> : null}
     </Card>
   )
 }

@@ -1,4 +1,4 @@
-/** /dashboard/jobs/{id}: a job's applicants as a board (drag and drop, or Move to…) or as a filterable list. */
+/** /dashboard/jobs/{id}: a job's applicants as a board (drag and drop, or Move to…) or as a filterable list; a rejection asks for feedback first. */
 import { useSearchParams, Link, useParams } from 'react-router'
 import { buttonClass } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
@@ -11,14 +11,14 @@ import { usePipeline } from '../api/get-pipeline'
 import { JobStatusBadge } from './JobStatusBadge'
 import { PipelineBoard } from './PipelineBoard'
 import { PipelineList } from './PipelineList'
-import { useCardMover } from './useCardMover'
+import { useMoveWithFeedback } from './RejectDialog'
 import { useWorkspaceTitle } from './workspaceTitle'
 
 export default function PipelinePage() {
   const { jobId = '' } = useParams()
   const [params, setParams] = useSearchParams()
   const pipeline = usePipeline(jobId)
-  const { moveCard } = useCardMover(jobId)
+  const { requestMove: moveCard, dialog: rejectDialog } = useMoveWithFeedback(jobId)
   const job = pipeline.data?.job
   useWorkspaceTitle(job ? job.title : 'Applicants')
 
@@ -100,13 +100,14 @@ export default function PipelinePage() {
               id: 'board',
               label: 'Board',
               content: (
-<PipelineBoard cards={applications} counts={counts} locked={locked} onMove={moveCard} />
+                <PipelineBoard cards={applications} counts={counts} locked={locked} onMove={moveCard} />
               ),
             },
             { id: 'list', label: 'List', content: <PipelineList jobId={job.id} jobTitle={job.title} locked={locked} onMove={moveCard} /> },
           ]}
         />
       )}
+      {rejectDialog}
     </div>
   )
 }

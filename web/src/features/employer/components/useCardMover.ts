@@ -1,4 +1,7 @@
-/** Moving a card, wherever it is moved from: the command with the card's version, and a toast with the server's words. */
+/**
+ * Moving a card, wherever it is moved from: the command with the card's version (and, for a
+ * rejection, the feedback the candidate will read), and a toast with the server's words.
+ */
 import { useCallback } from 'react'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
@@ -12,7 +15,7 @@ export function useCardMover(jobId: string) {
   const move = useMoveApplication()
   const { mutate } = move
   const moveCard = useCallback(
-    (card: PipelineCard, to: Stage) => {
+    (card: PipelineCard, to: Stage, feedback?: string) => {
       if (card.stage === to) return
       if (!canMove(card.stage, to)) {
         push({
@@ -23,7 +26,7 @@ export function useCardMover(jobId: string) {
         return
       }
       mutate(
-        { id: card.id, jobId, stage: to, version: card.version },
+        { id: card.id, jobId, stage: to, version: card.version, feedback: feedback?.trim() || undefined },
         {
           onSuccess: () => push({ kind: 'success', title: 'Applicant moved', message: `${card.candidate_name} is now in ${STAGE_LABELS[to]}.` }),
           onError: (err) =>

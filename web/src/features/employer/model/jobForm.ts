@@ -1,20 +1,10 @@
 /** The job form: its text fields, the body the server takes, what a job's status allows, and the preview's job. */
 import type { Job, ReferenceItem } from '../../jobs'
+import { SPECIALISATIONS } from '../../../lib/specialisations'
 import type { EmployerJob, JobBody } from '../types'
 
-/** The nine specialisations (the site feature's SPECIALISATIONS, repeated here: importing that
- *  feature's index would pull the public site's stylesheet into the workspace). */
-export const SPECIALISATION_OPTIONS = [
-  'Development + Testing',
-  'AI + Robotics',
-  'BI + Data Analytics',
-  'Cloud + Infrastructure',
-  'Digital',
-  'ERP/SAP/CRM',
-  'Executive IT',
-  'Project Services',
-  'Security + Cyber Security',
-] as const
+/** The nine specialisations, as the job form offers them. */
+export const SPECIALISATION_OPTIONS = SPECIALISATIONS
 
 export type JobFormValues = {
   title: string

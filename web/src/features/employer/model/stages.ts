@@ -1,24 +1,8 @@
 /** The pipeline's stages: labels, tones, what the candidate reads, and which moves the server allows. */
-import type { BadgeTone } from '../../../components/ui/Badge'
+import { STAGE_LABELS, STAGE_TONES } from '../../../lib/stages'
 import { STAGES, type Stage, type StageCounts } from '../types'
 
-export const STAGE_LABELS: Record<Stage, string> = {
-  new: 'New',
-  screening: 'Screening',
-  interview: 'Interview',
-  offer: 'Offer',
-  hired: 'Hired',
-  rejected: 'Rejected',
-}
-
-export const STAGE_TONES: Record<Stage, BadgeTone> = {
-  new: 'info',
-  screening: 'neutral',
-  interview: 'brand',
-  offer: 'warning',
-  hired: 'success',
-  rejected: 'danger',
-}
+export { STAGE_LABELS, STAGE_TONES }
 
 export const isStage = (value: unknown): value is Stage => typeof value === 'string' && (STAGES as readonly string[]).includes(value)
 

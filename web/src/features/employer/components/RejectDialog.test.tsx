@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { ToastProvider } from '../../../components/ui/toast'
+import { makeJwt } from '../../../lib/session.fixtures'
+import { scriptFetch } from '../../../testing/harness'
+import type { PipelineCard, Stage } from '../types'
+import { useMoveWithFeedback } from './RejectDialog'
+
+const card: PipelineCard = {
+  id: 'a1',
+  job_id: 'j1',
+  candidate_id: 'c1',
+  candidate_name: 'Chloe Martin',
+  candidate_email: 'chloe@example.com',
+  stage: 'screening',
+  status: 'pending',
+  version: 3,
+  feedback: null,
+  resume_id: null,
+  cover_letter_id: null,
+  created_at: '2026-11-21T00:00:00Z',
+  last_updated: null,
+}
+
+function Harness({ c = card }: { c?: PipelineCard }) {
+  const { requestMove, dialog } = useMoveWithFeedback('j1')
+  const to = (stage: Stage) => () => requestMove(c, stage)
+  return (
+    <>
+      <button onClick={to('rejected')}>reject</button>
+      <button onClick={to('interview')}>interview</button>
+      {dialog}
+    </>
+  )
+}
+
+function setup(c?: PipelineCard) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={qc}>
+      <ToastProvider>
+        <Harness c={c} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  )
+}
+
+beforeEach(() => {
+  const now = Math.floor(Date.now() / 1000)
+  localStorage.setItem('jwtToken', makeJwt({ iat: now, exp: now + 3600 }))
+  localStorage.setItem('employerUser', '{"name":"Mei"}')
+})
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+  vi.unstubAllGlobals()
+})
+
+describe('rejecting one applicant', () => {
+  it('asks for feedback and sends it with the move', async () => {
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
+    setup()
+    fireEvent.click(screen.getByText('reject'))
+    expect(calls).toHaveLength(0)
+    const dialog = screen.getByRole('dialog', { name: 'Reject Chloe Martin?' })
+    fireEvent.change(screen.getByLabelText('Feedback for Chloe Martin (optional)'), { target: { value: '  We chose someone with more Rust.  ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]).toMatchObject({ url: '/api/employer/applications/a1/move', method: 'POST', body: { stage: 'rejected', version: 3, feedback: 'We chose someone with more Rust.' } })
+    expect(dialog.isConnected).toBe(false)
+  })
+
+  it('sends no feedback field when none is written', async () => {
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
+    setup()
+    fireEvent.click(screen.getByText('reject'))
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3 })
+  })
+
+  it('Cancel (or Escape) sends nothing', () => {
+    const calls = scriptFetch()
+    setup()
+    fireEvent.click(screen.getByText('reject'))
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    fireEvent.click(screen.getByText('reject'))
+    fireEvent.keyDown(document, { key: 'Escape' })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(calls).toHaveLength(0)
+  })
+
+  it('moves to other stages at once, without a dialog', async () => {
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'interview', version: 4, message: 'Applicant moved' } })
+    setup()
+    fireEvent.click(screen.getByText('interview'))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0].body).toEqual({ stage: 'interview', version: 3 })
+  })
+
+  it('does not ask about a move that is not possible (a hired applicant)', () => {
+    const calls = scriptFetch()
+    setup({ ...card, stage: 'hired' })
+    fireEvent.click(screen.getByText('reject'))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(calls).toHaveLength(0)
+    expect(screen.getByText('This applicant has been hired, so their stage can no longer change')).toBeTruthy()
+  })
+})
