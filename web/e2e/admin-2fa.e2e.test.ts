@@ -53,7 +53,7 @@ function wrongCode(): string {
 }
 
 async function passwordStep(page: Page) {
-  await page.goto(`${ADMIN_URL}/login`)
+  if (!page.url().startsWith(`${ADMIN_URL}/login`)) await page.goto(`${ADMIN_URL}/login`)
   await page.getByLabel('Email', { exact: true }).fill(NEW_ADMIN.email)
   await page.getByLabel('Password', { exact: true }).fill(NEW_ADMIN.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
@@ -62,6 +62,10 @@ async function passwordStep(page: Page) {
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).locator('visible=true').first().click()
   await page.waitForURL(`${ADMIN_URL}/login`)
+  // Signing out may finish with a full page load: let it settle before the
+  // next navigation, or that navigation aborts this one (ERR_ABORTED).
+  await page.waitForLoadState('load')
+  await page.getByLabel('Email', { exact: true }).waitFor()
 }
 
 const setupCard = (page: Page) => page.getByRole('region', { name: 'Your two-factor sign-in' })
