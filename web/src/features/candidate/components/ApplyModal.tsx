@@ -75,22 +75,8 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
           {job.company} · {job.location}
         </p>
         <Message message={message} />
-        <SlotPicker
-          legend="Resume"
-          choiceLabel="Choose an existing resume"
-          choices={resumes}
-          fileLabel="Or upload a new resume (.pdf, .doc, .docx)"
-          slot={resume}
-          onChange={setResume}
-        />
-        <SlotPicker
-          legend="Cover letter"
-          choiceLabel="Choose an existing cover letter"
-          choices={covers}
-          fileLabel="Or upload a new cover letter (.pdf, .doc, .docx)"
-          slot={cover}
-          onChange={setCover}
-        />
+        <SlotPicker legend="Resume" noun="resume" choices={resumes} slot={resume} onChange={setResume} />
+        <SlotPicker legend="Cover letter" noun="cover letter" choices={covers} slot={cover} onChange={setCover} />
         <ModalActions>
           <Button variant="ghost" onClick={onClose} disabled={busy}>
             Cancel
@@ -106,19 +92,19 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
 
 type SlotProps = {
   legend: string
-  choiceLabel: string
+  /** what the slot holds, in the labels: "Choose an existing resume" */
+  noun: string
   choices: CandidateDocument[]
-  fileLabel: string
   slot: DocumentSlot
   onChange: (update: (slot: DocumentSlot) => DocumentSlot) => void
 }
 
 /** One slot of the dialog: pick a stored document or drop a new file; picking one locks the other. */
-function SlotPicker({ legend, choiceLabel, choices, fileLabel, slot, onChange }: SlotProps) {
+function SlotPicker({ legend, noun, choices, slot, onChange }: SlotProps) {
   return (
     <fieldset className="cd-fieldset">
       <legend>{legend}</legend>
-      <Field label={choiceLabel}>
+      <Field label={`Choose an existing ${noun}`}>
         {(control) => (
           <Select
             {...control}
@@ -131,7 +117,7 @@ function SlotPicker({ legend, choiceLabel, choices, fileLabel, slot, onChange }:
       </Field>
       <FileDrop
         key={slot.existingId ? 'locked' : 'open'}
-        label={fileLabel}
+        label={`Or upload a new ${noun} (.pdf, .doc, .docx)`}
         accept={APPLY_ACCEPT}
         disabled={Boolean(slot.existingId)}
         fileName={slot.file?.name}
