@@ -1,12 +1,13 @@
 /**
  * Layout checks at 390 x 844 and 1280 x 800 for every public route, every candidate dashboard tab,
- * the staff dashboards, the admin component page and the dialogs: no horizontal overflow and no
- * visible element outside the viewport. Also the phone defects of issue #8, each checked where it
- * showed: the bell's panel on screen, the bottom navigation not covering the footer, the bell not
- * squashed, "Sign out" on one line, the password toggle inside its field, side margins on the 404
- * and job pages, and a title of its own for every screen. Each screen is kept as a screenshot in
- * test-results/screenshots/ (layout-*) for a person to look through; the new workspace screens
- * (staff dashboards, /components) also pass axe without serious or critical findings.
+ * the staff dashboards, the admin component page and the dialogs: no horizontal overflow, no
+ * visible element outside the viewport and no text clipped by its container. Also the phone
+ * defects of issue #8, each checked where it showed: the bell's panel on screen, the bottom
+ * navigation not covering the footer, the bell not squashed, "Sign out" on one line, the password
+ * toggle inside its field, side margins on the 404 and job pages, and a title of its own for every
+ * screen. Each screen is kept as a screenshot in test-results/screenshots/ (layout-*) for a person
+ * to look through; the new workspace screens (staff dashboards, /components) also pass axe without
+ * serious or critical findings.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,6 +18,7 @@ import {
   BASE_URL,
   DEMO,
   EMPLOYER_URL,
+  expectNoClippedText,
   launchBrowser,
   newContext,
   openJob,
@@ -74,6 +76,7 @@ async function expectFits(page: Page, what: string, root?: string) {
   const report = await layoutOf(page, root)
   expect(report.scrollWidth, `${what}: page wider than the screen`).toBeLessThanOrEqual(report.viewport)
   expect(report.outside, `${what}: elements outside the viewport`).toEqual([])
+  await expectNoClippedText(page, what, root)
 }
 
 /** A context signed in as the demo account of `role`. */

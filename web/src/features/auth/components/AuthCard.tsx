@@ -18,18 +18,9 @@ export function AuthCard({ title, subtitle, pageTitle, children }: Props) {
   )
 }
 
-export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
-  if (!message) return null
-  return (
-    <p id={id} className="auth-field-error" role="alert">
-      {message}
-    </p>
-  )
-}
-
 export function FormAlert({ kind, children }: { kind: 'error' | 'success'; children: ReactNode }) {
   return (
-    <div className={`auth-alert auth-alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+    <div className={`alert alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {children}
     </div>
   )

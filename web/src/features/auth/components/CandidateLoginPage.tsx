@@ -5,8 +5,7 @@ import { useLogin } from '../api/login'
 import { useSession } from '../hooks/useSession'
 import { loginErrors, type FieldErrors } from '../validation'
 import { AuthCard, FormAlert } from './AuthCard'
-import { PasswordInput } from './PasswordInput'
-import { TextField } from './TextField'
+import { CredentialsFields } from './CredentialsFields'
 
 export const CANDIDATE_LOGIN_FALLBACK = 'Invalid email or password'
 export const CANDIDATE_LOGIN_NETWORK = 'Login failed. Please try again.'
@@ -41,14 +40,7 @@ export function CandidateLoginPage() {
     <AuthCard title="Welcome Back" pageTitle="Candidate Sign In" subtitle="Sign in to your candidate account">
       <form onSubmit={submit} noValidate className="auth-form">
         {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
-        <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} />
-        <div className="auth-row">
-          <Link to="/forgot-password">Forgot password?</Link>
-        </div>
-        <button type="submit" className="auth-submit" disabled={!email || !password || login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
-        </button>
+        <CredentialsFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} errors={errors} pending={login.isPending} />
       </form>
       <p className="auth-switch">
         Don't have an account? <Link to="/candidate/signup">Sign up</Link>

@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router'
 import type { Role } from '../../../lib/session'
 import { serverMessageOr } from '../../../lib/server-message'
 import { FORGOT_EMAIL_REQUIRED, FORGOT_FAILED, FORGOT_NEUTRAL_TEXT, useForgotPassword } from '../api/forgot-password'
+import { Button } from '../../../components/ui/Button'
+import { Field } from '../../../components/ui/Field'
 import { AuthCard, FormAlert } from './AuthCard'
-import { TextField } from './TextField'
 
 export function ForgotPasswordPage({ role }: { role: Role }) {
   const navigate = useNavigate()
@@ -35,13 +36,15 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
       <form onSubmit={submit} noValidate className="auth-form">
         {error ? <FormAlert kind="error">{error}</FormAlert> : null}
         {success ? <FormAlert kind="success">{success}</FormAlert> : null}
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <button type="submit" className="auth-submit" disabled={forgot.isPending}>
+        <Field label="Email">
+          {(control) => <input {...control} className="input" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        </Field>
+        <Button type="submit" busy={forgot.isPending}>
           {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
-        </button>
-        <button type="button" className="auth-secondary" onClick={() => navigate(-1)}>
+        </Button>
+        <Button variant="ghost" onClick={() => navigate(-1)}>
           Back to Login
-        </button>
+        </Button>
       </form>
     </AuthCard>
   )

@@ -1,5 +1,6 @@
-/** A labelled password input with a show/hide toggle. */
-import { useId, useState } from 'react'
+/** A labelled password input with a show/hide toggle, on the shared Field (label, error, aria wiring). */
+import { useState } from 'react'
+import { Field } from '../../../components/ui/Field'
 
 type Props = {
   label: string
@@ -11,38 +12,31 @@ type Props = {
 }
 
 export function PasswordInput({ label, value, onChange, autoComplete, error, name }: Props) {
-  const id = useId()
-  const errorId = `${id}-error`
   const [shown, setShown] = useState(false)
   return (
-    <div className="auth-field">
-      <label htmlFor={id}>{label}</label>
-      <div className="auth-password">
-        <input
-          id={id}
-          name={name}
-          type={shown ? 'text' : 'password'}
-          value={value}
-          autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <button
-          type="button"
-          className="auth-toggle"
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
-          aria-pressed={shown}
-          onClick={() => setShown((s) => !s)}
-        >
-          {shown ? 'Hide' : 'Show'}
-        </button>
-      </div>
-      {error ? (
-        <p id={errorId} className="auth-field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error}>
+      {(control) => (
+        <div className="auth-password">
+          <input
+            {...control}
+            className="input"
+            name={name}
+            type={shown ? 'text' : 'password'}
+            value={value}
+            autoComplete={autoComplete}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <button
+            type="button"
+            className="auth-toggle"
+            aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-pressed={shown}
+            onClick={() => setShown((s) => !s)}
+          >
+            {shown ? 'Hide' : 'Show'}
+          </button>
+        </div>
+      )}
+    </Field>
   )
 }

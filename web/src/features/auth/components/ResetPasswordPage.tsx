@@ -6,6 +6,7 @@ import { resetPasswordError } from '../../../lib/passwords'
 import type { Role } from '../../../lib/session'
 import { serverMessageOr } from '../../../lib/server-message'
 import { RESET_FAILED, RESET_SUCCESS, useResetPassword } from '../api/reset-password'
+import { Button } from '../../../components/ui/Button'
 import { AuthCard, FormAlert } from './AuthCard'
 import { PasswordInput } from './PasswordInput'
 
@@ -43,9 +44,9 @@ export function ResetPasswordPage({ role }: { role: Role }) {
         {error ? <FormAlert kind="error">{error}</FormAlert> : null}
         <PasswordInput label="New Password" autoComplete="new-password" value={password} onChange={setPassword} />
         <PasswordInput label="Confirm Password" autoComplete="new-password" value={confirm} onChange={setConfirm} />
-        <button type="submit" className="auth-submit" disabled={reset.isPending}>
+        <Button type="submit" busy={reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </button>
+        </Button>
       </form>
     </AuthCard>
   )

@@ -8,8 +8,7 @@ import { useStaffLogin } from '../api/login'
 import { useSession } from '../hooks/useSession'
 import { LOGOUT_NOTICE_KEY } from '../logout'
 import { AuthCard, FormAlert } from './AuthCard'
-import { PasswordInput } from './PasswordInput'
-import { TextField } from './TextField'
+import { CredentialsFields } from './CredentialsFields'
 import { TwoFactorStep } from './TwoFactorStep'
 
 export function StaffLoginPage({ role }: { role: 'admin' | 'employer' }) {
@@ -65,14 +64,7 @@ export function StaffLoginPage({ role }: { role: 'admin' | 'employer' }) {
     <AuthCard title={title} subtitle={subtitle}>
       <form onSubmit={submit} noValidate className="auth-form">
         {failure ? <FormAlert kind="error">{failure}</FormAlert> : notice ? <FormAlert kind="error">{notice}</FormAlert> : null}
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
-        <div className="auth-row">
-          <Link to="/forgot-password">Forgot password?</Link>
-        </div>
-        <button type="submit" className="auth-submit" disabled={!email || !password || login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
-        </button>
+        <CredentialsFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} pending={login.isPending} />
       </form>
       <p className="auth-switch">
         {role === 'employer' ? 'New to Harbour IT Recruitment? ' : 'Need an account? '}

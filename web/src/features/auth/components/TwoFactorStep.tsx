@@ -5,6 +5,8 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTwoFactorLogin, type LoginResult } from '../api/login'
+import { Button } from '../../../components/ui/Button'
+import { Field } from '../../../components/ui/Field'
 import { FormAlert } from './AuthCard'
 
 export const CODE_REQUIRED = 'Enter the code from your app'
@@ -49,7 +51,6 @@ export function TwoFactorStep({ challenge, onSignedIn, onStartAgain }: Props) {
     input.current?.focus()
   }
 
-  const hintId = `${id}-hint`
   return (
     <form onSubmit={submit} noValidate className="auth-form" aria-labelledby={`${id}-title`}>
       <div className="auth-step">
@@ -63,34 +64,34 @@ export function TwoFactorStep({ challenge, onSignedIn, onStartAgain }: Props) {
         </p>
       </div>
       {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
-      <div className="auth-field">
-        <label htmlFor={id}>{recovery ? 'Recovery code' : 'Code from your authenticator app'}</label>
-        <input
-          ref={input}
-          id={id}
-          name="code"
-          className={recovery ? 'auth-code auth-code-recovery' : 'auth-code'}
-          value={code}
-          inputMode={recovery ? 'text' : 'numeric'}
-          autoComplete={recovery ? 'off' : 'one-time-code'}
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={recovery ? 32 : 12}
-          aria-describedby={hintId}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <p id={hintId} className="auth-hint">
-          {recovery ? 'Each recovery code works once.' : 'No phone handy? One of your recovery codes works here too.'}
-        </p>
-      </div>
-      <button type="submit" className="auth-submit" disabled={!code.trim() || verify.isPending}>
+      <Field
+        id={id}
+        label={recovery ? 'Recovery code' : 'Code from your authenticator app'}
+        hint={recovery ? 'Each recovery code works once.' : 'No phone handy? One of your recovery codes works here too.'}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={input}
+            name="code"
+            className={recovery ? 'input auth-code auth-code-recovery' : 'input auth-code'}
+            value={code}
+            inputMode={recovery ? 'text' : 'numeric'}
+            autoComplete={recovery ? 'off' : 'one-time-code'}
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={recovery ? 32 : 12}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
+      </Field>
+      <Button type="submit" disabled={!code.trim()} busy={verify.isPending}>
         {verify.isPending ? 'Checking...' : 'Verify'}
-      </button>
+      </Button>
       <div className="auth-step-links">
-        <button
-          type="button"
-          className="auth-link"
+        <Button
+          variant="link"
           onClick={() => {
             setRecovery(!recovery)
             setCode('')
@@ -98,10 +99,10 @@ export function TwoFactorStep({ challenge, onSignedIn, onStartAgain }: Props) {
           }}
         >
           {recovery ? 'Use the code from your app' : 'Use a recovery code'}
-        </button>
-        <button type="button" className="auth-link" onClick={() => onStartAgain(null)}>
+        </Button>
+        <Button variant="link" onClick={() => onStartAgain(null)}>
           Start again
-        </button>
+        </Button>
       </div>
     </form>
   )

@@ -1,6 +1,7 @@
 /** My Applications: Pending / Accepted / Rejected counts, cards (with their interviews beneath), refresh, Try Again (SPEC 2.5, 8). */
 import { Link } from 'react-router'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import type { IconName } from '../../../components/ui/Icon'
 import { useState } from 'react'
@@ -51,9 +52,9 @@ export function ApplicationsTab() {
     <section className="cd-section" aria-labelledby="apps-title">
       <div className="cd-section-head">
         <h2 id="apps-title">My Applications</h2>
-        <button type="button" className="cd-btn cd-btn-ghost" onClick={refresh} disabled={refreshing}>
+        <Button variant="ghost" size="sm" onClick={refresh} busy={refreshing}>
           {refreshing ? 'Refreshing...' : 'Refresh'}
-        </button>
+        </Button>
       </div>
       <Message message={message} />
       <dl className="cd-stats">
@@ -75,11 +76,11 @@ export function ApplicationsTab() {
           Loading applications...
         </p>
       ) : applications.isError && list.length === 0 ? (
-        <div className="cd-message cd-message-error" role="alert">
+        <div className="alert alert-error" role="alert">
           <p>{APPLICATION_MESSAGES.loadFailed}</p>
-          <button type="button" className="cd-btn cd-btn-primary" onClick={() => void applications.refetch()}>
+          <Button size="sm" onClick={() => void applications.refetch()}>
             Try Again
-          </button>
+          </Button>
         </div>
       ) : list.length === 0 ? (
         <EmptyState title={APPLICATION_MESSAGES.empty} icon="clipboard" action={<Link to="/candidate/dashboard/jobs" className="btn btn-primary btn-sm">Browse jobs</Link>}>

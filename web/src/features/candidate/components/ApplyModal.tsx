@@ -1,14 +1,18 @@
 /** The Apply Now dialog: an existing document or a new file per slot; new files upload first (SPEC 4, 5). */
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useDocuments } from '../api/get-documents'
 import { useSubmitApplication } from '../api/submit-application'
 import { useUploadDocument } from '../api/upload-document'
 import { useTimedMessage } from '../hooks/useTimedMessage'
 import { APPLY_ACCEPT, chooseExisting, chooseFile, coverLetterChoices, EMPTY_SLOT, resumeChoices, type DocumentSlot } from '../model/documents'
 import type { Job } from '../../jobs'
+import type { CandidateDocument } from '../types'
 import { Message } from './Message'
+import { Button } from '../../../components/ui/Button'
+import { Field } from '../../../components/ui/Field'
 import { FileDrop } from '../../../components/ui/FileDrop'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Select } from '../../../components/ui/Select'
 
 export const APPLY_FAILED = 'Failed to submit application. Please try again.'
 
@@ -22,7 +26,6 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
   const [cover, setCover] = useState<DocumentSlot>(EMPTY_SLOT)
   const [busy, setBusy] = useState(false)
   const [message, showMessage] = useTimedMessage()
-  const ids = { resumeSel: useId(), resumeFile: useId(), coverSel: useId(), coverFile: useId() }
   const docs = documents.data ?? []
   const resumes = resumeChoices(docs)
   const covers = coverLetterChoices(docs)
@@ -72,61 +75,54 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
           {job.company} · {job.location}
         </p>
         <Message message={message} />
-        <fieldset className="cd-fieldset">
-          <legend>Resume</legend>
-          <div className="cd-field">
-            <label htmlFor={ids.resumeSel}>Choose an existing resume</label>
-            <select id={ids.resumeSel} value={resume.existingId} onChange={(e) => setResume((s) => chooseExisting(s, e.target.value))}>
-              <option value="">None selected</option>
-              {resumes.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          <FileDrop
-            key={resume.existingId ? 'locked' : 'open'}
-            id={ids.resumeFile}
-            label="Or upload a new resume (.pdf, .doc, .docx)"
-            accept={APPLY_ACCEPT}
-            disabled={Boolean(resume.existingId)}
-            fileName={resume.file?.name}
-            onFile={(file) => setResume((s) => chooseFile(s, file))}
-          />
-        </fieldset>
-        <fieldset className="cd-fieldset">
-          <legend>Cover letter</legend>
-          <div className="cd-field">
-            <label htmlFor={ids.coverSel}>Choose an existing cover letter</label>
-            <select id={ids.coverSel} value={cover.existingId} onChange={(e) => setCover((s) => chooseExisting(s, e.target.value))}>
-              <option value="">None selected</option>
-              {covers.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          <FileDrop
-            key={cover.existingId ? 'locked' : 'open'}
-            id={ids.coverFile}
-            label="Or upload a new cover letter (.pdf, .doc, .docx)"
-            accept={APPLY_ACCEPT}
-            disabled={Boolean(cover.existingId)}
-            fileName={cover.file?.name}
-            onFile={(file) => setCover((s) => chooseFile(s, file))}
-          />
-        </fieldset>
+        <SlotPicker legend="Resume" noun="resume" choices={resumes} slot={resume} onChange={setResume} />
+        <SlotPicker legend="Cover letter" noun="cover letter" choices={covers} slot={cover} onChange={setCover} />
         <ModalActions>
-          <button type="button" className="cd-btn cd-btn-ghost" onClick={onClose} disabled={busy}>
+          <Button variant="ghost" onClick={onClose} disabled={busy}>
             Cancel
-          </button>
-          <button type="submit" className="cd-btn cd-btn-primary" disabled={busy}>
+          </Button>
+          <Button type="submit" busy={busy}>
             {busy ? 'Submitting...' : 'Submit Application'}
-          </button>
+          </Button>
         </ModalActions>
       </form>
     </Modal>
+  )
+}
+
+type SlotProps = {
+  legend: string
+  /** what the slot holds, in the labels: "Choose an existing resume" */
+  noun: string
+  choices: CandidateDocument[]
+  slot: DocumentSlot
+  onChange: (update: (slot: DocumentSlot) => DocumentSlot) => void
+}
+
+/** One slot of the dialog: pick a stored document or drop a new file; picking one locks the other. */
+function SlotPicker({ legend, noun, choices, slot, onChange }: SlotProps) {
+  return (
+    <fieldset className="cd-fieldset">
+      <legend>{legend}</legend>
+      <Field label={`Choose an existing ${noun}`}>
+        {(control) => (
+          <Select
+            {...control}
+            value={slot.existingId}
+            placeholder="None selected"
+            options={choices.map((d) => ({ value: d.id, label: d.title }))}
+            onChange={(e) => onChange((s) => chooseExisting(s, e.target.value))}
+          />
+        )}
+      </Field>
+      <FileDrop
+        key={slot.existingId ? 'locked' : 'open'}
+        label={`Or upload a new ${noun} (.pdf, .doc, .docx)`}
+        accept={APPLY_ACCEPT}
+        disabled={Boolean(slot.existingId)}
+        fileName={slot.file?.name}
+        onFile={(file) => onChange((s) => chooseFile(s, file))}
+      />
+    </fieldset>
   )
 }

@@ -1,166 +1,125 @@
 /** Upload and edit dialogs of the Documents tab (SPEC 5: title and file required; 10MB stated). */
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { Button } from '../../../components/ui/Button'
+import { Field } from '../../../components/ui/Field'
+import { FileDrop } from '../../../components/ui/FileDrop'
+import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Select } from '../../../components/ui/Select'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useUpdateDocument } from '../api/update-document'
 import { useUploadDocument } from '../api/upload-document'
 import { DOCUMENT_ACCEPT, DOCUMENT_HINT, EDIT_TITLE_REQUIRED, uploadDocumentError } from '../model/documents'
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type CandidateDocument } from '../types'
-import { FileDrop } from '../../../components/ui/FileDrop'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
 
 export const UPLOAD_FAILED = 'Upload failed'
 export const UPDATE_FAILED = 'Update failed'
 
-function TypeSelect({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-      {DOCUMENT_TYPES.map((t) => (
-        <option key={t} value={t}>
-          {DOCUMENT_TYPE_LABELS[t]}
-        </option>
-      ))}
-    </select>
-  )
-}
+const TYPE_OPTIONS = DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))
+
+type Details = { title: string; description: string; type: string }
 
 export function UploadDocumentModal({ onClose }: { onClose: () => void }) {
   const upload = useUploadDocument()
-  const [title, setTitle] = useState('')
-  const [description, setDescription] = useState('')
-  const [type, setType] = useState<string>('other')
-  const [file, setFile] = useState<File | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const ids = { title: useId(), desc: useId(), type: useId(), file: useId() }
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const problem = uploadDocumentError(title, file)
-    setError(problem)
-    if (problem || !file) return
-    try {
-      await upload.mutateAsync({ file, title: title.trim(), description: description.trim(), documentType: type })
-      onClose()
-    } catch (err) {
-      window.alert(serverMessageOr(err, UPLOAD_FAILED))
-    }
-  }
-
   return (
-    <Modal title="Upload Document" onClose={onClose}>
-      <form onSubmit={submit} noValidate className="cd-form">
-        <DetailFields
-          ids={ids}
-          error={error}
-          title={title}
-          description={description}
-          type={type}
-          onTitle={setTitle}
-          onDescription={setDescription}
-          onType={setType}
-        />
-        <FileDrop
-          id={ids.file}
-          label="File"
-          accept={DOCUMENT_ACCEPT}
-          hint={DOCUMENT_HINT}
-          fileName={file?.name}
-          onFile={setFile}
-          inputProps={{ 'aria-required': 'true' }}
-        />
-        <ModalActions>
-          <button type="button" className="cd-btn cd-btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="cd-btn cd-btn-primary" disabled={upload.isPending}>
-            {upload.isPending ? 'Uploading...' : 'Upload'}
-          </button>
-        </ModalActions>
-      </form>
-    </Modal>
+    <DocumentDialog
+      heading="Upload Document"
+      initial={{ title: '', description: '', type: 'other' }}
+      withFile
+      check={(d, file) => uploadDocumentError(d.title, file)}
+      save={async (d, file) => {
+        if (file) await upload.mutateAsync({ file, title: d.title, description: d.description, documentType: d.type })
+      }}
+      failed={UPLOAD_FAILED}
+      submitLabel="Upload"
+      busyLabel="Uploading..."
+      busy={upload.isPending}
+      onClose={onClose}
+    />
   )
 }
 
 export function EditDocumentModal({ document: doc, onClose }: { document: CandidateDocument; onClose: () => void }) {
   const update = useUpdateDocument()
-  const [title, setTitle] = useState(doc.title)
-  const [description, setDescription] = useState(doc.description ?? '')
-  const [type, setType] = useState<string>(doc.document_type)
+  return (
+    <DocumentDialog
+      heading="Edit Document"
+      initial={{ title: doc.title, description: doc.description ?? '', type: doc.document_type }}
+      check={(d) => (d.title.trim() ? null : EDIT_TITLE_REQUIRED)}
+      save={(d) => update.mutateAsync({ id: doc.id, title: d.title, description: d.description, document_type: d.type })}
+      failed={UPDATE_FAILED}
+      submitLabel="Save Changes"
+      busyLabel="Saving..."
+      busy={update.isPending}
+      onClose={onClose}
+    />
+  )
+}
+
+type DialogProps = {
+  heading: string
+  initial: Details
+  /** the upload dialog also takes the file */
+  withFile?: boolean
+  /** the message that stops the save, or null */
+  check: (details: Details, file: File | null) => string | null
+  /** runs with the title and description trimmed; a refusal is alerted with the server's message or `failed` */
+  save: (details: Details, file: File | null) => Promise<unknown>
+  failed: string
+  submitLabel: string
+  busyLabel: string
+  busy: boolean
+  onClose: () => void
+}
+
+/** The dialog both share: its error line, title, description and type, the file when uploading, Cancel and submit. */
+function DocumentDialog({ heading, initial, withFile = false, check, save, failed, submitLabel, busyLabel, busy, onClose }: DialogProps) {
+  const [details, setDetails] = useState<Details>(initial)
+  const [file, setFile] = useState<File | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const ids = { title: useId(), desc: useId(), type: useId() }
+  const set = (key: keyof Details) => (value: string) => setDetails((d) => ({ ...d, [key]: value }))
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (!title.trim()) {
-      setError(EDIT_TITLE_REQUIRED)
-      return
-    }
-    setError(null)
+    const problem = check(details, file)
+    setError(problem)
+    if (problem) return
     try {
-      await update.mutateAsync({ id: doc.id, title: title.trim(), description: description.trim(), document_type: type })
+      await save({ ...details, title: details.title.trim(), description: details.description.trim() }, file)
       onClose()
     } catch (err) {
-      window.alert(serverMessageOr(err, UPDATE_FAILED))
+      window.alert(serverMessageOr(err, failed))
     }
   }
 
   return (
-    <Modal title="Edit Document" onClose={onClose}>
+    <Modal title={heading} onClose={onClose}>
       <form onSubmit={submit} noValidate className="cd-form">
-        <DetailFields
-          ids={ids}
-          error={error}
-          title={title}
-          description={description}
-          type={type}
-          onTitle={setTitle}
-          onDescription={setDescription}
-          onType={setType}
-        />
+        {error ? (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Field label="Title">
+          {(control) => <input {...control} className="input" value={details.title} onChange={(e) => set('title')(e.target.value)} aria-required="true" />}
+        </Field>
+        <Field label="Description">
+          {(control) => <textarea {...control} className="input" rows={3} value={details.description} onChange={(e) => set('description')(e.target.value)} />}
+        </Field>
+        <Field label="Document type">
+          {(control) => <Select {...control} value={details.type} options={TYPE_OPTIONS} onChange={(e) => set('type')(e.target.value)} />}
+        </Field>
+        {withFile ? (
+          <FileDrop label="File" accept={DOCUMENT_ACCEPT} hint={DOCUMENT_HINT} fileName={file?.name} onFile={setFile} inputProps={{ 'aria-required': 'true' }} />
+        ) : null}
         <ModalActions>
-          <button type="button" className="cd-btn cd-btn-ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className="cd-btn cd-btn-primary" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </button>
+          </Button>
+          <Button type="submit" busy={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
         </ModalActions>
       </form>
     </Modal>
-  )
-}
-
-type DetailFieldsProps = {
-  ids: { title: string; desc: string; type: string }
-  error: string | null
-  title: string
-  description: string
-  type: string
-  onTitle: (v: string) => void
-  onDescription: (v: string) => void
-  onType: (v: string) => void
-}
-
-/** The error line and the title, description and type fields both modals share. */
-function DetailFields({ ids, error, title, description, type, onTitle, onDescription, onType }: DetailFieldsProps) {
-  return (
-    <>
-      {error ? (
-        <p className="cd-message cd-message-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="cd-field">
-        <label htmlFor={ids.title}>Title</label>
-        <input id={ids.title} value={title} onChange={(e) => onTitle(e.target.value)} aria-required="true" />
-      </div>
-      <div className="cd-field">
-        <label htmlFor={ids.desc}>Description</label>
-        <textarea id={ids.desc} value={description} onChange={(e) => onDescription(e.target.value)} rows={3} />
-      </div>
-      <div className="cd-field">
-        <label htmlFor={ids.type}>Document type</label>
-        <TypeSelect id={ids.type} value={type} onChange={onType} />
-      </div>
-    </>
   )
 }

@@ -9,6 +9,7 @@ import { useDocuments } from '../api/get-documents'
 import { DELETE_DOCUMENT_CONFIRM, statCount } from '../model/documents'
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type CandidateDocument, type DocumentType } from '../types'
 import { Badge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { EditDocumentModal, UploadDocumentModal } from './DocumentModals'
 
@@ -53,9 +54,9 @@ export function DocumentsTab() {
     <section className="cd-section" aria-labelledby="docs-title">
       <div className="cd-section-head">
         <h2 id="docs-title">Documents</h2>
-        <button type="button" className="cd-btn cd-btn-primary" onClick={() => setUploading(true)}>
+        <Button size="sm" icon="upload" onClick={() => setUploading(true)}>
           Upload Document
-        </button>
+        </Button>
       </div>
       <dl className="cd-stats">
         {DOCUMENT_TYPES.map((t) => (
@@ -67,15 +68,9 @@ export function DocumentsTab() {
       </dl>
       <div className="cd-filter-buttons" role="group" aria-label="Filter documents by type">
         {(['all', ...DOCUMENT_TYPES] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            className={`cd-btn ${filter === t ? 'cd-btn-primary' : 'cd-btn-ghost'}`}
-            aria-pressed={filter === t}
-            onClick={() => setFilter(t)}
-          >
+          <Button key={t} variant={filter === t ? 'primary' : 'ghost'} size="sm" aria-pressed={filter === t} onClick={() => setFilter(t)}>
             {t === 'all' ? 'All' : DOCUMENT_TYPE_LABELS[t]}
-          </button>
+          </Button>
         ))}
       </div>
       {documents.isPending ? (
@@ -87,9 +82,9 @@ export function DocumentsTab() {
           title={DOCUMENT_MESSAGES.empty}
           icon="folder"
           action={
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => setUploading(true)}>
+            <Button size="sm" onClick={() => setUploading(true)}>
               Upload your first file
-            </button>
+            </Button>
           }
         >
           <p>Keep cover letters, certificates and portfolios here, ready to attach when you apply.</p>
@@ -107,15 +102,15 @@ export function DocumentsTab() {
                 {doc.original_name} · {formatFileSize(doc.file_size)} · {formatDate(doc.created_at)}
               </p>
               <div className="cd-card-actions">
-                <button type="button" className="cd-btn cd-btn-ghost" aria-label={`Download ${doc.title}`} onClick={() => onDownload(doc)}>
+                <Button variant="ghost" size="sm" aria-label={`Download ${doc.title}`} onClick={() => onDownload(doc)}>
                   Download
-                </button>
-                <button type="button" className="cd-btn cd-btn-ghost" aria-label={`Edit ${doc.title}`} onClick={() => setEditing(doc)}>
+                </Button>
+                <Button variant="ghost" size="sm" aria-label={`Edit ${doc.title}`} onClick={() => setEditing(doc)}>
                   Edit
-                </button>
-                <button type="button" className="cd-btn cd-btn-danger" aria-label={`Delete ${doc.title}`} onClick={() => onDelete(doc)}>
+                </Button>
+                <Button variant="danger" size="sm" aria-label={`Delete ${doc.title}`} onClick={() => onDelete(doc)}>
                   Delete
-                </button>
+                </Button>
               </div>
             </li>
           ))}

@@ -1,9 +1,11 @@
 /** Browse Jobs: search, filters, refresh with 'Last updated', See More / Show Less, Apply Now, ten jobs a page (SPEC 2.5, 8). */
 import { useId, useMemo, useState } from 'react'
 import { Badge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
-import { Icon } from '../../../components/ui/Icon'
+import { Field } from '../../../components/ui/Field'
 import { Pagination } from '../../../components/ui/Pagination'
+import { Select } from '../../../components/ui/Select'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { formatDate, formatPostedAge } from '../../../lib/format'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
@@ -39,7 +41,7 @@ export function JobsTab() {
   const [refreshing, setRefreshing] = useState(false)
   const [page, setPage] = useState(1)
   const [message, showMessage] = useTimedMessage()
-  const ids = { search: useId(), location: useId(), salary: useId(), type: useId(), more: useId() }
+  const moreId = useId()
   // on a phone the three selects fold behind a button, so the jobs start on the first screen
   const folded = useMediaQuery(FILTERS_FOLD_QUERY)
   const [filtersOpen, setFiltersOpen] = useState(false)
@@ -91,64 +93,58 @@ export function JobsTab() {
           {jobs.dataUpdatedAt ? (
             <span className="cd-muted">Last updated: {new Date(jobs.dataUpdatedAt).toLocaleTimeString()}</span>
           ) : null}
-          <button type="button" className="cd-btn cd-btn-ghost" onClick={refresh} disabled={refreshing}>
+          <Button variant="ghost" size="sm" onClick={refresh} busy={refreshing}>
             {refreshing ? 'Refreshing...' : 'Refresh'}
-          </button>
+          </Button>
         </div>
       </div>
       <Message message={message} />
 
       <div className="cd-filters" role="search">
-        <div className="cd-field">
-          <label htmlFor={ids.search}>Search jobs</label>
-          <input id={ids.search} type="search" placeholder="Search by job title" value={filters.search} onChange={(e) => set('search')(e.target.value)} />
-        </div>
+        <Field label="Search jobs">
+          {(control) => <input {...control} className="input" type="search" placeholder="Search by job title" value={filters.search} onChange={(e) => set('search')(e.target.value)} />}
+        </Field>
         {folded ? (
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm cd-filters-toggle"
+          <Button
+            variant="ghost"
+            size="sm"
+            icon="filters"
+            className="cd-filters-toggle"
             aria-expanded={filtersOpen}
-            aria-controls={ids.more}
+            aria-controls={moreId}
             onClick={() => setFiltersOpen((o) => !o)}
           >
-            <Icon name="filters" size={16} />
             Filters{activeSelects > 0 ? ` (${activeSelects})` : ''}
-          </button>
+          </Button>
         ) : null}
-        <div className="cd-filters-more" id={ids.more} hidden={folded && !filtersOpen}>
-          <div className="cd-field">
-            <label htmlFor={ids.location}>Location</label>
-            <select id={ids.location} value={filters.locationId} onChange={(e) => set('locationId')(e.target.value)}>
-              <option value="">All locations</option>
-              {(locations.data ?? []).map((l) => (
-                <option key={l.id} value={String(l.id)}>
-                  {l.display_name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="cd-field">
-            <label htmlFor={ids.salary}>Salary range</label>
-            <select id={ids.salary} value={filters.salaryRangeId} onChange={(e) => set('salaryRangeId')(e.target.value)}>
-              <option value="">All salary ranges</option>
-              {(salaryRanges.data ?? []).map((s) => (
-                <option key={s.id} value={String(s.id)}>
-                  {s.display_name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="cd-field">
-            <label htmlFor={ids.type}>Job type</label>
-            <select id={ids.type} value={filters.type} onChange={(e) => set('type')(e.target.value)}>
-              <option value="">All types</option>
-              {types.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </div>
+        <div className="cd-filters-more" id={moreId} hidden={folded && !filtersOpen}>
+          <Field label="Location">
+            {(control) => (
+              <Select
+                {...control}
+                value={filters.locationId}
+                placeholder="All locations"
+                options={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.display_name }))}
+                onChange={(e) => set('locationId')(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Salary range">
+            {(control) => (
+              <Select
+                {...control}
+                value={filters.salaryRangeId}
+                placeholder="All salary ranges"
+                options={(salaryRanges.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
+                onChange={(e) => set('salaryRangeId')(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Job type">
+            {(control) => (
+              <Select {...control} value={filters.type} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} onChange={(e) => set('type')(e.target.value)} />
+            )}
+          </Field>
         </div>
       </div>
 
@@ -157,7 +153,7 @@ export function JobsTab() {
           Loading jobs...
         </p>
       ) : jobs.isError && all.length === 0 ? (
-        <p className="cd-message cd-message-error" role="alert">
+        <p className="alert alert-error" role="alert">
           {JOB_MESSAGES.loadFailed}
         </p>
       ) : visible.length === 0 ? (
@@ -165,9 +161,9 @@ export function JobsTab() {
           title={JOB_MESSAGES.empty}
           icon="search"
           action={
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => { setFilters(EMPTY_JOB_FILTERS); setPage(1) }}>
+            <Button variant="outline" size="sm" onClick={() => { setFilters(EMPTY_JOB_FILTERS); setPage(1) }}>
               Clear search and filters
-            </button>
+            </Button>
           }
         >
           <p>Try a broader title, or another location or job type.</p>
@@ -202,19 +198,13 @@ export function JobsTab() {
                   </p>
                   <div className="cd-card-actions">
                     {hasHiddenDetails(job) ? (
-                      <button type="button" className="cd-btn cd-btn-ghost" aria-expanded={isOpen} onClick={() => toggle(job.id)}>
+                      <Button variant="ghost" size="sm" aria-expanded={isOpen} onClick={() => toggle(job.id)}>
                         {isOpen ? 'Show Less' : 'See More'}
-                      </button>
+                      </Button>
                     ) : null}
-                    <button
-                      type="button"
-                      className="cd-btn cd-btn-primary"
-                      disabled={isApplied}
-                      onClick={() => setApplying(job)}
-                      aria-label={isApplied ? undefined : `Apply Now for ${job.title}`}
-                    >
+                    <Button size="sm" disabled={isApplied} onClick={() => setApplying(job)} aria-label={isApplied ? undefined : `Apply Now for ${job.title}`}>
                       {isApplied ? 'Applied Successfully' : 'Apply Now'}
-                    </button>
+                    </Button>
                   </div>
                 </li>
               )

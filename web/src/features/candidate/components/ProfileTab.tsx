@@ -1,5 +1,7 @@
 /** Profile: six sections and Save Profile; education and experience added locally (SPEC 2.5, 4, 5, 8). */
 import { useId, useState, type FormEvent } from 'react'
+import { Button } from '../../../components/ui/Button'
+import { Field } from '../../../components/ui/Field'
 import { FileDrop } from '../../../components/ui/FileDrop'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useDeleteResume } from '../api/delete-resume'
@@ -22,6 +24,7 @@ import {
   type ProfileForm,
 } from '../model/profile'
 import type { Education, Experience, Profile } from '../types'
+import { EntrySection } from './EntrySection'
 import { Message } from './Message'
 
 const EMPTY_EDUCATION: Education = { degree: '', institution: '', field: '', graduationYear: '' }
@@ -41,7 +44,7 @@ export function ProfileTab() {
             Loading profile...
           </p>
         ) : (
-          <p className="cd-message cd-message-error" role="alert">
+          <p className="alert alert-error" role="alert">
             {PROFILE_MESSAGES.loadFailed}
           </p>
         )}
@@ -51,30 +54,19 @@ export function ProfileTab() {
   return <ProfileEditor profile={profile.data} />
 }
 
-function Field(props: {
-  label: string
-  value: string
-  onChange: (v: string) => void
-  type?: string
-  multiline?: boolean
-  placeholder?: string
-}) {
-  const id = useId()
+/** One text, date, URL or multi-line input of the Profile form, on the shared Field; the form holds plain strings. */
+function ProfileInput(props: { label: string; value: string; onChange: (v: string) => void; type?: string; multiline?: boolean; placeholder?: string }) {
+  const { label, value, onChange, type = 'text', multiline = false, placeholder } = props
   return (
-    <div className="cd-field">
-      <label htmlFor={id}>{props.label}</label>
-      {props.multiline ? (
-        <textarea id={id} rows={4} value={props.value} placeholder={props.placeholder} onChange={(e) => props.onChange(e.target.value)} />
-      ) : (
-        <input
-          id={id}
-          type={props.type ?? 'text'}
-          value={props.value}
-          placeholder={props.placeholder}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      )}
-    </div>
+    <Field label={label}>
+      {(control) =>
+        multiline ? (
+          <textarea {...control} className="input" rows={4} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+        ) : (
+          <input {...control} className="input" type={type} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+        )
+      }
+    </Field>
   )
 }
 
@@ -87,13 +79,6 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   const [message, showMessage] = useTimedMessage()
   const [resumeMessage, showResumeMessage] = useTimedMessage()
 
-  const [showEducation, setShowEducation] = useState(false)
-  const [education, setEducation] = useState<Education>(EMPTY_EDUCATION)
-  const [educationProblem, setEducationProblem] = useState<string | null>(null)
-  const [showExperience, setShowExperience] = useState(false)
-  const [experience, setExperience] = useState<Experience>(EMPTY_EXPERIENCE)
-  const [experienceProblem, setExperienceProblem] = useState<string | null>(null)
-
   const [resumeFile, setResumeFile] = useState<File | null>(null)
   const [resumeDeleted, setResumeDeleted] = useState(false)
   const [resumeInputKey, setResumeInputKey] = useState(0)
@@ -101,24 +86,6 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   const state = resumeState(resumeFile, profile.resumeFilename, resumeDeleted)
 
   const set = (key: keyof ProfileForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }))
-
-  const addEducation = () => {
-    const problem = educationError(education)
-    setEducationProblem(problem)
-    if (problem) return
-    setForm((f) => ({ ...f, education: [...f.education, education] }))
-    setEducation(EMPTY_EDUCATION)
-    setShowEducation(false)
-  }
-
-  const addExperience = () => {
-    const problem = experienceError(experience)
-    setExperienceProblem(problem)
-    if (problem) return
-    setForm((f) => ({ ...f, experience: [...f.experience, experience] }))
-    setExperience(EMPTY_EXPERIENCE)
-    setShowExperience(false)
-  }
 
   const onSave = async (e: FormEvent) => {
     e.preventDefault()
@@ -187,129 +154,85 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       <fieldset className="cd-fieldset">
         <legend>Basic Information</legend>
         <div className="cd-form-grid">
-          <Field label="Full Name" value={form.name} onChange={set('name')} />
-          <Field label="Email" type="email" value={form.email} onChange={set('email')} />
-          <Field label="Location" value={form.location} onChange={set('location')} />
+          <ProfileInput label="Full Name" value={form.name} onChange={set('name')} />
+          <ProfileInput label="Email" type="email" value={form.email} onChange={set('email')} />
+          <ProfileInput label="Location" value={form.location} onChange={set('location')} />
         </div>
-        <Field label="Professional Summary" multiline value={form.summary} onChange={set('summary')} />
+        <ProfileInput label="Professional Summary" multiline value={form.summary} onChange={set('summary')} />
       </fieldset>
 
-      <fieldset className="cd-fieldset">
-        <legend>Education</legend>
-        {form.education.length === 0 ? <p className="cd-muted">No education added yet.</p> : null}
-        <ul className="cd-items">
-          {form.education.map((ed, i) => (
-            <li key={i} className="cd-item">
-              <div>
-                <strong>{ed.degree}</strong>
-                {ed.field ? ` in ${ed.field}` : ''} — {ed.institution}
-                {ed.graduationYear ? <span className="cd-muted"> ({ed.graduationYear.slice(0, 4)})</span> : null}
-              </div>
-              <button
-                type="button"
-                className="cd-btn cd-btn-danger"
-                aria-label={`Remove education ${ed.degree}`}
-                onClick={() => setForm((f) => ({ ...f, education: removeAt(f.education, i) }))}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="cd-btn cd-btn-ghost" aria-expanded={showEducation} onClick={() => setShowEducation((s) => !s)}>
-          {showEducation ? 'Cancel' : 'Add Education'}
-        </button>
-        {showEducation ? (
-          <div className="cd-subform">
-            {educationProblem ? (
-              <p className="cd-message cd-message-error" role="alert">
-                {educationProblem}
-              </p>
-            ) : null}
-            <div className="cd-form-grid">
-              <Field label="Degree" value={education.degree} onChange={(v) => setEducation((e) => ({ ...e, degree: v }))} />
-              <Field label="Institution" value={education.institution} onChange={(v) => setEducation((e) => ({ ...e, institution: v }))} />
-              <Field label="Field of Study" value={education.field} onChange={(v) => setEducation((e) => ({ ...e, field: v }))} />
-              <Field
-                label="Graduation Date"
-                type="date"
-                value={education.graduationYear ?? ''}
-                onChange={(v) => setEducation((e) => ({ ...e, graduationYear: v }))}
-              />
-            </div>
-            <button type="button" className="cd-btn cd-btn-primary" onClick={addEducation}>
-              Add
-            </button>
+      <EntrySection
+        legend="Education"
+        emptyText="No education added yet."
+        items={form.education}
+        describe={(ed) => (
+          <>
+            <strong>{ed.degree}</strong>
+            {ed.field ? ` in ${ed.field}` : ''} — {ed.institution}
+            {ed.graduationYear ? <span className="cd-muted"> ({ed.graduationYear.slice(0, 4)})</span> : null}
+          </>
+        )}
+        removeLabel={(ed) => `Remove education ${ed.degree}`}
+        onRemove={(i) => setForm((f) => ({ ...f, education: removeAt(f.education, i) }))}
+        addLabel="Add Education"
+        empty={EMPTY_EDUCATION}
+        check={educationError}
+        onAdd={(ed) => setForm((f) => ({ ...f, education: [...f.education, ed] }))}
+        fields={(ed, setEd) => (
+          <div className="cd-form-grid">
+            <ProfileInput label="Degree" value={ed.degree} onChange={setEd('degree')} />
+            <ProfileInput label="Institution" value={ed.institution} onChange={setEd('institution')} />
+            <ProfileInput label="Field of Study" value={ed.field} onChange={setEd('field')} />
+            <ProfileInput label="Graduation Date" type="date" value={ed.graduationYear ?? ''} onChange={setEd('graduationYear')} />
           </div>
-        ) : null}
-      </fieldset>
+        )}
+      />
 
-      <fieldset className="cd-fieldset">
-        <legend>Work Experience</legend>
-        {form.experience.length === 0 ? <p className="cd-muted">No work experience added yet.</p> : null}
-        <ul className="cd-items">
-          {form.experience.map((ex, i) => (
-            <li key={i} className="cd-item">
-              <div>
-                <strong>{ex.position}</strong> — {ex.company}
-                <span className="cd-muted">
-                  {' '}
-                  ({ex.startDate || '?'} – {ex.endDate || 'Present'})
-                </span>
-                {ex.description ? <p className="cd-small">{ex.description}</p> : null}
-              </div>
-              <button
-                type="button"
-                className="cd-btn cd-btn-danger"
-                aria-label={`Remove experience ${ex.position} at ${ex.company}`}
-                onClick={() => setForm((f) => ({ ...f, experience: removeAt(f.experience, i) }))}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="cd-btn cd-btn-ghost" aria-expanded={showExperience} onClick={() => setShowExperience((s) => !s)}>
-          {showExperience ? 'Cancel' : 'Add Experience'}
-        </button>
-        {showExperience ? (
-          <div className="cd-subform">
-            {experienceProblem ? (
-              <p className="cd-message cd-message-error" role="alert">
-                {experienceProblem}
-              </p>
-            ) : null}
+      <EntrySection
+        legend="Work Experience"
+        emptyText="No work experience added yet."
+        items={form.experience}
+        describe={(ex) => (
+          <>
+            <strong>{ex.position}</strong> — {ex.company}
+            <span className="cd-muted">
+              {' '}
+              ({ex.startDate || '?'} – {ex.endDate || 'Present'})
+            </span>
+            {ex.description ? <p className="cd-small">{ex.description}</p> : null}
+          </>
+        )}
+        removeLabel={(ex) => `Remove experience ${ex.position} at ${ex.company}`}
+        onRemove={(i) => setForm((f) => ({ ...f, experience: removeAt(f.experience, i) }))}
+        addLabel="Add Experience"
+        empty={EMPTY_EXPERIENCE}
+        check={experienceError}
+        onAdd={(ex) => setForm((f) => ({ ...f, experience: [...f.experience, ex] }))}
+        fields={(ex, setEx) => (
+          <>
             <div className="cd-form-grid">
-              <Field label="Company" value={experience.company} onChange={(v) => setExperience((e) => ({ ...e, company: v }))} />
-              <Field label="Position" value={experience.position} onChange={(v) => setExperience((e) => ({ ...e, position: v }))} />
-              <Field label="Start Date" type="date" value={experience.startDate ?? ''} onChange={(v) => setExperience((e) => ({ ...e, startDate: v }))} />
-              <Field
-                label="End Date (leave empty if current)"
-                type="date"
-                value={experience.endDate ?? ''}
-                onChange={(v) => setExperience((e) => ({ ...e, endDate: v }))}
-              />
+              <ProfileInput label="Company" value={ex.company} onChange={setEx('company')} />
+              <ProfileInput label="Position" value={ex.position} onChange={setEx('position')} />
+              <ProfileInput label="Start Date" type="date" value={ex.startDate ?? ''} onChange={setEx('startDate')} />
+              <ProfileInput label="End Date (leave empty if current)" type="date" value={ex.endDate ?? ''} onChange={setEx('endDate')} />
             </div>
-            <Field label="Description" multiline value={experience.description} onChange={(v) => setExperience((e) => ({ ...e, description: v }))} />
-            <button type="button" className="cd-btn cd-btn-primary" onClick={addExperience}>
-              Add
-            </button>
-          </div>
-        ) : null}
-      </fieldset>
+            <ProfileInput label="Description" multiline value={ex.description} onChange={setEx('description')} />
+          </>
+        )}
+      />
 
       <fieldset className="cd-fieldset">
         <legend>Skills &amp; Languages</legend>
-        <Field label="Skills (comma separated)" value={form.skills} onChange={set('skills')} placeholder="React, TypeScript, AWS" />
-        <Field label="Languages (comma separated)" value={form.languages} onChange={set('languages')} placeholder="English, Mandarin" />
+        <ProfileInput label="Skills (comma separated)" value={form.skills} onChange={set('skills')} placeholder="React, TypeScript, AWS" />
+        <ProfileInput label="Languages (comma separated)" value={form.languages} onChange={set('languages')} placeholder="English, Mandarin" />
       </fieldset>
 
       <fieldset className="cd-fieldset">
         <legend>Contact &amp; Professional Links</legend>
         <div className="cd-form-grid">
-          <Field label="Phone" type="tel" value={form.phone} onChange={set('phone')} />
-          <Field label="LinkedIn" type="url" value={form.linkedin} onChange={set('linkedin')} placeholder="https://linkedin.com/in/..." />
-          <Field label="Portfolio" type="url" value={form.portfolio} onChange={set('portfolio')} placeholder="https://..." />
+          <ProfileInput label="Phone" type="tel" value={form.phone} onChange={set('phone')} />
+          <ProfileInput label="LinkedIn" type="url" value={form.linkedin} onChange={set('linkedin')} placeholder="https://linkedin.com/in/..." />
+          <ProfileInput label="Portfolio" type="url" value={form.portfolio} onChange={set('portfolio')} placeholder="https://..." />
         </div>
       </fieldset>
 
@@ -322,12 +245,12 @@ function ProfileEditor({ profile }: { profile: Profile }) {
               Current resume: <strong>{profile.resumeOriginalName || profile.resumeFilename}</strong>
             </span>
             <span className="cd-card-actions">
-              <button type="button" className="cd-btn cd-btn-ghost" onClick={onDownloadResume}>
+              <Button variant="ghost" size="sm" onClick={onDownloadResume}>
                 Download Resume
-              </button>
-              <button type="button" className="cd-btn cd-btn-danger" onClick={onDeleteResume} disabled={deleteResume.isPending}>
+              </Button>
+              <Button variant="danger" size="sm" onClick={onDeleteResume} busy={deleteResume.isPending}>
                 Delete Resume
-              </button>
+              </Button>
             </span>
           </div>
         ) : state === 'deleted' ? (
@@ -347,17 +270,17 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             <span>
               Selected: <strong>{resumeFile.name}</strong> (not uploaded yet)
             </span>
-            <button type="button" className="cd-btn cd-btn-primary" onClick={onUploadResume} disabled={uploadResume.isPending}>
+            <Button size="sm" onClick={onUploadResume} busy={uploadResume.isPending}>
               {uploadResume.isPending ? 'Uploading...' : 'Upload Resume'}
-            </button>
+            </Button>
           </div>
         ) : null}
       </fieldset>
 
       <div className="cd-save">
-        <button type="submit" className="cd-btn cd-btn-primary" disabled={save.isPending}>
+        <Button type="submit" busy={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Profile'}
-        </button>
+        </Button>
       </div>
     </form>
   )

@@ -9,6 +9,8 @@ import {
   type ContactField,
   type ContactFields,
 } from '../../../lib/validation'
+import { Button } from '../../../components/ui/Button'
+import { Field } from '../../../components/ui/Field'
 import { contactPayload, useSendContactMessage } from '../api/send-contact-message'
 
 export const CONTACT_SUCCESS_MS = 5000
@@ -64,34 +66,14 @@ export function ContactForm() {
   const sending = status === 'sending'
   const blocked = sending || hasContactErrors(errors)
 
-  const field = (name: ContactField, label: string, opts: { type?: string; autoComplete?: string; optional?: boolean; multiline?: boolean; span?: boolean }) => {
-    const id = `contact-${name}`
-    const errorId = `${id}-error`
-    const common = {
-      id,
-      name,
-      value: fields[name],
-      onChange,
-      'aria-invalid': errors[name] ? true : undefined,
-      'aria-describedby': errors[name] ? errorId : undefined,
-      'aria-required': opts.optional ? undefined : true,
-      autoComplete: opts.autoComplete,
-    }
-    return (
-      <div className={`form-field${opts.span ? ' span-2' : ''}`}>
-        <label htmlFor={id}>
-          {label}
-          {opts.optional ? ' (optional)' : ' *'}
-        </label>
-        {opts.multiline ? <textarea rows={6} {...common} /> : <input type={opts.type ?? 'text'} {...common} />}
-        {errors[name] ? (
-          <p id={errorId} className="field-error">
-            {errors[name]}
-          </p>
-        ) : null}
-      </div>
-    )
-  }
+  const field = (name: ContactField, label: string, opts: { type?: string; autoComplete?: string; optional?: boolean; multiline?: boolean; span?: boolean }) => (
+    <Field id={`contact-${name}`} label={`${label}${opts.optional ? ' (optional)' : ' *'}`} error={errors[name]} className={opts.span ? 'span-2' : undefined}>
+      {(control) => {
+        const common = { ...control, className: 'input', name, value: fields[name], onChange, 'aria-required': opts.optional ? undefined : true, autoComplete: opts.autoComplete }
+        return opts.multiline ? <textarea rows={6} {...common} /> : <input type={opts.type ?? 'text'} {...common} />
+      }}
+    </Field>
+  )
 
   return (
     <form className="contact-form card" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-heading">
@@ -112,9 +94,9 @@ export function ContactForm() {
       <input type="hidden" name="to_name" value={contactPayload(fields).to_name} />
       <input type="hidden" name="from_name" value={contactPayload(fields).from_name} />
       <div className="btn-row">
-        <button type="submit" className="btn btn-primary" disabled={blocked}>
+        <Button type="submit" disabled={blocked}>
           {sending ? 'Sending...' : 'Send Message'}
-        </button>
+        </Button>
       </div>
     </form>
   )

@@ -1,5 +1,6 @@
 /** /contact: call, email and visit cards; the form; office info with a map; four FAQs (SPEC 2.4). */
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
+import { Button } from '../../../components/ui/Button'
 import { COMPANY, PageHero, useDocumentTitle } from '../../site'
 import { ContactForm } from './ContactForm'
 import '../contact.css'
@@ -33,6 +34,20 @@ function ContactIcon({ d }: { d: string }) {
   )
 }
 
+/** One of the ways to reach us: an icon, a heading, a line of text and the number, address or link itself. */
+function ContactCard({ icon, title, text, children }: { icon: string; title: string; text: string; children: ReactNode }) {
+  return (
+    <div className="card">
+      <span className="icon-badge" aria-hidden="true">
+        <ContactIcon d={icon} />
+      </span>
+      <h3>{title}</h3>
+      <p>{text}</p>
+      {children}
+    </div>
+  )
+}
+
 const DIRECTIONS_HREF = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(COMPANY.address)}`
 
 /**
@@ -60,9 +75,9 @@ function OfficeMap() {
               ))}
             </p>
             <p className="map-fallback-note">A short walk from Wynyard station.</p>
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setShown(true)}>
+            <Button variant="outline" size="sm" onClick={() => setShown(true)}>
               Show the map
-            </button>
+            </Button>
           </div>
         )}
       </div>
@@ -89,38 +104,35 @@ export default function ContactPage() {
             Ways to reach us
           </h2>
           <div className="grid grid-3 contact-cards">
-            <div className="card">
-              <span className="icon-badge" aria-hidden="true">
-                <ContactIcon d="M6.6 10.8a15.1 15.1 0 006.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 013 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z" />
-              </span>
-              <h3>Call us</h3>
-              <p>Speak with a consultant during business hours.</p>
+            <ContactCard
+              icon="M6.6 10.8a15.1 15.1 0 006.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 013 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z"
+              title="Call us"
+              text="Speak with a consultant during business hours."
+            >
               <a href={COMPANY.phoneHref} className="contact-card-link">
                 {COMPANY.phoneDisplay}
               </a>
-            </div>
-            <div className="card">
-              <span className="icon-badge" aria-hidden="true">
-                <ContactIcon d="M20 4H4a2 2 0 00-2 2v12a2 2 0 002 2h16a2 2 0 002-2V6a2 2 0 00-2-2zm0 4l-8 5-8-5V6l8 5 8-5z" />
-              </span>
-              <h3>Email us</h3>
-              <p>Send us the details and we'll reply within 24 hours.</p>
+            </ContactCard>
+            <ContactCard
+              icon="M20 4H4a2 2 0 00-2 2v12a2 2 0 002 2h16a2 2 0 002-2V6a2 2 0 00-2-2zm0 4l-8 5-8-5V6l8 5 8-5z"
+              title="Email us"
+              text="Send us the details and we'll reply within 24 hours."
+            >
               <a href={`mailto:${COMPANY.email}`} className="contact-card-link">
                 {COMPANY.email}
               </a>
-            </div>
-            <div className="card">
-              <span className="icon-badge" aria-hidden="true">
-                <ContactIcon d="M12 2a7 7 0 00-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 00-7-7zm0 9.5A2.5 2.5 0 1112 6.5a2.5 2.5 0 010 5z" />
-              </span>
-              <h3>Visit us</h3>
-              <p>Meet us in the CBD, by appointment.</p>
+            </ContactCard>
+            <ContactCard
+              icon="M12 2a7 7 0 00-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 00-7-7zm0 9.5A2.5 2.5 0 1112 6.5a2.5 2.5 0 010 5z"
+              title="Visit us"
+              text="Meet us in the CBD, by appointment."
+            >
               <address className="contact-card-link">
                 {COMPANY.addressLines[0]}
                 <br />
                 {COMPANY.addressLines[1]}
               </address>
-            </div>
+            </ContactCard>
           </div>
         </div>
       </section>

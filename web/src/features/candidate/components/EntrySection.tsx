@@ -1,0 +1,78 @@
+/**
+ * A Profile section that is a list of entries (education, work experience): each entry with its
+ * Remove button, and an Add form that opens beneath the list, is checked by `check` and, once
+ * it passes, hands the entry to `onAdd` and closes empty again.
+ */
+import { useState, type ReactNode } from 'react'
+import { Button } from '../../../components/ui/Button'
+
+type Props<T> = {
+  legend: string
+  emptyText: string
+  items: T[]
+  describe: (item: T) => ReactNode
+  removeLabel: (item: T) => string
+  onRemove: (index: number) => void
+  /** the open button's label, "Add Education" */
+  addLabel: string
+  empty: T
+  check: (draft: T) => string | null
+  onAdd: (item: T) => void
+  /** the Add form's fields for the draft entry; `set` changes one of its fields */
+  fields: (draft: T, set: <K extends keyof T>(key: K) => (value: T[K]) => void) => ReactNode
+}
+
+export function EntrySection<T>({ legend, emptyText, items, describe, removeLabel, onRemove, addLabel, empty, check, onAdd, fields }: Props<T>) {
+  const [open, setOpen] = useState(false)
+  const [draft, setDraft] = useState<T>(empty)
+  const [problem, setProblem] = useState<string | null>(null)
+  const set =
+    <K extends keyof T>(key: K) =>
+    (value: T[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }))
+
+  const add = () => {
+    const found = check(draft)
+    setProblem(found)
+    if (found) return
+    onAdd(draft)
+    setDraft(empty)
+    setOpen(false)
+  }
+
+  return (
+    <fieldset className="cd-fieldset">
+      <legend>{legend}</legend>
+      {items.length === 0 ? (
+        <p className="cd-muted">{emptyText}</p>
+      ) : (
+        <ul className="cd-items">
+        {items.map((item, i) => (
+          <li key={i} className="cd-item">
+            <div>{describe(item)}</div>
+            <Button variant="danger" size="sm" aria-label={removeLabel(item)} onClick={() => onRemove(i)}>
+              Remove
+            </Button>
+          </li>
+          ))}
+        </ul>
+      )}
+      <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen((s) => !s)}>
+        {open ? 'Cancel' : addLabel}
+      </Button>
+      {open ? (
+        <div className="cd-subform">
+          {problem ? (
+            <p className="alert alert-error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          {fields(draft, set)}
+          <Button size="sm" onClick={add}>
+            Add
+          </Button>
+        </div>
+      ) : null}
+    </fieldset>
+  )
+}
