@@ -7,43 +7,27 @@
  */
 import { readFileSync } from 'node:fs'
 import { Secret, TOTP } from 'otpauth'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL,
-  api,
-  apiLogin,
-  collectErrors,
-  DEMO,
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  sleep,
-  uniqueEmail,
-  type LoginBody,
-  type ViewportName,
-  expectNoSidewaysScroll,
+  ADMIN_URL, api, apiLogin, DEMO, newContext, screenshot, seriousA11yViolations, sleep, uniqueEmail, type LoginBody, type ViewportName,
+  expectNoSidewaysScroll, pagePerBlock, signInThroughForm, browserPerFile,
 } from './support'
 
 const NEW_ADMIN = { name: 'Riley Two-Step', email: uniqueEmail('riley-2fa'), password: 'Harbour#2026' }
 const PERIOD_MS = 30_000
 const WRONG_CODE = 'That code is not right. Check the time on your device and try again.'
 
-let browser: Browser
+const browser = browserPerFile()
 let totp: TOTP
 /** the time step of the code that confirmed setup: the server takes each step once */
 let confirmedStep = -1
 let recoveryCodes: string[] = []
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   const seeded = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
   const created = await api('POST', '/api/admin/admins', { token: seeded.token, json: NEW_ADMIN })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 /** A code the app would not show now (nor one step either side). */
@@ -53,10 +37,7 @@ function wrongCode(): string {
 }
 
 async function passwordStep(page: Page) {
-  if (!page.url().startsWith(`${ADMIN_URL}/login`)) await page.goto(`${ADMIN_URL}/login`)
-  await page.getByLabel('Email', { exact: true }).fill(NEW_ADMIN.email)
-  await page.getByLabel('Password', { exact: true }).fill(NEW_ADMIN.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await signInThroughForm(page, `${ADMIN_URL}/login`, NEW_ADMIN)
 }
 
 async function signOut(page: Page) {
@@ -93,23 +74,11 @@ async function lookAt(page: Page, name: string, viewport: ViewportName) {
 }
 
 describe('admin two-factor sign-in', () => {
-  let ctx: BrowserContext
-  let page: Page
-  let errors: string[]
-
-  beforeAll(async () => {
-    ctx = await newContext(browser, 'desktop')
-    page = await ctx.newPage()
-    errors = collectErrors(page)
-  })
-  afterAll(async () => {
-    if (errors.length) console.log(errors.join('\n'))
-    await ctx?.close()
-  })
+  const ui = pagePerBlock(() => newContext(browser(), 'desktop'))
 
   it('the setup card at 390 px (started, then cancelled)', async () => {
     const login: LoginBody = await apiLogin('admin', NEW_ADMIN.email, NEW_ADMIN.password)
-    const mctx = await newContext(browser, 'mobile')
+    const mctx = await newContext(browser(), 'mobile')
     try {
       await mctx.addInitScript(
         ([token, user]) => {
@@ -129,10 +98,10 @@ describe('admin two-factor sign-in', () => {
   })
 
   it('a new admin signs in with just a password and turns two-factor sign-in on', async () => {
-    await passwordStep(page)
-    await page.waitForURL(`${ADMIN_URL}/dashboard`)
-    const card = await openSetup(page)
-    await lookAt(page, 'setup-card', 'desktop')
+    await passwordStep(ui.page)
+    await ui.page.waitForURL(`${ADMIN_URL}/dashboard`)
+    const card = await openSetup(ui.page)
+    await lookAt(ui.page, 'setup-card', 'desktop')
 
     // type the key in by hand, as someone without a camera would
     const secret = (await card.locator('code.adm-2fa-secret').innerText()).replace(/\s+/g, '')
@@ -154,9 +123,9 @@ describe('admin two-factor sign-in', () => {
     for (const c of recoveryCodes) expect(c).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}$/)
     await card.getByText('Keep these somewhere safe: each works once if you lose your phone.', { exact: false }).waitFor()
     await card.getByText('On', { exact: true }).waitFor()
-    await lookAt(page, 'recovery-codes', 'desktop')
+    await lookAt(ui.page, 'recovery-codes', 'desktop')
 
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download as a text file' }).click()])
+    const [download] = await Promise.all([ui.page.waitForEvent('download'), card.getByRole('button', { name: 'Download as a text file' }).click()])
     expect(download.suggestedFilename()).toBe('harbour-it-admin-recovery-codes.txt')
     const file = readFileSync(await download.path(), 'utf8')
     expect(file).toContain(`Account: ${NEW_ADMIN.email}`)
@@ -164,7 +133,7 @@ describe('admin two-factor sign-in', () => {
 
     await card.getByRole('button', { name: 'I’ve saved them' }).click()
     await card.getByText('10 recovery codes left.').waitFor()
-    await screenshot(page, 'admin-2fa/card-on', 'desktop')
+    await screenshot(ui.page, 'admin-2fa/card-on', 'desktop')
     expect(await card.getByText(recoveryCodes[0]).count()).toBe(0)
   })
 
@@ -178,33 +147,33 @@ describe('admin two-factor sign-in', () => {
   })
 
   it('signs out, then in with password and a code; a wrong code shows the error', async () => {
-    await signOut(page)
-    await passwordStep(page)
-    const field = page.getByLabel('Code from your authenticator app')
+    await signOut(ui.page)
+    await passwordStep(ui.page)
+    const field = ui.page.getByLabel('Code from your authenticator app')
     await field.waitFor()
     expect(await field.getAttribute('inputmode')).toBe('numeric')
     expect(await field.getAttribute('autocomplete')).toBe('one-time-code')
-    await page.getByRole('heading', { level: 1, name: 'Admin Sign In' }).waitFor()
-    expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull()
-    await lookAt(page, 'login-code-step', 'desktop')
+    await ui.page.getByRole('heading', { level: 1, name: 'Admin Sign In' }).waitFor()
+    expect(await ui.page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull()
+    await lookAt(ui.page, 'login-code-step', 'desktop')
 
     await field.fill(wrongCode())
-    await page.getByRole('button', { name: 'Verify' }).click()
-    await page.getByRole('alert').filter({ hasText: WRONG_CODE }).waitFor()
-    await screenshot(page, 'admin-2fa/login-code-step-error', 'desktop')
+    await ui.page.getByRole('button', { name: 'Verify' }).click()
+    await ui.page.getByRole('alert').filter({ hasText: WRONG_CODE }).waitFor()
+    await screenshot(ui.page, 'admin-2fa/login-code-step-error', 'desktop')
 
     // the code that confirmed setup has been used: wait for the app's next one
     while (Math.floor(Date.now() / PERIOD_MS) <= confirmedStep) await sleep(500)
     await field.fill(totp.generate())
-    await page.getByRole('button', { name: 'Verify' }).click()
-    await page.waitForURL(`${ADMIN_URL}/dashboard`)
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('adminUser') ?? '{}') as { email?: string })
+    await ui.page.getByRole('button', { name: 'Verify' }).click()
+    await ui.page.waitForURL(`${ADMIN_URL}/dashboard`)
+    await ui.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    const stored = await ui.page.evaluate(() => JSON.parse(localStorage.getItem('adminUser') ?? '{}') as { email?: string })
     expect(stored.email).toBe(NEW_ADMIN.email)
   })
 
   it('the code step at 390 px', async () => {
-    const mctx = await newContext(browser, 'mobile')
+    const mctx = await newContext(browser(), 'mobile')
     try {
       const mpage = await mctx.newPage()
       await passwordStep(mpage)
@@ -220,18 +189,18 @@ describe('admin two-factor sign-in', () => {
   })
 
   it('signs in once with a recovery code, which is then spent', async () => {
-    await signOut(page)
-    await passwordStep(page)
-    await page.getByLabel('Code from your authenticator app').waitFor()
-    await page.getByRole('button', { name: 'Use a recovery code' }).click()
+    await signOut(ui.page)
+    await passwordStep(ui.page)
+    await ui.page.getByLabel('Code from your authenticator app').waitFor()
+    await ui.page.getByRole('button', { name: 'Use a recovery code' }).click()
     // recovery codes are taken in any case
-    await page.getByLabel('Recovery code').fill(recoveryCodes[0].toUpperCase())
-    await page.getByRole('button', { name: 'Verify' }).click()
-    await page.waitForURL(`${ADMIN_URL}/dashboard`)
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    await ui.page.getByLabel('Recovery code').fill(recoveryCodes[0].toUpperCase())
+    await ui.page.getByRole('button', { name: 'Verify' }).click()
+    await ui.page.waitForURL(`${ADMIN_URL}/dashboard`)
+    await ui.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
 
-    await page.goto(`${ADMIN_URL}/dashboard/admins`)
-    await setupCard(page).getByText('9 recovery codes left.').waitFor()
+    await ui.page.goto(`${ADMIN_URL}/dashboard/admins`)
+    await setupCard(ui.page).getByText('9 recovery codes left.').waitFor()
 
     // the same recovery code a second time is refused
     const first = await api<{ challenge: string }>('POST', '/api/auth/admin/login', { json: { email: NEW_ADMIN.email, password: NEW_ADMIN.password } })

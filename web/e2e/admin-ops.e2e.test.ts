@@ -8,24 +8,10 @@
  * The seed pins its clock to the past (jobs posted days ago), so "yesterday" is a real point in a
  * job's history: the job existed and was still open then.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL,
-  api,
-  apiLogin,
-  collectErrors,
-  DEMO,
-  eventually,
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  VIEWPORT_NAMES,
-  type LoginBody,
-  expectNoSidewaysScroll,
-  signedInContext,
-  type ViewportName,
+  ADMIN_URL, api, apiLogin, DEMO, eventually, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type LoginBody, expectNoSidewaysScroll,
+  signedInContext, type ViewportName, pagePerBlock, signInThroughForm, browserPerFile,
 } from './support'
 
 type AdminJob = { id: string; title: string; company: string; status: string; applications: number; posted_at: string | null; closed_reason: string | null }
@@ -35,7 +21,7 @@ type Projections = { projectors: { name: string }[]; rebuild: null | { name: str
 
 const DAY = 24 * 3600 * 1000
 
-let browser: Browser
+const browser = browserPerFile()
 let admin: LoginBody
 /**
  * an open job without applicants, first recorded more than two days ago: it existed, open,
@@ -46,10 +32,9 @@ let job: AdminJob
 
 const auth = () => ({ token: admin.token })
 
-const signedIn = (viewport: ViewportName = 'desktop') => signedInContext(browser, 'admin', admin, viewport)
+const signedIn = (viewport: ViewportName = 'desktop') => signedInContext(browser(), 'admin', admin, viewport)
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   admin = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
   const open = await api<AdminJob[]>('GET', '/api/admin/jobs?status=open', auth())
   expect(open.status).toBe(200)
@@ -63,55 +48,36 @@ beforeAll(async () => {
   }
   if (!job) throw new Error('the seed has no open job recorded more than two days ago')
 })
-afterAll(async () => {
-  await browser?.close()
-})
 
 describe('admin operations', () => {
-  let ctx: BrowserContext
-  let page: Page
-  let errors: string[]
   const reason = `Salary is below the award for this role (${Date.now().toString(36)})`
-
-  beforeAll(async () => {
-    ctx = await newContext(browser)
-    page = await ctx.newPage()
-    errors = collectErrors(page)
-  })
-  afterAll(async () => {
-    if (errors.length) console.log(errors.join('\n'))
-    await ctx?.close()
-  })
+  const ui = pagePerBlock(() => newContext(browser()))
 
   it('signs in as the admin', async () => {
-    await page.goto(`${ADMIN_URL}/login`)
-    await page.getByLabel('Email', { exact: true }).fill(DEMO.admin.email)
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await page.waitForURL(`${ADMIN_URL}/dashboard`)
+    await signInThroughForm(ui.page, `${ADMIN_URL}/login`, DEMO.admin, `${ADMIN_URL}/dashboard`)
   })
 
   it('closes a job with a reason and shows the reason on its row', async () => {
-    await page.goto(`${ADMIN_URL}/dashboard/jobs`)
-    await page.getByRole('table', { name: 'Jobs across clients' }).waitFor()
+    await ui.page.goto(`${ADMIN_URL}/dashboard/jobs`)
+    await ui.page.getByRole('table', { name: 'Jobs across clients' }).waitFor()
     // the filters live in the address bar
-    await page.getByLabel('Status').selectOption('open')
-    await page.getByRole('searchbox', { name: 'Search' }).fill(job.title)
-    await page.keyboard.press('Enter')
-    await page.waitForURL(/status=open/)
-    expect(new URL(page.url()).searchParams.get('q')).toBe(job.title)
+    await ui.page.getByLabel('Status').selectOption('open')
+    await ui.page.getByRole('searchbox', { name: 'Search' }).fill(job.title)
+    await ui.page.keyboard.press('Enter')
+    await ui.page.waitForURL(/status=open/)
+    expect(new URL(ui.page.url()).searchParams.get('q')).toBe(job.title)
 
-    await page.getByRole('button', { name: `Close ${job.title}` }).first().click()
-    const dialog = page.getByRole('dialog', { name: `Close ${job.title}` })
+    await ui.page.getByRole('button', { name: `Close ${job.title}` }).first().click()
+    const dialog = ui.page.getByRole('dialog', { name: `Close ${job.title}` })
     await dialog.getByRole('button', { name: 'Close job' }).click()
     await dialog.getByText('Please give a reason').waitFor()
-    expect(await seriousA11yViolations(page, 'close job dialog')).toEqual([])
+    expect(await seriousA11yViolations(ui.page, 'close job dialog')).toEqual([])
     await dialog.getByLabel('Reason for closing').fill(reason)
     await dialog.getByRole('button', { name: 'Close job' }).click()
     await dialog.waitFor({ state: 'detached' })
 
-    await page.getByLabel('Status').selectOption('closed')
-    await page.getByText(`Reason: ${reason}`).waitFor()
+    await ui.page.getByLabel('Status').selectOption('closed')
+    await ui.page.getByText(`Reason: ${reason}`).waitFor()
     const stored = await eventually(async () => {
       const res = await api<AdminJob[]>('GET', '/api/admin/jobs?status=closed', auth())
       return res.body.find((j) => j.id === job.id && j.closed_reason === reason)
@@ -121,39 +87,39 @@ describe('admin operations', () => {
 
   it('follows the audit trail to the job’s history and views it as it was yesterday', async () => {
     const streamId = `job-${job.id}`
-    await page.goto(`${ADMIN_URL}/dashboard/audit`)
-    await page.getByRole('list', { name: 'Events, newest first' }).waitFor()
+    await ui.page.goto(`${ADMIN_URL}/dashboard/audit`)
+    await ui.page.getByRole('list', { name: 'Events, newest first' }).waitFor()
     // "Older" pages back with the server's cursor, kept in the address bar
-    const positions = async () => (await page.locator('.ops-event-pos').allInnerTexts()).map((t) => Number(t.replace(/\D/g, '')))
+    const positions = async () => (await ui.page.locator('.ops-event-pos').allInnerTexts()).map((t) => Number(t.replace(/\D/g, '')))
     const newest = await positions()
-    await page.getByRole('button', { name: 'Older' }).click()
-    await page.waitForURL(/before=\d+/)
-    const cursor = Number(new URL(page.url()).searchParams.get('before'))
+    await ui.page.getByRole('button', { name: 'Older' }).click()
+    await ui.page.waitForURL(/before=\d+/)
+    const cursor = Number(new URL(ui.page.url()).searchParams.get('before'))
     await expect.poll(async () => (await positions())[0]).toBeLessThan(cursor)
     expect(cursor).toBe(newest[newest.length - 1])
-    await page.getByRole('button', { name: 'Back to the newest' }).click()
+    await ui.page.getByRole('button', { name: 'Back to the newest' }).click()
     await expect.poll(async () => (await positions())[0]).toBe(newest[0])
-    await page.getByLabel('Record (stream id)').fill(streamId)
-    await page.getByRole('button', { name: 'Show events' }).click()
-    await page.waitForURL(/stream=job-/)
-    const events = page.getByRole('list', { name: 'Events, newest first' })
+    await ui.page.getByLabel('Record (stream id)').fill(streamId)
+    await ui.page.getByRole('button', { name: 'Show events' }).click()
+    await ui.page.waitForURL(/stream=job-/)
+    const events = ui.page.getByRole('list', { name: 'Events, newest first' })
     // the newest event of the job is the closing, with the reason in its summary
     await events.getByText(reason, { exact: false }).first().waitFor()
     // the event's metadata and payload open on demand
     await events.locator('details summary').first().click()
     await events.getByText('Correlation id').first().waitFor()
     await events.getByLabel(/^Payload of event/).first().getByText(reason, { exact: false }).waitFor()
-    expect(await seriousA11yViolations(page, 'audit trail, filtered, an event open')).toEqual([])
+    expect(await seriousA11yViolations(ui.page, 'audit trail, filtered, an event open')).toEqual([])
 
     await events.getByRole('link', { name: `History of ${streamId}` }).first().click()
-    await page.waitForURL(`${ADMIN_URL}/dashboard/audit/streams/${streamId}`)
-    const history = page.getByRole('list', { name: `History of ${streamId}` })
+    await ui.page.waitForURL(`${ADMIN_URL}/dashboard/audit/streams/${streamId}`)
+    const history = ui.page.getByRole('list', { name: `History of ${streamId}` })
     await history.waitFor()
     const latest = (await api<Stream>('GET', `/api/admin/streams/${streamId}`, auth())).body.events.length
 
-    await page.getByRole('button', { name: 'Yesterday', exact: true }).click()
-    await page.waitForURL(/at=/)
-    const travel = page.getByRole('region', { name: 'As it was at a moment' })
+    await ui.page.getByRole('button', { name: 'Yesterday', exact: true }).click()
+    await ui.page.waitForURL(/at=/)
+    const travel = ui.page.getByRole('region', { name: 'As it was at a moment' })
     await travel.getByText(/Version \d+ of \d+/).waitFor()
     const state = travel.getByLabel(/^The record as it was at/)
     // yesterday it was still open, and no reason had been given
@@ -162,76 +128,67 @@ describe('admin operations', () => {
     expect(await travel.innerText()).toContain(`of ${latest}`)
 
     // what the closing changed, from its own event
-    await page.getByRole('button', { name: /^What event \d+, Job closed by agency, changed$/ }).click()
-    const compare = page.getByRole('region', { name: 'What changed between two moments' })
+    await ui.page.getByRole('button', { name: /^What event \d+, Job closed by agency, changed$/ }).click()
+    const compare = ui.page.getByRole('region', { name: 'What changed between two moments' })
     const changes = compare.getByRole('list', { name: 'Changes' })
     await changes.waitFor()
     expect(await changes.innerText()).toContain(reason)
-    expect(await seriousA11yViolations(page, 'stream with a past state and a diff')).toEqual([])
-    await screenshot(page, 'admin-ops/stream-time-travel', 'desktop')
+    expect(await seriousA11yViolations(ui.page, 'stream with a past state and a diff')).toEqual([])
+    await screenshot(ui.page, 'admin-ops/stream-time-travel', 'desktop')
   })
 
   it('rebuilds a projection and shows its progress until done', async () => {
     const status = await api<Projections>('GET', '/api/admin/projections', auth())
     const name = status.body.projectors[0].name
     const label = name.replace(/[_-]+/g, ' ')
-    await page.goto(`${ADMIN_URL}/dashboard/projections`)
-    await page.getByRole('table', { name: 'Projectors' }).waitFor()
-    await page.getByRole('button', { name: `Rebuild ${label}` }).click()
-    const dialog = page.getByRole('dialog', { name: `Rebuild ${label}?` })
-    expect(await seriousA11yViolations(page, 'rebuild dialog')).toEqual([])
+    await ui.page.goto(`${ADMIN_URL}/dashboard/projections`)
+    await ui.page.getByRole('table', { name: 'Projectors' }).waitFor()
+    await ui.page.getByRole('button', { name: `Rebuild ${label}` }).click()
+    const dialog = ui.page.getByRole('dialog', { name: `Rebuild ${label}?` })
+    expect(await seriousA11yViolations(ui.page, 'rebuild dialog')).toEqual([])
     await dialog.getByRole('button', { name: 'Start the rebuild' }).click()
     await dialog.waitFor({ state: 'detached' })
-    const panel = page.getByRole('region', { name: new RegExp(`: ${label}$`) })
+    const panel = ui.page.getByRole('region', { name: new RegExp(`: ${label}$`) })
     await panel.getByText(/^Rebuilt: [\d,]+ events replayed$/).waitFor({ timeout: 60_000 })
     await expect.poll(() => panel.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
     expect(await panel.innerText()).toContain('100%')
-    await screenshot(page, 'admin-ops/projections-rebuilt', 'desktop')
+    await screenshot(ui.page, 'admin-ops/projections-rebuilt', 'desktop')
   })
 
   it('downloads the analytics as CSV', async () => {
-    await page.goto(`${ADMIN_URL}/dashboard/analytics`)
-    await page.locator('.recharts-surface').first().waitFor()
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+    await ui.page.goto(`${ADMIN_URL}/dashboard/analytics`)
+    await ui.page.locator('.recharts-surface').first().waitFor()
+    const [download] = await Promise.all([ui.page.waitForEvent('download'), ui.page.getByRole('button', { name: 'Download CSV' }).click()])
     expect(download.suggestedFilename()).toMatch(/^applications.*\.csv$/)
   })
 })
 
 for (const viewport of VIEWPORT_NAMES) {
   describe(`admin operations screens @${viewport}`, () => {
-    let ctx: BrowserContext
-    let page: Page
-
-    beforeAll(async () => {
-      ctx = await signedIn(viewport)
-      page = await ctx.newPage()
-    })
-    afterAll(async () => {
-      await ctx?.close()
-    })
+    const ui = pagePerBlock(() => signedIn(viewport))
 
     it('each screen has its title, fits the screen and passes axe', async () => {
       const screens = [
-        { name: 'jobs', path: '/dashboard/jobs', title: 'Jobs across clients', ready: () => page.getByRole('table', { name: 'Jobs across clients' }).waitFor() },
-        { name: 'applications', path: '/dashboard/applications', title: 'Applications', ready: () => page.getByRole('table', { name: 'Applications across clients' }).waitFor() },
-        { name: 'audit', path: '/dashboard/audit', title: 'Audit trail', ready: () => page.getByRole('list', { name: 'Events, newest first' }).waitFor() },
+        { name: 'jobs', path: '/dashboard/jobs', title: 'Jobs across clients', ready: () => ui.page.getByRole('table', { name: 'Jobs across clients' }).waitFor() },
+        { name: 'applications', path: '/dashboard/applications', title: 'Applications', ready: () => ui.page.getByRole('table', { name: 'Applications across clients' }).waitFor() },
+        { name: 'audit', path: '/dashboard/audit', title: 'Audit trail', ready: () => ui.page.getByRole('list', { name: 'Events, newest first' }).waitFor() },
         {
           name: 'stream',
           path: `/dashboard/audit/streams/job-${job.id}`,
           title: 'Job history',
-          ready: () => page.getByRole('list', { name: `History of job-${job.id}` }).waitFor(),
+          ready: () => ui.page.getByRole('list', { name: `History of job-${job.id}` }).waitFor(),
         },
-        { name: 'projections', path: '/dashboard/projections', title: 'Projections', ready: () => page.getByRole('table', { name: 'Projectors' }).waitFor() },
-        { name: 'analytics', path: '/dashboard/analytics', title: 'Analytics', ready: () => page.locator('.recharts-surface').first().waitFor() },
+        { name: 'projections', path: '/dashboard/projections', title: 'Projections', ready: () => ui.page.getByRole('table', { name: 'Projectors' }).waitFor() },
+        { name: 'analytics', path: '/dashboard/analytics', title: 'Analytics', ready: () => ui.page.locator('.recharts-surface').first().waitFor() },
       ]
       for (const s of screens) {
-        await page.goto(`${ADMIN_URL}${s.path}`)
+        await ui.page.goto(`${ADMIN_URL}${s.path}`)
         await s.ready()
-        await page.waitForLoadState('networkidle')
-        expect(await page.title()).toMatch(new RegExp(`^${s.title} \\|`))
-        await expectNoSidewaysScroll(page, `${s.name} @${viewport}`)
-        await screenshot(page, `admin-ops/${s.name}`, viewport)
-        expect(await seriousA11yViolations(page, `admin ${s.name} @${viewport}`)).toEqual([])
+        await ui.page.waitForLoadState('networkidle')
+        expect(await ui.page.title()).toMatch(new RegExp(`^${s.title} \\|`))
+        await expectNoSidewaysScroll(ui.page, `${s.name} @${viewport}`)
+        await screenshot(ui.page, `admin-ops/${s.name}`, viewport)
+        expect(await seriousA11yViolations(ui.page, `admin ${s.name} @${viewport}`)).toEqual([])
       }
     })
   })

@@ -7,28 +7,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL,
-  api,
-  apiLogin,
-  collectErrors,
-  decodeQuotedPrintable,
-  DEMO,
-  EMPLOYER_URL,
-  eventually,
-  launchBrowser,
-  MAIL_DIR,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  uniqueEmail,
-  VIEWPORT_NAMES,
-  type LoginBody,
-  type ViewportName,
-  expectNoSidewaysScroll,
-  signedInContext,
+  ADMIN_URL, api, apiLogin, decodeQuotedPrintable, DEMO, EMPLOYER_URL, eventually, MAIL_DIR, newContext, screenshot, seriousA11yViolations,
+  uniqueEmail, VIEWPORT_NAMES, type LoginBody, type ViewportName, expectNoSidewaysScroll, signedInContext, pagePerBlock, signInThroughForm,
+  browserPerFile,
 } from './support'
 
 // from api/seed (employers.json, seed_agency.rs)
@@ -37,22 +20,18 @@ const PENDING = { company: 'Wattle Analytics', email: 'hello@wattle.example' }
 const TO_SUSPEND = { company: 'Opal Energy Networks', email: 'jobs@opalenergy.example' }
 const UNANSWERED = { name: 'Marcus Webb', email: 'marcus.webb@example.net' }
 
-let browser: Browser
+const browser = browserPerFile()
 let admin: LoginBody
 let candidateId: string
 
 const signedIn = (viewport: ViewportName = 'desktop', role: 'admin' | 'employer' = 'admin', login: LoginBody = admin) =>
-  signedInContext(browser, role, login, viewport)
+  signedInContext(browser(), role, login, viewport)
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   admin = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
   const found = await api<{ id: string; email: string }[]>('GET', `/api/admin/candidates?q=${encodeURIComponent(DEMO.candidate.email)}`, { token: admin.token })
   expect(found.status).toBe(200)
   candidateId = found.body.find((c) => c.email === DEMO.candidate.email)!.id
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 /** Each screen: its path, its h1, and a text that shows its content has loaded. */
@@ -69,52 +48,40 @@ const SCREENS = [
 
 for (const viewport of VIEWPORT_NAMES) {
   describe(`admin workspace screens @${viewport}`, () => {
-    let ctx: BrowserContext
-    let page: Page
-    let errors: string[]
-
-    beforeAll(async () => {
-      ctx = await signedIn(viewport)
-      page = await ctx.newPage()
-      errors = collectErrors(page)
-    })
-    afterAll(async () => {
-      if (errors.length) console.log(errors.join('\n'))
-      await ctx?.close()
-    })
+    const ui = pagePerBlock(() => signedIn(viewport))
 
     for (const s of SCREENS) {
       it(`${s.name}: its heading and content, fits the screen, passes axe`, async () => {
-        await page.goto(`${ADMIN_URL}${s.path()}`)
-        await page.getByRole('heading', { level: 1, name: s.h1 }).waitFor()
-        await page.getByText(s.ready, { exact: false }).first().waitFor()
-        await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0)
-        expect(await page.title()).toContain(s.title)
-        await expectNoSidewaysScroll(page, `${s.name} @${viewport}`)
-        await screenshot(page, `admin/${s.name}`, viewport)
-        expect(await seriousA11yViolations(page, `admin ${s.name} @${viewport}`)).toEqual([])
+        await ui.page.goto(`${ADMIN_URL}${s.path()}`)
+        await ui.page.getByRole('heading', { level: 1, name: s.h1 }).waitFor()
+        await ui.page.getByText(s.ready, { exact: false }).first().waitFor()
+        await expect.poll(() => ui.page.locator('[aria-busy="true"]').count()).toBe(0)
+        expect(await ui.page.title()).toContain(s.title)
+        await expectNoSidewaysScroll(ui.page, `${s.name} @${viewport}`)
+        await screenshot(ui.page, `admin/${s.name}`, viewport)
+        expect(await seriousA11yViolations(ui.page, `admin ${s.name} @${viewport}`)).toEqual([])
       })
     }
 
     it('the candidate record says the visit is recorded and lists this opening', async () => {
-      await page.goto(`${ADMIN_URL}/dashboard/candidates/${candidateId}`)
-      await page.getByText('Your visit is recorded.').waitFor()
-      const log = page.getByRole('region', { name: 'Who opened this record' })
+      await ui.page.goto(`${ADMIN_URL}/dashboard/candidates/${candidateId}`)
+      await ui.page.getByText('Your visit is recorded.').waitFor()
+      const log = ui.page.getByRole('region', { name: 'Who opened this record' })
       await log.getByText('this visit').waitFor()
       expect(await log.innerText()).toContain(admin.user.name)
     })
 
     it('every section is reachable from the navigation, the component catalogue too', async () => {
-      await page.goto(`${ADMIN_URL}/dashboard`)
-      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-      const nav = page.getByRole('navigation', { name: 'Admin workspace' })
+      await ui.page.goto(`${ADMIN_URL}/dashboard`)
+      await ui.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+      const nav = ui.page.getByRole('navigation', { name: 'Admin workspace' })
       if (viewport === 'mobile') {
         await nav.getByRole('link', { name: 'More' }).click()
-        await page.getByRole('heading', { level: 1, name: 'All sections' }).waitFor()
-        await expectNoSidewaysScroll(page, 'more @mobile')
-        await screenshot(page, 'admin/more', viewport)
-        expect(await seriousA11yViolations(page, 'admin more @mobile')).toEqual([])
-        const all = page.getByRole('navigation', { name: 'All sections' })
+        await ui.page.getByRole('heading', { level: 1, name: 'All sections' }).waitFor()
+        await expectNoSidewaysScroll(ui.page, 'more @mobile')
+        await screenshot(ui.page, 'admin/more', viewport)
+        expect(await seriousA11yViolations(ui.page, 'admin more @mobile')).toEqual([])
+        const all = ui.page.getByRole('navigation', { name: 'All sections' })
         for (const label of ['Mail outbox', 'Jobs', 'Applications', 'Audit trail', 'Projections', 'Analytics', 'Reference data', 'Admins', 'Components']) {
           await all.getByRole('link', { name: new RegExp(`^${label}`) }).waitFor()
         }
@@ -123,62 +90,46 @@ for (const viewport of VIEWPORT_NAMES) {
           await nav.getByRole('link', { name: label, exact: true }).waitFor()
         }
         await nav.getByRole('link', { name: 'Employers', exact: true }).click()
-        await page.getByRole('heading', { level: 1, name: 'Employers' }).waitFor()
+        await ui.page.getByRole('heading', { level: 1, name: 'Employers' }).waitFor()
       }
     })
   })
 }
 
 describe('admin workspace: what a recruiter does', () => {
-  let ctx: BrowserContext
-  let page: Page
-  let errors: string[]
-
-  beforeAll(async () => {
-    ctx = await signedIn('desktop')
-    page = await ctx.newPage()
-    errors = collectErrors(page)
-  })
-  afterAll(async () => {
-    if (errors.length) console.log(errors.join('\n'))
-    await ctx?.close()
-  })
+  const ui = pagePerBlock(() => signedIn('desktop'))
 
   it('the overview counts a new employer sign-up without a reload', async () => {
-    await page.goto(`${ADMIN_URL}/dashboard`)
-    const count = page.locator('.adm-tile', { hasText: 'Employers awaiting approval' }).locator('.adm-tile-count')
+    await ui.page.goto(`${ADMIN_URL}/dashboard`)
+    const count = ui.page.locator('.adm-tile', { hasText: 'Employers awaiting approval' }).locator('.adm-tile-count')
     await count.waitFor()
     const before = Number(await count.innerText())
     // the server compares snapshots every 2 s once an admin's socket is in the room: the first
     // one is the baseline, so a change before it is not pushed. Let the socket join and one pass.
-    await page.waitForTimeout(3000)
+    await ui.page.waitForTimeout(3000)
     const reg = await api('POST', '/api/auth/employer/register', {
       json: { name: 'Pat Live', company: 'Live Update Pty Ltd', email: uniqueEmail('live'), password: EMPLOYER_PASSWORD, phone: '0412 000 111' },
     })
     expect(reg.status, JSON.stringify(reg.body)).toBe(201)
     await expect.poll(async () => Number(await count.innerText()), { timeout: 15_000 }).toBe(before + 1)
     // and the sign-up is in the recent activity
-    await page.locator('.adm-activity').getByText('Pat Live').first().waitFor({ timeout: 15_000 })
+    await ui.page.locator('.adm-activity').getByText('Pat Live').first().waitFor({ timeout: 15_000 })
   })
 
   it('a pending employer is approved, then signs in on the employer host', async () => {
-    await page.goto(`${ADMIN_URL}/dashboard/employers?status=pending`)
-    await page.getByRole('tab', { name: 'Awaiting approval', selected: true }).waitFor()
+    await ui.page.goto(`${ADMIN_URL}/dashboard/employers?status=pending`)
+    await ui.page.getByRole('tab', { name: 'Awaiting approval', selected: true }).waitFor()
     // before approval the employer is refused
     const refused = await api('POST', '/api/auth/employer/login', { json: { email: PENDING.email, password: EMPLOYER_PASSWORD } })
     expect(refused.status).toBe(403)
-    await page.getByRole('button', { name: `Approve ${PENDING.company}` }).click()
-    await page.getByText(`${PENDING.company} can now sign in and post jobs.`).waitFor()
-    await expect.poll(() => page.getByRole('button', { name: `Approve ${PENDING.company}` }).count()).toBe(0)
+    await ui.page.getByRole('button', { name: `Approve ${PENDING.company}` }).click()
+    await ui.page.getByText(`${PENDING.company} can now sign in and post jobs.`).waitFor()
+    await expect.poll(() => ui.page.getByRole('button', { name: `Approve ${PENDING.company}` }).count()).toBe(0)
 
-    const ectx = await newContext(browser)
+    const ectx = await newContext(browser())
     try {
       const epage = await ectx.newPage()
-      await epage.goto(`${EMPLOYER_URL}/login`)
-      await epage.getByLabel('Email', { exact: true }).fill(PENDING.email)
-      await epage.getByLabel('Password', { exact: true }).fill(EMPLOYER_PASSWORD)
-      await epage.getByRole('button', { name: 'Sign In' }).click()
-      await epage.waitForURL(`${EMPLOYER_URL}/dashboard`)
+      await signInThroughForm(epage, `${EMPLOYER_URL}/login`, { email: PENDING.email, password: EMPLOYER_PASSWORD }, `${EMPLOYER_URL}/dashboard`)
       await epage.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor()
     } finally {
       await ectx.close()
@@ -186,16 +137,16 @@ describe('admin workspace: what a recruiter does', () => {
   })
 
   it('reject asks for a reason before it sends anything', async () => {
-    await page.goto(`${ADMIN_URL}/dashboard/employers?status=pending`)
-    const other = page.getByRole('button', { name: /^Reject / }).first()
+    await ui.page.goto(`${ADMIN_URL}/dashboard/employers?status=pending`)
+    const other = ui.page.getByRole('button', { name: /^Reject / }).first()
     await other.click()
-    const dialog = page.getByRole('dialog')
+    const dialog = ui.page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Reject employer' }).click()
     await dialog.getByText('Please give a reason').waitFor()
-    await screenshot(page, 'admin/employers-reject-dialog', 'desktop')
-    expect(await seriousA11yViolations(page, 'admin reject dialog')).toEqual([])
+    await screenshot(ui.page, 'admin/employers-reject-dialog', 'desktop')
+    expect(await seriousA11yViolations(ui.page, 'admin reject dialog')).toEqual([])
     await dialog.getByRole('button', { name: 'Cancel' }).click()
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    await expect.poll(() => ui.page.getByRole('dialog').count()).toBe(0)
   })
 
   it('suspending an employer takes away the access of its open workspace', async () => {
@@ -207,13 +158,13 @@ describe('admin workspace: what a recruiter does', () => {
       await epage.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor()
       await epage.getByRole('link', { name: 'Post a job' }).first().waitFor()
 
-      await page.goto(`${ADMIN_URL}/dashboard/employers?status=active&q=opal`)
-      await page.getByRole('button', { name: `Suspend ${TO_SUSPEND.company}` }).click()
-      const dialog = page.getByRole('dialog', { name: `Suspend ${TO_SUSPEND.company}?` })
+      await ui.page.goto(`${ADMIN_URL}/dashboard/employers?status=active&q=opal`)
+      await ui.page.getByRole('button', { name: `Suspend ${TO_SUSPEND.company}` }).click()
+      const dialog = ui.page.getByRole('dialog', { name: `Suspend ${TO_SUSPEND.company}?` })
       await dialog.getByText('signs Opal Energy Networks out straight away').waitFor()
       await dialog.getByLabel('Reason').fill('Listings advertised roles that do not exist. Please call us to talk it through.')
       await dialog.getByRole('button', { name: 'Suspend and sign out' }).click()
-      await page.getByText(`${TO_SUSPEND.company} has been signed out and their jobs are off the board.`).waitFor()
+      await ui.page.getByText(`${TO_SUSPEND.company} has been signed out and their jobs are off the board.`).waitFor()
 
       // the open workspace's token is refused from now on
       const res = await api('GET', '/api/employer/jobs', { token: employer.token })
@@ -223,9 +174,9 @@ describe('admin workspace: what a recruiter does', () => {
       await screenshot(epage, 'admin/suspended-employer-view', 'desktop')
 
       // and reinstating brings the employer back (after signing in again)
-      await page.goto(`${ADMIN_URL}/dashboard/employers?status=suspended`)
-      await page.getByRole('button', { name: `Reinstate ${TO_SUSPEND.company}` }).click()
-      await page.getByText(`${TO_SUSPEND.company} can sign in again`).waitFor()
+      await ui.page.goto(`${ADMIN_URL}/dashboard/employers?status=suspended`)
+      await ui.page.getByRole('button', { name: `Reinstate ${TO_SUSPEND.company}` }).click()
+      await ui.page.getByText(`${TO_SUSPEND.company} can sign in again`).waitFor()
       const again = await api('POST', '/api/auth/employer/login', { json: { email: TO_SUSPEND.email, password: EMPLOYER_PASSWORD } })
       expect(again.status).toBe(200)
     } finally {
@@ -234,8 +185,8 @@ describe('admin workspace: what a recruiter does', () => {
   })
 
   it('answers an enquiry by mail from the inbox', async () => {
-    await page.goto(`${ADMIN_URL}/dashboard/inbox`)
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: UNANSWERED.name }) })
+    await ui.page.goto(`${ADMIN_URL}/dashboard/inbox`)
+    const card = ui.page.getByRole('listitem').filter({ has: ui.page.getByRole('heading', { name: UNANSWERED.name }) })
     await card.getByRole('button', { name: `Reply to ${UNANSWERED.name}` }).click()
     const form = card.getByRole('form', { name: `Reply to ${UNANSWERED.name}` })
     await form.getByRole('button', { name: 'Send reply' }).click()
@@ -243,7 +194,7 @@ describe('admin workspace: what a recruiter does', () => {
     const text = `Thanks Marcus, the hiring manager is reviewing applications this week. Reference ${Date.now()}.`
     await form.getByLabel(`Your reply to ${UNANSWERED.name}`).fill(text)
     await form.getByRole('button', { name: 'Send reply' }).click()
-    await page.getByText(`We emailed your reply to ${UNANSWERED.email}.`).waitFor()
+    await ui.page.getByText(`We emailed your reply to ${UNANSWERED.email}.`).waitFor()
     await card.getByText('Replied once').waitFor()
 
     const mail = await eventually(
@@ -263,16 +214,16 @@ describe('admin workspace: what a recruiter does', () => {
 
     // assign it, then mark it handled: it leaves the open list
     await card.getByLabel('Assigned to').selectOption({ label: `${admin.user.name} (you)` })
-    await page.getByText('Enquiry assigned').waitFor()
+    await ui.page.getByText('Enquiry assigned').waitFor()
     await card.getByRole('button', { name: `Mark ${UNANSWERED.name}’s enquiry handled` }).click()
-    await page.getByText('Marked as handled').first().waitFor()
-    await expect.poll(() => page.getByRole('heading', { name: UNANSWERED.name }).count()).toBe(0)
+    await ui.page.getByText('Marked as handled').first().waitFor()
+    await expect.poll(() => ui.page.getByRole('heading', { name: UNANSWERED.name }).count()).toBe(0)
   })
 
   it('removing yourself is not offered, and adding an admin checks the password rule', async () => {
-    await page.goto(`${ADMIN_URL}/dashboard/admins`)
-    await page.getByText('You cannot remove yourself').waitFor()
-    const form = page.getByRole('region', { name: 'Add an admin' })
+    await ui.page.goto(`${ADMIN_URL}/dashboard/admins`)
+    await ui.page.getByText('You cannot remove yourself').waitFor()
+    const form = ui.page.getByRole('region', { name: 'Add an admin' })
     await form.getByLabel('Full name').fill('Casey Recruiter')
     const email = uniqueEmail('casey')
     await form.getByLabel('Email').fill(email)
@@ -281,9 +232,9 @@ describe('admin workspace: what a recruiter does', () => {
     await form.getByText('Password must be at least 8 characters long, contain 1 uppercase letter and 1 special character').waitFor()
     await form.getByLabel('Temporary password').fill('Harbour#2026')
     await form.getByRole('button', { name: 'Add admin' }).click()
-    await page.getByText(`Casey Recruiter can now sign in with ${email}.`).waitFor()
-    await page.getByRole('button', { name: 'Remove Casey Recruiter' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove admin' }).click()
-    await expect.poll(() => page.getByRole('button', { name: 'Remove Casey Recruiter' }).count()).toBe(0)
+    await ui.page.getByText(`Casey Recruiter can now sign in with ${email}.`).waitFor()
+    await ui.page.getByRole('button', { name: 'Remove Casey Recruiter' }).click()
+    await ui.page.getByRole('dialog').getByRole('button', { name: 'Remove admin' }).click()
+    await expect.poll(() => ui.page.getByRole('button', { name: 'Remove Casey Recruiter' }).count()).toBe(0)
   })
 })

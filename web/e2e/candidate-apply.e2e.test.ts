@@ -5,21 +5,9 @@
  * It follows docs/API.md, including the employer calls GET /api/employer/applications and
  * PUT /api/employer/applications/{id}/status.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  api,
-  apiLogin,
-  BASE_URL,
-  collectErrors,
-  DEMO,
-  eventually,
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  uniqueEmail,
-  type Job,
+  api, apiLogin, BASE_URL, browserPerFile, DEMO, eventually, newContext, pagePerBlock, screenshot, seriousA11yViolations, uniqueEmail, type Job,
   type LoginBody,
 } from './support'
 
@@ -30,17 +18,16 @@ const RESUME_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 )
 
+const browser = browserPerFile()
+
 describe('candidate applies, employer accepts, bell rings', () => {
-  let browser: Browser
-  let ctx: BrowserContext
-  let page: Page
-  let errors: string[]
   let employer: LoginBody
   let candidate: LoginBody
   let job: Job
   const email = uniqueEmail('applicant')
   const password = 'Apply#Now2026'
   const resumeName = 'taylor-resume.pdf'
+  const ui = pagePerBlock(() => newContext(browser(), 'desktop'))
 
   beforeAll(async () => {
     employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
@@ -56,12 +43,8 @@ describe('candidate applies, employer accepts, bell rings', () => {
     expect(reg.status).toBe(201)
     candidate = await apiLogin('candidate', email, password)
 
-    browser = await launchBrowser()
-    ctx = await newContext(browser, 'desktop')
-    page = await ctx.newPage()
-    errors = collectErrors(page)
-    await page.goto(`${BASE_URL}/about`)
-    await page.evaluate(
+    await ui.page.goto(`${BASE_URL}/about`)
+    await ui.page.evaluate(
       ([t, u]) => {
         localStorage.setItem('authToken', t)
         localStorage.setItem('candidateData', u)
@@ -69,24 +52,20 @@ describe('candidate applies, employer accepts, bell rings', () => {
       [candidate.token, JSON.stringify(candidate.user)],
     )
   })
-  afterAll(async () => {
-    if (errors?.length) console.log(`[candidate-apply] browser errors:\n${errors.join('\n')}`)
-    await browser?.close()
-  })
 
   const jobCard = () =>
-    page.locator('.cd-card', { has: page.getByRole('heading', { level: 3, name: job.title, exact: true }) }).first()
+    ui.page.locator('.cd-card', { has: ui.page.getByRole('heading', { level: 3, name: job.title, exact: true }) }).first()
 
   it('applies through the Apply Now modal with a new resume', async () => {
-    await page.goto(`${BASE_URL}/candidate/dashboard/jobs`)
-    await page.locator('.cd-card').first().waitFor()
-    await page.getByLabel('Search jobs').fill(job.title)
+    await ui.page.goto(`${BASE_URL}/candidate/dashboard/jobs`)
+    await ui.page.locator('.cd-card').first().waitFor()
+    await ui.page.getByLabel('Search jobs').fill(job.title)
     await jobCard().waitFor()
 
     await jobCard().getByRole('button', { name: `Apply Now for ${job.title}` }).click()
-    const dialog = page.getByRole('dialog', { name: `Apply for ${job.title}` })
+    const dialog = ui.page.getByRole('dialog', { name: `Apply for ${job.title}` })
     await dialog.waitFor()
-    expect(await seriousA11yViolations(page, 'apply modal')).toEqual([])
+    expect(await seriousA11yViolations(ui.page, 'apply modal')).toEqual([])
 
     await dialog.getByLabel('Or upload a new resume (.pdf, .doc, .docx)').setInputFiles({
       name: resumeName,
@@ -94,10 +73,10 @@ describe('candidate applies, employer accepts, bell rings', () => {
       buffer: RESUME_PDF,
     })
     await dialog.getByText(`Selected: ${resumeName}`).waitFor()
-    await screenshot(page, '/candidate/apply-modal', 'desktop')
+    await screenshot(ui.page, '/candidate/apply-modal', 'desktop')
 
-    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/documents/upload'))
-    const submitted = page.waitForResponse((r) => r.url().endsWith('/api/applications/submit'))
+    const uploaded = ui.page.waitForResponse((r) => r.url().endsWith('/api/documents/upload'))
+    const submitted = ui.page.waitForResponse((r) => r.url().endsWith('/api/applications/submit'))
     await dialog.getByRole('button', { name: 'Submit Application' }).click()
     expect((await uploaded).status()).toBe(201)
     const submitResponse = await submitted
@@ -107,40 +86,40 @@ describe('candidate applies, employer accepts, bell rings', () => {
     expect(sent.resumeId).toBeTruthy()
 
     await dialog.waitFor({ state: 'detached' })
-    await page.getByText('Application submitted successfully').waitFor()
+    await ui.page.getByText('Application submitted successfully').waitFor()
     const applied = jobCard().getByRole('button', { name: 'Applied Successfully' })
     await applied.waitFor()
     expect(await applied.isDisabled()).toBe(true)
   })
 
   it('sees the application (pending) under Applications, and the resume under Documents', async () => {
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Applications' }).click()
-    await page.waitForURL(`${BASE_URL}/candidate/dashboard/applications`)
+    await ui.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Applications' }).click()
+    await ui.page.waitForURL(`${BASE_URL}/candidate/dashboard/applications`)
     // The router keeps the Jobs tab on screen until the lazy Applications tab has
     // loaded: look for the card inside the Applications section, not anywhere.
-    const section = page.getByRole('region', { name: 'My Applications' })
-    const card = section.locator('.cd-card', { has: page.getByRole('heading', { level: 3, name: job.title, exact: true }) })
+    const section = ui.page.getByRole('region', { name: 'My Applications' })
+    const card = section.locator('.cd-card', { has: ui.page.getByRole('heading', { level: 3, name: job.title, exact: true }) })
     try {
       await card.waitFor({ timeout: 5000 })
     } catch {
       // seen once in a full run: the list did not yet hold the new application (read-your-writes gap)
       console.log('[candidate-apply] the new application was missing from My Applications after applying; pressing Refresh')
-      await page.getByRole('button', { name: 'Refresh', exact: true }).click()
+      await ui.page.getByRole('button', { name: 'Refresh', exact: true }).click()
       await card.waitFor()
     }
     expect(await card.innerText()).toContain('Pending')
     expect(await card.innerText()).toContain(job.company)
-    await screenshot(page, '/candidate/applications-pending', 'desktop')
+    await screenshot(ui.page, '/candidate/applications-pending', 'desktop')
 
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Documents' }).click()
-    await page.waitForURL(`${BASE_URL}/candidate/dashboard/documents`)
-    await page.getByText(`Resume - ${resumeName}`).first().waitFor()
+    await ui.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Documents' }).click()
+    await ui.page.waitForURL(`${BASE_URL}/candidate/dashboard/documents`)
+    await ui.page.getByText(`Resume - ${resumeName}`).first().waitFor()
   })
 
   it('the employer accepts it through the API and the bell shows a live notification', async () => {
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Applications' }).click()
-    await page.waitForURL(`${BASE_URL}/candidate/dashboard/applications`)
-    const bell = page.getByRole('button', { name: /^Notifications/ })
+    await ui.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Applications' }).click()
+    await ui.page.waitForURL(`${BASE_URL}/candidate/dashboard/applications`)
+    const bell = ui.page.getByRole('button', { name: /^Notifications/ })
     await bell.waitFor()
     const unreadBefore = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0)
 
@@ -161,7 +140,7 @@ describe('candidate applies, employer accepts, bell rings', () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200)
 
     // no reload: the count comes over the realtime connection
-    await page.waitForFunction(
+    await ui.page.waitForFunction(
       (before) => {
         const label = document.querySelector('.notif-bell')?.getAttribute('aria-label') ?? ''
         const m = /(\d+) unread/.exec(label)
@@ -170,9 +149,9 @@ describe('candidate applies, employer accepts, bell rings', () => {
       unreadBefore,
       { timeout: 15_000 },
     )
-    expect(await page.locator('.notif-badge').innerText()).toMatch(/^\d+$/)
+    expect(await ui.page.locator('.notif-badge').innerText()).toMatch(/^\d+$/)
 
-    const panel = page.getByRole('region', { name: 'Notifications' })
+    const panel = ui.page.getByRole('region', { name: 'Notifications' })
     // once seen in a run: the dropdown closed by itself within a second of opening while notifications
     // were still arriving; open it again if so (reported, not hidden: the log line says when it happened)
     const ensureOpen = async () => {
@@ -183,19 +162,19 @@ describe('candidate applies, employer accepts, bell rings', () => {
       await panel.waitFor()
     }
     await ensureOpen()
-    await page.waitForTimeout(1000)
+    await ui.page.waitForTimeout(1000)
     if ((await panel.count()) === 0) console.log('[candidate-apply] the notification dropdown closed by itself; reopening')
     await ensureOpen()
     expect(await panel.getByText('Connected', { exact: true }).isVisible()).toBe(true)
     const items = panel.locator('.notif-item.is-unread')
     expect(await items.count()).toBeGreaterThan(0)
     expect((await items.first().innerText()).toLowerCase()).toMatch(/accepted|application/)
-    await screenshot(page, '/candidate/notification', 'desktop')
+    await screenshot(ui.page, '/candidate/notification', 'desktop')
     await ensureOpen()
 
     // reading it lowers the count
     await items.first().locator('.notif-body').click()
-    await page.waitForFunction(
+    await ui.page.waitForFunction(
       (before) => {
         const label = document.querySelector('.notif-bell')?.getAttribute('aria-label') ?? ''
         const m = /(\d+) unread/.exec(label)
@@ -205,10 +184,10 @@ describe('candidate applies, employer accepts, bell rings', () => {
     )
 
     // the application now reads Accepted, with the employer's feedback
-    await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: 'Refresh', exact: true }).click()
-    const card = page.locator('.cd-card', { has: page.getByRole('heading', { level: 3, name: job.title, exact: true }) })
-    await page.waitForFunction(() => document.querySelector('.cd-card')?.textContent?.includes('Accepted'))
+    await ui.page.keyboard.press('Escape')
+    await ui.page.getByRole('button', { name: 'Refresh', exact: true }).click()
+    const card = ui.page.locator('.cd-card', { has: ui.page.getByRole('heading', { level: 3, name: job.title, exact: true }) })
+    await ui.page.waitForFunction(() => document.querySelector('.cd-card')?.textContent?.includes('Accepted'))
     expect(await card.innerText()).toContain(feedback)
   })
 })

@@ -4,34 +4,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  api,
-  BASE_URL,
-  collectErrors,
-  decodeQuotedPrintable,
-  DEMO,
-  eventually,
-  fakeJwt,
-  launchBrowser,
-  MAIL_DIR,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  uniqueEmail,
-  VIEWPORT_NAMES,
-  type ViewportName,
+  api, BASE_URL, decodeQuotedPrintable, DEMO, eventually, fakeJwt, MAIL_DIR, newContext, screenshot, seriousA11yViolations, uniqueEmail,
+  VIEWPORT_NAMES, type ViewportName, pagePerBlock, browserPerFile,
 } from './support'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserPerFile()
 
 const GREETING = /^Good (morning|afternoon|evening), Robin$/
 const storage = (page: Page) =>
@@ -46,108 +26,96 @@ async function loginThroughUi(page: Page, email: string, password: string) {
 }
 
 describe('a new candidate', () => {
-  let ctx: BrowserContext
-  let page: Page
-  let errors: string[]
   const email = uniqueEmail('robin')
   const password = 'Harbour#2026'
-
-  beforeAll(async () => {
-    ctx = await newContext(browser, 'desktop')
-    page = await ctx.newPage()
-    errors = collectErrors(page)
-  })
-  afterAll(async () => {
-    if (errors.length) console.log(`[candidate] browser errors:\n${errors.join('\n')}`)
-    await ctx?.close()
-  })
+  const ui = pagePerBlock(() => newContext(browser(), 'desktop'))
 
   it('sign-up shows the validation messages', async () => {
-    await page.goto(`${BASE_URL}/candidate/signup`)
-    await page.getByRole('heading', { level: 1, name: 'Start Your Journey' }).waitFor()
-    await page.getByLabel('Email Address').fill('robin@')
-    await page.getByLabel('Password', { exact: true }).fill('weakpass')
-    await page.getByRole('button', { name: 'Create Account' }).click()
-    await page.getByText('Please enter your full name').waitFor()
-    await page.getByText('Please enter a valid email address').waitFor()
-    await page.getByText('Password must be at least 8 characters long, contain 1 uppercase letter and 1 special character').waitFor()
-    expect(page.url()).toBe(`${BASE_URL}/candidate/signup`)
+    await ui.page.goto(`${BASE_URL}/candidate/signup`)
+    await ui.page.getByRole('heading', { level: 1, name: 'Start Your Journey' }).waitFor()
+    await ui.page.getByLabel('Email Address').fill('robin@')
+    await ui.page.getByLabel('Password', { exact: true }).fill('weakpass')
+    await ui.page.getByRole('button', { name: 'Create Account' }).click()
+    await ui.page.getByText('Please enter your full name').waitFor()
+    await ui.page.getByText('Please enter a valid email address').waitFor()
+    await ui.page.getByText('Password must be at least 8 characters long, contain 1 uppercase letter and 1 special character').waitFor()
+    expect(ui.page.url()).toBe(`${BASE_URL}/candidate/signup`)
   })
 
   it('signs up through the form and is told to log in', async () => {
-    await page.goto(`${BASE_URL}/candidate/signup`)
-    await page.getByLabel('Full Name').fill('Robin Tran')
-    await page.getByLabel('Email Address').fill(email)
-    await page.getByLabel('Password', { exact: true }).fill(password)
-    await page.getByLabel('Phone Number (optional)').fill('0412 000 111')
-    const dialog = page.waitForEvent('dialog')
-    await page.getByRole('button', { name: 'Create Account' }).click()
+    await ui.page.goto(`${BASE_URL}/candidate/signup`)
+    await ui.page.getByLabel('Full Name').fill('Robin Tran')
+    await ui.page.getByLabel('Email Address').fill(email)
+    await ui.page.getByLabel('Password', { exact: true }).fill(password)
+    await ui.page.getByLabel('Phone Number (optional)').fill('0412 000 111')
+    const dialog = ui.page.waitForEvent('dialog')
+    await ui.page.getByRole('button', { name: 'Create Account' }).click()
     const d = await dialog
     expect(d.type()).toBe('alert')
     expect(d.message()).toBe('Registration successful! Please log in.')
     await d.accept()
-    await page.waitForURL(`${BASE_URL}/candidate/login`)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/login`)
   })
 
   it('signing up again with the same email shows the server error', async () => {
-    await page.goto(`${BASE_URL}/candidate/signup`)
-    await page.getByLabel('Full Name').fill('Robin Tran')
-    await page.getByLabel('Email Address').fill(email)
-    await page.getByLabel('Password', { exact: true }).fill(password)
-    await page.getByRole('button', { name: 'Create Account' }).click()
-    await page.getByText('An account with this email already exists').waitFor()
+    await ui.page.goto(`${BASE_URL}/candidate/signup`)
+    await ui.page.getByLabel('Full Name').fill('Robin Tran')
+    await ui.page.getByLabel('Email Address').fill(email)
+    await ui.page.getByLabel('Password', { exact: true }).fill(password)
+    await ui.page.getByRole('button', { name: 'Create Account' }).click()
+    await ui.page.getByText('An account with this email already exists').waitFor()
   })
 
   it('a wrong password shows the server error and clears the password', async () => {
-    await loginThroughUi(page, email, 'Wrong#Password1')
-    await page.getByText('Invalid email or password').waitFor()
-    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('')
-    expect(page.url()).toBe(`${BASE_URL}/candidate/login`)
+    await loginThroughUi(ui.page, email, 'Wrong#Password1')
+    await ui.page.getByText('Invalid email or password').waitFor()
+    expect(await ui.page.getByLabel('Password', { exact: true }).inputValue()).toBe('')
+    expect(ui.page.url()).toBe(`${BASE_URL}/candidate/login`)
   })
 
   it('a password in the wrong format is refused before sending', async () => {
-    await loginThroughUi(page, email, 'lowercase')
-    await page.getByText('Invalid password format').waitFor()
+    await loginThroughUi(ui.page, email, 'lowercase')
+    await ui.page.getByText('Invalid password format').waitFor()
   })
 
   it('logs in and lands on the dashboard with the greeting and first name', async () => {
-    await loginThroughUi(page, email, password)
-    await page.waitForURL(`${BASE_URL}/candidate/dashboard/jobs`)
-    const h1 = page.locator('h1.cd-greeting')
+    await loginThroughUi(ui.page, email, password)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/dashboard/jobs`)
+    const h1 = ui.page.locator('h1.cd-greeting')
     await h1.waitFor()
-    await page.waitForFunction(() => /, Robin$/.test(document.querySelector('h1.cd-greeting')?.textContent ?? ''))
+    await ui.page.waitForFunction(() => /, Robin$/.test(document.querySelector('h1.cd-greeting')?.textContent ?? ''))
     expect((await h1.innerText()).trim()).toMatch(GREETING)
-    const stored = await storage(page)
+    const stored = await storage(ui.page)
     expect(stored.token).toBeTruthy()
     expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ email, name: 'Robin Tran' })
     // desktop layout: sidebar with the tabs and sign-out, header with the bell
-    const tabs = page.getByRole('navigation', { name: 'Dashboard' })
+    const tabs = ui.page.getByRole('navigation', { name: 'Dashboard' })
     for (const name of ['Browse Jobs', 'My Applications', 'Documents', 'Profile']) {
       expect(await tabs.getByRole('link', { name }).count(), name).toBe(1)
     }
-    expect(await page.getByRole('button', { name: /^Notifications/ }).isVisible()).toBe(true)
-    expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true)
+    expect(await ui.page.getByRole('button', { name: /^Notifications/ }).isVisible()).toBe(true)
+    expect(await ui.page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true)
   })
 
   it('browses jobs ten to a page and searches', async () => {
-    await page.getByRole('heading', { name: 'Browse Jobs' }).waitFor()
-    const cards = page.locator('.cd-card')
+    await ui.page.getByRole('heading', { name: 'Browse Jobs' }).waitFor()
+    const cards = ui.page.locator('.cd-card')
     await cards.first().waitFor()
     // paginated: ten cards, and the range says how many there are in all
-    const total = async () => Number(/^Showing \d+-\d+ of (\d+)$/.exec((await page.locator('.cd-range').innerText()).trim())?.[1])
+    const total = async () => Number(/^Showing \d+-\d+ of (\d+)$/.exec((await ui.page.locator('.cd-range').innerText()).trim())?.[1])
     const all = await total()
     expect(all).toBeGreaterThan(10)
     expect(await cards.count()).toBe(10)
-    expect(await page.locator('.cd-range').innerText()).toBe(`Showing 1-10 of ${all}`)
-    const pager = page.getByRole('navigation', { name: 'Job pages' })
+    expect(await ui.page.locator('.cd-range').innerText()).toBe(`Showing 1-10 of ${all}`)
+    const pager = ui.page.getByRole('navigation', { name: 'Job pages' })
     await pager.getByRole('button', { name: 'Page 2' }).click()
-    await page.waitForFunction(() => document.querySelector('.cd-range')?.textContent?.startsWith('Showing 11-'))
+    await ui.page.waitForFunction(() => document.querySelector('.cd-range')?.textContent?.startsWith('Showing 11-'))
     await pager.getByRole('button', { name: 'Page 1' }).click()
-    await page.getByText(/^Last updated:/).waitFor()
+    await ui.page.getByText(/^Last updated:/).waitFor()
 
-    await page.getByLabel('Search jobs').fill('Engineer')
-    await page.waitForFunction((n) => Number(/of (\d+)$/.exec(document.querySelector('.cd-range')?.textContent ?? '')?.[1]) < n, all)
-    const titles = await page.locator('.cd-card h3').allInnerTexts()
+    await ui.page.getByLabel('Search jobs').fill('Engineer')
+    await ui.page.waitForFunction((n) => Number(/of (\d+)$/.exec(document.querySelector('.cd-range')?.textContent ?? '')?.[1]) < n, all)
+    const titles = await ui.page.locator('.cd-card h3').allInnerTexts()
     expect(titles.length).toBeGreaterThan(0)
     for (const t of titles) expect(t.toLowerCase()).toContain('engineer')
 
@@ -156,19 +124,19 @@ describe('a new candidate', () => {
     await first.getByRole('button', { name: 'See More' }).click()
     await first.getByRole('button', { name: 'Show Less' }).waitFor()
 
-    await page.getByLabel('Search jobs').fill('zzz no such job')
-    await page.getByText('No jobs found matching your criteria').waitFor()
-    await page.getByLabel('Search jobs').fill('')
-    await page.waitForFunction((n) => document.querySelector('.cd-range')?.textContent === `Showing 1-10 of ${n}`, all)
+    await ui.page.getByLabel('Search jobs').fill('zzz no such job')
+    await ui.page.getByText('No jobs found matching your criteria').waitFor()
+    await ui.page.getByLabel('Search jobs').fill('')
+    await ui.page.waitForFunction((n) => document.querySelector('.cd-range')?.textContent === `Showing 1-10 of ${n}`, all)
 
-    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/admin/jobs/job-board'))
-    await page.getByRole('button', { name: 'Refresh', exact: true }).click()
+    const refreshed = ui.page.waitForResponse((r) => r.url().endsWith('/api/admin/jobs/job-board'))
+    await ui.page.getByRole('button', { name: 'Refresh', exact: true }).click()
     expect((await refreshed).status()).toBe(200)
-    await page.getByText('Jobs refreshed successfully').waitFor()
+    await ui.page.getByText('Jobs refreshed successfully').waitFor()
   })
 
   it('moves between the tabs from the sidebar', async () => {
-    const tabs = page.getByRole('navigation', { name: 'Dashboard' })
+    const tabs = ui.page.getByRole('navigation', { name: 'Dashboard' })
     const expectations: [string, string, string][] = [
       ['My Applications', 'applications', 'My Applications'],
       ['Documents', 'documents', 'Documents'],
@@ -177,15 +145,15 @@ describe('a new candidate', () => {
     ]
     for (const [link, path, heading] of expectations) {
       await tabs.getByRole('link', { name: link }).click()
-      await page.waitForURL(`${BASE_URL}/candidate/dashboard/${path}`)
-      await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor()
+      await ui.page.waitForURL(`${BASE_URL}/candidate/dashboard/${path}`)
+      await ui.page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor()
       expect(await tabs.getByRole('link', { name: link }).getAttribute('aria-current')).toBe('page')
     }
   })
 
   for (const viewport of VIEWPORT_NAMES) {
     it(`every dashboard tab passes axe (serious/critical) @${viewport}`, async () => {
-      const tabCtx = await newContext(browser, viewport as ViewportName)
+      const tabCtx = await newContext(browser(), viewport as ViewportName)
       await tabCtx.addInitScript(
         ([token, user]) => {
           if (!localStorage.getItem('authToken') && token && user) {
@@ -193,7 +161,7 @@ describe('a new candidate', () => {
             localStorage.setItem('candidateData', user)
           }
         },
-        [(await storage(page)).token, (await storage(page)).user],
+        [(await storage(ui.page)).token, (await storage(ui.page)).user],
       )
       const tabPage = await tabCtx.newPage()
       const found: Record<string, unknown[]> = {}
@@ -228,45 +196,36 @@ describe('a new candidate', () => {
   }
 
   it('a signed-in candidate opening the login page goes to the dashboard', async () => {
-    await page.goto(`${BASE_URL}/candidate/login`)
-    await page.waitForURL(`${BASE_URL}/candidate/dashboard/jobs`)
+    await ui.page.goto(`${BASE_URL}/candidate/login`)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/dashboard/jobs`)
   })
 
   it('signs out: storage cleared, back at the login page, dashboard closed', async () => {
-    await page.locator('h1.cd-greeting').waitFor()
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(`${BASE_URL}/candidate/login`)
-    expect(await storage(page)).toEqual({ token: null, user: null })
-    await page.goto(`${BASE_URL}/candidate/dashboard/profile`)
-    await page.waitForURL(`${BASE_URL}/candidate/login`)
+    await ui.page.locator('h1.cd-greeting').waitFor()
+    await ui.page.getByRole('button', { name: 'Sign out' }).click()
+    await ui.page.waitForURL(`${BASE_URL}/candidate/login`)
+    expect(await storage(ui.page)).toEqual({ token: null, user: null })
+    await ui.page.goto(`${BASE_URL}/candidate/dashboard/profile`)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/login`)
   })
 })
 
 describe('candidate session at load', () => {
-  let ctx: BrowserContext
-  let page: Page
-
-  beforeAll(async () => {
-    ctx = await newContext(browser)
-    page = await ctx.newPage()
-  })
-  afterAll(async () => {
-    await ctx?.close()
-  })
+  const ui = pagePerBlock(() => newContext(browser()))
 
   async function loadDashboardWith(token: string) {
-    await page.goto(`${BASE_URL}/about`)
-    await page.evaluate(
+    await ui.page.goto(`${BASE_URL}/about`)
+    await ui.page.evaluate(
       ([t, u]) => {
         localStorage.setItem('authToken', t)
         localStorage.setItem('candidateData', u)
       },
       [token, JSON.stringify({ id: 'x', name: 'Expired Person', email: 'expired@example.com', role: 'candidate' })],
     )
-    await page.goto(`${BASE_URL}/candidate/dashboard`)
-    await page.waitForURL(`${BASE_URL}/candidate/login`)
-    await page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor()
-    expect(await storage(page)).toEqual({ token: null, user: null })
+    await ui.page.goto(`${BASE_URL}/candidate/dashboard`)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/login`)
+    await ui.page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor()
+    expect(await storage(ui.page)).toEqual({ token: null, user: null })
   }
 
   it('an expired token logs the candidate out', async () => {
@@ -279,51 +238,45 @@ describe('candidate session at load', () => {
   })
 
   it('without a session the dashboard sends the visitor to the login page', async () => {
-    await page.goto(`${BASE_URL}/candidate/dashboard/applications`)
-    await page.waitForURL(`${BASE_URL}/candidate/login`)
+    await ui.page.goto(`${BASE_URL}/candidate/dashboard/applications`)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/login`)
   })
 
   it('the demo candidate can sign in', async () => {
-    await loginThroughUi(page, DEMO.candidate.email, DEMO.candidate.password)
-    await page.waitForURL(`${BASE_URL}/candidate/dashboard/jobs`)
-    await page.locator('h1.cd-greeting').waitFor()
+    await loginThroughUi(ui.page, DEMO.candidate.email, DEMO.candidate.password)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/dashboard/jobs`)
+    await ui.page.locator('h1.cd-greeting').waitFor()
   })
 })
 
 describe('forgot and reset password (candidate)', () => {
-  let ctx: BrowserContext
-  let page: Page
   const email = uniqueEmail('reset')
   const oldPassword = 'Original#Pass1'
   const newPassword = 'Brand-New#Pass2'
+  const ui = pagePerBlock(() => newContext(browser()))
 
   beforeAll(async () => {
-    ctx = await newContext(browser)
-    page = await ctx.newPage()
     const res = await api('POST', '/api/auth/candidate/register', { json: { name: 'Casey Reset', email, password: oldPassword } })
     expect(res.status).toBe(201)
   })
-  afterAll(async () => {
-    await ctx?.close()
-  })
 
   it('requires an email, then shows the neutral text', async () => {
-    await page.goto(`${BASE_URL}/candidate/login`)
-    await page.getByRole('link', { name: 'Forgot password?' }).click()
-    await page.waitForURL(`${BASE_URL}/forgot-password`)
-    await page.getByRole('button', { name: 'Send Reset Link' }).click()
-    await page.getByText('Please enter your email').waitFor()
-    await page.getByLabel('Email', { exact: true }).fill(email)
-    await page.getByRole('button', { name: 'Send Reset Link' }).click()
-    await page.getByText('If an account exists with this email, a password reset link will be sent.').waitFor()
-    await screenshot(page, '/forgot-password-sent', 'desktop')
+    await ui.page.goto(`${BASE_URL}/candidate/login`)
+    await ui.page.getByRole('link', { name: 'Forgot password?' }).click()
+    await ui.page.waitForURL(`${BASE_URL}/forgot-password`)
+    await ui.page.getByRole('button', { name: 'Send Reset Link' }).click()
+    await ui.page.getByText('Please enter your email').waitFor()
+    await ui.page.getByLabel('Email', { exact: true }).fill(email)
+    await ui.page.getByRole('button', { name: 'Send Reset Link' }).click()
+    await ui.page.getByText('If an account exists with this email, a password reset link will be sent.').waitFor()
+    await screenshot(ui.page, '/forgot-password-sent', 'desktop')
   })
 
   it('the same neutral text for an unknown address', async () => {
-    await page.goto(`${BASE_URL}/forgot-password`)
-    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'))
-    await page.getByRole('button', { name: 'Send Reset Link' }).click()
-    await page.getByText('If an account exists with this email, a password reset link will be sent.').waitFor()
+    await ui.page.goto(`${BASE_URL}/forgot-password`)
+    await ui.page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'))
+    await ui.page.getByRole('button', { name: 'Send Reset Link' }).click()
+    await ui.page.getByText('If an account exists with this email, a password reset link will be sent.').waitFor()
   })
 
   it('the mailed link opens the reset page, and the new password works', async () => {
@@ -342,27 +295,27 @@ describe('forgot and reset password (candidate)', () => {
       `a reset mail to ${email} in ${MAIL_DIR}`,
     )
     expect(link.startsWith(`${BASE_URL}/reset-password?token=`)).toBe(true)
-    const response = await page.goto(link)
+    const response = await ui.page.goto(link)
     expect(response?.status()).toBe(200)
-    await page.getByRole('heading', { level: 1, name: 'Reset Password' }).waitFor()
+    await ui.page.getByRole('heading', { level: 1, name: 'Reset Password' }).waitFor()
 
     // client checks first
-    await page.getByLabel('New Password', { exact: true }).fill(newPassword)
-    await page.getByLabel('Confirm Password', { exact: true }).fill('Something#Else1')
-    await page.getByRole('button', { name: 'Reset Password' }).click()
-    await page.getByText('Passwords do not match').waitFor()
+    await ui.page.getByLabel('New Password', { exact: true }).fill(newPassword)
+    await ui.page.getByLabel('Confirm Password', { exact: true }).fill('Something#Else1')
+    await ui.page.getByRole('button', { name: 'Reset Password' }).click()
+    await ui.page.getByText('Passwords do not match').waitFor()
 
-    await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword)
-    const dialog = page.waitForEvent('dialog')
-    await page.getByRole('button', { name: 'Reset Password' }).click()
+    await ui.page.getByLabel('Confirm Password', { exact: true }).fill(newPassword)
+    const dialog = ui.page.waitForEvent('dialog')
+    await ui.page.getByRole('button', { name: 'Reset Password' }).click()
     const d = await dialog
     expect(d.message()).toBe('Password has been reset successfully.')
     await d.accept()
-    await page.waitForURL(`${BASE_URL}/candidate/login`)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/login`)
 
-    await loginThroughUi(page, email, oldPassword)
-    await page.getByText('Invalid email or password').waitFor()
-    await loginThroughUi(page, email, newPassword)
-    await page.waitForURL(`${BASE_URL}/candidate/dashboard/jobs`)
+    await loginThroughUi(ui.page, email, oldPassword)
+    await ui.page.getByText('Invalid email or password').waitFor()
+    await loginThroughUi(ui.page, email, newPassword)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/dashboard/jobs`)
   })
 })

@@ -1,38 +1,21 @@
 /** The contact form (SPEC 4, 5, 8): client validation, sending, success, and the server keeps the message. */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, apiLogin, BASE_URL, DEMO, eventually, launchBrowser, newContext, screenshot, VIEWPORT_NAMES } from './support'
+import { describe, expect, it } from 'vitest'
+import { api, apiLogin, BASE_URL, DEMO, eventually, newContext, screenshot, VIEWPORT_NAMES, pagePerBlock, browserPerFile } from './support'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserPerFile()
 
 type StoredMessage = { id: string; first_name: string; last_name: string; email: string; phone: string | null; message: string }
 
 for (const viewport of VIEWPORT_NAMES) {
   describe(`contact form @${viewport}`, () => {
-    let ctx: BrowserContext
-    let page: Page
+    const ui = pagePerBlock(() => newContext(browser(), viewport))
 
-    beforeAll(async () => {
-      ctx = await newContext(browser, viewport)
-      page = await ctx.newPage()
-    })
-    afterAll(async () => {
-      await ctx?.close()
-    })
-
-    const form = () => page.locator('form.contact-form')
+    const form = () => ui.page.locator('form.contact-form')
     const send = () => form().getByRole('button', { name: 'Send Message' })
-    const errorOf = (field: string) => page.locator(`#contact-${field}-error`)
+    const errorOf = (field: string) => ui.page.locator(`#contact-${field}-error`)
 
     it('shows the validation messages and blocks sending while any field is wrong', async () => {
-      await page.goto(`${BASE_URL}/contact`)
+      await ui.page.goto(`${BASE_URL}/contact`)
       await send().waitFor()
 
       // an empty submit flags every required field
@@ -43,48 +26,48 @@ for (const viewport of VIEWPORT_NAMES) {
       expect(await errorOf('message').innerText()).toBe('Please enter a message')
       expect(await errorOf('phone').count()).toBe(0)
       expect(await send().isDisabled()).toBe(true)
-      expect(await page.getByLabel('First name').getAttribute('aria-invalid')).toBe('true')
-      await screenshot(page, '/contact-errors', viewport)
+      expect(await ui.page.getByLabel('First name').getAttribute('aria-invalid')).toBe('true')
+      await screenshot(ui.page, '/contact-errors', viewport)
 
       // editing a field clears its error
-      await page.getByLabel('First name').fill('Alex')
+      await ui.page.getByLabel('First name').fill('Alex')
       expect(await errorOf('firstName').count()).toBe(0)
-      await page.getByLabel('Last name').fill('Nguyen')
+      await ui.page.getByLabel('Last name').fill('Nguyen')
 
-      await page.getByLabel('Email address').fill('alex at example')
+      await ui.page.getByLabel('Email address').fill('alex at example')
       expect(await errorOf('email').innerText()).toBe('Please enter a valid email address')
-      await page.getByLabel('Email address').fill('alex@example.com')
+      await ui.page.getByLabel('Email address').fill('alex@example.com')
       expect(await errorOf('email').count()).toBe(0)
 
-      await page.getByLabel('Phone number').fill('12345')
+      await ui.page.getByLabel('Phone number').fill('12345')
       expect(await errorOf('phone').innerText()).toBe('Please enter a valid Australian phone number')
-      await page.getByLabel('Phone number').fill('+61 412 345 678')
+      await ui.page.getByLabel('Phone number').fill('+61 412 345 678')
       expect(await errorOf('phone').count()).toBe(0)
 
-      await page.getByLabel('How can we help?').fill('x')
-      await page.getByLabel('How can we help?').fill('')
+      await ui.page.getByLabel('How can we help?').fill('x')
+      await ui.page.getByLabel('How can we help?').fill('')
       expect(await errorOf('message').innerText()).toBe('Please enter a message')
       expect(await send().isDisabled()).toBe(true)
     })
 
     it('sends a valid message, shows the success text, clears the form; the server stored it', async () => {
-      await page.goto(`${BASE_URL}/contact`)
+      await ui.page.goto(`${BASE_URL}/contact`)
       const text = `E2E enquiry ${viewport} ${Date.now()}: we need two React developers.`
       const email = `contact-${viewport}-${Date.now()}@example.com`
-      await page.getByLabel('First name').fill('Jordan')
-      await page.getByLabel('Last name').fill('Lee')
-      await page.getByLabel('Email address').fill(email)
-      await page.getByLabel('Phone number').fill('0412 345 678')
-      await page.getByLabel('How can we help?').fill(text)
+      await ui.page.getByLabel('First name').fill('Jordan')
+      await ui.page.getByLabel('Last name').fill('Lee')
+      await ui.page.getByLabel('Email address').fill(email)
+      await ui.page.getByLabel('Phone number').fill('0412 345 678')
+      await ui.page.getByLabel('How can we help?').fill(text)
       expect(await send().isEnabled()).toBe(true)
 
-      const posted = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST')
+      const posted = ui.page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST')
       await send().click()
       expect((await posted).status()).toBe(200)
-      await page.getByText("Thank you! Your message has been sent. We'll get back to you within 24 hours.").waitFor()
-      expect(await page.getByLabel('First name').inputValue()).toBe('')
-      expect(await page.getByLabel('How can we help?').inputValue()).toBe('')
-      await screenshot(page, '/contact-sent', viewport)
+      await ui.page.getByText("Thank you! Your message has been sent. We'll get back to you within 24 hours.").waitFor()
+      expect(await ui.page.getByLabel('First name').inputValue()).toBe('')
+      expect(await ui.page.getByLabel('How can we help?').inputValue()).toBe('')
+      await screenshot(ui.page, '/contact-sent', viewport)
 
       const admin = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
       const stored = await eventually(

@@ -11,28 +11,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL,
-  api,
-  apiLogin,
-  BASE_URL,
-  collectErrors,
-  decodeQuotedPrintable,
-  DEMO,
-  EMPLOYER_URL,
-  eventually,
-  jobBoard,
-  launchBrowser,
-  MAIL_DIR,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  uniqueEmail,
-  VIEWPORT_NAMES,
-  type LoginBody,
-  type ViewportName,
+  ADMIN_URL, api, apiLogin, BASE_URL, collectErrors, decodeQuotedPrintable, DEMO, EMPLOYER_URL, eventually, jobBoard, MAIL_DIR, newContext,
+  screenshot, seriousA11yViolations, uniqueEmail, VIEWPORT_NAMES, type LoginBody, signInThroughForm, browserPerFile, expectNoSidewaysScroll,
+  signedInContext,
 } from './support'
 
 /** A one-page PDF saying `text`, with a correct xref table so viewers render it. */
@@ -88,7 +72,7 @@ const REJECT_FEEDBACK = `Thank you for your time ${run}; we chose someone closer
 const RESUME = { name: `casey-resume-${run}.pdf`, buffer: onePagePdf('Casey Flows - Resume') }
 const INTERVIEW = { date: sydneyDate(10), time: '10:30', duration: '45', place: 'Level 3, 1 Harbour St', video: 'https://meet.example.com/flows' }
 
-let browser: Browser
+const browser = browserPerFile()
 let employerCtx: BrowserContext
 let employerPage: Page
 let candidateCtx: BrowserContext
@@ -111,35 +95,14 @@ async function myApplication(): Promise<MyApplication | undefined> {
   return res.body.find((a) => a.id === applicationId)
 }
 
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }))
-  expect(scroll, `${what}: page wider than the screen`).toBeLessThanOrEqual(width)
-}
-
-async function withToken(viewport: ViewportName, key: 'employerUser' | 'candidateData', login: LoginBody): Promise<BrowserContext> {
-  const ctx = await newContext(browser, viewport)
-  await ctx.addInitScript(
-    ([token, k, user]) => {
-      localStorage.setItem(k === 'candidateData' ? 'authToken' : 'jwtToken', token)
-      localStorage.setItem(k, user)
-    },
-    [login.token, key, JSON.stringify(login.user)],
-  )
-  return ctx
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
+afterAll(() => {
   const errors = errorLists.flat()
   if (errors.length) console.log(`[employer-flows] browser errors:\n${errors.join('\n')}`)
-  await browser?.close()
 })
 
 describe('sign-up → approval → post', () => {
   it('a new employer registers on /signup', async () => {
-    employerCtx = await newContext(browser)
+    employerCtx = await newContext(browser())
     employerPage = await employerCtx.newPage()
     errorLists.push(collectErrors(employerPage))
     await employerPage.goto(`${EMPLOYER_URL}/signup`)
@@ -154,7 +117,7 @@ describe('sign-up → approval → post', () => {
 
   it('the admin approves it on the Employers screen', async () => {
     const admin = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
-    const ctx = await newContext(browser)
+    const ctx = await newContext(browser())
     try {
       await ctx.addInitScript(
         ([t, u]) => {
@@ -176,11 +139,7 @@ describe('sign-up → approval → post', () => {
 
   it('the employer signs in and posts a job that reaches the public board', async () => {
     const page = employerPage
-    await page.goto(`${EMPLOYER_URL}/login`)
-    await page.getByLabel('Email', { exact: true }).fill(EMPLOYER.email)
-    await page.getByLabel('Password', { exact: true }).fill(EMPLOYER.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await page.waitForURL(`${EMPLOYER_URL}/dashboard`)
+    await signInThroughForm(page, `${EMPLOYER_URL}/login`, EMPLOYER, `${EMPLOYER_URL}/dashboard`)
     employer = await apiLogin('employer', EMPLOYER.email, EMPLOYER.password)
 
     await page.goto(`${EMPLOYER_URL}/dashboard/jobs/new`)
@@ -197,7 +156,7 @@ describe('sign-up → approval → post', () => {
     const job = await eventually(async () => (await jobBoard()).find((j) => j.title === JOB_TITLE), 10_000, 'the job on the public board')
     jobId = job.id
     expect(job.company).toBe(COMPANY)
-    const pub = await newContext(browser)
+    const pub = await newContext(browser())
     try {
       const p = await pub.newPage()
       await p.goto(`${BASE_URL}/jobs/${jobId}`)
@@ -213,7 +172,7 @@ describe('apply → live → interview', () => {
     const reg = await api('POST', '/api/auth/candidate/register', { json: { name: CANDIDATE.name, email: CANDIDATE.email, password: CANDIDATE.password } })
     expect(reg.status, JSON.stringify(reg.body)).toBe(201)
     candidate = await apiLogin('candidate', CANDIDATE.email, CANDIDATE.password)
-    candidateCtx = await withToken('desktop', 'candidateData', candidate)
+    candidateCtx = await signedInContext(browser(), 'candidate', candidate)
     candidatePage = await candidateCtx.newPage()
     errorLists.push(collectErrors(candidatePage))
     candidatePage.on('response', async (r) => {
@@ -345,7 +304,7 @@ describe('apply → live → interview', () => {
 for (const viewport of VIEWPORT_NAMES) {
   describe(`changed screens @${viewport}`, () => {
     it('the candidate’s applications tab with an interview', async () => {
-      const ctx = await withToken(viewport, 'candidateData', candidate)
+      const ctx = await signedInContext(browser(), 'candidate', candidate, viewport)
       try {
         const page = await ctx.newPage()
         await page.goto(`${BASE_URL}/candidate/dashboard/applications`)
@@ -360,7 +319,7 @@ for (const viewport of VIEWPORT_NAMES) {
     })
 
     it('the PDF viewer shows the resume and revokes its URL on close', async () => {
-      const ctx = await withToken(viewport, 'employerUser', employer)
+      const ctx = await signedInContext(browser(), 'employer', employer, viewport)
       try {
         const page = await ctx.newPage()
         await page.goto(`${EMPLOYER_URL}/dashboard/applicants/${applicationId}`)
@@ -392,7 +351,7 @@ for (const viewport of VIEWPORT_NAMES) {
     })
 
     it('rejecting one card asks for feedback; Cancel leaves it where it was', async () => {
-      const ctx = await withToken(viewport, 'employerUser', employer)
+      const ctx = await signedInContext(browser(), 'employer', employer, viewport)
       try {
         const page = await ctx.newPage()
         await page.goto(`${EMPLOYER_URL}/dashboard/jobs/${jobId}`)

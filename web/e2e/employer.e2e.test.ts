@@ -5,25 +5,10 @@
  * form that reaches the public board, and every employer screen at 1280 and 390 px with a
  * screenshot, no sideways overflow and no serious or critical axe findings.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  api,
-  apiLogin,
-  collectErrors,
-  DEMO,
-  EMPLOYER_URL,
-  eventually,
-  jobBoard,
-  launchBrowser,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  VIEWPORT_NAMES,
-  type LoginBody,
-  expectNoSidewaysScroll,
-  signedInContext,
-  type ViewportName,
+  api, apiLogin, DEMO, EMPLOYER_URL, eventually, jobBoard, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type LoginBody,
+  expectNoSidewaysScroll, signedInContext, type ViewportName, pagePerBlock, signInThroughForm, browserPerFile,
 } from './support'
 
 type Counts = { new: number; screening: number; interview: number; offer: number; hired: number; rejected: number; total: number }
@@ -31,7 +16,7 @@ type EmployerJob = { id: string; title: string; status: string; applications: Co
 type Card = { id: string; candidate_name: string; stage: string; version: number }
 type Pipeline = { counts: Counts; applications: Card[] }
 
-let browser: Browser
+const browser = browserPerFile()
 let employer: LoginBody
 let busiest: EmployerJob
 
@@ -41,65 +26,45 @@ async function pipeline(jobId: string): Promise<Pipeline> {
   return res.body
 }
 
-const signedIn = (viewport: ViewportName = 'desktop') => signedInContext(browser, 'employer', employer, viewport)
+const signedIn = (viewport: ViewportName = 'desktop') => signedInContext(browser(), 'employer', employer, viewport)
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
   const jobs = await api<EmployerJob[]>('GET', '/api/employer/jobs', { token: employer.token })
   busiest = jobs.body.filter((j) => j.status === 'open').sort((a, b) => b.applications.total - a.applications.total)[0]
   if (!busiest || busiest.applications.new === 0 || busiest.applications.screening === 0) throw new Error('the seed has no open job with New and Screening applicants')
 })
-afterAll(async () => {
-  await browser?.close()
-})
 
 describe('employer workspace', () => {
-  let ctx: BrowserContext
-  let page: Page
-  let errors: string[]
-
-  beforeAll(async () => {
-    ctx = await newContext(browser)
-    page = await ctx.newPage()
-    errors = collectErrors(page)
-  })
-  afterAll(async () => {
-    if (errors.length) console.log(errors.join('\n'))
-    await ctx?.close()
-  })
+  const ui = pagePerBlock(() => newContext(browser()))
 
   it('signs in and lists the jobs with applicants per stage', async () => {
-    await page.goto(`${EMPLOYER_URL}/login`)
-    await page.getByLabel('Email', { exact: true }).fill(DEMO.employer.email)
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.employer.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await page.waitForURL(`${EMPLOYER_URL}/dashboard`)
-    await page.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor()
-    const counts = page.getByRole('list', { name: `Applicants for ${busiest.title} by stage` })
+    await signInThroughForm(ui.page, `${EMPLOYER_URL}/login`, DEMO.employer, `${EMPLOYER_URL}/dashboard`)
+    await ui.page.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor()
+    const counts = ui.page.getByRole('list', { name: `Applicants for ${busiest.title} by stage` })
     await counts.waitFor()
     const text = (await counts.innerText()).replace(/\s+/g, ' ')
     expect(text).toContain(`${busiest.applications.new} New`)
     expect(text).toContain(`${busiest.applications.interview} Interview`)
-    await page.getByRole('link', { name: `Applicants (${busiest.applications.total})` }).first().waitFor()
+    await ui.page.getByRole('link', { name: `Applicants (${busiest.applications.total})` }).first().waitFor()
   })
 
   it('moves a card with the keyboard only, through its Move to… menu', async () => {
     const before = await pipeline(busiest.id)
     const card = before.applications.find((a) => a.stage === 'new')!
-    await page.getByRole('link', { name: busiest.title, exact: true }).click()
-    await page.waitForURL(`${EMPLOYER_URL}/dashboard/jobs/${busiest.id}`)
-    await page.getByRole('heading', { level: 1, name: busiest.title }).waitFor()
-    const newColumn = page.getByRole('region', { name: /^New/ })
+    await ui.page.getByRole('link', { name: busiest.title, exact: true }).click()
+    await ui.page.waitForURL(`${EMPLOYER_URL}/dashboard/jobs/${busiest.id}`)
+    await ui.page.getByRole('heading', { level: 1, name: busiest.title }).waitFor()
+    const newColumn = ui.page.getByRole('region', { name: /^New/ })
     await newColumn.getByText(card.candidate_name).waitFor()
 
-    await page.getByRole('button', { name: `Move ${card.candidate_name} to another stage` }).focus()
-    await page.keyboard.press('Enter')
+    await ui.page.getByRole('button', { name: `Move ${card.candidate_name} to another stage` }).focus()
+    await ui.page.keyboard.press('Enter')
     // the menu opens with the first stage focused: Screening
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Screening')
-    await page.keyboard.press('Enter')
-    await page.getByText(`${card.candidate_name} is now in Screening.`).waitFor()
-    await page.getByRole('region', { name: /^Screening/ }).getByText(card.candidate_name).waitFor()
+    await expect.poll(() => ui.page.evaluate(() => document.activeElement?.textContent)).toBe('Screening')
+    await ui.page.keyboard.press('Enter')
+    await ui.page.getByText(`${card.candidate_name} is now in Screening.`).waitFor()
+    await ui.page.getByRole('region', { name: /^Screening/ }).getByText(card.candidate_name).waitFor()
     await eventually(async () => (await pipeline(busiest.id)).applications.find((a) => a.id === card.id)?.stage === 'screening', 10_000, 'the move on the server')
   })
 
@@ -108,15 +73,15 @@ describe('employer workspace', () => {
     const other = now.applications.find((a) => a.stage === 'screening' && a.candidate_name !== undefined)!
     const moved = await api('POST', `/api/employer/applications/${other.id}/move`, { token: employer.token, json: { stage: 'new', version: other.version } })
     expect(moved.status).toBe(200)
-    await page.getByRole('region', { name: /^New/ }).getByText(other.candidate_name).waitFor({ timeout: 5_000 })
+    await ui.page.getByRole('region', { name: /^New/ }).getByText(other.candidate_name).waitFor({ timeout: 5_000 })
   })
 
   it('opens an applicant and adds a private note', async () => {
     const card = (await pipeline(busiest.id)).applications.find((a) => a.stage === 'screening')!
-    await page.getByRole('region', { name: /^Screening/ }).getByRole('link', { name: card.candidate_name }).first().click()
-    await page.waitForURL(`${EMPLOYER_URL}/dashboard/applicants/${card.id}`)
-    await page.getByRole('heading', { level: 1, name: card.candidate_name }).waitFor()
-    const notes = page.getByRole('region', { name: /Notes/ })
+    await ui.page.getByRole('region', { name: /^Screening/ }).getByRole('link', { name: card.candidate_name }).first().click()
+    await ui.page.waitForURL(`${EMPLOYER_URL}/dashboard/applicants/${card.id}`)
+    await ui.page.getByRole('heading', { level: 1, name: card.candidate_name }).waitFor()
+    const notes = ui.page.getByRole('region', { name: /Notes/ })
     await notes.getByText('Private to your hiring team').waitFor()
     const text = `Strong systems background; ask about on-call ${Date.now()}`
     await notes.getByLabel('New note').fill(text)
@@ -131,39 +96,30 @@ describe('employer workspace', () => {
 
   it('posts a job from the form and it reaches the public board', async () => {
     const title = `Site Reliability Engineer ${Date.now().toString(36)}`
-    await page.goto(`${EMPLOYER_URL}/dashboard/jobs/new`)
-    await page.getByRole('heading', { level: 1, name: 'Post a job' }).waitFor()
+    await ui.page.goto(`${EMPLOYER_URL}/dashboard/jobs/new`)
+    await ui.page.getByRole('heading', { level: 1, name: 'Post a job' }).waitFor()
     // the form names what is missing before the server sees it
-    await page.getByRole('button', { name: 'Publish' }).click()
-    await page.getByText('Give the job a title').waitFor()
-    await page.getByLabel('Job title').fill(title)
-    await page.getByLabel('Location').selectOption({ index: 1 })
-    await page.getByLabel('Specialisation').selectOption('Cloud + Infrastructure')
-    await page.getByLabel('About the role').fill('Keep our platform fast and calm.\n\nYou will own on-call tooling.')
-    await page.getByLabel('Responsibilities').fill('Run incident reviews\nAutomate toil')
+    await ui.page.getByRole('button', { name: 'Publish' }).click()
+    await ui.page.getByText('Give the job a title').waitFor()
+    await ui.page.getByLabel('Job title').fill(title)
+    await ui.page.getByLabel('Location').selectOption({ index: 1 })
+    await ui.page.getByLabel('Specialisation').selectOption('Cloud + Infrastructure')
+    await ui.page.getByLabel('About the role').fill('Keep our platform fast and calm.\n\nYou will own on-call tooling.')
+    await ui.page.getByLabel('Responsibilities').fill('Run incident reviews\nAutomate toil')
     // the preview draws what is typed
-    const preview = page.getByRole('region', { name: 'Preview: how applicants will see it' })
+    const preview = ui.page.getByRole('region', { name: 'Preview: how applicants will see it' })
     await preview.getByText(title).waitFor()
     await preview.getByText('Automate toil').waitFor()
-    await page.getByRole('button', { name: 'Publish' }).click()
-    await page.waitForURL(`${EMPLOYER_URL}/dashboard`)
-    await page.getByRole('heading', { level: 2, name: title }).waitFor()
+    await ui.page.getByRole('button', { name: 'Publish' }).click()
+    await ui.page.waitForURL(`${EMPLOYER_URL}/dashboard`)
+    await ui.page.getByRole('heading', { level: 2, name: title }).waitFor()
     await eventually(async () => (await jobBoard()).some((j) => j.title === title), 10_000, 'the job on the public board')
   })
 })
 
 for (const viewport of VIEWPORT_NAMES) {
   describe(`employer screens @${viewport}`, () => {
-    let ctx: BrowserContext
-    let page: Page
-
-    beforeAll(async () => {
-      ctx = await signedIn(viewport)
-      page = await ctx.newPage()
-    })
-    afterAll(async () => {
-      await ctx?.close()
-    })
+    const ui = pagePerBlock(() => signedIn(viewport))
 
     it('each screen has its heading, fits the screen and passes axe', async () => {
       const applicant = (await pipeline(busiest.id)).applications.find((a) => a.stage === 'interview')!
@@ -178,40 +134,40 @@ for (const viewport of VIEWPORT_NAMES) {
         { name: 'report', path: `/dashboard/jobs/${busiest.id}/report`, h1: `Report: ${busiest.title}`, ready: 'chart' },
       ]
       for (const s of screens) {
-        await page.goto(`${EMPLOYER_URL}${s.path}`)
-        await page.getByRole('heading', { level: 1, name: s.h1, exact: true }).waitFor()
-        if (s.ready === 'table') await page.getByRole('table').waitFor()
-        if (s.ready === 'Save profile') await page.getByRole('button', { name: 'Save profile' }).waitFor()
-        if (s.ready === 'chart') await page.locator('.recharts-surface').first().waitFor()
-        await page.waitForLoadState('networkidle')
-        await expectNoSidewaysScroll(page, `${s.name} @${viewport}`)
-        await screenshot(page, `employer/${s.name}`, viewport)
-        expect(await seriousA11yViolations(page, `employer ${s.name} @${viewport}`)).toEqual([])
+        await ui.page.goto(`${EMPLOYER_URL}${s.path}`)
+        await ui.page.getByRole('heading', { level: 1, name: s.h1, exact: true }).waitFor()
+        if (s.ready === 'table') await ui.page.getByRole('table').waitFor()
+        if (s.ready === 'Save profile') await ui.page.getByRole('button', { name: 'Save profile' }).waitFor()
+        if (s.ready === 'chart') await ui.page.locator('.recharts-surface').first().waitFor()
+        await ui.page.waitForLoadState('networkidle')
+        await expectNoSidewaysScroll(ui.page, `${s.name} @${viewport}`)
+        await screenshot(ui.page, `employer/${s.name}`, viewport)
+        expect(await seriousA11yViolations(ui.page, `employer ${s.name} @${viewport}`)).toEqual([])
       }
     })
 
     it('the dialogs fit the screen and pass axe', async () => {
       const applicant = (await pipeline(busiest.id)).applications.find((a) => a.stage === 'interview')!
-      await page.goto(`${EMPLOYER_URL}/dashboard/applicants/${applicant.id}`)
-      await page.getByRole('button', { name: 'Schedule an interview' }).click()
-      await page.getByRole('dialog', { name: 'Schedule an interview' }).waitFor()
-      await expectNoSidewaysScroll(page, `interview dialog @${viewport}`)
-      await screenshot(page, 'employer/interview-dialog', viewport)
+      await ui.page.goto(`${EMPLOYER_URL}/dashboard/applicants/${applicant.id}`)
+      await ui.page.getByRole('button', { name: 'Schedule an interview' }).click()
+      await ui.page.getByRole('dialog', { name: 'Schedule an interview' }).waitFor()
+      await expectNoSidewaysScroll(ui.page, `interview dialog @${viewport}`)
+      await screenshot(ui.page, 'employer/interview-dialog', viewport)
       // a full-page screenshot resizes the viewport: the dialog must survive it (AppShell keeps the page mounted)
-      expect(await page.getByRole('dialog', { name: 'Schedule an interview' }).count()).toBe(1)
-      expect(await seriousA11yViolations(page, `interview dialog @${viewport}`)).toEqual([])
-      await page.keyboard.press('Escape')
+      expect(await ui.page.getByRole('dialog', { name: 'Schedule an interview' }).count()).toBe(1)
+      expect(await seriousA11yViolations(ui.page, `interview dialog @${viewport}`)).toEqual([])
+      await ui.page.keyboard.press('Escape')
 
-      await page.goto(`${EMPLOYER_URL}/dashboard/jobs/${busiest.id}?view=list`)
-      await page.getByRole('table').getByRole('link', { name: applicant.candidate_name }).waitFor()
-      await page.waitForLoadState('networkidle')
-      await page.getByLabel(`Choose ${applicant.candidate_name}`).check()
-      await page.getByRole('button', { name: 'Reject 1 chosen' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Reject 1 applicant' })
+      await ui.page.goto(`${EMPLOYER_URL}/dashboard/jobs/${busiest.id}?view=list`)
+      await ui.page.getByRole('table').getByRole('link', { name: applicant.candidate_name }).waitFor()
+      await ui.page.waitForLoadState('networkidle')
+      await ui.page.getByLabel(`Choose ${applicant.candidate_name}`).check()
+      await ui.page.getByRole('button', { name: 'Reject 1 chosen' }).click()
+      const dialog = ui.page.getByRole('dialog', { name: 'Reject 1 applicant' })
       await dialog.waitFor()
-      await screenshot(page, 'employer/bulk-reject-dialog', viewport)
+      await screenshot(ui.page, 'employer/bulk-reject-dialog', viewport)
       expect(await dialog.count()).toBe(1)
-      expect(await seriousA11yViolations(page, `bulk reject dialog @${viewport}`)).toEqual([])
+      expect(await seriousA11yViolations(ui.page, `bulk reject dialog @${viewport}`)).toEqual([])
       await dialog.getByRole('button', { name: 'Cancel' }).click()
       await dialog.waitFor({ state: 'detached' })
     })

@@ -3,29 +3,12 @@
  * the canonical link, a screenshot and no serious/critical axe findings. Also the 404 page,
  * /sitemap, the navigation and the footer (SPEC 2.1 - 2.4).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { FOOTER_PATHS, PUBLIC_PAGES, type PageCheck } from './pages'
-import {
-  BASE_URL,
-  collectErrors,
-  launchBrowser,
-  newContext,
-  openJob,
-  screenshot,
-  seriousA11yViolations,
-  VIEWPORT_NAMES,
-  type ViewportName,
-} from './support'
+import { BASE_URL, newContext, openJob, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type ViewportName, pagePerBlock, browserPerFile } from './support'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserPerFile()
 
 async function checkPage(page: Page, check: PageCheck, viewport: ViewportName) {
   const response = await page.goto(BASE_URL + check.path)
@@ -59,44 +42,32 @@ async function checkPage(page: Page, check: PageCheck, viewport: ViewportName) {
 
 for (const viewport of VIEWPORT_NAMES) {
   describe(`public pages @${viewport}`, () => {
-    let ctx: BrowserContext
-    let page: Page
-    let errors: string[]
-
-    beforeAll(async () => {
-      ctx = await newContext(browser, viewport)
-      page = await ctx.newPage()
-      errors = collectErrors(page)
-    })
-    afterAll(async () => {
-      if (errors.length) console.log(`[public @${viewport}] browser errors:\n${errors.join('\n')}`)
-      await ctx?.close()
-    })
+    const ui = pagePerBlock(() => newContext(browser(), viewport))
 
     for (const check of PUBLIC_PAGES) {
       it(`${check.path} renders`, async () => {
-        await checkPage(page, check, viewport)
+        await checkPage(ui.page, check, viewport)
       })
     }
 
     it('/jobs/{open job id} renders', async () => {
       const job = await openJob()
       await checkPage(
-        page,
+        ui.page,
         { path: `/jobs/${job.id}`, h1: job.title, links: { 'Apply Now': '/candidate/login', 'Back to all jobs': '/jobs/find' } },
         viewport,
       )
     })
 
     it('an unknown path answers 404 with the Page Not Found page (noindex)', async () => {
-      await page.goto(`${BASE_URL}/about`)
-      await page.getByRole('heading', { level: 1 }).waitFor()
-      const response = await page.goto(`${BASE_URL}/no-such-page/here`)
+      await ui.page.goto(`${BASE_URL}/about`)
+      await ui.page.getByRole('heading', { level: 1 }).waitFor()
+      const response = await ui.page.goto(`${BASE_URL}/no-such-page/here`)
       expect(response?.status()).toBe(404)
-      await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor()
-      expect(await page.title()).toContain('Page Not Found')
-      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
-      const main = page.locator('main')
+      await ui.page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor()
+      expect(await ui.page.title()).toContain('Page Not Found')
+      expect(await ui.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
+      const main = ui.page.locator('main')
       expect(await main.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/')
       for (const [name, href] of [
         ['Find a Job', '/jobs/find'],
@@ -106,27 +77,27 @@ for (const viewport of VIEWPORT_NAMES) {
       ]) {
         expect(await main.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href)
       }
-      await screenshot(page, '/404', viewport)
-      expect(await seriousA11yViolations(page, `404 @${viewport}`)).toEqual([])
+      await screenshot(ui.page, '/404', viewport)
+      expect(await seriousA11yViolations(ui.page, `404 @${viewport}`)).toEqual([])
 
       // Go Back returns to the previous page
       await main.getByRole('button', { name: 'Go Back' }).click()
-      await page.waitForURL(`${BASE_URL}/about`)
-      await page.getByRole('heading', { level: 1, name: 'Technology recruitment with a human focus' }).waitFor()
+      await ui.page.waitForURL(`${BASE_URL}/about`)
+      await ui.page.getByRole('heading', { level: 1, name: 'Technology recruitment with a human focus' }).waitFor()
       // and the noindex tag leaves with the 404 page
-      expect(await page.locator('meta[name="robots"]').count()).toBe(0)
+      expect(await ui.page.locator('meta[name="robots"]').count()).toBe(0)
     })
 
     it('an unknown blog id answers 404 with Article Not Found', async () => {
-      const response = await page.goto(`${BASE_URL}/blogs/999`)
+      const response = await ui.page.goto(`${BASE_URL}/blogs/999`)
       expect(response?.status()).toBe(404)
-      await page.getByRole('heading', { level: 1, name: 'Article Not Found' }).waitFor()
-      expect(await page.locator('main').getByRole('link', { name: 'Back to all articles' }).getAttribute('href')).toBe('/blogs')
+      await ui.page.getByRole('heading', { level: 1, name: 'Article Not Found' }).waitFor()
+      expect(await ui.page.locator('main').getByRole('link', { name: 'Back to all articles' }).getAttribute('href')).toBe('/blogs')
     })
 
     it('the navigation bar links every section', async () => {
-      await page.goto(`${BASE_URL}/`)
-      const nav = page.getByRole('navigation', { name: 'Main' })
+      await ui.page.goto(`${BASE_URL}/`)
+      const nav = ui.page.getByRole('navigation', { name: 'Main' })
       await nav.waitFor()
       if (viewport === 'mobile') {
         const toggle = nav.getByRole('button', { name: 'Open menu' })
@@ -137,7 +108,7 @@ for (const viewport of VIEWPORT_NAMES) {
         // dropdowns open by click on narrow screens
         await nav.getByRole('link', { name: 'For Job Seekers' }).click()
         await nav.getByRole('link', { name: 'Find a Job' }).waitFor({ state: 'visible' })
-        await screenshot(page, '/nav-open', viewport)
+        await screenshot(ui.page, '/nav-open', viewport)
       }
       const expected: [string, string][] = [
         ['Home', '/'],
@@ -166,8 +137,8 @@ for (const viewport of VIEWPORT_NAMES) {
     })
 
     it('the footer has the site links, contact details, hours and copyright', async () => {
-      await page.goto(`${BASE_URL}/about`)
-      const footer = page.locator('footer')
+      await ui.page.goto(`${BASE_URL}/about`)
+      const footer = ui.page.locator('footer')
       await footer.waitFor()
       const hrefs = await footer.locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')))
       for (const path of FOOTER_PATHS) expect(hrefs, `footer link ${path}`).toContain(path)
@@ -177,16 +148,16 @@ for (const viewport of VIEWPORT_NAMES) {
       for (const social of ['Facebook', 'LinkedIn', 'Instagram']) {
         expect(await footer.getByRole('link', { name: new RegExp(social) }).count(), social).toBeGreaterThan(0)
       }
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-      await page.getByRole('button', { name: /Back to top/ }).click()
-      await page.waitForFunction(() => window.scrollY === 0)
+      await ui.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+      await ui.page.getByRole('button', { name: /Back to top/ }).click()
+      await ui.page.waitForFunction(() => window.scrollY === 0)
     })
   })
 }
 
 describe('/sitemap', () => {
   it('sends the browser to the sitemap file', async () => {
-    const ctx = await newContext(browser)
+    const ctx = await newContext(browser())
     const page = await ctx.newPage()
     const response = await page.goto(`${BASE_URL}/sitemap`)
     expect(response?.status()).toBe(200)

@@ -1,16 +1,8 @@
 /** The admin and employer hosts (SPEC 2.2): own login pages, /dashboard guarded, employer demo sign-in, admin /signup. */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_URL, DEMO, EMPLOYER_URL, launchBrowser, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES } from './support'
+import { describe, expect, it } from 'vitest'
+import { ADMIN_URL, DEMO, EMPLOYER_URL, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, pagePerBlock, signInThroughForm, browserPerFile } from './support'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = browserPerFile()
 
 const SITES = [
   { site: 'admin', url: () => ADMIN_URL, h1: 'Admin Sign In' },
@@ -19,125 +11,96 @@ const SITES = [
 
 for (const viewport of VIEWPORT_NAMES) {
   describe(`staff hosts @${viewport}`, () => {
-    let ctx: BrowserContext
-    let page: Page
-
-    beforeAll(async () => {
-      ctx = await newContext(browser, viewport)
-      page = await ctx.newPage()
-    })
-    afterAll(async () => {
-      await ctx?.close()
-    })
+    const ui = pagePerBlock(() => newContext(browser(), viewport))
 
     for (const { site, url, h1 } of SITES) {
       it(`${site}: /login is its own sign-in page`, async () => {
-        const response = await page.goto(`${url()}/login`)
+        const response = await ui.page.goto(`${url()}/login`)
         expect(response?.status()).toBe(200)
-        await page.getByRole('heading', { level: 1, name: h1 }).waitFor()
-        expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password')
+        await ui.page.getByRole('heading', { level: 1, name: h1 }).waitFor()
+        expect(await ui.page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password')
         // the public chrome is not there
-        expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
-        await screenshot(page, `/${site}-login`, viewport)
-        expect(await seriousA11yViolations(page, `${site} /login @${viewport}`)).toEqual([])
+        expect(await ui.page.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
+        await screenshot(ui.page, `/${site}-login`, viewport)
+        expect(await seriousA11yViolations(ui.page, `${site} /login @${viewport}`)).toEqual([])
       })
 
       it(`${site}: /dashboard without a session redirects to /login`, async () => {
-        await page.goto(`${url()}/dashboard`)
-        await page.waitForURL(`${url()}/login`)
-        await page.getByRole('heading', { level: 1, name: h1 }).waitFor()
-        await page.goto(`${url()}/dashboard/jobs/123`)
-        await page.waitForURL(`${url()}/login`)
+        await ui.page.goto(`${url()}/dashboard`)
+        await ui.page.waitForURL(`${url()}/login`)
+        await ui.page.getByRole('heading', { level: 1, name: h1 }).waitFor()
+        await ui.page.goto(`${url()}/dashboard/jobs/123`)
+        await ui.page.waitForURL(`${url()}/login`)
       })
 
       it(`${site}: any other path redirects to /login`, async () => {
-        await page.goto(`${url()}/about`)
-        await page.waitForURL(`${url()}/login`)
+        await ui.page.goto(`${url()}/about`)
+        await ui.page.waitForURL(`${url()}/login`)
       })
 
       it(`${site}: forgot password shows the neutral text`, async () => {
-        await page.goto(`${url()}/forgot-password`)
-        await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor()
-        await page.getByLabel('Email', { exact: true }).fill(`nobody-${site}@example.com`)
-        await page.getByRole('button', { name: 'Send Reset Link' }).click()
-        await page.getByText('If an account exists with this email, a password reset link will be sent.').waitFor()
+        await ui.page.goto(`${url()}/forgot-password`)
+        await ui.page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor()
+        await ui.page.getByLabel('Email', { exact: true }).fill(`nobody-${site}@example.com`)
+        await ui.page.getByRole('button', { name: 'Send Reset Link' }).click()
+        await ui.page.getByText('If an account exists with this email, a password reset link will be sent.').waitFor()
       })
     }
 
     it('admin: /signup and /register explain how admin accounts are made (no form)', async () => {
       for (const path of ['/signup', '/register']) {
-        await page.goto(`${ADMIN_URL}${path}`)
-        await page.getByRole('heading', { level: 1, name: 'Admin accounts' }).waitFor()
-        await page.getByText('Administrator accounts cannot be created here.').waitFor()
-        expect(await page.locator('form').count()).toBe(0)
-        expect(await page.locator('input').count()).toBe(0)
-        expect(await page.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login')
+        await ui.page.goto(`${ADMIN_URL}${path}`)
+        await ui.page.getByRole('heading', { level: 1, name: 'Admin accounts' }).waitFor()
+        await ui.page.getByText('Administrator accounts cannot be created here.').waitFor()
+        expect(await ui.page.locator('form').count()).toBe(0)
+        expect(await ui.page.locator('input').count()).toBe(0)
+        expect(await ui.page.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login')
       }
-      await screenshot(page, '/admin-signup', viewport)
-      expect(await seriousA11yViolations(page, `admin /signup @${viewport}`)).toEqual([])
+      await screenshot(ui.page, '/admin-signup', viewport)
+      expect(await seriousA11yViolations(ui.page, `admin /signup @${viewport}`)).toEqual([])
     })
 
     it('employer: /signup is the company registration form', async () => {
-      await page.goto(`${EMPLOYER_URL}/signup`)
-      await page.getByRole('heading', { level: 1 }).waitFor()
-      expect(await page.locator('form').count()).toBe(1)
-      await screenshot(page, '/employer-signup', viewport)
-      expect(await seriousA11yViolations(page, `employer /signup @${viewport}`)).toEqual([])
+      await ui.page.goto(`${EMPLOYER_URL}/signup`)
+      await ui.page.getByRole('heading', { level: 1 }).waitFor()
+      expect(await ui.page.locator('form').count()).toBe(1)
+      await screenshot(ui.page, '/employer-signup', viewport)
+      expect(await seriousA11yViolations(ui.page, `employer /signup @${viewport}`)).toEqual([])
     })
   })
 }
 
 describe('employer sign-in', () => {
-  let ctx: BrowserContext
-  let page: Page
-
-  beforeAll(async () => {
-    ctx = await newContext(browser)
-    page = await ctx.newPage()
-  })
-  afterAll(async () => {
-    await ctx?.close()
-  })
+  const ui = pagePerBlock(() => newContext(browser()))
 
   it('a wrong password is refused', async () => {
-    await page.goto(`${EMPLOYER_URL}/login`)
-    await page.getByLabel('Email', { exact: true }).fill(DEMO.employer.email)
-    await page.getByLabel('Password', { exact: true }).fill('Wrong#Password9')
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await page.getByText('Invalid email or password').waitFor()
-    expect(page.url()).toBe(`${EMPLOYER_URL}/login`)
+    await signInThroughForm(ui.page, `${EMPLOYER_URL}/login`, { email: DEMO.employer.email, password: 'Wrong#Password9' })
+    await ui.page.getByText('Invalid email or password').waitFor()
+    expect(ui.page.url()).toBe(`${EMPLOYER_URL}/login`)
   })
 
   it('the demo employer signs in on employer.localhost and sees the dashboard', async () => {
-    await page.goto(`${EMPLOYER_URL}/login`)
-    await page.getByLabel('Email', { exact: true }).fill(DEMO.employer.email)
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.employer.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await page.waitForURL(`${EMPLOYER_URL}/dashboard`)
-    await page.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor()
-    await page.getByRole('link', { name: 'Post a job' }).first().waitFor()
-    const stored = await page.evaluate(() => ({ token: localStorage.getItem('jwtToken'), user: localStorage.getItem('employerUser') }))
+    await signInThroughForm(ui.page, `${EMPLOYER_URL}/login`, DEMO.employer, `${EMPLOYER_URL}/dashboard`)
+    await ui.page.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor()
+    await ui.page.getByRole('link', { name: 'Post a job' }).first().waitFor()
+    const stored = await ui.page.evaluate(() => ({ token: localStorage.getItem('jwtToken'), user: localStorage.getItem('employerUser') }))
     expect(stored.token).toBeTruthy()
     expect(JSON.parse(stored.user ?? '{}').email).toBe(DEMO.employer.email)
-    await screenshot(page, '/employer-dashboard', 'desktop')
-    expect(await seriousA11yViolations(page, 'employer dashboard')).toEqual([])
+    await screenshot(ui.page, '/employer-dashboard', 'desktop')
+    expect(await seriousA11yViolations(ui.page, 'employer dashboard')).toEqual([])
 
     // an employer session does not open the admin site
-    await page.goto(`${ADMIN_URL}/dashboard`)
-    await page.waitForURL(`${ADMIN_URL}/login`)
+    await ui.page.goto(`${ADMIN_URL}/dashboard`)
+    await ui.page.waitForURL(`${ADMIN_URL}/login`)
 
-    await page.goto(`${EMPLOYER_URL}/dashboard`)
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.waitForURL(`${EMPLOYER_URL}/login`)
-    expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull()
+    await ui.page.goto(`${EMPLOYER_URL}/dashboard`)
+    await ui.page.getByRole('button', { name: 'Sign out' }).click()
+    await ui.page.waitForURL(`${EMPLOYER_URL}/login`)
+    expect(await ui.page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull()
   })
 
   it('the admin signs in on admin.localhost', async () => {
-    await page.goto(`${ADMIN_URL}/login`)
-    await page.getByLabel('Email', { exact: true }).fill(DEMO.admin.email)
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await page.waitForURL(`${ADMIN_URL}/dashboard`)
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    await signInThroughForm(ui.page, `${ADMIN_URL}/login`, DEMO.admin, `${ADMIN_URL}/dashboard`)
+    await ui.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
   })
 })

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 
 export const BASE_URL = inject('baseUrl')
 export const PORT = inject('port')
@@ -232,6 +232,7 @@ export async function expectNoSidewaysScroll(page: Page, what: string) {
   expect(scroll, `${what}: page wider than the screen`).toBeLessThanOrEqual(width)
 }
 
+<<<<<<< HEAD
 /**
  * Text cut off by the box that holds it: an element that hides its overflow (overflow hidden or
  * clip) while its text runs past its edge, so part of a word or line is simply not shown. Each
@@ -306,4 +307,51 @@ export async function clippedText(page: Page, root = 'body'): Promise<string[]> 
 /** No text on the page (or under `root`) is cut off by its container (see clippedText). */
 export async function expectNoClippedText(page: Page, what: string, root?: string) {
   expect(await clippedText(page, root), `${what}: text clipped by its container`).toEqual([])
+=======
+/** The browser, page and errors one describe block's tests share (see `pagePerBlock`). */
+export type BlockPage = { ctx: BrowserContext; page: Page; errors: string[] }
+
+/** A page for the tests of one describe block: before them `open` makes its context (a plain one,
+ *  a signed-in one) and a page in it whose errors are collected; after them the errors are printed
+ *  if there were any and the context is closed. Read `.page` inside hooks and tests. */
+export function pagePerBlock(open: () => Promise<BrowserContext>): BlockPage {
+  const block = { errors: [] as string[] } as BlockPage
+  beforeAll(async () => {
+    block.ctx = await open()
+    block.page = await block.ctx.newPage()
+    block.errors = collectErrors(block.page)
+  })
+  afterAll(async () => {
+    if (block.errors.length) console.log(block.errors.join('\n'))
+    await block.ctx?.close()
+  })
+  return block
+}
+
+/** Signs in through a sign-in form on `page`: goes to `loginUrl`, types the email and password,
+ *  presses Sign In and, given `landing`, waits for that address. */
+export async function signInThroughForm(page: Page, loginUrl: string, who: { email: string; password: string }, landing?: string) {
+  // Already there (just signed out): a second navigation could abort the first.
+  if (!page.url().startsWith(loginUrl)) await page.goto(loginUrl)
+  await page.getByLabel('Email', { exact: true }).fill(who.email)
+  await page.getByLabel('Password', { exact: true }).fill(who.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  if (landing) await page.waitForURL(landing)
+}
+
+/** One browser for the tests of a file: launched before them, closed after them. Call it at the
+ *  top of the file; the function it returns gives the browser inside hooks and tests. */
+export function browserPerFile(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('the browser starts in beforeAll: use it inside hooks and tests')
+    return browser
+  }
+>>>>>>> dedupe-web
 }

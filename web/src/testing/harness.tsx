@@ -1,20 +1,46 @@
 /** Test harness for any feature or app test: providers plus a memory router, and a scripted fetch. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { vi } from 'vitest'
 import { ToastProvider } from '../components/ui/toast'
+import { makeJwt } from '../lib/session.fixtures'
 
-export function renderRoutes(routes: RouteObject[], path: string, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+/** A query client for one test: no retries, so a failed request shows its error at once. */
+export function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false } } })
+}
+
+/** The providers the app puts around every screen (queries and toasts), as a render `wrapper`. */
+export function providers(client: QueryClient = testQueryClient()) {
+  return function Providers({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={client}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    )
+  }
+}
+
+export function renderRoutes(routes: RouteObject[], path: string, client = testQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] })
-  const view = render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  )
+  const view = render(<RouterProvider router={router} />, { wrapper: providers(client) })
   return { ...view, router, client }
+}
+
+const SESSION_KEYS = {
+  candidate: ['authToken', 'candidateData'],
+  employer: ['jwtToken', 'employerUser'],
+  admin: ['jwtToken', 'adminUser'],
+} as const
+
+/** Stores a session the way a sign-in does: a token with `claims` (valid for an hour unless they
+ *  say otherwise) and the user. */
+export function storeSession(role: keyof typeof SESSION_KEYS, user: Record<string, unknown>, claims: Record<string, unknown> = {}) {
+  const [tokenKey, userKey] = SESSION_KEYS[role]
+  localStorage.setItem(tokenKey, makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, ...claims }))
+  localStorage.setItem(userKey, JSON.stringify(user))
 }
 
 export type FakeReply = { status?: number; body?: unknown } | 'network-error'
@@ -35,5 +61,34 @@ export function scriptFetch(...replies: FakeReply[]) {
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status ?? 200 })
   })
   vi.stubGlobal('fetch', fn)
+  return calls
+}
+
+export type RouteReply = { status?: number; body?: unknown }
+/** How a route answers: the same reply each time, replies used up in order (the last one repeats),
+ *  or a function asked on each call. */
+export type RouteAnswer = RouteReply | RouteReply[] | ((init?: RequestInit) => RouteReply)
+
+/** fetch answered by "METHOD url" from `table` (read at each call, so a test may change it
+ *  midway); a route not in it gets 404. Returns the calls: their key and parsed JSON body. */
+export function routeFetch(table: Record<string, RouteAnswer>) {
+  const calls: { key: string; body: unknown }[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url}`
+      calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined })
+      const entry = table[key]
+      const r =
+        typeof entry === 'function'
+          ? entry(init)
+          : Array.isArray(entry)
+            ? entry.length > 1
+              ? entry.shift()!
+              : entry[0]
+            : (entry ?? { status: 404, body: { error: `unmocked ${key}` } })
+      return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200 })
+    }),
+  )
   return calls
 }

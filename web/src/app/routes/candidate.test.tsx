@@ -1,39 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { makeJwt } from '../../lib/session.fixtures'
-import { renderRoutes } from '../../testing/harness'
+import { socket } from '../../testing/fakeSocket'
+import { renderRoutes, routeFetch, storeSession, type RouteAnswer } from '../../testing/harness'
 import { candidateRoutes } from './candidate'
 
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, (arg?: unknown) => void>()
-  return {
-    handlers,
-    options: undefined as unknown,
-    on: (ev: string, fn: (arg?: unknown) => void) => handlers.set(ev, fn),
-    emit: vi.fn(),
-    disconnect: vi.fn(),
-    removeAllListeners: vi.fn(),
-    fire: (ev: string, arg?: unknown) => handlers.get(ev)?.(arg),
-  }
-})
-vi.mock('socket.io-client', () => ({
-  io: (opts: unknown) => {
-    socket.options = opts
-    return socket
-  },
-}))
+vi.mock('socket.io-client', () => import('../../testing/fakeSocket'))
 
-type Handler = (init?: RequestInit) => { status?: number; body?: unknown }
-function routeFetch(table: Record<string, Handler>) {
-  const fn = vi.fn(async (url: string, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${url}`
-    const h = table[key]
-    const r = h ? h(init) : { status: 404, body: { error: `unmocked ${key}` } }
-    return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200 })
-  })
-  vi.stubGlobal('fetch', fn)
-  return fn
-}
 
 const job = (id: string, title: string, type = 'Full-time') => ({
   id,
@@ -49,7 +21,7 @@ const job = (id: string, title: string, type = 'Full-time') => ({
   expires_at: null,
 })
 
-const baseTable: Record<string, Handler> = {
+const baseTable: Record<string, RouteAnswer> = {
   'GET /api/auth/candidate/profile': () => ({ body: { id: 'u1', name: 'Jane Citizen', email: 'jane@example.com' } }),
   'GET /api/admin/jobs/job-board': () => ({ body: [job('j1', 'React Developer'), job('j2', 'Data Engineer', 'Contract')] }),
   'GET /api/reference/locations': () => ({ body: { data: [{ id: 'syd', display_name: 'Sydney' }] } }),
@@ -63,8 +35,7 @@ const baseTable: Record<string, Handler> = {
 
 beforeEach(() => {
   localStorage.clear()
-  localStorage.setItem('authToken', makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }))
-  localStorage.setItem('candidateData', JSON.stringify({ name: 'Jane Citizen' }))
+  storeSession('candidate', { name: 'Jane Citizen' })
   socket.handlers.clear()
   socket.emit.mockClear()
 })
@@ -115,11 +86,11 @@ describe('candidate dashboard', () => {
   })
 
   it('applies for a job and marks it Applied Successfully', async () => {
-    const table: Record<string, Handler> = {
+    const table: Record<string, RouteAnswer> = {
       ...baseTable,
       'POST /api/applications/submit': () => ({ status: 201, body: { id: 'a1', message: 'ok' } }),
     }
-    const fetchMock = routeFetch(table)
+    const calls = routeFetch(table)
     renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')
     fireEvent.click(await screen.findByRole('button', { name: 'Apply Now for React Developer' }))
     const dialog = screen.getByRole('dialog')
@@ -133,8 +104,8 @@ describe('candidate dashboard', () => {
     const applied = screen.getByRole('button', { name: 'Applied Successfully' }) as HTMLButtonElement
     expect(applied.disabled).toBe(true)
     expect(screen.queryByRole('dialog')).toBeNull()
-    const submit = fetchMock.mock.calls.find(([url]) => url === '/api/applications/submit')!
-    expect(JSON.parse(String(submit[1]!.body))).toEqual({ jobId: 'j1' })
+    const submit = calls.find((c) => c.key === 'POST /api/applications/submit')!
+    expect(submit.body).toEqual({ jobId: 'j1' })
   })
 
   it("shows 'Failed to submit application. Please try again.' when applying fails", async () => {
@@ -174,7 +145,7 @@ describe('candidate dashboard', () => {
   })
 
   it("offers Try Again after 'Failed to load applications. Please try again later.'", async () => {
-    const table: Record<string, Handler> = { ...baseTable, 'GET /api/applications/my-applications': () => ({ status: 500 }) }
+    const table: Record<string, RouteAnswer> = { ...baseTable, 'GET /api/applications/my-applications': () => ({ status: 500 }) }
     routeFetch(table)
     renderRoutes(candidateRoutes, '/candidate/dashboard/applications')
     expect(await screen.findByText('Failed to load applications. Please try again later.')).toBeTruthy()

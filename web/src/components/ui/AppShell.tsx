@@ -9,6 +9,7 @@ import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import { useMediaQuery } from '../../hooks/useMediaQuery'
 import { Icon, type IconName } from './Icon'
+import './workspace.css'
 import './app-shell.css'
 
 export const SHELL_MOBILE_QUERY = '(max-width: 767.98px)'

@@ -23,3 +23,12 @@ export function SkeletonCard() {
     </div>
   )
 }
+
+/** A chart-sized placeholder in a card, for the Suspense fallback of a lazily loaded chart. */
+export function SkeletonChart() {
+  return (
+    <div className="card">
+      <Skeleton shape="block" height="260px" width="100%" />
+    </div>
+  )
+}

@@ -13,7 +13,7 @@ import { LatestJobs } from './LatestJobs'
  */
 function HeroSearch() {
   return (
-    <form className="hero-search" role="search" aria-label="Search jobs" action="/jobs/find" method="get">
+    <form className="search-panel hero-search" role="search" aria-label="Search jobs" action="/jobs/find" method="get">
       <div className="form-field">
         <label htmlFor="hero-what">What</label>
         <input id="hero-what" name="title" type="search" placeholder="Job title, e.g. Data Engineer" />
@@ -105,7 +105,7 @@ export default function HomePage() {
           </div>
           <ul className="grid grid-3 card-list">
             {SPECIALISATION_DETAILS.map((s) => (
-              <li key={s.name} className="card card-link">
+              <li key={s.name} className="card card-cover card-link">
                 <span className="icon-badge" aria-hidden="true">
                   {s.abbr}
                 </span>

@@ -44,7 +44,7 @@ export function LatestJobs() {
         </div>
         <ul className="grid grid-4 card-list">
           {latest.map((job) => (
-            <li key={job.id} className="card card-link latest-job">
+            <li key={job.id} className="card card-cover card-link latest-job">
               <h3>
                 <Link to={`/jobs/${job.id}`}>{job.title}</Link>
               </h3>

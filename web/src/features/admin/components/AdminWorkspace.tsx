@@ -28,7 +28,7 @@ export default function AdminWorkspace() {
       brand={
         <>
           Harbour IT · Admin
-          {user?.name ? <span className="adm-brand-user">{user.name}</span> : null}
+          {user?.name ? <span className="ws-brand-user">{user.name}</span> : null}
         </>
       }
       navLabel="Admin workspace"

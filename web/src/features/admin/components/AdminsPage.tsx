@@ -35,7 +35,7 @@ export default function AdminsPage() {
           <strong>
             {a.name} {a.is_you ? <Badge tone="brand">You</Badge> : null}
           </strong>
-          <span className="adm-muted">{a.email}</span>
+          <span className="ws-muted">{a.email}</span>
         </span>
       ),
     },
@@ -45,7 +45,7 @@ export default function AdminsPage() {
       header: 'Action',
       cell: (a) =>
         a.is_you ? (
-          <span className="adm-muted">You cannot remove yourself</span>
+          <span className="ws-muted">You cannot remove yourself</span>
         ) : (
           <Button size="sm" variant="ghost" onClick={() => setRemoving(a)} aria-label={`Remove ${a.name}`}>
             Remove
@@ -106,7 +106,7 @@ function AddAdmin() {
   }
   return (
     <Card as="section" aria-labelledby="add-admin" className="adm-add">
-      <h2 id="add-admin" className="adm-section-title">
+      <h2 id="add-admin" className="ws-section-title">
         Add an admin
       </h2>
       <form onSubmit={submit} noValidate>

@@ -23,7 +23,7 @@ export default function AnalyticsCharts({ data }: { data: Analytics }) {
           {weeks.length} week{weeks.length === 1 ? '' : 's'}
           {busiest ? `; the busiest was the week of ${busiest.label} with ${busiest.applications}` : ''}.
         </p>
-        <div className="ops-chart" aria-hidden="true">
+        <div className="ws-chart" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={weeks} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: -16 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -40,7 +40,7 @@ export default function AnalyticsCharts({ data }: { data: Analytics }) {
       <Card as="section" aria-labelledby="chart-funnel">
         <h2 id="chart-funnel">The funnel</h2>
         <p className="ops-chart-summary">Applications that reached at least each stage.</p>
-        <div className="ops-chart ops-chart-tall" aria-hidden="true">
+        <div className="ws-chart ops-chart-tall" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={funnel} layout="vertical" accessibilityLayer={false} margin={{ top: 4, right: 24, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
@@ -74,7 +74,7 @@ function CountChart({ id, title, items }: { id: string; title: string; items: Na
       <h2 id={id}>{title}</h2>
       <p className="ops-chart-summary">{countsSummary(top)}</p>
       {top.length === 0 ? null : (
-        <div className="ops-chart ops-chart-tall" aria-hidden="true">
+        <div className="ws-chart ops-chart-tall" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={top} layout="vertical" accessibilityLayer={false} margin={{ top: 4, right: 24, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />

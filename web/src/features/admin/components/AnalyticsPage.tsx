@@ -10,7 +10,8 @@ import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
-import { Skeleton, SkeletonCard } from '../../../components/ui/Skeleton'
+import { Skeleton, SkeletonCard, SkeletonChart } from '../../../components/ui/Skeleton'
+import { StatTile } from '../../../components/ui/StatTile'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
@@ -19,7 +20,7 @@ import { useAnalytics } from '../api/ops-get-analytics'
 import { useOpsTitle } from '../hooks/useOpsTitle'
 import { formatDuration, lastDays, rangeFromParams, rangeToParams, totalApplications, type AnalyticsRange } from '../model/analytics'
 import { rangeProblem } from '../model/applicationFilters'
-import { LoadError, Stat } from './OpsParts'
+import { LoadError } from './OpsParts'
 import '../ops.css'
 
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'))
@@ -49,11 +50,11 @@ export default function AnalyticsPage() {
   const setRange = (r: AnalyticsRange) => setParams(rangeToParams(r), { replace: true })
 
   return (
-    <div className="ops-stack">
+    <div className="ws-stack">
       <p className="ops-intro">How applications move across every client: volume week by week, how far they get, and how quickly clients respond and fill roles.</p>
       <RangeForm key={`${range.from}|${range.to}`} range={range} problem={problem} onRange={setRange} />
-      <div className="ops-toolbar">
-        <p className="ops-muted" aria-live="polite">
+      <div className="ws-toolbar">
+        <p className="ws-muted" aria-live="polite">
           Showing {rangeText(range)}
         </p>
         <Button
@@ -71,8 +72,8 @@ export default function AnalyticsPage() {
       </div>
 
       {analytics.isPending ? (
-        <div className="ops-stack" aria-busy="true">
-          <div className="ops-stats">
+        <div className="ws-stack" aria-busy="true">
+          <div className="ws-stats ops-stats">
             {[0, 1, 2, 3].map((i) => (
               <Card key={i} padding="sm">
                 <Skeleton lines={2} />
@@ -95,12 +96,12 @@ function Results({ data, onAllTime, busy, ranged }: { data: NonNullable<ReturnTy
   const r = data.time_to_first_response
   const f = data.time_to_fill
   return (
-    <div className="ops-stack" aria-busy={busy || undefined}>
-      <div className="ops-stats">
-        <Stat value={total.toLocaleString('en-AU')} label="Applications" note="In the chosen range" />
-        <Stat value={formatDuration(r.median_days)} label="Median first response" note={`${r.responded} responded to, ${r.waiting} still waiting`} />
-        <Stat value={formatDuration(r.p90_days)} label="90th percentile first response" note="Nine in ten heard back within this" />
-        <Stat value={formatDuration(f.median_days)} label="Median time to fill" note={`${f.filled} role${f.filled === 1 ? '' : 's'} filled`} />
+    <div className="ws-stack" aria-busy={busy || undefined}>
+      <div className="ws-stats ops-stats">
+        <StatTile className="ops-stat" value={total.toLocaleString('en-AU')} label="Applications" note="In the chosen range" />
+        <StatTile className="ops-stat" value={formatDuration(r.median_days)} label="Median first response" note={`${r.responded} responded to, ${r.waiting} still waiting`} />
+        <StatTile className="ops-stat" value={formatDuration(r.p90_days)} label="90th percentile first response" note="Nine in ten heard back within this" />
+        <StatTile className="ops-stat" value={formatDuration(f.median_days)} label="Median time to fill" note={`${f.filled} role${f.filled === 1 ? '' : 's'} filled`} />
       </div>
       {total === 0 ? (
         <EmptyState
@@ -118,13 +119,7 @@ function Results({ data, onAllTime, busy, ranged }: { data: NonNullable<ReturnTy
           <p>Charts appear once applications come in. Try a wider date range.</p>
         </EmptyState>
       ) : (
-        <Suspense
-          fallback={
-            <Card>
-              <Skeleton shape="block" height="260px" width="100%" />
-            </Card>
-          }
-        >
+        <Suspense fallback={<SkeletonChart />}>
           <AnalyticsCharts data={data} />
         </Suspense>
       )}

@@ -54,7 +54,7 @@ export default function ApplicationsPage() {
               {a.candidate_name}
             </Link>
           )}
-          <span className="ops-muted ops-small">{a.specialisation ?? ''}</span>
+          <span className="ws-muted ws-small">{a.specialisation ?? ''}</span>
         </span>
       ),
     },
@@ -64,7 +64,7 @@ export default function ApplicationsPage() {
       cell: (a) => (
         <span className="ops-cell-stack">
           <span>{a.job_title}</span>
-          <span className="ops-muted ops-small">{a.company}</span>
+          <span className="ws-muted ws-small">{a.company}</span>
         </span>
       ),
     },
@@ -74,7 +74,7 @@ export default function ApplicationsPage() {
       cell: (a) => (
         <span className="ops-cell-stack">
           <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
-          {a.withdrawn_at ? <span className="ops-muted ops-small">Withdrawn {formatDate(a.withdrawn_at)}</span> : null}
+          {a.withdrawn_at ? <span className="ws-muted ws-small">Withdrawn {formatDate(a.withdrawn_at)}</span> : null}
         </span>
       ),
     },
@@ -93,7 +93,7 @@ export default function ApplicationsPage() {
 
   const list = apps.data ?? []
   return (
-    <div className="ops-stack">
+    <div className="ws-stack">
       <p className="ops-intro">The pipeline across every client. Narrow it down by client, stage, specialisation or the days applications came in.</p>
       <form className="ops-filters" style={{ '--ops-filter-cols': 5 } as CSSProperties} role="search" aria-label="Filter applications" onSubmit={(e) => e.preventDefault()}>
         <Field label="Client" className="ops-filter-wide">
@@ -130,7 +130,7 @@ export default function ApplicationsPage() {
       </form>
 
       {apps.isPending ? (
-        <div className="ops-stack" aria-busy="true">
+        <div className="ws-stack" aria-busy="true">
           <SkeletonCard />
           <SkeletonCard />
         </div>

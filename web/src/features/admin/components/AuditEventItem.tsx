@@ -21,7 +21,7 @@ export function AuditEventItem({ event: e, showStream = true, actions, as: Tag =
       <div className="ops-event-head">
         <span className="ops-event-pos">#{e.position}</span>
         <span className="ops-event-type">{humaniseType(e.event_type)}</span>
-        <time dateTime={e.recorded_at} className="ops-muted ops-small">
+        <time dateTime={e.recorded_at} className="ws-muted ws-small">
           {formatInstant(e.recorded_at)}
         </time>
       </div>
@@ -88,7 +88,7 @@ export function AuditEventItem({ event: e, showStream = true, actions, as: Tag =
         </dl>
         <JsonView value={e.payload} label={`Payload of event ${e.position}`} />
       </details>
-      {actions ? <div className="ops-actions">{actions}</div> : null}
+      {actions ? <div className="ws-actions">{actions}</div> : null}
     </Tag>
   )
 }

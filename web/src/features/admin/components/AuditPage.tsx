@@ -50,7 +50,7 @@ export default function AuditPage() {
   const paged = filters.before !== ''
 
   return (
-    <div className="ops-stack">
+    <div className="ws-stack">
       <p className="ops-intro">
         Every change on the platform, as it was recorded. Filter by a record, an event type, an account or a time range; open an event for its metadata and data,
         or follow a record to its full history and see it as it was on any day.
@@ -61,7 +61,7 @@ export default function AuditPage() {
           {problem}
         </div>
       ) : events.isPending ? (
-        <div className="ops-stack" aria-busy="true">
+        <div className="ws-stack" aria-busy="true">
           <SkeletonCard />
           <SkeletonCard />
           <SkeletonCard />
@@ -85,7 +85,7 @@ export default function AuditPage() {
         </EmptyState>
       ) : (
         <>
-          <p className="ops-muted" aria-live="polite">
+          <p className="ws-muted" aria-live="polite">
             {paged ? 'Older events' : 'Newest events'}: positions {events.data.events[0].position.toLocaleString('en-AU')} to{' '}
             {events.data.events[events.data.events.length - 1].position.toLocaleString('en-AU')}
           </p>
@@ -114,7 +114,7 @@ export default function AuditPage() {
                 Older
               </Button>
             ) : (
-              <span className="ops-muted ops-small">That is the oldest event{auditFiltersActive(filters) ? ' that matches' : ''}.</span>
+              <span className="ws-muted ws-small">That is the oldest event{auditFiltersActive(filters) ? ' that matches' : ''}.</span>
             )}
           </nav>
         </>

@@ -24,7 +24,7 @@ export default function CandidatePage() {
   useAdminTitle(record.data ? `${record.data.account.name} · Candidate record` : 'Candidate record')
 
   const back = (
-    <Link to="/dashboard/candidates" className="adm-back">
+    <Link to="/dashboard/candidates" className="ws-back adm-back">
       <Icon name="back" size={16} /> Back to candidates
     </Link>
   )
@@ -104,7 +104,7 @@ export default function CandidatePage() {
 
       <div className="adm-record-grid">
         <Card as="section" aria-labelledby="cand-profile" className="adm-stack-sm">
-          <h2 id="cand-profile" className="adm-section-title">
+          <h2 id="cand-profile" className="ws-section-title">
             Profile
           </h2>
           {isEmptyProfile(view) ? (
@@ -122,7 +122,7 @@ export default function CandidatePage() {
           )}
         </Card>
         <Card as="section" aria-labelledby="cand-access" className="adm-stack-sm">
-          <h2 id="cand-access" className="adm-section-title">
+          <h2 id="cand-access" className="ws-section-title">
             Who opened this record
           </h2>
           <AccessLog entries={access_log} />
@@ -130,7 +130,7 @@ export default function CandidatePage() {
       </div>
 
       <Card as="section" aria-labelledby="cand-docs" className="adm-stack-sm">
-        <h2 id="cand-docs" className="adm-section-title">
+        <h2 id="cand-docs" className="ws-section-title">
           Documents ({documents.length})
         </h2>
         <Table
@@ -147,7 +147,7 @@ export default function CandidatePage() {
       </Card>
 
       <Card as="section" aria-labelledby="cand-apps" className="adm-stack-sm">
-        <h2 id="cand-apps" className="adm-section-title">
+        <h2 id="cand-apps" className="ws-section-title">
           Applications ({applications.length})
         </h2>
         <Table
@@ -173,7 +173,7 @@ const DOC_COLUMNS: Column<CandidateDocument>[] = [
     cell: (d) => (
       <span className="adm-cell-stack">
         <strong>{d.title}</strong>
-        <span className="adm-muted">{d.original_name}</span>
+        <span className="ws-muted">{d.original_name}</span>
       </span>
     ),
   },
@@ -189,7 +189,7 @@ const APP_COLUMNS: Column<CandidateApplication>[] = [
     cell: (a) => (
       <span className="adm-cell-stack">
         <strong>{a.job_title}</strong>
-        <span className="adm-muted">{a.company}</span>
+        <span className="ws-muted">{a.company}</span>
       </span>
     ),
   },
@@ -210,7 +210,7 @@ const APP_COLUMNS: Column<CandidateApplication>[] = [
 function Chips({ title, items }: { title: string; items: string[] }) {
   return (
     <div>
-      <h3 className="adm-subtitle">{title}</h3>
+      <h3 className="ws-subtitle">{title}</h3>
       <ul className="adm-chips">
         {items.map((s, i) => (
           <li key={`${s}-${i}`}>{s}</li>
@@ -223,14 +223,14 @@ function Chips({ title, items }: { title: string; items: string[] }) {
 function Entries({ title, items }: { title: string; items: ProfileEntry[] }) {
   return (
     <div>
-      <h3 className="adm-subtitle">{title}</h3>
+      <h3 className="ws-subtitle">{title}</h3>
       <ul className="adm-entries">
         {items.map((x, i) => (
           <li key={i}>
             <strong>{x.title || 'Untitled'}</strong>
             {x.subtitle ? <span> · {x.subtitle}</span> : null}
-            {x.period ? <span className="adm-muted adm-small"> ({x.period})</span> : null}
-            {x.description ? <p className="adm-prewrap adm-small">{x.description}</p> : null}
+            {x.period ? <span className="ws-muted ws-small"> ({x.period})</span> : null}
+            {x.description ? <p className="adm-prewrap ws-small">{x.description}</p> : null}
           </li>
         ))}
       </ul>
@@ -239,13 +239,13 @@ function Entries({ title, items }: { title: string; items: ProfileEntry[] }) {
 }
 
 function AccessLog({ entries }: { entries: RecordAccess[] }) {
-  if (entries.length === 0) return <p className="adm-muted">Nobody has opened this record before.</p>
+  if (entries.length === 0) return <p className="ws-muted">Nobody has opened this record before.</p>
   return (
     <ol className="adm-access">
       {entries.map((a, i) => (
         <li key={`${a.viewed_at}-${i}`}>
           <span>{a.viewed_by_name ?? `Staff account ${a.viewed_by.slice(0, 8)}`}</span>
-          <span className="adm-muted adm-small">
+          <span className="ws-muted ws-small">
             <Time iso={a.viewed_at} />
             {i === 0 ? ' · this visit' : ''}
           </span>

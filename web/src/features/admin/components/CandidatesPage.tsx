@@ -31,11 +31,11 @@ export default function CandidatesPage() {
           <Link to={`/dashboard/candidates/${c.id}`} className="adm-strong-link">
             {c.name}
           </Link>
-          <span className="adm-muted">{c.email}</span>
+          <span className="ws-muted">{c.email}</span>
         </span>
       ),
     },
-    { key: 'phone', header: 'Phone', cell: (c) => c.phone || <span className="adm-muted">Not given</span> },
+    { key: 'phone', header: 'Phone', cell: (c) => c.phone || <span className="ws-muted">Not given</span> },
     { key: 'joined', header: 'Joined', cell: (c) => formatDate(c.created_at) },
     {
       key: 'open',
@@ -80,7 +80,7 @@ export default function CandidatesPage() {
         </EmptyState>
       ) : (
         <div className="adm-stack-sm">
-          <p className="adm-muted" aria-live="polite">
+          <p className="ws-muted" aria-live="polite">
             {q ? `${results.data.length === 1 ? '1 candidate' : `${results.data.length} candidates`} matching “${q}”` : `The ${results.data.length} newest candidates`}
             {results.data.length >= 50 ? ' (the first 50: narrow the search to see others)' : ''}
           </p>

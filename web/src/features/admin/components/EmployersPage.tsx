@@ -122,7 +122,7 @@ function EmployerList({ filters, onDialog, onClear }: { filters: EmployerFilters
       cell: (e) => (
         <span className="adm-cell-stack">
           <strong>{who(e)}</strong>
-          <span className="adm-muted">
+          <span className="ws-muted">
             {e.name} · <a href={`mailto:${e.email}`}>{e.email}</a>
           </span>
           {e.reason ? <span className="adm-reason">Reason: {e.reason}</span> : null}
@@ -136,10 +136,10 @@ function EmployerList({ filters, onDialog, onClear }: { filters: EmployerFilters
       header: 'Actions',
       cell: (e) => {
         const actions = employerActions(e.status)
-        if (!actions.length) return <span className="adm-muted">No action needed</span>
+        if (!actions.length) return <span className="ws-muted">No action needed</span>
         const busy = review.isPending && review.variables?.id === e.id
         return (
-          <span className="adm-actions">
+          <span className="ws-actions">
             {actions.includes('approve') ? (
               <Button size="sm" icon="check" busy={busy} onClick={() => approve(e, 'approve')} aria-label={`Approve ${who(e)}`}>
                 Approve
@@ -168,7 +168,7 @@ function EmployerList({ filters, onDialog, onClear }: { filters: EmployerFilters
 
   return (
     <div className="adm-stack-sm">
-      <p className="adm-muted" aria-live="polite">
+      <p className="ws-muted" aria-live="polite">
         {list.length === 1 ? '1 employer' : `${list.length} employers`}
         {filters.q ? ` matching “${filters.q}”` : ''}
       </p>
@@ -212,7 +212,7 @@ function ReasonDialog({ employer, action, onClose }: Dialog & { onClose: () => v
             them.
           </div>
         ) : (
-          <p className="adm-muted">They will not be able to sign in. We email them the reason below, so write it for them to read.</p>
+          <p className="ws-muted">They will not be able to sign in. We email them the reason below, so write it for them to read.</p>
         )}
         <Field label="Reason" hint={`Sent to ${employer.email}. Up to ${REASON_MAX.toLocaleString('en-AU')} characters.`} error={error}>
           {(p) => <textarea {...p} value={reason} maxLength={REASON_MAX} aria-required="true" onChange={(e) => setReason(e.target.value)} />}

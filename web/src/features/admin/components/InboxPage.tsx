@@ -83,12 +83,12 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
       <span key="a">Assigned to someone who is no longer an admin</span>
     ) : null,
     e.last_reply_at ? (
-      <span key="r" className="adm-muted">
+      <span key="r" className="ws-muted">
         Last reply <Time iso={e.last_reply_at}>{formatRelativeTime(e.last_reply_at)}</Time>
       </span>
     ) : null,
     e.handled_at ? (
-      <span key="h" className="adm-muted">
+      <span key="h" className="ws-muted">
         Handled <Time iso={e.handled_at}>{formatRelativeTime(e.handled_at)}</Time>
       </span>
     ) : null,
@@ -100,12 +100,12 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
         <h2 id={headingId} className="adm-enquiry-title">
           {name}
         </h2>
-        <span className="adm-actions">
+        <span className="ws-actions">
           {e.handled_at ? <Badge tone="success">Handled</Badge> : <Badge tone="warning">Open</Badge>}
           {e.replies > 0 ? <Badge tone="info">{e.replies === 1 ? 'Replied once' : `Replied ${e.replies} times`}</Badge> : null}
         </span>
       </div>
-      <p className="adm-muted adm-small">
+      <p className="ws-muted ws-small">
         Received <Time iso={e.received_at}>{formatRelativeTime(e.received_at)}</Time> · <a href={`mailto:${e.email}`}>{e.email}</a>
         {e.phone ? (
           <>
@@ -115,7 +115,7 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
         ) : null}
       </p>
       <blockquote className="adm-message">{e.message}</blockquote>
-      {status.length ? <p className="adm-small adm-enquiry-status">{status}</p> : null}
+      {status.length ? <p className="ws-small adm-enquiry-status">{status}</p> : null}
       <div className="adm-enquiry-actions">
         {staffLoaded ? (
           <Field label="Assigned to" className="adm-assign">
@@ -140,7 +140,7 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
             )}
           </Field>
         ) : null}
-        <span className="adm-actions">
+        <span className="ws-actions">
           {!replying ? (
             <Button size="sm" variant="secondary" icon="publish" onClick={() => setReplying(true)} aria-label={`Reply to ${name}`}>
               Reply by email
@@ -195,7 +195,7 @@ function ReplyForm({ enquiry, name, onDone }: { enquiry: Enquiry; name: string; 
       <Field label={`Your reply to ${name}`} hint={`Emailed from the agency to ${enquiry.email}. We add “Hi ${enquiry.first_name},” above it and the agency’s name below.`} error={error}>
         {(p) => <textarea {...p} value={body} aria-required="true" onChange={(e) => setBody(e.target.value)} />}
       </Field>
-      <div className="adm-actions">
+      <div className="ws-actions">
         <Button type="submit" icon="publish" busy={act.isPending}>
           Send reply
         </Button>

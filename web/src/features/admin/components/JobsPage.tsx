@@ -48,7 +48,7 @@ export default function JobsPage() {
       cell: (j) => (
         <span className="ops-cell-stack">
           <strong>{j.title}</strong>
-          <span className="ops-muted ops-small">{[j.location, j.specialisation].filter(Boolean).join(' · ')}</span>
+          <span className="ws-muted ws-small">{[j.location, j.specialisation].filter(Boolean).join(' · ')}</span>
         </span>
       ),
     },
@@ -59,7 +59,7 @@ export default function JobsPage() {
       cell: (j) => (
         <span className="ops-cell-stack">
           <Badge tone={STATUS_TONES[j.status as JobRowStatus] ?? 'neutral'}>{jobStatusLabel(j.status)}</Badge>
-          {j.closed_by_agency ? <span className="ops-small ops-muted">Closed by the agency</span> : null}
+          {j.closed_by_agency ? <span className="ws-small ws-muted">Closed by the agency</span> : null}
           {j.closed_reason ? <p className="ops-reason">Reason: {j.closed_reason}</p> : null}
         </span>
       ),
@@ -69,9 +69,9 @@ export default function JobsPage() {
       key: 'dates',
       header: 'Posted / closes',
       cell: (j) => (
-        <span className="ops-cell-stack ops-small">
+        <span className="ops-cell-stack ws-small">
           <span>{j.posted_at ? `Posted ${formatDate(j.posted_at)}` : 'Not posted yet'}</span>
-          <span className="ops-muted">{j.closes_at ? `Closes ${formatDate(j.closes_at)}` : 'No closing date'}</span>
+          <span className="ws-muted">{j.closes_at ? `Closes ${formatDate(j.closes_at)}` : 'No closing date'}</span>
         </span>
       ),
     },
@@ -79,7 +79,7 @@ export default function JobsPage() {
       key: 'actions',
       header: 'Actions',
       cell: (j) => (
-        <span className="ops-actions">
+        <span className="ws-actions">
           <Link to={`/dashboard/audit/streams/job-${j.id}`} className="btn btn-outline btn-sm" aria-label={`History of ${j.title}`}>
             History
           </Link>
@@ -95,7 +95,7 @@ export default function JobsPage() {
 
   const list = jobs.data ?? []
   return (
-    <div className="ops-stack">
+    <div className="ws-stack">
       <p className="ops-intro">Every job on the platform, from every client. Close a listing that breaks the rules and say why: the client sees your reason on their jobs list.</p>
       <form
         className="ops-filters"
@@ -139,7 +139,7 @@ export default function JobsPage() {
       </form>
 
       {jobs.isPending ? (
-        <div className="ops-stack" aria-busy="true">
+        <div className="ws-stack" aria-busy="true">
           <SkeletonCard />
           <SkeletonCard />
         </div>
@@ -189,7 +189,7 @@ function CloseJobDialog({ job, onClose }: { job: AdminJob; onClose: () => void }
           )
         }}
       >
-        <p className="ops-muted">
+        <p className="ws-muted">
           {job.company} · {job.applications === 1 ? '1 application' : `${job.applications} applications`}. The listing leaves the job board at once; its applicants stay in the client&rsquo;s pipeline.
         </p>
         <Field label="Reason for closing" hint={`The client reads this on their jobs list. Up to ${REASON_MAX} characters.`} error={error}>

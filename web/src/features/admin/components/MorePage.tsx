@@ -27,7 +27,7 @@ export default function MorePage() {
               <Icon name={s.icon} size={20} />
               <span className="adm-cell-stack">
                 <strong>{s.label}</strong>
-                {NOTES[s.to] ? <span className="adm-muted adm-small">{NOTES[s.to]}</span> : null}
+                {NOTES[s.to] ? <span className="ws-muted ws-small">{NOTES[s.to]}</span> : null}
               </span>
             </Link>
           </li>

@@ -1,6 +1,5 @@
-/** Small pieces the operations screens share: the error line, stat tiles, the payload view, a progress bar, a filtered list. */
+/** Small pieces the operations screens share: the error line, the payload view, a progress bar, a filtered list. */
 import { Button } from '../../../components/ui/Button'
-import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import type { IconName } from '../../../components/ui/Icon'
 import { Table, type Column } from '../../../components/ui/Table'
@@ -22,15 +21,6 @@ export function LoadError({ error, what, onRetry }: { error: unknown; what: stri
   )
 }
 
-export function Stat({ value, label, note }: { value: string; label: string; note?: string }) {
-  return (
-    <Card className="ops-stat" padding="sm">
-      <span className="ops-stat-value">{value}</span>
-      <span className="ops-stat-label">{label}</span>
-      {note ? <span className="ops-stat-note">{note}</span> : null}
-    </Card>
-  )
-}
 
 /** A value pretty-printed as JSON; erased personal data is marked, not shown as if it were text. */
 export function JsonView({ value, label }: { value: unknown; label: string }) {
@@ -109,8 +99,8 @@ export function FilteredTable<T>({
   )
   return (
     <>
-      <div className="ops-toolbar">
-        <p className="ops-muted" aria-live="polite">
+      <div className="ws-toolbar">
+        <p className="ws-muted" aria-live="polite">
           {rows.length === 1 ? `1 ${one}` : `${rows.length.toLocaleString('en-AU')} ${many}`}
           {rows.length >= 500 ? ' (the newest 500: narrow the filters to see older ones)' : ''}
         </p>

@@ -1,44 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { makeJwt } from '../../../lib/session.fixtures'
-import { renderRoutes } from '../../../testing/harness'
+import { socket } from '../../../testing/fakeSocket'
+import { renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import JobsPage from './JobsPage'
 import ProjectionsPage from './ProjectionsPage'
 
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, (arg?: unknown) => void>()
-  return {
-    handlers,
-    options: undefined as unknown,
-    on: (ev: string, fn: (arg?: unknown) => void) => handlers.set(ev, fn),
-    emit: vi.fn(),
-    disconnect: vi.fn(),
-    removeAllListeners: vi.fn(),
-    fire: (ev: string, arg?: unknown) => handlers.get(ev)?.(arg),
-  }
-})
-vi.mock('socket.io-client', () => ({
-  io: (opts: unknown) => {
-    socket.options = opts
-    return socket
-  },
-}))
+vi.mock('socket.io-client', () => import('../../../testing/fakeSocket'))
 
-type Handler = (init?: RequestInit) => { status?: number; body?: unknown }
-function routeFetch(table: Record<string, Handler>) {
-  const calls: { key: string; body: unknown }[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${url}`
-      calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined })
-      const h = table[key]
-      const r = h ? h(init) : { status: 404, body: { error: `unmocked ${key}` } }
-      return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200 })
-    }),
-  )
-  return calls
-}
 
 const job = {
   id: 'j1',
@@ -57,8 +25,7 @@ const job = {
 
 beforeEach(() => {
   localStorage.clear()
-  localStorage.setItem('jwtToken', makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, role: 'admin' }))
-  localStorage.setItem('adminUser', JSON.stringify({ name: 'Alex Admin', role: 'admin' }))
+  storeSession('admin', { name: 'Alex Admin', role: 'admin' }, { role: 'admin' })
   socket.handlers.clear()
 })
 afterEach(() => {

@@ -68,9 +68,9 @@ function MailList({ filter }: { filter: OutboxFilter }) {
       cell: (m) => (
         <span className="adm-cell-stack">
           <strong>{m.subject}</strong>
-          <span className="adm-muted">To {m.recipient}</span>
+          <span className="ws-muted">To {m.recipient}</span>
           {m.last_error ? (
-            <span className="adm-small">
+            <span className="ws-small">
               Last error: <code className="adm-error-text">{m.last_error}</code>
             </span>
           ) : null}
@@ -83,7 +83,7 @@ function MailList({ filter }: { filter: OutboxFilter }) {
       cell: (m) => (
         <span className="adm-cell-stack">
           <Badge tone={TONES[m.state] ?? 'neutral'}>{LABELS[m.state] ?? m.state}</Badge>
-          <span className="adm-muted adm-small">{m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}</span>
+          <span className="ws-muted ws-small">{m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}</span>
         </span>
       ),
     },
@@ -91,16 +91,16 @@ function MailList({ filter }: { filter: OutboxFilter }) {
       key: 'when',
       header: 'When',
       cell: (m) => (
-        <span className="adm-cell-stack adm-small adm-nowrap">
+        <span className="adm-cell-stack ws-small adm-nowrap">
           <span>
             Created <Time iso={m.created_at}>{shortWhen(m.created_at)}</Time>
           </span>
           {m.sent_at ? (
-            <span className="adm-muted">
+            <span className="ws-muted">
               Sent <Time iso={m.sent_at}>{shortWhen(m.sent_at)}</Time>
             </span>
           ) : m.state === 'queued' && m.next_attempt_at ? (
-            <span className="adm-muted">
+            <span className="ws-muted">
               Next try <Time iso={m.next_attempt_at}>{shortWhen(m.next_attempt_at)}</Time>
             </span>
           ) : null}
@@ -128,13 +128,13 @@ function MailList({ filter }: { filter: OutboxFilter }) {
             Send again
           </Button>
         ) : (
-          <span className="adm-muted">—</span>
+          <span className="ws-muted">—</span>
         ),
     },
   ]
   return (
     <div className="adm-stack-sm">
-      <p className="adm-muted">
+      <p className="ws-muted">
         {mail.data.length === 1 ? '1 mail' : `${mail.data.length} mails`}
         {mail.data.length >= 200 ? ' (the newest 200)' : ''}
       </p>

@@ -24,7 +24,7 @@ export default function OverviewPage() {
   return (
     <div className="adm-stack">
       <section aria-labelledby="attention-heading" className="adm-stack-sm">
-        <h2 id="attention-heading" className="adm-section-title">
+        <h2 id="attention-heading" className="ws-section-title">
           Needs attention now
         </h2>
         {data ? (
@@ -52,7 +52,7 @@ export default function OverviewPage() {
       </section>
       <section aria-labelledby="recent-heading" className="adm-stack-sm">
         <div className="adm-toolbar">
-          <h2 id="recent-heading" className="adm-section-title">
+          <h2 id="recent-heading" className="ws-section-title">
             Recent activity
           </h2>
           <Link to="/dashboard/audit">Full audit trail</Link>

@@ -74,7 +74,7 @@ export default function ProjectionsPage() {
       cell: (p) => (
         <span className="ops-cell-stack">
           <strong>{projectorName(p.name)}</strong>
-          <span className="ops-muted ops-small">{p.updated_at ? `Updated ${formatRelativeTime(p.updated_at).toLowerCase()}` : 'Not run yet'}</span>
+          <span className="ws-muted ws-small">{p.updated_at ? `Updated ${formatRelativeTime(p.updated_at).toLowerCase()}` : 'Not run yet'}</span>
         </span>
       ),
     },
@@ -95,13 +95,13 @@ export default function ProjectionsPage() {
         p.last_error ? (
           <span className="ops-cell-stack">
             <span className="ops-error-text">{p.last_error}</span>
-            <span className="ops-muted ops-small">
+            <span className="ws-muted ws-small">
               {p.attempts} attempt{p.attempts === 1 ? '' : 's'}
               {p.failing_since ? `, failing since ${formatRelativeTime(p.failing_since).toLowerCase()}` : ''}
             </span>
           </span>
         ) : (
-          <span className="ops-muted">None{p.attempts > 0 ? ` (${p.attempts} attempts)` : ''}</span>
+          <span className="ws-muted">None{p.attempts > 0 ? ` (${p.attempts} attempts)` : ''}</span>
         ),
     },
     {
@@ -116,8 +116,8 @@ export default function ProjectionsPage() {
   ]
 
   return (
-    <div className="ops-stack">
-      <div className="ops-toolbar">
+    <div className="ws-stack">
+      <div className="ws-toolbar">
         <p className="ops-intro">
           The read models behind every screen, kept up to date from the event log. A projector that falls behind or keeps failing shows here first; a rebuild replays the whole log into it.
         </p>
@@ -136,7 +136,7 @@ export default function ProjectionsPage() {
       {current ? <RebuildPanel view={current} /> : null}
 
       {projections.isPending ? (
-        <div className="ops-stack" aria-busy="true">
+        <div className="ws-stack" aria-busy="true">
           <SkeletonCard />
           <SkeletonCard />
         </div>
@@ -182,7 +182,7 @@ function RebuildPanel({ view }: { view: RebuildView }) {
   const outcome = rebuildOutcome(view)
   return (
     <Card as="section" className="ops-panel" aria-labelledby="rebuild-heading">
-      <div className="ops-toolbar">
+      <div className="ws-toolbar">
         <h2 id="rebuild-heading">
           {view.finished ? 'Last rebuild' : 'Rebuild under way'}: {projectorName(view.name)}
         </h2>
@@ -192,7 +192,7 @@ function RebuildPanel({ view }: { view: RebuildView }) {
       </div>
       <ProgressBar done={view.done} total={view.total} finished={view.finished} failed={Boolean(view.error)} label={`Rebuild of ${projectorName(view.name)}`} />
       {/* only the outcome is announced (the bar carries the count while it runs): every tick would drown a screen reader */}
-      <p className={view.error ? 'ops-error-text' : 'ops-muted'} aria-live="polite">
+      <p className={view.error ? 'ops-error-text' : 'ws-muted'} aria-live="polite">
         {view.finished || view.error ? outcome.text : ''}
       </p>
     </Card>

@@ -53,7 +53,7 @@ function rowActions(list: ReferenceList, onDialog: (d: Dialog) => void): Column<
     v.retired_at ? (
       <Badge tone="neutral">Retired {new Date(v.retired_at).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' })}</Badge>
     ) : (
-      <span className="adm-actions">
+      <span className="ws-actions">
         <Button size="sm" variant="outline" icon="edit" onClick={() => onDialog({ list, value: v, action: 'rename' })} aria-label={`Rename ${v.display_name}`}>
           Rename
         </Button>
@@ -159,7 +159,7 @@ function AddLocation() {
   }
   return (
     <Card as="section" aria-labelledby="add-location" className="adm-add">
-      <h2 id="add-location" className="adm-section-title">
+      <h2 id="add-location" className="ws-section-title">
         Add a location
       </h2>
       <form onSubmit={submit} noValidate>
@@ -201,7 +201,7 @@ function AddSalaryRange() {
   }
   return (
     <Card as="section" aria-labelledby="add-range" className="adm-add">
-      <h2 id="add-range" className="adm-section-title">
+      <h2 id="add-range" className="ws-section-title">
         Add a salary range
       </h2>
       <form onSubmit={submit} noValidate>

@@ -51,14 +51,14 @@ export default function StreamPage() {
   }
 
   const back = (
-    <Link to={`/dashboard/audit?stream=${encodeURIComponent(streamId)}`} className="ops-back">
+    <Link to={`/dashboard/audit?stream=${encodeURIComponent(streamId)}`} className="ws-back">
       <Icon name="back" size={16} /> This record in the audit trail
     </Link>
   )
 
   if (stream.isPending) {
     return (
-      <div className="ops-stack" aria-busy="true">
+      <div className="ws-stack" aria-busy="true">
         <Skeleton height="1.5rem" width="40%" />
         <SkeletonCard />
         <SkeletonCard />
@@ -67,8 +67,8 @@ export default function StreamPage() {
   }
   if (stream.isError) {
     return (
-      <div className="ops-stack">
-        <Link to="/dashboard/audit" className="ops-back">
+      <div className="ws-stack">
+        <Link to="/dashboard/audit" className="ws-back">
           <Icon name="back" size={16} /> Audit trail
         </Link>
         {(stream.error as { status?: number }).status === 404 ? (
@@ -87,10 +87,10 @@ export default function StreamPage() {
   const last = events[events.length - 1]
 
   return (
-    <div className="ops-stack">
+    <div className="ws-stack">
       {back}
       <div>
-        <h2 className="ops-section-title">
+        <h2 className="ws-section-title">
           {kindLabel(kind)} · {events.length === 1 ? '1 event' : `${events.length} events`}
         </h2>
         <p className="ops-stream-id">{stream.data.stream_id}</p>
@@ -112,7 +112,7 @@ export default function StreamPage() {
               ...(last ? [{ label: `Just before event ${last.stream_version}`, value: () => justBefore(last) }] : []),
             ]}
           />
-          {at ? <StateResult streamId={streamId} at={at} latest={latest} /> : <p className="ops-muted">Pick a moment, or one of the quick picks, to see the record as it stood then.</p>}
+          {at ? <StateResult streamId={streamId} at={at} latest={latest} /> : <p className="ws-muted">Pick a moment, or one of the quick picks, to see the record as it stood then.</p>}
         </Card>
 
         <Card as="section" className="ops-panel" aria-labelledby="compare-heading">
@@ -125,12 +125,12 @@ export default function StreamPage() {
             to={to}
             onCompare={(f, t) => setParam({ from: f, to: t })}
           />
-          {from && to ? <DiffResult streamId={streamId} from={from} to={to} /> : <p className="ops-muted">Pick two moments to list every field that changed between them.</p>}
+          {from && to ? <DiffResult streamId={streamId} from={from} to={to} /> : <p className="ws-muted">Pick two moments to list every field that changed between them.</p>}
         </Card>
       </div>
 
       <section className="ops-panel" aria-labelledby="history-heading">
-        <h2 id="history-heading" className="ops-section-title">
+        <h2 id="history-heading" className="ws-section-title">
           Full history, oldest first
         </h2>
         {events.length === 0 ? (
@@ -138,7 +138,7 @@ export default function StreamPage() {
             <p>Nothing has been recorded for this record.</p>
           </EmptyState>
         ) : (
-          <ol className="ops-timeline" aria-label={`History of ${stream.data.stream_id}`}>
+          <ol className="ws-timeline ops-timeline" aria-label={`History of ${stream.data.stream_id}`}>
             {events.map((e) => (
               <li key={e.position}>
                 <AuditEventItem
@@ -197,7 +197,7 @@ function MomentForm({ initial, label, picks, onPick }: { initial: string; label:
     onPick(iso)
   }
   return (
-    <form className="ops-stack" onSubmit={submit} noValidate>
+    <form className="ws-stack" onSubmit={submit} noValidate>
       <div className="ops-picks" role="group" aria-label="Quick picks">
         {picks.map((p) => (
           <Button key={p.label} size="sm" variant="secondary" onClick={() => onPick(p.value())}>
@@ -224,7 +224,7 @@ function CompareForm({ from, to, onCompare }: { from: string; to: string; onComp
   const quick = (start: string) => onCompare(start, new Date().toISOString())
   return (
     <form
-      className="ops-stack"
+      className="ws-stack"
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
@@ -271,12 +271,12 @@ function StateResult({ streamId, at, latest }: { streamId: string; at: string; l
   }
   const s = state.data
   return (
-    <div className="ops-stack" aria-live="polite">
-      <p className="ops-muted">
+    <div className="ws-stack" aria-live="polite">
+      <p className="ws-muted">
         At <strong>{formatInstant(s.at || at)}</strong>: {versionLabel(s.version, latest)}
       </p>
       {s.state === null || s.version === 0 ? (
-        <p className="ops-muted">It did not exist yet at that moment{latest ? ': its first event came later' : ''}.</p>
+        <p className="ws-muted">It did not exist yet at that moment{latest ? ': its first event came later' : ''}.</p>
       ) : (
         <JsonView value={s.state} label={`The record as it was at ${formatInstant(s.at || at)}`} />
       )}
@@ -296,8 +296,8 @@ function DiffResult({ streamId, from, to }: { streamId: string; from: string; to
   }
   const d = diff.data
   return (
-    <div className="ops-stack" aria-live="polite">
-      <p className="ops-muted">
+    <div className="ws-stack" aria-live="polite">
+      <p className="ws-muted">
         From <strong>{formatInstant(d.from.at || from)}</strong> (version {d.from.version}) to <strong>{formatInstant(d.to.at || to)}</strong> (version {d.to.version}):{' '}
         {changeCount(d.changes.length).toLowerCase()}
       </p>
@@ -319,7 +319,7 @@ function ChangeItem({ change }: { change: StreamChange }) {
   return (
     <li className="ops-change">
       <span className="ops-change-path">
-        {r.path} <span className="ops-muted ops-small">({r.verb})</span>
+        {r.path} <span className="ws-muted ws-small">({r.verb})</span>
       </span>
       <span>
         {r.verb === 'added' ? (

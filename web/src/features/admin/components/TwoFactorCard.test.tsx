@@ -1,26 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { makeJwt } from '../../../lib/session.fixtures'
-import { renderRoutes } from '../../../testing/harness'
+import { renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import { groupSecret, recoveryCodesText, svgDataUrl } from '../model/twoFactor'
 import { TwoFactorCard } from './TwoFactorCard'
 
-type Reply = { status?: number; body?: unknown }
-/** Answers by "METHOD url"; a list is used up in order (the last answer repeats). */
-function routeFetch(table: Record<string, Reply | Reply[]>) {
-  const calls: { key: string; body: unknown }[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${url}`
-      calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined })
-      const entry = table[key]
-      const r = Array.isArray(entry) ? (entry.length > 1 ? entry.shift()! : entry[0]) : (entry ?? { status: 404, body: { error: `unmocked ${key}` } })
-      return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200 })
-    }),
-  )
-  return calls
-}
 
 const SVG = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="10" height="10"/></svg>'
 const SETUP = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Harbour:alex?secret=JBSW', qr_svg: SVG }
@@ -31,8 +14,7 @@ const card = () => screen.getByRole('region', { name: 'Your two-factor sign-in' 
 
 beforeEach(() => {
   localStorage.clear()
-  localStorage.setItem('jwtToken', makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, role: 'admin' }))
-  localStorage.setItem('adminUser', JSON.stringify({ name: 'Alex Admin', email: 'alex@harbourit.example' }))
+  storeSession('admin', { name: 'Alex Admin', email: 'alex@harbourit.example' }, { role: 'admin' })
 })
 afterEach(() => {
   cleanup()

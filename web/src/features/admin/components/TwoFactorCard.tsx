@@ -27,7 +27,7 @@ export function TwoFactorCard() {
   return (
     <Card as="section" aria-labelledby="two-factor-title" className="adm-2fa">
       <div className="adm-2fa-head">
-        <h2 id="two-factor-title" className="adm-section-title">
+        <h2 id="two-factor-title" className="ws-section-title">
           Your two-factor sign-in
         </h2>
         {stage.kind === 'setup' ? (
@@ -45,7 +45,7 @@ export function TwoFactorCard() {
       ) : stage.kind === 'codes' ? (
         <RecoveryCodes codes={stage.codes} onDone={() => setStage({ kind: 'status' })} />
       ) : status.isPending ? (
-        <p className="adm-muted" aria-busy="true">
+        <p className="ws-muted" aria-busy="true">
           Checking your sign-in…
         </p>
       ) : status.isError ? (
@@ -64,8 +64,8 @@ function StatusView({ status, onStarted }: { status: TwoFactorStatus; onStarted:
     const left = status.recovery_codes_left
     return (
       <div className="adm-stack-sm">
-        <p className="adm-muted">Signing in asks for a code from your authenticator app as well as your password.</p>
-        <p className={left <= 3 ? 'adm-muted adm-warn-text' : 'adm-muted'}>
+        <p className="ws-muted">Signing in asks for a code from your authenticator app as well as your password.</p>
+        <p className={left <= 3 ? 'ws-muted adm-warn-text' : 'ws-muted'}>
           <strong>
             {left} recovery {left === 1 ? 'code' : 'codes'} left.
           </strong>{' '}
@@ -76,7 +76,7 @@ function StatusView({ status, onStarted }: { status: TwoFactorStatus; onStarted:
   }
   return (
     <div className="adm-stack-sm">
-      <p className="adm-muted">
+      <p className="ws-muted">
         Add a second check to your sign-in: a six-digit code from an authenticator app on your phone, such as Google Authenticator, Microsoft
         Authenticator or 1Password. Then your password alone is not enough to get in.
       </p>
@@ -85,7 +85,7 @@ function StatusView({ status, onStarted }: { status: TwoFactorStatus; onStarted:
           {error}
         </div>
       ) : null}
-      <div className="adm-actions">
+      <div className="ws-actions">
         <Button
           icon="lock"
           busy={start.isPending}
@@ -144,17 +144,17 @@ function SetupSteps({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; o
   return (
     <ol className="adm-2fa-steps">
       <li>
-        <h3 ref={heading} tabIndex={-1} className="adm-subtitle">
+        <h3 ref={heading} tabIndex={-1} className="ws-subtitle">
           1. Scan this QR code with your authenticator app
         </h3>
         <div className="adm-2fa-scan">
           <img className="adm-2fa-qr" alt="QR code for your authenticator app" width={200} height={200} src={svgDataUrl(setup.qr_svg)} />
           <div className="adm-stack-sm">
-            <p className="adm-muted">Can’t scan it? Add an account in the app by hand and type in this key (time-based, six digits):</p>
+            <p className="ws-muted">Can’t scan it? Add an account in the app by hand and type in this key (time-based, six digits):</p>
             <code className="adm-2fa-secret">
               {groupSecret(setup.secret)}
             </code>
-            <div className="adm-actions">
+            <div className="ws-actions">
               <Button size="sm" variant="outline" icon="copy" onClick={copy}>
                 Copy key
               </Button>
@@ -163,7 +163,7 @@ function SetupSteps({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; o
         </div>
       </li>
       <li>
-        <h3 className="adm-subtitle">2. Enter the code the app shows</h3>
+        <h3 className="ws-subtitle">2. Enter the code the app shows</h3>
         <form onSubmit={submit} noValidate className="adm-2fa-confirm">
           <Field label="Code from your authenticator app" hint="Six digits. A new one appears every 30 seconds." error={error}>
             {(p) => (
@@ -180,7 +180,7 @@ function SetupSteps({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; o
               />
             )}
           </Field>
-          <div className="adm-actions">
+          <div className="ws-actions">
             <Button type="submit" icon="check" busy={confirm.isPending}>
               Confirm
             </Button>
@@ -214,7 +214,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
   return (
     <div className="adm-stack-sm">
-      <h3 ref={heading} tabIndex={-1} className="adm-subtitle">
+      <h3 ref={heading} tabIndex={-1} className="ws-subtitle">
         Save your recovery codes
       </h3>
       <p>
@@ -228,7 +228,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           </li>
         ))}
       </ul>
-      <div className="adm-actions">
+      <div className="ws-actions">
         <Button variant="outline" icon="download" onClick={download}>
           Download as a text file
         </Button>

@@ -46,12 +46,12 @@ export function NotesSection({ applicationId, notes }: { applicationId: string; 
       <h2 id="notes-heading">
         Notes <PrivateLabel />
       </h2>
-      {notes.length === 0 ? <p className="emp-muted">No notes yet. What stood out about this applicant?</p> : null}
+      {notes.length === 0 ? <p className="ws-muted">No notes yet. What stood out about this applicant?</p> : null}
       <ul className="emp-plain-list">
         {[...notes].reverse().map((n) => (
           <li key={n.id}>
             <p className="emp-note-body">{n.body}</p>
-            <span className="emp-muted">
+            <span className="ws-muted">
               <time dateTime={n.created_at}>{formatRelativeTime(n.created_at)}</time>
             </span>
           </li>
@@ -109,12 +109,12 @@ export function ScorecardsSection({ applicationId, scorecards }: { applicationId
       <h2 id="scorecards-heading">
         Scorecards <PrivateLabel />
       </h2>
-      {scorecards.length === 0 ? <p className="emp-muted">No scorecards yet. Rate the applicant after an interview.</p> : null}
+      {scorecards.length === 0 ? <p className="ws-muted">No scorecards yet. Rate the applicant after an interview.</p> : null}
       <ul className="emp-plain-list">
         {scorecards.map((s) => (
           <li key={s.id}>
             <strong>{RECOMMENDATION_LABELS[s.recommendation] ?? s.recommendation}</strong>
-            <span className="emp-muted"> · average {averageScore(s.ratings).toFixed(1)} of 5 · {formatRelativeTime(s.created_at)}</span>
+            <span className="ws-muted"> · average {averageScore(s.ratings).toFixed(1)} of 5 · {formatRelativeTime(s.created_at)}</span>
             <ul className="emp-score-list">
               {s.ratings.map((r) => (
                 <li key={r.criterion}>
@@ -160,7 +160,7 @@ export function ScorecardsSection({ applicationId, scorecards }: { applicationId
             )}
           </Field>
           <Field label="Comment (optional)">{(p) => <textarea {...p} className="input" rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />}</Field>
-          <div className="emp-actions">
+          <div className="ws-actions">
             <Button type="submit" size="sm" busy={add.isPending}>
               Save scorecard
             </Button>

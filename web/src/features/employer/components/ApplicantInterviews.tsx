@@ -22,23 +22,23 @@ export function ApplicantInterviews({ applicationId, stage, interviews }: { appl
   return (
     <Card as="section" className="emp-section" aria-labelledby="interviews-heading">
       <h2 id="interviews-heading">Interviews</h2>
-      {sorted.length === 0 ? <p className="emp-muted">{inRunning ? 'No interview booked yet.' : 'No interviews were booked.'}</p> : null}
+      {sorted.length === 0 ? <p className="ws-muted">{inRunning ? 'No interview booked yet.' : 'No interviews were booked.'}</p> : null}
       <ul className="emp-plain-list">
         {sorted.map((i) => (
           <li key={i.id}>
-            <div className="emp-toolbar">
+            <div className="ws-toolbar">
               <strong>{formatSydney(i.starts_at)}</strong>
               {i.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : <Badge tone="success">Booked</Badge>}
             </div>
-            <p className="emp-muted">
+            <p className="ws-muted">
               {i.duration_minutes} minutes · {i.location ?? ''}
               {i.location && i.video_link ? ' · ' : ''}
               {i.video_link ? <a href={i.video_link}>Video link</a> : null}
               {i.interviewers.length ? ` · with ${i.interviewers.join(', ')}` : ''}
             </p>
-            {i.status === 'cancelled' && i.cancel_reason ? <p className="emp-muted">Reason: {i.cancel_reason}</p> : null}
+            {i.status === 'cancelled' && i.cancel_reason ? <p className="ws-muted">Reason: {i.cancel_reason}</p> : null}
             {i.status !== 'cancelled' ? (
-              <div className="emp-actions">
+              <div className="ws-actions">
                 <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'move', interview: i })}>
                   Reschedule
                 </Button>
@@ -96,7 +96,7 @@ function InterviewDialog({ applicationId, interview, onClose }: { applicationId:
             {error}
           </div>
         ) : null}
-        <p className="emp-muted">Times are Sydney time (AEST/AEDT), whatever your computer’s time zone.</p>
+        <p className="ws-muted">Times are Sydney time (AEST/AEDT), whatever your computer’s time zone.</p>
         <div className="emp-form-row">
           <Field label="Date">{(p) => <input {...p} className="input" type="date" value={form.date} onChange={set('date')} />}</Field>
           <Field label="Start time (Sydney)">{(p) => <input {...p} className="input" type="time" step={300} value={form.time} onChange={set('time')} />}</Field>

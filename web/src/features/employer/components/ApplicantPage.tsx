@@ -34,7 +34,7 @@ export default function ApplicantPage() {
 
   if (applicant.isPending) {
     return (
-      <div className="emp-stack" aria-busy="true">
+      <div className="ws-stack" aria-busy="true">
         <SkeletonCard />
         <SkeletonCard />
       </div>
@@ -64,8 +64,8 @@ function Applicant({ detail }: { detail: ApplicantDetail }) {
   const { requestMove, dialog: rejectDialog, moving } = useMoveWithFeedback(job.id)
   const status = candidateStatus(app.stage)
   return (
-    <div className="emp-stack">
-      <Link to={`/dashboard/jobs/${job.id}`} className="emp-back">
+    <div className="ws-stack">
+      <Link to={`/dashboard/jobs/${job.id}`} className="ws-back">
         <Icon name="back" size={16} /> {job.title}
       </Link>
       <Card as="section" aria-labelledby="applicant-stage-heading">
@@ -73,20 +73,20 @@ function Applicant({ detail }: { detail: ApplicantDetail }) {
           <h2 id="applicant-stage-heading" className="emp-job-title">
             Stage: <Badge tone={STAGE_TONES[app.stage]}>{STAGE_LABELS[app.stage]}</Badge>
           </h2>
-          <span className="emp-muted">
+          <span className="ws-muted">
             They see: <strong>{status}</strong>
           </span>
         </div>
-        <p className="emp-muted">
+        <p className="ws-muted">
           <a href={`mailto:${app.candidate_email}`}>{app.candidate_email}</a> · applied {formatDate(app.created_at)}
         </p>
         {job.status === 'closed' ? (
-          <p className="emp-muted">This job is closed, so the applicant’s stage cannot change until it is reopened.</p>
+          <p className="ws-muted">This job is closed, so the applicant’s stage cannot change until it is reopened.</p>
         ) : app.stage === 'hired' ? (
-          <p className="emp-muted">Hired: the stage no longer changes.</p>
+          <p className="ws-muted">Hired: the stage no longer changes.</p>
         ) : (
           <>
-            <p className="emp-muted">Move to:</p>
+            <p className="ws-muted">Move to:</p>
             <MoveButtons stage={app.stage} busy={moving} onMove={(to) => requestMove(app, to)} />
           </>
         )}
@@ -119,9 +119,9 @@ function ProfileSection({ profile }: { profile: ApplicantProfile | null }) {
     <Card as="section" className="emp-section" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile</h2>
       {!profile ? (
-        <p className="emp-muted">This applicant has not filled in a profile yet. Their documents and your notes are below.</p>
+        <p className="ws-muted">This applicant has not filled in a profile yet. Their documents and your notes are below.</p>
       ) : (
-        <div className="emp-stack">
+        <div className="ws-stack">
           {profile.summary ? <p>{profile.summary}</p> : null}
           {profile.location || profile.phone ? (
             <dl className="emp-dl">
@@ -141,7 +141,7 @@ function ProfileSection({ profile }: { profile: ApplicantProfile | null }) {
           ) : null}
           {skills.length ? (
             <div>
-              <h3 className="emp-sub">Skills</h3>
+              <h3 className="ws-subtitle">Skills</h3>
               <ul className="emp-skills">
                 {skills.map((s) => (
                   <li key={s}>
@@ -153,13 +153,13 @@ function ProfileSection({ profile }: { profile: ApplicantProfile | null }) {
           ) : null}
           {profile.experience?.length ? (
             <div>
-              <h3 className="emp-sub">Experience</h3>
+              <h3 className="ws-subtitle">Experience</h3>
               <ul className="emp-plain-list">
                 {profile.experience.map((x, i) => (
                   <li key={i}>
                     <strong>{x.position}</strong>, {x.company}
                     <br />
-                    <span className="emp-muted">{[x.startDate, x.endDate ?? 'now'].filter(Boolean).join(' to ')}</span>
+                    <span className="ws-muted">{[x.startDate, x.endDate ?? 'now'].filter(Boolean).join(' to ')}</span>
                     {x.description ? <p>{x.description}</p> : null}
                   </li>
                 ))}
@@ -168,13 +168,13 @@ function ProfileSection({ profile }: { profile: ApplicantProfile | null }) {
           ) : null}
           {profile.education?.length ? (
             <div>
-              <h3 className="emp-sub">Education</h3>
+              <h3 className="ws-subtitle">Education</h3>
               <ul className="emp-plain-list">
                 {profile.education.map((x, i) => (
                   <li key={i}>
                     <strong>{x.degree}</strong>
                     {x.field ? ` in ${x.field}` : ''}, {x.institution}
-                    {x.graduationYear ? <span className="emp-muted"> ({x.graduationYear})</span> : null}
+                    {x.graduationYear ? <span className="ws-muted"> ({x.graduationYear})</span> : null}
                   </li>
                 ))}
               </ul>
@@ -196,19 +196,19 @@ function DocumentsSection({ documents }: { documents: ApplicantDetail['documents
     <Card as="section" className="emp-section" aria-labelledby="documents-heading">
       <h2 id="documents-heading">Documents</h2>
       {documents.length === 0 ? (
-        <p className="emp-muted">No resume or cover letter came with this application.</p>
+        <p className="ws-muted">No resume or cover letter came with this application.</p>
       ) : (
         <ul className="emp-plain-list">
           {documents.map((d) => (
-            <li key={d.id} className="emp-toolbar">
+            <li key={d.id} className="ws-toolbar">
               <span>
                 <Icon name="file" size={16} /> {d.title}
                 <br />
-                <span className="emp-muted">
+                <span className="ws-muted">
                   {d.original_name} · {formatFileSize(d.file_size)}
                 </span>
               </span>
-              <span className="emp-actions">
+              <span className="ws-actions">
                 {isPdf(d) ? (
                   <Button size="sm" variant="outline" icon="file" aria-label={`View ${d.title}`} onClick={() => setViewing(d)}>
                     View
@@ -239,15 +239,15 @@ function TimelineSection({ entries }: { entries: TimelineEntry[] }) {
   return (
     <Card as="section" className="emp-section" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">History</h2>
-      <ol className="emp-timeline">
+      <ol className="ws-timeline">
         {[...entries].reverse().map((e, i) => (
           <li key={`${e.at}-${i}`}>
             <strong>{timelineText(e)}</strong>
             <br />
-            <span className="emp-muted">
+            <span className="ws-muted">
               <time dateTime={e.at}>{formatRelativeTime(e.at)}</time>
             </span>
-            {e.feedback ? <p className="emp-muted">Feedback: {e.feedback}</p> : null}
+            {e.feedback ? <p className="ws-muted">Feedback: {e.feedback}</p> : null}
           </li>
         ))}
       </ol>

@@ -61,7 +61,7 @@ function ProfileForm({ profile, fallbackName }: { profile: CompanyProfile | null
   return (
     <Card as="section" className="emp-section" aria-labelledby="company-heading">
       <h2 id="company-heading">About your company</h2>
-      <p className="emp-muted">Applicants read this beside each of your job ads, and search engines see the name and logo.</p>
+      <p className="ws-muted">Applicants read this beside each of your job ads, and search engines see the name and logo.</p>
       <form className="emp-form" onSubmit={submit} noValidate>
         {error ? (
           <div className="alert alert-error" role="alert">
@@ -109,13 +109,13 @@ function LogoCard({ profile }: { profile: CompanyProfile | null }) {
     <Card as="section" className="emp-section" aria-labelledby="logo-heading">
       <h2 id="logo-heading">Logo</h2>
       {!profile ? (
-        <p className="emp-muted">Save your company profile first, then add a logo.</p>
+        <p className="ws-muted">Save your company profile first, then add a logo.</p>
       ) : (
         <>
           {profile.has_logo ? (
             <img className="emp-logo" src={`/api/companies/${encodeURIComponent(profile.id)}/logo?v=${encodeURIComponent(profile.updated_at)}`} alt={`${profile.name} logo`} />
           ) : (
-            <p className="emp-muted">No logo yet: job pages show your company name on its own.</p>
+            <p className="ws-muted">No logo yet: job pages show your company name on its own.</p>
           )}
           <form className="emp-form" onSubmit={submit} noValidate>
             <FileDrop label={profile.has_logo ? 'Replace the logo' : 'Logo image'} accept=".png,.jpg,.jpeg" hint="PNG or JPEG, under 2 MB. A square image looks best." error={error} fileName={file?.name} onFile={setFile} />

@@ -40,8 +40,8 @@ export function DocumentViewer({ doc, onDownload, onClose }: Props) {
   return (
     <Modal title={doc.title} onClose={onClose} size="viewer">
       <div className="emp-viewer-bar">
-        <span className="emp-muted emp-viewer-name">{doc.original_name}</span>
-        <div className="emp-actions">
+        <span className="ws-muted emp-viewer-name">{doc.original_name}</span>
+        <div className="ws-actions">
           {state && 'url' in state ? (
             <a className={buttonClass('outline', 'sm')} href={state.url} target="_blank" rel="noopener">
               Open in a new tab
@@ -54,7 +54,7 @@ export function DocumentViewer({ doc, onDownload, onClose }: Props) {
       </div>
       <div className="emp-viewer-frame" aria-busy={state === null || undefined}>
         {state === null ? (
-          <p className="emp-muted">Loading the document…</p>
+          <p className="ws-muted">Loading the document…</p>
         ) : 'error' in state ? (
           <div className="alert alert-error" role="alert">
             {state.error}

@@ -34,8 +34,8 @@ export default function EmployerWorkspace() {
       brand={
         <>
           Harbour IT · Employer
-          {user?.name ? <span className="emp-brand-user">{user.name}</span> : null}
-          {user?.company ? <span className="emp-brand-user">{user.company}</span> : null}
+          {user?.name ? <span className="ws-brand-user">{user.name}</span> : null}
+          {user?.company ? <span className="ws-brand-user">{user.company}</span> : null}
         </>
       }
       navLabel="Workspace"

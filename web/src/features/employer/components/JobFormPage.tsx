@@ -146,7 +146,7 @@ function JobForm({ job }: { job?: EmployerJob }) {
           <Field label="Requirements" hint="One a line.">
             {(p) => <textarea {...p} className="input" rows={4} value={values.requirements} onChange={set('requirements')} />}
           </Field>
-          <div className="emp-actions">
+          <div className="ws-actions">
             {isDraft ? (
               <>
                 <Button type="submit" icon="publish" busy={busy}>
@@ -180,7 +180,7 @@ function JobForm({ job }: { job?: EmployerJob }) {
             <li>{salaryText(preview)}</li>
             {preview.expires_at ? <li>Applications close {formatDate(preview.expires_at)}</li> : null}
           </ul>
-          {values.description.trim() ? <JobDetailBody job={preview} idPrefix="preview" /> : <p className="emp-muted">The description appears here as you type.</p>}
+          {values.description.trim() ? <JobDetailBody job={preview} idPrefix="preview" /> : <p className="ws-muted">The description appears here as you type.</p>}
         </article>
       </Card>
     </div>

@@ -31,7 +31,7 @@ export default function JobsPage() {
 
   if (jobs.isPending) {
     return (
-      <div className="emp-stack" aria-busy="true">
+      <div className="ws-stack" aria-busy="true">
         <SkeletonCard />
         <SkeletonCard />
       </div>
@@ -49,9 +49,9 @@ export default function JobsPage() {
   }
   const list = jobs.data
   return (
-    <div className="emp-stack">
-      <div className="emp-toolbar">
-        <p className="emp-muted">
+    <div className="ws-stack">
+      <div className="ws-toolbar">
+        <p className="ws-muted">
           {list.length === 1 ? '1 job' : `${list.length} jobs`} · {list.reduce((n, j) => n + (j.applications?.total ?? 0), 0)} applicants in all
         </p>
         <Link to="/dashboard/jobs/new" className={buttonClass('primary')}>
@@ -100,11 +100,11 @@ function JobRow({ job, onDate }: { job: EmployerJob; onDate: (kind: 'extend' | '
         </h2>
         <JobStatusBadge status={job.status} />
       </div>
-      <p className="emp-muted emp-job-meta">
+      <p className="ws-muted emp-job-meta">
         {[job.location, job.type, job.expires_at ? `Closes ${formatDate(job.expires_at)}` : 'No closing date'].filter(Boolean).join(' · ')}
       </p>
       <StageCountsBar counts={job.applications} label={`Applicants for ${job.title} by stage`} />
-      <div className="emp-actions">
+      <div className="ws-actions">
         <Link to={`/dashboard/jobs/${job.id}`} className={buttonClass('secondary', 'sm')}>
           Applicants ({job.applications.total})
         </Link>
@@ -207,7 +207,7 @@ function ClosingDateDialog({ job, kind, onClose }: DateDialog & { onClose: () =>
   return (
     <Modal title={kind === 'extend' ? `Extend ${job.title}` : `Reopen ${job.title}`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <p className="emp-muted">
+        <p className="ws-muted">
           {job.expires_at ? `It closes ${formatDate(job.expires_at)} at present.` : 'It has no closing date at present.'}{' '}
           Applications close at the end of the chosen day, Sydney time.
         </p>

@@ -79,7 +79,7 @@ export function MoveMenu({ name, stage, disabled, onMove }: Props) {
 /** The same choice as a plain button row, for the applicant page where there is room. */
 export function MoveButtons({ stage, onMove, busy }: { stage: Stage; onMove: (to: Stage) => void; busy?: boolean }) {
   return (
-    <div className="emp-actions" role="group" aria-label="Move to stage">
+    <div className="ws-actions" role="group" aria-label="Move to stage">
       {allowedTargets(stage).map((t) => (
         <Button key={t} size="sm" variant={t === 'rejected' ? 'ghost' : 'outline'} disabled={busy} onClick={() => onMove(t)}>
           {STAGE_LABELS[t]}

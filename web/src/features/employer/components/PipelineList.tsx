@@ -65,7 +65,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
         <>
           <Link to={`/dashboard/applicants/${r.id}`}>{r.candidate_name}</Link>
           <br />
-          <span className="emp-muted">{r.candidate_email}</span>
+          <span className="ws-muted">{r.candidate_email}</span>
         </>
       ),
     },
@@ -76,7 +76,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
   ]
 
   return (
-    <div className="emp-stack">
+    <div className="ws-stack">
       <form
         className="emp-filters"
         role="search"
@@ -221,7 +221,7 @@ function BulkRejectDialog({ jobId, cards, onClose, onDone }: { jobId: string; ca
           )
         }}
       >
-        <p className="emp-muted">{cards.map((c) => c.candidate_name).join(', ')}</p>
+        <p className="ws-muted">{cards.map((c) => c.candidate_name).join(', ')}</p>
         <Field label="Feedback for the applicants (optional)" hint="They will read this with their rejected status. Up to 2000 characters." error={error}>
           {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
         </Field>

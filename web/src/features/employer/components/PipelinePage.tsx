@@ -24,7 +24,7 @@ export default function PipelinePage() {
 
   if (pipeline.isPending) {
     return (
-      <div className="emp-stack" aria-busy="true">
+      <div className="ws-stack" aria-busy="true">
         <SkeletonCard />
         <SkeletonCard />
       </div>
@@ -53,16 +53,16 @@ export default function PipelinePage() {
   const view = params.get('view') === 'list' ? 'list' : 'board'
 
   return (
-    <div className="emp-stack">
+    <div className="ws-stack">
       <div className="emp-pipeline-head">
-        <Link to="/dashboard" className="emp-back">
+        <Link to="/dashboard" className="ws-back">
           <Icon name="back" size={16} /> All jobs
         </Link>
-        <div className="emp-toolbar">
-          <p className="emp-muted">
+        <div className="ws-toolbar">
+          <p className="ws-muted">
             <JobStatusBadge status={String(job.status)} /> {job.location} · {counts.total} applicant{counts.total === 1 ? '' : 's'}
           </p>
-          <div className="emp-actions">
+          <div className="ws-actions">
             <Link to={`/dashboard/jobs/${job.id}/report`} className={buttonClass('outline', 'sm')}>
               Report
             </Link>

@@ -1,27 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { ToastProvider } from '../../../components/ui/toast'
-import { makeJwt } from '../../../lib/session.fixtures'
-import { scriptFetch } from '../../../testing/harness'
+import { providers, scriptFetch, storeSession } from '../../../testing/harness'
+import { pipelineCard } from '../pipeline.fixtures'
 import type { PipelineCard, Stage } from '../types'
 import { useMoveWithFeedback } from './RejectDialog'
 
-const card: PipelineCard = {
-  id: 'a1',
-  job_id: 'j1',
-  candidate_id: 'c1',
-  candidate_name: 'Chloe Martin',
-  candidate_email: 'chloe@example.com',
-  stage: 'screening',
-  status: 'pending',
-  version: 3,
-  feedback: null,
-  resume_id: null,
-  cover_letter_id: null,
-  created_at: '2026-11-21T00:00:00Z',
-  last_updated: null,
-}
+const card = pipelineCard({ stage: 'screening', version: 3 })
 
 function Harness({ c = card }: { c?: PipelineCard }) {
   const { requestMove, dialog } = useMoveWithFeedback('j1')
@@ -36,20 +20,11 @@ function Harness({ c = card }: { c?: PipelineCard }) {
 }
 
 function setup(c?: PipelineCard) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={qc}>
-      <ToastProvider>
-        <Harness c={c} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  )
+  render(<Harness c={c} />, { wrapper: providers() })
 }
 
 beforeEach(() => {
-  const now = Math.floor(Date.now() / 1000)
-  localStorage.setItem('jwtToken', makeJwt({ iat: now, exp: now + 3600 }))
-  localStorage.setItem('employerUser', '{"name":"Mei"}')
+  storeSession('employer', { name: 'Mei' }, { iat: Math.floor(Date.now() / 1000) })
 })
 afterEach(() => {
   cleanup()

@@ -22,7 +22,7 @@ export default function ReportCharts({ report }: { report: JobReport }) {
     <div className="emp-charts">
       <Card as="section" aria-labelledby="chart-stages-heading">
         <h2 id="chart-stages-heading">Applicants by stage</h2>
-        <div className="emp-chart" aria-hidden="true">
+        <div className="ws-chart" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             {/* bars run sideways so the six stage names stay readable on a phone */}
             <BarChart data={stages} layout="vertical" accessibilityLayer={false} margin={{ top: 4, right: 16, bottom: 4, left: 0 }}>
@@ -54,7 +54,7 @@ export default function ReportCharts({ report }: { report: JobReport }) {
       </Card>
       <Card as="section" aria-labelledby="chart-weeks-heading">
         <h2 id="chart-weeks-heading">Applications per week</h2>
-        <div className="emp-chart" aria-hidden="true">
+        <div className="ws-chart" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={weeks} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />

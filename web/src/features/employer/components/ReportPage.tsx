@@ -6,10 +6,10 @@
 import { lazy, Suspense } from 'react'
 import { Link, useParams } from 'react-router'
 import { buttonClass } from '../../../components/ui/Button'
-import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Icon } from '../../../components/ui/Icon'
-import { Skeleton, SkeletonCard } from '../../../components/ui/Skeleton'
+import { SkeletonCard, SkeletonChart } from '../../../components/ui/Skeleton'
+import { StatTile } from '../../../components/ui/StatTile'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useEmployerJobs } from '../api/get-jobs'
 import { useJobReport } from '../api/get-report'
@@ -43,15 +43,15 @@ export default function ReportPage() {
   }
   const r = report.data
   return (
-    <div className="emp-stack">
-      <Link to={`/dashboard/jobs/${jobId}`} className="emp-back">
+    <div className="ws-stack">
+      <Link to={`/dashboard/jobs/${jobId}`} className="ws-back">
         <Icon name="back" size={16} /> Applicants{title ? ` for ${title}` : ''}
       </Link>
-      <div className="emp-stats">
-        <Stat value={String(r.counts.total)} label="Applicants in all" />
-        <Stat value={formatHours(r.median_first_response_hours)} label={`Typical time to first response (${r.responded} responded to)`} />
-        <Stat value={formatDays(r.median_days_to_hire)} label={`Typical time to hire (${r.hired} hired)`} />
-        <Stat value={String(r.counts.interview + r.counts.offer)} label="At interview or offer now" />
+      <div className="ws-stats emp-stats">
+        <StatTile value={String(r.counts.total)} label="Applicants in all" />
+        <StatTile value={formatHours(r.median_first_response_hours)} label={`Typical time to first response (${r.responded} responded to)`} />
+        <StatTile value={formatDays(r.median_days_to_hire)} label={`Typical time to hire (${r.hired} hired)`} />
+        <StatTile value={String(r.counts.interview + r.counts.offer)} label="At interview or offer now" />
       </div>
       {r.counts.total === 0 ? (
         <EmptyState
@@ -67,25 +67,10 @@ export default function ReportPage() {
           <p>Charts appear once the first applications arrive.</p>
         </EmptyState>
       ) : (
-        <Suspense
-          fallback={
-            <Card>
-              <Skeleton shape="block" height="260px" width="100%" />
-            </Card>
-          }
-        >
+        <Suspense fallback={<SkeletonChart />}>
           <ReportCharts report={r} />
         </Suspense>
       )}
     </div>
-  )
-}
-
-function Stat({ value, label }: { value: string; label: string }) {
-  return (
-    <Card className="emp-stat" padding="sm">
-      <span className="emp-stat-value">{value}</span>
-      <span className="emp-stat-label">{label}</span>
-    </Card>
   )
 }

@@ -1,48 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { ToastProvider } from '../../../components/ui/toast'
-import { makeJwt } from '../../../lib/session.fixtures'
-import { scriptFetch } from '../../../testing/harness'
+import { providers, scriptFetch, storeSession, testQueryClient } from '../../../testing/harness'
+import { pipelineCard } from '../pipeline.fixtures'
 import { employerKeys } from '../api/keys'
-import type { Pipeline, PipelineCard } from '../types'
+import type { Pipeline } from '../types'
 import { useCardMover } from './useCardMover'
 
-const card: PipelineCard = {
-  id: 'a1',
-  job_id: 'j1',
-  candidate_id: 'c1',
-  candidate_name: 'Chloe Martin',
-  candidate_email: 'chloe@example.com',
-  stage: 'new',
-  status: 'pending',
-  version: 1,
-  feedback: null,
-  resume_id: null,
-  cover_letter_id: null,
-  created_at: '2026-11-21T00:00:00Z',
-  last_updated: null,
-}
+const card = pipelineCard()
 
 function setup() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const qc = testQueryClient()
   qc.setQueryData<Pipeline>(employerKeys.pipeline('j1', {}), { job: {} as Pipeline['job'], counts: {} as Pipeline['counts'], stages: [], applications: [card] })
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={qc}>
-      <ToastProvider>{children}</ToastProvider>
-    </QueryClientProvider>
-  )
-  const { result } = renderHook(() => useCardMover('j1'), { wrapper })
+  const { result } = renderHook(() => useCardMover('j1'), { wrapper: providers(qc) })
   const stageNow = () => qc.getQueryData<Pipeline>(employerKeys.pipeline('j1', {}))?.applications[0].stage
   const invalidated = () => qc.getQueryState(employerKeys.pipeline('j1', {}))?.isInvalidated
   return { result, stageNow, invalidated }
 }
 
 beforeEach(() => {
-  const now = Math.floor(Date.now() / 1000)
-  localStorage.setItem('jwtToken', makeJwt({ iat: now, exp: now + 3600 }))
-  localStorage.setItem('employerUser', '{"name":"Mei"}')
+  storeSession('employer', { name: 'Mei' }, { iat: Math.floor(Date.now() / 1000) })
 })
 afterEach(() => {
   cleanup()

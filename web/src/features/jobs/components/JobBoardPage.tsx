@@ -88,7 +88,7 @@ export default function JobBoardPage() {
           <p className="eyebrow">Job board</p>
           <h1>Find your next IT role</h1>
           <p className="lead job-search-lead">Browse current openings from Sydney and Australia-wide employers we partner with.</p>
-          <form className="job-search" role="search" aria-label="Search jobs" onSubmit={(e) => e.preventDefault()}>
+          <form className="search-panel job-search" role="search" aria-label="Search jobs" onSubmit={(e) => e.preventDefault()}>
             <div className="form-field">
               <label htmlFor="job-search-title">Job title</label>
               <input
@@ -173,7 +173,7 @@ export default function JobBoardPage() {
               Refresh Jobs
             </button>
             {chips.length > 0 ? (
-              <ul className="filter-chips" aria-label="Active filters">
+              <ul className="tag-list filter-chips" aria-label="Active filters">
                 {chips.map((c) => (
                   <li key={c.key}>
                     <button type="button" className="filter-chip" onClick={() => update(c.clear)} aria-label={`Remove filter: ${c.label}`}>

@@ -14,7 +14,7 @@ type JobCardProps = { job: Job; expanded: boolean; onToggle: () => void }
 export function JobCard({ job, expanded, onToggle }: JobCardProps) {
   const detailsId = `job-details-${job.id}`
   return (
-    <article className="job-card card">
+    <article className="job-card card card-cover">
       <header className="job-card-header">
         <h3>
           <Link to={`/jobs/${job.id}`}>{job.title}</Link>

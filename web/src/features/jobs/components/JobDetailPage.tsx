@@ -71,7 +71,7 @@ function JobDetail({ job }: { job: Job }) {
         <div className="container">
           <p className="eyebrow">{job.company}</p>
           <h1>{job.title}</h1>
-          <ul className="job-detail-meta" aria-label="Job summary">
+          <ul className="tag-list job-detail-meta" aria-label="Job summary">
             <li>{job.location}</li>
             <li>{job.type}</li>
             <li>{salaryText(job)}</li>
