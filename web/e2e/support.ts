@@ -232,7 +232,6 @@ export async function expectNoSidewaysScroll(page: Page, what: string) {
   expect(scroll, `${what}: page wider than the screen`).toBeLessThanOrEqual(width)
 }
 
-<<<<<<< HEAD
 /**
  * Text cut off by the box that holds it: an element that hides its overflow (overflow hidden or
  * clip) while its text runs past its edge, so part of a word or line is simply not shown. Each
@@ -307,7 +306,8 @@ export async function clippedText(page: Page, root = 'body'): Promise<string[]> 
 /** No text on the page (or under `root`) is cut off by its container (see clippedText). */
 export async function expectNoClippedText(page: Page, what: string, root?: string) {
   expect(await clippedText(page, root), `${what}: text clipped by its container`).toEqual([])
-=======
+}
+
 /** The browser, page and errors one describe block's tests share (see `pagePerBlock`). */
 export type BlockPage = { ctx: BrowserContext; page: Page; errors: string[] }
 
@@ -353,5 +353,4 @@ export function browserPerFile(): () => Browser {
     if (!browser) throw new Error('the browser starts in beforeAll: use it inside hooks and tests')
     return browser
   }
->>>>>>> dedupe-web
 }
