@@ -45,6 +45,10 @@ pub struct App {
     pub read_models: Vec<&'static str>,
     /// The admin screens' live pushes and the one rebuild that may run.
     pub admin_live: crate::admin_live::AdminLive,
+    /// What /readyz waits for after a start.
+    pub readiness: crate::routes::Readiness,
+    /// How many API requests run at once and for how long.
+    pub limits: crate::security::Limits,
 }
 
 impl std::ops::Deref for AppState {
@@ -91,7 +95,7 @@ impl AppState {
 pub async fn connect(config: &Config) -> anyhow::Result<PgPool> {
     PgPoolOptions::new()
         .max_connections(config.pool_size)
-        .acquire_timeout(Duration::from_secs(10))
+        .acquire_timeout(Duration::from_millis(config.acquire_timeout_ms))
         .connect(&config.database_url)
         .await
         .with_context(|| "Failed to connect to PostgreSQL (check DATABASE_URL)")
@@ -119,6 +123,7 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
     let commands = Commands::new(Arc::new(PgEventStore::new(pool.clone())), links);
     let site = site::Site::load(&config.web_dist, &config.public_url);
     let files = crate::files::Files::local(&config.storage_dir)?;
+    let config_limits = (config.max_concurrent_requests, config.request_timeout_secs);
     Ok(AppState(Arc::new(App {
         config,
         pool,
@@ -129,6 +134,8 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
         files,
         read_models: projections::all().iter().map(|p| p.name()).collect(),
         admin_live: crate::admin_live::AdminLive::default(),
+        readiness: crate::routes::Readiness::default(),
+        limits: crate::security::Limits::new(config_limits.0, Duration::from_secs(config_limits.1)),
     })))
 }
 
@@ -136,18 +143,33 @@ pub fn router(state: AppState) -> Router {
     let request_id = HeaderName::from_static(REQUEST_ID_HEADER);
     Router::new()
         .merge(routes::api())
+        // Only matched routes: the label is the route's pattern.
+        .route_layer(middleware::from_fn(crate::metrics::track_http))
         .layer(middleware::from_fn(json_error_bodies))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::idempotency::layer,
+        ))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             read_your_writes,
         ))
+        .layer(middleware::from_fn_with_state(
+            state.limits.clone(),
+            crate::security::limit,
+        ))
         .merge(site::router())
         .layer(crate::realtime::layer(state.clone()))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::security::headers,
+        ))
         .layer(middleware::from_fn(log_internal_errors))
         .layer(TraceLayer::new_for_http())
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .layer(middleware::from_fn(crate::security::uuid_request_ids))
         .with_state(state)
 }
 
@@ -257,7 +279,7 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: Config, runtime: Option<RuntimeConfig>) -> anyhow::Result<Self> {
-        config.validate()?;
+        config.validate_for_serving()?;
         let pool = connect(&config).await?;
         migrate(&pool).await?;
         let listener = TcpListener::bind(config.bind)
@@ -265,6 +287,10 @@ impl Application {
             .with_context(|| format!("Failed to listen on {}", config.bind))?;
         let addr = listener.local_addr()?;
         let state = state(config, pool)?;
+        crate::metrics::init();
+        state
+            .readiness
+            .started_at(state.store().head_position().await?);
         let projections = match runtime {
             Some(rc) => Some(
                 projections::start(

@@ -64,6 +64,31 @@ pub struct Config {
     /// Database connections per process.
     #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 20)]
     pub pool_size: u32,
+
+    /// How long a request waits for a database connection before it is
+    /// answered 503, in milliseconds. Short, so an outage fails fast instead
+    /// of holding requests.
+    #[arg(long, env = "DATABASE_ACQUIRE_TIMEOUT_MS", default_value_t = 1000)]
+    pub acquire_timeout_ms: u64,
+
+    /// Proxies whose X-Forwarded-For is believed (comma-separated addresses or
+    /// CIDR blocks, e.g. `10.0.0.0/8,127.0.0.1/32`). Empty: the peer address
+    /// is the client.
+    #[arg(long, env = "TRUSTED_PROXIES", value_delimiter = ',', num_args = 0..)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+
+    /// Bearer token that opens /metrics to a scraper elsewhere. Without it,
+    /// /metrics answers loopback clients only.
+    #[arg(long, env = "METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
+
+    /// API requests one process runs at once; more are answered 503 at once.
+    #[arg(long, env = "MAX_CONCURRENT_REQUESTS", default_value_t = 512)]
+    pub max_concurrent_requests: usize,
+
+    /// How long an API request may run before it is answered 503, in seconds.
+    #[arg(long, env = "REQUEST_TIMEOUT_SECS", default_value_t = 30)]
+    pub request_timeout_secs: u64,
 }
 
 impl Config {
@@ -112,9 +137,26 @@ impl Config {
         if self.jwt_ttl_minutes < 5 || self.jwt_ttl_minutes > 60 * 24 * 30 {
             bail!("JWT_TTL_MINUTES must be between 5 and 43200");
         }
+        if self.acquire_timeout_ms == 0 || self.acquire_timeout_ms > 60_000 {
+            bail!("DATABASE_ACQUIRE_TIMEOUT_MS must be between 1 and 60000");
+        }
+        if self.max_concurrent_requests == 0 {
+            bail!("MAX_CONCURRENT_REQUESTS must be at least 1");
+        }
+        if !(1..=600).contains(&self.request_timeout_secs) {
+            bail!("REQUEST_TIMEOUT_SECS must be between 1 and 600");
+        }
+        Ok(())
+    }
+
+    /// What serving needs beyond `validate`: a production server without SMTP
+    /// would accept password resets and employer sign-ups whose mail goes
+    /// nowhere, so it refuses to start. (CLI commands that send no mail run.)
+    pub fn validate_for_serving(&self) -> anyhow::Result<()> {
+        self.validate()?;
         if !self.is_development() && self.smtp_url.is_none() {
-            tracing::warn!(
-                "SMTP_URL is not set: outgoing mail is written to {}",
+            bail!(
+                "SMTP_URL is required outside development (APP_ENV=development writes mail to {})",
                 self.mail_dir.display()
             );
         }

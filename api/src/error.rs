@@ -80,6 +80,13 @@ impl IntoResponse for ApiError {
                 );
                 res
             }
+            Self::Internal(e) if database_unavailable(&e) => {
+                // Not a bug: the database is away (restarting, failing over,
+                // out of connections). Say so, and when to try again.
+                tracing::warn!(error = %format!("{e:#}"), "database unavailable");
+                crate::metrics::database_unavailable();
+                crate::security::unavailable(UNAVAILABLE, 2)
+            }
             Self::Internal(e) => {
                 let mut res = (
                     StatusCode::INTERNAL_SERVER_ERROR,
@@ -94,6 +101,46 @@ impl IntoResponse for ApiError {
             }
         }
     }
+}
+
+pub const UNAVAILABLE: &str = "The service is briefly unavailable. Please try again in a moment.";
+
+/// Whether an error means "the database cannot be reached right now" rather
+/// than "this request is wrong" or "our code is wrong": no connection within
+/// the acquire timeout, a connection that broke, or a server shutting down or
+/// starting up.
+pub fn database_unavailable(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        let Some(sqlx_error) = cause.downcast_ref::<sqlx::Error>() else {
+            return false;
+        };
+        match sqlx_error {
+            sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::WorkerCrashed => true,
+            // A FATAL error ends the session or refuses to start one (the
+            // database is not accepting connections, too many clients, a
+            // shutdown); class 08 is a connection exception; 57P01-57P03 are
+            // admin shutdown, crash shutdown and cannot connect now.
+            sqlx::Error::Database(db) => {
+                let fatal = db
+                    .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+                    .is_some_and(|pg| {
+                        matches!(
+                            pg.severity(),
+                            sqlx::postgres::PgSeverity::Fatal | sqlx::postgres::PgSeverity::Panic
+                        )
+                    });
+                fatal
+                    || db.code().is_some_and(|c| {
+                        c.starts_with("08") || matches!(&*c, "57P01" | "57P02" | "57P03" | "53300")
+                    })
+            }
+            _ => false,
+        }
+    })
 }
 
 impl From<DomainError> for ApiError {

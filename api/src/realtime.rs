@@ -33,7 +33,13 @@ struct Auth {
 struct User {
     id: Uuid,
     role: Role,
+    /// The token's expiry (seconds since the epoch): the socket closes then.
+    expires_at: i64,
 }
+
+/// Wakes a socket's expiry timer when the socket goes first.
+#[derive(Clone, Default)]
+struct Gone(std::sync::Arc<tokio::sync::Notify>);
 
 #[derive(Debug, thiserror::Error)]
 #[error("unauthorized")]
@@ -65,16 +71,16 @@ async fn authenticate(
     let session = crate::auth::Session {
         user_id: claims.sub,
         role: claims.role,
-        issued_at: claims.iat,
+        issued_at_ms: claims.issued_at_ms(),
+        expires_at: claims.exp,
     };
-    if session.role != Role::Candidate {
-        crate::auth::still_allowed(&state, &session)
-            .await
-            .map_err(|_| Unauthorized)?;
-    }
+    crate::auth::still_allowed(&state, &session)
+        .await
+        .map_err(|_| Unauthorized)?;
     socket.extensions.insert(User {
         id: claims.sub,
         role: claims.role,
+        expires_at: claims.exp,
     });
     Ok(())
 }
@@ -132,6 +138,7 @@ struct PipelineUpdated {
 }
 
 async fn on_connect(socket: SocketRef, Extension(user): Extension<User>) {
+    close_at_expiry(&socket, user.expires_at);
     socket.join(room(user.id));
     if user.role == Role::Admin {
         socket.join(crate::admin_live::ADMINS_ROOM);
@@ -239,6 +246,32 @@ fn socket_meta(user: User) -> Metadata {
         request_id: Some("socket.io".into()),
         ..Metadata::default()
     }
+}
+
+/// A socket lives no longer than the token it connected with: when the token
+/// expires the socket closes, and the client must reconnect with a fresh one
+/// (which `authenticate` checks again, revocations included).
+fn close_at_expiry(socket: &SocketRef, expires_at: i64) {
+    let gone = Gone::default();
+    socket.extensions.insert(gone.clone());
+    crate::metrics::socket_connected();
+    socket.on_disconnect(async |s: SocketRef| {
+        crate::metrics::socket_disconnected();
+        if let Some(Gone(notify)) = s.extensions.get::<Gone>() {
+            notify.notify_one();
+        }
+    });
+    let left = (expires_at - chrono::Utc::now().timestamp()).max(0) as u64;
+    let socket = socket.clone();
+    tokio::spawn(async move {
+        tokio::select! {
+            _ = tokio::time::sleep(std::time::Duration::from_secs(left)) => {
+                tracing::debug!(user = ?socket.id, "socket token expired: closing");
+                let _ = socket.disconnect();
+            }
+            _ = gone.0.notified() => {}
+        }
+    });
 }
 
 fn fail(s: &SocketRef, message: &'static str, e: anyhow::Error) {

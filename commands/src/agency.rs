@@ -74,4 +74,17 @@ impl Commands {
         })
         .await
     }
+
+    /// Ends every session of the account: a lost phone, a shared computer.
+    pub async fn sign_out_everywhere(
+        &self,
+        account_id: Uuid,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let now = self.clock.now();
+        self.execute::<Account>(account_id, metadata, |state| {
+            account::sign_out_everywhere(state.as_ref(), now)
+        })
+        .await
+    }
 }

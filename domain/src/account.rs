@@ -128,6 +128,11 @@ pub enum AccountEvent {
         removed_by: Uuid,
         removed_at: DateTime<Utc>,
     },
+    /// The account holder ended every session they had: tokens issued before
+    /// this are refused and open sockets close.
+    SignedOutEverywhere {
+        signed_out_at: DateTime<Utc>,
+    },
     /// An admin began turning on two-factor sign-in: the shared secret (base32)
     /// their authenticator app was shown. Sealed like a password hash.
     TotpEnrolmentStarted {
@@ -164,6 +169,7 @@ impl DomainEvent for AccountEvent {
         "EmployerSuspended",
         "EmployerReinstated",
         "AdminRemoved",
+        "SignedOutEverywhere",
         "TotpEnrolmentStarted",
         "TotpEnabled",
         "TotpCodeAccepted",
@@ -180,6 +186,7 @@ impl DomainEvent for AccountEvent {
             Self::EmployerSuspended { .. } => "EmployerSuspended",
             Self::EmployerReinstated { .. } => "EmployerReinstated",
             Self::AdminRemoved { .. } => "AdminRemoved",
+            Self::SignedOutEverywhere { .. } => "SignedOutEverywhere",
             Self::TotpEnrolmentStarted { .. } => "TotpEnrolmentStarted",
             Self::TotpEnabled { .. } => "TotpEnabled",
             Self::TotpCodeAccepted { .. } => "TotpCodeAccepted",
@@ -309,6 +316,8 @@ pub fn evolve(state: Option<Account>, event: &AccountEvent) -> Option<Account> {
             a.open_reset_tokens.clear();
             Some(a)
         }
+        // Sessions are not write-side state: the read side refuses old tokens.
+        (Some(a), AccountEvent::SignedOutEverywhere { .. }) => Some(a),
         (None, _) => None,
     }
 }
@@ -396,6 +405,18 @@ pub fn remove_admin(
     Ok(vec![AccountEvent::AdminRemoved {
         removed_by: acting_admin,
         removed_at: now,
+    }])
+}
+
+/// Anyone signed in may end all of their sessions at once (a lost phone, a
+/// shared computer). The account must exist; its status does not matter.
+pub fn sign_out_everywhere(
+    state: Option<&Account>,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    state.ok_or(DomainError::NotFound("Account"))?;
+    Ok(vec![AccountEvent::SignedOutEverywhere {
+        signed_out_at: now,
     }])
 }
 
@@ -678,6 +699,26 @@ mod tests {
 
     fn given(events: Vec<AccountEvent>) -> Given<Option<Account>, AccountEvent> {
         Given::new(None, evolve, events)
+    }
+
+    #[test]
+    fn anyone_can_sign_out_everywhere_and_still_sign_in_afterwards() {
+        given(vec![registered(Role::Candidate)])
+            .when(|s| sign_out_everywhere(s.as_ref(), now()))
+            .then(vec![AccountEvent::SignedOutEverywhere {
+                signed_out_at: now(),
+            }]);
+        given(vec![])
+            .when(|s| sign_out_everywhere(s.as_ref(), now()))
+            .then_err(DomainError::NotFound("Account"));
+        let state = given(vec![
+            registered(Role::Candidate),
+            AccountEvent::SignedOutEverywhere {
+                signed_out_at: now(),
+            },
+        ])
+        .state();
+        assert!(sign_in(state.as_ref(), Role::Candidate, true).is_ok());
     }
 
     #[test]

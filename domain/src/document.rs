@@ -114,12 +114,16 @@ pub fn content_type_for(ext: &str) -> &'static str {
     }
 }
 
-/// A file name safe to show and to send back in Content-Disposition.
+/// A file name safe to show and to send back in Content-Disposition: no
+/// path, no quotes, no control characters, and no Unicode format characters
+/// (a right-to-left override turns "cv\u{202E}fdp.exe" into what reads as
+/// "cvexe.pdf"; zero-width characters make two names look the same).
 pub fn clean_file_name(raw: &str) -> Result<String, DomainError> {
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
     let base = raw.rsplit(['/', '\\']).next().unwrap_or(raw);
     let cleaned: String = base
         .chars()
-        .filter(|c| !c.is_control() && *c != '"')
+        .filter(|c| !c.is_control() && *c != '"' && c.general_category() != GeneralCategory::Format)
         .collect();
     required_text(&cleaned, "File name", MAX_SHORT_TEXT_LEN)
 }
@@ -345,6 +349,16 @@ mod tests {
             "My CV.pdf"
         );
         assert_eq!(clean_file_name("../../etc/passwd").unwrap(), "passwd");
+        assert_eq!(
+            clean_file_name("cv\u{202E}fdp.exe").unwrap(),
+            "cvfdp.exe",
+            "a right-to-left override is gone"
+        );
+        assert_eq!(
+            clean_file_name("re\u{200B}sume\u{FEFF}.pdf").unwrap(),
+            "resume.pdf"
+        );
+        assert!(clean_file_name("\u{200B}\u{2066}").is_err());
         assert!(clean_file_name("   ").is_err());
     }
 

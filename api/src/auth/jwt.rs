@@ -14,6 +14,11 @@ pub struct Claims {
     pub role: Role,
     pub exp: i64,
     pub iat: i64,
+    /// When it was issued, in milliseconds: a session ended by a password
+    /// reset must not outlive it because both fell in the same second, and a
+    /// sign-in right after the reset must work. Older tokens lack it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iat_ms: Option<i64>,
     /// Set only on a token that is not a session: `two_factor` for the
     /// five-minute challenge between an admin's password and their code.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -31,6 +36,14 @@ pub struct JwtKeys {
     ttl: Duration,
 }
 
+impl Claims {
+    /// Issued-at in milliseconds; a token without `iat_ms` counts as issued
+    /// at the start of its second.
+    pub fn issued_at_ms(&self) -> i64 {
+        self.iat_ms.unwrap_or(self.iat * 1000)
+    }
+}
+
 impl JwtKeys {
     pub fn new(secret: &[u8], ttl: Duration) -> Self {
         Self {
@@ -46,6 +59,7 @@ impl JwtKeys {
             sub: user_id,
             role,
             iat: now.timestamp(),
+            iat_ms: Some(now.timestamp_millis()),
             exp: (now + self.ttl).timestamp(),
             purpose: None,
         };
@@ -80,6 +94,7 @@ impl JwtKeys {
             sub: user_id,
             role: Role::Admin,
             iat: now.timestamp(),
+            iat_ms: Some(now.timestamp_millis()),
             exp: (now + Duration::minutes(5)).timestamp(),
             purpose: Some(TWO_FACTOR.into()),
         })
@@ -140,6 +155,7 @@ mod tests {
                 sub: Uuid::nil(),
                 role: Role::Candidate,
                 iat: now - 100,
+                iat_ms: None,
                 exp: now - 1,
             })
             .unwrap();

@@ -1,6 +1,7 @@
 //! Sessions: HS256 JWTs carrying sub, role, exp and iat; extractors that admit
 //! only the right role; throttling of failed sign-ins.
 
+pub mod client_addr;
 pub mod jwt;
 pub mod throttle;
 
@@ -18,8 +19,10 @@ use crate::error::ApiError;
 pub struct Session {
     pub user_id: Uuid,
     pub role: Role,
-    /// When the token was issued (seconds since the epoch).
-    pub issued_at: i64,
+    /// When the token was issued (milliseconds since the epoch).
+    pub issued_at_ms: i64,
+    /// When it expires (seconds since the epoch).
+    pub expires_at: i64,
 }
 
 impl<S> FromRequestParts<S> for Session
@@ -30,6 +33,10 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        // Checked once per request, however many extractors ask.
+        if let Some(session) = parts.extensions.get::<Session>() {
+            return Ok(*session);
+        }
         let state = AppState::from_ref(state);
         let header = parts
             .headers
@@ -45,21 +52,22 @@ where
         let session = Session {
             user_id: claims.sub,
             role: claims.role,
-            issued_at: claims.iat,
+            issued_at_ms: claims.issued_at_ms(),
+            expires_at: claims.exp,
         };
-        // Staff sessions end early: an employer's with a suspension, an
-        // admin's with their removal.
-        if session.role != Role::Candidate {
-            still_allowed(&state, &session).await?;
-        }
+        // Sessions end early: with a suspension, an admin's removal, a
+        // password reset or a sign-out everywhere.
+        still_allowed(&state, &session).await?;
+        parts.extensions.insert(session);
         Ok(session)
     }
 }
 
-/// An employer's session ends with a suspension: while suspended every request
-/// is refused, and a token issued before the suspension stays refused after a
-/// reinstatement (sign in again). Read from the accounts read model, so it takes
-/// effect as soon as the projector has applied the suspension (milliseconds).
+/// A session ends with a suspension (while suspended every request is
+/// refused, and a token issued before it stays refused after a reinstatement),
+/// an admin's removal, a password reset or a sign-out everywhere. Read from
+/// the accounts read model, so it takes effect as soon as the projector has
+/// applied the event (milliseconds).
 pub(crate) async fn still_allowed(state: &AppState, session: &Session) -> Result<(), ApiError> {
     let check =
         projections::read_models::accounts::session_check(&state.pool, session.user_id).await?;
@@ -67,11 +75,9 @@ pub(crate) async fn still_allowed(state: &AppState, session: &Session) -> Result
     if check.status == "suspended" {
         return Err(domain::DomainError::EmployerSuspended.into());
     }
-    // Tokens carry whole seconds: one from the suspension's own second may
-    // predate it, so that second counts as before.
     if check
         .sessions_not_before
-        .is_some_and(|t| session.issued_at <= t.timestamp())
+        .is_some_and(|t| session.issued_at_ms <= t.timestamp_millis())
     {
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,

@@ -1,15 +1,16 @@
-//! Throttling of sign-in failures and password-reset requests, shared by every
-//! api process through PostgreSQL. Per account email (per role) and per client
-//! address: after too many in a window, further attempts get 429 with
-//! Retry-After until the block ends. Limits apply whether or not the account
-//! exists, so a 429 tells nobody which emails have accounts.
-
-use std::net::IpAddr;
+//! Throttling of sign-ins and password-reset requests, shared by every api
+//! process through PostgreSQL. Per account email (per role) and per client
+//! address: an attempt is counted *before* it is judged, in one statement over
+//! every key, so parallel guesses cannot all pass the check before any failure
+//! is recorded. Past the limit, attempts get 429 with Retry-After until the
+//! block ends. Limits apply whether or not the account exists, so a 429 tells
+//! nobody which emails have accounts.
 
 use anyhow::Context;
 use domain::account::Role;
 use sqlx::PgPool;
 
+use crate::auth::client_addr::ClientKey;
 use crate::error::ApiError;
 
 pub const WINDOW_MINUTES: i32 = 15;
@@ -17,7 +18,8 @@ pub const WINDOW_MINUTES: i32 = 15;
 /// What is being counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
-    /// Failed sign-ins: guessing passwords.
+    /// Sign-ins (and two-factor codes): guessing passwords. A success gives
+    /// its attempt back.
     SignIn,
     /// Every reset request: each one mails the account's owner.
     PasswordReset,
@@ -31,7 +33,7 @@ impl Action {
         }
     }
 
-    /// (per email, per address) within the window.
+    /// (per email, per address) attempts judged within the window.
     pub fn limits(self) -> (i32, i32) {
         match self {
             Self::SignIn => (5, 30),
@@ -40,82 +42,98 @@ impl Action {
     }
 }
 
-fn keys(action: Action, role: Role, email: &str, addr: Option<IpAddr>) -> Vec<String> {
+fn email_key(action: Action, role: Role, email: &str) -> String {
     let email = event_store::hash_claim_value(&email.trim().to_lowercase());
-    let prefix = action.prefix();
-    let mut keys = vec![format!("{prefix}:email:{role}:{email}")];
-    if let Some(addr) = addr {
-        keys.push(format!("{prefix}:addr:{addr}"));
-    }
-    keys
+    format!("{}:email:{role}:{email}", action.prefix())
 }
 
-/// 429 when any key is blocked.
-pub async fn check(
+fn addr_key(action: Action, client: &ClientKey) -> String {
+    format!("{}:addr:{client}", action.prefix())
+}
+
+/// Counts one attempt and answers 429 when the email or the address is past
+/// its limit. Call it before checking the password.
+pub async fn attempt(
     pool: &PgPool,
     action: Action,
     role: Role,
     email: &str,
-    addr: Option<IpAddr>,
+    client: &ClientKey,
 ) -> Result<(), ApiError> {
+    let (per_email, per_address) = action.limits();
+    // Both keys in one statement, always email first then address, so two
+    // requests lock rows in the same order. A window older than WINDOW_MINUTES
+    // starts over unless the key is blocked; the attempt that reaches the
+    // limit blocks the key for a full window; attempts past it are refused.
     // language=PostgreSQL
-    let blocked: Option<(f64,)> = sqlx::query_as(
-        "SELECT extract(epoch FROM max(blocked_until) - now())::float8 FROM login_throttle
-          WHERE key = ANY($1) AND blocked_until > now() HAVING max(blocked_until) IS NOT NULL",
+    let refused: Option<(f64,)> = sqlx::query_as(
+        "WITH counted AS (
+             INSERT INTO login_throttle AS t (key, failures, window_start, blocked_until)
+             SELECT k.key, 1, now(),
+                    CASE WHEN k.lim <= 1 THEN now() + make_interval(mins => $4) END
+               FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS k(key, lim, ord)
+              ORDER BY k.ord
+             ON CONFLICT (key) DO UPDATE SET
+                 failures = CASE WHEN t.window_start < now() - make_interval(mins => $4)
+                                  AND (t.blocked_until IS NULL OR t.blocked_until <= now())
+                                 THEN 1 ELSE t.failures + 1 END,
+                 window_start = CASE WHEN t.window_start < now() - make_interval(mins => $4)
+                                      AND (t.blocked_until IS NULL OR t.blocked_until <= now())
+                                     THEN now() ELSE t.window_start END,
+                 blocked_until = CASE
+                     WHEN t.blocked_until > now() THEN t.blocked_until
+                     WHEN t.window_start >= now() - make_interval(mins => $4)
+                          AND t.failures + 1 >= (CASE WHEN t.key LIKE '%:email:%' THEN $3 ELSE $5 END)
+                     THEN now() + make_interval(mins => $4)
+                     ELSE NULL END
+             RETURNING t.key, t.failures, t.blocked_until
+         )
+         SELECT coalesce(extract(epoch FROM max(blocked_until) - now())::float8, 60) FROM counted
+          WHERE failures > (CASE WHEN key LIKE '%:email:%' THEN $3 ELSE $5 END)
+         HAVING count(*) > 0",
     )
-    .bind(keys(action, role, email, addr))
+    .bind(vec![email_key(action, role, email), addr_key(action, client)])
+    .bind(vec![per_email, per_address])
+    .bind(per_email)
+    .bind(WINDOW_MINUTES)
+    .bind(per_address)
     .fetch_optional(pool)
     .await
-    .context("Failed to read the sign-in throttle")?;
-    match blocked {
-        Some((secs,)) => Err(ApiError::TooManyRequests {
-            retry_after_secs: secs.ceil() as u64,
-        }),
+    .context("Failed to count an attempt in the throttle")?;
+    match refused {
+        Some((secs,)) => {
+            crate::metrics::throttle_refused(action);
+            Err(ApiError::TooManyRequests {
+                retry_after_secs: secs.ceil().max(1.0) as u64,
+            })
+        }
         None => Ok(()),
     }
 }
 
-/// Counts one attempt (a failed sign-in, or any reset request).
-pub async fn record(
+/// A sign-in that succeeded: the account's count starts over and the address
+/// gets its attempt back (an office behind one address is not locked out by
+/// its own colleagues signing in).
+pub async fn succeeded(
     pool: &PgPool,
-    action: Action,
     role: Role,
     email: &str,
-    addr: Option<IpAddr>,
+    client: &ClientKey,
 ) -> anyhow::Result<()> {
-    let (per_email, per_address) = action.limits();
-    for (i, key) in keys(action, role, email, addr).into_iter().enumerate() {
-        let limit = if i == 0 { per_email } else { per_address };
-        // A window older than WINDOW_MINUTES starts over; reaching the limit blocks
-        // the key for a full window.
-        // language=PostgreSQL
-        sqlx::query(
-            "INSERT INTO login_throttle AS t (key, failures, window_start) VALUES ($1, 1, now())
-             ON CONFLICT (key) DO UPDATE SET
-                 failures = CASE WHEN t.window_start < now() - make_interval(mins => $3) THEN 1 ELSE t.failures + 1 END,
-                 window_start = CASE WHEN t.window_start < now() - make_interval(mins => $3) THEN now() ELSE t.window_start END,
-                 blocked_until = CASE
-                     WHEN t.window_start >= now() - make_interval(mins => $3) AND t.failures + 1 >= $2
-                     THEN now() + make_interval(mins => $3)
-                     ELSE t.blocked_until END",
-        )
-        .bind(&key)
-        .bind(limit)
-        .bind(WINDOW_MINUTES)
-        .execute(pool)
-        .await
-        .context("Failed to record an attempt in the throttle")?;
-    }
-    Ok(())
-}
-
-/// A successful sign-in clears the account's count (not the address's).
-pub async fn record_success(pool: &PgPool, role: Role, email: &str) -> anyhow::Result<()> {
+    let (_, per_address) = Action::SignIn.limits();
     // language=PostgreSQL
-    sqlx::query("DELETE FROM login_throttle WHERE key = $1")
-        .bind(&keys(Action::SignIn, role, email, None)[0])
-        .execute(pool)
-        .await
-        .context("Failed to clear the sign-in throttle")?;
+    sqlx::query(
+        "WITH cleared AS (DELETE FROM login_throttle WHERE key = $1)
+         UPDATE login_throttle SET
+             failures = greatest(failures - 1, 0),
+             blocked_until = CASE WHEN failures - 1 < $3 THEN NULL ELSE blocked_until END
+          WHERE key = $2",
+    )
+    .bind(email_key(Action::SignIn, role, email))
+    .bind(addr_key(Action::SignIn, client))
+    .bind(per_address)
+    .execute(pool)
+    .await
+    .context("Failed to clear the sign-in throttle")?;
     Ok(())
 }

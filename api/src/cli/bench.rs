@@ -43,9 +43,16 @@ pub struct BenchArgs {
     /// Only the audit trail benchmark.
     #[arg(long)]
     pub audit_only: bool,
+    /// Only the sign-in timing comparison, with this many sign-ins of each
+    /// kind (known and unknown email); needs no database.
+    #[arg(long)]
+    pub sign_in: Option<u64>,
 }
 
 pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
+    if let Some(n) = args.sign_in {
+        return super::bench_signin::run(n.max(1)).await;
+    }
     let scratch = format!("recruit_bench_{}", std::process::id());
     let admin_url = with_database(&config.database_url, "postgres");
     let mut admin = PgConnection::connect(&admin_url)

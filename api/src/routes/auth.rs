@@ -1,8 +1,6 @@
 //! /api/auth/*: register, sign in, forgot and reset password, who am I.
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -10,13 +8,13 @@ use chrono::{DateTime, Utc};
 use commands::accounts::{
     RegisterAccount, RequestPasswordReset, ResetPassword, SecondFactor, SignIn,
 };
-use domain::DomainError;
 use domain::account::{self, Account, Credentials, ResetForm, Role, SelfRegistration};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::{Message, PathRole, RequestMeta};
 use crate::app::{AppState, Written};
+use crate::auth::client_addr::Client;
 use crate::auth::throttle::{self, Action};
 use crate::auth::{AdminUser, CandidateUser, EmployerUser};
 use crate::error::{ApiError, AppJson};
@@ -34,6 +32,27 @@ pub fn router() -> Router<AppState> {
         .route("/api/auth/candidate/profile", get(candidate_profile))
         .route("/api/auth/employer/me", get(employer_me))
         .route("/api/auth/admin/me", get(admin_me))
+        .route("/api/auth/sign-out-everywhere", post(sign_out_everywhere))
+}
+
+pub const SIGNED_OUT_EVERYWHERE: &str =
+    "You have been signed out on every device. Sign in again to carry on.";
+
+/// Ends every session of the signed-in account, this one included: tokens
+/// issued before now are refused and open sockets close.
+async fn sign_out_everywhere(
+    State(state): State<AppState>,
+    session: crate::auth::Session,
+    RequestMeta(meta): RequestMeta,
+) -> Result<Written<Json<Message>>, ApiError> {
+    let written = state
+        .commands
+        .sign_out_everywhere(session.user_id, meta)
+        .await?;
+    Ok(Written(
+        written.position,
+        Json(Message::new(SIGNED_OUT_EVERYWHERE)),
+    ))
 }
 
 /// What the browser keeps about the signed-in user.
@@ -98,12 +117,11 @@ struct LoginBody {
 async fn login(
     State(state): State<AppState>,
     PathRole(role): PathRole,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Client(client): Client,
     AppJson(body): AppJson<LoginBody>,
 ) -> Result<Json<LoginReply>, ApiError> {
     let Credentials { email, password } = Credentials::parse(body.email, body.password)?;
-    let addr = Some(peer.ip());
-    throttle::check(&state.pool, Action::SignIn, role, &email, addr).await?;
+    throttle::attempt(&state.pool, Action::SignIn, role, &email, &client).await?;
     match state
         .commands
         .sign_in(SignIn {
@@ -122,16 +140,12 @@ async fn login(
             }))
         }
         Ok(account) => {
-            throttle::record_success(&state.pool, role, &email).await?;
+            throttle::succeeded(&state.pool, role, &email, &client).await?;
             let token = state.jwt.issue(account.id, role)?;
             Ok(Json(LoginReply::SignedIn(SignedIn {
                 token,
                 user: UserView::from(&account),
             })))
-        }
-        Err(commands::CommandError::Domain(DomainError::InvalidCredentials)) => {
-            throttle::record(&state.pool, Action::SignIn, role, &email, addr).await?;
-            Err(DomainError::InvalidCredentials.into())
         }
         Err(e) => Err(e.into()),
     }
@@ -150,7 +164,7 @@ pub const CHALLENGE_EXPIRED: &str = "Your sign-in has timed out. Please sign in 
 /// code from the app or a recovery code.
 async fn login_two_factor(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Client(client): Client,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<TwoFactorBody>,
 ) -> Result<Json<SignedIn>, ApiError> {
@@ -167,13 +181,12 @@ async fn login_two_factor(
         .await?
         .state
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, CHALLENGE_EXPIRED))?;
-    let addr = Some(peer.ip());
-    throttle::check(
+    throttle::attempt(
         &state.pool,
         Action::SignIn,
         Role::Admin,
         &account.email,
-        addr,
+        &client,
     )
     .await?;
     let meta = commands::Metadata {
@@ -187,22 +200,11 @@ async fn login_two_factor(
         .await
     {
         Ok(written) => {
-            throttle::record_success(&state.pool, Role::Admin, &account.email).await?;
+            throttle::succeeded(&state.pool, Role::Admin, &account.email, &client).await?;
             Ok(Json(SignedIn {
                 token: state.jwt.issue(admin_id, Role::Admin)?,
                 user: UserView::from(&written.output),
             }))
-        }
-        Err(e @ commands::CommandError::Domain(DomainError::Invalid(_))) => {
-            throttle::record(
-                &state.pool,
-                Action::SignIn,
-                Role::Admin,
-                &account.email,
-                addr,
-            )
-            .await?;
-            Err(e.into())
         }
         Err(e) => Err(e.into()),
     }
@@ -258,15 +260,13 @@ struct ForgotBody {
 async fn forgot_password(
     State(state): State<AppState>,
     PathRole(role): PathRole,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Client(client): Client,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<ForgotBody>,
 ) -> Result<Json<Message>, ApiError> {
     let email = account::reset_request_email(&body.email)?.to_string();
     // Each request mails the owner: limit them per email and per address.
-    let addr = Some(peer.ip());
-    throttle::check(&state.pool, Action::PasswordReset, role, &email, addr).await?;
-    throttle::record(&state.pool, Action::PasswordReset, role, &email, addr).await?;
+    throttle::attempt(&state.pool, Action::PasswordReset, role, &email, &client).await?;
     // The same answer whether or not the account exists.
     state
         .commands

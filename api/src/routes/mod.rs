@@ -35,6 +35,7 @@ use crate::app::{AppState, REQUEST_ID_HEADER};
 use crate::auth::Session;
 use crate::error::ApiError;
 
+pub use health::Readiness;
 pub use notifications::{MAX_PAGE as MAX_NOTIFICATION_PAGE, NotificationPage};
 
 pub fn api() -> Router<AppState> {

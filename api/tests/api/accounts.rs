@@ -199,6 +199,7 @@ async fn tokens_are_checked_for_presence_validity_expiry_and_role() {
             sub: uuid::Uuid::now_v7(),
             role: domain::account::Role::Candidate,
             iat: now - 120,
+            iat_ms: None,
             exp: now - 60,
         })
         .unwrap();

@@ -13,6 +13,7 @@ mod docs;
 mod documents;
 mod event_store;
 mod fixtures;
+mod hardening;
 mod inbox;
 mod interviews;
 mod job_lifecycle;

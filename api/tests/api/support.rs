@@ -125,6 +125,11 @@ pub fn test_config(database: &str) -> Config {
         web_dist: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../web/dist"),
         storage_dir: scratch.join("storage"),
         pool_size: 10,
+        acquire_timeout_ms: 1000,
+        trusted_proxies: vec![],
+        metrics_token: None,
+        max_concurrent_requests: 512,
+        request_timeout_secs: 30,
     }
 }
 

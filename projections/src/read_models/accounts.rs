@@ -135,8 +135,13 @@ impl Projector for AccountsProjector {
                         }
                         revoked.push((id, removed_at));
                     }
+                    // A new password or a sign-out everywhere ends every
+                    // session issued before it, like a suspension.
+                    AccountEvent::PasswordReset { reset_at: at, .. }
+                    | AccountEvent::SignedOutEverywhere { signed_out_at: at } => {
+                        revoked.push((id, at));
+                    }
                     AccountEvent::PasswordResetRequested { .. }
-                    | AccountEvent::PasswordReset { .. }
                     | AccountEvent::TotpEnrolmentStarted { .. }
                     | AccountEvent::TotpEnabled { .. }
                     | AccountEvent::TotpCodeAccepted { .. }
@@ -144,7 +149,8 @@ impl Projector for AccountsProjector {
                 }
             }
             upsert(conn, rows.into_values().collect()).await?;
-            // A suspension ends every session issued before it, for good.
+            // A suspension, a removal, a reset or a sign-out everywhere ends
+            // every session issued before it, for good.
             let mut changes = Vec::with_capacity(revoked.len());
             for (id, at) in revoked {
                 changes.push(Change::SessionsEnded { user_id: id });

@@ -1,0 +1,577 @@
+//! Hardening (issue 11): each test here names an attack or a fault and fails
+//! without the protection it checks. Throttling that counts before it judges,
+//! client addresses behind a trusted proxy, sessions that can be ended,
+//! security headers, request ids, a database that goes away, readiness and
+//! metrics.
+
+use std::time::{Duration, Instant};
+
+use futures::future::join_all;
+use reqwest::StatusCode;
+use serde_json::json;
+use sqlx::{AssertSqlSafe, Connection, PgConnection};
+
+use crate::support::{JWT_SECRET, Socket, TestApp, url_for};
+
+#[tokio::test]
+async fn two_hundred_parallel_guesses_for_one_account_get_at_most_five_verdicts() {
+    let app = TestApp::spawn().await;
+    app.register_candidate("target@example.com").await;
+    app.settle().await;
+    let guesses = (0..200).map(|i| {
+        app.post(
+            "/api/auth/candidate/login",
+            None,
+            json!({"email": "target@example.com", "password": format!("Guess{i}!a")}),
+        )
+    });
+    let replies = join_all(guesses).await;
+    let judged = replies
+        .iter()
+        .filter(|r| r.status == StatusCode::UNAUTHORIZED)
+        .count();
+    let refused = replies
+        .iter()
+        .filter(|r| r.status == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert!(
+        (1..=5).contains(&judged),
+        "{judged} guesses were judged (at most 5 may be)"
+    );
+    assert_eq!(judged + refused, 200);
+    // The refused ones say when to come back.
+    let refusal = replies
+        .iter()
+        .find(|r| r.status == StatusCode::TOO_MANY_REQUESTS)
+        .unwrap();
+    assert!(refusal.headers.contains_key("retry-after"));
+}
+
+#[tokio::test]
+async fn a_right_password_gives_its_attempt_back_so_an_office_is_not_locked_out() {
+    let app = TestApp::spawn().await;
+    // Everyone here comes from 127.0.0.1: forty good sign-ins from one
+    // address (more than the 30 an address may fail) all succeed.
+    app.register_candidate("busy@example.com").await;
+    app.settle().await;
+    for _ in 0..40 {
+        assert_eq!(
+            app.login("candidate", "busy@example.com", "Secret1!")
+                .await
+                .status,
+            StatusCode::OK
+        );
+    }
+}
+
+async fn login_from(app: &TestApp, forwarded_for: &str, email: &str) -> StatusCode {
+    app.client
+        .post(format!("{}/api/auth/candidate/login", app.base))
+        .header("x-forwarded-for", forwarded_for)
+        .json(&json!({"email": email, "password": "Wrong123!"}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_client_has_its_own_address_budget() {
+    let app =
+        TestApp::spawn_with(|c| c.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()]).await;
+    // One attacker exhausts their address's budget (30) across many emails.
+    for i in 0..30 {
+        let status = login_from(&app, "198.51.100.7", &format!("victim{i}@example.com")).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(
+        login_from(&app, "198.51.100.7", "another@example.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // A forged left-most hop does not help: the proxy appended the real one.
+    assert_eq!(
+        login_from(&app, "203.0.113.1, 198.51.100.7", "more@example.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // Someone else behind the same proxy is not locked out.
+    assert_eq!(
+        login_from(&app, "192.0.2.44", "innocent@example.com").await,
+        StatusCode::UNAUTHORIZED
+    );
+    // IPv6: the whole /64 shares one budget.
+    for i in 0..30 {
+        login_from(
+            &app,
+            &format!("2001:db8:5:6::{:x}", i + 1),
+            "v6@example.com",
+        )
+        .await;
+    }
+    assert_eq!(
+        login_from(&app, "2001:db8:5:6:ffff::1", "v6-other@example.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
+#[tokio::test]
+async fn without_a_trusted_proxy_x_forwarded_for_changes_nothing() {
+    let app = TestApp::spawn().await;
+    for i in 0..30 {
+        // A different claimed address on every request: still one client.
+        login_from(
+            &app,
+            &format!("198.51.100.{i}"),
+            &format!("x{i}@example.com"),
+        )
+        .await;
+    }
+    assert_eq!(
+        login_from(&app, "192.0.2.1", "y@example.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
+#[tokio::test]
+async fn signing_out_everywhere_ends_every_session_and_closes_sockets() {
+    let app = TestApp::spawn().await;
+    app.register_candidate("lost.phone@example.com").await;
+    app.settle().await;
+    let phone = app
+        .token("candidate", "lost.phone@example.com", "Secret1!")
+        .await;
+    let laptop = app
+        .token("candidate", "lost.phone@example.com", "Secret1!")
+        .await;
+    let mut socket = Socket::connect(&app.base, &phone, "candidate", "websocket").await;
+    socket.expect("connected").await;
+
+    let done = app
+        .post("/api/auth/sign-out-everywhere", Some(&laptop), json!({}))
+        .await;
+    assert_eq!(
+        (done.status, done.body["message"].as_str()),
+        (
+            StatusCode::OK,
+            Some("You have been signed out on every device. Sign in again to carry on.")
+        )
+    );
+    app.settle().await;
+    for token in [&phone, &laptop] {
+        let stale = app.get("/api/auth/candidate/profile", Some(token)).await;
+        assert_eq!(
+            (stale.status, stale.error()),
+            (
+                StatusCode::UNAUTHORIZED,
+                "Your session has ended. Please sign in again."
+            )
+        );
+    }
+    assert_eq!(
+        socket.expect("disconnect").await["reason"],
+        "io server disconnect"
+    );
+    let mut again = Socket::connect(&app.base, &phone, "candidate", "websocket").await;
+    again.expect("connect_error").await;
+    // Signing in straight away works: the new token is newer than the event,
+    // even within the same second.
+    let fresh = app
+        .token("candidate", "lost.phone@example.com", "Secret1!")
+        .await;
+    assert_eq!(
+        app.get("/api/auth/candidate/profile", Some(&fresh))
+            .await
+            .status,
+        StatusCode::OK
+    );
+    // No session, no sign-out.
+    assert_eq!(
+        app.post("/api/auth/sign-out-everywhere", None, json!({}))
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn a_password_reset_ends_the_sessions_issued_before_it() {
+    let app = TestApp::spawn().await;
+    app.register_candidate("reset.me@example.com").await;
+    app.settle().await;
+    let before = app
+        .token("candidate", "reset.me@example.com", "Secret1!")
+        .await;
+    app.post(
+        "/api/auth/candidate/forgot-password",
+        None,
+        json!({"email": "reset.me@example.com"}),
+    )
+    .await;
+    let (body,): (String,) = sqlx::query_as(
+        "SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind("reset.me@example.com")
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    let start = body.find("token=").unwrap() + "token=".len();
+    let token = body[start..].split_whitespace().next().unwrap();
+    let reset = app
+        .post(
+            "/api/auth/candidate/reset-password",
+            None,
+            json!({"token": token, "newPassword": "Another1!"}),
+        )
+        .await;
+    assert_eq!(reset.status, StatusCode::OK, "{:?}", reset.body);
+    app.settle().await;
+    assert_eq!(
+        app.get("/api/auth/candidate/profile", Some(&before))
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    let after = app
+        .token("candidate", "reset.me@example.com", "Another1!")
+        .await;
+    assert_eq!(
+        app.get("/api/auth/candidate/profile", Some(&after))
+            .await
+            .status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_socket_closes_when_its_token_expires() {
+    let app = TestApp::spawn().await;
+    let body = app.register_candidate("short.lived@example.com").await;
+    app.settle().await;
+    let id: uuid::Uuid = body["user"]["id"].as_str().unwrap().parse().unwrap();
+    let keys = api::auth::jwt::JwtKeys::new(JWT_SECRET.as_bytes(), chrono::Duration::hours(1));
+    let now = chrono::Utc::now();
+    let token = keys
+        .sign(&api::auth::jwt::Claims {
+            sub: id,
+            role: domain::account::Role::Candidate,
+            iat: now.timestamp(),
+            iat_ms: Some(now.timestamp_millis()),
+            exp: now.timestamp() + 2,
+            purpose: None,
+        })
+        .unwrap();
+    let mut socket = Socket::connect(&app.base, &token, "candidate", "websocket").await;
+    socket.expect("connected").await;
+    assert_eq!(
+        socket.expect("disconnect").await["reason"],
+        "io server disconnect"
+    );
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers() {
+    let app = TestApp::spawn().await;
+    for path in [
+        "/",
+        "/jobs/find",
+        "/api/reference/locations",
+        "/api/nope",
+        "/readyz",
+    ] {
+        let reply = app.get(path, None).await;
+        let header = |name: &str| {
+            reply
+                .headers
+                .get(name)
+                .unwrap_or_else(|| panic!("{path} has no {name}"))
+                .to_str()
+                .unwrap()
+                .to_owned()
+        };
+        let csp = header("content-security-policy");
+        let script_src = csp
+            .split(';')
+            .map(str::trim)
+            .find(|d| d.starts_with("script-src"))
+            .unwrap();
+        assert_eq!(script_src, "script-src 'self'", "{path}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}");
+        assert_eq!(header("x-content-type-options"), "nosniff");
+        assert_eq!(header("referrer-policy"), "strict-origin-when-cross-origin");
+        assert!(
+            !reply.headers.contains_key("strict-transport-security"),
+            "no HSTS over plain http"
+        );
+    }
+    let https = TestApp::spawn_with(|c| c.public_url = "https://harbourit.test".into()).await;
+    let reply = https.get("/api/reference/locations", None).await;
+    assert!(
+        reply.headers["strict-transport-security"]
+            .to_str()
+            .unwrap()
+            .starts_with("max-age=31536000")
+    );
+}
+
+#[tokio::test]
+async fn a_request_id_is_kept_only_when_it_is_a_uuid() {
+    let app = TestApp::spawn().await;
+    let send = |id: &'static str| {
+        app.client
+            .get(format!("{}/api/reference/locations", app.base))
+            .header("x-request-id", id)
+            .send()
+    };
+    let mine = "0193a3b4-1111-7000-8000-000000000001";
+    let kept = send(mine).await.unwrap();
+    assert_eq!(kept.headers()["x-request-id"], mine);
+    let forged = send("admin'; DROP TABLE events; --").await.unwrap();
+    let replaced = forged.headers()["x-request-id"].to_str().unwrap();
+    assert!(uuid::Uuid::parse_str(replaced).is_ok(), "{replaced}");
+}
+
+/// Takes the test's database away from the app (no new connections, every
+/// open one cut), and gives it back when `back` is called.
+async fn cut_database(database: &str) -> PgConnection {
+    let mut admin = PgConnection::connect(&url_for("postgres")).await.unwrap();
+    sqlx::query(AssertSqlSafe(format!(
+        "ALTER DATABASE {database} WITH ALLOW_CONNECTIONS false"
+    )))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1")
+        .bind(database)
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    admin
+}
+
+#[tokio::test]
+async fn while_the_database_is_away_requests_answer_503_fast_and_recover_by_themselves() {
+    let app = TestApp::spawn().await;
+    assert_eq!(
+        app.get("/api/reference/locations", None).await.status,
+        StatusCode::OK
+    );
+    let mut admin = cut_database(&app.database).await;
+
+    let started = Instant::now();
+    let away = app.get("/api/reference/locations", None).await;
+    let took = started.elapsed();
+    assert_eq!(
+        (away.status, away.error()),
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The service is briefly unavailable. Please try again in a moment."
+        )
+    );
+    assert!(away.headers.contains_key("retry-after"));
+    // The acquire timeout is 1 s: an outage does not hold requests.
+    assert!(took < Duration::from_secs(4), "took {took:?}");
+    let ready = app.get("/readyz", None).await;
+    assert_eq!(ready.status, StatusCode::SERVICE_UNAVAILABLE);
+
+    sqlx::query(AssertSqlSafe(format!(
+        "ALTER DATABASE {} WITH ALLOW_CONNECTIONS true",
+        app.database
+    )))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let reply = app.get("/api/reference/locations", None).await;
+        if reply.status == StatusCode::OK {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still {:?}", reply.status);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Writes work again too, and the read side catches up.
+    app.register_candidate("after.outage@example.com").await;
+    app.settle().await;
+    assert_eq!(
+        app.login("candidate", "after.outage@example.com", "Secret1!")
+            .await
+            .status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn metrics_are_exported_for_prometheus() {
+    let app = TestApp::spawn().await;
+    app.get("/api/reference/locations", None).await;
+    app.register_candidate("counted@example.com").await;
+    for _ in 0..6 {
+        app.login("candidate", "counted@example.com", "Wrong123!")
+            .await;
+    }
+    let scraped = app
+        .client
+        .get(format!("{}/metrics", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(scraped.status(), StatusCode::OK);
+    let text = scraped.text().await.unwrap();
+    for expected in [
+        "recruit_http_request_duration_seconds_bucket{route=\"/api/reference/locations\",method=\"GET\",status=\"200\"",
+        "recruit_http_requests_total{route=\"/api/auth/{role}/login\",method=\"POST\",status=\"401\"}",
+        "recruit_throttle_refusals_total{action=\"sign_in\"}",
+        "recruit_event_log_head_position ",
+        "recruit_projector_lag_events{projector=\"accounts\"}",
+        "recruit_projector_lag_seconds{projector=\"accounts\"}",
+        "recruit_mail_outbox_pending ",
+        "recruit_rebuild_running ",
+    ] {
+        assert!(text.contains(expected), "no {expected} in:\n{text}");
+    }
+    // With a token configured, a scraper must present it.
+    let guarded = TestApp::spawn_with(|c| c.metrics_token = Some("scrape-me".into())).await;
+    let url = format!("{}/metrics", guarded.base);
+    assert_eq!(
+        guarded.client.get(&url).send().await.unwrap().status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        guarded
+            .client
+            .get(&url)
+            .bearer_auth("scrape-me")
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_fresh_start_is_ready_only_once_the_read_models_have_caught_up() {
+    use crate::support::{drop_database, fast_runtime, fresh_database, test_config};
+    let database = fresh_database().await;
+    // History written while no projector runs.
+    let writer = api::app::Application::build(test_config(&database), None)
+        .await
+        .unwrap();
+    let client = reqwest::Client::new();
+    let registered = client
+        .post(format!("{}/api/auth/candidate/register", writer.url()))
+        .json(&json!({"name": "Early Bird", "email": "early@example.com", "password": "Secret1!"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(registered.status(), StatusCode::CREATED);
+
+    let starting = api::app::Application::build(test_config(&database), None)
+        .await
+        .unwrap();
+    let readyz = format!("{}/readyz", starting.url());
+    let answer = client.get(&readyz).send().await.unwrap();
+    assert_eq!(answer.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body: serde_json::Value = answer.json().await.unwrap();
+    assert_eq!(body["error"], "read models catching up");
+
+    // A process with projectors catches the read models up; then it is ready.
+    let projecting = api::app::Application::build(test_config(&database), Some(fast_runtime()))
+        .await
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while client.get(&readyz).send().await.unwrap().status() != StatusCode::OK {
+        assert!(Instant::now() < deadline, "never became ready");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    drop((writer, starting, projecting));
+    drop_database(database);
+}
+
+#[tokio::test]
+async fn production_refuses_to_start_without_smtp() {
+    use crate::support::{drop_database, fresh_database, test_config};
+    let database = fresh_database().await;
+    let mut config = test_config(&database);
+    config.app_env = "production".into();
+    match api::app::Application::build(config, None).await {
+        Ok(_) => panic!("a production server started with nowhere to send mail"),
+        Err(e) => assert!(
+            format!("{e:#}").contains("SMTP_URL is required outside development"),
+            "{e:#}"
+        ),
+    }
+    drop_database(database);
+}
+
+#[tokio::test]
+async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() {
+    let app = TestApp::spawn().await;
+    let register = |key: &'static str, email: &'static str| {
+        app.client
+            .post(format!("{}/api/auth/candidate/register", app.base))
+            .header("idempotency-key", key)
+            .json(&json!({"name": "Retry Ready", "email": email, "password": "Secret1!"}))
+            .send()
+    };
+    let first = register("signup-7f3a", "retry@example.com").await.unwrap();
+    assert_eq!(first.status(), StatusCode::CREATED);
+    assert!(!first.headers().contains_key("idempotency-replayed"));
+    let first: serde_json::Value = first.json().await.unwrap();
+    // The answer was lost; the client sends the same request again.
+    let again = register("signup-7f3a", "retry@example.com").await.unwrap();
+    assert_eq!(again.status(), StatusCode::CREATED);
+    assert_eq!(again.headers()["idempotency-replayed"], "true");
+    let again: serde_json::Value = again.json().await.unwrap();
+    assert_eq!(again["user"]["id"], first["user"]["id"]);
+    let (registered,): (i64,) =
+        sqlx::query_as("SELECT count(*) FROM events WHERE event_type = 'AccountRegistered'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(registered, 1, "the retry wrote nothing");
+    // Without the key, the same request is what it always was: a conflict.
+    let plain = app
+        .post(
+            "/api/auth/candidate/register",
+            None,
+            json!({"name": "Retry Ready", "email": "retry@example.com", "password": "Secret1!"}),
+        )
+        .await;
+    assert_eq!(plain.status, StatusCode::CONFLICT);
+
+    // A signed-in caller's key is theirs: the same key with another body is refused.
+    let token = app
+        .token("candidate", "retry@example.com", "Secret1!")
+        .await;
+    let send = |body: serde_json::Value| {
+        app.client
+            .post(format!("{}/api/contact", app.base))
+            .bearer_auth(&token)
+            .header("idempotency-key", "enquiry-1")
+            .json(&body)
+            .send()
+    };
+    let enquiry = json!({"firstName": "Retry", "lastName": "Ready", "email": "retry@example.com", "message": "We would like to talk about a role."});
+    let sent = send(enquiry.clone()).await.unwrap().status();
+    assert!(sent.is_success(), "{sent}");
+    let other = send(json!({"firstName": "Someone", "lastName": "Else", "email": "x@example.com", "message": "A different enquiry altogether."}))
+        .await
+        .unwrap();
+    assert_eq!(other.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let error: serde_json::Value = other.json().await.unwrap();
+    assert_eq!(
+        error["error"],
+        "This Idempotency-Key was already used for a different request"
+    );
+    assert_eq!(send(enquiry).await.unwrap().status(), sent);
+    // A key that is not a visible token is refused before anything runs.
+    let bad = app
+        .client
+        .post(format!("{}/api/contact", app.base))
+        .header("idempotency-key", "")
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+}
