@@ -41,11 +41,13 @@ async function passwordStep(page: Page) {
 }
 
 async function signOut(page: Page) {
+  // Signing out goes to /login at once and reloads the page a moment later
+  // (SPEC): wait for that reload, or the next step types into a page that is
+  // about to be replaced (or a navigation aborts it).
+  const reloaded = page.waitForEvent('load')
   await page.getByRole('button', { name: 'Sign out' }).locator('visible=true').first().click()
   await page.waitForURL(`${ADMIN_URL}/login`)
-  // Signing out may finish with a full page load: let it settle before the
-  // next navigation, or that navigation aborts this one (ERR_ABORTED).
-  await page.waitForLoadState('load')
+  await reloaded
   await page.getByLabel('Email', { exact: true }).waitFor()
 }
 
