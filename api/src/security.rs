@@ -19,13 +19,13 @@ use crate::error::ApiError;
 /// What the browser may load. Scripts only from our own origin (no inline
 /// script, no eval); inline style attributes are allowed (React sets them).
 /// The contact page's map is the one third-party frame; PDFs open from blob:
-/// URLs in an <object>.
+/// URLs in an <object> (and may be read back from them).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
      script-src 'self'; \
      style-src 'self' 'unsafe-inline'; \
      img-src 'self' data: blob:; \
      font-src 'self'; \
-     connect-src 'self'; \
+     connect-src 'self' blob:; \
      frame-src 'self' blob: https://maps.google.com https://www.google.com; \
      object-src 'self' blob:; \
      base-uri 'self'; \
