@@ -98,18 +98,20 @@ async fn run(
     let status = response.status();
     if status.is_server_error() {
         // Not kept: the retry should run again.
-        // language=PostgreSQL
-        sqlx::query("DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2")
-            .bind(&scope)
-            .bind(&key)
-            .execute(&state.pool)
-            .await?;
+        forget(state, &scope, &key).await;
         return Ok(response);
     }
     let (parts, body) = response.into_parts();
-    let body = axum::body::to_bytes(body, MAX_BODY)
-        .await
-        .map_err(|e| anyhow::anyhow!("Failed to read a response to keep it: {e}"))?;
+    let body = match axum::body::to_bytes(body, MAX_BODY).await {
+        Ok(body) => body,
+        Err(e) => {
+            // The command ran; its answer cannot be kept. Free the key so a
+            // retry is judged by the command itself, not held as "in progress".
+            tracing::warn!(error = %e, "could not read a response to keep it");
+            forget(state, &scope, &key).await;
+            return Ok(Response::from_parts(parts, Body::empty()));
+        }
+    };
     let header_text = |name: &str| {
         parts
             .headers
@@ -117,8 +119,11 @@ async fn run(
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned)
     };
+    // The command has already happened: a failure to keep its answer must not
+    // turn its success into a 500 (the client would retry a write that
+    // worked). Log it and free the key instead.
     // language=PostgreSQL
-    sqlx::query(
+    let kept = sqlx::query(
         "UPDATE idempotency_keys SET status = $3, content_type = $4, consistency = $5, location = $6, body = $7
           WHERE scope = $1 AND key = $2",
     )
@@ -130,8 +135,26 @@ async fn run(
     .bind(header_text(header::LOCATION.as_str()))
     .bind(body.as_ref())
     .execute(&state.pool)
-    .await?;
+    .await;
+    if let Err(e) = kept {
+        tracing::warn!(error = %e, "could not keep an answer for its Idempotency-Key");
+        forget(state, &scope, &key).await;
+    }
     Ok(Response::from_parts(parts, Body::from(body)))
+}
+
+/// Releases a claimed key (best effort: if even this fails, the claim lapses
+/// after ABANDONED_AFTER_SECS).
+async fn forget(state: &AppState, scope: &str, key: &str) {
+    // language=PostgreSQL
+    let freed = sqlx::query("DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2")
+        .bind(scope)
+        .bind(key)
+        .execute(&state.pool)
+        .await;
+    if let Err(e) = freed {
+        tracing::warn!(error = %e, "could not release an Idempotency-Key");
+    }
 }
 
 type Kept = (
