@@ -5,7 +5,8 @@
 //! with several api processes exactly one runs each projector and the others
 //! stand by. The leader handles batches: it reads its checkpoint and the next
 //! events of the global log through the store's port (holding no transaction),
-//! then in ONE transaction locks the checkpoint row, checks it has not moved
+//! then in ONE transaction, on the connection that holds its lock (so a batch
+//! can never run after leadership was lost with that connection), locks the checkpoint row, checks it has not moved
 //! (if it has, it reads again), lets the projector write its read model,
 //! advances the checkpoint and queues change notifications. A crash anywhere
 //! in that transaction rolls all of it back, so read models are updated
@@ -253,7 +254,10 @@ async fn run_projector(
             // while we read is not lost.
             local.borrow_and_update();
             remote.borrow_and_update();
-            match run_batch_inner(&source, projector.as_ref(), config.batch_size).await {
+            // The batch transaction runs on the connection that holds the
+            // lock: if that connection died (a database restart), the batch
+            // fails instead of running without leadership.
+            match run_batch_inner(&source, &mut lock, projector.as_ref(), config.batch_size).await {
                 Ok(Batch::Blocked) => {
                     // Short and growing: a long-running transaction elsewhere
                     // must not turn this into a busy loop.
@@ -281,6 +285,11 @@ async fn run_projector(
                     source.store.wake();
                 }
                 Err(e) => {
+                    if lock.ping().await.is_err() {
+                        // Not a failing projector: we are no longer leader.
+                        tracing::warn!(projector = name, "lost the leadership connection");
+                        break;
+                    }
                     let error = format!("{e:#}");
                     tracing::error!(projector = name, error = %error, retry_in = ?backoff, "projector batch failed");
                     if let Err(e) = record_failure(&source.pool, name, &error).await {
@@ -322,8 +331,13 @@ pub(crate) async fn run_batch(
     projector: &dyn Projector,
     batch_size: i64,
 ) -> anyhow::Result<usize> {
+    let mut conn = source
+        .pool
+        .acquire()
+        .await
+        .context("Failed to get a connection for a projector batch")?;
     Ok(
-        match run_batch_inner(source, projector, batch_size).await? {
+        match run_batch_inner(source, &mut conn, projector, batch_size).await? {
             Batch::Handled(n) => n,
             Batch::Idle | Batch::Blocked => 0,
         },
@@ -343,6 +357,7 @@ enum Batch {
 
 async fn run_batch_inner(
     source: &EventSource,
+    conn: &mut PgConnection,
     projector: &dyn Projector,
     batch_size: i64,
 ) -> anyhow::Result<Batch> {
@@ -357,8 +372,7 @@ async fn run_batch_inner(
     };
     let count = events.len();
     let events = decode_batch(events)?;
-    let mut tx = source
-        .pool
+    let mut tx = conn
         .begin()
         .await
         .context("Failed to begin a projector batch")?;

@@ -379,3 +379,117 @@ async fn a_projector_held_back_by_an_open_transaction_catches_up_when_it_ends() 
         ended.elapsed()
     );
 }
+
+/// Takes a while over every batch, so a test can act while it is busy.
+struct Slow;
+
+impl Projector for Slow {
+    fn name(&self) -> &'static str {
+        "slow"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn apply<'a>(
+        &'a self,
+        _: &'a mut PgConnection,
+        _: &'a [Decoded],
+    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
+        Box::pin(async move {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            Ok(vec![])
+        })
+    }
+}
+
+async fn checkpoint_of(pool: &PgPool, name: &str) -> i64 {
+    sqlx::query_as::<_, (i64,)>("SELECT last_position FROM projector_checkpoints WHERE name = $1")
+        .bind(name)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+        .0
+}
+
+/// The backend holding a projector's advisory lock (pg_locks splits the
+/// bigint key into classid, the high half, and objid, the low half).
+async fn lock_holder(pool: &PgPool, name: &str) -> Option<i32> {
+    sqlx::query_as::<_, (i32,)>(
+        "SELECT pid FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND objsubid = 1
+            AND objid = ((hashtext('projector:' || $1)::bigint) & 4294967295)::oid",
+    )
+    .bind(name)
+    .fetch_optional(pool)
+    .await
+    .unwrap()
+    .map(|(pid,)| pid)
+}
+
+#[tokio::test]
+async fn a_leader_whose_lock_connection_dropped_runs_no_batch_until_it_leads_again() {
+    let db = db().await;
+    write_history(&db.store, 150).await;
+    let mut config = fast_runtime();
+    config.batch_size = 1;
+    let runtime = projections::start(
+        db.source.clone(),
+        vec![Arc::new(Slow)],
+        ChangeFeed::default(),
+        config,
+    )
+    .await
+    .unwrap();
+    let mut holder = None;
+    for _ in 0..100 {
+        holder = lock_holder(&db.pool, "slow").await;
+        if holder.is_some() && checkpoint_of(&db.pool, "slow").await > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let holder = holder.expect("the runtime leads the projector");
+
+    // Someone else queues for the lock, then the leader's lock connection
+    // drops (as in a database restart): the waiter is next in line.
+    let mut rival = db.pool.acquire().await.unwrap().detach();
+    let take = tokio::spawn(async move {
+        sqlx::query("SELECT pg_advisory_lock(hashtext('projector:slow'))")
+            .execute(&mut rival)
+            .await
+            .unwrap();
+        rival
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    sqlx::query("SELECT pg_terminate_backend($1)")
+        .bind(holder)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let mut rival = tokio::time::timeout(Duration::from_secs(5), take)
+        .await
+        .expect("the rival got the lock")
+        .unwrap();
+
+    // Without the lock, the old leader must not advance the checkpoint.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let frozen = checkpoint_of(&db.pool, "slow").await;
+    assert!(frozen < head(&db.pool).await, "still work to do");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(
+        checkpoint_of(&db.pool, "slow").await,
+        frozen,
+        "a batch ran without the leadership lock"
+    );
+    assert!(runtime.leading().is_empty(), "it knows it is not leader");
+
+    // The lock comes free: it leads again and finishes the work.
+    sqlx::query("SELECT pg_advisory_unlock(hashtext('projector:slow'))")
+        .execute(&mut rival)
+        .await
+        .unwrap();
+    wait_caught_up(&db, &["slow"]).await;
+    assert_eq!(runtime.leading(), vec!["slow"]);
+}
