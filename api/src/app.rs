@@ -120,7 +120,11 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
         agency_inbox: config.agency_inbox.clone(),
     };
     // The one place the adapter is chosen; everything else sees the port.
-    let commands = Commands::new(Arc::new(PgEventStore::new(pool.clone())), links);
+    let commands = Commands::new(
+        Arc::new(PgEventStore::new(pool.clone())),
+        links,
+        config.claim_hasher()?,
+    );
     let site = site::Site::load(&config.web_dist, &config.public_url);
     let files = crate::files::Files::local(&config.storage_dir)?;
     let config_limits = (config.max_concurrent_requests, config.request_timeout_secs);
@@ -275,7 +279,11 @@ pub struct Application {
     server: tokio::task::JoinHandle<()>,
     _projections: Option<RuntimeHandle>,
     _mailer: tokio::task::JoinHandle<()>,
+    _sweeper: tokio::task::JoinHandle<()>,
 }
+
+/// How often each process looks for upload orphans.
+const SWEEP_INTERVAL: Duration = Duration::from_secs(15 * 60);
 
 impl Application {
     pub async fn build(config: Config, runtime: Option<RuntimeConfig>) -> anyhow::Result<Self> {
@@ -304,16 +312,19 @@ impl Application {
             None => None,
         };
         let mailer = tokio::spawn(mail::run_sender(state.clone()));
+        let sweeper = tokio::spawn(crate::sweeper::run(
+            state.clone(),
+            SWEEP_INTERVAL,
+            Duration::from_secs(state.config.upload_orphan_grace_minutes * 60),
+        ));
         let app = router(state.clone());
-        let server = tokio::spawn(async move {
-            let service = app.into_make_service_with_connect_info::<SocketAddr>();
-            if let Err(e) = axum::serve(listener, service)
-                .with_graceful_shutdown(shutdown_signal())
-                .await
-            {
-                tracing::error!(error = %e, "server stopped");
-            }
-        });
+        let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
+        let server = tokio::spawn(crate::serve::serve(
+            listener,
+            app,
+            header_read_timeout,
+            shutdown_signal(),
+        ));
         tracing::info!(%addr, "listening");
         Ok(Self {
             addr,
@@ -321,6 +332,7 @@ impl Application {
             server,
             _projections: projections,
             _mailer: mailer,
+            _sweeper: sweeper,
         })
     }
 
@@ -338,6 +350,7 @@ impl Drop for Application {
     fn drop(&mut self) {
         self.server.abort();
         self._mailer.abort();
+        self._sweeper.abort();
     }
 }
 

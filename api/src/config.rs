@@ -89,6 +89,27 @@ pub struct Config {
     /// How long an API request may run before it is answered 503, in seconds.
     #[arg(long, env = "REQUEST_TIMEOUT_SECS", default_value_t = 30)]
     pub request_timeout_secs: u64,
+
+    /// Secret that keys the hashes of uniqueness claims (emails) and throttle
+    /// keys (HMAC-SHA256), at least 32 characters. Never change it on a live
+    /// database: claims hashed under the old secret would no longer be found.
+    #[arg(long, env = "KEYED_HASH_SECRET", hide_env_values = true)]
+    pub keyed_hash_secret: Option<String>,
+
+    /// How long a client may take to send a request's headers, in seconds;
+    /// a connection that trickles them in (slowloris) is closed.
+    #[arg(long, env = "HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_read_timeout_secs: u64,
+
+    /// Stored uploads that nothing refers to are removed once older than
+    /// this, in minutes (an upload stores bytes, then records its event).
+    #[arg(long, env = "UPLOAD_ORPHAN_GRACE_MINUTES", default_value_t = 60)]
+    pub upload_orphan_grace_minutes: u64,
+
+    /// socket.io connections one client (address, or IPv6 /64) may hold at
+    /// once in one process; more are refused.
+    #[arg(long, env = "SOCKETS_PER_CLIENT", default_value_t = 20)]
+    pub sockets_per_client: usize,
 }
 
 impl Config {
@@ -112,6 +133,21 @@ impl Config {
             None => bail!(
                 "JWT_SECRET is required outside development (APP_ENV=development allows a random one)"
             ),
+        }
+    }
+
+    /// The claim hasher's key. Development uses a fixed, public one: its
+    /// claims must stay findable across restarts, and it guards nothing.
+    pub fn claim_hasher(&self) -> anyhow::Result<commands::ClaimHasher> {
+        match &self.keyed_hash_secret {
+            Some(s) if s.len() >= 32 => Ok(commands::ClaimHasher::new(s.as_bytes())),
+            Some(_) => bail!("KEYED_HASH_SECRET must be at least 32 characters"),
+            None if self.is_development() => Ok(commands::ClaimHasher::new(
+                b"development only: not a secret, never used in production",
+            )),
+            None => {
+                bail!("KEYED_HASH_SECRET is required outside development (at least 32 characters)")
+            }
         }
     }
 
@@ -145,6 +181,15 @@ impl Config {
         }
         if !(1..=600).contains(&self.request_timeout_secs) {
             bail!("REQUEST_TIMEOUT_SECS must be between 1 and 600");
+        }
+        if !(1..=120).contains(&self.header_read_timeout_secs) {
+            bail!("HEADER_READ_TIMEOUT_SECS must be between 1 and 120");
+        }
+        if self.upload_orphan_grace_minutes < 5 {
+            bail!("UPLOAD_ORPHAN_GRACE_MINUTES must be at least 5 (longer than any request)");
+        }
+        if self.sockets_per_client == 0 {
+            bail!("SOCKETS_PER_CLIENT must be at least 1");
         }
         Ok(())
     }

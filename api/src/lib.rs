@@ -18,5 +18,7 @@ pub mod policies;
 pub mod realtime;
 pub mod routes;
 pub mod security;
+pub mod serve;
 pub mod site;
+pub mod sweeper;
 pub mod time_travel;
