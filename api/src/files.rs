@@ -80,6 +80,30 @@ impl Files {
         Ok(key)
     }
 
+    /// Keys under `prefix` stored before `cutoff`.
+    pub async fn stored_before(
+        &self,
+        prefix: &str,
+        cutoff: chrono::DateTime<chrono::Utc>,
+    ) -> anyhow::Result<Vec<String>> {
+        use futures::TryStreamExt;
+        let listed: Vec<object_store::ObjectMeta> = self
+            .store
+            .list(Some(&Path::from(prefix)))
+            .try_collect()
+            .await
+            .with_context(|| format!("Failed to list stored files under {prefix}"))?;
+        Ok(listed
+            .into_iter()
+            .filter(|meta| meta.last_modified < cutoff)
+            .map(|meta| meta.location.to_string())
+            .collect())
+    }
+
+    pub async fn exists(&self, key: &str) -> bool {
+        self.store.head(&Path::from(key)).await.is_ok()
+    }
+
     pub async fn delete(&self, key: &str) {
         if let Err(e) = self.store.delete(&Path::from(key)).await {
             tracing::warn!(key, error = %e, "could not delete a stored file");

@@ -59,8 +59,25 @@ pub enum Command {
         #[command(subcommand)]
         command: admin::AdminCommand,
     },
+    /// Stored uploads.
+    Files {
+        #[command(subcommand)]
+        command: FilesCommand,
+    },
     /// Measure the event store and projections; prints a table.
     Bench(bench::BenchArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum FilesCommand {
+    /// Remove stored uploads that nothing refers to (older than the grace
+    /// period, UPLOAD_ORPHAN_GRACE_MINUTES). The server does this by itself
+    /// every 15 minutes.
+    Sweep {
+        /// List what would go; delete nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
 }
 
 pub fn init_tracing(cli: &Cli) {
@@ -96,6 +113,27 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Projections { command } => projections_cmd::run(config, command).await,
         Command::Events { command } => events::run(config, command).await,
         Command::Admin { command } => admin::run(config, command).await,
+        Command::Files {
+            command: FilesCommand::Sweep { dry_run },
+        } => {
+            let grace = std::time::Duration::from_secs(config.upload_orphan_grace_minutes * 60);
+            let state = commands(config).await?;
+            let swept = crate::sweeper::sweep(&state, grace, dry_run).await?;
+            for key in &swept.orphans {
+                println!("{key}");
+            }
+            eprintln!(
+                "{} stored files past the grace period, {} referred to by nothing{}",
+                swept.examined,
+                swept.orphans.len(),
+                if dry_run {
+                    " (dry run: kept)"
+                } else {
+                    " (removed)"
+                }
+            );
+            Ok(())
+        }
         Command::Bench(args) => bench::run(config, args).await,
     }
 }
