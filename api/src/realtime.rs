@@ -17,9 +17,12 @@ use socketioxide::SocketIo;
 use socketioxide::extract::{Extension, SocketRef, State, TryData};
 use socketioxide::handler::ConnectHandler;
 use socketioxide::layer::SocketIoLayer;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use uuid::Uuid;
 
 use crate::app::AppState;
+use crate::auth::client_addr::{ClientKey, client_key};
 use crate::routes::{Message, NotificationPage};
 
 #[derive(Debug, Deserialize)]
@@ -41,16 +44,72 @@ struct User {
 #[derive(Clone, Default)]
 struct Gone(std::sync::Arc<tokio::sync::Notify>);
 
+/// Why a connection is refused (the client sees this text in `connect_error`).
 #[derive(Debug, thiserror::Error)]
-#[error("unauthorized")]
-struct Unauthorized;
+enum Refused {
+    #[error("unauthorized")]
+    Unauthorized,
+    #[error("too many connections")]
+    TooMany,
+}
+
+/// socket.io connections per client in this process, so one client cannot
+/// hold every file descriptor and task of the server.
+#[derive(Clone)]
+struct SocketCap {
+    limit: usize,
+    open: Arc<Mutex<HashMap<ClientKey, usize>>>,
+}
+
+impl SocketCap {
+    fn new(limit: usize) -> Self {
+        Self {
+            limit,
+            open: Arc::default(),
+        }
+    }
+
+    /// A slot for the client, or `None` when it holds `limit` already.
+    fn take(&self, client: ClientKey) -> Option<ClientSlot> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let count = open.entry(client.clone()).or_default();
+        if *count >= self.limit {
+            return None;
+        }
+        *count += 1;
+        Some(ClientSlot {
+            client,
+            cap: self.clone(),
+        })
+    }
+
+    fn give_back(&self, client: &ClientKey) {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = open.get_mut(client) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(client);
+            }
+        }
+    }
+}
+
+/// The client's slot, given back when the socket disconnects.
+#[derive(Clone)]
+struct ClientSlot {
+    client: ClientKey,
+    cap: SocketCap,
+}
 
 fn room(user: Uuid) -> String {
     format!("user:{user}")
 }
 
 pub fn layer(state: AppState) -> SocketIoLayer {
-    let (layer, io) = SocketIo::builder().with_state(state.clone()).build_layer();
+    let (layer, io) = SocketIo::builder()
+        .with_state(state.clone())
+        .with_state(SocketCap::new(state.config.sockets_per_client))
+        .build_layer();
     io.ns("/", on_connect.with(authenticate));
     let feed = state.changes.subscribe();
     tokio::spawn(crate::admin_live::run(io.clone(), state.clone()));
@@ -62,11 +121,15 @@ async fn authenticate(
     socket: SocketRef,
     TryData(auth): TryData<Auth>,
     State(state): State<AppState>,
-) -> Result<(), Unauthorized> {
-    let auth = auth.map_err(|_| Unauthorized)?;
-    let claims = state.jwt.verify(&auth.token).map_err(|_| Unauthorized)?;
+    State(cap): State<SocketCap>,
+) -> Result<(), Refused> {
+    let auth = auth.map_err(|_| Refused::Unauthorized)?;
+    let claims = state
+        .jwt
+        .verify(&auth.token)
+        .map_err(|_| Refused::Unauthorized)?;
     if claims.role != auth.user_type {
-        return Err(Unauthorized);
+        return Err(Refused::Unauthorized);
     }
     let session = crate::auth::Session {
         user_id: claims.sub,
@@ -76,7 +139,13 @@ async fn authenticate(
     };
     crate::auth::still_allowed(&state, &session)
         .await
-        .map_err(|_| Unauthorized)?;
+        .map_err(|_| Refused::Unauthorized)?;
+    let client = client_key(socket.req_parts(), &state.config.trusted_proxies);
+    let Some(slot) = cap.take(client) else {
+        crate::metrics::sockets_refused();
+        return Err(Refused::TooMany);
+    };
+    socket.extensions.insert(slot);
     socket.extensions.insert(User {
         id: claims.sub,
         role: claims.role,
@@ -257,6 +326,9 @@ fn close_at_expiry(socket: &SocketRef, expires_at: i64) {
     crate::metrics::socket_connected();
     socket.on_disconnect(async |s: SocketRef| {
         crate::metrics::socket_disconnected();
+        if let Some(slot) = s.extensions.get::<ClientSlot>() {
+            slot.cap.give_back(&slot.client);
+        }
         if let Some(Gone(notify)) = s.extensions.get::<Gone>() {
             notify.notify_one();
         }

@@ -15,7 +15,7 @@ use crate::app::AppState;
 use crate::error::ApiError;
 
 /// The throttling key of a client: an IPv4 address or an IPv6 /64.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ClientKey(String);
 
 impl fmt::Display for ClientKey {
@@ -73,22 +73,26 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0.ip())
-            .unwrap_or(IpAddr::from([127, 0, 0, 1]));
-        // Several X-Forwarded-For headers count as one list, in order.
-        let forwarded: Vec<&str> = parts
-            .headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .collect();
-        let forwarded = (!forwarded.is_empty()).then(|| forwarded.join(","));
-        let addr = client_addr(peer, forwarded.as_deref(), &state.config.trusted_proxies);
-        Ok(Self(ClientKey::of(addr)))
+        Ok(Self(client_key(parts, &state.config.trusted_proxies)))
     }
+}
+
+/// The client's throttling key from a request's connection and headers.
+pub fn client_key(parts: &Parts, trusted: &[IpNet]) -> ClientKey {
+    let peer = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip())
+        .unwrap_or(IpAddr::from([127, 0, 0, 1]));
+    // Several X-Forwarded-For headers count as one list, in order.
+    let forwarded: Vec<&str> = parts
+        .headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    let forwarded = (!forwarded.is_empty()).then(|| forwarded.join(","));
+    ClientKey::of(client_addr(peer, forwarded.as_deref(), trusted))
 }
 
 #[cfg(test)]
