@@ -6,7 +6,7 @@ use domain::application::{self, Application, ApplicationStatus, Attachment, JobF
 use domain::document::Document;
 use domain::job::Job;
 use domain::pipeline::{self, Stage};
-use event_store::{AppendError, ExpectedVersion, Metadata, UniqueClaim};
+use event_store::{AppendError, ExpectedVersion, Metadata};
 use uuid::Uuid;
 
 use crate::{CommandError, Commands, Effects, Loaded, Written};
@@ -74,7 +74,7 @@ impl Commands {
             now: self.clock.now(),
         })?;
         // Inside the append transaction: a second try, however fast, is refused.
-        let effects = Effects::default().claim(UniqueClaim::new(
+        let effects = Effects::default().claim(self.hasher.claim(
             application::claim_scope(cmd.job_id),
             &cmd.candidate_id.to_string(),
             application_id,

@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 pub use error::CommandError;
-pub use event_store::{Actor, AppendError, EventStore, Metadata};
+pub use event_store::{Actor, AppendError, ClaimHasher, EventStore, Metadata};
 pub use write::{Effects, Loaded, Written};
 
 /// The clock commands read. Tests can pin it.
@@ -53,6 +53,8 @@ pub struct Commands {
     pub store: Arc<dyn EventStore>,
     pub clock: Clock,
     pub links: Links,
+    /// Keys the hashes of uniqueness claims (and the api's throttle keys).
+    pub hasher: ClaimHasher,
 }
 
 /// Base URLs of the three sites, for links in outgoing mail.
@@ -65,11 +67,12 @@ pub struct Links {
 }
 
 impl Commands {
-    pub fn new(store: Arc<dyn EventStore>, links: Links) -> Self {
+    pub fn new(store: Arc<dyn EventStore>, links: Links, hasher: ClaimHasher) -> Self {
         Self {
             store,
             clock: Clock::System,
             links,
+            hasher,
         }
     }
 }

@@ -27,8 +27,8 @@ use uuid::Uuid;
 
 pub use postgres::PgEventStore;
 pub use types::{
-    Actor, AppendError, AppendRequest, AppendResult, ExpectedVersion, GlobalCheckpoint, LogFilter,
-    Metadata, NewEvent, OutgoingMail, RecordedEvent, UniqueClaim, hash_claim_value,
+    Actor, AppendError, AppendRequest, AppendResult, ClaimHasher, ExpectedVersion,
+    GlobalCheckpoint, LogFilter, Metadata, NewEvent, OutgoingMail, RecordedEvent, UniqueClaim,
 };
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -74,11 +74,12 @@ pub trait EventStore: Send + Sync + 'static {
     /// The highest position written so far (0 for an empty store).
     fn head_position(&self) -> BoxFuture<'_, anyhow::Result<i64>>;
 
-    /// The owner of a uniqueness claim, if the value is claimed.
+    /// The owner of a uniqueness claim, if one of the value's hashes
+    /// ([`ClaimHasher::lookups`]) is claimed.
     fn claim_owner<'a>(
         &'a self,
         scope: &'a str,
-        value: &'a str,
+        hashes: &'a [String],
     ) -> BoxFuture<'a, anyhow::Result<Option<Uuid>>>;
 
     /// Ticks after every append committed through this handle's process.

@@ -121,25 +121,63 @@ impl NewEvent {
 }
 
 /// A cross-stream uniqueness rule claimed in the append transaction, e.g. one
-/// account per email per role. Only a hash of the value is stored.
+/// account per email per role. Only a keyed hash of the value is stored; make
+/// one with [`ClaimHasher::claim`].
 #[derive(Debug, Clone)]
 pub struct UniqueClaim {
     pub scope: String,
     pub value_hash: String,
+    /// The bare SHA-256 that claims written before keyed hashing carry: a
+    /// claim is refused while such a row holds the same value.
+    pub legacy_hash: String,
     pub owner_id: Uuid,
 }
 
-impl UniqueClaim {
-    pub fn new(scope: impl Into<String>, value: &str, owner_id: Uuid) -> Self {
-        Self {
-            scope: scope.into(),
-            value_hash: hash_claim_value(value),
-            owner_id,
-        }
+/// Hashes claim values with HMAC-SHA256 under a server secret
+/// (`KEYED_HASH_SECRET`), so a copy of the database cannot confirm that an
+/// email has an account by hashing guesses, as it could with bare SHA-256.
+#[derive(Clone)]
+pub struct ClaimHasher {
+    key: std::sync::Arc<[u8]>,
+}
+
+impl std::fmt::Debug for ClaimHasher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ClaimHasher(..)")
     }
 }
 
-pub fn hash_claim_value(value: &str) -> String {
+impl ClaimHasher {
+    pub fn new(secret: &[u8]) -> Self {
+        Self { key: secret.into() }
+    }
+
+    /// The keyed hash of a value, as hex.
+    pub fn hash(&self, value: &str) -> String {
+        use hmac::{Hmac, Mac};
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(&self.key).expect("HMAC takes a key of any length");
+        mac.update(value.as_bytes());
+        hex::encode(mac.finalize().into_bytes())
+    }
+
+    pub fn claim(&self, scope: impl Into<String>, value: &str, owner_id: Uuid) -> UniqueClaim {
+        UniqueClaim {
+            scope: scope.into(),
+            value_hash: self.hash(value),
+            legacy_hash: legacy_hash(value),
+            owner_id,
+        }
+    }
+
+    /// Every hash a stored claim of `value` may have: keyed, or (written
+    /// before keyed hashing) bare.
+    pub fn lookups(&self, value: &str) -> [String; 2] {
+        [self.hash(value), legacy_hash(value)]
+    }
+}
+
+fn legacy_hash(value: &str) -> String {
     hex::encode(Sha256::digest(value.as_bytes()))
 }
 

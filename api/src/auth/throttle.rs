@@ -1,6 +1,7 @@
-//! Throttling of sign-ins and password-reset requests, shared by every api
-//! process through PostgreSQL. Per account email (per role) and per client
-//! address: an attempt is counted *before* it is judged, in one statement over
+//! Throttling, shared by every api process through PostgreSQL: sign-ins and
+//! password-reset requests per account email (per role) and per client
+//! address; registrations, contact messages and uploads per client address
+//! (each one writes, mails or stores something). An attempt is counted *before* it is judged, in one statement over
 //! every key, so parallel guesses cannot all pass the check before any failure
 //! is recorded. Past the limit, attempts get 429 with Retry-After until the
 //! block ends. Limits apply whether or not the account exists, so a 429 tells
@@ -10,6 +11,7 @@ use anyhow::Context;
 use domain::account::Role;
 use sqlx::PgPool;
 
+use crate::app::AppState;
 use crate::auth::client_addr::ClientKey;
 use crate::error::ApiError;
 
@@ -23,6 +25,12 @@ pub enum Action {
     SignIn,
     /// Every reset request: each one mails the account's owner.
     PasswordReset,
+    /// Self-registration: each one creates an account (and mails).
+    Register,
+    /// The public contact form: each message lands in the agency's inbox.
+    Contact,
+    /// Uploads of documents, resumes and logos: each one stores bytes.
+    Upload,
 }
 
 impl Action {
@@ -30,20 +38,40 @@ impl Action {
         match self {
             Self::SignIn => "signin",
             Self::PasswordReset => "reset",
+            Self::Register => "register",
+            Self::Contact => "contact",
+            Self::Upload => "upload",
         }
     }
 
-    /// (per email, per address) attempts judged within the window.
+    /// (per email, per address) attempts judged within the window. Actions
+    /// counted per address only have no email limit.
     pub fn limits(self) -> (i32, i32) {
         match self {
             Self::SignIn => (5, 30),
             Self::PasswordReset => (3, 20),
+            // An office or a university network shares one address: room
+            // for a class signing up together, not for a script.
+            Self::Register => (0, 30),
+            Self::Contact => (0, 5),
+            Self::Upload => (0, 40),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::SignIn => "sign_in",
+            Self::PasswordReset => "password_reset",
+            Self::Register => "register",
+            Self::Contact => "contact",
+            Self::Upload => "upload",
         }
     }
 }
 
-fn email_key(action: Action, role: Role, email: &str) -> String {
-    let email = event_store::hash_claim_value(&email.trim().to_lowercase());
+/// Keyed like the claims, so the table names no email a guess could confirm.
+fn email_key(state: &AppState, action: Action, role: Role, email: &str) -> String {
+    let email = state.commands.hasher.hash(&email.trim().to_lowercase());
     format!("{}:email:{role}:{email}", action.prefix())
 }
 
@@ -54,13 +82,44 @@ fn addr_key(action: Action, client: &ClientKey) -> String {
 /// Counts one attempt and answers 429 when the email or the address is past
 /// its limit. Call it before checking the password.
 pub async fn attempt(
-    pool: &PgPool,
+    state: &AppState,
     action: Action,
     role: Role,
     email: &str,
     client: &ClientKey,
 ) -> Result<(), ApiError> {
+    count(
+        &state.pool,
+        action,
+        vec![
+            email_key(state, action, role, email),
+            addr_key(action, client),
+        ],
+    )
+    .await
+}
+
+/// Counts one attempt of an action limited per client address only.
+pub async fn attempt_from(
+    state: &AppState,
+    action: Action,
+    client: &ClientKey,
+) -> Result<(), ApiError> {
+    count(&state.pool, action, vec![addr_key(action, client)]).await
+}
+
+async fn count(pool: &PgPool, action: Action, keys: Vec<String>) -> Result<(), ApiError> {
     let (per_email, per_address) = action.limits();
+    let limits: Vec<i32> = keys
+        .iter()
+        .map(|k| {
+            if k.contains(":email:") {
+                per_email
+            } else {
+                per_address
+            }
+        })
+        .collect();
     // Both keys in one statement, always email first then address, so two
     // requests lock rows in the same order. A window older than WINDOW_MINUTES
     // starts over unless the key is blocked; the attempt that reaches the
@@ -92,8 +151,8 @@ pub async fn attempt(
           WHERE failures > (CASE WHEN key LIKE '%:email:%' THEN $3 ELSE $5 END)
          HAVING count(*) > 0",
     )
-    .bind(vec![email_key(action, role, email), addr_key(action, client)])
-    .bind(vec![per_email, per_address])
+    .bind(keys)
+    .bind(limits)
     .bind(per_email)
     .bind(WINDOW_MINUTES)
     .bind(per_address)
@@ -115,7 +174,7 @@ pub async fn attempt(
 /// gets its attempt back (an office behind one address is not locked out by
 /// its own colleagues signing in).
 pub async fn succeeded(
-    pool: &PgPool,
+    state: &AppState,
     role: Role,
     email: &str,
     client: &ClientKey,
@@ -129,10 +188,10 @@ pub async fn succeeded(
              blocked_until = CASE WHEN failures - 1 < $3 THEN NULL ELSE blocked_until END
           WHERE key = $2",
     )
-    .bind(email_key(Action::SignIn, role, email))
+    .bind(email_key(state, Action::SignIn, role, email))
     .bind(addr_key(Action::SignIn, client))
     .bind(per_address)
-    .execute(pool)
+    .execute(&state.pool)
     .await
     .context("Failed to clear the sign-in throttle")?;
     Ok(())

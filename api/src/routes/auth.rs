@@ -121,7 +121,7 @@ async fn login(
     AppJson(body): AppJson<LoginBody>,
 ) -> Result<Json<LoginReply>, ApiError> {
     let Credentials { email, password } = Credentials::parse(body.email, body.password)?;
-    throttle::attempt(&state.pool, Action::SignIn, role, &email, &client).await?;
+    throttle::attempt(&state, Action::SignIn, role, &email, &client).await?;
     match state
         .commands
         .sign_in(SignIn {
@@ -140,7 +140,7 @@ async fn login(
             }))
         }
         Ok(account) => {
-            throttle::succeeded(&state.pool, role, &email, &client).await?;
+            throttle::succeeded(&state, role, &email, &client).await?;
             let token = state.jwt.issue(account.id, role)?;
             Ok(Json(LoginReply::SignedIn(SignedIn {
                 token,
@@ -181,14 +181,7 @@ async fn login_two_factor(
         .await?
         .state
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, CHALLENGE_EXPIRED))?;
-    throttle::attempt(
-        &state.pool,
-        Action::SignIn,
-        Role::Admin,
-        &account.email,
-        &client,
-    )
-    .await?;
+    throttle::attempt(&state, Action::SignIn, Role::Admin, &account.email, &client).await?;
     let meta = commands::Metadata {
         actor_id: Some(admin_id),
         actor_role: Some(commands::Actor::Admin),
@@ -200,7 +193,7 @@ async fn login_two_factor(
         .await
     {
         Ok(written) => {
-            throttle::succeeded(&state.pool, Role::Admin, &account.email, &client).await?;
+            throttle::succeeded(&state, Role::Admin, &account.email, &client).await?;
             Ok(Json(SignedIn {
                 token: state.jwt.issue(admin_id, Role::Admin)?,
                 user: UserView::from(&written.output),
@@ -222,10 +215,12 @@ struct RegisterBody {
 async fn register(
     State(state): State<AppState>,
     PathRole(role): PathRole,
+    Client(client): Client,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<RegisterBody>,
 ) -> Result<(StatusCode, Written<Json<Registered>>), ApiError> {
     let sign_up = SelfRegistration::for_role(role)?;
+    throttle::attempt_from(&state, Action::Register, &client).await?;
     let registered = state
         .commands
         .register_account(
@@ -266,7 +261,7 @@ async fn forgot_password(
 ) -> Result<Json<Message>, ApiError> {
     let email = account::reset_request_email(&body.email)?.to_string();
     // Each request mails the owner: limit them per email and per address.
-    throttle::attempt(&state.pool, Action::PasswordReset, role, &email, &client).await?;
+    throttle::attempt(&state, Action::PasswordReset, role, &email, &client).await?;
     // The same answer whether or not the account exists.
     state
         .commands

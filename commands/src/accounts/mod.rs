@@ -38,7 +38,7 @@ impl Commands {
         };
         let Some(id) = self
             .store
-            .claim_owner(&email_scope(role), email.as_str())
+            .claim_owner(&email_scope(role), &self.hasher.lookups(email.as_str()))
             .await?
         else {
             return Ok(None);

@@ -8,7 +8,7 @@ use domain::{Aggregate, DomainError, DomainEvent};
 use uuid::Uuid;
 
 use super::email_scope;
-use event_store::{AppendError, Metadata, UniqueClaim};
+use event_store::{AppendError, Metadata};
 
 use crate::{CommandError, Commands, Effects, Loaded, Written, passwords};
 
@@ -59,7 +59,7 @@ impl Commands {
             },
         )?;
         let account = Account::fold(&events).ok_or(DomainError::NotFound("Account"))?;
-        let effects = Effects::default().claim(UniqueClaim::new(
+        let effects = Effects::default().claim(self.hasher.claim(
             email_scope(cmd.role),
             email.as_str(),
             account_id,

@@ -6,7 +6,7 @@ use anyhow::Context;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::types::{AppendError, UniqueClaim, hash_claim_value};
+use crate::types::{AppendError, UniqueClaim};
 
 pub(super) async fn claim_all(
     tx: &mut PgConnection,
@@ -15,11 +15,15 @@ pub(super) async fn claim_all(
     for claim in claims {
         // language=PostgreSQL
         let claimed = sqlx::query(
-            "INSERT INTO unique_claims (scope, value_hash, owner_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            "INSERT INTO unique_claims (scope, value_hash, owner_id)
+             SELECT $1, $2, $3
+              WHERE NOT EXISTS (SELECT 1 FROM unique_claims WHERE scope = $1 AND value_hash = $4)
+             ON CONFLICT DO NOTHING",
         )
         .bind(&claim.scope)
         .bind(&claim.value_hash)
         .bind(claim.owner_id)
+        .bind(&claim.legacy_hash)
         .execute(&mut *tx)
         .await
         .context("Failed to claim a unique value")?;
@@ -36,15 +40,16 @@ pub(super) async fn claim_all(
 pub(super) async fn owner(
     conn: &mut PgConnection,
     scope: &str,
-    value: &str,
+    hashes: &[String],
 ) -> anyhow::Result<Option<Uuid>> {
     // language=PostgreSQL
-    let row: Option<(Uuid,)> =
-        sqlx::query_as("SELECT owner_id FROM unique_claims WHERE scope = $1 AND value_hash = $2")
-            .bind(scope)
-            .bind(hash_claim_value(value))
-            .fetch_optional(&mut *conn)
-            .await
-            .context("Failed to look up a uniqueness claim")?;
+    let row: Option<(Uuid,)> = sqlx::query_as(
+        "SELECT owner_id FROM unique_claims WHERE scope = $1 AND value_hash = ANY($2) LIMIT 1",
+    )
+    .bind(scope)
+    .bind(hashes)
+    .fetch_optional(&mut *conn)
+    .await
+    .context("Failed to look up a uniqueness claim")?;
     Ok(row.map(|(id,)| id))
 }

@@ -187,11 +187,11 @@ impl EventStore for PgEventStore {
     fn claim_owner<'a>(
         &'a self,
         scope: &'a str,
-        value: &'a str,
+        hashes: &'a [String],
     ) -> BoxFuture<'a, anyhow::Result<Option<Uuid>>> {
         Box::pin(async move {
             let mut conn = self.connection("look up a claim").await?;
-            claims::owner(&mut conn, scope, value).await
+            claims::owner(&mut conn, scope, hashes).await
         })
     }
 
