@@ -153,7 +153,8 @@ impl From<DomainError> for ApiError {
             DomainError::EmailTaken
             | DomainError::AlreadyExists(_)
             | DomainError::NotPending
-            | DomainError::JobClosed => StatusCode::CONFLICT,
+            | DomainError::JobClosed
+            | DomainError::QuotaReached(_) => StatusCode::CONFLICT,
             DomainError::InvalidCredentials => StatusCode::UNAUTHORIZED,
             DomainError::EmployerPending
             | DomainError::EmployerRejected

@@ -50,11 +50,11 @@ pub fn init() {
 }
 
 pub fn throttle_refused(action: Action) {
-    let action = match action {
-        Action::SignIn => "sign_in",
-        Action::PasswordReset => "password_reset",
-    };
-    counter!("recruit_throttle_refusals_total", "action" => action).increment(1);
+    counter!("recruit_throttle_refusals_total", "action" => action.name()).increment(1);
+}
+
+pub fn orphans_swept(n: usize) {
+    counter!("recruit_upload_orphans_removed_total").increment(n as u64);
 }
 
 pub fn shed() {
@@ -67,6 +67,11 @@ pub fn database_unavailable() {
 
 pub fn socket_connected() {
     gauge!("recruit_sockets_connected").increment(1.0);
+}
+
+/// A socket.io connection refused because its client holds too many.
+pub fn sockets_refused() {
+    counter!("recruit_sockets_refused_total").increment(1);
 }
 
 pub fn socket_disconnected() {

@@ -14,6 +14,25 @@ use crate::{DomainError, DomainEvent};
 
 pub const MAX_DOCUMENT_BYTES: u64 = 10 * 1024 * 1024;
 pub const MAX_RESUME_BYTES: u64 = 5 * 1024 * 1024;
+/// What one candidate may keep: enough for every certificate and reference
+/// of a career, not a file host.
+pub const MAX_DOCUMENTS: i64 = 50;
+pub const MAX_DOCUMENT_STORAGE_BYTES: i64 = 100 * 1024 * 1024;
+pub const TOO_MANY_DOCUMENTS: &str =
+    "You can keep up to 50 documents. Delete one you no longer need, then upload this one again.";
+pub const DOCUMENT_STORAGE_FULL: &str = "Your documents can use up to 100 MB in total, and this file would go over. Delete one you no longer need, then try again.";
+
+/// Whether one more document of `size` bytes fits beside the `held`
+/// documents of `held_bytes` in total.
+pub fn fits_quota(held: i64, held_bytes: i64, size: i64) -> Result<(), DomainError> {
+    if held >= MAX_DOCUMENTS {
+        return Err(DomainError::QuotaReached(TOO_MANY_DOCUMENTS));
+    }
+    if held_bytes + size > MAX_DOCUMENT_STORAGE_BYTES {
+        return Err(DomainError::QuotaReached(DOCUMENT_STORAGE_FULL));
+    }
+    Ok(())
+}
 pub const DOCUMENT_EXTENSIONS: [&str; 8] =
     ["pdf", "doc", "docx", "jpg", "jpeg", "png", "gif", "txt"];
 pub const RESUME_EXTENSIONS: [&str; 3] = ["pdf", "doc", "docx"];
@@ -510,5 +529,20 @@ mod tests {
             );
             assert_eq!(event.to_payload(), stored, "stored JSON is unchanged");
         }
+    }
+
+    #[test]
+    fn the_document_quota_counts_files_and_bytes_up_to_its_limits() {
+        let mib = 1024 * 1024;
+        assert_eq!(fits_quota(MAX_DOCUMENTS - 1, 0, 10), Ok(()));
+        assert_eq!(
+            fits_quota(MAX_DOCUMENTS, 0, 10),
+            Err(DomainError::QuotaReached(TOO_MANY_DOCUMENTS))
+        );
+        assert_eq!(fits_quota(3, 90 * mib, 10 * mib), Ok(()));
+        assert_eq!(
+            fits_quota(3, 90 * mib, 10 * mib + 1),
+            Err(DomainError::QuotaReached(DOCUMENT_STORAGE_FULL))
+        );
     }
 }

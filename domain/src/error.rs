@@ -41,6 +41,9 @@ pub enum DomainError {
     NotFound(&'static str),
     #[error("{0} already exists")]
     AlreadyExists(&'static str),
+    /// An account holds as much as it may (documents, storage).
+    #[error("{0}")]
+    QuotaReached(&'static str),
 }
 
 impl DomainError {

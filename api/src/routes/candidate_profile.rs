@@ -13,6 +13,8 @@ use serde::Serialize;
 use super::{Message, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::CandidateUser;
+use crate::auth::client_addr::Client;
+use crate::auth::throttle::{self, Action};
 use crate::error::{ApiError, AppJson};
 use crate::files::{self, RESUME_RULE};
 
@@ -112,9 +114,11 @@ async fn update(
 async fn upload_resume(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
+    Client(client): Client,
     RequestMeta(meta): RequestMeta,
     multipart: Multipart,
 ) -> Result<Written<Json<ResumeUploaded>>, ApiError> {
+    throttle::attempt_from(&state, Action::Upload, &client).await?;
     let form = files::read_form(multipart, "resume", &RESUME_RULE).await?;
     let file = form.file.ok_or_else(|| {
         ApiError::unprocessable("Please select a PDF or Word document (.pdf, .doc, .docx)")

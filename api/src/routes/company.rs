@@ -14,6 +14,8 @@ use serde::{Deserialize, Serialize};
 use super::{Message, PathId, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
+use crate::auth::client_addr::Client;
+use crate::auth::throttle::{self, Action};
 use crate::error::{ApiError, AppJson};
 use crate::files::{self, LOGO_RULE};
 use crate::routes;
@@ -75,9 +77,11 @@ async fn update(
 async fn upload_logo(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
+    Client(client): Client,
     RequestMeta(meta): RequestMeta,
     multipart: Multipart,
 ) -> Result<Written<Json<Message>>, ApiError> {
+    throttle::attempt_from(&state, Action::Upload, &client).await?;
     let form = files::read_form(multipart, "logo", &LOGO_RULE).await?;
     let file = form
         .file

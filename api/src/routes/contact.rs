@@ -8,6 +8,8 @@ use serde::Deserialize;
 
 use super::{Message, RequestMeta};
 use crate::app::{AppState, Written};
+use crate::auth::client_addr::Client;
+use crate::auth::throttle::{self, Action};
 use crate::error::{ApiError, AppJson};
 
 pub fn router() -> Router<AppState> {
@@ -30,9 +32,11 @@ struct ContactBody {
 
 async fn send(
     State(state): State<AppState>,
+    Client(client): Client,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<ContactBody>,
 ) -> Result<Written<Json<Message>>, ApiError> {
+    throttle::attempt_from(&state, Action::Contact, &client).await?;
     let written = state
         .commands
         .send_contact_message(

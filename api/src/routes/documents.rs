@@ -19,6 +19,8 @@ use uuid::Uuid;
 
 use super::{Message, PathId, RequestMeta};
 use crate::app::{AppState, Written};
+use crate::auth::client_addr::Client;
+use crate::auth::throttle::{self, Action};
 use crate::auth::{CandidateUser, Session};
 use crate::error::{ApiError, AppJson};
 use crate::files::{self, DOCUMENT_RULE};
@@ -115,9 +117,14 @@ struct EditedId {
 async fn upload(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
+    Client(client): Client,
     RequestMeta(meta): RequestMeta,
     multipart: Multipart,
 ) -> Result<(StatusCode, Written<Json<Uploaded>>), ApiError> {
+    throttle::attempt_from(&state, Action::Upload, &client).await?;
+    // Full already? Say so before reading the body.
+    let (held, held_bytes) = documents::usage(&state.pool, me).await?;
+    document::fits_quota(held, held_bytes, 0)?;
     let form = files::read_form(multipart, "document", &DOCUMENT_RULE).await?;
     let title = form
         .text
@@ -133,6 +140,7 @@ async fn upload(
         .unwrap_or("other");
     // Check the text fields before writing any bytes.
     document::details(title, description, document_type)?;
+    document::fits_quota(held, held_bytes, file.bytes.len() as i64)?;
     let key = state.files.put("documents", &file).await?;
     let stored = StoredFile {
         storage_key: key.clone(),

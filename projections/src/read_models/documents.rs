@@ -130,3 +130,15 @@ pub async fn stats(pool: &PgPool, owner: Uuid) -> anyhow::Result<Vec<Stat>> {
         .await
         .context("Failed to count documents")
 }
+
+/// How many documents an owner holds and their bytes in total (for the quota).
+pub async fn usage(pool: &PgPool, owner: Uuid) -> anyhow::Result<(i64, i64)> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT count(*), coalesce(sum(file_size), 0)::bigint FROM documents WHERE owner_id = $1",
+    )
+    .bind(owner)
+    .fetch_one(pool)
+    .await
+    .context("Failed to measure an owner's documents")
+}

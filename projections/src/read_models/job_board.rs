@@ -286,7 +286,13 @@ macro_rules! job_columns {
     };
 }
 
-/// Open listings that have not passed their closing date, newest first.
+/// The most listings the public board and the sitemap carry: every open job
+/// of an agency our size many times over, while a flood of postings cannot
+/// make one public request read the whole table.
+pub const MAX_PUBLIC_JOBS: i64 = 2000;
+
+/// Open listings that have not passed their closing date, newest first (at
+/// most [`MAX_PUBLIC_JOBS`]).
 pub async fn open_jobs(pool: &PgPool) -> anyhow::Result<Vec<Job>> {
     // language=PostgreSQL
     sqlx::query_as(concat!(
@@ -294,8 +300,10 @@ pub async fn open_jobs(pool: &PgPool) -> anyhow::Result<Vec<Job>> {
         job_columns!(),
         " FROM jobs WHERE status = 'open' AND (expires_at IS NULL OR expires_at > now())
             AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = jobs.employer_id AND a.status = 'suspended')
-          ORDER BY created_at DESC"
+          ORDER BY created_at DESC
+          LIMIT $1"
     ))
+    .bind(MAX_PUBLIC_JOBS)
     .fetch_all(pool)
     .await
     .context("Failed to read the job board")
