@@ -89,7 +89,9 @@ async fn the_audit_trail_filters_and_pages_the_log_newest_first() {
         "newest first: {seen:?}"
     );
 
-    // By type, by stream, by actor (the approving admin, with a name).
+    // By type, by stream, by actor (the approving admin, with a name: read
+    // from the accounts read model, so let it catch up first).
+    app.settle().await;
     let by_type = app
         .get("/api/admin/events?type=EmployerApproved", Some(&admin))
         .await;

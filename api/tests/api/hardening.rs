@@ -575,3 +575,317 @@ async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() 
         .unwrap();
     assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
 }
+
+async fn register_from(app: &TestApp, forwarded_for: &str, email: &str) -> StatusCode {
+    app.client
+        .post(format!("{}/api/auth/candidate/register", app.base))
+        .header("x-forwarded-for", forwarded_for)
+        .json(&json!({"name": "Sam Script", "email": email, "password": "Secret1!"}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+#[tokio::test]
+async fn registrations_are_throttled_per_client_and_a_refusal_creates_nothing() {
+    let app =
+        TestApp::spawn_with(|c| c.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()]).await;
+    for i in 0..30 {
+        let email = format!("bulk{i}@example.com");
+        assert_eq!(
+            register_from(&app, "198.51.100.7", &email).await,
+            StatusCode::CREATED
+        );
+    }
+    let before = app.event_count().await;
+    assert_eq!(
+        register_from(&app, "198.51.100.7", "one.more@example.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        app.event_count().await,
+        before,
+        "the refused one wrote nothing"
+    );
+    // Another client is not held up.
+    assert_eq!(
+        register_from(&app, "192.0.2.44", "someone.else@example.com").await,
+        StatusCode::CREATED
+    );
+}
+
+#[tokio::test]
+async fn the_contact_form_takes_five_messages_per_client_in_a_window() {
+    let app = TestApp::spawn().await;
+    let message = |i: usize| {
+        json!({"firstName": "Robin", "lastName": "Spam", "email": "robin@example.com",
+               "message": format!("Message number {i} about hiring two engineers.")})
+    };
+    for i in 0..5 {
+        assert_eq!(
+            app.post("/api/contact", None, message(i)).await.status,
+            StatusCode::OK
+        );
+    }
+    let refused = app.post("/api/contact", None, message(5)).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        refused.error(),
+        "Too many attempts. Please wait a few minutes and try again."
+    );
+    assert!(refused.headers.contains_key("retry-after"));
+}
+
+#[tokio::test]
+async fn uploads_are_throttled_per_client() {
+    let app = TestApp::spawn().await;
+    let token = app.candidate_token("uploader@example.com").await;
+    for i in 0..40 {
+        let reply = app
+            .upload_document(
+                &token,
+                "note.txt",
+                format!("note {i}").into_bytes(),
+                &[("title", &format!("Note {i}"))],
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+        if i == 39 {
+            break;
+        }
+        // Keep under the document quota (50): delete as we go.
+        let id = reply.body["document"]["id"].as_str().unwrap().to_owned();
+        assert_eq!(
+            app.delete(&format!("/api/documents/{id}"), Some(&token))
+                .await
+                .status,
+            StatusCode::OK
+        );
+    }
+    let files = app.file_count().await;
+    let refused = app
+        .upload_document(&token, "late.txt", b"late".to_vec(), &[("title", "Late")])
+        .await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(app.file_count().await, files, "no bytes were stored");
+}
+
+#[tokio::test]
+async fn a_candidates_documents_have_a_quota_with_a_clear_text() {
+    let app = TestApp::spawn().await;
+    let token = app.candidate_token("hoarder@example.com").await;
+    let mib = 1024 * 1024;
+    // Ten files of 9.5 MiB: 95 MiB of the 100 MiB allowed.
+    for i in 0..10 {
+        let reply = app
+            .upload_document(
+                &token,
+                "scan.pdf",
+                pdf_of(mib * 19 / 2),
+                &[("title", &format!("Scan {i}"))],
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+    }
+    app.settle().await;
+    let files = app.file_count().await;
+    let over = app
+        .upload_document(&token, "big.pdf", pdf_of(6 * mib), &[("title", "Too much")])
+        .await;
+    assert_eq!(over.status, StatusCode::CONFLICT);
+    assert_eq!(
+        over.error(),
+        domain::document::DOCUMENT_STORAGE_FULL,
+        "says what to do"
+    );
+    assert_eq!(app.file_count().await, files, "nothing stored");
+    // What still fits goes in.
+    let small = app
+        .upload_document(&token, "small.pdf", pdf_of(mib), &[("title", "Fits")])
+        .await;
+    assert_eq!(small.status, StatusCode::CREATED, "{}", small.body);
+}
+
+/// A file the PDF check accepts, `size` bytes long.
+fn pdf_of(size: usize) -> Vec<u8> {
+    let mut bytes = b"%PDF-1.4\n".to_vec();
+    bytes.resize(size, b' ');
+    bytes
+}
+
+#[tokio::test]
+async fn one_client_cannot_hold_more_than_its_share_of_sockets() {
+    let app = TestApp::spawn_with(|c| c.sockets_per_client = 3).await;
+    let token = app.candidate_token("tabs@example.com").await;
+    let mut open = vec![];
+    for _ in 0..3 {
+        let mut socket = Socket::connect(&app.base, &token, "candidate", "websocket").await;
+        socket.expect("connected").await;
+        open.push(socket);
+    }
+    let mut fourth = Socket::connect(&app.base, &token, "candidate", "websocket").await;
+    let refused = fourth.expect("connect_error").await;
+    assert_eq!(refused["message"], "too many connections");
+    // One closes: its slot is free again.
+    drop(open.pop());
+    // (The server notices the close within moments: try until it has.)
+    let mut admitted = false;
+    for _ in 0..20 {
+        let mut socket = Socket::connect(&app.base, &token, "candidate", "websocket").await;
+        let mut events = vec![];
+        for _ in 0..100 {
+            events = socket.drain(Duration::from_millis(100)).await;
+            if events
+                .iter()
+                .any(|e| e == "connected" || e == "connect_error")
+            {
+                break;
+            }
+        }
+        if events.iter().any(|e| e == "connected") {
+            admitted = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(admitted, "a freed slot can be used");
+}
+
+#[tokio::test]
+async fn a_client_that_trickles_its_headers_is_cut_off() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = TestApp::spawn_with(|c| c.header_read_timeout_secs = 1).await;
+    let mut slow = tokio::net::TcpStream::connect(app.app.addr).await.unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n")
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mut buf = [0u8; 512];
+    // Dribble one header line every 300 ms: never finishing the headers.
+    let closed = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            tokio::select! {
+                read = slow.read(&mut buf) => break read,
+                _ = tokio::time::sleep(Duration::from_millis(300)) => {
+                    if slow.write_all(b"X-Slow: yes\r\n").await.is_err() {
+                        break Ok(0);
+                    }
+                }
+            }
+        }
+    })
+    .await
+    .expect("the server closed the connection");
+    match closed {
+        Ok(0) | Err(_) => {}
+        // Or told so before the close.
+        Ok(n) => assert!(
+            buf[..n].starts_with(b"HTTP/1.1 408"),
+            "answered instead: {}",
+            String::from_utf8_lossy(&buf[..n])
+        ),
+    }
+    let waited = started.elapsed();
+    assert!(
+        waited >= Duration::from_millis(900) && waited < Duration::from_secs(3),
+        "cut off after {waited:?}"
+    );
+    // A normal request on a fresh connection is served.
+    assert_eq!(app.get("/healthz", None).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn an_upload_whose_event_never_came_is_swept_after_the_grace_period() {
+    let app = TestApp::spawn().await;
+    let token = app.candidate_token("sweeper@example.com").await;
+    let kept = app
+        .upload_document(&token, "cv.txt", b"my cv".to_vec(), &[("title", "CV")])
+        .await;
+    assert_eq!(kept.status, StatusCode::CREATED);
+    // A crash between storing bytes and appending: bytes with no event.
+    let orphan = app
+        .app
+        .state
+        .files
+        .put(
+            "documents",
+            &api::files::Checked {
+                original_name: "lost.txt".into(),
+                extension: "txt".into(),
+                bytes: bytes::Bytes::from_static(b"nobody refers to me"),
+            },
+        )
+        .await
+        .unwrap();
+    app.settle().await;
+    let state = &app.app.state;
+
+    // Inside the grace period nothing goes.
+    let swept = api::sweeper::sweep(state, Duration::from_secs(3600), false)
+        .await
+        .unwrap();
+    assert_eq!(swept.orphans, Vec::<String>::new());
+    assert!(state.files.exists(&orphan).await);
+
+    // Past it, only the orphan goes; a dry run only reports.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let dry = api::sweeper::sweep(state, Duration::from_secs(1), true)
+        .await
+        .unwrap();
+    assert_eq!(dry.orphans, vec![orphan.clone()]);
+    assert!(state.files.exists(&orphan).await);
+    let swept = api::sweeper::sweep(state, Duration::from_secs(1), false)
+        .await
+        .unwrap();
+    assert_eq!(swept.orphans, vec![orphan.clone()]);
+    assert_eq!(swept.examined, 2);
+    assert!(!state.files.exists(&orphan).await);
+    let id = kept.body["document"]["id"].as_str().unwrap();
+    let download = app
+        .download(&format!("/api/documents/{id}/download"), &token)
+        .await;
+    assert_eq!(download.status(), StatusCode::OK, "the real upload stays");
+}
+
+#[tokio::test]
+async fn email_claims_and_throttle_keys_are_keyed_hashes_and_old_claims_still_hold() {
+    use sha2::{Digest, Sha256};
+    let app = TestApp::spawn().await;
+    app.register_candidate("claimed@example.com").await;
+    let bare = hex::encode(Sha256::digest(b"claimed@example.com"));
+    let stored: Vec<(String,)> = sqlx::query_as("SELECT value_hash FROM unique_claims")
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    assert!(!stored.is_empty());
+    assert!(
+        stored.iter().all(|(h,)| h != &bare),
+        "a bare SHA-256 of the email is stored"
+    );
+    app.login("candidate", "claimed@example.com", "Wrong123!")
+        .await;
+    let keys: Vec<(String,)> = sqlx::query_as("SELECT key FROM login_throttle")
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    assert!(keys.iter().all(|(k,)| !k.contains(&bare)), "{keys:?}");
+
+    // A claim written before keyed hashing (bare SHA-256) still refuses a
+    // second account with that email.
+    let legacy = hex::encode(Sha256::digest(b"old.timer@example.com"));
+    sqlx::query("INSERT INTO unique_claims (scope, value_hash, owner_id) VALUES ('account_email:candidate', $1, $2)")
+        .bind(&legacy)
+        .bind(uuid::Uuid::now_v7())
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let again = app
+        .post(
+            "/api/auth/candidate/register",
+            None,
+            json!({"name": "Old Timer", "email": "old.timer@example.com", "password": "Secret1!"}),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+}
