@@ -14,6 +14,7 @@ mod events;
 mod job;
 mod profile;
 mod strategies;
+mod validation;
 
 use domain::DomainError;
 
