@@ -7,6 +7,7 @@
 //! it under `proptest-regressions/` so it is tried first next time: commit
 //! that file with the fix.
 
+mod account;
 mod closed_choices;
 mod contact;
 mod document;
