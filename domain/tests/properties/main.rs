@@ -12,6 +12,7 @@ mod closed_choices;
 mod contact;
 mod document;
 mod events;
+mod interview;
 mod job;
 mod profile;
 mod strategies;
