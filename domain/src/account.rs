@@ -552,8 +552,11 @@ impl Credentials {
         if email.trim().is_empty() || password.is_empty() {
             return Err(DomainError::invalid(SIGN_IN_FIELDS_MESSAGE));
         }
-        if email.len() > crate::validation::MAX_EMAIL_LEN
-            || password.len() > crate::validation::MAX_PASSWORD_LEN
+        // Measured as the rules that made the account measure them: the
+        // address trimmed and lower-cased, in bytes (`Email::parse`); the
+        // password in characters (`NewPassword::parse`).
+        if email.trim().to_lowercase().len() > crate::validation::MAX_EMAIL_LEN
+            || password.chars().count() > crate::validation::MAX_PASSWORD_LEN
         {
             return Err(DomainError::InvalidCredentials);
         }

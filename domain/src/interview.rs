@@ -4,7 +4,7 @@
 //! the same stream, whose version is the invitation's SEQUENCE in the
 //! calendar file the candidate receives. Stream: `interview-{id}`.
 
-use chrono::{DateTime, Duration, NaiveDateTime, TimeZone, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDateTime, TimeZone, Utc};
 use chrono_tz::Australia::Sydney;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -134,6 +134,9 @@ pub fn evolve(state: Option<Interview>, event: &InterviewEvent) -> Option<Interv
     }
 }
 
+/// How a slot's start is typed: a Sydney wall-clock time to the minute.
+const LOCAL_FORMAT: &str = "%Y-%m-%dT%H:%M";
+
 /// A slot as the employer typed it: a Sydney wall-clock time.
 #[derive(Debug, Clone, Default)]
 pub struct SlotInput<'a> {
@@ -147,10 +150,16 @@ pub struct SlotInput<'a> {
 
 impl Slot {
     pub fn parse(input: SlotInput<'_>, now: DateTime<Utc>) -> Result<Self, DomainError> {
-        let local = NaiveDateTime::parse_from_str(input.starts_at_local.trim(), "%Y-%m-%dT%H:%M")
-            .map_err(|_| {
-            DomainError::invalid("Please choose a date and time for the interview")
-        })?;
+        let typed = input.starts_at_local.trim();
+        let local = NaiveDateTime::parse_from_str(typed, LOCAL_FORMAT)
+            .ok()
+            // Exactly the form's shape, with a four-digit year: chrono also
+            // takes signed and longer years, which no calendar file (RFC 5545)
+            // can carry.
+            .filter(|local| local.year() <= 9999 && local.format(LOCAL_FORMAT).to_string() == typed)
+            .ok_or_else(|| {
+                DomainError::invalid("Please choose a date and time for the interview")
+            })?;
         // A time that does not exist in Sydney (the hour skipped when daylight
         // saving starts) is refused; one that happens twice takes the first.
         let starts_at = Sydney

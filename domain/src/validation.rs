@@ -22,12 +22,18 @@ pub const MAX_PHONE_LEN: usize = 20;
 pub const MAX_SHORT_TEXT_LEN: usize = 200;
 pub const MAX_LONG_TEXT_LEN: usize = 10_000;
 
-static EMAIL_RE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^[^\s@]+@[^\s@]+\.[^\s@]+$").expect("valid regex"));
+// No white space, and no control or invisible format characters either
+// (a zero-width space or a right-to-left override makes two addresses look
+// the same; a control has no place in a mail header or a log line).
+static EMAIL_RE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$")
+        .expect("valid regex")
+});
 // Optional +61 / 61 / 0, then 2|3|4|7|8, then eight digits with optional single
-// space or hyphen separators (SPEC 5, contact form).
+// space or hyphen separators (SPEC 5, contact form). Digits are ASCII (`\d`
+// would take any script's), and a separator needs something before it.
 static AU_PHONE_RE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:\+61|61|0)?[ -]?[23478](?:[ -]?\d){8}$").expect("valid regex")
+    Regex::new(r"^(?:(?:\+61|61|0)[ -]?)?[23478](?:[ -]?[0-9]){8}$").expect("valid regex")
 });
 // Sign-up phone numbers are optional and may be international.
 static PHONE_RE: LazyLock<Regex> =
@@ -90,7 +96,8 @@ pub struct NewPassword(String);
 
 impl NewPassword {
     pub fn parse(raw: &str, rule: PasswordRule) -> Result<Self, DomainError> {
-        if raw.len() > MAX_PASSWORD_LEN {
+        // Characters, as the message says (and as the minimum counts them).
+        if raw.chars().count() > MAX_PASSWORD_LEN {
             return Err(DomainError::invalid(format!(
                 "Password must be at most {MAX_PASSWORD_LEN} characters long"
             )));
