@@ -56,3 +56,12 @@ describe('reset password rule', () => {
     expect(resetPasswordError('Password?', 'Password?')).toBeNull()
   })
 })
+
+describe('password length', () => {
+  it('counts characters as the server does, so an emoji is one', () => {
+    // Eight UTF-16 units, but five characters: the server refuses it, so must we.
+    expect(isValidPassword('A!😀😀😀')).toBe(false)
+    expect(isValidResetPassword('A.😀😀😀')).toBe(false)
+    expect(isValidPassword('A!😀😀😀xyz')).toBe(true)
+  })
+})

@@ -14,14 +14,19 @@ const BASIC_SPECIAL = /[!@#$%^&*]/
 // reset accepts a wider set: parentheses, comma, period, question mark, quotes, braces, pipe, angle brackets
 const WIDE_SPECIAL = /[!@#$%^&*(),.?"':{}|<>[\]]/
 
+/** Characters as the server counts them (code points): an emoji is one, not two UTF-16 units. */
+function characters(value: string): number {
+  return [...value].length
+}
+
 /** Login and register: one uppercase, one of !@#$%^&*, at least 8 characters. */
 export function isValidPassword(value: string): boolean {
-  return value.length >= PASSWORD_MIN_LENGTH && UPPERCASE.test(value) && BASIC_SPECIAL.test(value)
+  return characters(value) >= PASSWORD_MIN_LENGTH && UPPERCASE.test(value) && BASIC_SPECIAL.test(value)
 }
 
 /** Reset: the same rule with the wider special-character set. */
 export function isValidResetPassword(value: string): boolean {
-  return value.length >= PASSWORD_MIN_LENGTH && UPPERCASE.test(value) && WIDE_SPECIAL.test(value)
+  return characters(value) >= PASSWORD_MIN_LENGTH && UPPERCASE.test(value) && WIDE_SPECIAL.test(value)
 }
 
 /** The reset form's checks in SPEC order; returns the first message, or null when valid. */
