@@ -8,7 +8,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::{claims, keys, outbox};
-use crate::personal_data;
+use crate::personal_data::{self, SealedFor};
 use crate::types::{AppendError, AppendRequest, AppendResult, ExpectedVersion, NewEvent};
 
 /// Appends inside a transaction the caller owns (a policy in a projector
@@ -34,7 +34,12 @@ pub(super) async fn append_in(
             .data_subject
             .context("personal fields need a data subject")?;
         let key = keys::key_for(tx, subject).await?;
-        personal_data::seal(&mut event.payload, event.personal_fields, subject, &key)?;
+        // Bound to the event's id, which is fixed before sealing and stored with it.
+        let owner = SealedFor {
+            subject,
+            event_id: event.event_id,
+        };
+        personal_data::seal(&mut event.payload, event.personal_fields, owner, &key)?;
     }
 
     let result = insert_events(tx, request, &events).await?;

@@ -12,7 +12,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::keys;
-use crate::personal_data;
+use crate::personal_data::{self, SealedFor};
 use crate::types::{GlobalCheckpoint, RecordedEvent};
 
 /// Reads the global log from `after`, in batches, for audit and rebuilds.
@@ -108,7 +108,11 @@ pub(super) async fn decode_rows(
         .map(|row| {
             let mut payload = row.payload;
             if let Some(subject) = row.data_subject {
-                personal_data::unseal(&mut payload, subject, keys.get(&subject)).with_context(
+                let owner = SealedFor {
+                    subject,
+                    event_id: row.event_id,
+                };
+                personal_data::unseal(&mut payload, owner, keys.get(&subject)).with_context(
                     || format!("Failed to unseal event at position {}", row.position),
                 )?;
             }
