@@ -40,7 +40,7 @@ pub enum Command {
         #[arg(long)]
         no_projections: bool,
     },
-    /// Apply database migrations.
+    /// Apply database migrations, and wrap data keys still stored in clear.
     Migrate,
     /// Load demo data through the commands (idempotent: skips if present).
     Seed,
@@ -87,9 +87,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 .await
         }
         Command::Migrate => {
+            let keys = app::data_keys(&config)?;
             let pool = app::connect(&config).await?;
             app::migrate(&pool).await?;
-            eprintln!("migrations applied");
+            let wrapped = app::wrap_clear_keys(&pool, &keys).await?;
+            eprintln!("migrations applied; {wrapped} clear data keys wrapped");
             Ok(())
         }
         Command::Seed => seed::run(config).await,
