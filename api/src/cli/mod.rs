@@ -5,6 +5,7 @@ pub mod bench;
 mod bench_audit;
 mod bench_signin;
 mod events;
+mod keys;
 pub mod progress;
 mod projections_cmd;
 pub mod seed;
@@ -54,6 +55,11 @@ pub enum Command {
         #[command(subcommand)]
         command: events::EventsCommand,
     },
+    /// Data-subject keys: status, and rotating the key-encryption key.
+    Keys {
+        #[command(subcommand)]
+        command: keys::KeysCommand,
+    },
     /// Administrator accounts.
     Admin {
         #[command(subcommand)]
@@ -97,6 +103,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Seed => seed::run(config).await,
         Command::Projections { command } => projections_cmd::run(config, command).await,
         Command::Events { command } => events::run(config, command).await,
+        Command::Keys { command } => keys::run(config, command).await,
         Command::Admin { command } => admin::run(config, command).await,
         Command::Bench(args) => bench::run(config, args).await,
     }
