@@ -12,6 +12,8 @@ use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use commands::{Commands, Links};
+use event_store::key_wrapping::DEVELOPMENT_KEK_ID;
+use event_store::postgres::{DataKeys, Rewrap};
 use event_store::{EventStore, PgEventStore};
 use projections::{ChangeFeed, EventSource, RuntimeConfig, RuntimeHandle};
 use sqlx::PgPool;
@@ -37,6 +39,8 @@ pub struct App {
     pub config: Config,
     pub pool: PgPool,
     pub commands: Commands,
+    /// The data-subject keys, for the policies that append inside their batch.
+    pub data_keys: DataKeys,
     pub jwt: JwtKeys,
     pub changes: ChangeFeed,
     pub site: site::Site,
@@ -108,6 +112,37 @@ pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
         .context("Failed to run database migrations")
 }
 
+/// The data-subject keys under the configured key-encryption keys.
+pub fn data_keys(config: &Config) -> anyhow::Result<DataKeys> {
+    let ring = config.key_encryption_keys()?;
+    if ring.current().id() == DEVELOPMENT_KEK_ID {
+        tracing::warn!(
+            "DATA_KEY_ENCRYPTION_KEY is not set: data keys are wrapped with the public development key"
+        );
+    }
+    Ok(DataKeys::new(Arc::new(ring)))
+}
+
+/// The one place the adapter is chosen; everything else sees the port.
+pub fn event_store(config: &Config, pool: PgPool) -> anyhow::Result<PgEventStore> {
+    Ok(PgEventStore::new(pool, data_keys(config)?))
+}
+
+/// Wraps the data keys still held in clear (written before keys were
+/// wrapped, or by a process of that release during a rolling deploy) and
+/// empties their clear column. Cheap when there are none.
+pub async fn wrap_clear_keys(pool: &PgPool, keys: &DataKeys) -> anyhow::Result<u64> {
+    let report = keys.rewrap(pool, Rewrap::ClearKeys, 500, |_| {}).await?;
+    if report.rewrapped > 0 || report.remaining > 0 {
+        tracing::info!(
+            wrapped = report.rewrapped,
+            remaining = report.remaining,
+            "wrapped data keys that were stored in clear"
+        );
+    }
+    Ok(report.rewrapped)
+}
+
 pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
     let jwt = JwtKeys::new(
         &config.jwt_secret()?,
@@ -120,11 +155,9 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
         agency_inbox: config.agency_inbox.clone(),
     };
     // The one place the adapter is chosen; everything else sees the port.
-    let commands = Commands::new(
-        Arc::new(PgEventStore::new(pool.clone())),
-        links,
-        config.claim_hasher()?,
-    );
+    let store = event_store(&config, pool.clone())?;
+    let data_keys = store.keys().clone();
+    let commands = Commands::new(Arc::new(store), links, config.claim_hasher()?);
     let site = site::Site::load(&config.web_dist, &config.public_url);
     let files = crate::files::Files::local(&config.storage_dir)?;
     let config_limits = (config.max_concurrent_requests, config.request_timeout_secs);
@@ -132,6 +165,7 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
         config,
         pool,
         commands,
+        data_keys,
         jwt,
         changes: ChangeFeed::default(),
         site,
@@ -295,6 +329,14 @@ impl Application {
             .with_context(|| format!("Failed to listen on {}", config.bind))?;
         let addr = listener.local_addr()?;
         let state = state(config, pool)?;
+        // In the background: clear keys stay readable meanwhile, and a large
+        // table must not hold back readiness.
+        let (pool, keys) = (state.pool.clone(), state.data_keys.clone());
+        tokio::spawn(async move {
+            if let Err(e) = wrap_clear_keys(&pool, &keys).await {
+                tracing::error!(error = %format!("{e:#}"), "could not wrap clear data keys");
+            }
+        });
         crate::metrics::init();
         state
             .readiness
@@ -303,7 +345,7 @@ impl Application {
             Some(rc) => Some(
                 projections::start(
                     state.source(),
-                    crate::policies::all(&state.source()),
+                    crate::policies::all(&state.source(), &state.data_keys),
                     state.changes.clone(),
                     rc,
                 )

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use event_store::key_wrapping::{KeyEncryptionKey, KeyRing};
 
 #[derive(Debug, Clone, Args)]
 pub struct Config {
@@ -110,6 +111,24 @@ pub struct Config {
     /// once in one process; more are refused.
     #[arg(long, env = "SOCKETS_PER_CLIENT", default_value_t = 20)]
     pub sockets_per_client: usize,
+
+    /// Key-encryption key that wraps every data-subject key: base64 of 32
+    /// random bytes (`openssl rand -base64 32`). Required outside development.
+    #[arg(long, env = "DATA_KEY_ENCRYPTION_KEY", hide_env_values = true)]
+    pub data_key_encryption_key: Option<String>,
+
+    /// A file holding the key-encryption key (base64), instead of the variable.
+    #[arg(long, env = "DATA_KEY_ENCRYPTION_KEY_FILE")]
+    pub data_key_encryption_key_file: Option<PathBuf>,
+
+    /// The key-encryption key being rotated away from (or, before a rotation,
+    /// the one coming): it unwraps data keys but never wraps new ones.
+    #[arg(long, env = "DATA_KEY_ENCRYPTION_KEY_PREVIOUS", hide_env_values = true)]
+    pub data_key_encryption_key_previous: Option<String>,
+
+    /// A file holding the previous key-encryption key, instead of the variable.
+    #[arg(long, env = "DATA_KEY_ENCRYPTION_KEY_PREVIOUS_FILE")]
+    pub data_key_encryption_key_previous_file: Option<PathBuf>,
 }
 
 impl Config {
@@ -149,6 +168,32 @@ impl Config {
                 bail!("KEYED_HASH_SECRET is required outside development (at least 32 characters)")
             }
         }
+    }
+
+    /// The key-encryption keys (docs/PRIVACY.md): the current one from
+    /// `DATA_KEY_ENCRYPTION_KEY` or its `_FILE`, plus the previous one during a
+    /// rotation. Without one, development and tests use the built-in
+    /// development KEK (id `development`, derived from a public string);
+    /// anything else refuses to run.
+    pub fn key_encryption_keys(&self) -> anyhow::Result<KeyRing> {
+        let current = read_kek(
+            "DATA_KEY_ENCRYPTION_KEY",
+            self.data_key_encryption_key.as_deref(),
+            self.data_key_encryption_key_file.as_deref(),
+        )?;
+        let previous = read_kek(
+            "DATA_KEY_ENCRYPTION_KEY_PREVIOUS",
+            self.data_key_encryption_key_previous.as_deref(),
+            self.data_key_encryption_key_previous_file.as_deref(),
+        )?;
+        let current = match current {
+            Some(kek) => kek,
+            None if self.is_development() => KeyEncryptionKey::development(),
+            None => bail!(
+                "DATA_KEY_ENCRYPTION_KEY or DATA_KEY_ENCRYPTION_KEY_FILE is required outside development: it protects every data-subject key (APP_ENV=development uses a public development key)"
+            ),
+        };
+        Ok(KeyRing::new(current, previous.into_iter().collect()))
     }
 
     /// Base URL of another site of the product: `employer` -> http://employer.localhost:8080.
@@ -205,6 +250,25 @@ impl Config {
                 self.mail_dir.display()
             );
         }
+        self.key_encryption_keys()?;
         Ok(())
     }
+}
+
+/// One KEK from its variable or its file (not both: which one wins would be a guess).
+fn read_kek(
+    name: &str,
+    value: Option<&str>,
+    file: Option<&std::path::Path>,
+) -> anyhow::Result<Option<KeyEncryptionKey>> {
+    let text = match (value, file) {
+        (Some(_), Some(_)) => bail!("set {name} or {name}_FILE, not both"),
+        (Some(value), None) => value.to_owned(),
+        (None, Some(path)) => std::fs::read_to_string(path)
+            .with_context(|| format!("Failed to read {name}_FILE ({})", path.display()))?,
+        (None, None) => return Ok(None),
+    };
+    KeyEncryptionKey::from_base64(&text)
+        .with_context(|| format!("{name} is not a usable key"))
+        .map(Some)
 }

@@ -9,7 +9,7 @@ use domain::Aggregate;
 use domain::application::{Application, ApplicationEvent};
 use domain::interview::{self, InterviewEvent};
 use domain::notification::{Notice, interview_notice, notices_for};
-use event_store::postgres::append_within;
+use event_store::postgres::{DataKeys, append_within};
 use event_store::{Actor, AppendError, Metadata, RecordedEvent};
 use projections::{Change, EventProjector, EventSource, Projector};
 use sqlx::PgConnection;
@@ -17,6 +17,7 @@ use sqlx::PgConnection;
 /// Tells candidates and employers about applications (SPEC 4 notifications).
 pub struct NotificationPolicy {
     pub source: EventSource,
+    pub keys: DataKeys,
 }
 
 impl EventProjector for NotificationPolicy {
@@ -49,7 +50,7 @@ impl EventProjector for NotificationPolicy {
             }
         };
         for notice in notices_for(&event, candidate, &title) {
-            raise_within(conn, r, &notice).await?;
+            raise_within(conn, &self.keys, r, &notice).await?;
         }
         Ok(())
     }
@@ -58,6 +59,7 @@ impl EventProjector for NotificationPolicy {
 /// Tells candidates about their interviews: booked, moved, cancelled.
 pub struct InterviewPolicy {
     pub source: EventSource,
+    pub keys: DataKeys,
 }
 
 impl EventProjector for InterviewPolicy {
@@ -83,7 +85,7 @@ impl EventProjector for InterviewPolicy {
         }
         let Some(state) = state else { return Ok(()) };
         let notice = interview_notice(&event, &state);
-        raise_within(conn, r, &notice).await
+        raise_within(conn, &self.keys, r, &notice).await
     }
 }
 
@@ -91,6 +93,7 @@ impl EventProjector for InterviewPolicy {
 /// with the checkpoint; raising the same notice twice finds its stream taken.
 async fn raise_within(
     conn: &mut PgConnection,
+    keys: &DataKeys,
     r: &RecordedEvent,
     notice: &Notice,
 ) -> anyhow::Result<()> {
@@ -101,20 +104,23 @@ async fn raise_within(
         ..Metadata::default()
     };
     let request = notifications::raise(r.event_id, notice, r.recorded_at, metadata)?;
-    match append_within(conn, &request).await {
+    match append_within(conn, keys, &request).await {
         Ok(_) | Err(AppendError::WrongExpectedVersion { .. }) => Ok(()),
         Err(e) => Err(e.into()),
     }
 }
 
 /// Every projector and policy this process runs.
-pub fn all(source: &EventSource) -> Vec<Arc<dyn Projector>> {
+/// `keys` seal the notices' personal fields inside the batch transaction.
+pub fn all(source: &EventSource, keys: &DataKeys) -> Vec<Arc<dyn Projector>> {
     let mut all = projections::all();
     all.push(Arc::new(NotificationPolicy {
         source: source.clone(),
+        keys: keys.clone(),
     }));
     all.push(Arc::new(InterviewPolicy {
         source: source.clone(),
+        keys: keys.clone(),
     }));
     all
 }

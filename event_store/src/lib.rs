@@ -12,7 +12,12 @@
 //! uniqueness claims and outgoing mail are written atomically with the events.
 //! Readers of the global log get events in commit order and never skip one whose
 //! transaction committed late (see docs/ARCHITECTURE.md).
+//!
+//! Personal fields are sealed per data subject ([`personal_data`]); the
+//! subjects' keys are stored wrapped by a key-encryption key the store is
+//! given ([`key_wrapping`]), never in clear.
 
+pub mod key_wrapping;
 pub mod personal_data;
 pub mod postgres;
 pub mod types;

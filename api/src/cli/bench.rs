@@ -10,6 +10,7 @@ use anyhow::Context;
 use chrono::Utc;
 use clap::Args;
 use domain::job::{JobDetails, JobEvent, JobPosted, JobType};
+use event_store::postgres::DataKeys;
 use event_store::{
     Actor, AppendRequest, EventStore, ExpectedVersion, GlobalCheckpoint, Metadata, NewEvent,
     PgEventStore,
@@ -53,6 +54,7 @@ pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
     if let Some(n) = args.sign_in {
         return super::bench_signin::run(n.max(1)).await;
     }
+    let keys = app::data_keys(&config)?;
     let scratch = format!("recruit_bench_{}", std::process::id());
     let admin_url = with_database(&config.database_url, "postgres");
     let mut admin = PgConnection::connect(&admin_url)
@@ -62,14 +64,14 @@ pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
         .execute(&mut admin)
         .await?;
     let url = with_database(&config.database_url, &scratch);
-    let result = measure(&url, &args).await;
+    let result = measure(&url, &args, &keys).await;
     let audit = match &result {
         Ok(_) if args.audit_events > 0 => {
             let pool = PgPoolOptions::new()
                 .max_connections(4)
                 .connect(&url)
                 .await?;
-            let store = PgEventStore::new(pool.clone());
+            let store = PgEventStore::new(pool.clone(), keys.clone());
             let rows = super::bench_audit::measure(&pool, &store, args.audit_events).await;
             pool.close().await;
             Some(rows)
@@ -142,7 +144,7 @@ fn with_database(url: &str, db: &str) -> String {
     }
 }
 
-async fn measure(url: &str, args: &BenchArgs) -> anyhow::Result<Vec<Row>> {
+async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result<Vec<Row>> {
     let max_writers = args.writers.iter().copied().max().unwrap_or(1) as u32;
     let pool = PgPoolOptions::new()
         .max_connections(max_writers + 2)
@@ -155,7 +157,7 @@ async fn measure(url: &str, args: &BenchArgs) -> anyhow::Result<Vec<Row>> {
     sqlx::query("CREATE TABLE bench_raw (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, payload jsonb NOT NULL)")
         .execute(&pool)
         .await?;
-    let store = PgEventStore::new(pool.clone());
+    let store = PgEventStore::new(pool.clone(), keys.clone());
     let mut rows = Vec::new();
     // Raw INSERT and append alternate in rounds, so both see the same machine
     // (fsync latency on a VM drifts by tens of percent over a minute).

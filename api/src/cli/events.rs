@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use clap::Subcommand;
-use event_store::{EventStore, GlobalCheckpoint, PgEventStore};
+use event_store::{EventStore, GlobalCheckpoint};
 
 use crate::app;
 use crate::config::Config;
@@ -54,7 +54,7 @@ pub enum EventsCommand {
 
 pub async fn run(config: Config, command: EventsCommand) -> anyhow::Result<()> {
     let pool = app::connect(&config).await?;
-    let store = PgEventStore::new(pool);
+    let store = app::event_store(&config, pool)?;
     match command {
         EventsCommand::Stream {
             stream_id,

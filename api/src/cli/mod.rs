@@ -5,6 +5,7 @@ pub mod bench;
 mod bench_audit;
 mod bench_signin;
 mod events;
+mod keys;
 pub mod progress;
 mod projections_cmd;
 pub mod seed;
@@ -40,7 +41,7 @@ pub enum Command {
         #[arg(long)]
         no_projections: bool,
     },
-    /// Apply database migrations.
+    /// Apply database migrations, and wrap data keys still stored in clear.
     Migrate,
     /// Load demo data through the commands (idempotent: skips if present).
     Seed,
@@ -53,6 +54,11 @@ pub enum Command {
     Events {
         #[command(subcommand)]
         command: events::EventsCommand,
+    },
+    /// Data-subject keys: status, and rotating the key-encryption key.
+    Keys {
+        #[command(subcommand)]
+        command: keys::KeysCommand,
     },
     /// Administrator accounts.
     Admin {
@@ -104,14 +110,17 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 .await
         }
         Command::Migrate => {
+            let keys = app::data_keys(&config)?;
             let pool = app::connect(&config).await?;
             app::migrate(&pool).await?;
-            eprintln!("migrations applied");
+            let wrapped = app::wrap_clear_keys(&pool, &keys).await?;
+            eprintln!("migrations applied; {wrapped} clear data keys wrapped");
             Ok(())
         }
         Command::Seed => seed::run(config).await,
         Command::Projections { command } => projections_cmd::run(config, command).await,
         Command::Events { command } => events::run(config, command).await,
+        Command::Keys { command } => keys::run(config, command).await,
         Command::Admin { command } => admin::run(config, command).await,
         Command::Files {
             command: FilesCommand::Sweep { dry_run },

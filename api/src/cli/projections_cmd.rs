@@ -3,7 +3,7 @@
 use clap::Subcommand;
 use std::sync::Arc;
 
-use event_store::{GlobalCheckpoint, PgEventStore};
+use event_store::GlobalCheckpoint;
 use projections::EventSource;
 
 use super::progress::Progress;
@@ -52,7 +52,10 @@ pub async fn run(config: Config, command: ProjectionsCommand) -> anyhow::Result<
             all,
             batch_size,
         } => {
-            let source = EventSource::new(Arc::new(PgEventStore::new(pool.clone())), pool.clone());
+            let source = EventSource::new(
+                Arc::new(app::event_store(&config, pool.clone())?),
+                pool.clone(),
+            );
             let selected: Vec<_> = projections::all()
                 .into_iter()
                 .filter(|p| all || name.as_deref() == Some(p.name()))

@@ -9,6 +9,7 @@ mod bad_input;
 mod candidates;
 mod cli;
 mod company;
+mod data_keys;
 mod docs;
 mod documents;
 mod event_store;

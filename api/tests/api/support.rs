@@ -12,6 +12,8 @@ use std::time::Duration;
 use api::app::Application;
 use api::config::Config;
 use event_store::PgEventStore;
+use event_store::key_wrapping::KeyRing;
+use event_store::postgres::DataKeys;
 use projections::{EventSource, RuntimeConfig};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -134,6 +136,11 @@ pub fn test_config(database: &str) -> Config {
         header_read_timeout_secs: 10,
         sockets_per_client: 20,
         upload_orphan_grace_minutes: 60,
+        // The development KEK; tests of key wrapping set their own.
+        data_key_encryption_key: None,
+        data_key_encryption_key_file: None,
+        data_key_encryption_key_previous: None,
+        data_key_encryption_key_previous_file: None,
     }
 }
 
@@ -308,10 +315,11 @@ impl TestApp {
     /// Waits until every projector and policy has passed the head of the log,
     /// and the log has stopped growing (a policy's append moves the head).
     pub async fn settle(&self) {
-        let names: Vec<&str> = api::policies::all(&self.app.state.source())
-            .iter()
-            .map(|p| p.name())
-            .collect();
+        let names: Vec<&str> =
+            api::policies::all(&self.app.state.source(), &self.app.state.data_keys)
+                .iter()
+                .map(|p| p.name())
+                .collect();
         let mut last = -1;
         for _ in 0..20 {
             let head = self.app.state.store().head_position().await.unwrap();
@@ -425,6 +433,11 @@ impl Drop for Db {
     }
 }
 
+/// The data keys of the development KEK, which every test app uses unless told otherwise.
+pub fn development_keys() -> DataKeys {
+    DataKeys::new(std::sync::Arc::new(KeyRing::development()))
+}
+
 pub async fn db() -> Db {
     let name = fresh_database().await;
     let pool = sqlx::postgres::PgPoolOptions::new()
@@ -432,7 +445,7 @@ pub async fn db() -> Db {
         .connect(&url_for(&name))
         .await
         .unwrap();
-    let store = PgEventStore::new(pool.clone());
+    let store = PgEventStore::new(pool.clone(), development_keys());
     Db {
         name,
         source: EventSource::new(std::sync::Arc::new(store.clone()), pool.clone()),

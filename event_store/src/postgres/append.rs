@@ -7,8 +7,9 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::{claims, keys, outbox};
-use crate::personal_data;
+use super::keys::DataKeys;
+use super::{claims, outbox};
+use crate::personal_data::{self, SealedFor};
 use crate::types::{AppendError, AppendRequest, AppendResult, ExpectedVersion, NewEvent};
 
 /// Appends inside a transaction the caller owns (a policy in a projector
@@ -17,13 +18,15 @@ use crate::types::{AppendError, AppendRequest, AppendResult, ExpectedVersion, Ne
 /// aborting the caller's transaction.
 pub async fn append_within(
     conn: &mut PgConnection,
+    keys: &DataKeys,
     request: &AppendRequest,
 ) -> Result<AppendResult, AppendError> {
-    append_in(conn, request).await
+    append_in(conn, keys, request).await
 }
 
 pub(super) async fn append_in(
     tx: &mut PgConnection,
+    keys: &DataKeys,
     request: &AppendRequest,
 ) -> Result<AppendResult, AppendError> {
     claims::claim_all(tx, &request.claims).await?;
@@ -33,8 +36,13 @@ pub(super) async fn append_in(
         let subject = event
             .data_subject
             .context("personal fields need a data subject")?;
-        let key = keys::key_for(tx, subject).await?;
-        personal_data::seal(&mut event.payload, event.personal_fields, subject, &key)?;
+        let key = keys.key_for(tx, subject).await?;
+        // Bound to the event's id, which is fixed before sealing and stored with it.
+        let owner = SealedFor {
+            subject,
+            event_id: event.event_id,
+        };
+        personal_data::seal(&mut event.payload, event.personal_fields, owner, &key)?;
     }
 
     let result = insert_events(tx, request, &events).await?;

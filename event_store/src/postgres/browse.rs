@@ -12,11 +12,13 @@
 use anyhow::Context;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 
+use super::keys::DataKeys;
 use super::read::{EventRow, decode_rows};
 use crate::types::{LogFilter, RecordedEvent};
 
 pub(super) async fn browse_in(
     conn: &mut PgConnection,
+    keys: &DataKeys,
     filter: &LogFilter,
     limit: i64,
 ) -> anyhow::Result<Vec<RecordedEvent>> {
@@ -68,5 +70,5 @@ pub(super) async fn browse_in(
         .fetch_all(&mut *conn)
         .await
         .context("Failed to browse the event log")?;
-    decode_rows(conn, rows).await
+    decode_rows(conn, keys, rows).await
 }

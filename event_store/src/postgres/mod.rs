@@ -10,7 +10,8 @@
 //! whose transaction commits late is never skipped. See docs/ARCHITECTURE.md.
 //!
 //! Split by concern: [`append`], [`read`], `browse` (the audit view), [`claims`], [`outbox`], [`keys`]
-//! (the data-subject keys of crypto-shredding).
+//! (the data-subject keys of crypto-shredding, stored wrapped by the key-encryption keys
+//! the store is built with).
 
 pub mod append;
 mod browse;
@@ -28,6 +29,7 @@ use tokio::sync::watch;
 use uuid::Uuid;
 
 pub use append::append_within;
+pub use keys::{DataKeys, Rewrap, RewrapReport};
 pub use read::read_all_in;
 
 use crate::types::{
@@ -40,19 +42,28 @@ use crate::{BoxFuture, EventStore};
 #[derive(Clone)]
 pub struct PgEventStore {
     pool: PgPool,
+    keys: DataKeys,
     appended: Arc<watch::Sender<u64>>,
 }
 
 impl PgEventStore {
-    pub fn new(pool: PgPool) -> Self {
+    /// A store on `pool` whose data-subject keys are unwrapped by `keys`.
+    pub fn new(pool: PgPool, keys: DataKeys) -> Self {
         Self {
             pool,
+            keys,
             appended: Arc::new(watch::channel(0).0),
         }
     }
 
     pub fn pool(&self) -> &PgPool {
         &self.pool
+    }
+
+    /// The data-subject keys, for appends in a caller's transaction
+    /// ([`append_within`]) and for rewrapping.
+    pub fn keys(&self) -> &DataKeys {
+        &self.keys
     }
 
     async fn append_once(&self, request: &AppendRequest) -> Result<AppendResult, AppendError> {
@@ -62,7 +73,7 @@ impl PgEventStore {
                 .begin()
                 .await
                 .context("Failed to begin an append transaction")?;
-            let result = append::append_in(&mut tx, request).await?;
+            let result = append::append_in(&mut tx, &self.keys, request).await?;
             tx.commit()
                 .await
                 .map_err(|e| append::classify(e, request))?;
@@ -120,7 +131,7 @@ impl EventStore for PgEventStore {
     ) -> BoxFuture<'a, anyhow::Result<Vec<RecordedEvent>>> {
         Box::pin(async move {
             let mut conn = self.connection("read a stream").await?;
-            read::read_stream_in(&mut conn, stream_id).await
+            read::read_stream_in(&mut conn, &self.keys, stream_id).await
         })
     }
 
@@ -131,7 +142,7 @@ impl EventStore for PgEventStore {
     ) -> BoxFuture<'_, anyhow::Result<Vec<RecordedEvent>>> {
         Box::pin(async move {
             let mut conn = self.connection("read the log").await?;
-            read::read_all_in(&mut conn, after, limit).await
+            read::read_all_in(&mut conn, &self.keys, after, limit).await
         })
     }
 
@@ -142,7 +153,7 @@ impl EventStore for PgEventStore {
     ) -> BoxFuture<'a, anyhow::Result<Vec<RecordedEvent>>> {
         Box::pin(async move {
             let mut conn = self.connection("browse the log").await?;
-            browse::browse_in(&mut conn, filter, limit).await
+            browse::browse_in(&mut conn, &self.keys, filter, limit).await
         })
     }
 

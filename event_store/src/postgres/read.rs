@@ -11,13 +11,14 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::keys;
-use crate::personal_data;
+use super::keys::DataKeys;
+use crate::personal_data::{self, SealedFor};
 use crate::types::{GlobalCheckpoint, RecordedEvent};
 
 /// Reads the global log from `after`, in batches, for audit and rebuilds.
 pub async fn read_all_in(
     conn: &mut PgConnection,
+    keys: &DataKeys,
     after: GlobalCheckpoint,
     limit: i64,
 ) -> anyhow::Result<Vec<RecordedEvent>> {
@@ -38,12 +39,13 @@ pub async fn read_all_in(
     .fetch_all(&mut *conn)
     .await
     .context("Failed to read the global event log")?;
-    decode_rows(conn, rows).await
+    decode_rows(conn, keys, rows).await
 }
 
 /// One stream's events in version order.
 pub async fn read_stream_in(
     conn: &mut PgConnection,
+    keys: &DataKeys,
     stream_id: &str,
 ) -> anyhow::Result<Vec<RecordedEvent>> {
     // language=PostgreSQL
@@ -56,7 +58,7 @@ pub async fn read_stream_in(
     .fetch_all(&mut *conn)
     .await
     .context("Failed to read a stream")?;
-    decode_rows(conn, rows).await
+    decode_rows(conn, keys, rows).await
 }
 
 /// Committed events after `after`, whether or not the horizon hides them yet.
@@ -95,6 +97,7 @@ pub(super) struct EventRow {
 
 pub(super) async fn decode_rows(
     conn: &mut PgConnection,
+    keys: &DataKeys,
     rows: Vec<EventRow>,
 ) -> anyhow::Result<Vec<RecordedEvent>> {
     let subjects: Vec<Uuid> = rows
@@ -103,12 +106,16 @@ pub(super) async fn decode_rows(
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
-    let keys = keys::keys_for(conn, &subjects).await?;
+    let keys = keys.keys_for(conn, &subjects).await?;
     rows.into_iter()
         .map(|row| {
             let mut payload = row.payload;
             if let Some(subject) = row.data_subject {
-                personal_data::unseal(&mut payload, subject, keys.get(&subject)).with_context(
+                let owner = SealedFor {
+                    subject,
+                    event_id: row.event_id,
+                };
+                personal_data::unseal(&mut payload, owner, keys.get(&subject)).with_context(
                     || format!("Failed to unseal event at position {}", row.position),
                 )?;
             }
