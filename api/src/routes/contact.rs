@@ -1,20 +1,21 @@
 //! POST /api/contact: the public contact form, validated again here.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use commands::contact::SendContactMessage;
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::{Message, RequestMeta};
 use crate::app::{AppState, Written};
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/contact", post(send))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(send))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ContactBody {
     #[serde(default)]
@@ -28,6 +29,11 @@ struct ContactBody {
     message: String,
 }
 
+#[utoipa::path(post, path = "/api/contact", tag = "public", request_body = ContactBody,
+    responses(
+        (status = 200, description = "`OK`: stored and mailed to the agency", body = Message),
+        (status = 422, description = "A field breaks its rule (SPEC 8 texts)", body = ErrorBody),
+    ))]
 async fn send(
     State(state): State<AppState>,
     RequestMeta(meta): RequestMeta,
