@@ -20,7 +20,7 @@ use crate::app::AppState;
 pub const ADMINS_ROOM: &str = "admins";
 
 /// A rebuild's progress, as GET /api/admin/projections and the socket show it.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct RebuildProgress {
     pub name: String,
     pub done: u64,

@@ -180,7 +180,8 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
 pub fn router(state: AppState) -> Router {
     let request_id = HeaderName::from_static(REQUEST_ID_HEADER);
     Router::new()
-        .merge(routes::api())
+        .merge(Router::from(routes::api()))
+        .merge(routes::health())
         // Only matched routes: the label is the route's pattern.
         .route_layer(middleware::from_fn(crate::metrics::track_http))
         .layer(middleware::from_fn(json_error_bodies))
@@ -198,6 +199,7 @@ pub fn router(state: AppState) -> Router {
             crate::security::limit,
         ))
         .merge(site::router())
+        .merge(crate::openapi::browser(state.clone()))
         .layer(crate::realtime::layer(state.clone()))
         .layer(middleware::from_fn_with_state(
             state.clone(),

@@ -56,22 +56,24 @@ impl ApiError {
 #[derive(Clone)]
 pub struct InternalCause(pub std::sync::Arc<anyhow::Error>);
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    error: &'a str,
+/// What every failure answers: `{"error": "<text for people>"}`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    pub error: String,
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self {
             Self::Status { status, message } => {
-                (status, Json(ErrorBody { error: &message })).into_response()
+                (status, Json(ErrorBody { error: message })).into_response()
             }
             Self::TooManyRequests { retry_after_secs } => {
-                let text = self.to_string();
                 let mut res = (
                     StatusCode::TOO_MANY_REQUESTS,
-                    Json(ErrorBody { error: &text }),
+                    Json(ErrorBody {
+                        error: self.to_string(),
+                    }),
                 )
                     .into_response();
                 res.headers_mut().insert(
@@ -91,7 +93,7 @@ impl IntoResponse for ApiError {
                 let mut res = (
                     StatusCode::INTERNAL_SERVER_ERROR,
                     Json(ErrorBody {
-                        error: INTERNAL_ERROR,
+                        error: INTERNAL_ERROR.to_owned(),
                     }),
                 )
                     .into_response();

@@ -14,6 +14,7 @@ pub mod files;
 pub mod idempotency;
 pub mod mail;
 pub mod metrics;
+pub mod openapi;
 pub mod policies;
 pub mod realtime;
 pub mod routes;

@@ -170,7 +170,7 @@ async fn send(transport: &Transport, from: &Mailbox, mail: &Due) -> anyhow::Resu
 }
 
 /// One mail in the outbox, as the admin's outbox screen lists it.
-#[derive(Debug, serde::Serialize, sqlx::FromRow)]
+#[derive(Debug, serde::Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct OutboxMail {
     pub id: Uuid,
     pub recipient: String,

@@ -152,7 +152,7 @@ pub fn site_of(headers: &HeaderMap) -> SiteKind {
     }
 }
 
-async fn static_or_page(State(state): State<AppState>, request: Request) -> Response {
+pub async fn static_or_page(State(state): State<AppState>, request: Request) -> Response {
     let path = request.uri().path().to_owned();
     if path.starts_with("/api/") || path == "/api" {
         return ApiError::not_found("Endpoint").into_response();

@@ -63,13 +63,19 @@ pub fn state_as_of(
 }
 
 /// One difference between two states, as a person reads it.
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct Difference {
+    /// `add`, `remove` or `replace`.
     pub op: &'static str,
+    /// An RFC 6902 path.
     pub path: String,
+    /// The value before (absent for `add`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Object)]
     pub from_value: Option<Value>,
+    /// The value after (absent for `remove`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Object)]
     pub value: Option<Value>,
 }
 

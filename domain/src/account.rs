@@ -13,7 +13,7 @@ use crate::{DomainError, DomainEvent};
 /// How long a password reset link stays valid.
 pub const RESET_TOKEN_TTL: Duration = Duration::hours(1);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Candidate,

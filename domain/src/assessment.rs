@@ -22,7 +22,7 @@ pub fn stream_id(application_id: Uuid) -> String {
     format!("assessment-{application_id}")
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Recommendation {
     StrongYes,
@@ -62,7 +62,7 @@ impl TryFrom<String> for Recommendation {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Rating {
     pub criterion: String,
     /// 1 (poor) to 5 (excellent).

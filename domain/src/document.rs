@@ -38,7 +38,7 @@ pub const DOCUMENT_EXTENSIONS: [&str; 8] =
 pub const RESUME_EXTENSIONS: [&str; 3] = ["pdf", "doc", "docx"];
 
 /// What kind of document a candidate uploaded. Stored as its snake_case name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DocumentType {
     CoverLetter,

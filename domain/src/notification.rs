@@ -24,7 +24,7 @@ pub fn id_for(source_event: Uuid, recipient: Uuid) -> Uuid {
 }
 
 /// How a notification reads (SPEC 3): stored as its lowercase name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum NotificationKind {
     Success,

@@ -18,7 +18,7 @@ pub const HIRE_NEEDS_OFFER: &str = "Move the applicant to Offer before marking t
 pub const JOB_CLOSED: &str = "This job is closed. Reopen it to move its applicants";
 pub const WITHDRAWN: &str = "The candidate withdrew this application";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Stage {
     New,

@@ -19,7 +19,7 @@ pub fn stream_id(candidate_id: Uuid) -> String {
     format!("profile-{candidate_id}")
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Education {
     pub degree: String,
@@ -30,7 +30,7 @@ pub struct Education {
     pub graduation_year: Option<NaiveDate>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Experience {
     pub company: String,
@@ -45,7 +45,7 @@ pub struct Experience {
 }
 
 /// The editable profile (SPEC 3 'Candidate profile' minus email and resume).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Profile {
     pub name: String,
     pub phone: Option<String>,

@@ -511,7 +511,7 @@ async fn record_failure(pool: &PgPool, name: &str, error: &str) -> anyhow::Resul
 }
 
 /// What `projections status` and the admin API show.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct ProjectorStatus {
     pub name: String,
     pub status: String,

@@ -1,9 +1,8 @@
 //! /api/admin/*: employer approval, admin accounts, projection operations.
 
+use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use commands::accounts::{
     RegisterAccount, ReinstateEmployer, ReviewDecision, ReviewEmployer, SuspendEmployer,
 };
@@ -13,32 +12,39 @@ use projections::runtime::ProjectorStatus;
 
 use crate::admin_live::RebuildProgress;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::{Message, PathId, RequestMeta, Saved};
+use super::{IdInPath, Message, PathId, RequestMeta, Saved};
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/employers", get(employers))
-        .route("/api/admin/employers/{id}/approve", post(approve))
-        .route("/api/admin/employers/{id}/reject", post(reject))
-        .route("/api/admin/employers/{id}/suspend", post(suspend))
-        .route("/api/admin/employers/{id}/reinstate", post(reinstate))
-        .route("/api/admin/admins", post(create_admin))
-        .route("/api/admin/projections", get(projection_status))
-        .route("/api/admin/projections/{name}/rebuild", post(rebuild))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(employers))
+        .routes(routes!(approve))
+        .routes(routes!(reject))
+        .routes(routes!(suspend))
+        .routes(routes!(reinstate))
+        .routes(routes!(create_admin))
+        .routes(routes!(projection_status))
+        .routes(routes!(rebuild))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct EmployerFilter {
+    /// `pending`, `active`, `rejected` or `suspended`; anything else is 422.
     status: Option<String>,
     /// Name, email or company contains this (any case).
     q: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/admin/employers", tag = "admin", security(("admin" = [])), params(EmployerFilter),
+    responses((status = 200, description = "Employers, filtered", body = Vec<accounts::AccountRow>),
+        (status = 422, description = "`Status must be pending, active, rejected or suspended`", body = ErrorBody)))]
 async fn employers(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -56,6 +62,9 @@ async fn employers(
     ))
 }
 
+#[utoipa::path(post, path = "/api/admin/employers/{id}/approve", tag = "admin", security(("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "`Employer approved` (mailed)", body = Message), (status = 404, description = "`Employer not found`", body = ErrorBody),
+        (status = 409, description = "Not pending", body = ErrorBody)))]
 async fn approve(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -79,6 +88,9 @@ async fn approve(
     ))
 }
 
+#[utoipa::path(post, path = "/api/admin/employers/{id}/suspend", tag = "admin", security(("admin" = [])), params(IdInPath), request_body = RejectBody,
+    responses((status = 200, description = "`Employer suspended` (mailed): its sessions end and its jobs leave the board", body = Message), (status = 404, description = "`Employer not found`", body = ErrorBody),
+        (status = 422, description = "`Only an approved employer can be suspended`, or a reason too long", body = ErrorBody)))]
 async fn suspend(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -98,6 +110,9 @@ async fn suspend(
     ))
 }
 
+#[utoipa::path(post, path = "/api/admin/employers/{id}/reinstate", tag = "admin", security(("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "`Employer reinstated` (mailed)", body = Message), (status = 404, description = "`Employer not found`", body = ErrorBody),
+        (status = 422, description = "`This employer is not suspended`", body = ErrorBody)))]
 async fn reinstate(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -115,11 +130,16 @@ async fn reinstate(
     ))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, utoipa::ToSchema)]
 struct RejectBody {
     reason: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/admin/employers/{id}/reject", tag = "admin", security(("admin" = [])), params(IdInPath),
+    request_body(content = Option<RejectBody>, description = "Optional: no body means no reason"),
+    responses((status = 200, description = "`Employer rejected` (mailed, with the reason)", body = Message), (status = 404, description = "`Employer not found`", body = ErrorBody),
+        (status = 409, description = "Not pending", body = ErrorBody),
+        (status = 422, description = "A reason too long", body = ErrorBody)))]
 async fn reject(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -152,13 +172,17 @@ async fn reject(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct NewAdmin {
     name: String,
     email: String,
     password: String,
 }
 
+#[utoipa::path(post, path = "/api/admin/admins", tag = "admin", security(("admin" = [])), request_body = NewAdmin,
+    responses((status = 201, description = "The new admin's id", body = Saved),
+        (status = 409, description = "`An account with this email already exists`", body = ErrorBody),
+        (status = 422, description = "A field breaks its rule (SPEC 5 texts)", body = ErrorBody)))]
 async fn create_admin(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -186,13 +210,15 @@ async fn create_admin(
     ))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct Projectors {
     projectors: Vec<ProjectorStatus>,
     /// This process's latest rebuild, running or finished.
     rebuild: Option<RebuildProgress>,
 }
 
+#[utoipa::path(get, path = "/api/admin/projections", tag = "admin", security(("admin" = [])),
+    responses((status = 200, description = "Each projector's position, lag and errors, and this process's latest rebuild", body = Projectors)))]
 async fn projection_status(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -203,6 +229,11 @@ async fn projection_status(
     }))
 }
 
+#[utoipa::path(post, path = "/api/admin/projections/{name}/rebuild", tag = "admin", security(("admin" = [])),
+    params(("name" = String, Path, description = "A projector's name, as GET /api/admin/projections lists it")),
+    responses((status = 202, description = "Started; progress goes out on the admins' socket", body = Message),
+        (status = 404, description = "`Projector not found`", body = ErrorBody),
+        (status = 409, description = "Another rebuild is running in this process", body = ErrorBody)))]
 async fn rebuild(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,

@@ -2,34 +2,35 @@
 //! /api/admin/admins: the agency's view across every client, its moderation,
 //! its numbers, and its own staff.
 
+use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post};
-use axum::{Json, Router};
 use chrono::{DateTime, NaiveDate, Utc};
 use commands::agency::{CloseJobByAgency, RemoveAdmin};
 use domain::pipeline::Stage;
 use projections::read_models::accounts;
 use projections::read_models::agency::{self, ApplicationFilter, JobFilter};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{Message, PathId, RequestMeta};
+use super::{IdInPath, Message, PathId, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/jobs", get(jobs))
-        .route("/api/admin/jobs/{id}/close", post(close_job))
-        .route("/api/admin/applications", get(applications))
-        .route("/api/admin/analytics", get(analytics))
-        .route("/api/admin/analytics/applications.csv", get(export))
-        .route("/api/admin/admins", get(admins))
-        .route("/api/admin/admins/{id}", delete(remove_admin))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(jobs))
+        .routes(routes!(close_job))
+        .routes(routes!(applications))
+        .routes(routes!(analytics))
+        .routes(routes!(export))
+        .routes(routes!(admins))
+        .routes(routes!(remove_admin))
 }
 
 fn present(value: Option<String>) -> Option<String> {
@@ -69,13 +70,20 @@ fn range(
     Ok((from, to))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct JobQuery {
+    /// `draft`, `open` (past its closing date too) or `closed`; anything else is 422.
     status: Option<String>,
+    /// An employer's account id; not a UUID: 422.
     employer_id: Option<String>,
+    /// The title, company or location contains this.
     q: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/admin/jobs", tag = "admin", security(("admin" = [])), params(JobQuery),
+    responses((status = 200, description = "Every client's jobs, newest 500", body = Vec<agency::AgencyJob>),
+        (status = 422, description = "`Status must be draft, open or closed`, or `Choose an employer from the list`", body = ErrorBody)))]
 async fn jobs(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -98,12 +106,16 @@ async fn jobs(
     Ok(Json(agency::jobs(&state.pool, &filter).await?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 struct CloseBody {
     #[serde(default)]
     reason: String,
 }
 
+#[utoipa::path(post, path = "/api/admin/jobs/{id}/close", tag = "admin", security(("admin" = [])), params(IdInPath), request_body = CloseBody,
+    responses((status = 200, description = "`Job closed`: off the board, the employer is mailed the reason", body = Message),
+        (status = 404, description = "`Job not found`", body = ErrorBody),
+        (status = 422, description = "`Please give a reason`, a reason over 500 characters, already closed, or a draft", body = ErrorBody)))]
 async fn close_job(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -120,15 +132,23 @@ async fn close_job(
     Ok(Written(written.position, Json(Message::new("Job closed"))))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ApplicationQuery {
+    /// An employer's account id; not a UUID: 422.
     employer_id: Option<String>,
+    /// A pipeline stage; anything else is 422.
     stage: Option<String>,
     specialisation: Option<String>,
+    /// Applied on or after this day, `YYYY-MM-DD`.
     from: Option<String>,
+    /// Applied on or before this day, `YYYY-MM-DD`.
     to: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/admin/applications", tag = "admin", security(("admin" = [])), params(ApplicationQuery),
+    responses((status = 200, description = "The agency-wide pipeline, newest 500", body = Vec<agency::AgencyApplication>),
+        (status = 422, description = "`Choose a stage from the list`, `Choose an employer from the list`, or a bad date range", body = ErrorBody)))]
 async fn applications(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -152,12 +172,17 @@ async fn applications(
     Ok(Json(agency::applications(&state.pool, &filter).await?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct RangeQuery {
+    /// Applications made on or after this day, `YYYY-MM-DD`.
     from: Option<String>,
+    /// Applications made on or before this day, `YYYY-MM-DD`.
     to: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/admin/analytics", tag = "admin", security(("admin" = [])), params(RangeQuery),
+    responses((status = 200, description = "The numbers for applications made in the range", body = agency::Analytics), (status = 422, description = "`Enter dates as YYYY-MM-DD`, or `The start date must be on or before the end date`", body = ErrorBody)))]
 async fn analytics(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -168,6 +193,8 @@ async fn analytics(
 }
 
 /// One row per application, nothing personal, for a spreadsheet.
+#[utoipa::path(get, path = "/api/admin/analytics/applications.csv", tag = "admin", security(("admin" = [])), params(RangeQuery),
+    responses((status = 200, description = "One row per application, nothing personal, as an attachment", content_type = "text/csv", body = String), (status = 422, description = "`Enter dates as YYYY-MM-DD`, or `The start date must be on or before the end date`", body = ErrorBody)))]
 async fn export(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -215,7 +242,7 @@ async fn export(
     Ok(response)
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct AdminRow {
     id: Uuid,
     name: String,
@@ -224,6 +251,8 @@ struct AdminRow {
     is_you: bool,
 }
 
+#[utoipa::path(get, path = "/api/admin/admins", tag = "admin", security(("admin" = [])),
+    responses((status = 200, description = "Admins who can sign in", body = Vec<AdminRow>)))]
 async fn admins(
     State(state): State<AppState>,
     AdminUser(me): AdminUser,
@@ -242,6 +271,10 @@ async fn admins(
     ))
 }
 
+#[utoipa::path(delete, path = "/api/admin/admins/{id}", tag = "admin", security(("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "`Admin removed`: their sessions end", body = Message),
+        (status = 404, description = "`Admin not found`: not an active admin", body = ErrorBody),
+        (status = 422, description = "`You cannot remove yourself`, or `You cannot remove the last admin`", body = ErrorBody)))]
 async fn remove_admin(
     State(state): State<AppState>,
     AdminUser(me): AdminUser,

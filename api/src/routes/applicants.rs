@@ -2,10 +2,9 @@
 //! candidate's profile and attached documents, the application's history read
 //! from its events, and the employer's private notes and scorecards.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use chrono::{DateTime, Utc};
 use commands::assessments::{AddNote, SubmitScorecard};
 use commands::interviews::{CancelInterview, RescheduleInterview, ScheduleInterview, SlotForm};
@@ -20,28 +19,27 @@ use projections::read_models::interviews::{self, InterviewRow};
 use projections::read_models::{job_board, profiles};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{Message, PathId, RequestMeta, Saved};
+use super::{IdInPath, Message, PathId, RequestMeta, Saved};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/employer/applications/{id}", get(detail))
-        .route("/api/employer/applications/{id}/notes", post(add_note))
-        .route(
-            "/api/employer/applications/{id}/scorecards",
-            post(add_scorecard),
-        )
-        .route("/api/employer/applications/{id}/interviews", post(schedule))
-        .route("/api/employer/interviews/{id}", put(reschedule))
-        .route("/api/employer/interviews/{id}/cancel", post(cancel))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(detail))
+        .routes(routes!(add_note))
+        .routes(routes!(add_scorecard))
+        .routes(routes!(schedule))
+        .routes(routes!(reschedule))
+        .routes(routes!(cancel))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct JobRef {
     id: Uuid,
     title: String,
@@ -49,7 +47,8 @@ struct JobRef {
 }
 
 /// One step of the application's history, from its events.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = TimelineStep)]
 struct Step {
     at: DateTime<Utc>,
     /// `submitted`, `moved`, `status_changed` or `withdrawn`.
@@ -60,15 +59,18 @@ struct Step {
     feedback: Option<String>,
     /// Who did it (the candidate for `submitted`), and as what.
     actor_id: Option<Uuid>,
+    /// `candidate`, `employer`, `admin`, `anonymous`, `policy`, `seed` or `cli`.
+    #[schema(value_type = Option<String>)]
     actor_role: Option<Actor>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct ApplicantDetail {
     application: PipelineCard,
     job: JobRef,
     /// The candidate's profile as they last saved it (education, experience,
     /// skills), or null.
+    #[schema(value_type = Option<Object>)]
     profile: Option<Value>,
     /// The resume and cover letter attached to this application.
     documents: Vec<Document>,
@@ -78,6 +80,8 @@ struct ApplicantDetail {
     interviews: Vec<InterviewRow>,
 }
 
+#[utoipa::path(get, path = "/api/employer/applications/{id}", tag = "employer", security(("employer" = [])), params(IdInPath),
+    responses((status = 200, description = "The applicant: card, profile, attached documents, timeline, notes, scorecards, interviews", body = ApplicantDetail), (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody)))]
 async fn detail(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -168,11 +172,14 @@ async fn detail(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct NoteBody {
     body: String,
 }
 
+#[utoipa::path(post, path = "/api/employer/applications/{id}/notes", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = NoteBody,
+    responses((status = 201, description = "`Note added`", body = Saved), (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody),
+        (status = 422, description = "Empty, or over 5000 characters", body = ErrorBody)))]
 async fn add_note(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -195,19 +202,23 @@ async fn add_note(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct RatingBody {
     criterion: String,
     score: u8,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ScorecardBody {
     ratings: Vec<RatingBody>,
+    #[schema(value_type = Recommendation)]
     recommendation: String,
     comment: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/employer/applications/{id}/scorecards", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = ScorecardBody,
+    responses((status = 201, description = "`Scorecard saved`", body = Saved), (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody),
+        (status = 422, description = "1 to 12 ratings, each criterion once, scores 1 to 5, a known recommendation", body = ErrorBody)))]
 async fn add_scorecard(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -236,7 +247,7 @@ async fn add_scorecard(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct SlotBody {
     /// `YYYY-MM-DDTHH:MM`, Australia/Sydney.
     starts_at_local: String,
@@ -259,6 +270,9 @@ impl From<SlotBody> for SlotForm {
     }
 }
 
+#[utoipa::path(post, path = "/api/employer/applications/{id}/interviews", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = SlotBody,
+    responses((status = 201, description = "Booked; the candidate is mailed an invitation", body = Saved), (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody),
+        (status = 422, description = "Not in the future, a time Sydney skips, no place or link, a link not https, a length outside 15-480 minutes, an applicant out of the running", body = ErrorBody)))]
 async fn schedule(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -284,6 +298,9 @@ async fn schedule(
     ))
 }
 
+#[utoipa::path(put, path = "/api/employer/interviews/{id}", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = SlotBody,
+    responses((status = 200, description = "Moved (or `Nothing changed`); the candidate is mailed the new time", body = Message), (status = 404, description = "`Interview not found`: no such interview, or another employer's", body = ErrorBody),
+        (status = 422, description = "As for booking, or `This interview was cancelled`", body = ErrorBody)))]
 async fn reschedule(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -305,11 +322,14 @@ async fn reschedule(
     Ok(Written(written.position, Json(Message::new(message))))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct CancelBody {
     reason: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/employer/interviews/{id}/cancel", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = CancelBody,
+    responses((status = 200, description = "Cancelled; the candidate is told", body = Message), (status = 404, description = "`Interview not found`: no such interview, or another employer's", body = ErrorBody),
+        (status = 422, description = "`This interview was cancelled`", body = ErrorBody)))]
 async fn cancel(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,

@@ -1,40 +1,43 @@
 //! /api/applications/* (candidate, SPEC 7.3) and /api/employer/applications
 //! (the employer side: its own jobs' applicants only).
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use commands::applications::{ChangeApplicationStatus, SubmitApplication, WithdrawApplication};
 use domain::application::ApplicationStatus;
 use projections::read_models::applications::{self, Application};
 use projections::read_models::interviews::{self, InterviewRow};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{Message, PathId, RequestMeta, Saved};
+use super::{IdInPath, Message, PathId, RequestMeta, Saved};
 use crate::app::{AppState, Written};
 use crate::auth::{CandidateUser, EmployerUser};
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/applications/my-applications", get(mine))
-        .route("/api/applications/submit", post(submit))
-        .route("/api/employer/applications", get(for_employer))
-        .route("/api/employer/applications/{id}/status", put(set_status))
-        .route("/api/applications/{id}/withdraw", post(withdraw))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(mine))
+        .routes(routes!(submit))
+        .routes(routes!(for_employer))
+        .routes(routes!(set_status))
+        .routes(routes!(withdraw))
 }
 
 /// SPEC 3 'Application', plus the interviews booked for it.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct MyApplication {
     #[serde(flatten)]
     application: Application,
     interviews: Vec<InterviewRow>,
 }
 
+#[utoipa::path(get, path = "/api/applications/my-applications", tag = "candidate", security(("candidate" = [])),
+    responses((status = 200, description = "The candidate's applications, newest first, each with its interviews", body = Vec<MyApplication>)))]
 async fn mine(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -57,7 +60,7 @@ async fn mine(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SubmitBody {
     job_id: Uuid,
@@ -65,6 +68,11 @@ struct SubmitBody {
     cover_letter_id: Option<Uuid>,
 }
 
+#[utoipa::path(post, path = "/api/applications/submit", tag = "candidate", security(("candidate" = [])), request_body = SubmitBody,
+    responses((status = 201, description = "`Application submitted successfully`", body = Saved),
+        (status = 404, description = "`Job not found`, or a document that is not the candidate's", body = ErrorBody),
+        (status = 409, description = "Already applied to this job, or the job is closed", body = ErrorBody),
+        (status = 422, description = "The job no longer takes applications, or a document of the wrong kind", body = ErrorBody)))]
 async fn submit(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -95,6 +103,8 @@ async fn submit(
     ))
 }
 
+#[utoipa::path(get, path = "/api/employer/applications", tag = "employer", security(("employer" = [])),
+    responses((status = 200, description = "Applications to the employer's jobs, newest first", body = Vec<Application>)))]
 async fn for_employer(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -102,12 +112,17 @@ async fn for_employer(
     Ok(Json(applications::for_employer(&state.pool, me).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct StatusBody {
+    /// `pending`, `accepted` or `rejected` (any case).
     status: String,
     feedback: Option<String>,
 }
 
+#[utoipa::path(put, path = "/api/employer/applications/{id}/status", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = StatusBody,
+    responses((status = 200, description = "`Application updated`, or `Nothing changed`", body = Message),
+        (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody),
+        (status = 422, description = "`Status must be pending, accepted or rejected`, feedback too long, or a change the pipeline does not allow", body = ErrorBody)))]
 async fn set_status(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -135,12 +150,16 @@ async fn set_status(
     Ok(Written(written.position, Json(Message::new(message))))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct WithdrawBody {
     reason: Option<String>,
 }
 
 /// The candidate takes an application back; the employer is told.
+#[utoipa::path(post, path = "/api/applications/{id}/withdraw", tag = "candidate", security(("candidate" = [])), params(IdInPath), request_body = WithdrawBody,
+    responses((status = 200, description = "`Your application has been withdrawn`", body = Message),
+        (status = 404, description = "`Application not found`: no such application, or someone else's", body = ErrorBody),
+        (status = 422, description = "Already withdrawn or decided, or a reason too long", body = ErrorBody)))]
 async fn withdraw(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,

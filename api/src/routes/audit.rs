@@ -7,30 +7,40 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
 use chrono::{DateTime, Utc};
 use event_store::{LogFilter, RecordedEvent};
 use projections::read_models::{accounts, agency};
 use projections::runtime::ProjectorStatus;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::app::AppState;
 use crate::auth::AdminUser;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::time_travel::{self, Difference, TimeTravelError, differences};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/overview", get(overview))
-        .route("/api/admin/events", get(events))
-        .route("/api/admin/events/types", get(event_types))
-        .route("/api/admin/streams/{stream_id}", get(stream))
-        .route("/api/admin/streams/{stream_id}/state", get(state_at))
-        .route("/api/admin/streams/{stream_id}/diff", get(diff))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(overview))
+        .routes(routes!(events))
+        .routes(routes!(event_types))
+        .routes(routes!(stream))
+        .routes(routes!(state_at))
+        .routes(routes!(diff))
+}
+
+/// `{stream_id}` in a path.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct StreamInPath {
+    /// A stream id as the log shows it, e.g. `account-<uuid>`.
+    stream_id: String,
 }
 
 pub const DEFAULT_PAGE: i64 = 50;
@@ -38,7 +48,7 @@ pub const MAX_PAGE: i64 = 200;
 
 /// One event as the audit screens show it: its place, its metadata spelled
 /// out (with the actor's name where the actor is an account), its payload.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct AuditEvent {
     position: i64,
     event_id: Uuid,
@@ -49,10 +59,14 @@ pub struct AuditEvent {
     recorded_at: DateTime<Utc>,
     actor_id: Option<Uuid>,
     actor_name: Option<String>,
+    /// `candidate`, `employer`, `admin`, `anonymous`, `policy`, `seed` or `cli`.
+    #[schema(value_type = Option<String>)]
     actor_role: Option<event_store::Actor>,
     request_id: Option<String>,
     correlation_id: Uuid,
     causation_id: Option<Uuid>,
+    /// The event's fields: personal ones decrypted or `"[erased]"`, secrets `"[secret]"`.
+    #[schema(value_type = Object)]
     payload: Value,
 }
 
@@ -89,15 +103,23 @@ async fn audit_events(
         .collect())
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct EventQuery {
+    /// An exact stream id.
     stream: Option<String>,
+    /// An event type (GET /api/admin/events/types lists them).
     #[serde(rename = "type")]
     event_type: Option<String>,
+    /// An account id; not a UUID: 422.
     actor: Option<String>,
+    /// Recorded at or after this moment (RFC 3339); else 422.
     from: Option<String>,
+    /// Recorded at or before this moment (RFC 3339); else 422.
     to: Option<String>,
+    /// The previous page's `next_before`; not a position: 422.
     before: Option<String>,
+    /// 1 to 200 (50 when absent); else 422.
     limit: Option<String>,
 }
 
@@ -147,13 +169,16 @@ impl EventQuery {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct EventPage {
     events: Vec<AuditEvent>,
     /// Pass as `before` for the next, older page; `null` on the last page.
     next_before: Option<i64>,
 }
 
+#[utoipa::path(get, path = "/api/admin/events", tag = "admin", security(("admin" = [])), params(EventQuery),
+    responses((status = 200, description = "The global log newest first, filtered, keyset-paged", body = EventPage),
+        (status = 422, description = "`Filter by a valid account id`, `Enter a valid date and time`, `Limit must be between 1 and 200`, or `Page from a valid position`", body = ErrorBody)))]
 async fn events(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -171,18 +196,21 @@ async fn events(
     }))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct EventTypes {
     types: Vec<&'static str>,
 }
 
+#[utoipa::path(get, path = "/api/admin/events/types", tag = "admin", security(("admin" = [])),
+    responses((status = 200, description = "Every event type, sorted", body = EventTypes)))]
 async fn event_types(AdminUser(_): AdminUser) -> Json<EventTypes> {
     let mut types = domain::event::all_event_types();
     types.sort_unstable();
     Json(EventTypes { types })
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = StreamHistory)]
 struct Stream {
     stream_id: String,
     kind: String,
@@ -197,6 +225,8 @@ async fn read_stream(state: &AppState, stream_id: &str) -> Result<Vec<RecordedEv
     Ok(events)
 }
 
+#[utoipa::path(get, path = "/api/admin/streams/{stream_id}", tag = "admin", security(("admin" = [])), params(StreamInPath),
+    responses((status = 200, description = "One stream's whole history, oldest first", body = Stream), (status = 404, description = "`Stream not found`", body = ErrorBody)))]
 async fn stream(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -227,16 +257,20 @@ fn state_as_of(
     })
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct AtQuery {
+    /// The moment (RFC 3339); missing or not one: 422.
     at: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct StateAt {
     stream_id: String,
     at: DateTime<Utc>,
     version: i64,
+    /// The aggregate folded up to `at`; `null` when it did not exist yet.
+    #[schema(value_type = Option<Object>)]
     state: Value,
 }
 
@@ -244,6 +278,8 @@ fn required_moment(value: Option<String>) -> Result<DateTime<Utc>, ApiError> {
     moment(value)?.ok_or_else(|| ApiError::unprocessable("Enter a valid date and time"))
 }
 
+#[utoipa::path(get, path = "/api/admin/streams/{stream_id}/state", tag = "admin", security(("admin" = [])), params(StreamInPath, AtQuery),
+    responses((status = 200, description = "The aggregate as it was at `at` (accounts, jobs, applications, profiles)", body = StateAt), (status = 404, description = "`Stream not found`", body = ErrorBody), (status = 422, description = "`Enter a valid date and time`, `Time travel is not available for this kind of stream`, or a history that could not be replayed", body = ErrorBody)))]
 async fn state_at(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -261,26 +297,35 @@ async fn state_at(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct DiffQuery {
+    /// The earlier moment (RFC 3339); missing or not one: 422.
     from: Option<String>,
+    /// The later moment (RFC 3339); missing or not one: 422.
     to: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = StateMoment)]
 struct Moment {
     at: DateTime<Utc>,
     version: i64,
+    /// The aggregate folded up to `at`; `null` when it did not exist yet.
+    #[schema(value_type = Option<Object>)]
     state: Value,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = StateDiff)]
 struct Diff {
     from: Moment,
     to: Moment,
     changes: Vec<Difference>,
 }
 
+#[utoipa::path(get, path = "/api/admin/streams/{stream_id}/diff", tag = "admin", security(("admin" = [])), params(StreamInPath, DiffQuery),
+    responses((status = 200, description = "The aggregate at two moments and what changed between them (RFC 6902 paths)", body = Diff), (status = 404, description = "`Stream not found`", body = ErrorBody), (status = 422, description = "`Enter a valid date and time`, `Time travel is not available for this kind of stream`, or a history that could not be replayed", body = ErrorBody)))]
 async fn diff(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -307,7 +352,8 @@ async fn diff(
     }))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = OverviewAttention)]
 struct Attention {
     #[serde(flatten)]
     counts: agency::Attention,
@@ -315,7 +361,7 @@ struct Attention {
     projections_failing: usize,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct Overview {
     attention: Attention,
     recent: Vec<AuditEvent>,
@@ -333,6 +379,8 @@ pub fn projections_needing_a_look(status: &[ProjectorStatus]) -> (usize, usize) 
     (behind, failing)
 }
 
+#[utoipa::path(get, path = "/api/admin/overview", tag = "admin", security(("admin" = [])),
+    responses((status = 200, description = "What needs attention, and the newest 20 events", body = Overview)))]
 async fn overview(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,

@@ -1,15 +1,16 @@
 //! /api/auth/*: register, sign in, forgot and reset password, who am I.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use chrono::{DateTime, Utc};
 use commands::accounts::{
     RegisterAccount, RequestPasswordReset, ResetPassword, SecondFactor, SignIn,
 };
 use domain::account::{self, Account, Credentials, ResetForm, Role, SelfRegistration};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::{Message, PathRole, RequestMeta};
@@ -17,22 +18,31 @@ use crate::app::{AppState, Written};
 use crate::auth::client_addr::Client;
 use crate::auth::throttle::{self, Action};
 use crate::auth::{AdminUser, CandidateUser, EmployerUser};
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 
 pub const FORGOT_REPLY: &str =
     "If an account exists with this email, a password reset link will be sent.";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/auth/{role}/login", post(login))
-        .route("/api/auth/admin/login/two-factor", post(login_two_factor))
-        .route("/api/auth/{role}/register", post(register))
-        .route("/api/auth/{role}/forgot-password", post(forgot_password))
-        .route("/api/auth/{role}/reset-password", post(reset_password))
-        .route("/api/auth/candidate/profile", get(candidate_profile))
-        .route("/api/auth/employer/me", get(employer_me))
-        .route("/api/auth/admin/me", get(admin_me))
-        .route("/api/auth/sign-out-everywhere", post(sign_out_everywhere))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(login_two_factor))
+        .routes(routes!(register))
+        .routes(routes!(forgot_password))
+        .routes(routes!(reset_password))
+        .routes(routes!(candidate_profile))
+        .routes(routes!(employer_me))
+        .routes(routes!(admin_me))
+        .routes(routes!(sign_out_everywhere))
+}
+
+/// The `{role}` of the auth paths.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct RoleInPath {
+    /// Whose sign-in: anything else is 400 `Unknown account type`.
+    role: Role,
 }
 
 pub const SIGNED_OUT_EVERYWHERE: &str =
@@ -40,6 +50,8 @@ pub const SIGNED_OUT_EVERYWHERE: &str =
 
 /// Ends every session of the signed-in account, this one included: tokens
 /// issued before now are refused and open sockets close.
+#[utoipa::path(post, path = "/api/auth/sign-out-everywhere", tag = "auth", security(("candidate" = []), ("employer" = []), ("admin" = [])),
+    responses((status = 200, description = "Every token issued before now is refused from now on, this one too", body = Message)))]
 async fn sign_out_everywhere(
     State(state): State<AppState>,
     session: crate::auth::Session,
@@ -56,7 +68,7 @@ async fn sign_out_everywhere(
 }
 
 /// What the browser keeps about the signed-in user.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct UserView {
     pub id: Uuid,
     pub name: String,
@@ -65,6 +77,7 @@ pub struct UserView {
     pub role: Role,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub company: Option<String>,
+    /// `pending`, `active`, `rejected` or `suspended`.
     pub status: &'static str,
 }
 
@@ -83,7 +96,7 @@ impl From<&Account> for UserView {
 }
 
 /// `{"token": ..., "user": ...}`: a signed-in session.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct SignedIn {
     token: String,
     user: UserView,
@@ -91,7 +104,7 @@ struct SignedIn {
 
 /// What a sign-in answers: a session, or (an admin with two-factor sign-in
 /// on) a challenge to exchange for one with a code.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 enum LoginReply {
     SignedIn(SignedIn),
@@ -102,18 +115,27 @@ enum LoginReply {
 }
 
 /// `{"message": ..., "user": ...}`: a new account and what happens next.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct Registered {
     message: &'static str,
     user: UserView,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct LoginBody {
     email: String,
     password: String,
 }
 
+#[utoipa::path(post, path = "/api/auth/{role}/login", tag = "auth", params(RoleInPath), request_body = LoginBody,
+    responses(
+        (status = 200, description = "A session, or (an admin with two-factor sign-in on) a challenge for the second step", body = LoginReply),
+        (status = 400, description = "`Unknown account type`, or a body that is not JSON", body = ErrorBody),
+        (status = 401, description = "`Invalid email or password`", body = ErrorBody),
+        (status = 403, description = "An employer that is pending, rejected or suspended", body = ErrorBody),
+        (status = 422, description = "An email or password missing", body = ErrorBody),
+        (status = 429, description = "Too many attempts for this email or from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ))]
 async fn login(
     State(state): State<AppState>,
     PathRole(role): PathRole,
@@ -151,7 +173,7 @@ async fn login(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct TwoFactorBody {
     challenge: String,
     /// Six digits from the app, or a recovery code.
@@ -162,6 +184,13 @@ pub const CHALLENGE_EXPIRED: &str = "Your sign-in has timed out. Please sign in 
 
 /// The second step of an admin's sign-in: the challenge from the first, and a
 /// code from the app or a recovery code.
+#[utoipa::path(post, path = "/api/auth/admin/login/two-factor", tag = "auth", request_body = TwoFactorBody,
+    responses(
+        (status = 200, description = "A session", body = SignedIn),
+        (status = 401, description = "`Your sign-in has timed out. Please sign in again.`: the challenge is not valid", body = ErrorBody),
+        (status = 422, description = "The code is missing, wrong or already used", body = ErrorBody),
+        (status = 429, description = "Too many attempts; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ))]
 async fn login_two_factor(
     State(state): State<AppState>,
     Client(client): Client,
@@ -203,7 +232,7 @@ async fn login_two_factor(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct RegisterBody {
     name: String,
     email: String,
@@ -212,6 +241,15 @@ struct RegisterBody {
     company: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/auth/{role}/register", tag = "auth", params(RoleInPath), request_body = RegisterBody,
+    responses(
+        (status = 201, description = "The new account (an employer waits for approval)", body = Registered),
+        (status = 400, description = "`Unknown account type`, or a body that is not JSON", body = ErrorBody),
+        (status = 403, description = "Admins cannot sign up", body = ErrorBody),
+        (status = 409, description = "`An account with this email already exists`", body = ErrorBody),
+        (status = 422, description = "A field breaks its rule (SPEC 5 texts)", body = ErrorBody),
+        (status = 429, description = "Too many registrations (30 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ))]
 async fn register(
     State(state): State<AppState>,
     PathRole(role): PathRole,
@@ -246,12 +284,19 @@ async fn register(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ForgotBody {
     #[serde(default)]
     email: String,
 }
 
+#[utoipa::path(post, path = "/api/auth/{role}/forgot-password", tag = "auth", params(RoleInPath), request_body = ForgotBody,
+    responses(
+        (status = 200, description = "The same answer whether or not the account exists", body = Message),
+        (status = 400, description = "`Unknown account type`, or a body that is not JSON", body = ErrorBody),
+        (status = 422, description = "`Please enter your email`, or not an email", body = ErrorBody),
+        (status = 429, description = "Too many requests for this email or from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ))]
 async fn forgot_password(
     State(state): State<AppState>,
     PathRole(role): PathRole,
@@ -270,7 +315,7 @@ async fn forgot_password(
     Ok(Json(Message::new(FORGOT_REPLY)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ResetBody {
     #[serde(default)]
@@ -279,6 +324,12 @@ struct ResetBody {
     new_password: String,
 }
 
+#[utoipa::path(post, path = "/api/auth/{role}/reset-password", tag = "auth", params(RoleInPath), request_body = ResetBody,
+    responses(
+        (status = 200, description = "The password is changed and every older session ended", body = Message),
+        (status = 400, description = "`This reset link is invalid or has expired. Please request a new one.`, `Unknown account type`, or a body that is not JSON", body = ErrorBody),
+        (status = 422, description = "The new password breaks the password rule", body = ErrorBody),
+    ))]
 async fn reset_password(
     State(state): State<AppState>,
     PathRole(role): PathRole,
@@ -307,7 +358,7 @@ async fn reset_password(
 }
 
 /// The signed-in user's account, as the "who am I" endpoints answer.
-#[derive(Clone, Serialize)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 struct AccountView {
     company: Option<String>,
     created_at: DateTime<Utc>,
@@ -320,7 +371,7 @@ struct AccountView {
 }
 
 /// The candidate's answer repeats the account under `user` as well.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct CandidateAccountView {
     #[serde(flatten)]
     account: AccountView,
@@ -349,6 +400,11 @@ async fn account_view(state: &AppState, id: Uuid) -> Result<AccountView, ApiErro
     })
 }
 
+#[utoipa::path(get, path = "/api/auth/candidate/profile", tag = "auth", security(("candidate" = [])),
+    responses(
+        (status = 200, description = "The signed-in candidate's account (repeated under `user`)", body = CandidateAccountView),
+        (status = 404, description = "`Account not found`", body = ErrorBody),
+    ))]
 async fn candidate_profile(
     State(state): State<AppState>,
     CandidateUser(id): CandidateUser,
@@ -360,6 +416,11 @@ async fn candidate_profile(
     }))
 }
 
+#[utoipa::path(get, path = "/api/auth/employer/me", tag = "auth", security(("employer" = [])),
+    responses(
+        (status = 200, description = "The signed-in employer's account", body = AccountView),
+        (status = 404, description = "`Account not found`", body = ErrorBody),
+    ))]
 async fn employer_me(
     State(state): State<AppState>,
     EmployerUser(id): EmployerUser,
@@ -367,6 +428,11 @@ async fn employer_me(
     Ok(Json(account_view(&state, id).await?))
 }
 
+#[utoipa::path(get, path = "/api/auth/admin/me", tag = "auth", security(("admin" = [])),
+    responses(
+        (status = 200, description = "The signed-in admin's account", body = AccountView),
+        (status = 404, description = "`Account not found`", body = ErrorBody),
+    ))]
 async fn admin_me(
     State(state): State<AppState>,
     AdminUser(id): AdminUser,

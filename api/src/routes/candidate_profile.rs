@@ -1,38 +1,46 @@
 //! /api/candidate/profile and /api/candidate/resume/* (SPEC 7.5).
 
+use axum::Json;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::response::Response;
-use axum::routing::{delete, get, post};
-use axum::{Json, Router};
 use commands::profiles::{DeleteResume, UpdateProfile, UploadResume};
 use domain::document::StoredFile;
 use domain::document::content_type_for;
 use domain::profile::{Profile, ProfileState};
 use serde::Serialize;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
 use super::{Message, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::CandidateUser;
 use crate::auth::client_addr::Client;
 use crate::auth::throttle::{self, Action};
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::files::{self, RESUME_RULE};
+use crate::openapi::FileBytes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/candidate/profile", get(read).put(update))
-        .route(
-            "/api/candidate/resume/upload",
-            post(upload_resume).layer(DefaultBodyLimit::max(
-                RESUME_RULE.max_bytes as usize + 256 * 1024,
-            )),
-        )
-        .route("/api/candidate/resume/download", get(download_resume))
-        .route("/api/candidate/resume", delete(delete_resume))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(read, update))
+        .routes(routes!(upload_resume).layer(DefaultBodyLimit::max(
+            RESUME_RULE.max_bytes as usize + 256 * 1024,
+        )))
+        .routes(routes!(download_resume))
+        .routes(routes!(delete_resume))
+}
+
+/// The multipart form of a resume upload, as the API document describes it.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct ResumeUpload {
+    /// A .pdf, .doc or .docx up to 5 MB, its first bytes matching its extension.
+    #[schema(value_type = String, format = Binary)]
+    resume: Vec<u8>,
 }
 
 /// SPEC 3 'Candidate profile': the editable profile plus email and resume.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ProfileView {
     #[serde(flatten)]
@@ -42,13 +50,13 @@ struct ProfileView {
     resume_original_name: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct ProfileSaved {
     message: &'static str,
     profile: Profile,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ResumeUploaded {
     filename: String,
@@ -57,6 +65,9 @@ struct ResumeUploaded {
 }
 
 /// SPEC 3 'Candidate profile': the saved profile, or one started from the account.
+#[utoipa::path(get, path = "/api/candidate/profile", tag = "candidate", security(("candidate" = [])),
+    responses((status = 200, description = "The saved profile (or one started from the account) with email and resume", body = ProfileView),
+        (status = 404, description = "`Account not found`", body = ErrorBody)))]
 async fn read(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -91,6 +102,9 @@ async fn read(
     }))
 }
 
+#[utoipa::path(put, path = "/api/candidate/profile", tag = "candidate", security(("candidate" = [])), request_body = Profile,
+    responses((status = 200, description = "`Profile updated successfully`", body = ProfileSaved),
+        (status = 422, description = "A field breaks its rule (SPEC 5 texts)", body = ErrorBody)))]
 async fn update(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -111,6 +125,13 @@ async fn update(
     ))
 }
 
+#[utoipa::path(post, path = "/api/candidate/resume/upload", tag = "candidate", security(("candidate" = [])),
+    request_body(content = ResumeUpload, content_type = "multipart/form-data"),
+    responses((status = 200, description = "`Resume uploaded successfully`; it replaces the one before", body = ResumeUploaded),
+        (status = 413, description = "Over 5 MB", body = ErrorBody),
+        (status = 415, description = "Not .pdf, .doc or .docx, or content that does not match the extension", body = ErrorBody),
+        (status = 422, description = "No file, or an empty one", body = ErrorBody),
+        (status = 429, description = "Too many uploads (40 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))))]
 async fn upload_resume(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -155,6 +176,10 @@ async fn upload_resume(
     }
 }
 
+#[utoipa::path(get, path = "/api/candidate/resume/download", tag = "candidate", security(("candidate" = [])),
+    responses((status = 200, description = "The resume as an attachment with its original name",
+            content((FileBytes = "application/pdf"), (FileBytes = "application/msword"), (FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (FileBytes = "application/octet-stream"))),
+        (status = 404, description = "`Resume not found`", body = ErrorBody)))]
 async fn download_resume(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -176,6 +201,9 @@ async fn download_resume(
         .await
 }
 
+#[utoipa::path(delete, path = "/api/candidate/resume", tag = "candidate", security(("candidate" = [])),
+    responses((status = 200, description = "`Resume deleted successfully`", body = Message),
+        (status = 404, description = "`Resume not found`", body = ErrorBody)))]
 async fn delete_resume(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,

@@ -4,9 +4,8 @@
 
 use std::time::Duration;
 
+use axum::Json;
 use axum::extract::{Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
 use commands::access::RecordCandidateView;
 use projections::read_models::access_log::{self, Access};
 use projections::read_models::accounts::{self, AccountRow};
@@ -15,25 +14,31 @@ use projections::read_models::documents::{self, Document};
 use projections::read_models::profiles;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::{PathId, RequestMeta};
+use super::{IdInPath, PathId, RequestMeta};
 use crate::app::AppState;
 use crate::auth::AdminUser;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/candidates", get(search))
-        .route("/api/admin/candidates/{id}", get(record))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search))
+        .routes(routes!(record))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct SearchQuery {
+    /// Name or email contains this (the first 100 characters count).
     #[serde(default)]
     q: String,
 }
 
+#[utoipa::path(get, path = "/api/admin/candidates", tag = "admin", security(("admin" = [])), params(SearchQuery),
+    responses((status = 200, description = "Up to 50 candidates", body = Vec<AccountRow>)))]
 async fn search(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -45,9 +50,10 @@ async fn search(
     ))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct CandidateRecord {
     account: AccountRow,
+    #[schema(value_type = Option<Object>)]
     profile: Option<Value>,
     documents: Vec<Document>,
     applications: Vec<Application>,
@@ -55,6 +61,9 @@ struct CandidateRecord {
     access_log: Vec<Access>,
 }
 
+#[utoipa::path(get, path = "/api/admin/candidates/{id}", tag = "admin", security(("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "One candidate's record; opening it is recorded, and the access log shows it", body = CandidateRecord),
+        (status = 404, description = "`Candidate not found`", body = ErrorBody)))]
 async fn record(
     State(state): State<AppState>,
     AdminUser(me): AdminUser,

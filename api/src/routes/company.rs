@@ -1,42 +1,55 @@
 //! The employer's company profile (name, website, about, location, logo) and
 //! its public face: the logo, and the profile on each public job page.
 
+use axum::Json;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use commands::company::{UpdateCompanyProfile, UploadCompanyLogo};
 use domain::company::MAX_LOGO_BYTES;
 use domain::document::{StoredFile, content_type_for};
 use projections::read_models::companies::{self, CompanyProfile};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
-use super::{Message, PathId, RequestMeta};
+use super::{IdInPath, Message, PathId, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
 use crate::auth::client_addr::Client;
 use crate::auth::throttle::{self, Action};
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::files::{self, LOGO_RULE};
+use crate::openapi::FileBytes;
 use crate::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/employer/company", get(mine).put(update))
-        .route(
-            "/api/employer/company/logo",
-            post(upload_logo).layer(DefaultBodyLimit::max(MAX_LOGO_BYTES as usize + 64 * 1024)),
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(mine, update))
+        .routes(
+            routes!(upload_logo).layer(DefaultBodyLimit::max(MAX_LOGO_BYTES as usize + 64 * 1024)),
         )
-        .route("/api/companies/{id}", get(public))
-        .route("/api/companies/{id}/logo", get(logo))
+        .routes(routes!(public))
+        .routes(routes!(logo))
+}
+
+/// The multipart form of a logo upload, as the API document describes it.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct LogoUpload {
+    /// A .png, .jpg or .jpeg under 2 MB, its first bytes matching its extension.
+    #[schema(value_type = String, format = Binary)]
+    logo: Vec<u8>,
 }
 
 /// The employer's own profile; `null` fields until it is first saved.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = OwnCompanyProfile)]
 struct Mine {
     profile: Option<CompanyProfile>,
 }
 
+#[utoipa::path(get, path = "/api/employer/company", tag = "employer", security(("employer" = [])),
+    responses((status = 200, description = "The employer's company profile, `null` until first saved", body = Mine)))]
 async fn mine(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -46,7 +59,8 @@ async fn mine(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
+#[schema(as = CompanyProfileBody)]
 struct ProfileBody {
     name: String,
     website: Option<String>,
@@ -54,6 +68,9 @@ struct ProfileBody {
     location: Option<String>,
 }
 
+#[utoipa::path(put, path = "/api/employer/company", tag = "employer", security(("employer" = [])), request_body = ProfileBody,
+    responses((status = 200, description = "`Company profile saved`", body = Message),
+        (status = 422, description = "`Company name is required`, `Website must be a full address starting with https://`, or a field too long", body = ErrorBody)))]
 async fn update(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -74,6 +91,13 @@ async fn update(
     ))
 }
 
+#[utoipa::path(post, path = "/api/employer/company/logo", tag = "employer", security(("employer" = [])),
+    request_body(content = LogoUpload, content_type = "multipart/form-data"),
+    responses((status = 200, description = "`Logo uploaded`; it replaces the one before", body = Message),
+        (status = 413, description = "`The logo must be smaller than 2 MB`", body = ErrorBody),
+        (status = 415, description = "Not a PNG or JPEG, or content that does not match the extension", body = ErrorBody),
+        (status = 422, description = "No file, or an empty one", body = ErrorBody),
+        (status = 429, description = "Too many uploads (40 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))))]
 async fn upload_logo(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -114,6 +138,9 @@ async fn upload_logo(
     }
 }
 
+#[utoipa::path(get, path = "/api/companies/{id}", tag = "public", params(IdInPath),
+    responses((status = 200, description = "An employer's company profile", body = CompanyProfile),
+        (status = 404, description = "`Company not found`", body = ErrorBody)))]
 async fn public(
     State(state): State<AppState>,
     PathId(id, _): PathId<routes::Employer>,
@@ -125,6 +152,9 @@ async fn public(
     ))
 }
 
+#[utoipa::path(get, path = "/api/companies/{id}/logo", tag = "public", params(IdInPath),
+    responses((status = 200, description = "The logo, cached for 5 minutes", content((FileBytes = "image/png"), (FileBytes = "image/jpeg"))),
+        (status = 404, description = "`Logo not found`", body = ErrorBody)))]
 async fn logo(
     State(state): State<AppState>,
     PathId(id, _): PathId<routes::Employer>,

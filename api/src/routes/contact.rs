@@ -1,22 +1,23 @@
 //! POST /api/contact: the public contact form, validated again here.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use commands::contact::SendContactMessage;
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::{Message, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::client_addr::Client;
 use crate::auth::throttle::{self, Action};
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/contact", post(send))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(send))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ContactBody {
     #[serde(default)]
@@ -30,6 +31,12 @@ struct ContactBody {
     message: String,
 }
 
+#[utoipa::path(post, path = "/api/contact", tag = "public", request_body = ContactBody,
+    responses(
+        (status = 200, description = "`OK`: stored and mailed to the agency", body = Message),
+        (status = 422, description = "A field breaks its rule (SPEC 8 texts)", body = ErrorBody),
+        (status = 429, description = "Too many messages (5 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ))]
 async fn send(
     State(state): State<AppState>,
     Client(client): Client,

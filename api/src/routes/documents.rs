@@ -2,11 +2,10 @@
 //! documents; an employer may download documents attached to applications to
 //! its own jobs. Anything else is 404, never 403: no one learns what exists.
 
+use axum::Json;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use chrono::{DateTime, Utc};
 use commands::Written as Recorded;
 use commands::documents::{DeleteDocument, EditDocument, UploadDocument};
@@ -15,37 +14,53 @@ use domain::document::{self, content_type_for};
 use domain::document::{Document, DocumentInput, DocumentType, DocumentUploaded, StoredFile};
 use projections::read_models::documents;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{Message, PathId, RequestMeta};
+use super::{IdInPath, Message, PathId, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::client_addr::Client;
 use crate::auth::throttle::{self, Action};
 use crate::auth::{CandidateUser, Session};
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::files::{self, DOCUMENT_RULE};
+use crate::openapi::FileBytes;
 use crate::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/documents", get(list))
-        .route("/api/documents/stats", get(stats))
-        .route(
-            "/api/documents/upload",
-            // The 10 MB rule answers 413 with its own text; this is the hard cap.
-            post(upload).layer(DefaultBodyLimit::max(
-                DOCUMENT_RULE.max_bytes as usize + 256 * 1024,
-            )),
-        )
-        .route("/api/documents/{id}", put(edit).delete(remove))
-        .route("/api/documents/{id}/download", get(download))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(stats))
+        // The 10 MB rule answers 413 with its own text; this is the hard cap.
+        .routes(routes!(upload).layer(DefaultBodyLimit::max(
+            DOCUMENT_RULE.max_bytes as usize + 256 * 1024,
+        )))
+        .routes(routes!(edit, remove))
+        .routes(routes!(download))
 }
 
-#[derive(Serialize)]
+/// The multipart form of an upload, as the API document describes it.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct DocumentUpload {
+    /// The file: .pdf, .doc, .docx, .txt, .jpg, .jpeg, .png or .gif, up to 10 MB,
+    /// its first bytes matching its extension.
+    #[schema(value_type = String, format = Binary)]
+    document: Vec<u8>,
+    title: String,
+    description: Option<String>,
+    /// `other` when absent.
+    document_type: Option<DocumentType>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
 struct Documents {
     documents: Vec<documents::Document>,
 }
 
+#[utoipa::path(get, path = "/api/documents", tag = "candidate", security(("candidate" = [])),
+    responses((status = 200, description = "The candidate's documents, newest first", body = Documents)))]
 async fn list(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -55,11 +70,13 @@ async fn list(
     }))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct Stats {
     stats: Vec<documents::Stat>,
 }
 
+#[utoipa::path(get, path = "/api/documents/stats", tag = "candidate", security(("candidate" = [])),
+    responses((status = 200, description = "How many documents of each type", body = Stats)))]
 async fn stats(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -70,12 +87,12 @@ async fn stats(
 }
 
 /// `{"document": {...}}`: a new upload as the candidate's list shows it.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct Uploaded {
     document: UploadedView,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct UploadedView {
     created_at: DateTime<Utc>,
     description: Option<String>,
@@ -103,17 +120,25 @@ impl From<DocumentUploaded> for Uploaded {
 }
 
 /// `{"message": ..., "document": {"id": ...}}`
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct Edited {
     document: EditedId,
     message: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct EditedId {
     id: Uuid,
 }
 
+#[utoipa::path(post, path = "/api/documents/upload", tag = "candidate", security(("candidate" = [])),
+    request_body(content = DocumentUpload, content_type = "multipart/form-data"),
+    responses((status = 201, description = "Stored", body = Uploaded),
+        (status = 413, description = "Over 10 MB", body = ErrorBody),
+        (status = 415, description = "Not an allowed extension, or content that does not match it", body = ErrorBody),
+        (status = 409, description = "Past the quota: 50 documents or 100 MB in all, with what to do", body = ErrorBody),
+        (status = 422, description = "No title or no file, an empty file, a title or description too long, an unknown type", body = ErrorBody),
+        (status = 429, description = "Too many uploads (40 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))))]
 async fn upload(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -178,15 +203,19 @@ async fn upload(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct EditBody {
     #[serde(default)]
     title: String,
     description: Option<String>,
+    /// `cover_letter`, `portfolio`, `certificate` or `other`.
     #[serde(default)]
     document_type: String,
 }
 
+#[utoipa::path(put, path = "/api/documents/{id}", tag = "candidate", security(("candidate" = [])), params(IdInPath), request_body = EditBody,
+    responses((status = 200, description = "`Document updated`", body = Edited), (status = 404, description = "`Document not found`: no such document, or not the candidate's", body = ErrorBody),
+        (status = 422, description = "A title or description too long, an unknown type", body = ErrorBody)))]
 async fn edit(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -218,6 +247,8 @@ async fn edit(
     ))
 }
 
+#[utoipa::path(delete, path = "/api/documents/{id}", tag = "candidate", security(("candidate" = [])), params(IdInPath),
+    responses((status = 200, description = "`Document deleted`", body = Message), (status = 404, description = "`Document not found`: no such document, or not the candidate's", body = ErrorBody)))]
 async fn remove(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -236,6 +267,10 @@ async fn remove(
     ))
 }
 
+#[utoipa::path(get, path = "/api/documents/{id}/download", tag = "candidate", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "The file as an attachment with its original name: for its owner, or an employer it was sent to with an application",
+            content((FileBytes = "application/pdf"), (FileBytes = "application/msword"), (FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (FileBytes = "text/plain"), (FileBytes = "image/jpeg"), (FileBytes = "image/png"), (FileBytes = "image/gif"), (FileBytes = "application/octet-stream"))),
+        (status = 404, description = "`Document not found`: no such document, or not one this session may read", body = ErrorBody)))]
 async fn download(
     State(state): State<AppState>,
     session: Session,

@@ -1,37 +1,39 @@
 //! /api/employer/jobs: an approved employer's own listings.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use chrono::{DateTime, Utc};
 use commands::jobs::{CloseJob, ExtendJob, JobAction, JobForm, PostJob, ReopenJob, UpdateJob};
 use projections::read_models::applications::{self, StageCounts};
 use projections::read_models::job_board::{self, Job};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{PathId, RequestMeta, Saved};
+use super::{IdInPath, PathId, RequestMeta, Saved};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/employer/jobs", get(list).post(create))
-        .route("/api/employer/jobs/{id}", put(update))
-        .route("/api/employer/jobs/{id}/close", post(close))
-        .route("/api/employer/jobs/{id}/publish", post(publish))
-        .route("/api/employer/jobs/{id}/reopen", post(reopen))
-        .route("/api/employer/jobs/{id}/extend", post(extend))
-        .route("/api/employer/jobs/{id}/duplicate", post(duplicate))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(update))
+        .routes(routes!(close))
+        .routes(routes!(publish))
+        .routes(routes!(reopen))
+        .routes(routes!(extend))
+        .routes(routes!(duplicate))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct JobBody {
     title: String,
     location_id: Uuid,
+    /// `Full-time`, `Part-time`, `Contract` or `Temporary` (also accepted as `type`).
     #[serde(alias = "type")]
     job_type: String,
     specialisation: String,
@@ -66,7 +68,7 @@ impl From<JobBody> for JobForm {
 }
 
 /// A listing with how many applicants it has in each pipeline stage.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct EmployerJob {
     #[serde(flatten)]
     job: Job,
@@ -76,6 +78,8 @@ struct EmployerJob {
     closed_by_agency: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/employer/jobs", tag = "employer", security(("employer" = [])),
+    responses((status = 200, description = "The employer's own jobs, all statuses, with applicants per stage", body = Vec<EmployerJob>), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody)))]
 async fn list(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -93,6 +97,9 @@ async fn list(
     ))
 }
 
+#[utoipa::path(post, path = "/api/employer/jobs", tag = "employer", security(("employer" = [])), request_body = JobBody,
+    responses((status = 201, description = "Posted (or saved as a draft)", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody),
+        (status = 422, description = "A field breaks its rule", body = ErrorBody)))]
 async fn create(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -111,6 +118,10 @@ async fn create(
     ))
 }
 
+#[utoipa::path(put, path = "/api/employer/jobs/{id}", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = JobBody,
+    responses((status = 200, description = "Saved", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
+        (status = 409, description = "The job is closed, or changed at the same moment", body = ErrorBody),
+        (status = 422, description = "A field breaks its rule", body = ErrorBody)))]
 async fn update(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -127,6 +138,10 @@ async fn update(
     Ok(Written(written.position, Json(Saved::id(id))))
 }
 
+#[utoipa::path(post, path = "/api/employer/jobs/{id}/close", tag = "employer", security(("employer" = [])), params(IdInPath),
+    responses((status = 200, description = "Closed", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
+        (status = 409, description = "Already closed, or changed at the same moment", body = ErrorBody),
+        (status = 422, description = "It cannot be closed now", body = ErrorBody)))]
 async fn close(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -141,6 +156,10 @@ async fn close(
     Ok(Written(written.position, Json(Saved::id(id))))
 }
 
+#[utoipa::path(post, path = "/api/employer/jobs/{id}/publish", tag = "employer", security(("employer" = [])), params(IdInPath),
+    responses((status = 200, description = "`Job published`", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
+        (status = 409, description = "Changed at the same moment", body = ErrorBody),
+        (status = 422, description = "`This job is already published`", body = ErrorBody)))]
 async fn publish(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -158,11 +177,15 @@ async fn publish(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ReopenBody {
     expires_at: Option<DateTime<Utc>>,
 }
 
+#[utoipa::path(post, path = "/api/employer/jobs/{id}/reopen", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = ReopenBody,
+    responses((status = 200, description = "`Job reopened`", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
+        (status = 409, description = "Changed at the same moment", body = ErrorBody),
+        (status = 422, description = "`Only a closed job can be reopened`, a closing date not in the future, or the agency closed it", body = ErrorBody)))]
 async fn reopen(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -182,11 +205,15 @@ async fn reopen(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ExtendBody {
     expires_at: DateTime<Utc>,
 }
 
+#[utoipa::path(post, path = "/api/employer/jobs/{id}/extend", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = ExtendBody,
+    responses((status = 200, description = "`Closing date extended`", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
+        (status = 409, description = "Changed at the same moment", body = ErrorBody),
+        (status = 422, description = "`The new closing date must be later than the current one`", body = ErrorBody)))]
 async fn extend(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -206,6 +233,8 @@ async fn extend(
     ))
 }
 
+#[utoipa::path(post, path = "/api/employer/jobs/{id}/duplicate", tag = "employer", security(("employer" = [])), params(IdInPath),
+    responses((status = 201, description = "A draft copy", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody)))]
 async fn duplicate(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,

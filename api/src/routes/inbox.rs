@@ -2,36 +2,41 @@
 //! to a member of staff, answered by mail from the screen, marked handled; and
 //! the mail outbox, where a mail that gave up can be sent again.
 
+use axum::Json;
 use axum::extract::{Query, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use commands::contact::{AssignContactMessage, MarkContactMessageHandled, ReplyToContactMessage};
 use projections::read_models::contact_messages::{self, ContactMessage};
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{Message, PathId, RequestMeta};
+use super::{IdInPath, Message, PathId, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/contact-messages", get(list))
-        .route("/api/admin/contact-messages/{id}/assign", post(assign))
-        .route("/api/admin/contact-messages/{id}/reply", post(reply))
-        .route("/api/admin/contact-messages/{id}/handled", post(handled))
-        .route("/api/admin/outbox", get(outbox))
-        .route("/api/admin/outbox/{id}/resend", post(resend))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(assign))
+        .routes(routes!(reply))
+        .routes(routes!(handled))
+        .routes(routes!(outbox))
+        .routes(routes!(resend))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct InboxQuery {
     /// `open` or `handled`; all when absent.
     status: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/admin/contact-messages", tag = "admin", security(("admin" = [])), params(InboxQuery),
+    responses((status = 200, description = "Contact-form enquiries, newest 200", body = Vec<ContactMessage>),
+        (status = 422, description = "`Status must be open or handled`", body = ErrorBody)))]
 async fn list(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -48,11 +53,14 @@ async fn list(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct AssignBody {
     admin_id: Uuid,
 }
 
+#[utoipa::path(post, path = "/api/admin/contact-messages/{id}/assign", tag = "admin", security(("admin" = [])), params(IdInPath), request_body = AssignBody,
+    responses((status = 200, description = "`Message assigned`", body = Message), (status = 404, description = "`Message not found`", body = ErrorBody),
+        (status = 422, description = "`Choose a member of staff to assign it to`", body = ErrorBody)))]
 async fn assign(
     State(state): State<AppState>,
     AdminUser(me): AdminUser,
@@ -72,11 +80,14 @@ async fn assign(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ReplyBody {
     body: String,
 }
 
+#[utoipa::path(post, path = "/api/admin/contact-messages/{id}/reply", tag = "admin", security(("admin" = [])), params(IdInPath), request_body = ReplyBody,
+    responses((status = 200, description = "`Reply sent`: mailed to the sender", body = Message), (status = 404, description = "`Message not found`", body = ErrorBody),
+        (status = 422, description = "`Reply is required`, or too long", body = ErrorBody)))]
 async fn reply(
     State(state): State<AppState>,
     AdminUser(me): AdminUser,
@@ -93,6 +104,8 @@ async fn reply(
     Ok(Written(written.position, Json(Message::new("Reply sent"))))
 }
 
+#[utoipa::path(post, path = "/api/admin/contact-messages/{id}/handled", tag = "admin", security(("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "`Marked as handled`", body = Message), (status = 404, description = "`Message not found`", body = ErrorBody)))]
 async fn handled(
     State(state): State<AppState>,
     AdminUser(me): AdminUser,
@@ -113,12 +126,16 @@ async fn handled(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct OutboxQuery {
     /// `queued`, `sent` or `failed`; all when absent.
     state: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/admin/outbox", tag = "admin", security(("admin" = [])), params(OutboxQuery),
+    responses((status = 200, description = "Mail in the outbox, newest 200", body = Vec<crate::mail::OutboxMail>),
+        (status = 422, description = "`State must be queued, sent or failed`", body = ErrorBody)))]
 async fn outbox(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -136,6 +153,9 @@ async fn outbox(
     ))
 }
 
+#[utoipa::path(post, path = "/api/admin/outbox/{id}/resend", tag = "admin", security(("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "`Queued to send again`", body = Message),
+        (status = 422, description = "`Only a mail that failed can be sent again` (an unknown id too)", body = ErrorBody)))]
 async fn resend(
     State(state): State<AppState>,
     AdminUser(me): AdminUser,

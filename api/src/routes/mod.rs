@@ -29,6 +29,8 @@ use axum::http::request::Parts;
 use commands::{Actor, Metadata};
 use domain::account::Role;
 use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::app::{AppState, REQUEST_ID_HEADER};
@@ -38,15 +40,18 @@ use crate::error::ApiError;
 pub use health::Readiness;
 pub use notifications::{MAX_PAGE as MAX_NOTIFICATION_PAGE, NotificationPage};
 
-pub fn api() -> Router<AppState> {
-    Router::new()
+/// Every /api endpoint with its OpenAPI operation: each module lists its
+/// handlers in `routes!`, which routes them by their `#[utoipa::path]` and
+/// documents them in the same step (crate::openapi).
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(crate::openapi::base())
+        .routes(routes!(crate::openapi::serve))
         .merge(auth::router())
         .merge(reference::router())
         .merge(jobs::router())
         .merge(employer_jobs::router())
         .merge(admin::router())
         .merge(contact::router())
-        .merge(health::router())
         .merge(applications::router())
         .merge(documents::router())
         .merge(candidate_profile::router())
@@ -59,6 +64,20 @@ pub fn api() -> Router<AppState> {
         .merge(audit::router())
         .merge(agency::router())
         .merge(two_factor::router())
+}
+
+/// /healthz, /readyz and /metrics: for operators, not part of the API document.
+pub fn health() -> Router<AppState> {
+    health::router()
+}
+
+/// The `{id}` of a path, as the API document describes it.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct IdInPath {
+    /// The resource's id (a UUID); anything else names nothing: its 404.
+    id: Uuid,
 }
 
 /// What a path id names, for its 404 text ("Job not found").
@@ -127,8 +146,9 @@ impl<S: Send + Sync> FromRequestParts<S> for PathRole {
 }
 
 /// `{"message": ...}`: what most commands answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Message {
+    #[schema(value_type = String)]
     pub message: Cow<'static, str>,
 }
 
@@ -142,7 +162,7 @@ impl Message {
 
 /// `{"id": ...}`, or `{"id": ..., "message": ...}`: the resource a command
 /// created or changed, by id.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Saved {
     pub id: Uuid,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -163,7 +183,7 @@ impl Saved {
 }
 
 /// `{"data": [...]}`: how the reference lists answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Data<T> {
     pub data: T,
 }

@@ -1,49 +1,55 @@
 //! /api/notifications/* (SPEC 7.6), for every role: each user sees only their own.
 
+use axum::Json;
 use axum::extract::{Query, State};
-use axum::routing::{delete, get, put};
-use axum::{Json, Router};
 use commands::notifications::NotificationAction;
 use projections::read_models::notifications;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{Message, PathId, RequestMeta};
+use super::{IdInPath, Message, PathId, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::Session;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::routes;
 
 pub const MAX_PAGE: i64 = 100;
 
 /// One page of a user's notifications, over HTTP and over the socket alike.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct NotificationPage<T> {
     pub notifications: Vec<T>,
     pub total: i64,
     pub unread_count: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct UnreadCount {
     unread_count: i64,
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/notifications", get(list))
-        .route("/api/notifications/unread-count", get(unread_count))
-        .route("/api/notifications/read-all", put(read_all))
-        .route("/api/notifications/{id}/read", put(read_one))
-        .route("/api/notifications/{id}", delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(unread_count))
+        .routes(routes!(read_all))
+        .routes(routes!(read_one))
+        .routes(routes!(remove))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct Page {
+    /// How many (20 when absent; kept within 1 to 100).
     limit: Option<i64>,
+    /// How many to skip, newest first (0 when absent).
     offset: Option<i64>,
 }
 
+#[utoipa::path(get, path = "/api/notifications", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(Page),
+    responses((status = 200, description = "One page of the user's notifications, newest first", body = NotificationPage<notifications::Notification>)))]
 async fn list(
     State(state): State<AppState>,
     session: Session,
@@ -60,6 +66,8 @@ async fn list(
     }))
 }
 
+#[utoipa::path(get, path = "/api/notifications/unread-count", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])),
+    responses((status = 200, description = "How many are unread", body = UnreadCount)))]
 async fn unread_count(
     State(state): State<AppState>,
     session: Session,
@@ -69,6 +77,8 @@ async fn unread_count(
     }))
 }
 
+#[utoipa::path(put, path = "/api/notifications/{id}/read", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "`Notification marked as read`", body = Message), (status = 404, description = "`Notification not found`: no such notification, or someone else's", body = ErrorBody)))]
 async fn read_one(
     State(state): State<AppState>,
     session: Session,
@@ -85,6 +95,8 @@ async fn read_one(
     ))
 }
 
+#[utoipa::path(put, path = "/api/notifications/read-all", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])),
+    responses((status = 200, description = "`All notifications marked as read`", body = Message)))]
 async fn read_all(
     State(state): State<AppState>,
     session: Session,
@@ -101,6 +113,8 @@ async fn read_all(
     ))
 }
 
+#[utoipa::path(delete, path = "/api/notifications/{id}", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "`Notification deleted`", body = Message), (status = 404, description = "`Notification not found`: no such notification, or someone else's", body = ErrorBody)))]
 async fn remove(
     State(state): State<AppState>,
     session: Session,

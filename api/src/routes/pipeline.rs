@@ -1,10 +1,9 @@
 //! The employer's hiring pipeline: a job's board (and its list view), moving an
 //! applicant between stages, and rejecting several at once.
 
+use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use chrono::NaiveDate;
 use commands::CommandError;
 use commands::applications::MoveApplication;
@@ -15,12 +14,14 @@ use projections::read_models::applications::{
 };
 use projections::read_models::job_board::{self, Job};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{PathId, RequestMeta};
+use super::{IdInPath, PathId, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::routes;
 
 /// At most this many applicants in one bulk rejection.
@@ -29,17 +30,21 @@ pub const MAX_BULK: usize = 200;
 pub const MOVED_BY_SOMEONE_ELSE: &str =
     "Someone else moved this applicant a moment ago. The board now shows where they are.";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/employer/jobs/{id}/pipeline", get(board))
-        .route("/api/employer/jobs/{id}/report", get(report))
-        .route("/api/employer/applications/{id}/move", post(move_one))
-        .route("/api/employer/applications/bulk-reject", post(bulk_reject))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(board))
+        .routes(routes!(report))
+        .routes(routes!(move_one))
+        .routes(routes!(bulk_reject))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct BoardQuery {
+    /// Only this stage; an unknown one is 422.
+    #[param(value_type = Option<Stage>)]
     stage: Option<String>,
+    /// The applicant's name or email contains this (any case).
     q: Option<String>,
     /// Applied on or after this day (Australia/Sydney days are close enough
     /// for a filter: midnight UTC).
@@ -47,17 +52,23 @@ struct BoardQuery {
     /// Applied on or before this day.
     to: Option<NaiveDate>,
     #[serde(default)]
+    #[param(inline)]
     sort: PipelineSort,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct Board {
     job: Job,
     counts: StageCounts,
+    #[schema(value_type = Vec<Stage>)]
     stages: [Stage; 6],
     applications: Vec<PipelineCard>,
 }
 
+#[utoipa::path(get, path = "/api/employer/jobs/{id}/pipeline", tag = "employer", security(("employer" = [])), params(IdInPath, BoardQuery),
+    responses((status = 200, description = "The job's board: its counts (whatever the filter) and the matching applicants", body = Board),
+        (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
+        (status = 422, description = "An unknown stage", body = ErrorBody)))]
 async fn board(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -90,6 +101,9 @@ async fn board(
 }
 
 /// Per job: applicants per stage and per week, time to first response, time to hire.
+#[utoipa::path(get, path = "/api/employer/jobs/{id}/report", tag = "employer", security(("employer" = [])), params(IdInPath),
+    responses((status = 200, description = "Applicants per stage and per week, time to first response, time to hire", body = JobReport),
+        (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody)))]
 async fn report(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -104,15 +118,16 @@ async fn report(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct MoveBody {
+    #[schema(value_type = Stage)]
     stage: String,
     feedback: Option<String>,
     /// The card's version as the board showed it.
     version: Option<i64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct MovedReply {
     id: Uuid,
     stage: Stage,
@@ -120,6 +135,11 @@ struct MovedReply {
     message: &'static str,
 }
 
+#[utoipa::path(post, path = "/api/employer/applications/{id}/move", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = MoveBody,
+    responses((status = 200, description = "`Applicant moved`, or `Nothing changed`", body = MovedReply),
+        (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody),
+        (status = 409, description = "Someone else moved this applicant since the board showed `version`", body = ErrorBody),
+        (status = 422, description = "An unknown stage, a move the pipeline does not allow, a closed job, feedback too long", body = ErrorBody)))]
 async fn move_one(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -159,13 +179,13 @@ async fn move_one(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct BulkRejectBody {
     application_ids: Vec<Uuid>,
     feedback: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct BulkOutcome {
     id: Uuid,
     /// `None` when it was rejected (or already was); else why not.
@@ -173,7 +193,7 @@ struct BulkOutcome {
     error: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct BulkRejected {
     rejected: usize,
     results: Vec<BulkOutcome>,
@@ -182,6 +202,9 @@ struct BulkRejected {
 /// Rejects each listed applicant with the same feedback. Each is its own
 /// command: one that fails (hired, someone else's, a closed job) is reported
 /// and the others go ahead.
+#[utoipa::path(post, path = "/api/employer/applications/bulk-reject", tag = "employer", security(("employer" = [])), request_body = BulkRejectBody,
+    responses((status = 200, description = "Each applicant's outcome: rejected, or why not", body = BulkRejected),
+        (status = 422, description = "No applicants, more than 200, or feedback too long", body = ErrorBody)))]
 async fn bulk_reject(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,

@@ -1,45 +1,56 @@
 //! /api/reference/*: the lists the job board filters by (SPEC 7.2), and the
 //! admin's upkeep of them: add, rename, retire (events, not table edits).
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use commands::reference_data::{
     AddLocation, AddSalaryRange, RenameReferenceValue, RetireReferenceValue,
 };
 use domain::reference::ReferenceListId;
 use projections::read_models::reference::{self, Location, SalaryRange};
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::{Data, Message, RequestMeta, Saved};
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/reference/locations", get(locations))
-        .route("/api/reference/salary-ranges", get(salary_ranges))
-        .route(
-            "/api/admin/reference/locations",
-            get(all_locations).post(add_location),
-        )
-        .route(
-            "/api/admin/reference/salary-ranges",
-            get(all_salary_ranges).post(add_salary_range),
-        )
-        .route("/api/admin/reference/{list}/{id}", put(rename))
-        .route("/api/admin/reference/{list}/{id}/retire", post(retire))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(locations))
+        .routes(routes!(salary_ranges))
+        .routes(routes!(all_locations, add_location))
+        .routes(routes!(all_salary_ranges, add_salary_range))
+        .routes(routes!(rename))
+        .routes(routes!(retire))
 }
 
+/// `/{list}/{id}`: one value of one reference list.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct ValueInPath {
+    /// `locations` or `salary-ranges`; anything else is 404 `List not found`.
+    #[param(pattern = "^(locations|salary-ranges)$")]
+    list: String,
+    /// The value's id; not a UUID: 404 `Value not found`.
+    id: Uuid,
+}
+
+#[utoipa::path(get, path = "/api/reference/locations", tag = "public",
+    responses((status = 200, description = "The locations offered in forms", body = Data<Vec<Location>>)))]
 async fn locations(State(state): State<AppState>) -> Result<Json<Data<Vec<Location>>>, ApiError> {
     Ok(Json(Data {
         data: reference::locations(&state.pool).await?,
     }))
 }
 
+#[utoipa::path(get, path = "/api/reference/salary-ranges", tag = "public",
+    responses((status = 200, description = "The salary ranges offered in forms", body = Data<Vec<SalaryRange>>)))]
 async fn salary_ranges(
     State(state): State<AppState>,
 ) -> Result<Json<Data<Vec<SalaryRange>>>, ApiError> {
@@ -49,6 +60,8 @@ async fn salary_ranges(
 }
 
 /// Every location, retired ones too (with `retired_at`), for the admin screen.
+#[utoipa::path(get, path = "/api/admin/reference/locations", tag = "admin", security(("admin" = [])),
+    responses((status = 200, description = "Every location, retired ones too, offered ones first", body = Data<Vec<reference::AdminLocation>>)))]
 async fn all_locations(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -58,6 +71,8 @@ async fn all_locations(
     }))
 }
 
+#[utoipa::path(get, path = "/api/admin/reference/salary-ranges", tag = "admin", security(("admin" = [])),
+    responses((status = 200, description = "Every salary range, retired ones too, offered ones first", body = Data<Vec<reference::AdminSalaryRange>>)))]
 async fn all_salary_ranges(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -67,12 +82,17 @@ async fn all_salary_ranges(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct LocationBody {
     display_name: String,
     state: String,
 }
 
+#[utoipa::path(post, path = "/api/admin/reference/locations", tag = "admin", security(("admin" = [])), request_body = LocationBody,
+    responses(
+        (status = 201, description = "Added", body = Saved),
+        (status = 409, description = "A location with that name already exists", body = ErrorBody),
+    ))]
 async fn add_location(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -90,13 +110,18 @@ async fn add_location(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct SalaryRangeBody {
     display_name: String,
     min: i32,
     max: Option<i32>,
 }
 
+#[utoipa::path(post, path = "/api/admin/reference/salary-ranges", tag = "admin", security(("admin" = [])), request_body = SalaryRangeBody,
+    responses(
+        (status = 201, description = "Added", body = Saved),
+        (status = 409, description = "A salary range with that name already exists", body = ErrorBody),
+    ))]
 async fn add_salary_range(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -127,11 +152,17 @@ fn value(list: &str, id: &str) -> Result<(ReferenceListId, Uuid), ApiError> {
     Ok((list, id))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct RenameBody {
     display_name: String,
 }
 
+#[utoipa::path(put, path = "/api/admin/reference/{list}/{id}", tag = "admin", security(("admin" = [])), params(ValueInPath), request_body = RenameBody,
+    responses(
+        (status = 200, description = "`Renamed`", body = Message),
+        (status = 404, description = "`List not found` or `Value not found`", body = ErrorBody),
+        (status = 409, description = "Another value already has that name", body = ErrorBody),
+    ))]
 async fn rename(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -149,6 +180,11 @@ async fn rename(
     Ok(Written(written.position, Json(Message::new("Renamed"))))
 }
 
+#[utoipa::path(post, path = "/api/admin/reference/{list}/{id}/retire", tag = "admin", security(("admin" = [])), params(ValueInPath),
+    responses(
+        (status = 200, description = "No longer offered in forms", body = Message),
+        (status = 404, description = "`List not found` or `Value not found`", body = ErrorBody),
+    ))]
 async fn retire(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,

@@ -2,32 +2,36 @@
 //! account: a new secret shown as a QR code (and as text to type in), then a
 //! code from the app to confirm it, which hands back recovery codes once.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use domain::account::Account;
 use qrcode::QrCode;
 use qrcode::render::svg;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::RequestMeta;
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
-use crate::error::{ApiError, AppJson};
+use crate::error::{ApiError, AppJson, ErrorBody};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/two-factor", get(status))
-        .route("/api/admin/two-factor/setup", post(setup))
-        .route("/api/admin/two-factor/confirm", post(confirm))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(status))
+        .routes(routes!(setup))
+        .routes(routes!(confirm))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = TwoFactorStatus)]
 struct Status {
     enabled: bool,
     recovery_codes_left: usize,
 }
 
+#[utoipa::path(get, path = "/api/admin/two-factor", tag = "admin", security(("admin" = [])),
+    responses((status = 200, description = "Whether two-factor sign-in is on for this admin", body = Status)))]
 async fn status(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -40,7 +44,8 @@ async fn status(
     }))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = TwoFactorSetup)]
 struct Setup {
     secret: String,
     otpauth_url: String,
@@ -48,6 +53,9 @@ struct Setup {
     qr_svg: String,
 }
 
+#[utoipa::path(post, path = "/api/admin/two-factor/setup", tag = "admin", security(("admin" = [])),
+    responses((status = 200, description = "A new secret, as text, as an otpauth URL and as a QR code", body = Setup),
+        (status = 422, description = "`Two-factor sign-in is already on`", body = ErrorBody)))]
 async fn setup(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -71,19 +79,24 @@ async fn setup(
     ))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = TwoFactorConfirmBody)]
 struct ConfirmBody {
     #[serde(default)]
     code: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = TwoFactorConfirmed)]
 struct Confirmed {
     message: &'static str,
     /// Shown this once; only their hashes are kept.
     recovery_codes: Vec<String>,
 }
 
+#[utoipa::path(post, path = "/api/admin/two-factor/confirm", tag = "admin", security(("admin" = [])), request_body = ConfirmBody,
+    responses((status = 200, description = "`Two-factor sign-in is on`, with ten recovery codes shown this once", body = Confirmed),
+        (status = 422, description = "`Enter the code from your app`, a wrong code, or `Start setting up two-factor sign-in first`", body = ErrorBody)))]
 async fn confirm(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,

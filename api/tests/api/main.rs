@@ -20,6 +20,7 @@ mod interviews;
 mod job_lifecycle;
 mod jobs;
 mod notifications;
+mod openapi;
 mod password_reset;
 mod pipeline;
 mod profile;

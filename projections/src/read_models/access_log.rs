@@ -40,7 +40,7 @@ impl EventProjector for AccessLogProjector {
     }
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Access {
     pub viewed_by: Uuid,
     /// The staff member's name, when their account is known.

@@ -16,7 +16,7 @@ use crate::{BoxFuture, Change, Decoded, Projector};
 
 pub struct AccountsProjector;
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct AccountRow {
     pub id: Uuid,
     pub role: String,

@@ -16,7 +16,7 @@ use super::escape_like;
 /// At most this many rows in an agency-wide list; filters narrow it.
 pub const LIST_LIMIT: i64 = 500;
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct AgencyJob {
     pub id: Uuid,
     pub title: String,
@@ -72,7 +72,7 @@ pub async fn jobs(pool: &PgPool, filter: &JobFilter) -> anyhow::Result<Vec<Agenc
     .context("Failed to list jobs across employers")
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct AgencyApplication {
     pub id: Uuid,
     pub job_id: Uuid,
@@ -130,7 +130,7 @@ pub async fn applications(
 }
 
 /// What needs someone's attention now, counted from the read models.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Attention {
     pub pending_employers: i64,
     pub open_enquiries: i64,
@@ -157,7 +157,7 @@ pub async fn attention(pool: &PgPool, max_attempts: i32) -> anyhow::Result<Atten
 }
 
 /// The analytics screen's numbers for applications made in `[from, to]`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Analytics {
     pub per_week: Vec<WeekCount>,
     pub funnel: Vec<StageCount>,
@@ -168,26 +168,26 @@ pub struct Analytics {
     pub by_employer: Vec<NamedCount>,
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct WeekCount {
     /// The Monday that starts the week.
     pub week: NaiveDate,
     pub applications: i64,
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct StageCount {
     pub stage: String,
     pub count: i64,
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct NamedCount {
     pub name: String,
     pub count: i64,
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct ResponseTimes {
     pub median_days: Option<f64>,
     pub p90_days: Option<f64>,
@@ -195,7 +195,7 @@ pub struct ResponseTimes {
     pub waiting: i64,
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct FillTimes {
     pub median_days: Option<f64>,
     pub filled: i64,

@@ -179,7 +179,7 @@ impl Moved {
 }
 
 /// SPEC 3 'Application'.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Application {
     pub id: Uuid,
     pub job_id: Uuid,
@@ -245,7 +245,7 @@ pub async fn employer_may_read_document(
 
 /// One card on an employer's pipeline board: who applied, where they are, and
 /// the version the board sends back with a move.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct PipelineCard {
     pub id: Uuid,
     pub job_id: Uuid,
@@ -301,7 +301,7 @@ pub struct PipelineFilter {
     pub sort: PipelineSort,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PipelineSort {
     #[default]
@@ -355,7 +355,7 @@ pub async fn pipeline(
 }
 
 /// How many applications each of an employer's jobs has in each stage.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct StageCounts {
     pub new: i64,
     pub screening: i64,
@@ -404,7 +404,7 @@ pub async fn stage_counts(
 }
 
 /// One job's numbers for its employer.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct JobReport {
     pub counts: StageCounts,
     /// Applications received per week (weeks start on Monday, Sydney time).
@@ -417,7 +417,9 @@ pub struct JobReport {
     pub hired: i64,
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+// Its own name in the API document: agency::WeekCount has the same one.
+#[schema(as = JobReportWeek)]
 pub struct WeekCount {
     pub week: chrono::NaiveDate,
     pub applications: i64,

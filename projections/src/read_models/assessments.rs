@@ -88,7 +88,7 @@ impl EventProjector for AssessmentsProjector {
     }
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Note {
     pub id: Uuid,
     pub author_id: Uuid,
@@ -96,10 +96,11 @@ pub struct Note {
     pub created_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Scorecard {
     pub id: Uuid,
     pub author_id: Uuid,
+    #[schema(value_type = Vec<Rating>)]
     pub ratings: sqlx::types::Json<Vec<Rating>>,
     #[sqlx(try_from = "String")]
     pub recommendation: Recommendation,

@@ -77,7 +77,7 @@ impl EventProjector for CompaniesProjector {
     }
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct CompanyProfile {
     #[serde(rename = "id")]
     pub employer_id: Uuid,

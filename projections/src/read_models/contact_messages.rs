@@ -81,7 +81,7 @@ impl EventProjector for ContactMessagesProjector {
     }
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct ContactMessage {
     pub id: Uuid,
     pub first_name: String,

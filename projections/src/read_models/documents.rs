@@ -76,7 +76,7 @@ impl EventProjector for DocumentsProjector {
 }
 
 /// SPEC 3 'Document'.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Document {
     pub id: Uuid,
     pub title: String,
@@ -116,7 +116,7 @@ pub async fn by_id(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Document>> 
     .context("Failed to read a document")
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Stat {
     pub document_type: String,
     pub count: i64,

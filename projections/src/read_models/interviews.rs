@@ -127,7 +127,7 @@ impl EventProjector for InterviewsProjector {
 }
 
 /// An interview as both sides see it (the candidate without the version).
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct InterviewRow {
     pub id: Uuid,
     pub application_id: Uuid,
@@ -136,6 +136,7 @@ pub struct InterviewRow {
     pub duration_minutes: i32,
     pub location: Option<String>,
     pub video_link: Option<String>,
+    #[schema(value_type = Vec<String>)]
     pub interviewers: sqlx::types::Json<Vec<String>>,
     /// `scheduled` or `cancelled`.
     pub status: String,

@@ -251,7 +251,7 @@ async fn upsert(conn: &mut PgConnection, rows: Vec<JobRow>) -> anyhow::Result<()
 }
 
 /// A listing in the shape of SPEC 3 'Job' (plus status and specialisation).
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Job {
     pub id: Uuid,
     pub title: String,
@@ -263,7 +263,9 @@ pub struct Job {
     pub salary: String,
     pub salary_range_id: Option<Uuid>,
     pub description: String,
+    #[schema(value_type = Vec<String>)]
     pub responsibilities: Value,
+    #[schema(value_type = Vec<String>)]
     pub requirements: Value,
     pub created_at: DateTime<Utc>,
     pub expires_at: Option<DateTime<Utc>>,

@@ -15,7 +15,7 @@ use crate::{Change, EventProjector};
 pub struct NotificationsProjector;
 
 /// SPEC 3 'Notification'.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Notification {
     pub id: Uuid,
     #[serde(rename = "type")]

@@ -98,14 +98,14 @@ fn table(r: &RecordedEvent) -> anyhow::Result<&'static str> {
     }
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Location {
     pub id: Uuid,
     pub display_name: String,
     pub state: String,
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct SalaryRange {
     pub id: Uuid,
     pub display_name: String,
@@ -135,7 +135,7 @@ pub async fn salary_ranges(pool: &PgPool) -> anyhow::Result<Vec<SalaryRange>> {
 }
 
 /// A value as the admin's reference data screen lists it: retired ones too.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct AdminLocation {
     pub id: Uuid,
     pub display_name: String,
@@ -143,7 +143,7 @@ pub struct AdminLocation {
     pub retired_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct AdminSalaryRange {
     pub id: Uuid,
     pub display_name: String,
