@@ -34,16 +34,18 @@ const quote = (s) => `'${String(s).replaceAll("'", "''")}'`
 /// Per command sent: how many appends carry its request id (the command's
 /// own, and the notifications a policy raised because of it).
 export function commandChecks(db, commands) {
-  if (!commands.length) return { acked: 0, events: 0, lost: [], duplicated: [], notices: { missing: [], twice: [] } }
+  if (!commands.length) return { acked: 0, events: 0, lost: [], duplicated: [], committedUnacked: 0, noWrite: 0, notices: { missing: [], twice: [] } }
   const file = path.join(TMP, `check-${db}-${Date.now()}.sql`)
-  const values = commands.map((c) => `(${quote(c.rid)}, ${quote(c.kind)}, ${c.outcome === 'acked'})`).join(',\n')
+  const values = commands.map((c) => `(${quote(c.rid)}, ${quote(c.kind)}, ${c.outcome === 'acked'}, ${c.outcome === 'acked' && !c.position})`).join(',\n')
   // language=PostgreSQL
   writeFileSync(file, `
-CREATE TEMP TABLE sent (rid text PRIMARY KEY, kind text NOT NULL, acked boolean NOT NULL);
+-- no_write: answered 2xx without a consistency token, i.e. by its own
+-- account it changed nothing (a status set to what it already was).
+CREATE TEMP TABLE sent (rid text PRIMARY KEY, kind text NOT NULL, acked boolean NOT NULL, no_write boolean NOT NULL);
 INSERT INTO sent VALUES ${values};
 -- A notice is per recipient: an application notifies the candidate and the
 -- employer, so "twice" is two notices for one person from one command.
-SELECT s.rid, s.kind, s.acked,
+SELECT s.rid, s.kind, s.acked, s.no_write,
        count(e.position) FILTER (WHERE NOT e.by_policy),
        count(DISTINCT e.transaction_id::text) FILTER (WHERE NOT e.by_policy),
        coalesce((SELECT max(n) FROM (SELECT count(*) AS n FROM events p
@@ -54,19 +56,22 @@ SELECT s.rid, s.kind, s.acked,
   LEFT JOIN (SELECT position, transaction_id, event_type, metadata->>'request_id' AS rid,
                     coalesce(metadata->>'actor_role', '') = 'policy' AS by_policy
                FROM events) e ON e.rid = s.rid
- GROUP BY s.rid, s.kind, s.acked;
+ GROUP BY s.rid, s.kind, s.acked, s.no_write;
 `)
   const rows = psql(db, null, { file })
-  const result = { acked: 0, events: 0, lost: [], duplicated: [], committedUnacked: 0, notices: { missing: [], twice: [] } }
-  for (const [rid, kind, ackedText, eventsText, appendsText, noticesText] of rows) {
+  const result = { acked: 0, events: 0, lost: [], duplicated: [], committedUnacked: 0, noWrite: 0, notices: { missing: [], twice: [] } }
+  for (const [rid, kind, ackedText, noWriteText, eventsText, appendsText, noticesText] of rows) {
     const acked = ackedText === 't'
+    const noWrite = noWriteText === 't'
     const events = Number(eventsText)
     const appends = Number(appendsText)
     const notices = Number(noticesText)
     if (acked) {
       result.acked++
       result.events += events
-      if (appends === 0) result.lost.push({ rid, kind })
+      // Only a status change may be a no-op; any other 2xx without a write is lost.
+      if (noWrite) result.noWrite++
+      if (appends === 0 && !(noWrite && kind === 'status')) result.lost.push({ rid, kind })
     } else if (appends > 0) {
       result.committedUnacked++ // ran, but its answer never arrived: allowed
     }

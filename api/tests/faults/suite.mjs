@@ -64,7 +64,7 @@ async function finish(name, faults, load, servers, { poisoned = false, pushesPro
     ? rowsDiffering(DB, BIN, { skip: ['reference'], tables: ['locations', 'salary_ranges'] })
     : rowsDiffering(DB, BIN)
   log(`  ${summary.sent} commands sent: ${summary.acked} acknowledged, ${summary.refused} refused, ${summary.gaveUp} given up; ` +
-    `${checked.committedUnacked} ran without their answer arriving; ${load.slow.length} took over 5 s`)
+    `${checked.committedUnacked} ran without their answer arriving; ${checked.noWrite} answered as changing nothing; ${load.slow.length} took over 5 s`)
   for (const r of load.commands.filter((c) => c.outcome === 'refused').slice(0, 5)) log(`  refused: ${r.kind} ${r.status} ${JSON.stringify(r.json)} (try ${r.attempts})`)
   for (const l of checked.lost.slice(0, 5)) log(`  LOST: ${l.kind} ${l.rid}`)
   for (const d of checked.duplicated.slice(0, 5)) log(`  TWICE: ${d.kind} ${d.rid} (${d.appends} appends)`)
