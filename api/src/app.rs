@@ -29,6 +29,8 @@ use crate::{mail, routes, site};
 
 pub const CONSISTENCY_HEADER: &str = "x-consistency-token";
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
+/// Ties the events of one logical operation together (every try of a keyed command).
+pub const CORRELATION_HEADER: &str = "x-correlation-id";
 /// JSON bodies larger than this are refused with 413.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
 

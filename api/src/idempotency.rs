@@ -8,27 +8,45 @@
 //! no token), the method and the path, kept 24 hours. The same key with a
 //! different body is 422; while the first try is still running, 409. Answers
 //! of 5xx are not kept, so a retry after a server error runs again.
+//!
+//! A first try whose process died after its command committed but before its
+//! answer was kept leaves a claim with no answer. Once that claim is
+//! abandoned, a retry looks in the log for the try's events (all tries share
+//! one correlation id, derived from the key): if it wrote, the retry answers
+//! 409 "already carried out" instead of doing it a second time.
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
+use uuid::Uuid;
 
-use crate::app::{AppState, CONSISTENCY_HEADER};
+use crate::app::{AppState, CONSISTENCY_HEADER, CORRELATION_HEADER};
 use crate::error::ApiError;
 
 pub const HEADER: &str = "idempotency-key";
 pub const REPLAYED: &str = "idempotency-replayed";
 /// Bodies larger than this are not buffered for a key (uploads are 5 MB).
 const MAX_BODY: usize = 8 * 1024 * 1024;
-/// A first try that has not answered within this is taken as lost (its
-/// process died): a retry runs again.
-const ABANDONED_AFTER_SECS: i32 = 60;
+/// A first try cannot outlive `REQUEST_TIMEOUT_SECS`: `security::limit`,
+/// outside this layer, drops it then. A claim still unanswered this long
+/// after that is a try whose process died (or whose database went away
+/// before it could keep or free the key): a retry runs again. The margin
+/// covers a COMMIT already sent when the try was dropped. A fixed minute
+/// made every client whose server was killed mid-request wait a minute.
+const ABANDONED_MARGIN_SECS: u64 = 5;
+
+fn abandoned_after_secs(state: &AppState) -> i32 {
+    (state.config.request_timeout_secs + ABANDONED_MARGIN_SECS) as i32
+}
 
 pub const BAD_KEY: &str = "Idempotency-Key must be 1 to 255 visible characters";
 pub const KEY_REUSED: &str = "This Idempotency-Key was already used for a different request";
+pub const ALREADY_DONE: &str =
+    "This request was already carried out, but its answer was lost. Reload to see the result.";
 pub const IN_PROGRESS: &str =
     "A request with this Idempotency-Key is still being processed. Try again shortly.";
 
@@ -63,42 +81,64 @@ async fn run(
     request: Request,
     next: Next,
 ) -> Result<Response, ApiError> {
-    let (parts, body) = request.into_parts();
+    let (mut parts, body) = request.into_parts();
     let bytes = axum::body::to_bytes(body, MAX_BODY)
         .await
         .map_err(|_| ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "Request body is too large"))?;
     let request_hash = hex::encode(Sha256::digest(&bytes));
     let scope = scope_of(&parts, &request_hash);
+    // Every try of one keyed command carries the same correlation id in its
+    // events, so a retry can tell whether a try that never answered wrote.
+    let correlation = Uuid::new_v5(&Uuid::NAMESPACE_OID, format!("{scope}\0{key}").as_bytes());
+    parts.headers.insert(
+        CORRELATION_HEADER,
+        HeaderValue::from_str(&correlation.to_string()).expect("a UUID is a header value"),
+    );
 
     // Claim the key; a claim older than a day is forgotten, a first try that
-    // never answered is taken over.
+    // never answered is taken over (and `abandoned_since` says when it began).
     // language=PostgreSQL
-    let claimed: Option<(String,)> = sqlx::query_as(
-        "INSERT INTO idempotency_keys AS k (scope, key, request_hash) VALUES ($1, $2, $3)
+    let claimed: Option<(String, Option<DateTime<Utc>>)> = sqlx::query_as(
+        "WITH before AS (SELECT status, created_at FROM idempotency_keys WHERE scope = $1 AND key = $2)
+         INSERT INTO idempotency_keys AS k (scope, key, request_hash) VALUES ($1, $2, $3)
          ON CONFLICT (scope, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, created_at = now(),
              status = NULL, body = NULL, content_type = NULL, consistency = NULL, location = NULL
           WHERE k.created_at < now() - interval '24 hours'
              OR (k.status IS NULL AND k.created_at < now() - make_interval(secs => $4))
-         RETURNING k.key",
+         RETURNING k.key, (SELECT created_at FROM before WHERE status IS NULL)",
     )
     .bind(&scope)
     .bind(&key)
     .bind(&request_hash)
-    .bind(ABANDONED_AFTER_SECS)
+    .bind(abandoned_after_secs(state))
     .fetch_optional(&state.pool)
     .await?;
 
-    if claimed.is_none() {
+    let Some((_, abandoned_since)) = claimed else {
         return replay(state, &scope, &key, &request_hash).await;
-    }
+    };
 
-    let response = next
-        .run(Request::from_parts(parts, Body::from(bytes)))
-        .await;
+    // The abandoned try may have committed before its process died: then
+    // running again would do it twice. Its events are recorded after its
+    // claim, so only that stretch of the log is read (by the time index).
+    let ran_before = match abandoned_since {
+        Some(since) => wrote_since(state, correlation, since).await?,
+        None => false,
+    };
+    let response = if ran_before {
+        ApiError::new(StatusCode::CONFLICT, ALREADY_DONE).into_response()
+    } else {
+        next.run(Request::from_parts(parts, Body::from(bytes)))
+            .await
+    };
     let status = response.status();
     if status.is_server_error() {
-        // Not kept: the retry should run again.
-        forget(state, &scope, &key).await;
+        // Not kept: the retry should run again. Freed in the background: a
+        // 5xx is often the database going away, and waiting for this to time
+        // out too would double the time a client waits for its 503. Until it
+        // runs, a retry is told the first try is still in progress.
+        let state = state.clone();
+        tokio::spawn(async move { forget(&state, &scope, &key).await });
         return Ok(response);
     }
     let (parts, body) = response.into_parts();
@@ -143,8 +183,29 @@ async fn run(
     Ok(Response::from_parts(parts, Body::from(body)))
 }
 
+/// Whether an event of this correlation was recorded since `since` (the
+/// claim of a try that never answered; a little before, for clock skew
+/// between the database's `now()` and `clock_timestamp()`).
+async fn wrote_since(
+    state: &AppState,
+    correlation: Uuid,
+    since: DateTime<Utc>,
+) -> Result<bool, ApiError> {
+    // language=PostgreSQL
+    let found: Option<(i64,)> = sqlx::query_as(
+        "SELECT position FROM events
+          WHERE recorded_at >= $2 - interval '1 second' AND metadata->>'correlation_id' = $1
+          LIMIT 1",
+    )
+    .bind(correlation.to_string())
+    .bind(since)
+    .fetch_optional(&state.pool)
+    .await?;
+    Ok(found.is_some())
+}
+
 /// Releases a claimed key (best effort: if even this fails, the claim lapses
-/// after ABANDONED_AFTER_SECS).
+/// once it is abandoned: `abandoned_after_secs`).
 async fn forget(state: &AppState, scope: &str, key: &str) {
     // language=PostgreSQL
     let freed = sqlx::query("DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2")

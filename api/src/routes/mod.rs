@@ -33,7 +33,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::app::{AppState, REQUEST_ID_HEADER};
+use crate::app::{AppState, CORRELATION_HEADER, REQUEST_ID_HEADER};
 use crate::auth::Session;
 use crate::error::ApiError;
 
@@ -205,7 +205,7 @@ impl FromRequestParts<AppState> for RequestMeta {
             .map(str::to_owned);
         let correlation_id = parts
             .headers
-            .get("x-correlation-id")
+            .get(CORRELATION_HEADER)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| Uuid::parse_str(v).ok())
             .unwrap_or_else(Uuid::now_v7);

@@ -1,0 +1,169 @@
+// The processes the fault suite plays with: the throwaway PostgreSQL cluster
+// (.ci/faults created it; we stop and start it) and `recruit serve` processes
+// (started, killed with SIGKILL, restarted), plus psql for the checks.
+import { spawn, execFile, execFileSync } from 'node:child_process'
+import { promisify } from 'node:util'
+import { appendFileSync, openSync, readFileSync, existsSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+import path from 'node:path'
+
+const env = process.env
+export const TMP = env.FAULTS_TMP
+const PG_BIN = env.FAULTS_PG_BIN
+const PG_DATA = env.FAULTS_PG_DATA
+const PG_OWNER = env.FAULTS_PG_OWNER
+const asOwner = (cmd, args) =>
+  PG_OWNER === (env.USER || execFileSync('id', ['-un']).toString().trim()) ? [cmd, args] : ['runuser', ['-u', PG_OWNER, '--', cmd, ...args]]
+
+export const serverUrl = `postgres://postgres@127.0.0.1:${env.FAULTS_PG_PORT}`
+export const dbUrl = (db) => `${serverUrl}/${db}`
+
+// ---------- logging: progress on a terminal, plain lines in a log ----------
+const started = Date.now()
+const stamp = () => `${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s`
+let statusLine = ''
+export function log(msg) {
+  if (process.stderr.isTTY && statusLine) process.stderr.write('\r\x1b[K')
+  process.stderr.write(`[faults ${stamp()}] ${msg}\n`)
+  if (process.stderr.isTTY && statusLine) process.stderr.write(statusLine)
+}
+/// A live status line on a terminal; nothing in a log (the summary lines say it).
+export function status(text) {
+  if (!process.stderr.isTTY) return
+  statusLine = `[faults ${stamp()}] ${text}`
+  process.stderr.write(`\r\x1b[K${statusLine}`)
+}
+export function clearStatus() {
+  if (process.stderr.isTTY && statusLine) process.stderr.write('\r\x1b[K')
+  statusLine = ''
+}
+
+// ---------- PostgreSQL ----------
+export function psql(db, sql, { file } = {}) {
+  const args = ['-X', '-q', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-d', dbUrl(db)]
+  if (file) args.push('-f', file)
+  else args.push('-c', sql)
+  const out = execFileSync(env.FAULTS_PSQL, args, { maxBuffer: 256 * 1024 * 1024, env: { ...env, PGOPTIONS: '-c client_min_messages=warning' } })
+  return out.toString().split('\n').filter((l) => l !== '').map((l) => l.split('\t'))
+}
+
+// Asynchronous, so writers, sockets and probes keep running while it waits.
+async function pgCtl(args) {
+  const [cmd, argv] = asOwner(path.join(PG_BIN, 'pg_ctl'), ['-D', PG_DATA, ...args])
+  await promisify(execFile)(cmd, argv)
+}
+export const pgStop = (mode = 'fast') => pgCtl(['-m', mode, '-w', 'stop'])
+export const pgStart = () => pgCtl(['-l', path.join(TMP, 'pg.log'), '-w', '-o', env.FAULTS_PG_OPTS, 'start'])
+
+// ---------- recruit serve ----------
+const JWT_SECRET = 'fault-suite-secret-' + 'x'.repeat(40)
+let nextPort = 18300 + (process.pid % 500) * 4
+
+export class Server {
+  constructor(name, db) {
+    this.name = name
+    this.db = db
+    this.port = nextPort++
+    this.url = `http://127.0.0.1:${this.port}`
+    this.logFile = path.join(TMP, 'logs', `${name}.log`)
+    this.child = null
+    this.kills = []
+  }
+
+  env() {
+    return {
+      PATH: env.PATH,
+      HOME: env.HOME,
+      DATABASE_URL: dbUrl(this.db),
+      BIND_ADDR: `127.0.0.1:${this.port}`,
+      PUBLIC_URL: this.url,
+      APP_ENV: 'development',
+      JWT_SECRET,
+      WEB_DIST: path.join(env.FAULTS_ROOT, 'web/dist'),
+      MAIL_DIR: path.join(TMP, 'mail'),
+      STORAGE_DIR: path.join(TMP, 'storage'),
+      DATABASE_ACQUIRE_TIMEOUT_MS: '1000',
+      // A first try cut off by a kill holds its Idempotency-Key until 5 s
+      // after this; the default 30 s would stall every writer that long.
+      REQUEST_TIMEOUT_SECS: '5',
+      LOG_JSON: 'true',
+      RUST_LOG: 'warn,projections=info,api=info,tower_http=warn',
+    }
+  }
+
+  start() {
+    const fd = openSync(this.logFile, 'a')
+    const child = spawn(env.FAULTS_BIN, ['serve'], { env: this.env(), stdio: ['ignore', fd, fd] })
+    child.on('exit', () => { if (this.child === child) this.child = null })
+    this.child = child
+    appendFileSync(path.join(TMP, 'servers.pids'), `${this.child.pid}\n`)
+    this.startedAt = Date.now()
+    return this
+  }
+
+  alive() { return this.child !== null && this.child.exitCode === null && this.child.signalCode === null }
+
+  async ready(timeoutMs = 120_000) {
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline) {
+      if (!this.alive()) throw new Error(`${this.name} exited while starting; see ${this.logFile}`)
+      try {
+        const r = await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(3000) })
+        if (r.status === 200) return Date.now()
+      } catch { /* not listening yet */ }
+      await sleep(100)
+    }
+    throw new Error(`${this.name} was not ready within ${timeoutMs / 1000} s; see ${this.logFile}`)
+  }
+
+  kill9() {
+    if (!this.alive()) return
+    this.kills.push(Date.now())
+    this.child.kill('SIGKILL')
+  }
+
+  /// A graceful stop (SIGTERM, then SIGKILL after 10 s).
+  async stop() {
+    if (!this.alive()) return
+    this.kills.push(Date.now()) // ends its leadership intervals
+    const child = this.child
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    await exited
+    clearTimeout(timer)
+  }
+
+  /// Which projectors this process says it leads, from its log: intervals
+  /// [{projector, from, to}] ("leading projector" .. "lost the leadership
+  /// connection", or the process's death).
+  leadership() {
+    if (!existsSync(this.logFile)) return []
+    const open = new Map()
+    const intervals = []
+    let deaths = [...this.kills]
+    for (const line of readFileSync(this.logFile, 'utf8').split('\n')) {
+      if (!line.startsWith('{')) continue
+      let entry
+      try { entry = JSON.parse(line) } catch { continue }
+      const at = Date.parse(entry.timestamp)
+      // A start after a kill: everything the previous run held ended at the kill.
+      while (deaths.length && deaths[0] < at) {
+        for (const [p, from] of open) intervals.push({ projector: p, from, to: deaths[0], server: this.name })
+        open.clear()
+        deaths = deaths.slice(1)
+      }
+      const message = entry.fields?.message
+      const projector = entry.fields?.projector
+      if (!projector) continue
+      if (message === 'leading projector') open.set(projector, at)
+      else if (message === 'lost the leadership connection' && open.has(projector)) {
+        intervals.push({ projector, from: open.get(projector), to: at, server: this.name })
+        open.delete(projector)
+      }
+    }
+    const end = deaths.length ? deaths[0] : Infinity
+    for (const [p, from] of open) intervals.push({ projector: p, from, to: end, server: this.name })
+    return intervals
+  }
+}
