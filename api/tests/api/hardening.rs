@@ -557,7 +557,11 @@ async fn a_retry_after_a_first_try_that_wrote_but_died_before_answering_does_not
     .await
     .unwrap();
     let never_wrote = send("crash-2", wrote).await.unwrap();
-    assert!(never_wrote.status().is_success(), "{}", never_wrote.status());
+    assert!(
+        never_wrote.status().is_success(),
+        "{}",
+        never_wrote.status()
+    );
     assert_eq!(enquiries().await, 2);
 }
 

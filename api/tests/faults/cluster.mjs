@@ -86,6 +86,8 @@ export class Server {
       // A first try cut off by a kill holds its Idempotency-Key until 5 s
       // after this; the default 30 s would stall every writer that long.
       REQUEST_TIMEOUT_SECS: '5',
+      // The load generator stands in for a proxy in front of many clients.
+      TRUSTED_PROXIES: '127.0.0.1/32',
       LOG_JSON: 'true',
       RUST_LOG: 'warn,projections=info,api=info,tower_http=warn',
     }

@@ -21,6 +21,16 @@ const RETRY_DEADLINE_MS = 120_000
 const IN_PROGRESS = 'still being processed'
 
 /// One HTTP request; never throws: status 0 is a connection error or timeout.
+/// Each command comes from its own client address (198.18.0.0/15, the
+/// benchmarking range), through a proxy the servers trust: the load is many
+/// people, so the per-client throttles (30 registrations, 5 contact messages
+/// per address in 15 minutes) do not refuse it. Retries keep the address.
+export function clientAddress(rid) {
+  const hex = rid.replace(/-/g, '')
+  const n = parseInt(hex.slice(-6), 16)
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`
+}
+
 export async function http(base, method, url, { token, body, headers = {}, timeoutMs = HTTP_TIMEOUT_MS } = {}) {
   const h = { accept: 'application/json', ...headers }
   if (body !== undefined) h['content-type'] = 'application/json'
@@ -70,7 +80,7 @@ export class Load {
       const urls = this.liveUrls()
       const base = urls.length ? urls[prefer % urls.length] : this.servers()[0].url
       record.attempts++
-      const r = await http(base, method, url, { token, body, headers: { 'idempotency-key': rid, 'x-request-id': rid } })
+      const r = await http(base, method, url, { token, body, headers: { 'idempotency-key': rid, 'x-request-id': rid, 'x-forwarded-for': clientAddress(rid) } })
       if (r.ms > 5000) this.slow.push({ kind, status: r.status, ms: r.ms })
       if (r.status === 503) this.answers503.push({ kind, ms: r.ms, at: Date.now() - r.ms, error: r.json?.error })
       if (r.status >= 200 && r.status < 300) {
@@ -202,6 +212,8 @@ function openSocket(server, candidate) {
   const socket = io(server.url, {
     auth: { token: candidate.token, user_type: 'candidate' },
     transports: ['websocket'],
+    // One person, one address (SOCKETS_PER_CLIENT counts per address).
+    extraHeaders: { 'x-forwarded-for': clientAddress(candidate.user.id) },
     reconnection: true, reconnectionDelay: 200, reconnectionDelayMax: 1000,
     timeout: 10_000,
   })
