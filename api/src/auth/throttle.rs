@@ -88,12 +88,13 @@ pub async fn attempt(
     email: &str,
     client: &ClientKey,
 ) -> Result<(), ApiError> {
+    let (per_email, per_address) = action.limits();
     count(
         &state.pool,
         action,
         vec![
-            email_key(state, action, role, email),
-            addr_key(action, client),
+            (email_key(state, action, role, email), per_email),
+            (addr_key(action, client), per_address),
         ],
     )
     .await
@@ -105,21 +106,19 @@ pub async fn attempt_from(
     action: Action,
     client: &ClientKey,
 ) -> Result<(), ApiError> {
-    count(&state.pool, action, vec![addr_key(action, client)]).await
+    let (_, per_address) = action.limits();
+    count(
+        &state.pool,
+        action,
+        vec![(addr_key(action, client), per_address)],
+    )
+    .await
 }
 
-async fn count(pool: &PgPool, action: Action, keys: Vec<String>) -> Result<(), ApiError> {
+/// Counts one attempt against each `(key, limit)`, in one statement.
+async fn count(pool: &PgPool, action: Action, keys: Vec<(String, i32)>) -> Result<(), ApiError> {
     let (per_email, per_address) = action.limits();
-    let limits: Vec<i32> = keys
-        .iter()
-        .map(|k| {
-            if k.contains(":email:") {
-                per_email
-            } else {
-                per_address
-            }
-        })
-        .collect();
+    let (keys, limits): (Vec<String>, Vec<i32>) = keys.into_iter().unzip();
     // Both keys in one statement, always email first then address, so two
     // requests lock rows in the same order. A window older than WINDOW_MINUTES
     // starts over unless the key is blocked; the attempt that reaches the
