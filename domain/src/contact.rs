@@ -110,6 +110,8 @@ pub fn receive(
 pub struct ContactMessage {
     pub received: bool,
     pub first_name: String,
+    pub last_name: String,
+    pub phone: Option<String>,
     pub email: String,
     pub handled: bool,
     pub assigned_to: Option<Uuid>,
@@ -118,10 +120,16 @@ pub struct ContactMessage {
 pub fn evolve(mut state: ContactMessage, event: &ContactEvent) -> ContactMessage {
     match event {
         ContactEvent::ContactMessageReceived {
-            first_name, email, ..
+            first_name,
+            last_name,
+            email,
+            phone,
+            ..
         } => {
             state.received = true;
             state.first_name = first_name.clone();
+            state.last_name = last_name.clone();
+            state.phone = phone.clone();
             state.email = email.clone();
         }
         ContactEvent::ContactMessageAssigned { assigned_to, .. } => {

@@ -11,11 +11,15 @@ use crate::assessment::AssessmentEvent;
 use crate::company::CompanyEvent;
 use crate::contact::ContactEvent;
 use crate::document::DocumentEvent;
+use crate::erasure::ErasureEvent;
 use crate::interview::InterviewEvent;
 use crate::job::JobEvent;
 use crate::notification::NotificationEvent;
 use crate::profile::ProfileEvent;
 use crate::reference::ReferenceEvent;
+
+/// What a sealed field reads as once its data subject's key is deleted.
+pub const ERASED: &str = "[erased]";
 
 /// One aggregate's event enum. Variants are past-tense facts; the variant name
 /// is the stored `event_type`, so renaming a variant is a schema change.
@@ -173,6 +177,7 @@ any_event! {
     Interview(InterviewEvent),
     Profile(ProfileEvent),
     Notification(NotificationEvent),
+    Erasure(ErasureEvent),
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod assessment;
 pub mod company;
 pub mod contact;
 pub mod document;
+pub mod erasure;
 pub mod error;
 pub mod event;
 pub mod interview;

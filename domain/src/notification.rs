@@ -225,9 +225,12 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
             reason,
             ..
         } => {
+            // The reason is the candidate's words, sealed with their key: the
+            // notice (sealed with the employer's) points to it rather than
+            // copying it, so it goes when the candidate is erased.
             let mut message = format!("A candidate withdrew their application for {job_title}.");
-            if let Some(r) = reason {
-                message.push_str(&format!(" Their reason: {r}"));
+            if reason.is_some() {
+                message.push_str(" Their reason is on the application's history.");
             }
             vec![Notice {
                 recipient: *employer_id,

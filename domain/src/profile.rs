@@ -59,9 +59,31 @@ pub struct Profile {
     pub experience: Vec<Experience>,
 }
 
+impl Profile {
+    /// What an erased candidate's profile reads as: the name says so, the
+    /// rest is empty.
+    pub fn erased() -> Self {
+        Self {
+            name: crate::event::ERASED.into(),
+            ..Self::default()
+        }
+    }
+}
+
+fn profile_or_erased<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Profile, D::Error> {
+    let value = serde_json::Value::deserialize(d)?;
+    if value.as_str() == Some(crate::event::ERASED) {
+        return Ok(Profile::erased());
+    }
+    serde_json::from_value(value).map_err(serde::de::Error::custom)
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ProfileEvent {
     ProfileUpdated {
+        /// Sealed whole; once its candidate is erased it reads `[erased]`,
+        /// which decodes as [`Profile::erased`].
+        #[serde(deserialize_with = "profile_or_erased")]
         profile: Profile,
         updated_at: DateTime<Utc>,
     },

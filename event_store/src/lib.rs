@@ -33,7 +33,8 @@ use uuid::Uuid;
 pub use postgres::PgEventStore;
 pub use types::{
     Actor, AppendError, AppendRequest, AppendResult, ClaimHasher, ExpectedVersion,
-    GlobalCheckpoint, LogFilter, Metadata, NewEvent, OutgoingMail, RecordedEvent, UniqueClaim,
+    GlobalCheckpoint, LogFilter, Metadata, NewEvent, OutgoingMail, RecordedEvent, Shred,
+    UniqueClaim,
 };
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -63,6 +64,18 @@ pub trait EventStore: Send + Sync + 'static {
     fn browse<'a>(
         &'a self,
         filter: &'a LogFilter,
+        limit: i64,
+    ) -> BoxFuture<'a, anyhow::Result<Vec<RecordedEvent>>>;
+
+    /// Up to `limit` events about one person after position `after`, in
+    /// position order: those whose personal fields are sealed for `subject`,
+    /// and every event of `streams` (theirs, but sealing nothing). For the
+    /// person's data export, a page at a time.
+    fn read_about<'a>(
+        &'a self,
+        subject: Uuid,
+        streams: &'a [String],
+        after: i64,
         limit: i64,
     ) -> BoxFuture<'a, anyhow::Result<Vec<RecordedEvent>>>;
 

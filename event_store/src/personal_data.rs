@@ -105,6 +105,22 @@ pub fn seal(
     Ok(())
 }
 
+/// Writes the named top-level fields of `payload` as they read once erased,
+/// `[erased]` (nulls stay null): for an event about a subject who is already
+/// erased, who gets no key to seal with.
+pub fn blank(payload: &mut Value, fields: &[&str]) {
+    let Value::Object(map) = payload else {
+        return;
+    };
+    for field in fields {
+        if let Some(value) = map.get_mut(*field)
+            && !value.is_null()
+        {
+            *value = Value::String(ERASED.into());
+        }
+    }
+}
+
 /// Decrypts every sealed field of `payload` (v1 or v2) in place; with no key
 /// (an erased subject) each sealed field reads as [`ERASED`]. A value that
 /// does not open with the key it should (sealed for another subject, event or

@@ -191,6 +191,21 @@ pub struct OutgoingMail {
     pub calendar: Option<String>,
 }
 
+/// Erases a data subject in the append's transaction (crypto-shredding): their
+/// data key and uniqueness claims are deleted, they are marked erased (a later
+/// append that would seal their fields writes `[erased]` instead of making a
+/// new key), and mail that is theirs or about them is purged from the outbox.
+#[derive(Debug, Clone, Default)]
+pub struct Shred {
+    pub subject: Uuid,
+    /// Their addresses: queued or sent mail to them is deleted.
+    pub recipients: Vec<String>,
+    /// Their name, email and the like: other mail that mentions one of them
+    /// (the agency's copy of a contact message) has its subject and body
+    /// replaced with `[erased]`.
+    pub mentions: Vec<String>,
+}
+
 #[derive(Debug, Clone)]
 pub struct AppendRequest {
     pub stream_id: String,
@@ -203,6 +218,8 @@ pub struct AppendRequest {
     /// whose commands run on a pinned clock). `None` for everything live: the
     /// database's clock stamps the event as it is written.
     pub recorded_at: Option<DateTime<Utc>>,
+    /// The data subject this append erases, if any.
+    pub shred: Option<Shred>,
 }
 
 impl AppendRequest {
@@ -220,6 +237,7 @@ impl AppendRequest {
             claims: vec![],
             outbox: vec![],
             recorded_at: None,
+            shred: None,
         }
     }
 
@@ -237,6 +255,7 @@ impl AppendRequest {
     pub fn has_side_effects(&self) -> bool {
         !self.claims.is_empty()
             || !self.outbox.is_empty()
+            || self.shred.is_some()
             || self.events.iter().any(|e| !e.personal_fields.is_empty())
     }
 }

@@ -30,13 +30,23 @@ pub(super) async fn append_in(
     request: &AppendRequest,
 ) -> Result<AppendResult, AppendError> {
     claims::claim_all(tx, &request.claims).await?;
+    if let Some(shred) = &request.shred {
+        super::keys::shred(tx, shred.subject).await?;
+        claims::release_all(tx, shred.subject).await?;
+        outbox::purge(tx, &shred.recipients, &shred.mentions).await?;
+    }
 
     let mut events = request.events.clone();
     for event in events.iter_mut().filter(|e| !e.personal_fields.is_empty()) {
         let subject = event
             .data_subject
             .context("personal fields need a data subject")?;
-        let key = keys.key_for(tx, subject).await?;
+        let Some(key) = keys.key_for(tx, subject).await? else {
+            // An erased subject gets no new key: what would be sealed is
+            // written as it would read, `[erased]`.
+            personal_data::blank(&mut event.payload, event.personal_fields);
+            continue;
+        };
         // Bound to the event's id, which is fixed before sealing and stored with it.
         let owner = SealedFor {
             subject,

@@ -53,3 +53,15 @@ pub(super) async fn owner(
     .context("Failed to look up a uniqueness claim")?;
     Ok(row.map(|(id,)| id))
 }
+
+/// Deletes every claim a data subject holds (their email, for one): an
+/// erased person's address is free to sign up again, and no hash of it stays.
+pub(super) async fn release_all(tx: &mut PgConnection, owner: Uuid) -> anyhow::Result<u64> {
+    // language=PostgreSQL
+    let done = sqlx::query("DELETE FROM unique_claims WHERE owner_id = $1")
+        .bind(owner)
+        .execute(&mut *tx)
+        .await
+        .context("Failed to release uniqueness claims")?;
+    Ok(done.rows_affected())
+}

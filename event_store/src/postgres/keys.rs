@@ -62,24 +62,33 @@ impl DataKeys {
     }
 
     /// Returns the subject's key, creating it (wrapped) on first use, inside
-    /// the caller's transaction.
-    pub async fn key_for(&self, conn: &mut PgConnection, subject: Uuid) -> anyhow::Result<Key> {
+    /// the caller's transaction; `None` for an erased subject, who never gets
+    /// a key again.
+    pub async fn key_for(
+        &self,
+        conn: &mut PgConnection,
+        subject: Uuid,
+    ) -> anyhow::Result<Option<Key>> {
         let mut fresh = [0u8; 32];
         rand::rng().fill_bytes(&mut fresh);
         let wrapped = self.wrapping.wrap(subject, &fresh)?;
+        // Waits for an erasure of this subject running now, so the check below
+        // (a statement of its own: its snapshot is taken after the wait) sees it.
+        lock_subject(conn, subject).await?;
         // language=PostgreSQL
-        let row: KeyRow = sqlx::query_as(
-            "INSERT INTO data_subject_keys (subject_id, wrapped_key, kek_id) VALUES ($1, $2, $3)
+        let row: Option<KeyRow> = sqlx::query_as(
+            "INSERT INTO data_subject_keys (subject_id, wrapped_key, kek_id)
+             SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM erased_subjects WHERE subject_id = $1)
              ON CONFLICT (subject_id) DO UPDATE SET subject_id = EXCLUDED.subject_id
              RETURNING subject_id, key, wrapped_key, kek_id",
         )
         .bind(subject)
         .bind(&wrapped.blob)
         .bind(&wrapped.kek_id)
-        .fetch_one(&mut *conn)
+        .fetch_optional(&mut *conn)
         .await
         .context("Failed to load or create a data subject key")?;
-        self.open(row)
+        row.map(|row| self.open(row)).transpose()
     }
 
     /// Keys of the given subjects; erased subjects are simply absent. A key
@@ -253,8 +262,43 @@ pub async fn count_by_kek(pool: &PgPool) -> anyhow::Result<Vec<(Option<String>, 
     .context("Failed to count data keys")
 }
 
-/// Erases a data subject: its key goes, so its sealed fields become unreadable.
+/// The advisory lock (held to the end of the transaction) that orders an
+/// erasure of `subject` and an append that would make them a key: without it,
+/// an append whose statement started before the erasure committed could
+/// insert a fresh key after it. The two-key form keeps it apart from the
+/// projectors' one-key locks.
+async fn lock_subject(conn: &mut PgConnection, subject: Uuid) -> anyhow::Result<()> {
+    // language=PostgreSQL
+    sqlx::query("SELECT pg_advisory_xact_lock($1, hashtext($2::text))")
+        .bind(SUBJECT_LOCK_CLASS)
+        .bind(subject)
+        .execute(&mut *conn)
+        .await
+        .context("Failed to lock a data subject")?;
+    Ok(())
+}
+
+/// The first key of [`lock_subject`]'s two ("subj").
+const SUBJECT_LOCK_CLASS: i32 = 0x7375_626a;
+
+/// Erases a data subject: its key goes, so its sealed fields become
+/// unreadable, and it is marked erased first, so no append makes it a new key
+/// (an append that already holds the key row finishes first: the delete waits
+/// for its lock). Returns whether there was a key to delete.
 pub async fn erase(conn: &mut PgConnection, subject: Uuid) -> anyhow::Result<bool> {
+    shred(conn, subject).await
+}
+
+pub(super) async fn shred(conn: &mut PgConnection, subject: Uuid) -> anyhow::Result<bool> {
+    lock_subject(conn, subject).await?;
+    // language=PostgreSQL
+    sqlx::query(
+        "INSERT INTO erased_subjects (subject_id, erased_at) VALUES ($1, now()) ON CONFLICT DO NOTHING",
+    )
+    .bind(subject)
+    .execute(&mut *conn)
+    .await
+    .context("Failed to mark a data subject erased")?;
     // language=PostgreSQL
     let done = sqlx::query("DELETE FROM data_subject_keys WHERE subject_id = $1")
         .bind(subject)

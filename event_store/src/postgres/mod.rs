@@ -9,10 +9,12 @@
 //! below the oldest transaction still running (`pg_snapshot_xmin`), so an event
 //! whose transaction commits late is never skipped. See docs/ARCHITECTURE.md.
 //!
-//! Split by concern: [`append`], [`read`], `browse` (the audit view), [`claims`], [`outbox`], [`keys`]
+//! Split by concern: [`append`], [`read`], `browse` (the audit view), `about` (one
+//! person's events, for their export), [`claims`], [`outbox`], [`keys`]
 //! (the data-subject keys of crypto-shredding, stored wrapped by the key-encryption keys
 //! the store is built with).
 
+mod about;
 pub mod append;
 mod browse;
 mod claims;
@@ -154,6 +156,19 @@ impl EventStore for PgEventStore {
         Box::pin(async move {
             let mut conn = self.connection("browse the log").await?;
             browse::browse_in(&mut conn, &self.keys, filter, limit).await
+        })
+    }
+
+    fn read_about<'a>(
+        &'a self,
+        subject: Uuid,
+        streams: &'a [String],
+        after: i64,
+        limit: i64,
+    ) -> BoxFuture<'a, anyhow::Result<Vec<RecordedEvent>>> {
+        Box::pin(async move {
+            let mut conn = self.connection("read the events about a person").await?;
+            about::read_about_in(&mut conn, &self.keys, subject, streams, after, limit).await
         })
     }
 
