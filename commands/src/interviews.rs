@@ -62,6 +62,17 @@ pub struct CancelInterview {
     pub reason: Option<String>,
 }
 
+/// What an employer is told when they try to invite an erased candidate.
+pub const CANDIDATE_ERASED: &str =
+    "This candidate's personal data was erased, so they can no longer be invited";
+
+fn mailed(mail: Option<OutgoingMail>) -> Effects {
+    match mail {
+        Some(mail) => Effects::default().mail(mail),
+        None => Effects::default(),
+    }
+}
+
 impl Commands {
     /// Written's output is the new interview's id.
     pub async fn schedule_interview(
@@ -71,6 +82,9 @@ impl Commands {
     ) -> Result<Written<Uuid>, CommandError> {
         let now = self.clock.now();
         let application = self.load::<Application>(cmd.application_id).await?.state;
+        if let Some(a) = &application {
+            self.not_erased(a.candidate_id).await?;
+        }
         let slot = cmd.slot.parse(now)?;
         let interview_id = Uuid::now_v7();
         let events = interview::schedule(
@@ -87,13 +101,7 @@ impl Commands {
         let after = fold_onto(&new, &events);
         let mail = self.invitation(&after, 1, None).await?;
         Ok(self
-            .append(
-                interview_id,
-                &new,
-                events,
-                Effects::default().mail(mail),
-                metadata,
-            )
+            .append(interview_id, &new, events, mailed(mail), metadata)
             .await?
             .with(interview_id))
     }
@@ -105,6 +113,9 @@ impl Commands {
     ) -> Result<Written, CommandError> {
         let now = self.clock.now();
         let loaded = self.load::<Interview>(cmd.interview_id).await?;
+        if let Some(i) = &loaded.state {
+            self.not_erased(i.candidate_id).await?;
+        }
         let slot = cmd.slot.parse(now)?;
         let events = interview::reschedule(loaded.state.as_ref(), cmd.employer_id, slot, now)?;
         self.append_with_invitation(cmd.interview_id, &loaded, events, None, metadata)
@@ -148,17 +159,35 @@ impl Commands {
         let after = fold_onto(loaded, &events);
         let sequence = (loaded.version + events.len() as i64) as u32;
         let mail = self.invitation(&after, sequence, cancel_reason).await?;
-        self.append(id, loaded, events, Effects::default().mail(mail), metadata)
+        self.append(id, loaded, events, mailed(mail), metadata)
             .await
     }
 
-    /// The candidate's mail: what changed, in Sydney time, with the `.ics`.
+    /// An erased candidate can no longer be invited: refuses with a text the
+    /// employer can act on.
+    async fn not_erased(&self, candidate_id: Uuid) -> Result<(), CommandError> {
+        if self.is_erased(candidate_id).await? {
+            return Err(DomainError::invalid(CANDIDATE_ERASED).into());
+        }
+        Ok(())
+    }
+
+    async fn is_erased(&self, subject: Uuid) -> Result<bool, CommandError> {
+        let erasure = self.load::<domain::erasure::Erasure>(subject).await?;
+        Ok(erasure.state.erased.is_some())
+    }
+
+    /// The candidate's mail: what changed, in Sydney time, with the `.ics`;
+    /// none for an erased candidate (a cancellation still goes through).
     async fn invitation(
         &self,
         interview: &Interview,
         sequence: u32,
         cancel_reason: Option<String>,
-    ) -> Result<OutgoingMail, CommandError> {
+    ) -> Result<Option<OutgoingMail>, CommandError> {
+        if self.is_erased(interview.candidate_id).await? {
+            return Ok(None);
+        }
         let candidate = self
             .load::<Account>(interview.candidate_id)
             .await?
@@ -230,7 +259,7 @@ impl Commands {
                 ),
             )
         };
-        Ok(OutgoingMail {
+        Ok(Some(OutgoingMail {
             recipient: candidate.email,
             subject,
             body,
@@ -240,7 +269,7 @@ impl Commands {
                 sequence,
                 self.clock.now(),
             )),
-        })
+        }))
     }
 }
 

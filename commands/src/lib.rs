@@ -13,6 +13,7 @@ pub mod assessments;
 pub mod company;
 pub mod contact;
 pub mod documents;
+pub mod erasure;
 pub mod error;
 pub mod interviews;
 pub mod jobs;

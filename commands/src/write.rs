@@ -2,7 +2,9 @@
 //! the decision's events at the version that was loaded.
 
 use domain::{Aggregate, DomainError};
-use event_store::{AppendRequest, ExpectedVersion, Metadata, NewEvent, OutgoingMail, UniqueClaim};
+use event_store::{
+    AppendRequest, ExpectedVersion, Metadata, NewEvent, OutgoingMail, Shred, UniqueClaim,
+};
 
 use crate::{CommandError, Commands};
 
@@ -42,6 +44,9 @@ pub struct Effects {
     /// Append whatever the stream's version (a whole-record replacement where
     /// the last write wins); otherwise the loaded version must still hold.
     pub last_write_wins: bool,
+    /// The data subject this append erases (crypto-shredding, in the same
+    /// transaction as the events).
+    pub shred: Option<Shred>,
 }
 
 impl Effects {
@@ -134,5 +139,6 @@ pub fn append_request<A: Aggregate>(
     );
     request.claims = effects.claims;
     request.outbox = effects.mail;
+    request.shred = effects.shred;
     request
 }

@@ -7,9 +7,12 @@
 
 use std::future::Future;
 
-use domain::FromAnyEvent;
+use chrono::{DateTime, Utc};
+use domain::erasure::{ErasureEvent, SubjectKind};
+use domain::{AnyEvent, FromAnyEvent};
 use event_store::RecordedEvent;
 use sqlx::PgConnection;
+use uuid::Uuid;
 
 use crate::{BoxFuture, Change, Decoded, Projector};
 
@@ -30,6 +33,65 @@ pub trait EventProjector: Send + Sync + 'static {
         event: Self::Event,
         changes: &mut Vec<Change>,
     ) -> impl Future<Output = anyhow::Result<()>> + Send;
+
+    /// What purges or anonymises this projector's rows about a person who was
+    /// just erased ([`ErasureEvent::PersonErased`], which every projector
+    /// sees whatever its aggregate): statements run in order with `$1` the
+    /// subject's id and `$2` the text `[erased]`. They run in a rebuild too,
+    /// where the person's sealed fields already read `[erased]`: write the
+    /// same values the rebuild would (`[erased]` where a sealed value was,
+    /// rows deleted either way), so live and rebuilt read models agree.
+    const ERASE: &'static [&'static str] = &[];
+
+    /// Runs [`Self::ERASE`]; a projector that must also tell realtime what
+    /// changed overrides it.
+    fn erase(
+        &self,
+        conn: &mut PgConnection,
+        erased: &ErasedSubject,
+        changes: &mut Vec<Change>,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send {
+        let _ = changes;
+        async move {
+            for sql in Self::ERASE {
+                let query = sqlx::query(sqlx::AssertSqlSafe(*sql)).bind(erased.subject_id);
+                let query = if sql.contains("$2") {
+                    query.bind(domain::event::ERASED)
+                } else {
+                    query
+                };
+                query.execute(&mut *conn).await?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A data subject erased at a point of the log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ErasedSubject {
+    pub subject_id: Uuid,
+    pub kind: SubjectKind,
+    pub at: DateTime<Utc>,
+}
+
+impl ErasedSubject {
+    /// The erasure this event records, if it is one.
+    pub fn of(event: Option<&AnyEvent>) -> Option<Self> {
+        match event {
+            Some(AnyEvent::Erasure(ErasureEvent::PersonErased {
+                subject_id,
+                subject_kind,
+                erased_at,
+                ..
+            })) => Some(Self {
+                subject_id: *subject_id,
+                kind: *subject_kind,
+                at: *erased_at,
+            }),
+            _ => None,
+        }
+    }
 }
 
 impl<P: EventProjector> Projector for P {
@@ -49,6 +111,9 @@ impl<P: EventProjector> Projector for P {
         Box::pin(async move {
             let mut changes = Vec::new();
             for decoded in events {
+                if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+                    self.erase(conn, &erased, &mut changes).await?;
+                }
                 let Some(event) = decoded.event.as_ref().and_then(P::Event::from_any) else {
                     continue;
                 };

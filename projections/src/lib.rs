@@ -13,7 +13,7 @@ pub mod runtime;
 pub mod wait;
 
 pub use changes::{Change, ChangeFeed};
-pub use event_projector::EventProjector;
+pub use event_projector::{ErasedSubject, EventProjector};
 pub use runtime::{
     BoxFuture, Decoded, EventSource, Projector, ProjectorStatus, RuntimeConfig, RuntimeHandle,
     start, status,
@@ -36,5 +36,6 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
         Arc::new(read_models::documents::DocumentsProjector),
         Arc::new(read_models::profiles::ProfilesProjector),
         Arc::new(read_models::notifications::NotificationsProjector),
+        Arc::new(read_models::erasures::ErasuresProjector),
     ]
 }

@@ -6,13 +6,14 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::AnyEvent;
 use domain::account::AccountEvent;
+use domain::erasure::SubjectKind;
 use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{BoxFuture, Change, Decoded, Projector};
+use crate::{BoxFuture, Change, Decoded, ErasedSubject, Projector};
 
 pub struct AccountsProjector;
 
@@ -73,6 +74,10 @@ impl Projector for AccountsProjector {
             let mut revoked = Vec::new();
             for (recorded, event) in decoded {
                 let id = stream_uuid(&recorded.stream_id)?;
+                // An erased account is final: nothing after it revives it.
+                if rows.get(&id).is_some_and(|r| r.status == ERASED_STATUS) {
+                    continue;
+                }
                 match event {
                     AccountEvent::AccountRegistered(e) => {
                         rows.insert(
@@ -149,6 +154,12 @@ impl Projector for AccountsProjector {
                 }
             }
             upsert(conn, rows.into_values().collect()).await?;
+            // Erasures last: whatever the batch did before, they win.
+            let erased: Vec<ErasedSubject> = events
+                .iter()
+                .filter_map(|d| ErasedSubject::of(d.event.as_ref()))
+                .filter(|e| e.kind != SubjectKind::ContactMessage)
+                .collect();
             // A suspension, a removal, a reset or a sign-out everywhere ends
             // every session issued before it, for good.
             let mut changes = Vec::with_capacity(revoked.len());
@@ -161,9 +172,39 @@ impl Projector for AccountsProjector {
                     .execute(&mut *conn)
                     .await?;
             }
+            for e in erased {
+                erase(conn, &e).await?;
+                changes.push(Change::SessionsEnded {
+                    user_id: e.subject_id,
+                });
+            }
             Ok(changes)
         })
     }
+}
+
+/// The status of an erased account.
+pub const ERASED_STATUS: &str = "erased";
+
+/// The account stays (an employer's board still counts the application; the
+/// audit still names its actor by id), anonymised as a rebuild would leave it
+/// (sealed fields read `[erased]`), and every session it had ends.
+async fn erase(conn: &mut PgConnection, erased: &ErasedSubject) -> anyhow::Result<()> {
+    // language=PostgreSQL
+    sqlx::query(
+        "UPDATE accounts
+            SET name = $2, email = $2, phone = CASE WHEN phone IS NULL THEN NULL ELSE $2 END,
+                status = $3, status_reason = NULL, updated_at = $4, sessions_not_before = $4
+          WHERE id = $1",
+    )
+    .bind(erased.subject_id)
+    .bind(domain::event::ERASED)
+    .bind(ERASED_STATUS)
+    .bind(erased.at)
+    .execute(&mut *conn)
+    .await
+    .context("Failed to erase an account")?;
+    Ok(())
 }
 
 async fn upsert(conn: &mut PgConnection, rows: Vec<AccountRow>) -> anyhow::Result<()> {
@@ -283,15 +324,23 @@ pub struct SessionCheck {
     pub status: String,
     /// Sessions issued before this are over (set by a suspension).
     pub sessions_not_before: Option<DateTime<Utc>>,
+    /// Erased: read from the event store's own record (`erased_subjects`,
+    /// written in the erasure's transaction), so the session ends the moment
+    /// the erasure commits, not when this projector catches up.
+    pub erased: bool,
 }
 
 pub async fn session_check(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<SessionCheck>> {
     // language=PostgreSQL
-    sqlx::query_as("SELECT status, sessions_not_before FROM accounts WHERE id = $1")
-        .bind(id)
-        .fetch_optional(pool)
-        .await
-        .context("Failed to check a session's account")
+    sqlx::query_as(
+        "SELECT a.status, a.sessions_not_before,
+                EXISTS (SELECT 1 FROM erased_subjects e WHERE e.subject_id = a.id) AS erased
+           FROM accounts a WHERE a.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await
+    .context("Failed to check a session's account")
 }
 
 /// Candidates whose name or email contains `q` (any case), newest first.

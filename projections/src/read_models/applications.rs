@@ -11,7 +11,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{Change, EventProjector};
+use crate::{Change, ErasedSubject, EventProjector};
 
 pub struct ApplicationsProjector;
 
@@ -19,6 +19,37 @@ impl EventProjector for ApplicationsProjector {
     const NAME: &'static str = "applications";
     const TABLES: &'static [&'static str] = &["applications"];
     type Event = ApplicationEvent;
+
+    /// Applications stay (a job had N applications, one reached Interview on
+    /// a date); the candidate's words and files on them go. Boards that show
+    /// one hear of it, so an open board shows the `[erased]` candidate.
+    async fn erase(
+        &self,
+        conn: &mut PgConnection,
+        erased: &ErasedSubject,
+        changes: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        // language=PostgreSQL
+        let rows: Vec<(Uuid, Uuid, Uuid)> = sqlx::query_as(
+            "UPDATE applications
+                SET feedback = CASE WHEN feedback IS NULL THEN NULL ELSE $2 END,
+                    resume_id = NULL, cover_letter_id = NULL
+              WHERE candidate_id = $1
+             RETURNING id, employer_id, job_id",
+        )
+        .bind(erased.subject_id)
+        .bind(domain::event::ERASED)
+        .fetch_all(&mut *conn)
+        .await?;
+        for (application_id, employer_id, job_id) in rows {
+            changes.push(Change::PipelineChanged {
+                employer_id,
+                job_id,
+                application_id,
+            });
+        }
+        Ok(())
+    }
 
     async fn handle(
         &self,

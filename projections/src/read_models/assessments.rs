@@ -18,6 +18,14 @@ impl EventProjector for AssessmentsProjector {
     const TABLES: &'static [&'static str] = &["application_notes", "scorecards"];
     type Event = AssessmentEvent;
 
+    /// Notes and scorecards are about the candidate: their text goes, the
+    /// ratings and recommendation (no words of anyone's) stay.
+    // language=PostgreSQL
+    const ERASE: &'static [&'static str] = &[
+        "UPDATE application_notes SET body = $2 WHERE candidate_id = $1",
+        "UPDATE scorecards SET comment = CASE WHEN comment IS NULL THEN NULL ELSE $2 END WHERE candidate_id = $1",
+    ];
+
     async fn handle(
         &self,
         conn: &mut PgConnection,
@@ -29,6 +37,7 @@ impl EventProjector for AssessmentsProjector {
             AssessmentEvent::NoteAdded {
                 note_id,
                 application_id,
+                candidate_id,
                 employer_id,
                 author_id,
                 body,
@@ -37,8 +46,9 @@ impl EventProjector for AssessmentsProjector {
             } => {
                 // language=PostgreSQL
                 sqlx::query(
-                    "INSERT INTO application_notes (id, application_id, employer_id, author_id, body, created_at)
-                     VALUES ($1, $2, $3, $4, $5, $6)",
+                    "INSERT INTO application_notes (id, application_id, employer_id, author_id, body, created_at,
+                                                    candidate_id)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 )
                 .bind(note_id)
                 .bind(application_id)
@@ -46,6 +56,7 @@ impl EventProjector for AssessmentsProjector {
                 .bind(author_id)
                 .bind(body)
                 .bind(added_at)
+                .bind(candidate_id)
                 .execute(&mut *conn)
                 .await?;
                 (employer_id, application_id)
@@ -53,6 +64,7 @@ impl EventProjector for AssessmentsProjector {
             AssessmentEvent::ScorecardSubmitted {
                 scorecard_id,
                 application_id,
+                candidate_id,
                 employer_id,
                 author_id,
                 ratings,
@@ -64,8 +76,8 @@ impl EventProjector for AssessmentsProjector {
                 // language=PostgreSQL
                 sqlx::query(
                     "INSERT INTO scorecards (id, application_id, employer_id, author_id, ratings, recommendation,
-                                             comment, created_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                                             comment, created_at, candidate_id)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
                 )
                 .bind(scorecard_id)
                 .bind(application_id)
@@ -75,6 +87,7 @@ impl EventProjector for AssessmentsProjector {
                 .bind(recommendation.as_str())
                 .bind(comment)
                 .bind(submitted_at)
+                .bind(candidate_id)
                 .execute(&mut *conn)
                 .await?;
                 (employer_id, application_id)

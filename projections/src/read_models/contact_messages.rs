@@ -18,6 +18,14 @@ impl EventProjector for ContactMessagesProjector {
     const TABLES: &'static [&'static str] = &["contact_messages"];
     type Event = ContactEvent;
 
+    /// The message stays in the inbox's counts and history (when it came,
+    /// who handled it); who sent it and what it said read `[erased]`.
+    // language=PostgreSQL
+    const ERASE: &'static [&'static str] = &["UPDATE contact_messages
+            SET first_name = $2, last_name = $2, email = $2, message = $2,
+                phone = CASE WHEN phone IS NULL THEN NULL ELSE $2 END
+          WHERE id = $1"];
+
     async fn handle(
         &self,
         conn: &mut PgConnection,

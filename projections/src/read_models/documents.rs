@@ -18,6 +18,9 @@ impl EventProjector for DocumentsProjector {
     const TABLES: &'static [&'static str] = &["documents"];
     type Event = DocumentEvent;
 
+    // language=PostgreSQL
+    const ERASE: &'static [&'static str] = &["DELETE FROM documents WHERE owner_id = $1"];
+
     async fn handle(
         &self,
         conn: &mut PgConnection,

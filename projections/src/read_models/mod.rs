@@ -8,11 +8,13 @@ pub mod assessments;
 pub mod companies;
 pub mod contact_messages;
 pub mod documents;
+pub mod erasures;
 pub mod interviews;
 pub mod job_board;
 pub mod notifications;
 pub mod profiles;
 pub mod reference;
+pub mod subject_access;
 
 use uuid::Uuid;
 

@@ -44,6 +44,9 @@ impl EventProjector for NotificationsProjector {
     const TABLES: &'static [&'static str] = &["notifications"];
     type Event = NotificationEvent;
 
+    // language=PostgreSQL
+    const ERASE: &'static [&'static str] = &["DELETE FROM notifications WHERE user_id = $1"];
+
     async fn handle(
         &self,
         conn: &mut PgConnection,

@@ -18,6 +18,12 @@ impl EventProjector for ProfilesProjector {
     const TABLES: &'static [&'static str] = &["candidate_profiles"];
     type Event = ProfileEvent;
 
+    /// The profile and the resume's details go; the file is the erasure
+    /// command's to delete.
+    // language=PostgreSQL
+    const ERASE: &'static [&'static str] =
+        &["DELETE FROM candidate_profiles WHERE candidate_id = $1"];
+
     async fn handle(
         &self,
         conn: &mut PgConnection,
