@@ -318,10 +318,12 @@ pub struct Application {
     _projections: Option<RuntimeHandle>,
     _mailer: tokio::task::JoinHandle<()>,
     _sweeper: tokio::task::JoinHandle<()>,
+    _retention: tokio::task::JoinHandle<()>,
 }
 
 /// How often each process looks for upload orphans.
 const SWEEP_INTERVAL: Duration = Duration::from_secs(15 * 60);
+const RETENTION_INTERVAL: Duration = Duration::from_secs(60 * 60);
 
 impl Application {
     pub async fn build(config: Config, runtime: Option<RuntimeConfig>) -> anyhow::Result<Self> {
@@ -363,6 +365,7 @@ impl Application {
             SWEEP_INTERVAL,
             Duration::from_secs(state.config.upload_orphan_grace_minutes * 60),
         ));
+        let retention = tokio::spawn(crate::retention::run(state.clone(), RETENTION_INTERVAL));
         let app = router(state.clone());
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let server = tokio::spawn(crate::serve::serve(
@@ -379,6 +382,7 @@ impl Application {
             _projections: projections,
             _mailer: mailer,
             _sweeper: sweeper,
+            _retention: retention,
         })
     }
 
@@ -397,6 +401,7 @@ impl Drop for Application {
         self.server.abort();
         self._mailer.abort();
         self._sweeper.abort();
+        self._retention.abort();
     }
 }
 

@@ -107,6 +107,17 @@ pub struct Config {
     #[arg(long, env = "UPLOAD_ORPHAN_GRACE_MINUTES", default_value_t = 60)]
     pub upload_orphan_grace_minutes: u64,
 
+    /// A candidate with no sign-in or activity for this many days is warned
+    /// by mail, then erased (APP 11.2: personal data is not kept longer than
+    /// it is needed).
+    #[arg(long, env = "RETENTION_PERIOD_DAYS", default_value_t = 730)]
+    pub retention_period_days: u32,
+
+    /// Days between the warning and the erasure; signing in meanwhile keeps
+    /// the account.
+    #[arg(long, env = "RETENTION_WARNING_DAYS", default_value_t = 30)]
+    pub retention_warning_days: u32,
+
     /// socket.io connections one client (address, or IPv6 /64) may hold at
     /// once in one process; more are refused.
     #[arg(long, env = "SOCKETS_PER_CLIENT", default_value_t = 20)]
@@ -229,6 +240,11 @@ impl Config {
         }
         if !(1..=120).contains(&self.header_read_timeout_secs) {
             bail!("HEADER_READ_TIMEOUT_SECS must be between 1 and 120");
+        }
+        if self.retention_period_days < 30 || self.retention_warning_days < 1 {
+            bail!(
+                "RETENTION_PERIOD_DAYS must be at least 30 and RETENTION_WARNING_DAYS at least 1"
+            );
         }
         if self.upload_orphan_grace_minutes < 5 {
             bail!("UPLOAD_ORPHAN_GRACE_MINUTES must be at least 5 (longer than any request)");

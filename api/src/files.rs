@@ -11,6 +11,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use domain::document;
+use futures::stream::BoxStream;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt};
@@ -100,8 +101,30 @@ impl Files {
             .collect())
     }
 
+    /// A stored file's bytes as they are read, a chunk at a time (never whole
+    /// in memory); `None` when nothing is stored under `key`.
+    pub async fn chunks(
+        &self,
+        key: &str,
+    ) -> anyhow::Result<Option<BoxStream<'static, object_store::Result<Bytes>>>> {
+        match self.store.get(&Path::from(key)).await {
+            Ok(stored) => Ok(Some(stored.into_stream())),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(anyhow::Error::new(e).context("Failed to read a stored file")),
+        }
+    }
+
     pub async fn exists(&self, key: &str) -> bool {
         self.store.head(&Path::from(key)).await.is_ok()
+    }
+
+    /// Deletes a stored file; one already gone is not an error. For callers
+    /// that must know it is gone (an erasure).
+    pub async fn remove(&self, key: &str) -> anyhow::Result<()> {
+        match self.store.delete(&Path::from(key)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(anyhow::Error::new(e).context(format!("could not delete {key}"))),
+        }
     }
 
     pub async fn delete(&self, key: &str) {

@@ -48,6 +48,7 @@ pub const BROWSER_PATH: &str = "/api-docs";
         (name = "employer", description = "An approved employer's jobs, pipeline, applicants and company"),
         (name = "admin", description = "The agency's workspace"),
         (name = "notifications", description = "Every role's own notifications"),
+        (name = "privacy", description = "Erasing a person's data; exporting it"),
         (name = "meta", description = "This document"),
     ),
     components(schemas(crate::error::ErrorBody)),

@@ -72,6 +72,12 @@ pub(crate) async fn still_allowed(state: &AppState, session: &Session) -> Result
     let check =
         projections::read_models::accounts::session_check(&state.pool, session.user_id).await?;
     let Some(check) = check else { return Ok(()) };
+    if check.erased {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "Your session has ended. Please sign in again.",
+        ));
+    }
     if check.status == "suspended" {
         return Err(domain::DomainError::EmployerSuspended.into());
     }

@@ -1,7 +1,7 @@
 //! Throttling, shared by every api process through PostgreSQL: sign-ins and
 //! password-reset requests per account email (per role) and per client
-//! address; registrations, contact messages and uploads per client address
-//! (each one writes, mails or stores something). An attempt is counted *before* it is judged, in one statement over
+//! address; registrations, contact messages, uploads and export links per
+//! client address (each one writes, mails, stores or sends something). An attempt is counted *before* it is judged, in one statement over
 //! every key, so parallel guesses cannot all pass the check before any failure
 //! is recorded. Past the limit, attempts get 429 with Retry-After until the
 //! block ends. Limits apply whether or not the account exists, so a 429 tells
@@ -31,6 +31,8 @@ pub enum Action {
     Contact,
     /// Uploads of documents, resumes and logos: each one stores bytes.
     Upload,
+    /// Data-export links: each one lets a whole archive be read and sent.
+    Export,
 }
 
 impl Action {
@@ -41,6 +43,7 @@ impl Action {
             Self::Register => "register",
             Self::Contact => "contact",
             Self::Upload => "upload",
+            Self::Export => "export",
         }
     }
 
@@ -55,6 +58,8 @@ impl Action {
             Self::Register => (0, 30),
             Self::Contact => (0, 5),
             Self::Upload => (0, 40),
+            // A person needs one now and then; an admin a few in a row.
+            Self::Export => (0, 10),
         }
     }
 
@@ -65,6 +70,7 @@ impl Action {
             Self::Register => "register",
             Self::Contact => "contact",
             Self::Upload => "upload",
+            Self::Export => "export",
         }
     }
 }
@@ -77,6 +83,22 @@ fn email_key(state: &AppState, action: Action, role: Role, email: &str) -> Strin
 
 fn addr_key(action: Action, client: &ClientKey) -> String {
     format!("{}:addr:{client}", action.prefix())
+}
+
+/// Forgets the throttle's rows for an email (an erased person's): the keyed
+/// hash of their address goes with them.
+pub async fn forget_email(state: &AppState, role: Role, email: &str) -> Result<(), ApiError> {
+    let keys: Vec<String> = [Action::SignIn, Action::PasswordReset]
+        .into_iter()
+        .map(|action| email_key(state, action, role, email))
+        .collect();
+    // language=PostgreSQL
+    sqlx::query("DELETE FROM login_throttle WHERE key = ANY($1)")
+        .bind(&keys)
+        .execute(&state.pool)
+        .await
+        .context("Failed to forget an email's throttle rows")?;
+    Ok(())
 }
 
 /// Counts one attempt and answers 429 when the email or the address is past

@@ -70,6 +70,12 @@ pub enum Command {
         #[command(subcommand)]
         command: FilesCommand,
     },
+    /// Retention: warn, then erase, candidates inactive for the retention
+    /// period (RETENTION_PERIOD_DAYS). The server runs a round every hour.
+    Retention {
+        #[command(subcommand)]
+        command: RetentionCommand,
+    },
     /// Measure the event store and projections; prints a table.
     Bench(bench::BenchArgs),
 }
@@ -81,6 +87,16 @@ pub enum FilesCommand {
     /// every 15 minutes.
     Sweep {
         /// List what would go; delete nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RetentionCommand {
+    /// Run one round now: finish half-done erasures, warn, erase.
+    Run {
+        /// List who would be warned or erased; change nothing.
         #[arg(long)]
         dry_run: bool,
     },
@@ -141,6 +157,39 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     " (removed)"
                 }
             );
+            Ok(())
+        }
+        Command::Retention {
+            command: RetentionCommand::Run { dry_run },
+        } => {
+            let state = commands(config).await?;
+            let round = crate::retention::round(&state, dry_run).await?;
+            if round.skipped {
+                eprintln!("another process is running a retention round; nothing done");
+                return Ok(());
+            }
+            for d in &round.due {
+                let step = match d.step {
+                    crate::retention::Step::Warn => "warn",
+                    crate::retention::Step::Erase => "erase",
+                };
+                println!(
+                    "{step}\t{}\tlast active {}",
+                    d.candidate_id,
+                    d.last_active_at.format("%Y-%m-%d")
+                );
+            }
+            if dry_run {
+                eprintln!(
+                    "{} candidates due (dry run: nothing changed)",
+                    round.due.len()
+                );
+            } else {
+                eprintln!(
+                    "{} warned, {} erased, {} half-done erasures finished",
+                    round.warned, round.erased, round.finished
+                );
+            }
             Ok(())
         }
         Command::Bench(args) => bench::run(config, args).await,

@@ -206,8 +206,25 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         meta,
     )
     .await?;
+    // One applicant asked the agency to erase them: the demo shows an erasure
+    // on the admin's Privacy page and an `[erased]` card on the board.
+    if let Some(person) = commands
+        .find_account_by_email(Role::Candidate, ERASED_APPLICANT)
+        .await?
+    {
+        let cmd = commands::erasure::ErasePerson {
+            subject_id: person.id,
+            target: commands::erasure::ErasureTarget::Account,
+            grounds: domain::erasure::Grounds::PersonAsked,
+            requested_by: Some(admin),
+            files: vec![],
+        };
+        crate::privacy::erase(&state, cmd, meta())
+            .await
+            .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    }
     eprintln!(
-        "seeded {} locations, {} salary ranges, {} employers, {} jobs, 2 admins, {} enquiries, and {applications} applications in the demo employer's pipelines",
+        "seeded {} locations, {} salary ranges, {} employers, {} jobs, 2 admins, {} enquiries, and {applications} applications in the demo employer's pipelines (one applicant erased on request)",
         data.locations.len(),
         data.salary_ranges.len(),
         data.employers.len(),
@@ -226,6 +243,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+/// The demo applicant (api/seed/pipelines.json) who asked to be erased.
+const ERASED_APPLICANT: &str = "hamish.fraser@example.com";
 
 /// A registration for a demo person: created by nobody, as a sign-up would be.
 fn registration(role: Role, person: &Person) -> RegisterAccount {

@@ -11,7 +11,7 @@ use commands::interviews::{CancelInterview, RescheduleInterview, ScheduleIntervi
 use domain::application::{self, ApplicationEvent};
 use domain::assessment::Recommendation;
 use domain::pipeline::Stage;
-use event_store::Actor;
+use event_store::{Actor, RecordedEvent};
 use projections::read_models::applications::{self, PipelineCard};
 use projections::read_models::assessments::{self, Note, Scorecard};
 use projections::read_models::documents::{self, Document};
@@ -49,7 +49,7 @@ struct JobRef {
 /// One step of the application's history, from its events.
 #[derive(Serialize, utoipa::ToSchema)]
 #[schema(as = TimelineStep)]
-struct Step {
+pub(crate) struct Step {
     at: DateTime<Utc>,
     /// `submitted`, `moved`, `status_changed` or `withdrawn`.
     kind: &'static str,
@@ -113,9 +113,27 @@ async fn detail(
         .store
         .read_stream(&application::stream_id(id))
         .await?;
+    let timeline = timeline(&history)?;
+    let (notes, scorecards) = assessments::for_application(&state.pool, me, id).await?;
+    let interviews = interviews::for_application(&state.pool, me, id).await?;
+    Ok(Json(ApplicantDetail {
+        application,
+        job,
+        profile,
+        documents: attached,
+        timeline,
+        notes,
+        scorecards,
+        interviews,
+    }))
+}
+
+/// An application's history from its events (its stream, oldest first): what
+/// the employer's applicant page and the candidate's data export show.
+pub(crate) fn timeline(history: &[RecordedEvent]) -> anyhow::Result<Vec<Step>> {
     let mut timeline = Vec::with_capacity(history.len());
-    for recorded in &history {
-        let event: ApplicationEvent = recorded.decode().map_err(anyhow::Error::from)?;
+    for recorded in history {
+        let event: ApplicationEvent = recorded.decode()?;
         let at = event.occurred_at();
         let (kind, stage, previous, status, feedback) = match event {
             ApplicationEvent::ApplicationSubmitted(_) => {
@@ -158,18 +176,7 @@ async fn detail(
             actor_role: recorded.metadata.actor_role,
         });
     }
-    let (notes, scorecards) = assessments::for_application(&state.pool, me, id).await?;
-    let interviews = interviews::for_application(&state.pool, me, id).await?;
-    Ok(Json(ApplicantDetail {
-        application,
-        job,
-        profile,
-        documents: attached,
-        timeline,
-        notes,
-        scorecards,
-        interviews,
-    }))
+    Ok(timeline)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -163,6 +163,7 @@ async fn login(
         }
         Ok(account) => {
             throttle::succeeded(&state, role, &email, &client).await?;
+            crate::privacy::record_sign_in(&state.pool, account.id).await?;
             let token = state.jwt.issue(account.id, role)?;
             Ok(Json(LoginReply::SignedIn(SignedIn {
                 token,

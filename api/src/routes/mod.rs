@@ -12,6 +12,8 @@ mod company;
 mod contact;
 mod documents;
 mod employer_jobs;
+mod erasure;
+mod exports;
 mod health;
 mod inbox;
 mod jobs;
@@ -37,6 +39,7 @@ use crate::app::{AppState, CORRELATION_HEADER, REQUEST_ID_HEADER};
 use crate::auth::Session;
 use crate::error::ApiError;
 
+pub(crate) use applicants::{Step as TimelineStep, timeline as application_timeline};
 pub use health::Readiness;
 pub use notifications::{MAX_PAGE as MAX_NOTIFICATION_PAGE, NotificationPage};
 
@@ -64,6 +67,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(audit::router())
         .merge(agency::router())
         .merge(two_factor::router())
+        .merge(erasure::router())
+        .merge(exports::router())
 }
 
 /// /healthz, /readyz and /metrics: for operators, not part of the API document.
@@ -83,6 +88,11 @@ pub struct IdInPath {
 /// What a path id names, for its 404 text ("Job not found").
 pub trait Resource {
     const NAME: &'static str;
+
+    /// The answer when the id names nothing (or nothing this session may see).
+    fn not_found() -> ApiError {
+        ApiError::not_found(Self::NAME)
+    }
 }
 
 macro_rules! resources {
@@ -112,6 +122,19 @@ impl Resource for ContactMessage {
     const NAME: &'static str = "Message";
 }
 
+/// A `PathId` kind: a candidate's or employer's account, for what is done
+/// to a person as a whole (their data export): "No such person".
+pub struct Person;
+impl Resource for Person {
+    const NAME: &'static str = "Person";
+
+    fn not_found() -> ApiError {
+        ApiError::new(axum::http::StatusCode::NOT_FOUND, NO_SUCH_PERSON)
+    }
+}
+
+pub const NO_SUCH_PERSON: &str = "No such person";
+
 /// The one `{id}` path segment of a route, as a UUID. Anything that is not a
 /// UUID names nothing, so it is the resource's 404, never a 400.
 pub struct PathId<R>(pub Uuid, PhantomData<R>);
@@ -122,10 +145,10 @@ impl<R: Resource + Send, S: Send + Sync> FromRequestParts<S> for PathId<R> {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let Path(raw) = Path::<String>::from_request_parts(parts, state)
             .await
-            .map_err(|_| ApiError::not_found(R::NAME))?;
+            .map_err(|_| R::not_found())?;
         Uuid::parse_str(&raw)
             .map(|id| Self(id, PhantomData))
-            .map_err(|_| ApiError::not_found(R::NAME))
+            .map_err(|_| R::not_found())
     }
 }
 

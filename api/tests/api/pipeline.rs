@@ -538,7 +538,8 @@ async fn a_withdrawn_application_leaves_the_candidates_list_is_flagged_on_the_bo
         )
         .await;
     assert_eq!(again.error(), "You have already withdrawn this application");
-    // The employer hears of it, with the reason.
+    // The employer hears of it, pointed to the reason (not given a copy of
+    // the candidate's words, which are erased with the candidate).
     app.settle().await;
     let notes = app
         .get("/api/notifications?limit=20&offset=0", Some(&employer))
@@ -553,6 +554,6 @@ async fn a_withdrawn_application_leaves_the_candidates_list_is_flagged_on_the_bo
         withdrawn_note["message"]
             .as_str()
             .unwrap()
-            .ends_with("Their reason: I took another offer.")
+            .ends_with("Their reason is on the application's history.")
     );
 }

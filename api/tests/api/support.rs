@@ -136,6 +136,8 @@ pub fn test_config(database: &str) -> Config {
         header_read_timeout_secs: 10,
         sockets_per_client: 20,
         upload_orphan_grace_minutes: 60,
+        retention_period_days: 730,
+        retention_warning_days: 30,
         // The development KEK; tests of key wrapping set their own.
         data_key_encryption_key: None,
         data_key_encryption_key_file: None,
