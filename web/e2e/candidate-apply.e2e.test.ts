@@ -7,8 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  api, apiLogin, BASE_URL, browserPerFile, DEMO, eventually, newContext, pagePerBlock, screenshot, seriousA11yViolations, uniqueEmail, type Job,
-  type LoginBody,
+  api, apiLogin, BASE_URL, browserPerFile, DEMO, eventually, newContext, ownOpenJob, pagePerBlock, screenshot, seriousA11yViolations, uniqueEmail,
+  type Job, type LoginBody,
 } from './support'
 
 
@@ -31,13 +31,7 @@ describe('candidate applies, employer accepts, bell rings', () => {
 
   beforeAll(async () => {
     employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
-    // a job of the demo employer that is open for a while yet, so the employer may decide on it
-    const own = await api<Job[]>('GET', '/api/employer/jobs', { token: employer.token })
-    expect(own.status).toBe(200)
-    const week = 7 * 24 * 3600 * 1000
-    const found = own.body.find((j) => j.status === 'open' && (!j.expires_at || Date.parse(j.expires_at) - Date.now() > week))
-    if (!found) throw new Error('the demo employer has no open job')
-    job = found
+    job = await ownOpenJob(employer)
 
     const reg = await api('POST', '/api/auth/candidate/register', { json: { name: 'Taylor Applicant', email, password } })
     expect(reg.status).toBe(201)

@@ -146,6 +146,16 @@ export async function jobBoard(): Promise<Job[]> {
   return res.body
 }
 
+/** One of the employer's own jobs that is open for a week yet, so the employer may decide on applications to it. */
+export async function ownOpenJob(employer: LoginBody): Promise<Job> {
+  const own = await api<Job[]>('GET', '/api/employer/jobs', { token: employer.token })
+  if (own.status !== 200 || !Array.isArray(own.body)) throw new Error(`the employer's jobs failed: ${own.status}`)
+  const week = 7 * 24 * 3600 * 1000
+  const found = own.body.find((j) => j.status === 'open' && (!j.expires_at || Date.parse(j.expires_at) - Date.now() > week))
+  if (!found) throw new Error(`${employer.user.email} has no job open for a week yet`)
+  return found
+}
+
 /** A job the public board shows: open and with more than 24 hours left (SPEC 5). */
 export async function openJob(): Promise<Job> {
   const day = 24 * 3600 * 1000

@@ -15,6 +15,13 @@ describe('apiFetch', () => {
     )
   })
 
+  it('reads a {message} body when there is no {error}, and keeps the generic text for neither', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => reply(410, { message: 'This download link has expired. Ask for a new export.' })))
+    await expect(apiFetch('/api/x')).rejects.toEqual(new ApiError(410, 'This download link has expired. Ask for a new export.'))
+    vi.stubGlobal('fetch', vi.fn(async () => reply(500, { detail: 'x' })))
+    await expect(apiFetch('/api/x')).rejects.toEqual(new ApiError(500, 'Request failed with status 500'))
+  })
+
   it('sends the newest consistency token of a write back on later reads', async () => {
     const fetchMock = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>(async () =>
       reply(200, {}, { 'X-Consistency-Token': '42' }),

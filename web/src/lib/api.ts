@@ -52,12 +52,20 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
       data = text
     }
   }
-  if (!res.ok) {
-    const message =
-      data && typeof data === 'object' && 'error' in data && typeof (data as { error: unknown }).error === 'string'
-        ? (data as { error: string }).error
-        : `Request failed with status ${res.status}`
-    throw new ApiError(res.status, message)
-  }
+  if (!res.ok) throw new ApiError(res.status, failureText(res.status, data))
   return data as T
+}
+
+/**
+ * What a failed call says: the body's `error` (the API's error shape), else its `message` (the
+ * privacy endpoints' contract words refusals as `{"message": ...}`; either is shown as sent), else a
+ * generic line that `serverMessage` knows to replace with the screen's own words.
+ */
+export function failureText(status: number, data: unknown): string {
+  if (data && typeof data === 'object') {
+    const { error, message } = data as { error?: unknown; message?: unknown }
+    if (typeof error === 'string' && error) return error
+    if (typeof message === 'string' && message) return message
+  }
+  return `Request failed with status ${status}`
 }

@@ -64,20 +64,23 @@ export function scriptFetch(...replies: FakeReply[]) {
   return calls
 }
 
-export type RouteReply = { status?: number; body?: unknown }
+/** `body` is sent as JSON; `raw` as it is (a file), with `headers` (Content-Disposition and the like). */
+export type RouteReply = { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> }
 /** How a route answers: the same reply each time, replies used up in order (the last one repeats),
  *  or a function asked on each call. */
 export type RouteAnswer = RouteReply | RouteReply[] | ((init?: RequestInit) => RouteReply)
 
 /** fetch answered by "METHOD url" from `table` (read at each call, so a test may change it
- *  midway); a route not in it gets 404. Returns the calls: their key and parsed JSON body. */
+ *  midway); a route not in it gets 404. Returns the calls: their key, parsed JSON body and
+ *  Authorization header. */
 export function routeFetch(table: Record<string, RouteAnswer>) {
-  const calls: { key: string; body: unknown }[] = []
+  const calls: { key: string; body: unknown; auth: string | null }[] = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const key = `${init?.method ?? 'GET'} ${url}`
-      calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined })
+      const headers = (init?.headers ?? {}) as Record<string, string>
+      calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, auth: headers.Authorization ?? null })
       const entry = table[key]
       const r =
         typeof entry === 'function'
@@ -87,7 +90,7 @@ export function routeFetch(table: Record<string, RouteAnswer>) {
               ? entry.shift()!
               : entry[0]
             : (entry ?? { status: 404, body: { error: `unmocked ${key}` } })
-      return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200 })
+      return new Response(r.raw ?? (r.body === undefined ? '' : JSON.stringify(r.body)), { status: r.status ?? 200, headers: r.headers })
     }),
   )
   return calls

@@ -55,12 +55,12 @@ describe('candidate dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy()
   })
 
-  it('greets by first name and shows the four tabs and sign out', async () => {
+  it('greets by first name and shows the five tabs and sign out', async () => {
     routeFetch(baseTable)
     renderRoutes(candidateRoutes, '/candidate/dashboard')
     expect(await screen.findByRole('heading', { level: 1, name: /, Jane$/ })).toBeTruthy()
     const nav = screen.getByRole('navigation', { name: 'Dashboard' })
-    for (const name of ['Browse Jobs', 'My Applications', 'Documents', 'Profile']) {
+    for (const name of ['Browse Jobs', 'My Applications', 'Documents', 'Profile', 'Privacy']) {
       expect(within(nav).getByRole('link', { name })).toBeTruthy()
     }
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy()
@@ -222,5 +222,23 @@ describe('candidate dashboard', () => {
     expect(await screen.findByText('Disconnected')).toBeTruthy()
     act(() => socket.fire('all_notifications_read'))
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy()
+  })
+
+  it('Privacy: erasing the account leaves the portal for the home page, signed out, not for the sign-in page', async () => {
+    // the portal's guard sends a signed-out visitor to /candidate/login; the home page must win
+    routeFetch({ ...baseTable, 'POST /api/account/erase': { body: { status: 'erased', erased_at: '2026-11-23T01:02:03Z' } } })
+    const { router } = renderRoutes([{ path: '/', element: <h1>Harbour IT home</h1> }, ...candidateRoutes], '/candidate/dashboard/privacy')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Privacy' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Privacy' }).getAttribute('aria-current')).toBe('page')
+    fireEvent.click(screen.getByRole('button', { name: 'Erase my account…' }))
+    const dialog = screen.getByRole('dialog', { name: 'Erase your account?' })
+    fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: 'Candidate1!' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase my account' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour IT home' })).toBeTruthy()
+    await waitFor(() => expect(localStorage.getItem('authToken')).toBeNull())
+    // a moment later it is still home: no late redirect to the sign-in page
+    await new Promise((r) => setTimeout(r, 50))
+    expect(router.state.location.pathname).toBe('/')
+    expect(screen.getByText('Your account has been erased.')).toBeTruthy()
   })
 })

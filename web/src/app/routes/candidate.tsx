@@ -26,6 +26,7 @@ export const candidateRoutes: RouteObject[] = [
       { path: 'applications', lazy: () => import('../../features/candidate/components/ApplicationsTab').then((m) => ({ Component: m.ApplicationsTab })) },
       { path: 'documents', lazy: () => import('../../features/candidate/components/DocumentsTab').then((m) => ({ Component: m.DocumentsTab })) },
       { path: 'profile', lazy: () => import('../../features/candidate/components/ProfileTab').then((m) => ({ Component: m.ProfileTab })) },
+      { path: 'privacy', lazy: () => import('../../features/candidate/components/PrivacyTab').then((m) => ({ Component: m.PrivacyTab })) },
       { path: '*', element: <Navigate to="jobs" replace /> },
     ],
   },

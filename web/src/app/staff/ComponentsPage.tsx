@@ -10,6 +10,7 @@ import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { EmptyState } from '../../components/ui/EmptyState'
+import { ErasedChip } from '../../components/ui/ErasedPerson'
 import { Field } from '../../components/ui/Field'
 import { FileDrop } from '../../components/ui/FileDrop'
 import { Modal, ModalActions } from '../../components/ui/Modal'
@@ -119,6 +120,9 @@ export default function ComponentsPage() {
           <Badge tone="info">New</Badge>
           <Badge tone="neutral">Archived</Badge>
           <Badge tone="brand">Full-time</Badge>
+        </State>
+        <State label="Erased person (the API's “[erased]” name, in a list or on a card)">
+          <ErasedChip />
         </State>
       </Specimen>
 

@@ -25,6 +25,7 @@ const employerWorkspace: RouteObject = {
     { path: 'applicants/:applicationId', lazy: screen(() => import('../../features/employer/components/ApplicantPage')) },
     { path: 'jobs/:jobId/report', lazy: screen(() => import('../../features/employer/components/ReportPage')) },
     { path: 'company', lazy: screen(() => import('../../features/employer/components/CompanyPage')) },
+    { path: 'privacy', lazy: screen(() => import('../../features/employer/components/PrivacyPage')) },
     { path: '*', element: <Navigate to="/dashboard" replace /> },
   ],
 }
@@ -41,6 +42,7 @@ const adminWorkspace: RouteObject = {
     { path: 'outbox', lazy: screen(() => import('../../features/admin/components/OutboxPage')) },
     { path: 'reference', lazy: screen(() => import('../../features/admin/components/ReferencePage')) },
     { path: 'admins', lazy: screen(() => import('../../features/admin/components/AdminsPage')) },
+    { path: 'privacy', lazy: screen(() => import('../../features/admin/components/PrivacyPage')) },
     { path: 'more', lazy: screen(() => import('../../features/admin/components/MorePage')) },
     { path: 'jobs', lazy: screen(() => import('../../features/admin/components/JobsPage')) },
     { path: 'applications', lazy: screen(() => import('../../features/admin/components/ApplicationsPage')) },

@@ -32,8 +32,11 @@ import {
   LogOut,
   type LucideIcon,
   Search,
+  ShieldCheck,
   SlidersHorizontal,
+  Trash2,
   User,
+  UserX,
   X,
 } from 'lucide-react'
 
@@ -68,6 +71,9 @@ const ICONS = {
   reopen: RotateCcw,
   publish: Send,
   board: SquareKanban,
+  shield: ShieldCheck,
+  trash: Trash2,
+  erased: UserX,
 } satisfies Record<string, LucideIcon>
 
 export type IconName = keyof typeof ICONS

@@ -121,5 +121,19 @@ export type TwoFactorConfirmed = { message?: string; recovery_codes: string[] }
 
 export type AdminAccount = { id: string; name: string; email: string; created_at: string; is_you: boolean }
 
+/** GET /api/admin/erasures: one erasure of personal data, newest first (issue 12). */
+export type ErasureSubjectKind = 'candidate' | 'employer' | 'contact_message'
+export type ErasureGrounds = 'person_asked' | 'admin_decision' | 'retention_period'
+export type Erasure = {
+  subject_id: string
+  subject_kind: ErasureSubjectKind | string
+  grounds: ErasureGrounds | string
+  requested_by: string | null
+  requested_by_name: string | null
+  erased_at: string
+  /** null while the erasure is still being carried out */
+  completed_at: string | null
+}
+
 /** The answer of most commands. */
 export type MessageReply = { message?: string }

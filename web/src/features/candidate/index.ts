@@ -1,5 +1,5 @@
 /**
  * The candidate portal (SPEC 2.5) offers nothing to other features; app/routes/candidate.tsx routes to
- * components/ProtectedDashboard and the four tab modules, each its own chunk.
+ * components/ProtectedDashboard and the five tab modules, each its own chunk.
  */
 export {}

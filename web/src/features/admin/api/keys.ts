@@ -21,6 +21,8 @@ export const adminKeys = {
   candidates: () => [...adminKeys.all, 'candidates'] as const,
   candidateSearch: (q: string) => [...adminKeys.candidates(), 'search', q] as const,
   candidate: (id: string) => [...adminKeys.candidates(), 'record', id] as const,
+  /** the erasure log (issue 12); every erasure invalidates all of ['admin'], since it touches every list of people */
+  erasures: () => [...adminKeys.all, 'erasures'] as const,
   reference: () => [...adminKeys.all, 'reference'] as const,
   referenceList: (list: 'locations' | 'salary-ranges') => [...adminKeys.reference(), list] as const,
 }

@@ -1,6 +1,6 @@
 /** GET /api/admin/analytics/applications.csv with the admin's token, saved as a file (one row per application, no personal data). */
 import { useMutation } from '@tanstack/react-query'
-import { ApiError } from '../../../lib/api'
+import { fetchAttachment, saveBlob } from '../../../lib/download'
 import { adminToken, withQuery } from './ops-client'
 
 export function csvFileName(from: string, to: string): string {
@@ -8,19 +8,8 @@ export function csvFileName(from: string, to: string): string {
 }
 
 export async function downloadApplicationsCsv({ from, to }: { from: string; to: string }): Promise<void> {
-  const res = await fetch(withQuery('/api/admin/analytics/applications.csv', { from, to }), { headers: { Authorization: `Bearer ${adminToken()}` } })
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: unknown } | null
-    throw new ApiError(res.status, typeof body?.error === 'string' ? body.error : 'The export did not download')
-  }
-  const url = URL.createObjectURL(await res.blob())
-  const a = document.createElement('a')
-  a.href = url
-  a.download = csvFileName(from, to)
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-  URL.revokeObjectURL(url)
+  const { blob } = await fetchAttachment(withQuery('/api/admin/analytics/applications.csv', { from, to }), adminToken())
+  saveBlob(blob, csvFileName(from, to))
 }
 
 export const useDownloadApplicationsCsv = () => useMutation({ mutationFn: downloadApplicationsCsv })

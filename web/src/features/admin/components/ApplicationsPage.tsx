@@ -6,10 +6,12 @@
 import type { CSSProperties } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Badge } from '../../../components/ui/Badge'
+import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { Select } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import type { Column } from '../../../components/ui/Table'
+import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
 import { useAdminApplications } from '../api/ops-get-applications'
 import { useEmployerOptions } from '../api/ops-get-employer-options'
@@ -44,10 +46,8 @@ export default function ApplicationsPage() {
       header: 'Candidate',
       cell: (a) => (
         <span className="ops-cell-stack">
-          {a.candidate_name === '[erased]' ? (
-            <strong>
-              <span className="ops-erased">[erased]</span>
-            </strong>
+          {isErased(a.candidate_name) ? (
+            <ErasedChip />
           ) : (
             // opening the record is itself recorded (CandidateRecordViewed): a plain link, never prefetched
             <Link to={`/dashboard/candidates/${encodeURIComponent(a.candidate_id)}`} className="ops-strong-link">
@@ -84,7 +84,7 @@ export default function ApplicationsPage() {
       key: 'history',
       header: 'History',
       cell: (a) => (
-        <Link to={`/dashboard/audit/streams/application-${a.id}`} className="btn btn-outline btn-sm" aria-label={`History of ${a.candidate_name}'s application to ${a.job_title}`}>
+        <Link to={`/dashboard/audit/streams/application-${a.id}`} className="btn btn-outline btn-sm" aria-label={`History of ${personName(a.candidate_name)}'s application to ${a.job_title}`}>
           History
         </Link>
       ),

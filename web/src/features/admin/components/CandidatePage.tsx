@@ -7,21 +7,24 @@ import { Link, useParams } from 'react-router'
 import { Badge } from '../../../components/ui/Badge'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
+import { PersonName } from '../../../components/ui/ErasedPerson'
 import { Icon } from '../../../components/ui/Icon'
 import { Table, type Column } from '../../../components/ui/Table'
+import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatFileSize } from '../../../lib/format'
 import { useCandidateRecord } from '../api/candidates'
 import { isEmptyProfile, profileView, type ProfileEntry } from '../model/profile'
 import { stageLabel, stageTone } from '../model/stages'
 import type { CandidateApplication, CandidateDocument, RecordAccess } from '../types'
 import { LoadFailed, Loading, Time, useAdminTitle } from './AdminParts'
+import { PersonDataActions } from './PersonDataActions'
 
 const DOC_TYPES: Record<string, string> = { resume: 'Resume', cover_letter: 'Cover letter', certificate: 'Certificate', other: 'Other' }
 
 export default function CandidatePage() {
   const { candidateId = '' } = useParams()
   const record = useCandidateRecord(candidateId)
-  useAdminTitle(record.data ? `${record.data.account.name} · Candidate record` : 'Candidate record')
+  useAdminTitle(record.data ? `${personName(record.data.account.name)} · Candidate record` : 'Candidate record')
 
   const back = (
     <Link to="/dashboard/candidates" className="ws-back adm-back">
@@ -46,6 +49,7 @@ export default function CandidatePage() {
   }
   const { account, profile, documents, applications, access_log } = record.data
   const view = profileView(profile)
+  const erased = account.status === 'erased' || isErased(account.name)
 
   return (
     <div className="adm-stack">
@@ -59,18 +63,27 @@ export default function CandidatePage() {
       <Card as="section" aria-labelledby="cand-name">
         <div className="adm-record-head">
           <h2 id="cand-name" className="adm-record-name">
-            {account.name}
+            <PersonName name={account.name} />
           </h2>
-          <Badge tone={account.status === 'active' ? 'success' : 'neutral'}>{account.status === 'active' ? 'Active account' : account.status}</Badge>
+          {erased ? null : (
+            <Badge tone={account.status === 'active' ? 'success' : 'neutral'}>{account.status === 'active' ? 'Active account' : account.status}</Badge>
+          )}
         </div>
+        {erased ? (
+          <p className="alert alert-info" role="note">
+            This person’s personal data has been erased. What remains are non-personal facts: their applications and the dates those changed stage.
+          </p>
+        ) : null}
         <dl className="adm-facts">
-          <div>
-            <dt>Email</dt>
-            <dd>
-              <a href={`mailto:${account.email}`}>{account.email}</a>
-            </dd>
-          </div>
-          {account.phone ? (
+          {isErased(account.email) ? null : (
+            <div>
+              <dt>Email</dt>
+              <dd>
+                <a href={`mailto:${account.email}`}>{account.email}</a>
+              </dd>
+            </div>
+          )}
+          {account.phone && !isErased(account.phone) ? (
             <div>
               <dt>Phone</dt>
               <dd>{account.phone}</dd>
@@ -100,6 +113,9 @@ export default function CandidatePage() {
         <p>
           <Link to={`/dashboard/audit/streams/${encodeURIComponent(`account-${account.id}`)}`}>Account history in the audit trail</Link>
         </p>
+        <div className="ws-actions adm-person-data" role="group" aria-label="Personal data">
+          <PersonDataActions id={account.id} name={personName(account.name, 'this candidate')} erased={erased} />
+        </div>
       </Card>
 
       <div className="adm-record-grid">
@@ -108,8 +124,8 @@ export default function CandidatePage() {
             Profile
           </h2>
           {isEmptyProfile(view) ? (
-            <EmptyState title="No profile yet" icon="user" headingLevel={3}>
-              <p>The candidate has not filled in their profile.</p>
+            <EmptyState title={erased ? 'Profile erased' : 'No profile yet'} icon="user" headingLevel={3}>
+              <p>{erased ? 'It was erased with the rest of their personal data.' : 'The candidate has not filled in their profile.'}</p>
             </EmptyState>
           ) : (
             <>
@@ -139,8 +155,8 @@ export default function CandidatePage() {
           rows={documents}
           rowKey={(d) => d.id}
           empty={
-            <EmptyState title="No documents" icon="file" headingLevel={3}>
-              <p>The candidate has not uploaded a resume or any other document.</p>
+            <EmptyState title={erased ? 'Documents erased' : 'No documents'} icon="file" headingLevel={3}>
+              <p>{erased ? 'Their resume and documents were erased with their personal data.' : 'The candidate has not uploaded a resume or any other document.'}</p>
             </EmptyState>
           }
         />

@@ -6,13 +6,18 @@ import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
+import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { Table, type Column } from '../../../components/ui/Table'
+import { isErased, personName } from '../../../lib/erased'
 import { formatDate } from '../../../lib/format'
 import { useCandidateSearch } from '../api/candidates'
 import { candidateQueryFromParams, candidateQueryToParams } from '../model/listFilters'
 import type { CandidateRow } from '../types'
 import { LoadFailed, Loading, useAdminTitle } from './AdminParts'
+
+/** Erased (issue 12): the API keeps the account with "[erased]" for its name and email. */
+const erased = (c: CandidateRow) => c.status === 'erased' || isErased(c.name)
 
 export default function CandidatesPage() {
   useAdminTitle('Candidates')
@@ -26,22 +31,29 @@ export default function CandidatesPage() {
     {
       key: 'name',
       header: 'Candidate',
-      cell: (c) => (
-        <span className="adm-cell-stack">
-          <Link to={`/dashboard/candidates/${c.id}`} className="adm-strong-link">
-            {c.name}
-          </Link>
-          <span className="ws-muted">{c.email}</span>
-        </span>
-      ),
+      cell: (c) =>
+        erased(c) ? (
+          <ErasedChip />
+        ) : (
+          <span className="adm-cell-stack">
+            <Link to={`/dashboard/candidates/${c.id}`} className="adm-strong-link">
+              {c.name}
+            </Link>
+            <span className="ws-muted">{c.email}</span>
+          </span>
+        ),
     },
-    { key: 'phone', header: 'Phone', cell: (c) => c.phone || <span className="ws-muted">Not given</span> },
+    {
+      key: 'phone',
+      header: 'Phone',
+      cell: (c) => (erased(c) ? <span className="ws-muted">Erased</span> : c.phone || <span className="ws-muted">Not given</span>),
+    },
     { key: 'joined', header: 'Joined', cell: (c) => formatDate(c.created_at) },
     {
       key: 'open',
       header: 'Record',
       cell: (c) => (
-        <Link to={`/dashboard/candidates/${c.id}`} className="btn btn-outline btn-sm" aria-label={`Open the record of ${c.name}`}>
+        <Link to={`/dashboard/candidates/${c.id}`} className="btn btn-outline btn-sm" aria-label={`Open the record of ${personName(c.name)}`}>
           Open record
         </Link>
       ),

@@ -7,11 +7,13 @@ import { useEffect, useState } from 'react'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
+import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
 import { Table, type Column } from '../../../components/ui/Table'
 import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
+import { isErased } from '../../../lib/erased'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useSearchParams } from 'react-router'
@@ -29,12 +31,15 @@ import {
 import { REASON_MAX, reasonError } from '../model/forms'
 import type { AdminEmployer } from '../types'
 import { LoadFailed, Loading, useAdminTitle } from './AdminParts'
+import { PersonDataActions } from './PersonDataActions'
 
 const TONES: Record<string, BadgeTone> = { pending: 'warning', active: 'success', suspended: 'danger', rejected: 'neutral' }
 
 type Dialog = { employer: AdminEmployer; action: 'reject' | 'suspend' }
 
-const who = (e: AdminEmployer) => e.company || e.name
+/** The company, else the contact; "Erased employer" once both are gone (issue 12). */
+const who = (e: AdminEmployer) => (e.company && !isErased(e.company) ? e.company : isErased(e.name) ? 'Erased employer' : e.name)
+const erased = (e: AdminEmployer) => e.status === 'erased' || isErased(e.name)
 
 export default function EmployersPage() {
   useAdminTitle('Employers')
@@ -119,24 +124,33 @@ function EmployerList({ filters, onDialog, onClear }: { filters: EmployerFilters
     {
       key: 'company',
       header: 'Employer',
-      cell: (e) => (
-        <span className="adm-cell-stack">
-          <strong>{who(e)}</strong>
-          <span className="ws-muted">
-            {e.name} · <a href={`mailto:${e.email}`}>{e.email}</a>
+      cell: (e) =>
+        erased(e) ? (
+          <span className="adm-cell-stack">
+            {e.company && !isErased(e.company) ? <strong>{e.company}</strong> : null}
+            <ErasedChip label={e.company && !isErased(e.company) ? 'Contact erased' : 'Erased employer'} />
           </span>
-          {e.reason ? <span className="adm-reason">Reason: {e.reason}</span> : null}
-        </span>
-      ),
+        ) : (
+          <span className="adm-cell-stack">
+            <strong>{who(e)}</strong>
+            <span className="ws-muted">
+              {e.name} · <a href={`mailto:${e.email}`}>{e.email}</a>
+            </span>
+            {e.reason ? <span className="adm-reason">Reason: {e.reason}</span> : null}
+          </span>
+        ),
     },
-    { key: 'status', header: 'Status', cell: (e) => <Badge tone={TONES[e.status] ?? 'neutral'}>{employerStatusLabel(e.status)}</Badge> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (e) => (erased(e) ? <Badge tone="neutral">Erased</Badge> : <Badge tone={TONES[e.status] ?? 'neutral'}>{employerStatusLabel(e.status)}</Badge>),
+    },
     { key: 'since', header: 'Registered', cell: (e) => formatDate(e.created_at) },
     {
       key: 'actions',
       header: 'Actions',
       cell: (e) => {
         const actions = employerActions(e.status)
-        if (!actions.length) return <span className="ws-muted">No action needed</span>
         const busy = review.isPending && review.variables?.id === e.id
         return (
           <span className="ws-actions">
@@ -160,6 +174,7 @@ function EmployerList({ filters, onDialog, onClear }: { filters: EmployerFilters
                 Reinstate
               </Button>
             ) : null}
+            <PersonDataActions id={e.id} name={who(e)} erased={erased(e)} />
           </span>
         )
       },

@@ -10,10 +10,12 @@ import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
+import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { Select } from '../../../components/ui/Select'
 import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
+import { isErased } from '../../../lib/erased'
 import { formatRelativeTime } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useAdmins } from '../api/admins'
@@ -23,6 +25,7 @@ import { REPLY_REQUIRED } from '../model/forms'
 import { INBOX_FILTERS, inboxFilterFromParams, inboxFilterToParams, type InboxFilter } from '../model/listFilters'
 import type { AdminAccount, Enquiry } from '../types'
 import { LoadFailed, Loading, Time, useAdminTitle } from './AdminParts'
+import { EraseDialog } from './EraseDialog'
 
 export default function InboxPage() {
   useAdminTitle('Contact inbox')
@@ -69,7 +72,10 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
   const act = useEnquiryAction()
   const { push } = useToast()
   const [replying, setReplying] = useState(false)
-  const name = `${e.first_name} ${e.last_name}`.trim()
+  const [erasing, setErasing] = useState(false)
+  // issue 12: an erased sender keeps the message's dates, with "[erased]" for every personal field
+  const erased = isErased(e.email) || isErased(e.first_name)
+  const name = erased ? 'Erased sender' : `${e.first_name} ${e.last_name}`.trim()
   const assignee = staff.find((s) => s.id === e.assigned_to)
   const busy = (action: string) => act.isPending && act.variables?.action === action
   const fail = (title: string) => (err: unknown) => push({ kind: 'error', title, message: serverMessageOr(err, 'Please try again.') })
@@ -98,7 +104,7 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
     <Card as="li" className="adm-enquiry" aria-labelledby={headingId}>
       <div className="adm-enquiry-head">
         <h2 id={headingId} className="adm-enquiry-title">
-          {name}
+          {erased ? <ErasedChip label={name} /> : name}
         </h2>
         <span className="ws-actions">
           {e.handled_at ? <Badge tone="success">Handled</Badge> : <Badge tone="warning">Open</Badge>}
@@ -106,15 +112,21 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
         </span>
       </div>
       <p className="ws-muted ws-small">
-        Received <Time iso={e.received_at}>{formatRelativeTime(e.received_at)}</Time> · <a href={`mailto:${e.email}`}>{e.email}</a>
-        {e.phone ? (
+        Received <Time iso={e.received_at}>{formatRelativeTime(e.received_at)}</Time>
+        {erased ? null : (
+          <>
+            {' · '}
+            <a href={`mailto:${e.email}`}>{e.email}</a>
+          </>
+        )}
+        {e.phone && !erased ? (
           <>
             {' · '}
             <a href={`tel:${e.phone.replace(/[\s-]/g, '')}`}>{e.phone}</a>
           </>
         ) : null}
       </p>
-      <blockquote className="adm-message">{e.message}</blockquote>
+      {isErased(e.message) ? <p className="ws-muted">The message was erased with the sender’s details.</p> : <blockquote className="adm-message">{e.message}</blockquote>}
       {status.length ? <p className="ws-small adm-enquiry-status">{status}</p> : null}
       <div className="adm-enquiry-actions">
         {staffLoaded ? (
@@ -141,7 +153,7 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
           </Field>
         ) : null}
         <span className="ws-actions">
-          {!replying ? (
+          {!replying && !erased ? (
             <Button size="sm" variant="secondary" icon="publish" onClick={() => setReplying(true)} aria-label={`Reply to ${name}`}>
               Reply by email
             </Button>
@@ -163,9 +175,15 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
               Mark handled
             </Button>
           ) : null}
+          {erased ? null : (
+            <Button size="sm" variant="danger" icon="trash" onClick={() => setErasing(true)} aria-label={`Erase sender ${name}`}>
+              Erase sender
+            </Button>
+          )}
         </span>
       </div>
       {replying ? <ReplyForm enquiry={e} name={name} onDone={() => setReplying(false)} /> : null}
+      {erasing ? <EraseDialog target={{ kind: 'contact_message', id: e.id }} name={`${name}’s details`} onClose={() => setErasing(false)} /> : null}
     </Card>
   )
 }

@@ -12,6 +12,7 @@ const NOTES: Record<string, string> = {
   '/dashboard/projections': 'Read models and rebuilds',
   '/dashboard/analytics': 'Applications, funnel and timing',
   '/dashboard/reference': 'Locations and salary ranges',
+  '/dashboard/privacy': 'Erasures of personal data',
   '/dashboard/admins': 'Staff accounts',
   '/components': 'The design system catalogue',
 }

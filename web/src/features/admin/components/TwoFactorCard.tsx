@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { Field } from '../../../components/ui/Field'
 import { useToast } from '../../../components/ui/toast'
+import { saveBlob } from '../../../lib/download'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useSession } from '../../auth'
 import { useConfirmTwoFactor, useStartTwoFactor, useTwoFactor } from '../api/two-factor'
@@ -202,14 +203,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
   const download = () => {
     const blob = new Blob([recoveryCodesText(codes, email, new Date())], { type: 'text/plain;charset=utf-8' })
-    const url = URL.createObjectURL(blob)
-    const a = document.createElement('a')
-    a.href = url
-    a.download = RECOVERY_FILE_NAME
-    document.body.append(a)
-    a.click()
-    a.remove()
-    setTimeout(() => URL.revokeObjectURL(url), 0)
+    saveBlob(blob, RECOVERY_FILE_NAME)
   }
 
   return (

@@ -1,9 +1,8 @@
 /** How one audit event reads in a list: its type in words, who did it, which record, and a one-line summary. */
+import { ERASED, isErased } from '../../../lib/erased'
 import type { AuditEvent } from '../types-ops'
 
-export const ERASED = '[erased]'
-
-export const isErased = (v: unknown) => v === ERASED
+export { ERASED, isErased }
 
 /** "JobPosted" → "Job posted", "CVUploaded" → "CV uploaded". */
 export function humaniseType(type: string): string {

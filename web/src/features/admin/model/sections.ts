@@ -17,6 +17,7 @@ export const ADMIN_NAV: ShellNavItem[] = [
   { to: '/dashboard/projections', label: 'Projections', icon: 'reopen' },
   { to: '/dashboard/analytics', label: 'Analytics', icon: 'chart' },
   { to: '/dashboard/reference', label: 'Reference data', short: 'Lists', icon: 'filters' },
+  { to: '/dashboard/privacy', label: 'Privacy', icon: 'shield' },
   { to: '/dashboard/admins', label: 'Admins', icon: 'lock' },
   { to: '/components', label: 'Components', short: 'Kit', icon: 'folder' },
 ]
@@ -47,6 +48,7 @@ const HEADINGS: [RegExp, string][] = [
   [/^\/dashboard\/projections/, 'Projections'],
   [/^\/dashboard\/analytics/, 'Analytics'],
   [/^\/dashboard\/reference/, 'Reference data'],
+  [/^\/dashboard\/privacy/, 'Privacy'],
   [/^\/dashboard\/admins/, 'Admins'],
   [/^\/dashboard\/more/, 'All sections'],
 ]

@@ -18,6 +18,7 @@ const TABS: ShellNavItem[] = [
   { to: 'applications', label: 'My Applications', short: 'Applied', icon: 'clipboard' },
   { to: 'documents', label: 'Documents', short: 'Files', icon: 'folder' },
   { to: 'profile', label: 'Profile', short: 'Profile', icon: 'user' },
+  { to: 'privacy', label: 'Privacy', short: 'Privacy', icon: 'shield' },
 ]
 
 export function CandidateDashboard() {

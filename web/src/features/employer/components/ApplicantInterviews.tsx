@@ -15,14 +15,17 @@ import type { Interview, Stage } from '../types'
 
 type Dialog = { kind: 'book' } | { kind: 'move'; interview: Interview } | { kind: 'cancel'; interview: Interview }
 
-export function ApplicantInterviews({ applicationId, stage, interviews }: { applicationId: string; stage: Stage; interviews: Interview[] }) {
+export function ApplicantInterviews({ applicationId, stage, interviews, erased = false }: { applicationId: string; stage: Stage; interviews: Interview[]; erased?: boolean }) {
   const [dialog, setDialog] = useState<Dialog | null>(null)
+  // An erased applicant can no longer be invited (the server refuses too); a
+  // booked interview can still be cancelled.
   const inRunning = stage !== 'hired' && stage !== 'rejected'
+  const canBook = inRunning && !erased
   const sorted = [...interviews].sort((a, b) => a.starts_at.localeCompare(b.starts_at))
   return (
     <Card as="section" className="emp-section" aria-labelledby="interviews-heading">
       <h2 id="interviews-heading">Interviews</h2>
-      {sorted.length === 0 ? <p className="ws-muted">{inRunning ? 'No interview booked yet.' : 'No interviews were booked.'}</p> : null}
+      {sorted.length === 0 ? <p className="ws-muted">{canBook ? 'No interview booked yet.' : 'No interviews were booked.'}</p> : null}
       <ul className="emp-plain-list">
         {sorted.map((i) => (
           <li key={i.id}>
@@ -39,9 +42,11 @@ export function ApplicantInterviews({ applicationId, stage, interviews }: { appl
             {i.status === 'cancelled' && i.cancel_reason ? <p className="ws-muted">Reason: {i.cancel_reason}</p> : null}
             {i.status !== 'cancelled' ? (
               <div className="ws-actions">
-                <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'move', interview: i })}>
-                  Reschedule
-                </Button>
+                {erased ? null : (
+                  <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'move', interview: i })}>
+                    Reschedule
+                  </Button>
+                )}
                 <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'cancel', interview: i })}>
                   Cancel interview
                 </Button>
@@ -50,7 +55,8 @@ export function ApplicantInterviews({ applicationId, stage, interviews }: { appl
           </li>
         ))}
       </ul>
-      {inRunning ? (
+      {erased && inRunning ? <p className="ws-muted">Their personal data was erased, so they can no longer be invited.</p> : null}
+      {canBook ? (
         <div>
           <Button size="sm" icon="calendar" onClick={() => setDialog({ kind: 'book' })}>
             Schedule an interview

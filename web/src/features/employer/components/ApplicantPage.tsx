@@ -9,10 +9,12 @@ import { Badge } from '../../../components/ui/Badge'
 import { Button, buttonClass } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
+import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Icon } from '../../../components/ui/Icon'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
+import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatFileSize, formatRelativeTime } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useDownloadApplicantDocument } from '../api/download-document'
@@ -30,7 +32,7 @@ import { useWorkspaceTitle } from './workspaceTitle'
 export default function ApplicantPage() {
   const { applicationId = '' } = useParams()
   const applicant = useApplicant(applicationId)
-  useWorkspaceTitle(applicant.data?.application.candidate_name ?? 'Applicant')
+  useWorkspaceTitle(personName(applicant.data?.application.candidate_name, 'Applicant'))
 
   if (applicant.isPending) {
     return (
@@ -63,6 +65,8 @@ function Applicant({ detail }: { detail: ApplicantDetail }) {
   const { application: app, job } = detail
   const { requestMove, dialog: rejectDialog, moving } = useMoveWithFeedback(job.id)
   const status = candidateStatus(app.stage)
+  // issue 12: the application outlives its candidate's personal data
+  const erased = isErased(app.candidate_name)
   return (
     <div className="ws-stack">
       <Link to={`/dashboard/jobs/${job.id}`} className="ws-back">
@@ -77,9 +81,20 @@ function Applicant({ detail }: { detail: ApplicantDetail }) {
             They see: <strong>{status}</strong>
           </span>
         </div>
-        <p className="ws-muted">
-          <a href={`mailto:${app.candidate_email}`}>{app.candidate_email}</a> · applied {formatDate(app.created_at)}
-        </p>
+        {erased ? (
+          <>
+            <p className="ws-muted">
+              <ErasedChip /> · applied {formatDate(app.created_at)}
+            </p>
+            <p className="alert alert-info" role="note">
+              This applicant’s personal data has been erased. What remains is the application itself: its stage and the dates it changed.
+            </p>
+          </>
+        ) : (
+          <p className="ws-muted">
+            <a href={`mailto:${app.candidate_email}`}>{app.candidate_email}</a> · applied {formatDate(app.created_at)}
+          </p>
+        )}
         {job.status === 'closed' ? (
           <p className="ws-muted">This job is closed, so the applicant’s stage cannot change until it is reopened.</p>
         ) : app.stage === 'hired' ? (
@@ -94,12 +109,12 @@ function Applicant({ detail }: { detail: ApplicantDetail }) {
       </Card>
       <div className="emp-detail">
         <div className="emp-detail-col">
-          <ProfileSection profile={detail.profile} />
-          <DocumentsSection documents={detail.documents} />
+          <ProfileSection profile={detail.profile} erased={erased} />
+          <DocumentsSection documents={detail.documents} erased={erased} />
           <TimelineSection entries={detail.timeline} />
         </div>
         <div className="emp-detail-col">
-          <ApplicantInterviews applicationId={app.id} stage={app.stage} interviews={detail.interviews} />
+          <ApplicantInterviews applicationId={app.id} stage={app.stage} interviews={detail.interviews} erased={erased} />
           <NotesSection applicationId={app.id} notes={detail.notes} />
           <ScorecardsSection applicationId={app.id} scorecards={detail.scorecards} />
         </div>
@@ -113,12 +128,14 @@ const skillList = (skills: ApplicantProfile['skills']) =>
     .map((s) => s.trim())
     .filter(Boolean)
 
-function ProfileSection({ profile }: { profile: ApplicantProfile | null }) {
+function ProfileSection({ profile, erased }: { profile: ApplicantProfile | null; erased: boolean }) {
   const skills = skillList(profile?.skills)
   return (
     <Card as="section" className="emp-section" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile</h2>
-      {!profile ? (
+      {erased ? (
+        <p className="ws-muted">Erased with the rest of their personal data.</p>
+      ) : !profile ? (
         <p className="ws-muted">This applicant has not filled in a profile yet. Their documents and your notes are below.</p>
       ) : (
         <div className="ws-stack">
@@ -186,7 +203,7 @@ function ProfileSection({ profile }: { profile: ApplicantProfile | null }) {
   )
 }
 
-function DocumentsSection({ documents }: { documents: ApplicantDetail['documents'] }) {
+function DocumentsSection({ documents, erased }: { documents: ApplicantDetail['documents']; erased: boolean }) {
   const download = useDownloadApplicantDocument()
   const { push } = useToast()
   const [viewing, setViewing] = useState<ApplicantDocument | null>(null)
@@ -196,7 +213,7 @@ function DocumentsSection({ documents }: { documents: ApplicantDetail['documents
     <Card as="section" className="emp-section" aria-labelledby="documents-heading">
       <h2 id="documents-heading">Documents</h2>
       {documents.length === 0 ? (
-        <p className="ws-muted">No resume or cover letter came with this application.</p>
+        <p className="ws-muted">{erased ? 'Their resume and documents were erased with their personal data.' : 'No resume or cover letter came with this application.'}</p>
       ) : (
         <ul className="emp-plain-list">
           {documents.map((d) => (

@@ -16,6 +16,7 @@ const NAV: ShellNavItem[] = [
   { to: '/dashboard', label: 'Jobs', short: 'Jobs', icon: 'briefcase', end: true },
   { to: '/dashboard/jobs/new', label: 'Post a job', short: 'Post', icon: 'plus' },
   { to: '/dashboard/company', label: 'Company profile', short: 'Company', icon: 'building' },
+  { to: '/dashboard/privacy', label: 'Privacy', short: 'Privacy', icon: 'shield' },
 ]
 
 export default function EmployerWorkspace() {

@@ -18,8 +18,10 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core'
 import { Badge } from '../../../components/ui/Badge'
+import { PersonName } from '../../../components/ui/ErasedPerson'
 import { Icon } from '../../../components/ui/Icon'
 import { formatRelativeTime } from '../../../lib/format'
+import { personName } from '../../../lib/erased'
 import { candidateStatus, canMove, isStage, STAGE_LABELS } from '../model/stages'
 import { STAGES, type PipelineCard, type Stage, type StageCounts } from '../types'
 import { MoveMenu } from './MoveMenu'
@@ -32,7 +34,7 @@ export function PipelineBoard({ cards, counts, locked, onMove }: Props) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor))
   const [active, setActive] = useState<PipelineCard | null>(null)
   const byId = (id: unknown) => cards.find((c) => c.id === id)
-  const name = (id: unknown) => byId(id)?.candidate_name ?? 'the applicant'
+  const name = (id: unknown) => personName(byId(id)?.candidate_name, 'the applicant')
   const column = (id: unknown) => (isStage(id) ? STAGE_LABELS[id] : 'no column')
   const announcements: Announcements = {
     onDragStart: ({ active: a }) => `Picked up ${name(a.id)}.`,
@@ -102,13 +104,13 @@ function DraggableCard({ card, locked, onMove }: { card: PipelineCard; locked: b
         card={card}
         handle={
           fixed ? null : (
-            <button type="button" className="emp-grip" aria-label={`Drag ${card.candidate_name}`} {...attributes} {...listeners}>
+            <button type="button" className="emp-grip" aria-label={`Drag ${personName(card.candidate_name)}`} {...attributes} {...listeners}>
               <Icon name="grip" size={16} />
             </button>
           )
         }
       />
-      {locked ? null : <MoveMenu name={card.candidate_name} stage={card.stage} onMove={(to) => onMove(card, to)} />}
+      {locked ? null : <MoveMenu name={personName(card.candidate_name)} stage={card.stage} onMove={(to) => onMove(card, to)} />}
     </li>
   )
 }
@@ -118,7 +120,15 @@ function CardBody({ card, handle, overlay }: { card: PipelineCard; handle?: Reac
   const inner = (
     <>
       <div className="emp-card-top">
-        <span className="emp-card-name">{overlay ? card.candidate_name : <Link to={`/dashboard/applicants/${card.id}`}>{card.candidate_name}</Link>}</span>
+        <span className="emp-card-name">
+          {overlay ? (
+            <PersonName name={card.candidate_name} />
+          ) : (
+            <Link to={`/dashboard/applicants/${card.id}`}>
+              <PersonName name={card.candidate_name} />
+            </Link>
+          )}
+        </span>
         {handle}
       </div>
       <div className="emp-card-meta">

@@ -7,12 +7,14 @@ import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
+import { PersonName } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
 import { Select } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
+import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useBulkReject } from '../api/bulk-reject'
@@ -55,7 +57,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
       header: 'Choose',
       cell: (r) =>
         r.stage === 'hired' || r.stage === 'rejected' || locked ? null : (
-          <input type="checkbox" className="emp-check-input" aria-label={`Choose ${r.candidate_name}`} checked={chosen.has(r.id)} onChange={() => toggle(r.id)} />
+          <input type="checkbox" className="emp-check-input" aria-label={`Choose ${personName(r.candidate_name)}`} checked={chosen.has(r.id)} onChange={() => toggle(r.id)} />
         ),
     },
     {
@@ -63,16 +65,22 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
       header: 'Applicant',
       cell: (r) => (
         <>
-          <Link to={`/dashboard/applicants/${r.id}`}>{r.candidate_name}</Link>
-          <br />
-          <span className="ws-muted">{r.candidate_email}</span>
+          <Link to={`/dashboard/applicants/${r.id}`}>
+            <PersonName name={r.candidate_name} />
+          </Link>
+          {isErased(r.candidate_email) ? null : (
+            <>
+              <br />
+              <span className="ws-muted">{r.candidate_email}</span>
+            </>
+          )}
         </>
       ),
     },
     { key: 'stage', header: 'Stage', cell: (r) => <Badge tone={STAGE_TONES[r.stage]}>{STAGE_LABELS[r.stage]}</Badge> },
     { key: 'applied', header: 'Applied', cell: (r) => formatDate(r.created_at) },
     { key: 'updated', header: 'Last change', cell: (r) => (r.last_updated ? formatRelativeTime(r.last_updated) : '') },
-    { key: 'move', header: 'Move', cell: (r) => (locked ? null : <MoveMenu name={r.candidate_name} stage={r.stage} onMove={(to) => onMove(r, to)} />) },
+    { key: 'move', header: 'Move', cell: (r) => (locked ? null : <MoveMenu name={personName(r.candidate_name)} stage={r.stage} onMove={(to) => onMove(r, to)} />) },
   ]
 
   return (
@@ -221,7 +229,7 @@ function BulkRejectDialog({ jobId, cards, onClose, onDone }: { jobId: string; ca
           )
         }}
       >
-        <p className="ws-muted">{cards.map((c) => c.candidate_name).join(', ')}</p>
+        <p className="ws-muted">{cards.map((c) => personName(c.candidate_name)).join(', ')}</p>
         <Field label="Feedback for the applicants (optional)" hint="They will read this with their rejected status. Up to 2000 characters." error={error}>
           {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
         </Field>

@@ -7,6 +7,7 @@ import { useCallback, useState, type ReactNode } from 'react'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { personName } from '../../../lib/erased'
 import { canMove } from '../model/stages'
 import type { PipelineCard, Stage } from '../types'
 import { useCardMover } from './useCardMover'
@@ -24,7 +25,7 @@ export function useMoveWithFeedback(jobId: string): { requestMove: (card: Pipeli
   )
   const dialog = rejecting ? (
     <RejectDialog
-      name={rejecting.candidate_name}
+      name={personName(rejecting.candidate_name)}
       onCancel={() => setRejecting(null)}
       onReject={(feedback) => {
         moveCard(rejecting, 'rejected', feedback)

@@ -5,6 +5,7 @@
 import { useCallback } from 'react'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
+import { personName } from '../../../lib/erased'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useMoveApplication } from '../api/move-application'
 import { canMove, STAGE_LABELS } from '../model/stages'
@@ -28,7 +29,7 @@ export function useCardMover(jobId: string) {
       mutate(
         { id: card.id, jobId, stage: to, version: card.version, feedback: feedback?.trim() || undefined },
         {
-          onSuccess: () => push({ kind: 'success', title: 'Applicant moved', message: `${card.candidate_name} is now in ${STAGE_LABELS[to]}.` }),
+          onSuccess: () => push({ kind: 'success', title: 'Applicant moved', message: `${personName(card.candidate_name)} is now in ${STAGE_LABELS[to]}.` }),
           onError: (err) =>
             push({
               kind: err instanceof ApiError && err.status === 409 ? 'warning' : 'error',

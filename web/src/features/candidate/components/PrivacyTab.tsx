@@ -1,0 +1,14 @@
+/** Privacy: the candidate's own data: download a copy of it, or erase the account (issue 12). */
+import { YourData } from '../../privacy'
+
+export function PrivacyTab() {
+  return (
+    <section className="cd-section" aria-labelledby="privacy-title">
+      <div className="cd-section-head">
+        <h2 id="privacy-title">Privacy</h2>
+      </div>
+      <p className="cd-muted">Your personal data belongs to you. Take a copy of it whenever you like, or ask us to erase it.</p>
+      <YourData role="candidate" headingLevel={3} />
+    </section>
+  )
+}

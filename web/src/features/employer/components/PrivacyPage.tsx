@@ -1,0 +1,15 @@
+/** /dashboard/privacy: the employer user's own data: download a copy of it, or erase the account (issue 12). */
+import { YourData } from '../../privacy'
+import { useWorkspaceTitle } from './workspaceTitle'
+
+export default function PrivacyPage() {
+  useWorkspaceTitle('Privacy')
+  return (
+    <div className="ws-stack">
+      <p className="ws-muted">
+        The personal data we hold about you, as the person signed in. Your company’s jobs and applicants are managed under Jobs; this is about you.
+      </p>
+      <YourData role="employer" headingLevel={2} />
+    </div>
+  )
+}

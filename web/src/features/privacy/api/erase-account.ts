@@ -1,0 +1,16 @@
+/**
+ * POST /api/account/erase {password}: the signed-in candidate or employer erases their own
+ * account. 200 ends every session of it at once; 422 "Enter your password to confirm", 403 "That
+ * password is incorrect" (429 after too many, like sign-in).
+ */
+import { useMutation } from '@tanstack/react-query'
+import { apiFetch } from '../../../lib/api'
+import { accountToken, type AccountRole } from './account'
+
+/** The answer of every erase command, the admin's included. */
+export type ErasureReceipt = { status: 'erased' | 'already_erased'; erased_at: string; message?: string }
+
+export const eraseAccount = ({ role, password }: { role: AccountRole; password: string }) =>
+  apiFetch<ErasureReceipt>('/api/account/erase', { method: 'POST', body: { password }, token: accountToken(role) })
+
+export const useEraseAccount = () => useMutation({ mutationFn: eraseAccount })
