@@ -28,7 +28,7 @@ export function Table<T>({ caption, columns, rows, rowKey, empty }: Props<T>) {
             <tr key={rowKey(r)}>
               {columns.map((c) => (
                 <td key={c.key} data-label={c.header} className={c.align === 'end' ? 'is-end' : undefined}>
-                  {c.cell(r)}
+                  <span className="table-value">{c.cell(r)}</span>
                 </td>
               ))}
             </tr>
