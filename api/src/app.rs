@@ -55,6 +55,8 @@ pub struct App {
     pub readiness: crate::routes::Readiness,
     /// How many API requests run at once and for how long.
     pub limits: crate::security::Limits,
+    /// The public job reads, cached until a job changes (at most a second).
+    pub public_reads: Arc<crate::public_reads::PublicReads>,
 }
 
 impl std::ops::Deref for AppState {
@@ -176,6 +178,7 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
         admin_live: crate::admin_live::AdminLive::default(),
         readiness: crate::routes::Readiness::default(),
         limits: crate::security::Limits::new(config_limits.0, Duration::from_secs(config_limits.1)),
+        public_reads: Arc::default(),
     })))
 }
 
@@ -215,35 +218,113 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// A GET that carries the consistency token of an earlier command waits (up to
-/// 5 s) until the read models have caught up with it.
+/// Read your writes. A GET that carries the consistency token of an earlier
+/// command waits (up to 5 s) until the read models have caught up with it.
+/// Without the token, a signed-in user's GET waits for that user's last write
+/// instead: every command answer that carries a token is recorded as its
+/// user's last write (`last_writes`, in PostgreSQL, so any process sees it).
+/// Anonymous reads (the public board) cost nothing extra.
 async fn read_your_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    if request.method() == axum::http::Method::GET
-        && let Some(position) = request
+    let token = request
+        .headers()
+        .get(CONSISTENCY_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<i64>().ok());
+    // Who is asking: the signature is checked here (no database); whether the
+    // session is still allowed is the handler's extractor's business, and a
+    // refused one writes nothing and reads nothing.
+    let user = request
+        .headers()
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .and_then(|bearer| state.jwt.verify(bearer.trim()).ok())
+        .map(|claims| claims.sub);
+    if request.method() == axum::http::Method::GET {
+        let waited = match (token, user) {
+            (Some(position), _) => {
+                wait_for_position(&state, position).await;
+                true
+            }
+            (None, Some(user)) => wait_for_last_write(&state, user).await,
+            (None, None) => false,
+        };
+        let mut request = request;
+        if waited {
+            // Cached public reads may predate the write: read the models.
+            request.extensions_mut().insert(FreshRead);
+        }
+        return next.run(request).await;
+    }
+    let response = next.run(request).await;
+    if let Some(user) = user
+        && response.status().is_success()
+        && let Some(position) = response
             .headers()
             .get(CONSISTENCY_HEADER)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<i64>().ok())
+        && let Err(e) = projections::wait::record_write(&state.pool, user, position).await
     {
-        match projections::wait::until_position(
-            &state.source(),
-            &state.read_models,
-            position,
-            Duration::from_secs(5),
-        )
-        .await
-        {
-            Ok(true) => {}
-            Ok(false) => tracing::warn!(
+        // The write itself stands; only a later read may not wait for it.
+        tracing::warn!(error = %format!("{e:#}"), "could not record the user's last write");
+    }
+    response
+}
+
+/// A GET that waited for a write (read your writes): it must not be answered
+/// from a cache filled before the write ([`crate::public_reads`]).
+#[derive(Debug, Clone, Copy)]
+pub struct FreshRead;
+
+/// Waits for `user`'s last write when the read models do not hold it yet, and
+/// answers whether there was one. A stalled projector costs the user one slow
+/// read, not one per request: a write waited for in vain is forgotten.
+async fn wait_for_last_write(state: &AppState, user: uuid::Uuid) -> bool {
+    let pending =
+        match projections::wait::pending_write(&state.pool, user, &state.read_models).await {
+            Ok(pending) => pending,
+            Err(e) => {
+                tracing::warn!(error = %format!("{e:#}"), "could not read the user's last write");
+                None
+            }
+        };
+    let Some(position) = pending else {
+        return false;
+    };
+    if !wait_for_position(state, position).await
+        && let Err(e) = projections::wait::forget_write(&state.pool, user, position).await
+    {
+        tracing::warn!(error = %format!("{e:#}"), "could not forget the user's last write");
+    }
+    true
+}
+
+/// Waits (up to 5 s) until every read model has passed `position`; a read that
+/// gives up answers from what the read models hold, and says so in the log.
+/// Answers whether the read models reached it.
+pub(crate) async fn wait_for_position(state: &AppState, position: i64) -> bool {
+    match projections::wait::until_position(
+        &state.source(),
+        &state.read_models,
+        position,
+        Duration::from_secs(5),
+    )
+    .await
+    {
+        Ok(true) => true,
+        Ok(false) => {
+            tracing::warn!(
                 position,
                 "read models did not reach the consistency token in time"
-            ),
-            Err(e) => {
-                tracing::warn!(error = %format!("{e:#}"), "could not wait for the consistency token")
-            }
+            );
+            false
+        }
+        Err(e) => {
+            tracing::warn!(error = %format!("{e:#}"), "could not wait for the consistency token");
+            false
         }
     }
-    next.run(request).await
 }
 
 /// Every API error answers `{"error": "..."}`. Our handlers already do; this
@@ -359,6 +440,10 @@ impl Application {
             ),
             None => None,
         };
+        tokio::spawn(crate::public_reads::follow(
+            state.public_reads.clone(),
+            state.changes.subscribe(),
+        ));
         let mailer = tokio::spawn(mail::run_sender(state.clone()));
         let sweeper = tokio::spawn(crate::sweeper::run(
             state.clone(),

@@ -18,6 +18,7 @@ pub mod metrics;
 pub mod openapi;
 pub mod policies;
 pub mod privacy;
+pub mod public_reads;
 pub mod realtime;
 pub mod retention;
 pub mod routes;

@@ -5,6 +5,7 @@ use std::time::Duration;
 use crate::runtime::EventSource;
 use anyhow::Context;
 use sqlx::PgPool;
+use uuid::Uuid;
 
 /// Waits until every projector's checkpoint has reached the event at `position`,
 /// or `timeout` passes. Returns whether it was reached.
@@ -51,4 +52,63 @@ async fn reached(
     .await
     .context("Failed to read projector checkpoints")?;
     Ok(count as usize == names.len())
+}
+
+/// Read your writes without the client's help: the position of `user`'s last
+/// write (`last_writes`, recorded by whichever process took it) when some of
+/// the named read models have not reached it yet; `None` when they all have
+/// or the user has not written. One primary-key lookup; the checkpoints are
+/// compared only for a user who has written.
+pub async fn pending_write(
+    pool: &PgPool,
+    user: Uuid,
+    names: &[&str],
+) -> anyhow::Result<Option<i64>> {
+    // language=PostgreSQL
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT w.position FROM last_writes w
+          WHERE w.user_id = $1
+            AND (SELECT count(*) FROM projector_checkpoints p
+                  WHERE p.name = ANY($2)
+                    AND (p.last_transaction_id, p.last_position) >= (w.transaction_id, w.position))
+                < cardinality($2)",
+    )
+    .bind(user)
+    .bind(names)
+    .fetch_optional(pool)
+    .await
+    .context("Failed to read a user's last write")?;
+    Ok(row.map(|(position,)| position))
+}
+
+/// Records `position` as `user`'s last write, kept only if it is later than
+/// the one recorded.
+pub async fn record_write(pool: &PgPool, user: Uuid, position: i64) -> anyhow::Result<()> {
+    // language=PostgreSQL
+    sqlx::query(
+        "INSERT INTO last_writes (user_id, position, transaction_id)
+         SELECT $1, position, transaction_id::text::bigint FROM events WHERE position = $2
+         ON CONFLICT (user_id) DO UPDATE
+            SET position = excluded.position, transaction_id = excluded.transaction_id, written_at = now()
+          WHERE (last_writes.transaction_id, last_writes.position) < (excluded.transaction_id, excluded.position)",
+    )
+    .bind(user)
+    .bind(position)
+    .execute(pool)
+    .await
+    .context("Failed to record a user's last write")?;
+    Ok(())
+}
+
+/// Forgets `user`'s last write if it is still `position`: a read waited for it
+/// in vain (a stalled projector), and the next reads should not wait again.
+pub async fn forget_write(pool: &PgPool, user: Uuid, position: i64) -> anyhow::Result<()> {
+    // language=PostgreSQL
+    sqlx::query("DELETE FROM last_writes WHERE user_id = $1 AND position = $2")
+        .bind(user)
+        .bind(position)
+        .execute(pool)
+        .await
+        .context("Failed to forget a user's last write")?;
+    Ok(())
 }

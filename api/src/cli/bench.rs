@@ -48,9 +48,19 @@ pub struct BenchArgs {
     /// kind (known and unknown email); needs no database.
     #[arg(long)]
     pub sign_in: Option<u64>,
+    /// Serve the query benchmark's baseline here (a bare axum handler per
+    /// file of --bare-dir) until stopped; needs no database.
+    #[arg(long, requires = "bare_dir")]
+    pub bare_http: Option<std::net::SocketAddr>,
+    /// The bodies the bare baseline answers with (`GET /<file name>`).
+    #[arg(long)]
+    pub bare_dir: Option<std::path::PathBuf>,
 }
 
 pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
+    if let (Some(addr), Some(dir)) = (args.bare_http, &args.bare_dir) {
+        return super::bench_http::serve(addr, dir).await;
+    }
     if let Some(n) = args.sign_in {
         return super::bench_signin::run(n.max(1)).await;
     }

@@ -3,6 +3,7 @@
 mod admin;
 pub mod bench;
 mod bench_audit;
+mod bench_http;
 mod bench_signin;
 mod events;
 mod keys;

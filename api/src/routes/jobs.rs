@@ -1,14 +1,17 @@
 //! Public job reads: the board (SPEC 7.2) and one listing.
 
-use axum::Json;
+use axum::Extension;
+use axum::body::Bytes;
 use axum::extract::State;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
 use projections::read_models::companies::{self, CompanyProfile};
 use projections::read_models::job_board::{self, Job};
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
+use crate::app::{AppState, FreshRead};
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::{self, IdInPath, PathId};
 
@@ -20,8 +23,17 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/api/admin/jobs/job-board", tag = "public",
     responses((status = 200, description = "Open jobs, newest first, not yet expired (SPEC 7.2 keeps this path)", body = Vec<Job>)))]
-async fn job_board(State(state): State<AppState>) -> Result<Json<Vec<Job>>, ApiError> {
-    Ok(Json(job_board::open_jobs(&state.pool).await?))
+async fn job_board(
+    State(state): State<AppState>,
+    fresh: Option<Extension<FreshRead>>,
+) -> Result<Response, ApiError> {
+    let body = state
+        .public_reads
+        .get_or_load("job-board", fresh.is_some(), || async {
+            encode(&job_board::open_jobs(&state.pool).await?)
+        })
+        .await?;
+    Ok(json(body))
 }
 
 /// A listing with its employer's company profile, when it has one (for the
@@ -40,16 +52,33 @@ struct PublicJob {
     ))]
 async fn job(
     State(state): State<AppState>,
+    fresh: Option<Extension<FreshRead>>,
     PathId(id, _): PathId<routes::Job>,
-) -> Result<Json<PublicJob>, ApiError> {
-    let job = job_board::public_job(&state.pool, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Job"))?;
-    let company_profile = companies::by_employer(&state.pool, job.employer_id)
-        .await?
-        .filter(|c| !c.name.is_empty());
-    Ok(Json(PublicJob {
-        job,
-        company_profile,
-    }))
+) -> Result<Response, ApiError> {
+    let body = state
+        .public_reads
+        .get_or_load(&format!("job/{id}"), fresh.is_some(), || async {
+            let job = job_board::public_job(&state.pool, id)
+                .await?
+                .ok_or_else(|| ApiError::not_found("Job"))?;
+            let company_profile = companies::by_employer(&state.pool, job.employer_id)
+                .await?
+                .filter(|c| !c.name.is_empty());
+            encode(&PublicJob {
+                job,
+                company_profile,
+            })
+        })
+        .await?;
+    Ok(json(body))
+}
+
+/// A read's answer encoded once, for the cache and every reader after.
+fn encode(value: &impl Serialize) -> Result<Bytes, ApiError> {
+    let bytes = serde_json::to_vec(value).map_err(anyhow::Error::from)?;
+    Ok(Bytes::from(bytes))
+}
+
+fn json(body: Bytes) -> Response {
+    ([(CONTENT_TYPE, "application/json")], body).into_response()
 }

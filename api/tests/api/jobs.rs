@@ -223,3 +223,67 @@ async fn reference_lists_come_wrapped_in_data() {
     );
     assert_eq!(ranges.body["data"][0]["min"], 100_000);
 }
+
+/// The public reads are cached (issue 13): the same answer is served from
+/// memory until a job changes; a job change reaches anonymous readers without
+/// waiting out the cache, and a reader with a consistency token skips it.
+#[tokio::test]
+async fn the_public_job_reads_are_cached_until_a_job_changes() {
+    let app = TestApp::spawn().await;
+    let (id, employer) = app.open_job("Data Engineer").await;
+    app.settle().await;
+    let board = app.get("/api/admin/jobs/job-board", None).await;
+    assert_eq!(board.body[0]["title"], "Data Engineer");
+    let one = app.get(&format!("/api/jobs/{id}"), None).await;
+    assert_eq!(one.body["title"], "Data Engineer");
+
+    // A change the read model gets behind the change feed's back (no event, so
+    // no JobChanged): the cached answers stand.
+    sqlx::query("UPDATE jobs SET title = 'Changed behind the cache' WHERE id = $1::uuid")
+        .bind(&id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let cached = app.get("/api/admin/jobs/job-board", None).await;
+    assert_eq!(
+        cached.body[0]["title"], "Data Engineer",
+        "served from the cache"
+    );
+    let cached = app.get(&format!("/api/jobs/{id}"), None).await;
+    assert_eq!(
+        cached.body["title"], "Data Engineer",
+        "served from the cache"
+    );
+
+    // A real edit: its JobChanged drops the cache in every process.
+    let mut form = job_form(cached.body["location_id"].as_str().unwrap());
+    form["title"] = json!("Senior Data Engineer");
+    let edited = app
+        .put(
+            &format!("/api/employer/jobs/{id}"),
+            Some(&employer),
+            Some(form),
+        )
+        .await;
+    assert_eq!(edited.status, StatusCode::OK, "{:?}", edited.body);
+    // With the token: fresh at once.
+    let fresh = app
+        .get_after(&format!("/api/jobs/{id}"), None, &edited)
+        .await;
+    assert_eq!(fresh.body["title"], "Senior Data Engineer");
+    // Without: as soon as the change feed has it (well inside the cache's
+    // one-second life; polled, so a slow machine only takes longer).
+    let mut seen = String::new();
+    for _ in 0..100 {
+        let board = app.get("/api/admin/jobs/job-board", None).await;
+        seen = board.body[0]["title"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        if seen == "Senior Data Engineer" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(seen, "Senior Data Engineer");
+}

@@ -27,6 +27,7 @@ mod password_reset;
 mod pipeline;
 mod profile;
 mod projections_runtime;
+mod read_your_writes;
 mod realtime;
 mod reference_data;
 mod retention;

@@ -1,0 +1,155 @@
+//! Read your writes without the client's help (issue 13): a client that never
+//! echoes `X-Consistency-Token` still sees its own last write on its next read,
+//! on another process too, because the server records each user's last written
+//! position (`last_writes`) and the session check makes that user's reads wait
+//! for it.
+//!
+//! The profile projector is held back by a lock the test takes on its table
+//! (reads still pass: `EXCLUSIVE` blocks writers, not readers), so a read that
+//! did not wait would answer the old profile.
+
+use std::time::Duration;
+
+use api::app::Application;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sqlx::Connection;
+
+use crate::support::{Reply, TestApp, test_config, url_for};
+
+fn profile(summary: &str) -> Value {
+    json!({
+        "name": "Jordan Lee", "phone": "0412 345 678", "location": "Parramatta, NSW", "summary": summary,
+        "skills": "Rust, SQL", "languages": null, "linkedin": null, "portfolio": null,
+        "education": [], "experience": []
+    })
+}
+
+/// A second server process on the same database, without projectors of its
+/// own (the first one's runtime keeps the read models).
+async fn second_process(app: &TestApp) -> Application {
+    Application::build(test_config(&app.database), None)
+        .await
+        .expect("start a second process")
+}
+
+async fn plain_get(base: &str, path: &str, token: &str) -> Reply {
+    let res = reqwest::Client::new()
+        .get(format!("{base}{path}"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    Reply::read(res).await
+}
+
+#[tokio::test]
+async fn a_client_that_never_echoes_the_token_reads_its_own_write_on_another_process() {
+    let app = TestApp::spawn().await;
+    let other = second_process(&app).await;
+    let me = app.candidate_token("ryw@example.com").await;
+    let stranger = app.candidate_token("stranger@example.com").await;
+    let first = app
+        .put(
+            "/api/candidate/profile",
+            Some(&me),
+            Some(profile("First summary")),
+        )
+        .await;
+    assert_eq!(first.status, StatusCode::OK, "{:?}", first.body);
+    let read = app
+        .get_after("/api/candidate/profile", Some(&me), &first)
+        .await;
+    assert_eq!(read.body["summary"], "First summary");
+    app.settle().await;
+
+    // Hold the profile projector back.
+    let mut blocker = sqlx::PgConnection::connect(&url_for(&app.database))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN").execute(&mut blocker).await.unwrap();
+    sqlx::query("LOCK TABLE candidate_profiles IN EXCLUSIVE MODE")
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+
+    let saved = app
+        .put(
+            "/api/candidate/profile",
+            Some(&me),
+            Some(profile("Second summary")),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+    assert!(saved.consistency().is_some(), "a write answers its token");
+
+    // The same user reads on the other process, sending no token: it waits.
+    let base = other.url();
+    let token = me.clone();
+    let reading =
+        tokio::spawn(async move { plain_get(&base, "/api/candidate/profile", &token).await });
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert!(
+        !reading.is_finished(),
+        "the read answered before the read model had the write"
+    );
+    // Someone else's read is not held up by this user's write.
+    let theirs = tokio::time::timeout(
+        Duration::from_millis(1500),
+        plain_get(&other.url(), "/api/candidate/profile", &stranger),
+    )
+    .await
+    .expect("another user's read does not wait");
+    assert_eq!(theirs.status, StatusCode::OK);
+
+    sqlx::query("ROLLBACK").execute(&mut blocker).await.unwrap();
+    let reply = reading.await.unwrap();
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.body["summary"], "Second summary");
+
+    // Caught up: the next reads answer at once, with the same data.
+    let again = tokio::time::timeout(
+        Duration::from_millis(1500),
+        plain_get(&other.url(), "/api/candidate/profile", &me),
+    )
+    .await
+    .expect("a caught-up user's read does not wait");
+    assert_eq!(again.body["summary"], "Second summary");
+}
+
+#[tokio::test]
+async fn a_stalled_read_model_costs_one_slow_read_not_one_per_request() {
+    let app = TestApp::spawn().await;
+    let me = app.candidate_token("stall@example.com").await;
+    let mut blocker = sqlx::PgConnection::connect(&url_for(&app.database))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN").execute(&mut blocker).await.unwrap();
+    sqlx::query("LOCK TABLE candidate_profiles IN EXCLUSIVE MODE")
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+    let saved = app
+        .put(
+            "/api/candidate/profile",
+            Some(&me),
+            Some(profile("Stuck summary")),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+
+    // The first read waits out the 5 s limit and answers what the read model holds.
+    let started = std::time::Instant::now();
+    let first = app.get("/api/candidate/profile", Some(&me)).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert!(started.elapsed() >= Duration::from_secs(4), "it waited");
+    // The next one does not wait again.
+    let second = tokio::time::timeout(
+        Duration::from_millis(1500),
+        app.get("/api/candidate/profile", Some(&me)),
+    )
+    .await
+    .expect("the write was forgotten after one slow read");
+    assert_eq!(second.status, StatusCode::OK);
+    sqlx::query("ROLLBACK").execute(&mut blocker).await.unwrap();
+}
