@@ -62,8 +62,19 @@ const targets = [
   { name: 'GET /api/jobs/{id}', real: `${BASE_URL}/api/jobs/${JOB_ID}`, bare: `${BARE_URL}/job` },
 ]
 
+// A keep-alive connection left idle while wrk ran may have been closed by the
+// server (its header-read timeout): such a fetch fails at once; ask again.
+async function fetchOnce(url, init) {
+  try {
+    return await fetch(url, init)
+  } catch (e) {
+    if (e?.cause?.code !== 'UND_ERR_SOCKET') throw e
+    return fetch(url, init)
+  }
+}
+
 async function bodySize(url) {
-  const res = await fetch(url)
+  const res = await fetchOnce(url)
   if (res.status !== 200) die(`${url} -> ${res.status}`)
   return (await res.arrayBuffer()).byteLength
 }
@@ -89,7 +100,7 @@ for (const t of targets) {
 
 // ---------- read your writes ----------
 async function http(base, method, path, { token, body, headers = {} } = {}) {
-  const res = await fetch(`${base}${path}`, {
+  const res = await fetchOnce(`${base}${path}`, {
     method,
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
     body: body ? JSON.stringify(body) : undefined,
