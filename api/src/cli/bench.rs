@@ -32,6 +32,9 @@ pub struct BenchArgs {
     /// Concurrent writers to measure, comma separated.
     #[arg(long, value_delimiter = ',', default_value = "1,16")]
     pub writers: Vec<usize>,
+    /// Group-commit batches the store keeps in flight at once.
+    #[arg(long, default_value_t = event_store::postgres::group::COMMITTERS)]
+    pub committers: usize,
     /// Raw INSERT and append alternate this many times (totals are reported).
     #[arg(long, default_value_t = 4)]
     pub rounds: u64,
@@ -157,7 +160,8 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
     sqlx::query("CREATE TABLE bench_raw (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, payload jsonb NOT NULL)")
         .execute(&pool)
         .await?;
-    let store = PgEventStore::new(pool.clone(), keys.clone());
+    let store =
+        PgEventStore::new(pool.clone(), keys.clone()).with_group_committers(args.committers);
     let mut rows = Vec::new();
     // Raw INSERT and append alternate in rounds, so both see the same machine
     // (fsync latency on a VM drifts by tens of percent over a minute).
@@ -173,6 +177,7 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
                 seconds: 0.0,
             },
         );
+        let (mut batches, mut commands) = (0, 0);
         for round in 1..=args.rounds.max(1) {
             let r = timed(
                 &format!("raw INSERT, {writers} writers, round {round}"),
@@ -194,6 +199,7 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
                 },
             )
             .await?;
+            let stats = store.group_commit_stats();
             let a = timed(
                 &format!("event store append, {writers} writers, round {round}"),
                 per_round,
@@ -220,6 +226,9 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
                 },
             )
             .await?;
+            let after = store.group_commit_stats();
+            batches += after.batches - stats.batches;
+            commands += after.commands - stats.commands;
             raw = Timed {
                 ops: raw.ops + r.ops,
                 seconds: raw.seconds + r.seconds,
@@ -230,6 +239,8 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
             };
         }
         let raw_rate = raw.ops as f64 / raw.seconds;
+        let append_rate = appended.ops as f64 / appended.seconds;
+        summarize_appends(writers, append_rate, raw_rate)?;
         rows.push(Row {
             name: "raw single-row INSERT".into(),
             writers,
@@ -238,7 +249,10 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
             baseline: None,
         });
         rows.push(Row {
-            name: "event store append (1 event/command)".into(),
+            name: format!(
+                "event store append (1 event/command; group commit: {:.1} commands/batch)",
+                commands as f64 / batches.max(1) as f64
+            ),
             writers,
             ops: appended.ops,
             seconds: appended.seconds,
@@ -249,6 +263,63 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
     rows.extend(rebuild(&pool, &store, args.rebuild_events).await?);
     pool.close().await;
     Ok(rows)
+}
+
+/// Issue 13's one-table contract: when BENCH_SUMMARY names a file, each
+/// figure is appended to it as one JSON object per line.
+fn summarize_appends(writers: usize, rate: f64, raw: f64) -> anyhow::Result<()> {
+    let Some(path) = std::env::var_os("BENCH_SUMMARY") else {
+        return Ok(());
+    };
+    let ratio = 100.0 * rate / raw;
+    let (goal, met, note) = match writers {
+        16 => (
+            ">= 150 % of baseline",
+            ratio >= 150.0,
+            "group commit: concurrent appends share one statement and one WAL flush",
+        ),
+        1 => (
+            ">= 93 % of baseline (the ratio before group commit)",
+            ratio >= 93.0,
+            "a lone append is the same single autocommitted statement as before",
+        ),
+        _ => return Ok(()),
+    };
+    let figure = serde_json::json!({
+        "target": 1,
+        "figure": format!("append, {writers} writer{}, 1 event/command", if writers == 1 { "" } else { "s" }),
+        "value": format!("{} /s", thousands(rate)),
+        "baseline": format!(
+            "raw single-row INSERT, {writers} client{}: {} /s",
+            if writers == 1 { "" } else { "s" },
+            thousands(raw)
+        ),
+        "ratio": format!("{ratio:.0} %"),
+        "goal": goal,
+        "met": met,
+        "note": note,
+    });
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .with_context(|| format!("Failed to open BENCH_SUMMARY {}", path.display()))?;
+    writeln!(file, "{figure}").context("Failed to write BENCH_SUMMARY")?;
+    Ok(())
+}
+
+/// 12975.4 -> "12,975".
+fn thousands(n: f64) -> String {
+    let digits = format!("{:.0}", n.max(0.0));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 struct Timed {
