@@ -213,6 +213,76 @@ async fn a_conflict_inside_a_shared_batch_fails_only_its_own_command() {
     assert_eq!(ok[6].position, events[2].position);
 }
 
+/// The same with one event per command, which takes the batch's simpler
+/// statement.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_conflict_in_a_batch_of_single_events_fails_only_its_own_command() {
+    let db = db().await;
+    let s = &db.store;
+    let (existing, at_two, at_one, any) = (new_stream(), new_stream(), new_stream(), new_stream());
+    for (stream, n) in [(&existing, 1), (&at_two, 2), (&at_one, 1), (&any, 1)] {
+        s.append(request(stream, ExpectedVersion::NoStream, n))
+            .await
+            .unwrap();
+    }
+    let fresh: Vec<String> = (0..4).map(|_| new_stream()).collect();
+
+    let (lock, plugs) = block_the_committers(&db).await;
+    let before = s.group_commit_stats();
+    let mut requests: Vec<AppendRequest> = fresh
+        .iter()
+        .map(|f| request(f, ExpectedVersion::NoStream, 1))
+        .collect();
+    requests.push(request(&existing, ExpectedVersion::NoStream, 1));
+    requests.push(request(&at_two, ExpectedVersion::Exact(1), 1));
+    requests.push(request(&at_one, ExpectedVersion::Exact(1), 1));
+    requests.push(request(&any, ExpectedVersion::Any, 1));
+    let handles = queue(&db, requests).await;
+    lock.commit().await.unwrap();
+    for plug in plugs {
+        plug.await.unwrap().unwrap();
+    }
+    let mut results = vec![];
+    for h in handles {
+        results.push(h.await.unwrap());
+    }
+    assert_eq!(
+        s.group_commit_stats().shared_batches - before.shared_batches,
+        1
+    );
+    for r in &results[..4] {
+        assert_eq!(r.as_ref().unwrap().version, 1);
+    }
+    assert!(matches!(
+        results[4],
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    assert!(matches!(
+        results[5],
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    assert_eq!(results[6].as_ref().unwrap().version, 2);
+    assert_eq!(results[7].as_ref().unwrap().version, 2);
+    assert_eq!(versions(&db, &existing).await, vec![1]);
+    assert_eq!(versions(&db, &at_two).await, vec![1, 2]);
+    assert_eq!(versions(&db, &at_one).await, vec![1, 2]);
+    assert_eq!(versions(&db, &any).await, vec![1, 2]);
+    let mut written: Vec<&str> = fresh.iter().map(String::as_str).collect();
+    written.push(&at_one);
+    written.push(&any);
+    // at_one and any hold older events too: count only the batch's.
+    let (tx,): (i64,) = sqlx::query_as(
+        "SELECT count(DISTINCT transaction_id)::bigint FROM events
+          WHERE stream_id = ANY($1) AND (stream_id = ANY($2) OR stream_version = 2)",
+    )
+    .bind(&written)
+    .bind(fresh.iter().map(String::as_str).collect::<Vec<_>>())
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(tx, 1, "the batch was one transaction");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_command_postgres_refuses_inside_a_batch_fails_alone() {
     let db = db().await;
