@@ -43,10 +43,12 @@ use super::append;
 use crate::types::{AppendError, AppendRequest, AppendResult, ExpectedVersion};
 
 /// Committer tasks (so batches, and connections) in flight at once, unless
-/// the store is built with another number. More than one lets a batch form
-/// and run while the previous one waits for its WAL flush; PostgreSQL then
-/// flushes theirs together when they overlap.
-pub const COMMITTERS: usize = 2;
+/// the store is built with another number. More than one lets batches form
+/// and run while others wait for their WAL flush; PostgreSQL flushes those
+/// that overlap together. Four measured best at 16 writers on a loaded
+/// 2-core machine (docs/BENCHMARKS.md, "group commit"): one or two leave
+/// whole WAL flushes to a single small batch.
+pub const COMMITTERS: usize = 4;
 /// At most this many commands in one batch.
 pub const MAX_COMMANDS: usize = 256;
 /// At most this many events in one batch (a bigger command goes alone).
