@@ -129,6 +129,10 @@ impl GroupCommit {
         self: &Arc<Self>,
         request: Arc<AppendRequest>,
     ) -> Result<AppendResult, AppendError> {
+        if request.events.is_empty() {
+            // Nothing to write: a batch would read "no rows" as a conflict.
+            return self.alone(&request).await;
+        }
         let (reply, answer) = oneshot::channel();
         let start = {
             let mut queue = self.queue();
