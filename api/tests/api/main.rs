@@ -16,6 +16,7 @@ mod erasure;
 mod event_store;
 mod export;
 mod fixtures;
+mod group_commit;
 mod hardening;
 mod inbox;
 mod interviews;

@@ -61,6 +61,20 @@ pub(super) async fn append_in(
     Ok(result)
 }
 
+/// A side-effect-free append on its own: ONE autocommitted statement, as
+/// before group commit (a lone request keeps this path, so one writer pays no
+/// more than a plain INSERT).
+pub(super) async fn insert_alone(
+    conn: &mut PgConnection,
+    request: &AppendRequest,
+) -> Result<AppendResult, AppendError> {
+    if request.expected == ExpectedVersion::NoStream {
+        insert_new_stream(conn, request).await
+    } else {
+        insert_events(conn, request, &request.events).await
+    }
+}
+
 /// A new stream outside a transaction: versions 1..k inserted directly, the
 /// unique (stream_id, stream_version) constraint rejecting a stream that exists.
 /// No lookup first, so it costs what a plain INSERT costs. (Inside a caller's

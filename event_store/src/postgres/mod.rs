@@ -1,9 +1,12 @@
 //! The PostgreSQL adapter of the event store port.
 //!
 //! One append-only `events` table; `UNIQUE (stream_id, stream_version)` turns a
-//! lost race into [`AppendError::WrongExpectedVersion`]. An append with no side
-//! effects is one autocommitted statement (as cheap as a plain INSERT); one with
-//! uniqueness claims, personal data or mail runs in a transaction with them.
+//! lost race into [`AppendError::WrongExpectedVersion`]. Appends with no side
+//! effects are group-committed ([`group`]): those that arrive together are
+//! written by one autocommitted statement, each with its own version check and
+//! outcome; a lone one is a single-row statement as cheap as a plain INSERT.
+//! One with uniqueness claims, personal data or mail runs in a transaction of
+//! its own with them.
 //!
 //! Readers of the global log order by `(transaction_id, position)` and only read
 //! below the oldest transaction still running (`pg_snapshot_xmin`), so an event
@@ -18,6 +21,7 @@ mod about;
 pub mod append;
 mod browse;
 mod claims;
+pub mod group;
 pub mod keys;
 mod outbox;
 pub mod read;
@@ -31,6 +35,7 @@ use tokio::sync::watch;
 use uuid::Uuid;
 
 pub use append::append_within;
+pub use group::GroupCommitStats;
 pub use keys::{DataKeys, Rewrap, RewrapReport};
 pub use read::read_all_in;
 
@@ -46,16 +51,30 @@ pub struct PgEventStore {
     pool: PgPool,
     keys: DataKeys,
     appended: Arc<watch::Sender<u64>>,
+    group: Arc<group::GroupCommit>,
 }
 
 impl PgEventStore {
     /// A store on `pool` whose data-subject keys are unwrapped by `keys`.
     pub fn new(pool: PgPool, keys: DataKeys) -> Self {
         Self {
+            group: Arc::new(group::GroupCommit::new(pool.clone(), group::COMMITTERS)),
             pool,
             keys,
             appended: Arc::new(watch::channel(0).0),
         }
+    }
+
+    /// The same store with `committers` group-commit batches in flight at
+    /// once (default [`group::COMMITTERS`]); for measuring.
+    pub fn with_group_committers(mut self, committers: usize) -> Self {
+        self.group = Arc::new(group::GroupCommit::new(self.pool.clone(), committers));
+        self
+    }
+
+    /// What group commit has done so far (shared by every clone of the store).
+    pub fn group_commit_stats(&self) -> GroupCommitStats {
+        self.group.stats()
     }
 
     pub fn pool(&self) -> &PgPool {
@@ -68,8 +87,13 @@ impl PgEventStore {
         &self.keys
     }
 
-    async fn append_once(&self, request: &AppendRequest) -> Result<AppendResult, AppendError> {
+    async fn append_once(&self, request: &Arc<AppendRequest>) -> Result<AppendResult, AppendError> {
         let result = if request.has_side_effects() {
+            // Claims, keys, shredding and mail keep a transaction of their own
+            // rather than a savepoint in a shared batch: they take locks (a
+            // subject's key, a claimed value) and may wait on other
+            // transactions, and in a batch every neighbour would wait with
+            // them and hold its rows until the slowest had finished.
             let mut tx = self
                 .pool
                 .begin()
@@ -81,16 +105,7 @@ impl PgEventStore {
                 .map_err(|e| append::classify(e, request))?;
             result
         } else {
-            let mut conn = self
-                .pool
-                .acquire()
-                .await
-                .context("Failed to get a connection to append")?;
-            if request.expected == ExpectedVersion::NoStream {
-                append::insert_new_stream(&mut conn, request).await?
-            } else {
-                append::insert_events(&mut conn, request, &request.events).await?
-            }
+            self.group.append(request.clone()).await?
         };
         self.wake();
         Ok(result)
@@ -110,6 +125,7 @@ impl PgEventStore {
 impl EventStore for PgEventStore {
     fn append(&self, request: AppendRequest) -> BoxFuture<'_, Result<AppendResult, AppendError>> {
         Box::pin(async move {
+            let request = Arc::new(request);
             // `Any` can lose a race for the next version number without anyone's
             // expectation being wrong: then it simply tries again.
             let mut attempt = 0;

@@ -1,0 +1,447 @@
+//! Group commit against a real database: appends that wait together share one
+//! statement (one transaction), yet each keeps its own version check and
+//! outcome, and nothing is acknowledged that did not commit.
+//!
+//! To make a batch deterministic, a test locks `events` (every append then
+//! blocks), lets each committer start a lone append that waits on the lock,
+//! queues the appends under test behind them and only then releases (or kills)
+//! what is blocked: the queued appends are then taken as one batch.
+
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+
+use chrono::Utc;
+use domain::job::JobEvent;
+use event_store::postgres::group::COMMITTERS;
+use event_store::{
+    AppendError, AppendRequest, AppendResult, EventStore, ExpectedVersion, Metadata, NewEvent,
+};
+use serde_json::json;
+use sqlx::{PgPool, Postgres, Transaction};
+use tokio::task::JoinHandle;
+use uuid::Uuid;
+
+use crate::support::{Db, db};
+
+type Appended = JoinHandle<Result<AppendResult, AppendError>>;
+
+fn closed() -> NewEvent {
+    NewEvent::from_domain(
+        &JobEvent::JobClosed {
+            closed_by: Uuid::nil(),
+            closed_at: Utc::now(),
+        },
+        None,
+    )
+}
+
+fn request(stream: &str, expected: ExpectedVersion, n: usize) -> AppendRequest {
+    AppendRequest::new(
+        stream,
+        expected,
+        (0..n).map(|_| closed()).collect(),
+        Metadata::system(event_store::Actor::Test),
+    )
+}
+
+fn new_stream() -> String {
+    format!("job-{}", Uuid::now_v7())
+}
+
+fn spawn_append(db: &Db, request: AppendRequest) -> Appended {
+    let store = db.store.clone();
+    tokio::spawn(async move { store.append(request).await })
+}
+
+async fn until(what: &str, mut done: impl AsyncFnMut() -> bool) {
+    for _ in 0..1000 {
+        if done().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("timed out waiting until {what}");
+}
+
+async fn waiting_on_a_lock(pool: &PgPool) -> i64 {
+    let (n,): (i64,) = sqlx::query_as(
+        "SELECT count(*) FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    n
+}
+
+/// Locks `events` and occupies every committer with a lone append blocked on
+/// that lock. Returns the lock's transaction and the blocked appends.
+async fn block_the_committers(db: &Db) -> (Transaction<'static, Postgres>, Vec<Appended>) {
+    let mut lock = db.pool.begin().await.unwrap();
+    sqlx::query("LOCK TABLE events IN SHARE MODE")
+        .execute(&mut *lock)
+        .await
+        .unwrap();
+    let plugs = (0..COMMITTERS)
+        .map(|_| spawn_append(db, request(&new_stream(), ExpectedVersion::NoStream, 1)))
+        .collect();
+    until("every committer waits on the lock", async || {
+        waiting_on_a_lock(&db.pool).await == COMMITTERS as i64
+    })
+    .await;
+    (lock, plugs)
+}
+
+/// Queues the requests behind the blocked committers; returns once all wait.
+async fn queue(db: &Db, requests: Vec<AppendRequest>) -> Vec<Appended> {
+    let n = requests.len();
+    let handles = requests.into_iter().map(|r| spawn_append(db, r)).collect();
+    until("the appends are queued", async || {
+        db.store.group_commit_stats().queued == n
+    })
+    .await;
+    handles
+}
+
+async fn transaction_ids(pool: &PgPool, streams: &[&str]) -> HashSet<i64> {
+    let rows: Vec<(i64,)> = sqlx::query_as(
+        "SELECT DISTINCT transaction_id::text::bigint FROM events WHERE stream_id = ANY($1)",
+    )
+    .bind(streams)
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    rows.into_iter().map(|(t,)| t).collect()
+}
+
+async fn versions(db: &Db, stream: &str) -> Vec<i64> {
+    db.store
+        .read_stream(stream)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| e.stream_version)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_conflict_inside_a_shared_batch_fails_only_its_own_command() {
+    let db = db().await;
+    let s = &db.store;
+    let (existing, at_two, at_one, any) = (new_stream(), new_stream(), new_stream(), new_stream());
+    s.append(request(&existing, ExpectedVersion::NoStream, 1))
+        .await
+        .unwrap();
+    s.append(request(&at_two, ExpectedVersion::NoStream, 2))
+        .await
+        .unwrap();
+    s.append(request(&at_one, ExpectedVersion::NoStream, 1))
+        .await
+        .unwrap();
+    s.append(request(&any, ExpectedVersion::NoStream, 1))
+        .await
+        .unwrap();
+    let fresh: Vec<String> = (0..5).map(|_| new_stream()).collect();
+    let fresh_multi = new_stream();
+
+    let (lock, plugs) = block_the_committers(&db).await;
+    let before = s.group_commit_stats();
+    let mut requests: Vec<AppendRequest> = fresh
+        .iter()
+        .map(|f| request(f, ExpectedVersion::NoStream, 1))
+        .collect();
+    // The two that must fail: a stream that exists, a version it never reached.
+    requests.insert(2, request(&existing, ExpectedVersion::NoStream, 1));
+    requests.push(request(&at_two, ExpectedVersion::Exact(5), 1));
+    requests.push(request(&at_one, ExpectedVersion::Exact(1), 3));
+    requests.push(request(&fresh_multi, ExpectedVersion::NoStream, 3));
+    requests.push(request(&any, ExpectedVersion::Any, 2));
+    let handles = queue(&db, requests).await;
+    lock.commit().await.unwrap();
+    for plug in plugs {
+        plug.await.unwrap().unwrap();
+    }
+    let mut results = vec![];
+    for h in handles {
+        results.push(h.await.unwrap());
+    }
+
+    let after = s.group_commit_stats();
+    assert_eq!(
+        after.shared_batches - before.shared_batches,
+        1,
+        "the queued appends were written as one batch"
+    );
+    assert_eq!(after.largest, 10);
+
+    assert!(matches!(
+        &results[2],
+        Err(AppendError::WrongExpectedVersion { stream_id, .. }) if *stream_id == existing
+    ));
+    assert!(matches!(
+        &results[6],
+        Err(AppendError::WrongExpectedVersion { stream_id, .. }) if *stream_id == at_two
+    ));
+    let ok: Vec<AppendResult> = results
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| ![2, 6].contains(i))
+        .map(|(_, r)| *r.as_ref().expect("a good command of the batch committed"))
+        .collect();
+    assert!(ok[..5].iter().all(|r| r.version == 1));
+    assert_eq!(ok[5].version, 4, "Exact(1) plus three events");
+    assert_eq!(ok[6].version, 3, "a new stream of three events");
+    assert_eq!(ok[7].version, 3, "Any after one event, plus two");
+
+    // Every good command's events are there, and in one transaction.
+    for f in &fresh {
+        assert_eq!(versions(&db, f).await, vec![1]);
+    }
+    assert_eq!(versions(&db, &at_one).await, vec![1, 2, 3, 4]);
+    assert_eq!(versions(&db, &fresh_multi).await, vec![1, 2, 3]);
+    assert_eq!(versions(&db, &any).await, vec![1, 2, 3]);
+    let mut written: Vec<&str> = fresh.iter().map(String::as_str).collect();
+    written.push(&fresh_multi);
+    let shared = transaction_ids(&db.pool, &written).await;
+    assert_eq!(shared.len(), 1, "the batch was one transaction");
+    // The failed commands wrote nothing.
+    assert_eq!(versions(&db, &existing).await, vec![1]);
+    assert_eq!(versions(&db, &at_two).await, vec![1, 2]);
+    // Each command's position is its last event's, its events in version order.
+    let events = s.read_stream(&fresh_multi).await.unwrap();
+    assert!(events.windows(2).all(|w| w[0].position < w[1].position));
+    assert_eq!(ok[6].position, events[2].position);
+}
+
+/// The same with one event per command, which takes the batch's simpler
+/// statement.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_conflict_in_a_batch_of_single_events_fails_only_its_own_command() {
+    let db = db().await;
+    let s = &db.store;
+    let (existing, at_two, at_one, any) = (new_stream(), new_stream(), new_stream(), new_stream());
+    for (stream, n) in [(&existing, 1), (&at_two, 2), (&at_one, 1), (&any, 1)] {
+        s.append(request(stream, ExpectedVersion::NoStream, n))
+            .await
+            .unwrap();
+    }
+    let fresh: Vec<String> = (0..4).map(|_| new_stream()).collect();
+
+    let (lock, plugs) = block_the_committers(&db).await;
+    let before = s.group_commit_stats();
+    let mut requests: Vec<AppendRequest> = fresh
+        .iter()
+        .map(|f| request(f, ExpectedVersion::NoStream, 1))
+        .collect();
+    requests.push(request(&existing, ExpectedVersion::NoStream, 1));
+    requests.push(request(&at_two, ExpectedVersion::Exact(1), 1));
+    requests.push(request(&at_one, ExpectedVersion::Exact(1), 1));
+    requests.push(request(&any, ExpectedVersion::Any, 1));
+    let handles = queue(&db, requests).await;
+    lock.commit().await.unwrap();
+    for plug in plugs {
+        plug.await.unwrap().unwrap();
+    }
+    let mut results = vec![];
+    for h in handles {
+        results.push(h.await.unwrap());
+    }
+    assert_eq!(
+        s.group_commit_stats().shared_batches - before.shared_batches,
+        1
+    );
+    for r in &results[..4] {
+        assert_eq!(r.as_ref().unwrap().version, 1);
+    }
+    assert!(matches!(
+        results[4],
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    assert!(matches!(
+        results[5],
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    assert_eq!(results[6].as_ref().unwrap().version, 2);
+    assert_eq!(results[7].as_ref().unwrap().version, 2);
+    assert_eq!(versions(&db, &existing).await, vec![1]);
+    assert_eq!(versions(&db, &at_two).await, vec![1, 2]);
+    assert_eq!(versions(&db, &at_one).await, vec![1, 2]);
+    assert_eq!(versions(&db, &any).await, vec![1, 2]);
+    let mut written: Vec<&str> = fresh.iter().map(String::as_str).collect();
+    written.push(&at_one);
+    written.push(&any);
+    // at_one and any hold older events too: count only the batch's.
+    let (tx,): (i64,) = sqlx::query_as(
+        "SELECT count(DISTINCT transaction_id)::bigint FROM events
+          WHERE stream_id = ANY($1) AND (stream_id = ANY($2) OR stream_version = 2)",
+    )
+    .bind(&written)
+    .bind(fresh.iter().map(String::as_str).collect::<Vec<_>>())
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(tx, 1, "the batch was one transaction");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_command_postgres_refuses_inside_a_batch_fails_alone() {
+    let db = db().await;
+    let fresh: Vec<String> = (0..4).map(|_| new_stream()).collect();
+    let poisoned = new_stream();
+    let mut bad = request(&poisoned, ExpectedVersion::NoStream, 1);
+    // jsonb cannot hold U+0000: PostgreSQL refuses the whole statement.
+    bad.events[0].payload = json!({"closed_by": "\u{0}"});
+
+    let (lock, plugs) = block_the_committers(&db).await;
+    let mut requests: Vec<AppendRequest> = fresh
+        .iter()
+        .map(|f| request(f, ExpectedVersion::NoStream, 1))
+        .collect();
+    requests.insert(1, bad);
+    let handles = queue(&db, requests).await;
+    lock.commit().await.unwrap();
+    for plug in plugs {
+        plug.await.unwrap().unwrap();
+    }
+    let mut results = vec![];
+    for h in handles {
+        results.push(h.await.unwrap());
+    }
+    assert!(matches!(results[1], Err(AppendError::Internal(_))));
+    for (i, r) in results.iter().enumerate().filter(|(i, _)| *i != 1) {
+        assert_eq!(r.as_ref().unwrap().version, 1, "command {i} committed");
+    }
+    for f in &fresh {
+        assert_eq!(versions(&db, f).await, vec![1]);
+    }
+    assert!(versions(&db, &poisoned).await.is_empty());
+    assert!(db.store.group_commit_stats().shared_batches >= 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_batch_whose_connection_dies_acknowledges_nothing() {
+    let db = db().await;
+    let streams: Vec<String> = (0..6).map(|_| new_stream()).collect();
+    let (lock, plugs) = block_the_committers(&db).await;
+    let before = db.store.group_commit_stats();
+    let handles = queue(
+        &db,
+        streams
+            .iter()
+            .map(|s| request(s, ExpectedVersion::NoStream, 1))
+            .collect(),
+    )
+    .await;
+    let mut all = plugs;
+    all.extend(handles);
+
+    // Kill whatever waits on the lock (the plugs, then the batch that follows
+    // them) until every append has its answer.
+    until("every append is answered", async || {
+        sqlx::query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .execute(&db.pool)
+        .await
+        .unwrap();
+        all.iter().all(|h| h.is_finished())
+    })
+    .await;
+    lock.rollback().await.unwrap();
+
+    let after = db.store.group_commit_stats();
+    assert_eq!(
+        after.shared_batches - before.shared_batches,
+        1,
+        "the six were one batch"
+    );
+    assert_eq!(after.largest, 6);
+    for h in all {
+        assert!(matches!(h.await.unwrap(), Err(AppendError::Internal(_))));
+    }
+    let names: Vec<&str> = streams.iter().map(String::as_str).collect();
+    assert!(
+        transaction_ids(&db.pool, &names).await.is_empty(),
+        "none of the failed batch's events exist"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_acknowledged_append_is_in_the_log_while_connections_die() {
+    let db = db().await;
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let killer = {
+        let pool = db.pool.clone();
+        let mut stopped = stopped.clone();
+        tokio::spawn(async move {
+            let mut killed = 0u64;
+            while !*stopped.borrow() {
+                let (n,): (i64,) = sqlx::query_as(
+                    "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity
+                      WHERE datname = current_database() AND pid <> pg_backend_pid()
+                        AND state = 'active' AND query LIKE '%INSERT INTO events%'",
+                )
+                .fetch_one(&pool)
+                .await
+                .unwrap_or((0,));
+                killed += n as u64;
+                let _ = tokio::time::timeout(Duration::from_millis(3), stopped.changed()).await;
+            }
+            killed
+        })
+    };
+    let writers = (0..16).map(|_| {
+        let store = db.store.clone();
+        tokio::spawn(async move {
+            let mut results = vec![];
+            for _ in 0..25 {
+                let stream = new_stream();
+                let r = store
+                    .append(request(&stream, ExpectedVersion::NoStream, 1))
+                    .await;
+                results.push((stream, r));
+            }
+            results
+        })
+    });
+    let mut results = vec![];
+    for w in futures::future::join_all(writers).await {
+        results.extend(w.unwrap());
+    }
+    stop.send(true).unwrap();
+    let killed = killer.await.unwrap();
+
+    let stored: HashMap<String, (i64, i64)> = sqlx::query_as::<_, (String, i64, i64)>(
+        "SELECT stream_id, position, stream_version FROM events",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap()
+    .into_iter()
+    .map(|(s, p, v)| (s, (p, v)))
+    .collect();
+    let acknowledged: Vec<_> = results
+        .iter()
+        .filter_map(|(s, r)| r.as_ref().ok().map(|r| (s, r)))
+        .collect();
+    assert!(!acknowledged.is_empty());
+    for (stream, r) in &acknowledged {
+        assert_eq!(
+            stored.get(*stream),
+            Some(&(r.position, r.version)),
+            "acknowledged append to {stream} is in the log"
+        );
+    }
+    for (_, r) in &results {
+        if let Err(e) = r {
+            assert!(matches!(e, AppendError::Internal(_)), "{e}");
+        }
+    }
+    eprintln!(
+        "{} acknowledged, {} failed, {killed} backends killed, {:?}",
+        acknowledged.len(),
+        results.len() - acknowledged.len(),
+        db.store.group_commit_stats()
+    );
+}
