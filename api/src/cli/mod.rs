@@ -3,6 +3,8 @@
 mod admin;
 pub mod bench;
 mod bench_audit;
+pub mod bench_history;
+mod bench_rebuild;
 mod bench_signin;
 mod events;
 mod keys;

@@ -28,6 +28,7 @@ mod pipeline;
 mod profile;
 mod projections_runtime;
 mod realtime;
+mod rebuild_all;
 mod reference_data;
 mod retention;
 mod site;

@@ -2,7 +2,8 @@
 //! below the read horizon. Personal fields are unsealed (or read `[erased]`)
 //! and payloads upcast to the current schema on the way out.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::time::Instant;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -12,8 +13,8 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::keys::DataKeys;
-use crate::personal_data::{self, SealedFor};
-use crate::types::{GlobalCheckpoint, RecordedEvent};
+use crate::personal_data::{self, Key, SealedFor};
+use crate::types::{GlobalCheckpoint, LogBatch, RecordedEvent};
 
 /// Reads the global log from `after`, in batches, for audit and rebuilds.
 pub async fn read_all_in(
@@ -22,6 +23,63 @@ pub async fn read_all_in(
     after: GlobalCheckpoint,
     limit: i64,
 ) -> anyhow::Result<Vec<RecordedEvent>> {
+    let rows = fetch_after(conn, after, limit).await?;
+    decode_rows(conn, keys, rows).await
+}
+
+/// A long read of the whole log (a rebuild): one connection, and each data
+/// subject's key read and unwrapped once for the whole read, not once per
+/// batch. A key erased while the read runs may still open that subject's
+/// older events: the `PersonErased` event later in the log makes every
+/// projector forget them, as it does live.
+pub(super) struct PgLogReader {
+    pub(super) conn: sqlx::pool::PoolConnection<sqlx::Postgres>,
+    pub(super) keys: DataKeys,
+    pub(super) cache: HashMap<Uuid, Option<Key>>,
+    pub(super) after: GlobalCheckpoint,
+}
+
+impl PgLogReader {
+    pub(super) async fn next(&mut self, limit: i64) -> anyhow::Result<LogBatch> {
+        let started = Instant::now();
+        let rows = fetch_after(&mut self.conn, self.after, limit).await?;
+        let fetch = started.elapsed();
+        let started = Instant::now();
+        let missing: Vec<Uuid> = rows
+            .iter()
+            .filter_map(|r| r.data_subject)
+            .filter(|s| !self.cache.contains_key(s))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if !missing.is_empty() {
+            let found = self.keys.keys_for(&mut self.conn, &missing).await?;
+            for subject in missing {
+                self.cache.insert(subject, found.get(&subject).copied());
+            }
+        }
+        let keys = started.elapsed();
+        let started = Instant::now();
+        let events = rows
+            .into_iter()
+            .map(|row| unseal_row(row, |s| self.cache.get(&s).copied().flatten()))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        if let Some(last) = events.last() {
+            self.after = last.checkpoint();
+        }
+        Ok(LogBatch {
+            events,
+            fetch: fetch + keys,
+            unseal: started.elapsed(),
+        })
+    }
+}
+
+async fn fetch_after(
+    conn: &mut PgConnection,
+    after: GlobalCheckpoint,
+    limit: i64,
+) -> anyhow::Result<Vec<EventRow>> {
     // language=PostgreSQL
     let rows: Vec<EventRow> = sqlx::query_as(
         "SELECT position, transaction_id::text::bigint AS transaction_id, event_id, stream_id, stream_version,
@@ -39,7 +97,7 @@ pub async fn read_all_in(
     .fetch_all(&mut *conn)
     .await
     .context("Failed to read the global event log")?;
-    decode_rows(conn, keys, rows).await
+    Ok(rows)
 }
 
 /// One stream's events in version order.
@@ -108,30 +166,31 @@ pub(super) async fn decode_rows(
         .collect();
     let keys = keys.keys_for(conn, &subjects).await?;
     rows.into_iter()
-        .map(|row| {
-            let mut payload = row.payload;
-            if let Some(subject) = row.data_subject {
-                let owner = SealedFor {
-                    subject,
-                    event_id: row.event_id,
-                };
-                personal_data::unseal(&mut payload, owner, keys.get(&subject)).with_context(
-                    || format!("Failed to unseal event at position {}", row.position),
-                )?;
-            }
-            Ok(RecordedEvent {
-                position: row.position,
-                transaction_id: row.transaction_id,
-                event_id: row.event_id,
-                stream_id: row.stream_id,
-                stream_version: row.stream_version,
-                payload: upcast(&row.event_type, row.schema_version, payload),
-                event_type: row.event_type,
-                schema_version: row.schema_version,
-                metadata: serde_json::from_value(row.metadata).unwrap_or_default(),
-                data_subject: row.data_subject,
-                recorded_at: row.recorded_at,
-            })
-        })
+        .map(|row| unseal_row(row, |s| keys.get(&s).copied()))
         .collect()
+}
+
+fn unseal_row(row: EventRow, key: impl Fn(Uuid) -> Option<Key>) -> anyhow::Result<RecordedEvent> {
+    let mut payload = row.payload;
+    if let Some(subject) = row.data_subject {
+        let owner = SealedFor {
+            subject,
+            event_id: row.event_id,
+        };
+        personal_data::unseal(&mut payload, owner, key(subject).as_ref())
+            .with_context(|| format!("Failed to unseal event at position {}", row.position))?;
+    }
+    Ok(RecordedEvent {
+        position: row.position,
+        transaction_id: row.transaction_id,
+        event_id: row.event_id,
+        stream_id: row.stream_id,
+        stream_version: row.stream_version,
+        payload: upcast(&row.event_type, row.schema_version, payload),
+        event_type: row.event_type,
+        schema_version: row.schema_version,
+        metadata: serde_json::from_value(row.metadata).unwrap_or_default(),
+        data_subject: row.data_subject,
+        recorded_at: row.recorded_at,
+    })
 }
