@@ -539,6 +539,12 @@ impl World {
         if self.arrivals % 20 == 0 {
             self.contact_message();
         }
+        // Employers keep posting.
+        if self.arrivals % 8 == 0 {
+            let employer = self.rng.random_range(0..self.employers.len());
+            let at = self.clock;
+            self.job(employer, at);
+        }
         self.candidate();
     }
 
@@ -561,7 +567,8 @@ impl World {
         let stream = domain::account::stream_id(id);
         let admin = self.admin();
         let reviewed = self.later(at, 30, 3000);
-        if self.rng.random_bool(0.08) {
+        // The first few are approved: the others post jobs to apply to.
+        if self.employers.len() >= 3 && self.rng.random_bool(if self.small { 0.3 } else { 0.08 }) {
             self.schedule(
                 reviewed,
                 stream,
@@ -773,8 +780,9 @@ impl World {
                 me,
             );
         }
+        let by_agency = if self.small { 15 } else { 2 };
         match self.rng.random_range(0..100) {
-            0..2 => {
+            n if n < by_agency => {
                 let admin = self.admin();
                 t = self.later(t, 1000, 40_000);
                 self.schedule(
@@ -789,7 +797,7 @@ impl World {
                     (Some(admin), Actor::Admin),
                 );
             }
-            2..62 => {
+            n if n < by_agency + 60 => {
                 t = self.later(t, 20_000, 80_000);
                 self.schedule(
                     t,
@@ -801,7 +809,7 @@ impl World {
                     None,
                     me,
                 );
-                if self.rng.random_bool(0.15) {
+                if self.rng.random_bool(if self.small { 0.6 } else { 0.15 }) {
                     t = self.later(t, 1000, 20_000);
                     self.schedule(
                         t,

@@ -42,6 +42,9 @@ async fn a_one_pass_rebuild_of_every_projector_equals_live_projection_row_for_ro
 
     // Live: each projector through the runtime's batches, event by event.
     for projector in projections::all() {
+        projections::runtime::ensure_checkpoint(&db.pool, projector.name())
+            .await
+            .unwrap();
         while projections::rebuild::step(&db.source, projector.as_ref(), 300)
             .await
             .unwrap()
