@@ -531,16 +531,16 @@ impl World {
     /// New people and jobs since the last tick.
     fn arrivals(&mut self) {
         self.arrivals += 1;
-        if self.employers.is_empty() || self.arrivals % self.candidates_per_employer == 0 {
+        if self.employers.is_empty() || self.arrivals.is_multiple_of(self.candidates_per_employer) {
             for _ in 0..if self.employers.is_empty() { 3 } else { 1 } {
                 self.employer();
             }
         }
-        if self.arrivals % 20 == 0 {
+        if self.arrivals.is_multiple_of(20) {
             self.contact_message();
         }
         // Employers keep posting.
-        if self.arrivals % 8 == 0 {
+        if self.arrivals.is_multiple_of(8) {
             let employer = self.rng.random_range(0..self.employers.len());
             let at = self.clock;
             self.job(employer, at);
@@ -623,7 +623,7 @@ impl World {
                 employer_id: id,
                 storage_key: format!("logos/{}.png", Uuid::now_v7()),
                 content_type: "image/png".into(),
-                size: size,
+                size,
                 uploaded_at: t,
             },
             None,
@@ -851,7 +851,7 @@ impl World {
                 first_name: first.clone(),
                 last_name: last.clone(),
                 email: format!("{}@example.org", first.to_lowercase()),
-                phone: phone,
+                phone,
                 message: "Hello, I am hiring three developers in Sydney and would like to talk about your services.".into(),
                 received_at: at,
             },
@@ -919,7 +919,7 @@ impl World {
                 notification_id: id,
                 user_id: user,
                 user_role: role,
-                kind: kind,
+                kind,
                 title: title.into(),
                 message,
                 created_at: at,
@@ -1016,7 +1016,7 @@ impl World {
                     storage_key: key,
                     original_name: "My CV 2026.pdf".into(),
                     content_type: "application/pdf".into(),
-                    file_size: file_size,
+                    file_size,
                     uploaded_at: t,
                 },
                 Some(id),
@@ -1063,7 +1063,7 @@ impl World {
                     original_name: "cover.pdf".into(),
                     storage_key: key,
                     content_type: "application/pdf".into(),
-                    file_size: file_size,
+                    file_size,
                     uploaded_at: t,
                 }),
                 Some(id),
