@@ -52,6 +52,10 @@ pub struct BenchArgs {
     /// With --rebuild-only: skip the per-projector baseline (it takes minutes).
     #[arg(long)]
     pub no_rebuild_baseline: bool,
+    /// With --rebuild-only: keep the scratch database (its name is printed),
+    /// e.g. to run another build's `projections rebuild --all` on the same history.
+    #[arg(long)]
+    pub keep_database: bool,
     /// Only the sign-in timing comparison, with this many sign-ins of each
     /// kind (known and unknown email); needs no database.
     #[arg(long)]
@@ -76,11 +80,15 @@ pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
         let result =
             super::bench_rebuild::run(&url, &keys, args.rebuild_events, !args.no_rebuild_baseline)
                 .await;
-        sqlx::query(AssertSqlSafe(format!(
-            "DROP DATABASE IF EXISTS {scratch} WITH (FORCE)"
-        )))
-        .execute(&mut admin)
-        .await?;
+        if args.keep_database {
+            println!("Kept the database {scratch}");
+        } else {
+            sqlx::query(AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {scratch} WITH (FORCE)"
+            )))
+            .execute(&mut admin)
+            .await?;
+        }
         return result;
     }
     let result = measure(&url, &args, &keys).await;
