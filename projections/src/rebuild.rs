@@ -454,10 +454,16 @@ async fn apply_all(
         let timer = Instant::now();
         let mut tx = Acquire::begin(&mut conn).await?;
         set_search_path(&mut tx, &shadow).await?;
+        // Shadow tables start empty and grow without statistics: the
+        // planner took the batch folds' `id = ANY($1)` lookups for seq scans
+        // of small tables (hundreds of full scans per rebuild).
         // language=PostgreSQL
-        sqlx::query("SET LOCAL synchronous_commit TO off")
-            .execute(&mut *tx)
-            .await?;
+        for setting in [
+            "SET LOCAL synchronous_commit TO off",
+            "SET LOCAL enable_seqscan TO off",
+        ] {
+            sqlx::query(setting).execute(&mut *tx).await?;
+        }
         projector
             .rebuild_apply(&mut tx, &batch.events)
             .await
