@@ -80,8 +80,9 @@ pub trait EventStore: Send + Sync + 'static {
     ) -> BoxFuture<'a, anyhow::Result<Vec<RecordedEvent>>>;
 
     /// A reader of the whole log from `after` on, batch after batch, for
-    /// rebuilds: it keeps its connection and reads each data subject's key
-    /// once for the whole read.
+    /// rebuilds: it keeps its connection, reads the next batch ahead while
+    /// the current one is unsealed and used, and reads each data subject's
+    /// key once for the whole read.
     fn log_reader(
         &self,
         after: GlobalCheckpoint,

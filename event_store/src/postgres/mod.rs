@@ -179,10 +179,12 @@ impl EventStore for PgEventStore {
         Box::pin(async move {
             let conn = self.connection("read the log").await?;
             Ok(Box::new(read::PgLogReader {
-                conn,
+                conn: Some(conn),
+                pool: self.pool.clone(),
                 keys: self.keys.clone(),
                 cache: Default::default(),
                 after,
+                ahead: None,
             }) as Box<dyn LogReader>)
         })
     }

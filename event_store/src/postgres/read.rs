@@ -33,17 +33,65 @@ pub async fn read_all_in(
 /// older events: the `PersonErased` event later in the log makes every
 /// projector forget them, as it does live.
 pub(super) struct PgLogReader {
-    pub(super) conn: sqlx::pool::PoolConnection<sqlx::Postgres>,
+    /// The reading connection, while no read is under way.
+    pub(super) conn: Option<sqlx::pool::PoolConnection<sqlx::Postgres>>,
+    /// For data keys, beside the reading connection.
+    pub(super) pool: sqlx::PgPool,
     pub(super) keys: DataKeys,
     pub(super) cache: HashMap<Uuid, Option<Key>>,
     pub(super) after: GlobalCheckpoint,
+    /// The next batch, read while the caller works on this one.
+    pub(super) ahead: Option<tokio::task::JoinHandle<Prefetched>>,
+}
+
+type Prefetched = (
+    sqlx::pool::PoolConnection<sqlx::Postgres>,
+    anyhow::Result<Vec<EventRow>>,
+    std::time::Duration,
+);
+
+fn read_ahead(
+    mut conn: sqlx::pool::PoolConnection<sqlx::Postgres>,
+    after: GlobalCheckpoint,
+    limit: i64,
+) -> tokio::task::JoinHandle<Prefetched> {
+    tokio::spawn(async move {
+        let started = Instant::now();
+        let rows = fetch_after(&mut conn, after, limit).await;
+        (conn, rows, started.elapsed())
+    })
 }
 
 impl PgLogReader {
+    /// Reads (or takes the batch read ahead), starts reading the next batch
+    /// on the reading connection, then opens this one's sealed fields.
     pub(super) async fn next(&mut self, limit: i64) -> anyhow::Result<LogBatch> {
-        let started = Instant::now();
-        let rows = fetch_after(&mut self.conn, self.after, limit).await?;
-        let fetch = started.elapsed();
+        let waited = Instant::now();
+        let (conn, rows, fetch) = match self.ahead.take() {
+            Some(ahead) => ahead.await.context("the log read-ahead task failed")?,
+            None => {
+                let mut conn = self
+                    .conn
+                    .take()
+                    .context("the log reader lost its connection")?;
+                let started = Instant::now();
+                let rows = fetch_after(&mut conn, self.after, limit).await;
+                (conn, rows, started.elapsed())
+            }
+        };
+        let rows = rows?;
+        // What the caller waited for, not the read ahead's whole time.
+        let fetch = fetch.min(waited.elapsed());
+        match rows.last() {
+            Some(last) => {
+                self.after = GlobalCheckpoint {
+                    transaction_id: last.transaction_id,
+                    position: last.position,
+                };
+                self.ahead = Some(read_ahead(conn, self.after, limit));
+            }
+            None => self.conn = Some(conn),
+        }
         let started = Instant::now();
         let missing: Vec<Uuid> = rows
             .iter()
@@ -53,7 +101,12 @@ impl PgLogReader {
             .into_iter()
             .collect();
         if !missing.is_empty() {
-            let found = self.keys.keys_for(&mut self.conn, &missing).await?;
+            let mut conn = self
+                .pool
+                .acquire()
+                .await
+                .context("Failed to get a connection for data keys")?;
+            let found = self.keys.keys_for(&mut conn, &missing).await?;
             for subject in missing {
                 self.cache.insert(subject, found.get(&subject).copied());
             }
@@ -64,14 +117,19 @@ impl PgLogReader {
             .into_iter()
             .map(|row| unseal_row(row, |s| self.cache.get(&s).copied().flatten()))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        if let Some(last) = events.last() {
-            self.after = last.checkpoint();
-        }
         Ok(LogBatch {
             events,
             fetch: fetch + keys,
             unseal: started.elapsed(),
         })
+    }
+}
+
+impl Drop for PgLogReader {
+    fn drop(&mut self) {
+        if let Some(ahead) = self.ahead.take() {
+            ahead.abort();
+        }
     }
 }
 
