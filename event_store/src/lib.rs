@@ -33,7 +33,7 @@ use uuid::Uuid;
 pub use postgres::PgEventStore;
 pub use types::{
     Actor, AppendError, AppendRequest, AppendResult, ClaimHasher, ExpectedVersion,
-    GlobalCheckpoint, LogFilter, Metadata, NewEvent, OutgoingMail, RecordedEvent, Shred,
+    GlobalCheckpoint, LogBatch, LogFilter, Metadata, NewEvent, OutgoingMail, RecordedEvent, Shred,
     UniqueClaim,
 };
 
@@ -79,6 +79,15 @@ pub trait EventStore: Send + Sync + 'static {
         limit: i64,
     ) -> BoxFuture<'a, anyhow::Result<Vec<RecordedEvent>>>;
 
+    /// A reader of the whole log from `after` on, batch after batch, for
+    /// rebuilds: it keeps its connection, reads the next batch ahead while
+    /// the current one is unsealed and used, and reads each data subject's
+    /// key once for the whole read.
+    fn log_reader(
+        &self,
+        after: GlobalCheckpoint,
+    ) -> BoxFuture<'_, anyhow::Result<Box<dyn LogReader>>>;
+
     /// How many committed events follow `after`, including any that `read_all`
     /// does not return yet because an older transaction is still open.
     fn count_after(&self, after: GlobalCheckpoint) -> BoxFuture<'_, anyhow::Result<i64>>;
@@ -105,6 +114,12 @@ pub trait EventStore: Send + Sync + 'static {
 
     /// Wakes this process's subscribers as if an append had happened.
     fn wake(&self);
+}
+
+/// See [`EventStore::log_reader`].
+pub trait LogReader: Send {
+    /// Up to `limit` events after the previous batch (empty at the horizon).
+    fn next_batch(&mut self, limit: i64) -> BoxFuture<'_, anyhow::Result<LogBatch>>;
 }
 
 impl dyn EventStore {

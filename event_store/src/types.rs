@@ -306,6 +306,16 @@ pub struct RecordedEvent {
     pub recorded_at: DateTime<Utc>,
 }
 
+/// One batch of a [`crate::LogReader`], with where its time went.
+#[derive(Debug, Default)]
+pub struct LogBatch {
+    pub events: Vec<RecordedEvent>,
+    /// Reading rows (and any data keys not read before) from the database.
+    pub fetch: std::time::Duration,
+    /// Opening sealed fields and upcasting payloads.
+    pub unseal: std::time::Duration,
+}
+
 impl RecordedEvent {
     pub fn checkpoint(&self) -> GlobalCheckpoint {
         GlobalCheckpoint {

@@ -43,6 +43,21 @@ pub trait EventProjector: Send + Sync + 'static {
     /// rows deleted either way), so live and rebuilt read models agree.
     const ERASE: &'static [&'static str] = &[];
 
+    /// Applies a rebuild's batch, where nobody hears of changes (see
+    /// [`Projector::rebuild_apply`]). By default event by event, as live; a
+    /// projector with many events may fold the batch in memory and write it
+    /// set-wise, provided the rows come out as live projection leaves them.
+    fn rebuild_batch(
+        &self,
+        conn: &mut PgConnection,
+        events: &[Decoded],
+    ) -> impl Future<Output = anyhow::Result<()>> + Send {
+        async move {
+            apply_each(self, conn, events, &mut Vec::new()).await?;
+            Ok(())
+        }
+    }
+
     /// Runs [`Self::ERASE`]; a projector that must also tell realtime what
     /// changed overrides it.
     fn erase(
@@ -110,17 +125,37 @@ impl<P: EventProjector> Projector for P {
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
         Box::pin(async move {
             let mut changes = Vec::new();
-            for decoded in events {
-                if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
-                    self.erase(conn, &erased, &mut changes).await?;
-                }
-                let Some(event) = decoded.event.as_ref().and_then(P::Event::from_any) else {
-                    continue;
-                };
-                self.handle(conn, &decoded.recorded, event.clone(), &mut changes)
-                    .await?;
-            }
+            apply_each(self, conn, events, &mut changes).await?;
             Ok(changes)
         })
     }
+
+    fn rebuild_apply<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        events: &'a [Decoded],
+    ) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(self.rebuild_batch(conn, events))
+    }
+}
+
+/// The live way: erasures and this projector's events, one at a time.
+async fn apply_each<P: EventProjector + ?Sized>(
+    projector: &P,
+    conn: &mut PgConnection,
+    events: &[Decoded],
+    changes: &mut Vec<Change>,
+) -> anyhow::Result<()> {
+    for decoded in events {
+        if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+            projector.erase(conn, &erased, changes).await?;
+        }
+        let Some(event) = decoded.event.as_ref().and_then(P::Event::from_any) else {
+            continue;
+        };
+        projector
+            .handle(conn, &decoded.recorded, event.clone(), changes)
+            .await?;
+    }
+    Ok(())
 }

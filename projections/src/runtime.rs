@@ -81,6 +81,19 @@ pub trait Projector: Send + Sync + 'static {
         conn: &'a mut PgConnection,
         events: &'a [Decoded],
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>>;
+
+    /// Applies a batch in a rebuild, where no one listens for changes. By
+    /// default [`Projector::apply`] with its changes dropped; a projector
+    /// that works event by event live may write a rebuild's batch set-wise
+    /// instead, provided the rows come out the same (the rebuild-equals-live
+    /// test holds every projector to that).
+    fn rebuild_apply<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        events: &'a [Decoded],
+    ) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(async move { self.apply(conn, events).await.map(drop) })
+    }
 }
 
 /// What the read side runs on: the event store, through its port, and the

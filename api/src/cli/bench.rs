@@ -47,6 +47,18 @@ pub struct BenchArgs {
     /// Only the audit trail benchmark.
     #[arg(long)]
     pub audit_only: bool,
+    /// Only the rebuild of every projector over a realistic history of
+    /// `--rebuild-events` events (every event type, personal fields sealed),
+    /// one-pass against the per-projector rebuild, with readers querying.
+    #[arg(long)]
+    pub rebuild_only: bool,
+    /// With --rebuild-only: skip the per-projector baseline (it takes minutes).
+    #[arg(long)]
+    pub no_rebuild_baseline: bool,
+    /// With --rebuild-only: keep the scratch database (its name is printed),
+    /// e.g. to run another build's `projections rebuild --all` on the same history.
+    #[arg(long)]
+    pub keep_database: bool,
     /// Only the sign-in timing comparison, with this many sign-ins of each
     /// kind (known and unknown email); needs no database.
     #[arg(long)]
@@ -77,6 +89,21 @@ pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
         .execute(&mut admin)
         .await?;
     let url = with_database(&config.database_url, &scratch);
+    if args.rebuild_only {
+        let result =
+            super::bench_rebuild::run(&url, &keys, args.rebuild_events, !args.no_rebuild_baseline)
+                .await;
+        if args.keep_database {
+            println!("Kept the database {scratch}");
+        } else {
+            sqlx::query(AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {scratch} WITH (FORCE)"
+            )))
+            .execute(&mut admin)
+            .await?;
+        }
+        return result;
+    }
     let result = measure(&url, &args, &keys).await;
     let audit = match &result {
         Ok(_) if args.audit_events > 0 => {

@@ -20,7 +20,7 @@ pub enum ProjectionsCommand {
         name: Option<String>,
         #[arg(long, conflicts_with = "name")]
         all: bool,
-        #[arg(long, default_value_t = 2000)]
+        #[arg(long, default_value_t = 5000)]
         batch_size: i64,
     },
 }
@@ -68,6 +68,31 @@ pub async fn run(config: Config, command: ProjectionsCommand) -> anyhow::Result<
                 .store
                 .count_after(GlobalCheckpoint::default())
                 .await?;
+            if all {
+                // One pass over the log for every projector (see rebuild_all).
+                let mut bar = Progress::new("rebuilding every projector", Some(total as u64));
+                let report =
+                    projections::rebuild::rebuild_all(&source, &selected, batch_size, |n| {
+                        bar.set(n)
+                    })
+                    .await?;
+                bar.finish(report.events);
+                for (name, apply, swap) in &report.projectors {
+                    println!(
+                        "{name}: applied in {:.2}s, swapped in {:.2}s",
+                        apply.as_secs_f64(),
+                        swap.as_secs_f64()
+                    );
+                }
+                println!(
+                    "all {} projectors: {} events in {:.2}s = {:.0} events/s",
+                    selected.len(),
+                    report.events,
+                    report.elapsed.as_secs_f64(),
+                    report.events_per_second()
+                );
+                return Ok(());
+            }
             for projector in selected {
                 let mut bar = Progress::new(
                     format!("rebuilding {:<16}", projector.name()),

@@ -30,6 +30,7 @@ mod profile;
 mod projections_runtime;
 mod read_your_writes;
 mod realtime;
+mod rebuild_all;
 mod reference_data;
 mod retention;
 mod site;

@@ -40,10 +40,10 @@ pub use keys::{DataKeys, Rewrap, RewrapReport};
 pub use read::read_all_in;
 
 use crate::types::{
-    AppendError, AppendRequest, AppendResult, ExpectedVersion, GlobalCheckpoint, LogFilter,
-    RecordedEvent,
+    AppendError, AppendRequest, AppendResult, ExpectedVersion, GlobalCheckpoint, LogBatch,
+    LogFilter, RecordedEvent,
 };
-use crate::{BoxFuture, EventStore};
+use crate::{BoxFuture, EventStore, LogReader};
 
 /// The PostgreSQL event store. Cheap to clone.
 #[derive(Clone)]
@@ -188,6 +188,23 @@ impl EventStore for PgEventStore {
         })
     }
 
+    fn log_reader(
+        &self,
+        after: GlobalCheckpoint,
+    ) -> BoxFuture<'_, anyhow::Result<Box<dyn LogReader>>> {
+        Box::pin(async move {
+            let conn = self.connection("read the log").await?;
+            Ok(Box::new(read::PgLogReader {
+                conn: Some(conn),
+                pool: self.pool.clone(),
+                keys: self.keys.clone(),
+                cache: Default::default(),
+                after,
+                ahead: None,
+            }) as Box<dyn LogReader>)
+        })
+    }
+
     fn count_after(&self, after: GlobalCheckpoint) -> BoxFuture<'_, anyhow::Result<i64>> {
         Box::pin(async move {
             let mut conn = self.connection("count events").await?;
@@ -243,5 +260,11 @@ impl EventStore for PgEventStore {
 
     fn wake(&self) {
         self.appended.send_modify(|n| *n = n.wrapping_add(1));
+    }
+}
+
+impl LogReader for read::PgLogReader {
+    fn next_batch(&mut self, limit: i64) -> BoxFuture<'_, anyhow::Result<LogBatch>> {
+        Box::pin(self.next(limit))
     }
 }

@@ -8,7 +8,9 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::{Change, EventProjector};
+use domain::FromAnyEvent;
+
+use crate::{Change, Decoded, ErasedSubject, EventProjector};
 
 pub struct AccessLogProjector;
 
@@ -16,6 +18,33 @@ impl EventProjector for AccessLogProjector {
     const NAME: &'static str = "access_log";
     const TABLES: &'static [&'static str] = &["candidate_access_log"];
     type Event = AccessEvent;
+
+    /// A rebuild's batch as one INSERT (an erasure, should this projector
+    /// ever forget anything, writes what came before it first).
+    async fn rebuild_batch(
+        &self,
+        conn: &mut PgConnection,
+        events: &[Decoded],
+    ) -> anyhow::Result<()> {
+        let mut rows = Views::default();
+        for decoded in events {
+            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+                rows.write(conn).await?;
+                self.erase(conn, &erased, &mut Vec::new()).await?;
+            }
+            if let Some(AccessEvent::CandidateRecordViewed {
+                candidate_id,
+                viewed_by,
+                viewed_at,
+            }) = decoded.event.as_ref().and_then(AccessEvent::from_any)
+            {
+                rows.candidates.push(*candidate_id);
+                rows.viewers.push(*viewed_by);
+                rows.times.push(*viewed_at);
+            }
+        }
+        rows.write(conn).await
+    }
 
     async fn handle(
         &self,
@@ -36,6 +65,33 @@ impl EventProjector for AccessLogProjector {
             .bind(viewed_at)
             .execute(&mut *conn)
             .await?;
+        Ok(())
+    }
+}
+
+#[derive(Default)]
+struct Views {
+    candidates: Vec<Uuid>,
+    viewers: Vec<Uuid>,
+    times: Vec<DateTime<Utc>>,
+}
+
+impl Views {
+    async fn write(&mut self, conn: &mut PgConnection) -> anyhow::Result<()> {
+        if self.candidates.is_empty() {
+            return Ok(());
+        }
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO candidate_access_log (candidate_id, viewed_by, viewed_at)
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[])",
+        )
+        .bind(&self.candidates)
+        .bind(&self.viewers)
+        .bind(&self.times)
+        .execute(&mut *conn)
+        .await?;
+        *self = Self::default();
         Ok(())
     }
 }

@@ -1,8 +1,11 @@
 //! `applications`: every application with its job, status and feedback; the
 //! candidate's list and the employer's inbox read it.
 
+use std::collections::HashMap;
+
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use domain::FromAnyEvent;
 use domain::application::ApplicationEvent;
 use domain::pipeline::Stage;
 use event_store::RecordedEvent;
@@ -11,7 +14,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{Change, ErasedSubject, EventProjector};
+use crate::{Change, Decoded, ErasedSubject, EventProjector};
 
 pub struct ApplicationsProjector;
 
@@ -19,6 +22,29 @@ impl EventProjector for ApplicationsProjector {
     const NAME: &'static str = "applications";
     const TABLES: &'static [&'static str] = &["applications"];
     type Event = ApplicationEvent;
+
+    /// A rebuild's batch set-wise: the rows its events touch are read once,
+    /// folded in memory exactly as the statements of `handle` would change
+    /// them, and written back by one upsert. An erasure writes what was
+    /// folded so far, then runs as live.
+    async fn rebuild_batch(
+        &self,
+        conn: &mut PgConnection,
+        events: &[Decoded],
+    ) -> anyhow::Result<()> {
+        let mut segment = Vec::new();
+        for decoded in events {
+            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+                fold_and_write(conn, &segment).await?;
+                segment.clear();
+                self.erase(conn, &erased, &mut Vec::new()).await?;
+            }
+            if let Some(event) = decoded.event.as_ref().and_then(ApplicationEvent::from_any) {
+                segment.push((&decoded.recorded, event));
+            }
+        }
+        fold_and_write(conn, &segment).await
+    }
 
     /// Applications stay (a job had N applications, one reached Interview on
     /// a date); the candidate's words and files on them go. Boards that show
@@ -161,6 +187,191 @@ impl EventProjector for ApplicationsProjector {
         }
         Ok(())
     }
+}
+
+/// A row of `applications`, as a rebuild batch folds it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct Row {
+    id: Uuid,
+    candidate_id: Uuid,
+    employer_id: Uuid,
+    job_id: Uuid,
+    job_title: String,
+    company: String,
+    status: String,
+    stage: String,
+    feedback: Option<String>,
+    resume_id: Option<Uuid>,
+    cover_letter_id: Option<Uuid>,
+    created_at: DateTime<Utc>,
+    last_updated: DateTime<Utc>,
+    version: i64,
+    first_response_at: Option<DateTime<Utc>>,
+    hired_at: Option<DateTime<Utc>>,
+    withdrawn_at: Option<DateTime<Utc>>,
+}
+
+impl Row {
+    /// What [`Moved::write`]'s UPDATE does to the row.
+    fn moved(&mut self, stage: Stage, feedback: Option<&String>, at: DateTime<Utc>, version: i64) {
+        self.stage = stage.as_str().to_owned();
+        self.status = stage.visible_status().as_str().to_owned();
+        if let Some(feedback) = feedback {
+            self.feedback = Some(feedback.clone());
+        }
+        self.last_updated = at;
+        self.version = version;
+        self.first_response_at.get_or_insert(at);
+        if stage == Stage::Hired {
+            self.hired_at.get_or_insert(at);
+        }
+    }
+}
+
+/// Folds events (no erasure among them) into the rows they touch and
+/// writes those rows with one upsert.
+async fn fold_and_write(
+    conn: &mut PgConnection,
+    events: &[(&RecordedEvent, &ApplicationEvent)],
+) -> anyhow::Result<()> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    // Rows from before the segment that its events touch.
+    let mut ids = Vec::new();
+    for (r, event) in events {
+        if !matches!(event, ApplicationEvent::ApplicationSubmitted(_)) {
+            ids.push(stream_uuid(&r.stream_id)?);
+        }
+    }
+    let mut rows: HashMap<Uuid, Row> = HashMap::new();
+    if !ids.is_empty() {
+        // language=PostgreSQL
+        let found: Vec<Row> = sqlx::query_as(
+            "SELECT id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback, resume_id,
+                    cover_letter_id, created_at, last_updated, version, first_response_at, hired_at, withdrawn_at
+               FROM applications WHERE id = ANY($1)",
+        )
+        .bind(&ids)
+        .fetch_all(&mut *conn)
+        .await?;
+        rows.extend(found.into_iter().map(|row| (row.id, row)));
+    }
+    let mut order = Vec::new();
+    for (r, event) in events {
+        match event {
+            ApplicationEvent::ApplicationSubmitted(s) => {
+                if rows.contains_key(&s.application_id) {
+                    anyhow::bail!("application {} is submitted twice", s.application_id);
+                }
+                order.push(s.application_id);
+                rows.insert(
+                    s.application_id,
+                    Row {
+                        id: s.application_id,
+                        candidate_id: s.candidate_id,
+                        employer_id: s.employer_id,
+                        job_id: s.job_id,
+                        job_title: s.job_title.clone(),
+                        company: s.company.clone(),
+                        status: "pending".into(),
+                        stage: "new".into(),
+                        feedback: None,
+                        resume_id: s.resume_id,
+                        cover_letter_id: s.cover_letter_id,
+                        created_at: s.submitted_at,
+                        last_updated: s.submitted_at,
+                        version: r.stream_version,
+                        first_response_at: None,
+                        hired_at: None,
+                        withdrawn_at: None,
+                    },
+                );
+            }
+            ApplicationEvent::ApplicationStatusChanged {
+                status,
+                feedback,
+                changed_at,
+                ..
+            } => {
+                let id = stream_uuid(&r.stream_id)?;
+                if let Some(row) = rows.get_mut(&id) {
+                    let stage = Stage::parse(&row.stage)?.after_status_change(*status);
+                    row.moved(stage, feedback.as_ref(), *changed_at, r.stream_version);
+                    order.push(id);
+                }
+            }
+            ApplicationEvent::ApplicationWithdrawn { withdrawn_at, .. } => {
+                let id = stream_uuid(&r.stream_id)?;
+                if let Some(row) = rows.get_mut(&id) {
+                    row.withdrawn_at = Some(*withdrawn_at);
+                    row.last_updated = *withdrawn_at;
+                    row.version = r.stream_version;
+                    order.push(id);
+                }
+            }
+            ApplicationEvent::ApplicationMoved {
+                stage,
+                feedback,
+                moved_at,
+                ..
+            } => {
+                let id = stream_uuid(&r.stream_id)?;
+                if let Some(row) = rows.get_mut(&id) {
+                    row.moved(*stage, feedback.as_ref(), *moved_at, r.stream_version);
+                    order.push(id);
+                }
+            }
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    let changed: Vec<&Row> = order
+        .iter()
+        .filter(|id| seen.insert(**id))
+        .filter_map(|id| rows.get(id))
+        .collect();
+    if changed.is_empty() {
+        return Ok(());
+    }
+    macro_rules! column {
+        ($field:ident) => {
+            changed.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
+        };
+    }
+    // language=PostgreSQL
+    sqlx::query(
+        "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback,
+                                   resume_id, cover_letter_id, created_at, last_updated, version, first_response_at,
+                                   hired_at, withdrawn_at)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
+                              $8::text[], $9::text[], $10::uuid[], $11::uuid[], $12::timestamptz[], $13::timestamptz[],
+                              $14::bigint[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[])
+         ON CONFLICT (id) DO UPDATE SET
+             status = EXCLUDED.status, stage = EXCLUDED.stage, feedback = EXCLUDED.feedback,
+             last_updated = EXCLUDED.last_updated, version = EXCLUDED.version,
+             first_response_at = EXCLUDED.first_response_at, hired_at = EXCLUDED.hired_at,
+             withdrawn_at = EXCLUDED.withdrawn_at",
+    )
+    .bind(column!(id))
+    .bind(column!(candidate_id))
+    .bind(column!(employer_id))
+    .bind(column!(job_id))
+    .bind(column!(job_title))
+    .bind(column!(company))
+    .bind(column!(status))
+    .bind(column!(stage))
+    .bind(column!(feedback))
+    .bind(column!(resume_id))
+    .bind(column!(cover_letter_id))
+    .bind(column!(created_at))
+    .bind(column!(last_updated))
+    .bind(column!(version))
+    .bind(column!(first_response_at))
+    .bind(column!(hired_at))
+    .bind(column!(withdrawn_at))
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// A row's new place in the pipeline, whichever event put it there.

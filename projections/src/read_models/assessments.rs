@@ -9,7 +9,9 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::{Change, EventProjector};
+use domain::FromAnyEvent;
+
+use crate::{Change, Decoded, ErasedSubject, EventProjector};
 
 pub struct AssessmentsProjector;
 
@@ -25,6 +27,26 @@ impl EventProjector for AssessmentsProjector {
         "UPDATE application_notes SET body = $2 WHERE candidate_id = $1",
         "UPDATE scorecards SET comment = CASE WHEN comment IS NULL THEN NULL ELSE $2 END WHERE candidate_id = $1",
     ];
+
+    /// A rebuild's batch as one INSERT per table; an erasure writes what
+    /// came before it first, then runs as live.
+    async fn rebuild_batch(
+        &self,
+        conn: &mut PgConnection,
+        events: &[Decoded],
+    ) -> anyhow::Result<()> {
+        let mut rows = Inserts::default();
+        for decoded in events {
+            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+                rows.write(conn).await?;
+                self.erase(conn, &erased, &mut Vec::new()).await?;
+            }
+            if let Some(event) = decoded.event.as_ref().and_then(AssessmentEvent::from_any) {
+                rows.events.push(event);
+            }
+        }
+        rows.write(conn).await
+    }
 
     async fn handle(
         &self,
@@ -97,6 +119,104 @@ impl EventProjector for AssessmentsProjector {
             employer_id,
             application_id,
         });
+        Ok(())
+    }
+}
+
+/// A rebuild batch's notes and scorecards, written set-wise.
+#[derive(Default)]
+struct Inserts<'a> {
+    events: Vec<&'a AssessmentEvent>,
+}
+
+impl Inserts<'_> {
+    async fn write(&mut self, conn: &mut PgConnection) -> anyhow::Result<()> {
+        let (mut n_id, mut n_app, mut n_emp, mut n_author, mut n_body, mut n_at, mut n_cand) =
+            (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+        let (mut s_id, mut s_app, mut s_emp, mut s_author, mut s_ratings, mut s_rec) =
+            (vec![], vec![], vec![], vec![], vec![], vec![]);
+        let (mut s_comment, mut s_at, mut s_cand) = (vec![], vec![], vec![]);
+        for event in self.events.drain(..) {
+            match event {
+                AssessmentEvent::NoteAdded {
+                    note_id,
+                    application_id,
+                    candidate_id,
+                    employer_id,
+                    author_id,
+                    body,
+                    added_at,
+                    ..
+                } => {
+                    n_id.push(*note_id);
+                    n_app.push(*application_id);
+                    n_emp.push(*employer_id);
+                    n_author.push(*author_id);
+                    n_body.push(body.as_str());
+                    n_at.push(*added_at);
+                    n_cand.push(*candidate_id);
+                }
+                AssessmentEvent::ScorecardSubmitted {
+                    scorecard_id,
+                    application_id,
+                    candidate_id,
+                    employer_id,
+                    author_id,
+                    ratings,
+                    recommendation,
+                    comment,
+                    submitted_at,
+                    ..
+                } => {
+                    s_id.push(*scorecard_id);
+                    s_app.push(*application_id);
+                    s_emp.push(*employer_id);
+                    s_author.push(*author_id);
+                    s_ratings.push(serde_json::to_value(ratings)?);
+                    s_rec.push(recommendation.as_str());
+                    s_comment.push(comment.as_deref());
+                    s_at.push(*submitted_at);
+                    s_cand.push(*candidate_id);
+                }
+            }
+        }
+        if !n_id.is_empty() {
+            // language=PostgreSQL
+            sqlx::query(
+                "INSERT INTO application_notes (id, application_id, employer_id, author_id, body, created_at, candidate_id)
+                 SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[],
+                                      $7::uuid[])",
+            )
+            .bind(n_id)
+            .bind(n_app)
+            .bind(n_emp)
+            .bind(n_author)
+            .bind(n_body)
+            .bind(n_at)
+            .bind(n_cand)
+            .execute(&mut *conn)
+            .await?;
+        }
+        if !s_id.is_empty() {
+            // language=PostgreSQL
+            sqlx::query(
+                "INSERT INTO scorecards (id, application_id, employer_id, author_id, ratings, recommendation, comment,
+                                         created_at, candidate_id)
+                 SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::jsonb[], $6::text[], $7::text[],
+                                      $8::timestamptz[], $9::uuid[])",
+            )
+            .bind(s_id)
+            .bind(s_app)
+            .bind(s_emp)
+            .bind(s_author)
+            .bind(s_ratings)
+            .bind(s_rec)
+            .bind(s_comment)
+            .bind(s_at)
+            .bind(s_cand)
+            .execute(&mut *conn)
+            .await?;
+        }
         Ok(())
     }
 }

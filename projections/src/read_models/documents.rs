@@ -1,7 +1,10 @@
 //! `documents`: a candidate's live documents (deleted ones are removed).
 
+use std::collections::HashMap;
+
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use domain::FromAnyEvent;
 use domain::document::DocumentEvent;
 use event_store::RecordedEvent;
 use serde::Serialize;
@@ -9,7 +12,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{Change, EventProjector};
+use crate::{Change, Decoded, ErasedSubject, EventProjector};
 
 pub struct DocumentsProjector;
 
@@ -20,6 +23,29 @@ impl EventProjector for DocumentsProjector {
 
     // language=PostgreSQL
     const ERASE: &'static [&'static str] = &["DELETE FROM documents WHERE owner_id = $1"];
+
+    /// A rebuild's batch set-wise: the rows it touches are read once, folded
+    /// as `handle`'s statements would change them, and written by one
+    /// DELETE and one upsert. An erasure writes what was folded so far,
+    /// then runs as live.
+    async fn rebuild_batch(
+        &self,
+        conn: &mut PgConnection,
+        events: &[Decoded],
+    ) -> anyhow::Result<()> {
+        let mut segment = Vec::new();
+        for decoded in events {
+            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+                fold_and_write(conn, &segment).await?;
+                segment.clear();
+                self.erase(conn, &erased, &mut Vec::new()).await?;
+            }
+            if let Some(event) = decoded.event.as_ref().and_then(DocumentEvent::from_any) {
+                segment.push((&decoded.recorded, event));
+            }
+        }
+        fold_and_write(conn, &segment).await
+    }
 
     async fn handle(
         &self,
@@ -76,6 +102,143 @@ impl EventProjector for DocumentsProjector {
         }
         Ok(())
     }
+}
+
+/// A row of `documents`, as a rebuild batch folds it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct Row {
+    id: Uuid,
+    owner_id: Uuid,
+    title: String,
+    description: Option<String>,
+    document_type: String,
+    original_name: String,
+    storage_key: String,
+    content_type: String,
+    file_size: i64,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+async fn fold_and_write(
+    conn: &mut PgConnection,
+    events: &[(&RecordedEvent, &DocumentEvent)],
+) -> anyhow::Result<()> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<Uuid> = events
+        .iter()
+        .filter(|(_, e)| !matches!(e, DocumentEvent::DocumentUploaded(_)))
+        .map(|(r, _)| stream_uuid(&r.stream_id))
+        .collect::<anyhow::Result<_>>()?;
+    let mut rows: HashMap<Uuid, Row> = HashMap::new();
+    if !ids.is_empty() {
+        // language=PostgreSQL
+        let found: Vec<Row> = sqlx::query_as(
+            "SELECT id, owner_id, title, description, document_type, original_name, storage_key, content_type,
+                    file_size, created_at, updated_at
+               FROM documents WHERE id = ANY($1)",
+        )
+        .bind(&ids)
+        .fetch_all(&mut *conn)
+        .await?;
+        rows.extend(found.into_iter().map(|row| (row.id, row)));
+    }
+    let mut order = Vec::new();
+    let mut deleted = Vec::new();
+    for (r, event) in events {
+        match event {
+            DocumentEvent::DocumentUploaded(d) => {
+                if rows.contains_key(&d.document_id) {
+                    anyhow::bail!("document {} is uploaded twice", d.document_id);
+                }
+                order.push(d.document_id);
+                rows.insert(
+                    d.document_id,
+                    Row {
+                        id: d.document_id,
+                        owner_id: d.owner_id,
+                        title: d.title.clone(),
+                        description: d.description.clone(),
+                        document_type: d.document_type.as_str().to_owned(),
+                        original_name: d.original_name.clone(),
+                        storage_key: d.storage_key.clone(),
+                        content_type: d.content_type.clone(),
+                        file_size: d.file_size,
+                        created_at: d.uploaded_at,
+                        updated_at: d.uploaded_at,
+                    },
+                );
+            }
+            DocumentEvent::DocumentEdited {
+                title,
+                description,
+                document_type,
+                edited_at,
+            } => {
+                let id = stream_uuid(&r.stream_id)?;
+                if let Some(row) = rows.get_mut(&id) {
+                    row.title = title.clone();
+                    row.description = description.clone();
+                    row.document_type = document_type.as_str().to_owned();
+                    row.updated_at = *edited_at;
+                    order.push(id);
+                }
+            }
+            DocumentEvent::DocumentDeleted { .. } => {
+                let id = stream_uuid(&r.stream_id)?;
+                if rows.remove(&id).is_some() {
+                    deleted.push(id);
+                }
+            }
+        }
+    }
+    if !deleted.is_empty() {
+        // language=PostgreSQL
+        sqlx::query("DELETE FROM documents WHERE id = ANY($1)")
+            .bind(&deleted)
+            .execute(&mut *conn)
+            .await?;
+    }
+    let mut seen = std::collections::HashSet::new();
+    let changed: Vec<&Row> = order
+        .iter()
+        .filter(|id| seen.insert(**id))
+        .filter_map(|id| rows.get(id))
+        .collect();
+    if changed.is_empty() {
+        return Ok(());
+    }
+    macro_rules! column {
+        ($field:ident) => {
+            changed.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
+        };
+    }
+    // language=PostgreSQL
+    sqlx::query(
+        "INSERT INTO documents (id, owner_id, title, description, document_type, original_name, storage_key,
+                                content_type, file_size, created_at, updated_at)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                              $8::text[], $9::bigint[], $10::timestamptz[], $11::timestamptz[])
+         ON CONFLICT (id) DO UPDATE SET
+             title = EXCLUDED.title, description = EXCLUDED.description,
+             document_type = EXCLUDED.document_type, updated_at = EXCLUDED.updated_at",
+    )
+    .bind(column!(id))
+    .bind(column!(owner_id))
+    .bind(column!(title))
+    .bind(column!(description))
+    .bind(column!(document_type))
+    .bind(column!(original_name))
+    .bind(column!(storage_key))
+    .bind(column!(content_type))
+    .bind(column!(file_size))
+    .bind(column!(created_at))
+    .bind(column!(updated_at))
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// SPEC 3 'Document'.

@@ -1,16 +1,20 @@
 //! `interviews`: every interview with its current slot and status, for the
 //! employer's applicant screen and the candidate's list of applications.
 
+use std::collections::HashMap;
+
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use domain::FromAnyEvent;
 use domain::interview::{InterviewEvent, Slot};
 use event_store::RecordedEvent;
 use serde::Serialize;
+use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{Change, EventProjector};
+use crate::{Change, Decoded, ErasedSubject, EventProjector};
 
 pub struct InterviewsProjector;
 
@@ -18,6 +22,28 @@ impl EventProjector for InterviewsProjector {
     const NAME: &'static str = "interviews";
     const TABLES: &'static [&'static str] = &["interviews"];
     type Event = InterviewEvent;
+
+    /// A rebuild's batch set-wise: the rows it touches are read once, folded
+    /// as `handle`'s statements would change them, and written by one
+    /// upsert. An erasure writes what was folded so far, then runs as live.
+    async fn rebuild_batch(
+        &self,
+        conn: &mut PgConnection,
+        events: &[Decoded],
+    ) -> anyhow::Result<()> {
+        let mut segment = Vec::new();
+        for decoded in events {
+            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+                fold_and_write(conn, &segment).await?;
+                segment.clear();
+                self.erase(conn, &erased, &mut Vec::new()).await?;
+            }
+            if let Some(event) = decoded.event.as_ref().and_then(InterviewEvent::from_any) {
+                segment.push((&decoded.recorded, event));
+            }
+        }
+        fold_and_write(conn, &segment).await
+    }
 
     async fn handle(
         &self,
@@ -127,6 +153,168 @@ impl EventProjector for InterviewsProjector {
 }
 
 /// An interview as both sides see it (the candidate without the version).
+/// A row of `interviews`, as a rebuild batch folds it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct Row {
+    id: Uuid,
+    application_id: Uuid,
+    candidate_id: Uuid,
+    employer_id: Uuid,
+    job_id: Uuid,
+    job_title: String,
+    starts_at: DateTime<Utc>,
+    duration_minutes: i32,
+    location: Option<String>,
+    video_link: Option<String>,
+    interviewers: Value,
+    status: String,
+    cancel_reason: Option<String>,
+    version: i64,
+    updated_at: DateTime<Utc>,
+}
+
+async fn fold_and_write(
+    conn: &mut PgConnection,
+    events: &[(&RecordedEvent, &InterviewEvent)],
+) -> anyhow::Result<()> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<Uuid> = events
+        .iter()
+        .filter(|(_, e)| !matches!(e, InterviewEvent::InterviewScheduled { .. }))
+        .map(|(r, _)| stream_uuid(&r.stream_id))
+        .collect::<anyhow::Result<_>>()?;
+    let mut rows: HashMap<Uuid, Row> = HashMap::new();
+    if !ids.is_empty() {
+        // language=PostgreSQL
+        let found: Vec<Row> = sqlx::query_as(
+            "SELECT id, application_id, candidate_id, employer_id, job_id, job_title, starts_at, duration_minutes,
+                    location, video_link, interviewers, status, cancel_reason, version, updated_at
+               FROM interviews WHERE id = ANY($1)",
+        )
+        .bind(&ids)
+        .fetch_all(&mut *conn)
+        .await?;
+        rows.extend(found.into_iter().map(|row| (row.id, row)));
+    }
+    let mut order = Vec::new();
+    for (r, event) in events {
+        match event {
+            InterviewEvent::InterviewScheduled {
+                interview_id,
+                application_id,
+                candidate_id,
+                employer_id,
+                job_id,
+                job_title,
+                slot,
+                scheduled_at,
+            } => {
+                if rows.contains_key(interview_id) {
+                    anyhow::bail!("interview {interview_id} is scheduled twice");
+                }
+                order.push(*interview_id);
+                rows.insert(
+                    *interview_id,
+                    Row {
+                        id: *interview_id,
+                        application_id: *application_id,
+                        candidate_id: *candidate_id,
+                        employer_id: *employer_id,
+                        job_id: *job_id,
+                        job_title: job_title.clone(),
+                        starts_at: slot.starts_at,
+                        duration_minutes: i32::from(slot.duration_minutes),
+                        location: slot.location.clone(),
+                        video_link: slot.video_link.clone(),
+                        interviewers: serde_json::to_value(&slot.interviewers)?,
+                        status: "scheduled".into(),
+                        cancel_reason: None,
+                        version: r.stream_version,
+                        updated_at: *scheduled_at,
+                    },
+                );
+            }
+            InterviewEvent::InterviewRescheduled {
+                slot,
+                rescheduled_at,
+            } => {
+                let id = stream_uuid(&r.stream_id)?;
+                if let Some(row) = rows.get_mut(&id) {
+                    row.starts_at = slot.starts_at;
+                    row.duration_minutes = i32::from(slot.duration_minutes);
+                    row.location = slot.location.clone();
+                    row.video_link = slot.video_link.clone();
+                    row.interviewers = serde_json::to_value(&slot.interviewers)?;
+                    row.version = r.stream_version;
+                    row.updated_at = *rescheduled_at;
+                    order.push(id);
+                }
+            }
+            InterviewEvent::InterviewCancelled {
+                reason,
+                cancelled_at,
+            } => {
+                let id = stream_uuid(&r.stream_id)?;
+                if let Some(row) = rows.get_mut(&id) {
+                    row.status = "cancelled".into();
+                    row.cancel_reason = reason.clone();
+                    row.version = r.stream_version;
+                    row.updated_at = *cancelled_at;
+                    order.push(id);
+                }
+            }
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    let changed: Vec<&Row> = order
+        .iter()
+        .filter(|id| seen.insert(**id))
+        .filter_map(|id| rows.get(id))
+        .collect();
+    if changed.is_empty() {
+        return Ok(());
+    }
+    macro_rules! column {
+        ($field:ident) => {
+            changed.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
+        };
+    }
+    // language=PostgreSQL
+    sqlx::query(
+        "INSERT INTO interviews (id, application_id, candidate_id, employer_id, job_id, job_title, starts_at,
+                                 duration_minutes, location, video_link, interviewers, status, cancel_reason, version,
+                                 updated_at)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[],
+                              $7::timestamptz[], $8::int[], $9::text[], $10::text[], $11::jsonb[], $12::text[],
+                              $13::text[], $14::bigint[], $15::timestamptz[])
+         ON CONFLICT (id) DO UPDATE SET
+             starts_at = EXCLUDED.starts_at, duration_minutes = EXCLUDED.duration_minutes,
+             location = EXCLUDED.location, video_link = EXCLUDED.video_link, interviewers = EXCLUDED.interviewers,
+             status = EXCLUDED.status, cancel_reason = EXCLUDED.cancel_reason, version = EXCLUDED.version,
+             updated_at = EXCLUDED.updated_at",
+    )
+    .bind(column!(id))
+    .bind(column!(application_id))
+    .bind(column!(candidate_id))
+    .bind(column!(employer_id))
+    .bind(column!(job_id))
+    .bind(column!(job_title))
+    .bind(column!(starts_at))
+    .bind(column!(duration_minutes))
+    .bind(column!(location))
+    .bind(column!(video_link))
+    .bind(column!(interviewers))
+    .bind(column!(status))
+    .bind(column!(cancel_reason))
+    .bind(column!(version))
+    .bind(column!(updated_at))
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct InterviewRow {
     pub id: Uuid,

@@ -1,16 +1,19 @@
 //! `notifications`: every user's notifications and unread counts. Its changes
 //! are what socket.io pushes: created, read, all read, deleted.
 
+use std::collections::HashMap;
+
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::notification::{NotificationEvent, NotificationKind};
+use domain::FromAnyEvent;
+use domain::notification::{NotificationEvent, NotificationKind, NotificationRaised};
 use event_store::RecordedEvent;
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{Change, EventProjector};
+use crate::{Change, Decoded, ErasedSubject, EventProjector};
 
 pub struct NotificationsProjector;
 
@@ -46,6 +49,37 @@ impl EventProjector for NotificationsProjector {
 
     // language=PostgreSQL
     const ERASE: &'static [&'static str] = &["DELETE FROM notifications WHERE user_id = $1"];
+
+    /// A rebuild's batch set-wise (most of the log is notifications): those
+    /// raised in the batch are folded in memory and inserted by one
+    /// statement; reads and deletions of older ones are one UPDATE and one
+    /// DELETE. An erasure writes what was folded so far, then runs as live.
+    async fn rebuild_batch(
+        &self,
+        conn: &mut PgConnection,
+        events: &[Decoded],
+    ) -> anyhow::Result<()> {
+        let mut folded = Folded::default();
+        for decoded in events {
+            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+                folded.write(conn).await?;
+                self.erase(conn, &erased, &mut Vec::new()).await?;
+            }
+            let Some(event) = decoded.event.as_ref().and_then(NotificationEvent::from_any) else {
+                continue;
+            };
+            match event {
+                NotificationEvent::NotificationRaised(n) => folded.raise(n),
+                NotificationEvent::NotificationRead { .. } => {
+                    folded.read(stream_uuid(&decoded.recorded.stream_id)?)
+                }
+                NotificationEvent::NotificationDeleted { .. } => {
+                    folded.delete(stream_uuid(&decoded.recorded.stream_id)?)
+                }
+            }
+        }
+        folded.write(conn).await
+    }
 
     async fn handle(
         &self,
@@ -121,6 +155,91 @@ impl EventProjector for NotificationsProjector {
                 }
             }
         }
+        Ok(())
+    }
+}
+
+/// A rebuild batch's notifications, folded: what [`NotificationsProjector`]'s
+/// statements would have left, event by event.
+#[derive(Default)]
+struct Folded {
+    /// Raised in this batch (`None`: deleted again), by position.
+    raised: Vec<Option<(&'static str, Notification)>>,
+    at: HashMap<Uuid, usize>,
+    /// Older notifications read, and deleted.
+    read: Vec<Uuid>,
+    deleted: Vec<Uuid>,
+}
+
+impl Folded {
+    fn raise(&mut self, n: &NotificationRaised) {
+        self.at.insert(n.notification_id, self.raised.len());
+        self.raised.push(Some((
+            n.user_role.as_str(),
+            Notification {
+                id: n.notification_id,
+                kind: n.kind,
+                title: n.title.clone(),
+                message: n.message.clone(),
+                is_read: false,
+                created_at: n.created_at,
+                user_id: n.user_id,
+            },
+        )));
+    }
+
+    fn read(&mut self, id: Uuid) {
+        match self.at.get(&id).and_then(|&i| self.raised[i].as_mut()) {
+            Some((_, n)) => n.is_read = true,
+            None => self.read.push(id),
+        }
+    }
+
+    fn delete(&mut self, id: Uuid) {
+        match self.at.remove(&id) {
+            Some(i) => self.raised[i] = None,
+            None => self.deleted.push(id),
+        }
+    }
+
+    /// Older rows first (a read or deletion here is of a row raised before
+    /// this batch: live, one of a row not raised yet changes nothing), then
+    /// the new rows.
+    async fn write(&mut self, conn: &mut PgConnection) -> anyhow::Result<()> {
+        if !self.read.is_empty() {
+            // language=PostgreSQL
+            sqlx::query("UPDATE notifications SET is_read = true WHERE id = ANY($1)")
+                .bind(&self.read)
+                .execute(&mut *conn)
+                .await?;
+        }
+        if !self.deleted.is_empty() {
+            // language=PostgreSQL
+            sqlx::query("DELETE FROM notifications WHERE id = ANY($1)")
+                .bind(&self.deleted)
+                .execute(&mut *conn)
+                .await?;
+        }
+        let rows: Vec<_> = self.raised.iter().flatten().collect();
+        if !rows.is_empty() {
+            // language=PostgreSQL
+            sqlx::query(
+                "INSERT INTO notifications (id, user_id, user_role, kind, title, message, is_read, created_at)
+                 SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                      $7::bool[], $8::timestamptz[])",
+            )
+            .bind(rows.iter().map(|(_, n)| n.id).collect::<Vec<_>>())
+            .bind(rows.iter().map(|(_, n)| n.user_id).collect::<Vec<_>>())
+            .bind(rows.iter().map(|(role, _)| *role).collect::<Vec<_>>())
+            .bind(rows.iter().map(|(_, n)| n.kind.as_str()).collect::<Vec<_>>())
+            .bind(rows.iter().map(|(_, n)| n.title.as_str()).collect::<Vec<_>>())
+            .bind(rows.iter().map(|(_, n)| n.message.as_str()).collect::<Vec<_>>())
+            .bind(rows.iter().map(|(_, n)| n.is_read).collect::<Vec<_>>())
+            .bind(rows.iter().map(|(_, n)| n.created_at).collect::<Vec<_>>())
+            .execute(&mut *conn)
+            .await?;
+        }
+        *self = Self::default();
         Ok(())
     }
 }

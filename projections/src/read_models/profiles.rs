@@ -1,7 +1,10 @@
 //! `candidate_profiles`: the latest profile and resume of each candidate.
 
+use std::collections::HashMap;
+
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use domain::FromAnyEvent;
 use domain::profile::ProfileEvent;
 use event_store::RecordedEvent;
 use serde_json::Value;
@@ -9,7 +12,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{Change, EventProjector};
+use crate::{Change, Decoded, ErasedSubject, EventProjector};
 
 pub struct ProfilesProjector;
 
@@ -23,6 +26,28 @@ impl EventProjector for ProfilesProjector {
     // language=PostgreSQL
     const ERASE: &'static [&'static str] =
         &["DELETE FROM candidate_profiles WHERE candidate_id = $1"];
+
+    /// A rebuild's batch set-wise: the rows it touches are read once, folded
+    /// as `handle`'s statements would change them, and written by one
+    /// upsert. An erasure writes what was folded so far, then runs as live.
+    async fn rebuild_batch(
+        &self,
+        conn: &mut PgConnection,
+        events: &[Decoded],
+    ) -> anyhow::Result<()> {
+        let mut segment = Vec::new();
+        for decoded in events {
+            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+                fold_and_write(conn, &segment).await?;
+                segment.clear();
+                self.erase(conn, &erased, &mut Vec::new()).await?;
+            }
+            if let Some(event) = decoded.event.as_ref().and_then(ProfileEvent::from_any) {
+                segment.push((&decoded.recorded, event));
+            }
+        }
+        fold_and_write(conn, &segment).await
+    }
 
     async fn handle(
         &self,
@@ -86,6 +111,124 @@ impl EventProjector for ProfilesProjector {
         }
         Ok(())
     }
+}
+
+/// A row of `candidate_profiles`, as a rebuild batch folds it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct Row {
+    candidate_id: Uuid,
+    profile: Option<Value>,
+    resume_key: Option<String>,
+    resume_original_name: Option<String>,
+    resume_content_type: Option<String>,
+    resume_size: Option<i64>,
+    updated_at: DateTime<Utc>,
+}
+
+async fn fold_and_write(
+    conn: &mut PgConnection,
+    events: &[(&RecordedEvent, &ProfileEvent)],
+) -> anyhow::Result<()> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<Uuid> = events
+        .iter()
+        .map(|(r, _)| stream_uuid(&r.stream_id))
+        .collect::<anyhow::Result<_>>()?;
+    // language=PostgreSQL
+    let found: Vec<Row> = sqlx::query_as(
+        "SELECT candidate_id, profile, resume_key, resume_original_name, resume_content_type, resume_size, updated_at
+           FROM candidate_profiles WHERE candidate_id = ANY($1)",
+    )
+    .bind(&ids)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut rows: HashMap<Uuid, Row> = found.into_iter().map(|r| (r.candidate_id, r)).collect();
+    let mut order = Vec::new();
+    let blank = |id: Uuid, at: DateTime<Utc>| Row {
+        candidate_id: id,
+        profile: None,
+        resume_key: None,
+        resume_original_name: None,
+        resume_content_type: None,
+        resume_size: None,
+        updated_at: at,
+    };
+    for ((_, event), id) in events.iter().zip(ids) {
+        match event {
+            ProfileEvent::ProfileUpdated {
+                profile,
+                updated_at,
+            } => {
+                let row = rows.entry(id).or_insert_with(|| blank(id, *updated_at));
+                row.profile = Some(serde_json::to_value(profile)?);
+                row.updated_at = *updated_at;
+                order.push(id);
+            }
+            ProfileEvent::ResumeUploaded {
+                storage_key,
+                original_name,
+                content_type,
+                file_size,
+                uploaded_at,
+            } => {
+                let row = rows.entry(id).or_insert_with(|| blank(id, *uploaded_at));
+                row.resume_key = Some(storage_key.clone());
+                row.resume_original_name = Some(original_name.clone());
+                row.resume_content_type = Some(content_type.clone());
+                row.resume_size = Some(*file_size);
+                row.updated_at = *uploaded_at;
+                order.push(id);
+            }
+            ProfileEvent::ResumeDeleted { deleted_at } => {
+                if let Some(row) = rows.get_mut(&id) {
+                    row.resume_key = None;
+                    row.resume_original_name = None;
+                    row.resume_content_type = None;
+                    row.resume_size = None;
+                    row.updated_at = *deleted_at;
+                    order.push(id);
+                }
+            }
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    let changed: Vec<&Row> = order
+        .iter()
+        .filter(|id| seen.insert(**id))
+        .filter_map(|id| rows.get(id))
+        .collect();
+    if changed.is_empty() {
+        return Ok(());
+    }
+    macro_rules! column {
+        ($field:ident) => {
+            changed.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
+        };
+    }
+    // language=PostgreSQL
+    sqlx::query(
+        "INSERT INTO candidate_profiles (candidate_id, profile, resume_key, resume_original_name, resume_content_type,
+                                         resume_size, updated_at)
+         SELECT * FROM unnest($1::uuid[], $2::jsonb[], $3::text[], $4::text[], $5::text[], $6::bigint[],
+                              $7::timestamptz[])
+         ON CONFLICT (candidate_id) DO UPDATE SET
+             profile = EXCLUDED.profile, resume_key = EXCLUDED.resume_key,
+             resume_original_name = EXCLUDED.resume_original_name,
+             resume_content_type = EXCLUDED.resume_content_type, resume_size = EXCLUDED.resume_size,
+             updated_at = EXCLUDED.updated_at",
+    )
+    .bind(column!(candidate_id))
+    .bind(column!(profile))
+    .bind(column!(resume_key))
+    .bind(column!(resume_original_name))
+    .bind(column!(resume_content_type))
+    .bind(column!(resume_size))
+    .bind(column!(updated_at))
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
