@@ -70,19 +70,17 @@ fn page_module(path: &str) -> Option<&'static str> {
     })
 }
 
-/// The source modules a page of the public site runs before it paints.
-pub fn public_modules(path: &str, found: bool) -> Vec<&'static str> {
-    let page = if found {
-        page_module(path)
-    } else {
-        Some(NOT_FOUND_PAGE)
-    };
+/// The source modules a page of the public site runs before it paints. A
+/// missing job, article or service still runs its route's page (which says
+/// so); any other unknown path the 404 page.
+pub fn public_modules(path: &str) -> Vec<&'static str> {
+    let page = page_module(path).unwrap_or(NOT_FOUND_PAGE);
     let mut modules = vec![PUBLIC_APP];
-    if page != Some(HOME_PAGE) {
+    if page != HOME_PAGE {
         // every page but the home page sits under the react-query layout route
         modules.push(QUERY_ROOT);
     }
-    modules.extend(page);
+    modules.push(page);
     modules
 }
 
@@ -351,13 +349,17 @@ mod tests {
             "/approach",
             "/services/digital",
         ];
-        let mut modules: Vec<_> = paths.iter().flat_map(|p| public_modules(p, true)).collect();
-        modules.extend(public_modules("/nope", false));
+        let mut modules: Vec<_> = paths.iter().flat_map(|p| public_modules(p)).collect();
+        modules.extend(public_modules("/nope"));
         modules.extend(staff_modules());
         for module in modules {
             assert!(web.join(module).is_file(), "{module} is not in web/");
         }
-        assert_eq!(public_modules("/", true), vec![PUBLIC_APP, HOME_PAGE]);
+        assert_eq!(public_modules("/"), vec![PUBLIC_APP, HOME_PAGE]);
+        assert_eq!(
+            public_modules("/nope"),
+            vec![PUBLIC_APP, QUERY_ROOT, NOT_FOUND_PAGE]
+        );
     }
 
     #[test]
@@ -375,7 +377,7 @@ mod tests {
         let preloads = Preloads::load(&dir);
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(
-            preloads.links(&public_modules("/", true)),
+            preloads.links(&public_modules("/")),
             "<link rel=\"preload\" as=\"style\" crossorigin href=\"/assets/PublicApp-1.css\">\
              <link rel=\"modulepreload\" crossorigin href=\"/assets/router-1.js\">\
              <link rel=\"modulepreload\" crossorigin href=\"/assets/PublicApp-1.js\">\

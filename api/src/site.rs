@@ -190,7 +190,7 @@ pub async fn static_or_page(State(state): State<AppState>, request: Request) -> 
     let head = state
         .site
         .preloads
-        .links(&first_paint::public_modules(path, found));
+        .links(&first_paint::public_modules(path));
     let (status, data) = if found {
         let data = first_paint::public_data(&state, path).await;
         (StatusCode::OK, first_paint::data_element(&data))
