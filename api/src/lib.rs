@@ -12,6 +12,7 @@ pub mod config;
 pub mod error;
 pub mod export;
 pub mod files;
+pub mod first_paint;
 pub mod idempotency;
 pub mod mail;
 pub mod metrics;

@@ -14,11 +14,13 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use projections::read_models::job_board;
 use serde::Deserialize;
+use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use uuid::Uuid;
 
 use crate::app::AppState;
 use crate::error::ApiError;
+use crate::first_paint;
 
 /// When the static pages' copy last changed (their sitemap lastmod).
 const PAGES_UPDATED: &str = "2026-11-22";
@@ -73,14 +75,16 @@ const PLACEHOLDER: &str = "<!doctype html><html lang=\"en-AU\"><head><meta chars
 pub struct Site {
     dist: PathBuf,
     /// index.html (or a placeholder when the app is not built), read once.
-    index: bytes::Bytes,
+    index: String,
+    /// The chunks each route needs, from Vite's manifest (crate::first_paint).
+    preloads: first_paint::Preloads,
     public_url: String,
     articles: Vec<(String, String)>,
 }
 
 impl Site {
     pub fn load(dist: &Path, public_url: &str) -> Self {
-        let built = std::fs::read(dist.join("index.html")).ok();
+        let built = std::fs::read_to_string(dist.join("index.html")).ok();
         if built.is_none() {
             tracing::warn!(dist = %dist.display(), "web app is not built: pages show a placeholder");
         }
@@ -101,9 +105,8 @@ impl Site {
             .collect();
         Self {
             dist: dist.to_owned(),
-            index: built
-                .map(bytes::Bytes::from)
-                .unwrap_or_else(|| bytes::Bytes::from_static(PLACEHOLDER.as_bytes())),
+            index: built.unwrap_or_else(|| PLACEHOLDER.to_owned()),
+            preloads: first_paint::Preloads::load(dist),
             public_url: public_url.trim_end_matches('/').to_owned(),
             articles,
         }
@@ -124,6 +127,10 @@ pub fn router() -> Router<AppState> {
         )
         .fallback(static_or_page)
         .layer(middleware::from_fn(cache_headers))
+        // HTML (with its embedded data), scripts, styles, the sitemap: gzip or
+        // brotli (quality 4) as the browser accepts; woff2 and images are
+        // compressed already and left alone.
+        .layer(CompressionLayer::new())
 }
 
 /// Which site a request is for, by the first label of its host (SPEC 1).
@@ -168,14 +175,29 @@ pub async fn static_or_page(State(state): State<AppState>, request: Request) -> 
         {
             return res.map(Body::new);
         }
-        return page(&state, StatusCode::NOT_FOUND);
+        return page(&state, StatusCode::NOT_FOUND, "", "");
     }
-    let status = match site_of(request.headers()) {
-        SiteKind::Admin | SiteKind::Employer => StatusCode::OK,
-        SiteKind::Public if public_page_exists(&state, &path).await => StatusCode::OK,
-        SiteKind::Public => StatusCode::NOT_FOUND,
+    if site_of(request.headers()) != SiteKind::Public {
+        let head = state.site.preloads.links(&first_paint::staff_modules());
+        return page(&state, StatusCode::OK, &head, "");
+    }
+    let found = public_page_exists(&state, &path).await;
+    let path = if path.len() > 1 {
+        path.trim_end_matches('/')
+    } else {
+        &path
     };
-    page(&state, status)
+    let head = state
+        .site
+        .preloads
+        .links(&first_paint::public_modules(path));
+    let (status, data) = if found {
+        let data = first_paint::public_data(&state, path).await;
+        (StatusCode::OK, first_paint::data_element(&data))
+    } else {
+        (StatusCode::NOT_FOUND, String::new())
+    };
+    page(&state, status, &head, &data)
 }
 
 /// Whether a public path is a page of the site (else: HTTP 404 + the 404 page).
@@ -203,8 +225,17 @@ async fn public_page_exists(state: &AppState, path: &str) -> bool {
     false
 }
 
-fn page(state: &AppState, status: StatusCode) -> Response {
-    let html = state.site.index.clone();
+/// index.html with `head` before `</head>` and `body` before `</body>`.
+fn page(state: &AppState, status: StatusCode, head: &str, body: &str) -> Response {
+    let index = &state.site.index;
+    let mut html = String::with_capacity(index.len() + head.len() + body.len());
+    let head_end = index.find("</head>").unwrap_or(0);
+    let body_end = index.rfind("</body>").unwrap_or(index.len()).max(head_end);
+    html.push_str(&index[..head_end]);
+    html.push_str(head);
+    html.push_str(&index[head_end..body_end]);
+    html.push_str(body);
+    html.push_str(&index[body_end..]);
     let mut res = (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],

@@ -27,13 +27,19 @@ async fn job_board(
     State(state): State<AppState>,
     fresh: Option<Extension<FreshRead>>,
 ) -> Result<Response, ApiError> {
-    let body = state
+    Ok(json(board_body(&state, fresh.is_some()).await?))
+}
+
+/// The board's JSON body (cached, see [`crate::public_reads`]): what
+/// `GET /api/admin/jobs/job-board` answers, and what the job board page's HTML
+/// carries (crate::first_paint), the same bytes.
+pub async fn board_body(state: &AppState, fresh: bool) -> Result<Bytes, ApiError> {
+    state
         .public_reads
-        .get_or_load("job-board", fresh.is_some(), || async {
+        .get_or_load("job-board", fresh, || async {
             encode(&job_board::open_jobs(&state.pool).await?)
         })
-        .await?;
-    Ok(json(body))
+        .await
 }
 
 /// A listing with its employer's company profile, when it has one (for the
@@ -55,9 +61,15 @@ async fn job(
     fresh: Option<Extension<FreshRead>>,
     PathId(id, _): PathId<routes::Job>,
 ) -> Result<Response, ApiError> {
-    let body = state
+    Ok(json(job_body(&state, id, fresh.is_some()).await?))
+}
+
+/// One listing's JSON body (cached): what `GET /api/jobs/{id}` answers, and
+/// what the job's page carries in its HTML (crate::first_paint).
+pub async fn job_body(state: &AppState, id: uuid::Uuid, fresh: bool) -> Result<Bytes, ApiError> {
+    state
         .public_reads
-        .get_or_load(&format!("job/{id}"), fresh.is_some(), || async {
+        .get_or_load(&format!("job/{id}"), fresh, || async {
             let job = job_board::public_job(&state.pool, id)
                 .await?
                 .ok_or_else(|| ApiError::not_found("Job"))?;
@@ -69,8 +81,7 @@ async fn job(
                 company_profile,
             })
         })
-        .await?;
-    Ok(json(body))
+        .await
 }
 
 /// A read's answer encoded once, for the cache and every reader after.

@@ -16,7 +16,7 @@ mod erasure;
 mod exports;
 mod health;
 mod inbox;
-mod jobs;
+pub mod jobs;
 mod notifications;
 mod pipeline;
 mod reference;

@@ -90,3 +90,135 @@ async fn crawler_files_and_health_endpoints() {
     assert_eq!(app.get("/healthz", None).await.status, StatusCode::OK);
     assert_eq!(app.get("/readyz", None).await.status, StatusCode::OK);
 }
+
+/// The JSON a page's HTML carries for its first paint (api/src/first_paint.rs),
+/// as the client reads it: the text of the first `</script>`-terminated element.
+fn embedded_queries(html: &str) -> Vec<(serde_json::Value, serde_json::Value)> {
+    let open = "<script type=\"application/json\" id=\"initial-data\">";
+    let Some(start) = html.find(open) else {
+        return Vec::new();
+    };
+    let text = &html[start + open.len()..];
+    let text = &text[..text.find("</script>").expect("the element is closed")];
+    let parsed: serde_json::Value = serde_json::from_str(text).expect("the embedded text is JSON");
+    parsed["queries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| (q["key"].clone(), q["data"].clone()))
+        .collect()
+}
+
+fn embedded(html: &str, key: serde_json::Value) -> serde_json::Value {
+    embedded_queries(html)
+        .into_iter()
+        .find(|(k, _)| *k == key)
+        .unwrap_or_else(|| panic!("no {key} in the page"))
+        .1
+}
+
+#[tokio::test]
+async fn public_pages_carry_the_data_of_their_first_paint_as_the_api_answers_it() {
+    let app = TestApp::spawn().await;
+    let sydney = app.add_location("Sydney CBD, NSW").await;
+    let (_, _, token) = app.employer("Tasman Cloud", true).await;
+    // a title that would end the <script> element and run its own if it were not escaped
+    let hostile = "</script><script>window.pwned=1</script><!-- \u{2028} &";
+    let mut form = crate::fixtures::job_form(&sydney.to_string());
+    form["title"] = serde_json::json!(hostile);
+    let posted = app.post("/api/employer/jobs", Some(&token), form).await;
+    assert_eq!(posted.status, StatusCode::CREATED, "{:?}", posted.body);
+    let id = posted.body["id"].as_str().unwrap().to_owned();
+    for n in 0..5 {
+        let mut form = crate::fixtures::job_form(&sydney.to_string());
+        form["title"] = serde_json::json!(format!("Engineer {n}"));
+        let more = app.post("/api/employer/jobs", Some(&token), form).await;
+        assert_eq!(more.status, StatusCode::CREATED);
+    }
+    // the HTML reads the read model as the API does; wait until it has every job
+    let last = app
+        .post(
+            "/api/employer/jobs",
+            Some(&token),
+            crate::fixtures::job_form(&sydney.to_string()),
+        )
+        .await;
+    let board = app
+        .get_after("/api/admin/jobs/job-board", None, &last)
+        .await;
+    assert_eq!(board.body.as_array().unwrap().len(), 7);
+
+    // the job board: the whole board, and both filter lists
+    let (status, _, html) = get_with_host(&app, "/jobs/find", "localhost").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!html.contains(hostile) && !html.contains("window.pwned=1</script>"));
+    assert_eq!(
+        html.matches("</script>").count(),
+        html.matches("<script").count()
+    );
+    assert_eq!(
+        embedded(&html, serde_json::json!(["jobs", "board"])),
+        board.body
+    );
+    for (key, api) in [
+        ("locations", "/api/reference/locations"),
+        ("salary-ranges", "/api/reference/salary-ranges"),
+    ] {
+        let answer = app.get(api, None).await;
+        assert_eq!(
+            embedded(&html, serde_json::json!(["jobs", "reference", key])),
+            answer.body["data"]
+        );
+    }
+
+    // one job: what GET /api/jobs/{id} answers, hostile title and all
+    let (status, _, html) = get_with_host(&app, &format!("/jobs/{id}"), "localhost").await;
+    assert_eq!(status, StatusCode::OK);
+    let job = embedded(&html, serde_json::json!(["jobs", "detail", id]));
+    assert_eq!(job, app.get(&format!("/api/jobs/{id}"), None).await.body);
+    assert_eq!(job["title"], hostile);
+
+    // the home page: the board's newest four
+    let (_, _, html) = get_with_host(&app, "/", "localhost").await;
+    let latest = embedded(&html, serde_json::json!(["jobs", "latest"]));
+    assert_eq!(
+        latest.as_array().unwrap()[..],
+        board.body.as_array().unwrap()[..4]
+    );
+
+    // pages without data carry none; 404s and the staff sites neither
+    for (path, host) in [
+        ("/blogs", "localhost"),
+        ("/nope", "localhost"),
+        (&format!("/jobs/{}", uuid::Uuid::now_v7()), "localhost"),
+        ("/jobs/find", "admin.localhost"),
+    ] {
+        let (_, _, html) = get_with_host(&app, path, host).await;
+        assert!(embedded_queries(&html).is_empty(), "{host}{path}");
+    }
+}
+
+#[tokio::test]
+async fn pages_are_compressed_for_browsers_that_accept_it() {
+    let app = TestApp::spawn().await;
+    let plain = app
+        .client
+        .get(format!("{}/jobs/find", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain = plain.bytes().await.unwrap();
+    for encoding in ["gzip", "br"] {
+        let res = app
+            .client
+            .get(format!("{}/jobs/find", app.base))
+            .header("accept-encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(res.headers()["content-encoding"], encoding);
+        assert!(res.bytes().await.unwrap().len() < plain.len());
+    }
+}

@@ -7,10 +7,17 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
 import { useContext, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
+import { initialDataReadAt, initialEntries } from '../lib/initial-data'
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 })
+
+// The first page's data came with its HTML (lib/initial-data.ts): cached as fetched when the page
+// loaded, so the page paints with it and makes no request for it while it is fresh.
+for (const { key, data } of initialEntries()) {
+  queryClient.setQueryData(key, data, { updatedAt: initialDataReadAt() })
+}
 
 export function QueryRoot({ children }: { children: ReactNode }) {
   // a caller that already provides a client (a test harness) keeps its own

@@ -1,32 +1,41 @@
+import { lazy, type ComponentType } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
+
+/** A screen from a named export, split into its own chunk. */
+function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  const Screen = lazy(() => load().then((m) => ({ default: pick(m) })))
+  return <Screen />
+}
 
 /**
  * /candidate/* routes of the public host (SPEC 2.1, 2.5). Every screen is its
- * own chunk (route `lazy`), so the public pages never download portal code.
+ * own chunk (React.lazy), so the public pages never download portal code.
  * Route pages are not part of a feature's index.ts; app/ is the one place
  * that imports them, by module, one lazy import per screen.
  */
 export const candidateRoutes: RouteObject[] = [
   {
     path: '/candidate/login',
-    lazy: () => import('../../features/auth/components/CandidateLoginPage').then((m) => ({ Component: m.CandidateLoginPage })),
+    element: screen(() => import('../../features/auth/components/CandidateLoginPage'), (m) => m.CandidateLoginPage),
   },
   {
     path: '/candidate/signup',
-    lazy: () => import('../../features/auth/components/CandidateSignupPage').then((m) => ({ Component: m.CandidateSignupPage })),
+    element: screen(() => import('../../features/auth/components/CandidateSignupPage'), (m) => m.CandidateSignupPage),
   },
   {
     path: '/candidate/dashboard',
-    lazy: () => import('../../features/candidate/components/ProtectedDashboard').then((m) => ({ Component: m.ProtectedDashboard })),
-    // the public layout opens its nav links in a new tab on the dashboard
-    handle: { linksInNewTab: true },
+    // the public layout opens its nav links in a new tab on the dashboard (SiteLayout matches this path)
+    element: screen(() => import('../../features/candidate/components/ProtectedDashboard'), (m) => m.ProtectedDashboard),
     children: [
       { index: true, element: <Navigate to="jobs" replace /> },
-      { path: 'jobs', lazy: () => import('../../features/candidate/components/JobsTab').then((m) => ({ Component: m.JobsTab })) },
-      { path: 'applications', lazy: () => import('../../features/candidate/components/ApplicationsTab').then((m) => ({ Component: m.ApplicationsTab })) },
-      { path: 'documents', lazy: () => import('../../features/candidate/components/DocumentsTab').then((m) => ({ Component: m.DocumentsTab })) },
-      { path: 'profile', lazy: () => import('../../features/candidate/components/ProfileTab').then((m) => ({ Component: m.ProfileTab })) },
-      { path: 'privacy', lazy: () => import('../../features/candidate/components/PrivacyTab').then((m) => ({ Component: m.PrivacyTab })) },
+      { path: 'jobs', element: screen(() => import('../../features/candidate/components/JobsTab'), (m) => m.JobsTab) },
+      {
+        path: 'applications',
+        element: screen(() => import('../../features/candidate/components/ApplicationsTab'), (m) => m.ApplicationsTab),
+      },
+      { path: 'documents', element: screen(() => import('../../features/candidate/components/DocumentsTab'), (m) => m.DocumentsTab) },
+      { path: 'profile', element: screen(() => import('../../features/candidate/components/ProfileTab'), (m) => m.ProfileTab) },
+      { path: 'privacy', element: screen(() => import('../../features/candidate/components/PrivacyTab'), (m) => m.PrivacyTab) },
       { path: '*', element: <Navigate to="jobs" replace /> },
     ],
   },
@@ -36,16 +45,22 @@ export const candidateRoutes: RouteObject[] = [
 export const candidateAuthRoutes: RouteObject[] = [
   {
     path: '/forgot-password',
-    lazy: () =>
-      import('../../features/auth/components/ForgotPasswordPage').then((m) => ({
-        Component: () => <m.ForgotPasswordPage role="candidate" />,
-      })),
+    element: screen(
+      () => import('../../features/auth/components/ForgotPasswordPage'),
+      (m) =>
+        function CandidateForgotPassword() {
+          return <m.ForgotPasswordPage role="candidate" />
+        },
+    ),
   },
   {
     path: '/reset-password',
-    lazy: () =>
-      import('../../features/auth/components/ResetPasswordPage').then((m) => ({
-        Component: () => <m.ResetPasswordPage role="candidate" />,
-      })),
+    element: screen(
+      () => import('../../features/auth/components/ResetPasswordPage'),
+      (m) =>
+        function CandidateResetPassword() {
+          return <m.ResetPasswordPage role="candidate" />
+        },
+    ),
   },
 ]

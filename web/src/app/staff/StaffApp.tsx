@@ -1,55 +1,65 @@
-/** The admin and employer sites (SPEC 2.2): their own data router; the dashboard loads on demand. */
-import { useState } from 'react'
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router'
+/**
+ * The admin and employer sites (SPEC 2.2): the dashboard loads on demand. A declarative router
+ * (BrowserRouter + useRoutes) like the public site's, for the same reason: react-router is one
+ * shared chunk, and a data router anywhere would put createBrowserRouter (~15 kB gzip) into the
+ * home page's JS too (app/public/PublicApp.tsx). Screens are React.lazy elements under
+ * StaffLayout's Suspense; navigations run in a transition, so a screen stays up until the next
+ * one's chunk has arrived.
+ */
+import { lazy, useMemo, type ComponentType } from 'react'
+import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router'
 import { AdminSignupNotice } from '../../features/auth/components/AdminSignupNotice'
 import { EmployerRegisterPage } from '../../features/auth/components/EmployerRegisterPage'
 import { ForgotPasswordPage } from '../../features/auth/components/ForgotPasswordPage'
 import { ResetPasswordPage } from '../../features/auth/components/ResetPasswordPage'
 import { StaffLoginPage } from '../../features/auth/components/StaffLoginPage'
 import { QueryRoot } from '../QueryRoot'
-import { RequireStaff, StaffLayout, StaffLoading, StaffRouteError } from './StaffLayout'
+import { RequireStaff, StaffErrorBoundary, StaffLayout } from './StaffLayout'
 
 export type StaffSite = 'admin' | 'employer'
 
-/** A lazy route whose module's default export is the screen: each screen is its own chunk. */
-const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default })
+/** A screen from a module's default export, split into its own chunk. */
+const screen = (load: () => Promise<{ default: ComponentType }>) => {
+  const Screen = lazy(load)
+  return <Screen />
+}
 
 /** The employer workspace (issue #9): one frame, each screen loaded when first opened. */
 const employerWorkspace: RouteObject = {
-  lazy: screen(() => import('../../features/employer/components/EmployerWorkspace')),
+  element: screen(() => import('../../features/employer/components/EmployerWorkspace')),
   children: [
-    { index: true, lazy: screen(() => import('../../features/employer/components/JobsPage')) },
-    { path: 'jobs/new', lazy: screen(() => import('../../features/employer/components/JobFormPage')) },
-    { path: 'jobs/:jobId/edit', lazy: screen(() => import('../../features/employer/components/JobFormPage')) },
-    { path: 'jobs/:jobId', lazy: screen(() => import('../../features/employer/components/PipelinePage')) },
-    { path: 'applicants/:applicationId', lazy: screen(() => import('../../features/employer/components/ApplicantPage')) },
-    { path: 'jobs/:jobId/report', lazy: screen(() => import('../../features/employer/components/ReportPage')) },
-    { path: 'company', lazy: screen(() => import('../../features/employer/components/CompanyPage')) },
-    { path: 'privacy', lazy: screen(() => import('../../features/employer/components/PrivacyPage')) },
+    { index: true, element: screen(() => import('../../features/employer/components/JobsPage')) },
+    { path: 'jobs/new', element: screen(() => import('../../features/employer/components/JobFormPage')) },
+    { path: 'jobs/:jobId/edit', element: screen(() => import('../../features/employer/components/JobFormPage')) },
+    { path: 'jobs/:jobId', element: screen(() => import('../../features/employer/components/PipelinePage')) },
+    { path: 'applicants/:applicationId', element: screen(() => import('../../features/employer/components/ApplicantPage')) },
+    { path: 'jobs/:jobId/report', element: screen(() => import('../../features/employer/components/ReportPage')) },
+    { path: 'company', element: screen(() => import('../../features/employer/components/CompanyPage')) },
+    { path: 'privacy', element: screen(() => import('../../features/employer/components/PrivacyPage')) },
     { path: '*', element: <Navigate to="/dashboard" replace /> },
   ],
 }
 
 /** The admin workspace: one frame, each screen loaded when first opened. */
 const adminWorkspace: RouteObject = {
-  lazy: screen(() => import('../../features/admin/components/AdminWorkspace')),
+  element: screen(() => import('../../features/admin/components/AdminWorkspace')),
   children: [
-    { index: true, lazy: screen(() => import('../../features/admin/components/OverviewPage')) },
-    { path: 'employers', lazy: screen(() => import('../../features/admin/components/EmployersPage')) },
-    { path: 'candidates', lazy: screen(() => import('../../features/admin/components/CandidatesPage')) },
-    { path: 'candidates/:candidateId', lazy: screen(() => import('../../features/admin/components/CandidatePage')) },
-    { path: 'inbox', lazy: screen(() => import('../../features/admin/components/InboxPage')) },
-    { path: 'outbox', lazy: screen(() => import('../../features/admin/components/OutboxPage')) },
-    { path: 'reference', lazy: screen(() => import('../../features/admin/components/ReferencePage')) },
-    { path: 'admins', lazy: screen(() => import('../../features/admin/components/AdminsPage')) },
-    { path: 'privacy', lazy: screen(() => import('../../features/admin/components/PrivacyPage')) },
-    { path: 'more', lazy: screen(() => import('../../features/admin/components/MorePage')) },
-    { path: 'jobs', lazy: screen(() => import('../../features/admin/components/JobsPage')) },
-    { path: 'applications', lazy: screen(() => import('../../features/admin/components/ApplicationsPage')) },
-    { path: 'audit', lazy: screen(() => import('../../features/admin/components/AuditPage')) },
-    { path: 'audit/streams/:streamId', lazy: screen(() => import('../../features/admin/components/StreamPage')) },
-    { path: 'projections', lazy: screen(() => import('../../features/admin/components/ProjectionsPage')) },
-    { path: 'analytics', lazy: screen(() => import('../../features/admin/components/AnalyticsPage')) },
+    { index: true, element: screen(() => import('../../features/admin/components/OverviewPage')) },
+    { path: 'employers', element: screen(() => import('../../features/admin/components/EmployersPage')) },
+    { path: 'candidates', element: screen(() => import('../../features/admin/components/CandidatesPage')) },
+    { path: 'candidates/:candidateId', element: screen(() => import('../../features/admin/components/CandidatePage')) },
+    { path: 'inbox', element: screen(() => import('../../features/admin/components/InboxPage')) },
+    { path: 'outbox', element: screen(() => import('../../features/admin/components/OutboxPage')) },
+    { path: 'reference', element: screen(() => import('../../features/admin/components/ReferencePage')) },
+    { path: 'admins', element: screen(() => import('../../features/admin/components/AdminsPage')) },
+    { path: 'privacy', element: screen(() => import('../../features/admin/components/PrivacyPage')) },
+    { path: 'more', element: screen(() => import('../../features/admin/components/MorePage')) },
+    { path: 'jobs', element: screen(() => import('../../features/admin/components/JobsPage')) },
+    { path: 'applications', element: screen(() => import('../../features/admin/components/ApplicationsPage')) },
+    { path: 'audit', element: screen(() => import('../../features/admin/components/AuditPage')) },
+    { path: 'audit/streams/:streamId', element: screen(() => import('../../features/admin/components/StreamPage')) },
+    { path: 'projections', element: screen(() => import('../../features/admin/components/ProjectionsPage')) },
+    { path: 'analytics', element: screen(() => import('../../features/admin/components/AnalyticsPage')) },
     { path: '*', element: <Navigate to="/dashboard" replace /> },
   ],
 }
@@ -59,8 +69,6 @@ export function staffRoutes(site: StaffSite): RouteObject[] {
   return [
     {
       element: <StaffLayout site={site} />,
-      errorElement: <StaffRouteError />,
-      HydrateFallback: StaffLoading,
       children: [
         { path: '/login', element: <StaffLoginPage role={site} /> },
         { path: '/signup', element: signup },
@@ -74,7 +82,7 @@ export function staffRoutes(site: StaffSite): RouteObject[] {
         },
         // the living component catalogue: admin host only, sample data, no sign-in needed
         ...(site === 'admin'
-          ? [{ path: '/components', lazy: () => import('./ComponentsPage').then((m) => ({ Component: m.default })) }]
+          ? [{ path: '/components', element: screen(() => import('./ComponentsPage')) }]
           : []),
         { path: '*', element: <Navigate to="/login" replace /> },
       ],
@@ -82,11 +90,18 @@ export function staffRoutes(site: StaffSite): RouteObject[] {
   ]
 }
 
+function StaffRoutes({ site }: { site: StaffSite }) {
+  const routes = useMemo(() => staffRoutes(site), [site])
+  const { pathname } = useLocation()
+  return <StaffErrorBoundary resetKey={pathname}>{useRoutes(routes)}</StaffErrorBoundary>
+}
+
 export default function StaffApp({ site }: { site: StaffSite }) {
-  const [router] = useState(() => createBrowserRouter(staffRoutes(site)))
   return (
     <QueryRoot>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <StaffRoutes site={site} />
+      </BrowserRouter>
     </QueryRoot>
   )
 }

@@ -1,5 +1,6 @@
-/** Chrome of the admin and employer hosts, the route guard and the router error screen. */
-import { isRouteErrorResponse, Navigate, Outlet, useMatch, useRouteError } from 'react-router'
+/** Chrome of the admin and employer hosts, the route guard and the error screen. */
+import { Component, Suspense, type ReactNode } from 'react'
+import { Navigate, Outlet, useMatch } from 'react-router'
 import { useSession } from '../../features/auth'
 import './staff.css'
 
@@ -21,7 +22,9 @@ export function StaffLayout({ site }: { site: 'admin' | 'employer' }) {
         </header>
       )}
       <main id="main-content" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<StaffLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   )
@@ -42,17 +45,37 @@ export function RequireStaff({ role }: { role: 'admin' | 'employer' }) {
   return <Outlet />
 }
 
-export function StaffRouteError() {
-  const error = useRouteError()
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error)
+export function StaffRouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : String(error)
   return (
     <main className="staff-error">
       <h1>Unexpected Application Error!</h1>
       <p>{detail}</p>
     </main>
   )
+}
+
+type BoundaryProps = { children: ReactNode; /** a new value (the next location) clears the error */ resetKey: string }
+type BoundaryState = { error: unknown; failed: boolean; resetKey: string }
+
+/** Any screen that throws while rendering, or whose chunk cannot be loaded, is replaced by the
+ *  error screen until the location changes. */
+export class StaffErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = { error: null, failed: false, resetKey: this.props.resetKey }
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error, failed: true }
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, failed: false, resetKey: props.resetKey }
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(error)
+  }
+
+  render() {
+    return this.state.failed ? <StaffRouteError error={this.state.error} /> : this.props.children
+  }
 }

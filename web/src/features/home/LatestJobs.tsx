@@ -1,11 +1,17 @@
 /**
- * The home page's strip of the newest open jobs, each a link to its page. It reads the board with
- * one plain fetch rather than the jobs feature's query: the home page has a JS budget, and the
- * query layer would add ~3 kB gzip to it for a list that is only shown here.
+ * The home page's strip of the newest open jobs, each a link to its page. The server puts them
+ * into the page's HTML (lib/initial-data.ts), so the strip paints with the page; shown again after
+ * a navigation, it reads the board with one plain fetch rather than the jobs feature's query: the
+ * home page has a JS budget, and the query layer would add ~3 kB gzip to it for a list that is
+ * only shown here.
  */
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { initialData } from '../../lib/initial-data'
 import { salaryText, type Job } from '../jobs'
+
+/** The key of the embedded list (api/src/first_paint.rs). */
+export const LATEST_JOBS_KEY = ['jobs', 'latest'] as const
 
 const SHOWN = 4
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -17,8 +23,10 @@ function daysAgo(iso: string, now: number) {
 }
 
 export function LatestJobs() {
-  const [jobs, setJobs] = useState<Job[] | null>(null)
+  const [embedded] = useState(() => initialData<Job[]>(LATEST_JOBS_KEY))
+  const [jobs, setJobs] = useState<Job[] | null>(embedded ?? null)
   useEffect(() => {
+    if (embedded) return
     const abort = new AbortController()
     fetch('/api/admin/jobs/job-board', { signal: abort.signal })
       .then((res) => (res.ok ? res.json() : []))
@@ -26,7 +34,7 @@ export function LatestJobs() {
       // the strip is a shortcut; when the board cannot be read it simply stays away
       .catch(() => {})
     return () => abort.abort()
-  }, [])
+  }, [embedded])
   const now = Date.now()
   const latest = (jobs ?? [])
     .filter((j) => !j.expires_at || Date.parse(j.expires_at) - now > DAY_MS)
