@@ -3,8 +3,8 @@
 mod admin;
 pub mod bench;
 mod bench_audit;
-mod bench_http;
 pub mod bench_history;
+mod bench_http;
 mod bench_rebuild;
 mod bench_signin;
 mod events;
