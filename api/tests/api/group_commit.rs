@@ -82,13 +82,19 @@ async fn block_the_committers(db: &Db) -> (Transaction<'static, Postgres>, Vec<A
         .execute(&mut *lock)
         .await
         .unwrap();
-    let plugs = (0..COMMITTERS)
-        .map(|_| spawn_append(db, request(&new_stream(), ExpectedVersion::NoStream, 1)))
-        .collect();
-    until("every committer waits on the lock", async || {
-        waiting_on_a_lock(&db.pool).await == COMMITTERS as i64
-    })
-    .await;
+    // One at a time: two plugs queued together would share one committer's
+    // batch and leave a committer free.
+    let mut plugs = Vec::with_capacity(COMMITTERS);
+    for blocked in 1..=COMMITTERS as i64 {
+        plugs.push(spawn_append(
+            db,
+            request(&new_stream(), ExpectedVersion::NoStream, 1),
+        ));
+        until("every committer waits on the lock", async || {
+            waiting_on_a_lock(&db.pool).await == blocked
+        })
+        .await;
+    }
     (lock, plugs)
 }
 
