@@ -75,7 +75,10 @@ impl PublicReads {
 
     /// Whether `change` makes the cached public reads stale.
     pub fn affected_by(change: &Change) -> bool {
-        matches!(change, Change::JobChanged { .. })
+        matches!(
+            change,
+            Change::JobChanged { .. } | Change::EmployerChanged { .. }
+        )
     }
 }
 

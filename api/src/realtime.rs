@@ -413,7 +413,7 @@ async fn push_changes(io: SocketIo, mut feed: async_broadcast::Receiver<Change>)
             // A suspension: the user's open sockets close; their token no
             // longer connects (see `authenticate`).
             Change::SessionsEnded { .. } => to().disconnect().await,
-            Change::JobChanged { .. } => Ok(()),
+            Change::JobChanged { .. } | Change::EmployerChanged { .. } => Ok(()),
         };
         if let Err(e) = sent {
             tracing::debug!(error = %e, "realtime push failed");

@@ -20,6 +20,11 @@ pub const CHANNEL: &str = "read_model_changes";
 pub enum Change {
     /// A job-board row changed (public: no user).
     JobChanged { job_id: Uuid },
+    /// An employer's account (approval, suspension, reinstatement, erasure)
+    /// or company profile changed: what the public board shows of their
+    /// jobs may have changed with it (public: no user; drops the cached
+    /// public reads, pushed to nobody).
+    EmployerChanged { employer_id: Uuid },
     /// An application the candidate sees changed.
     ApplicationChanged {
         candidate_id: Uuid,
@@ -60,7 +65,7 @@ impl Change {
     /// The user the change concerns; pushes go only to that user's room.
     pub fn user_id(&self) -> Option<Uuid> {
         match self {
-            Self::JobChanged { .. } => None,
+            Self::JobChanged { .. } | Self::EmployerChanged { .. } => None,
             Self::ApplicationChanged { candidate_id, .. } => Some(*candidate_id),
             Self::PipelineChanged { employer_id, .. }
             | Self::AssessmentChanged { employer_id, .. } => Some(*employer_id),

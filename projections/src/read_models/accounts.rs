@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::AnyEvent;
-use domain::account::AccountEvent;
+use domain::account::{AccountEvent, Role};
 use domain::erasure::SubjectKind;
 use event_store::RecordedEvent;
 use serde::Serialize;
@@ -153,6 +153,13 @@ impl Projector for AccountsProjector {
                     | AccountEvent::RecoveryCodeUsed { .. } => {}
                 }
             }
+            // The board hides the jobs of an employer who is not approved:
+            // any change to an employer's account may change the board.
+            let employers: Vec<Uuid> = rows
+                .values()
+                .filter(|r| r.role == Role::Employer.as_str())
+                .map(|r| r.id)
+                .collect();
             upsert(conn, rows.into_values().collect()).await?;
             // Erasures last: whatever the batch did before, they win.
             let erased: Vec<ErasedSubject> = events
@@ -162,7 +169,10 @@ impl Projector for AccountsProjector {
                 .collect();
             // A suspension, a removal, a reset or a sign-out everywhere ends
             // every session issued before it, for good.
-            let mut changes = Vec::with_capacity(revoked.len());
+            let mut changes: Vec<Change> = employers
+                .into_iter()
+                .map(|employer_id| Change::EmployerChanged { employer_id })
+                .collect();
             for (id, at) in revoked {
                 changes.push(Change::SessionsEnded { user_id: id });
                 // language=PostgreSQL

@@ -22,8 +22,14 @@ impl EventProjector for CompaniesProjector {
         conn: &mut PgConnection,
         _: &RecordedEvent,
         event: CompanyEvent,
-        _: &mut Vec<Change>,
+        changes: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
+        // A listing's page shows its company profile.
+        let (CompanyEvent::CompanyProfileUpdated { employer_id, .. }
+        | CompanyEvent::CompanyLogoUploaded { employer_id, .. }) = &event;
+        changes.push(Change::EmployerChanged {
+            employer_id: *employer_id,
+        });
         match event {
             CompanyEvent::CompanyProfileUpdated {
                 employer_id,
