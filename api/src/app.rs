@@ -206,7 +206,6 @@ pub fn router(state: AppState) -> Router {
         .merge(site::router())
         .merge(crate::openapi::browser(state.clone()))
         .layer(crate::realtime::layer(state.clone()))
-        .layer(middleware::map_request(crate::realtime::own_request_head))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             crate::security::headers,

@@ -7,8 +7,7 @@
 //! process receives through PostgreSQL NOTIFY, so a command handled by one
 //! process reaches sockets connected to another.
 
-use axum::extract::Request;
-use axum::http::{HeaderMap, HeaderValue, Uri};
+use axum::http::{HeaderMap, HeaderValue, Request, Uri};
 use commands::Metadata;
 use commands::notifications::NotificationAction;
 use domain::account::Role;
@@ -137,11 +136,12 @@ pub fn layer(state: AppState) -> SocketIoLayer {
 /// for as long as the socket lives. hyper parses header values and the URI as
 /// slices of the connection's read buffer (8-16 KiB), so those few hundred
 /// bytes kept the whole buffer alive: 16 KiB per idle socket, half of what a
-/// socket cost. Socket requests get their own copies of them here, before
-/// the socket.io layer sees the request; other requests pass untouched.
-pub async fn own_request_head(mut request: Request) -> Request {
+/// socket cost. `serve` calls this for every request before the router sees
+/// it (the router clones the URI into an extension): socket requests get their
+/// own copies of header values and URI, other requests pass untouched.
+pub fn own_request_head<B>(request: &mut Request<B>) {
     if !request.uri().path().starts_with(SOCKET_IO_PATH) {
-        return request;
+        return;
     }
     let shared = std::mem::take(request.headers_mut());
     let mut owned = HeaderMap::with_capacity(shared.len());
@@ -157,7 +157,6 @@ pub async fn own_request_head(mut request: Request) -> Request {
     if let Ok(uri) = Uri::try_from(request.uri().to_string()) {
         *request.uri_mut() = uri;
     }
-    request
 }
 
 /// Where socket.io listens (socketioxide's default `req_path`).
@@ -470,14 +469,13 @@ async fn push_changes(io: SocketIo, mut feed: async_broadcast::Receiver<Change>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::body::Body;
     use bytes::Bytes;
 
     /// A request whose header value and URI are slices of `buffer`, the way
     /// hyper hands them over.
-    fn request_sharing(buffer: &Bytes, path: &str) -> Request {
+    fn request_sharing(buffer: &Bytes, path: &str) -> Request<()> {
         let uri = Uri::from_maybe_shared(buffer.slice(0..path.len())).unwrap();
-        let mut request = Request::new(Body::empty());
+        let mut request = Request::new(());
         *request.uri_mut() = uri;
         let forwarded = buffer.slice(path.len()..path.len() + 9);
         request.headers_mut().insert(
@@ -494,11 +492,12 @@ mod tests {
         Bytes::from(bytes)
     }
 
-    #[tokio::test]
-    async fn socket_requests_stop_pinning_the_read_buffer() {
+    #[test]
+    fn socket_requests_stop_pinning_the_read_buffer() {
         let path = "/socket.io/?EIO=4&transport=websocket";
         let buffer = buffer(path);
-        let request = own_request_head(request_sharing(&buffer, path)).await;
+        let mut request = request_sharing(&buffer, path);
+        own_request_head(&mut request);
         assert!(
             buffer.is_unique(),
             "the request still holds the read buffer"
@@ -507,11 +506,12 @@ mod tests {
         assert_eq!(request.headers()["x-forwarded-for"], "203.0.113");
     }
 
-    #[tokio::test]
-    async fn other_requests_pass_untouched() {
+    #[test]
+    fn other_requests_pass_untouched() {
         let path = "/api/jobs?page=2";
         let buffer = buffer(path);
-        let request = own_request_head(request_sharing(&buffer, path)).await;
+        let mut request = request_sharing(&buffer, path);
+        own_request_head(&mut request);
         assert!(!buffer.is_unique());
         assert_eq!(request.uri().to_string(), path);
     }
