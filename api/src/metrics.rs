@@ -5,7 +5,8 @@
 //! cap, database-unavailable answers, sockets connected. Read at scrape time
 //! from PostgreSQL, so every process reports the same truth: the event log's
 //! head (its rate is appends per second), each projector's lag in events and
-//! seconds, the mail outbox depth, and the rebuild in progress.
+//! seconds, the mail outbox depth, and the rebuild in progress. Read from the
+//! allocator at scrape time: this process's heap (`recruit_heap_bytes`).
 //!
 //! `/metrics` answers loopback clients, or anyone with `METRICS_TOKEN` as a
 //! bearer token when that is set.
@@ -120,11 +121,36 @@ pub async fn scrape(
         ));
     }
     read_database_gauges(&state).await?;
+    read_allocator_gauges();
     Ok((
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         handle().render(),
     )
         .into_response())
+}
+
+/// The allocator's own account of the heap (jemalloc, see main.rs), by kind:
+/// `allocated` is what the program holds, `active` the pages those
+/// allocations occupy, `resident` what jemalloc has in RAM (its metadata and
+/// freed pages not yet handed back included), `retained` address space it
+/// keeps unmapped for reuse. RSS minus `resident` is thread stacks and the
+/// binary. Zero where jemalloc is not the global allocator (tests).
+fn read_allocator_gauges() {
+    use tikv_jemalloc_ctl::{epoch, stats};
+    if epoch::advance().is_err() {
+        return;
+    }
+    let kinds = [
+        ("allocated", stats::allocated::read()),
+        ("active", stats::active::read()),
+        ("resident", stats::resident::read()),
+        ("retained", stats::retained::read()),
+    ];
+    for (kind, bytes) in kinds {
+        if let Ok(bytes) = bytes {
+            gauge!("recruit_heap_bytes", "kind" => kind).set(bytes as f64);
+        }
+    }
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {

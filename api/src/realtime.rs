@@ -7,6 +7,7 @@
 //! process receives through PostgreSQL NOTIFY, so a command handled by one
 //! process reaches sockets connected to another.
 
+use axum::http::{HeaderMap, HeaderValue, Request, Uri};
 use commands::Metadata;
 use commands::notifications::NotificationAction;
 use domain::account::Role;
@@ -105,8 +106,22 @@ fn room(user: Uuid) -> String {
     format!("user:{user}")
 }
 
+/// engine.io's read buffer per websocket (tungstenite's, 4 KiB by default).
+/// Clients send only small events (a ping, a page request, a mark-as-read);
+/// a larger frame still arrives whole, the buffer grows for it.
+const WS_READ_BUFFER: usize = 1024;
+
+/// The largest message a client may send, over websocket as over polling
+/// (engine.io's `max_payload`, 100 KB). Websockets allowed 64 MiB by default:
+/// enough for a few thousand sockets to pin gigabytes.
+const MAX_CLIENT_MESSAGE: usize = 100_000;
+
 pub fn layer(state: AppState) -> SocketIoLayer {
     let (layer, io) = SocketIo::builder()
+        .ws_read_buffer_size(WS_READ_BUFFER)
+        .max_payload(MAX_CLIENT_MESSAGE as u64)
+        .ws_max_message_size(MAX_CLIENT_MESSAGE)
+        .ws_max_frame_size(MAX_CLIENT_MESSAGE)
         .with_state(state.clone())
         .with_state(SocketCap::new(state.config.sockets_per_client))
         .build_layer();
@@ -116,6 +131,36 @@ pub fn layer(state: AppState) -> SocketIoLayer {
     tokio::spawn(push_changes(io, feed));
     layer
 }
+
+/// engine.io keeps the request that opened a socket (`socket.req_parts()`)
+/// for as long as the socket lives. hyper parses header values and the URI as
+/// slices of the connection's read buffer (8-16 KiB), so those few hundred
+/// bytes kept the whole buffer alive: 16 KiB per idle socket, half of what a
+/// socket cost. `serve` calls this for every request before the router sees
+/// it (the router clones the URI into an extension): socket requests get their
+/// own copies of header values and URI, other requests pass untouched.
+pub fn own_request_head<B>(request: &mut Request<B>) {
+    if !request.uri().path().starts_with(SOCKET_IO_PATH) {
+        return;
+    }
+    let shared = std::mem::take(request.headers_mut());
+    let mut owned = HeaderMap::with_capacity(shared.len());
+    for (name, value) in &shared {
+        // `from_bytes` copies; it accepts every value hyper accepted.
+        let copy = HeaderValue::from_bytes(value.as_bytes()).map(|mut copy| {
+            copy.set_sensitive(value.is_sensitive());
+            copy
+        });
+        owned.append(name.clone(), copy.unwrap_or_else(|_| value.clone()));
+    }
+    *request.headers_mut() = owned;
+    if let Ok(uri) = Uri::try_from(request.uri().to_string()) {
+        *request.uri_mut() = uri;
+    }
+}
+
+/// Where socket.io listens (socketioxide's default `req_path`).
+const SOCKET_IO_PATH: &str = "/socket.io";
 
 async fn authenticate(
     socket: SocketRef,
@@ -418,5 +463,56 @@ async fn push_changes(io: SocketIo, mut feed: async_broadcast::Receiver<Change>)
         if let Err(e) = sent {
             tracing::debug!(error = %e, "realtime push failed");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bytes::Bytes;
+
+    /// A request whose header value and URI are slices of `buffer`, the way
+    /// hyper hands them over.
+    fn request_sharing(buffer: &Bytes, path: &str) -> Request<()> {
+        let uri = Uri::from_maybe_shared(buffer.slice(0..path.len())).unwrap();
+        let mut request = Request::new(());
+        *request.uri_mut() = uri;
+        let forwarded = buffer.slice(path.len()..path.len() + 9);
+        request.headers_mut().insert(
+            "x-forwarded-for",
+            HeaderValue::from_maybe_shared(forwarded).unwrap(),
+        );
+        request
+    }
+
+    fn buffer(path: &str) -> Bytes {
+        let mut bytes = path.as_bytes().to_vec();
+        bytes.extend_from_slice(b"203.0.113");
+        bytes.resize(16 * 1024, b' ');
+        Bytes::from(bytes)
+    }
+
+    #[test]
+    fn socket_requests_stop_pinning_the_read_buffer() {
+        let path = "/socket.io/?EIO=4&transport=websocket";
+        let buffer = buffer(path);
+        let mut request = request_sharing(&buffer, path);
+        own_request_head(&mut request);
+        assert!(
+            buffer.is_unique(),
+            "the request still holds the read buffer"
+        );
+        assert_eq!(request.uri().to_string(), path);
+        assert_eq!(request.headers()["x-forwarded-for"], "203.0.113");
+    }
+
+    #[test]
+    fn other_requests_pass_untouched() {
+        let path = "/api/jobs?page=2";
+        let buffer = buffer(path);
+        let mut request = request_sharing(&buffer, path);
+        own_request_head(&mut request);
+        assert!(!buffer.is_unique());
+        assert_eq!(request.uri().to_string(), path);
     }
 }

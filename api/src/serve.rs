@@ -50,6 +50,7 @@ pub async fn serve(
         let router = app.clone();
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
             request.extensions_mut().insert(ConnectInfo(remote));
+            crate::realtime::own_request_head(&mut request);
             router.clone().oneshot(request.map(Body::new))
         });
         let mut builder = Builder::new(TokioExecutor::new());
