@@ -250,8 +250,12 @@ async fn read_your_writes(State(state): State<AppState>, request: Request, next:
             (None, None) => false,
         };
         let mut request = request;
-        if waited {
+        if waited || user.is_some() {
             // Cached public reads may predate the write: read the models.
+            // Every signed-in read does: the cache is dropped by a NOTIFY
+            // that may reach this process a moment after the checkpoint
+            // `pending_write` compares with, so "caught up" is not enough.
+            // The cache is for anonymous traffic.
             request.extensions_mut().insert(FreshRead);
         }
         return next.run(request).await;
@@ -272,8 +276,9 @@ async fn read_your_writes(State(state): State<AppState>, request: Request, next:
     response
 }
 
-/// A GET that waited for a write (read your writes): it must not be answered
-/// from a cache filled before the write ([`crate::public_reads`]).
+/// A GET that waited for a write, or any signed-in GET (read your writes): it
+/// must not be answered from a cache filled before the write
+/// ([`crate::public_reads`]).
 #[derive(Debug, Clone, Copy)]
 pub struct FreshRead;
 

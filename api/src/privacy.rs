@@ -77,6 +77,13 @@ pub async fn finish(
         .bind(subject_id)
         .execute(&state.pool)
         .await?;
+    // Their last written position (read your writes): nothing personal, but
+    // nothing of theirs to keep either.
+    // language=PostgreSQL
+    sqlx::query("DELETE FROM last_writes WHERE user_id = $1")
+        .bind(subject_id)
+        .execute(&state.pool)
+        .await?;
     // A download link asked for before the erasure no longer works (the row
     // stays: who exported whose data, by id).
     // language=PostgreSQL

@@ -2,12 +2,13 @@
 //! the answers everybody gets, asked for far more often than jobs change.
 //!
 //! An entry is the encoded JSON body, shared by every reader. It is dropped
-//! when any job-board row changes (the change feed's `JobChanged`, which
-//! crosses processes with `NOTIFY`), and at the latest after [`TTL`], which
-//! bounds what the feed does not carry (a company profile edit, a listing
-//! passing its expiry date, a listener reconnecting, a process that runs no
-//! projectors). A read that had to wait for a write (read your writes) skips
-//! the cache and refreshes it.
+//! when any job-board row changes or an employer's account or company profile
+//! does (the change feed's `JobChanged` and `EmployerChanged`, which cross
+//! processes with `NOTIFY`), and at the latest after [`TTL`], which bounds
+//! what the feed does not carry (a listing passing its expiry date, a
+//! listener reconnecting, a process that runs no projectors). A signed-in
+//! read, or one that waited for a write (read your writes), skips the cache
+//! and refreshes it.
 
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};

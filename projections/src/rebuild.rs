@@ -336,6 +336,10 @@ pub async fn rebuild_all(
     // that concurrent swaps would update at once ("tuple concurrently
     // updated"), and one at a time each holds its tables' locks only briefly.
     let swapping = Arc::new(tokio::sync::Mutex::new(()));
+    // Whether the whole log was read and handed to every projector: only then
+    // may they swap. Set before the channels close, so a projector that sees
+    // its channel end knows which way it ended.
+    let (finished, read_to_the_end) = tokio::sync::watch::channel(None::<bool>);
     for projector in projectors {
         let (tx, rx) = tokio::sync::mpsc::channel::<Arc<FanBatch>>(QUEUE);
         senders.push(tx);
@@ -349,6 +353,7 @@ pub async fn rebuild_all(
             rx,
             batch_size,
             swapping.clone(),
+            read_to_the_end.clone(),
         ));
     }
 
@@ -394,6 +399,7 @@ pub async fn rebuild_all(
         Ok(())
     }
     .await;
+    finished.send_replace(Some(fanned.is_ok()));
     drop(senders);
     reading.abort();
 
@@ -402,7 +408,9 @@ pub async fn rebuild_all(
     let mut tail = 0u64;
     while let Some(joined) = tasks.join_next().await {
         match joined.context("a rebuild task panicked")? {
-            Ok(done) => {
+            // Abandoned with the rebuild: the cause is reported below.
+            Ok(None) => {}
+            Ok(Some(done)) => {
                 stages.apply += done.apply;
                 stages.swap += done.swap;
                 tail = tail.max(done.tail);
@@ -436,7 +444,9 @@ struct Applied {
 }
 
 /// One projector's side of [`rebuild_all`]: every batch into its shadow
-/// tables, then its swap.
+/// tables, then its swap, but only when the whole log was read (`None` when
+/// the rebuild stopped early: the live tables stay as they were, and the next
+/// rebuild drops the shadow ones).
 async fn apply_all(
     source: EventSource,
     projector: Arc<dyn Projector>,
@@ -444,7 +454,8 @@ async fn apply_all(
     mut batches: tokio::sync::mpsc::Receiver<Arc<FanBatch>>,
     batch_size: i64,
     swapping: Arc<tokio::sync::Mutex<()>>,
-) -> anyhow::Result<Applied> {
+    mut read_to_the_end: tokio::sync::watch::Receiver<Option<bool>>,
+) -> anyhow::Result<Option<Applied>> {
     let name = projector.name();
     let shadow = format!("rebuild_{name}");
     let mut apply = Duration::ZERO;
@@ -473,6 +484,17 @@ async fn apply_all(
         checkpoint = batch.last;
         events += batch.events.len() as u64;
     }
+    // The channel ended: with the whole log, or because the rebuild failed
+    // (another projector, the reader, a payload that would not decode).
+    let whole = read_to_the_end
+        .wait_for(Option::is_some)
+        .await
+        .map(|done| *done == Some(true))
+        .unwrap_or(false);
+    if !whole {
+        sqlx::Connection::close(conn).await.ok();
+        return Ok(None);
+    }
     let one_at_a_time = swapping.lock().await;
     let timer = Instant::now();
     let tail = swap(
@@ -487,12 +509,12 @@ async fn apply_all(
     let swap = timer.elapsed();
     drop(one_at_a_time);
     sqlx::Connection::close(conn).await.ok();
-    Ok(Applied {
+    Ok(Some(Applied {
         name,
         apply,
         swap,
         tail,
-    })
+    }))
 }
 
 /// Decodes a batch, moving each payload into its event (nothing in a

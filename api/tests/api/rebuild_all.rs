@@ -124,3 +124,60 @@ async fn a_one_pass_rebuild_of_every_projector_equals_live_projection_row_for_ro
             .unwrap();
     assert_eq!(shadows, 0);
 }
+
+/// The oid of every read-model table: a swap replaces a table, so a changed
+/// oid means it was swapped.
+async fn table_oids(pool: &PgPool) -> BTreeMap<String, u32> {
+    let mut out = BTreeMap::new();
+    for projector in projections::all() {
+        for table in projector.tables() {
+            let (oid,): (sqlx::postgres::types::Oid,) =
+                sqlx::query_as(AssertSqlSafe(format!("SELECT '{table}'::regclass::oid")))
+                    .fetch_one(pool)
+                    .await
+                    .unwrap();
+            out.insert(table.to_string(), oid.0);
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_rebuild_that_stops_early_swaps_no_projector_in() {
+    let db = db().await;
+    api::cli::bench_history::write_history(&db.pool, db.store.keys(), 1500, 5, |_| {})
+        .await
+        .unwrap();
+    for projector in projections::all() {
+        projections::runtime::ensure_checkpoint(&db.pool, projector.name())
+            .await
+            .unwrap();
+    }
+    catch_up(&db.source, &db.pool).await;
+    let live = snapshot(&db.pool).await;
+    let oids = table_oids(&db.pool).await;
+    // An event no build of the domain can decode, after the history: the
+    // rebuild reads most of the log, then stops on it.
+    sqlx::query(
+        "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata)
+         VALUES (gen_random_uuid(), 'job-' || gen_random_uuid(), 1, 'JobPosted', 1, '{\"not\": \"a job\"}', '{}')",
+    )
+    .execute(&db.pool)
+    .await
+    .unwrap();
+
+    let failed =
+        projections::rebuild::rebuild_all(&db.source, &projections::all(), 200, |_| {}).await;
+    let error = format!("{:#}", failed.expect_err("the rebuild stops on the event"));
+    assert!(error.contains("undecodable JobPosted"), "{error}");
+    assert_eq!(
+        table_oids(&db.pool).await,
+        oids,
+        "no read model was swapped in"
+    );
+    assert_eq!(
+        snapshot(&db.pool).await,
+        live,
+        "the live read models are untouched"
+    );
+}

@@ -158,7 +158,7 @@ impl GroupCommit {
     /// One committer: batch after batch until nothing waits.
     async fn run(self: Arc<Self>) {
         let mut active = Active {
-            group: &self,
+            group: self.clone(),
             counted: true,
         };
         loop {
@@ -242,16 +242,26 @@ impl GroupCommit {
     }
 }
 
-/// Keeps the committer count right if a committer task unwinds.
-struct Active<'a> {
-    group: &'a GroupCommit,
+/// Keeps the committer count right if a committer task unwinds (a panic):
+/// with appends still waiting, a new committer takes its place, so none is
+/// left without one (their callers would wait for ever).
+struct Active {
+    group: Arc<GroupCommit>,
     counted: bool,
 }
 
-impl Drop for Active<'_> {
+impl Drop for Active {
     fn drop(&mut self) {
-        if self.counted {
-            self.group.queue().active -= 1;
+        if !self.counted {
+            return;
+        }
+        let mut queue = self.group.queue();
+        if queue.waiting.is_empty() {
+            queue.active -= 1;
+        } else {
+            // The slot passes to the new committer.
+            drop(queue);
+            tokio::spawn(self.group.clone().run());
         }
     }
 }

@@ -152,7 +152,6 @@ impl EventProjector for InterviewsProjector {
     }
 }
 
-/// An interview as both sides see it (the candidate without the version).
 /// A row of `interviews`, as a rebuild batch folds it.
 #[derive(Debug, Clone, sqlx::FromRow)]
 struct Row {
@@ -315,6 +314,7 @@ async fn fold_and_write(
     Ok(())
 }
 
+/// An interview as both sides see it (the candidate without the version).
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct InterviewRow {
     pub id: Uuid,
