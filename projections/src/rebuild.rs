@@ -336,10 +336,12 @@ pub async fn rebuild_all(
     // that concurrent swaps would update at once ("tuple concurrently
     // updated"), and one at a time each holds its tables' locks only briefly.
     let swapping = Arc::new(tokio::sync::Mutex::new(()));
-    // Whether the whole log was read and handed to every projector: only then
-    // may they swap. Set before the channels close, so a projector that sees
-    // its channel end knows which way it ended.
-    let (finished, read_to_the_end) = tokio::sync::watch::channel(None::<bool>);
+    // How the pass is going: a projector swaps only once every projector has
+    // applied the whole log and nothing failed (the reader, a decode, any
+    // projector); otherwise no live table is touched.
+    let (outcome, _) = tokio::sync::watch::channel(PassOutcome::default());
+    let outcome = Arc::new(outcome);
+    let total = projectors.len();
     for projector in projectors {
         let (tx, rx) = tokio::sync::mpsc::channel::<Arc<FanBatch>>(QUEUE);
         senders.push(tx);
@@ -353,7 +355,10 @@ pub async fn rebuild_all(
             rx,
             batch_size,
             swapping.clone(),
-            read_to_the_end.clone(),
+            Pass {
+                outcome: outcome.clone(),
+                total,
+            },
         ));
     }
 
@@ -399,7 +404,9 @@ pub async fn rebuild_all(
         Ok(())
     }
     .await;
-    finished.send_replace(Some(fanned.is_ok()));
+    if fanned.is_err() {
+        outcome.send_modify(|o| o.failed = true);
+    }
     drop(senders);
     reading.abort();
 
@@ -436,6 +443,22 @@ pub async fn rebuild_all(
     })
 }
 
+/// What a projector of a one-pass rebuild shares with the others.
+struct Pass {
+    outcome: Arc<tokio::sync::watch::Sender<PassOutcome>>,
+    /// How many projectors take part.
+    total: usize,
+}
+
+/// How a one-pass rebuild is going, shared by its projectors.
+#[derive(Debug, Default, Clone, Copy)]
+struct PassOutcome {
+    /// Projectors that applied every batch they were sent.
+    applied: usize,
+    /// The reader, a decode or a projector failed: nobody swaps.
+    failed: bool,
+}
+
 struct Applied {
     name: &'static str,
     apply: Duration,
@@ -454,44 +477,55 @@ async fn apply_all(
     mut batches: tokio::sync::mpsc::Receiver<Arc<FanBatch>>,
     batch_size: i64,
     swapping: Arc<tokio::sync::Mutex<()>>,
-    mut read_to_the_end: tokio::sync::watch::Receiver<Option<bool>>,
+    pass: Pass,
 ) -> anyhow::Result<Option<Applied>> {
+    let Pass { outcome, total } = pass;
     let name = projector.name();
     let shadow = format!("rebuild_{name}");
     let mut apply = Duration::ZERO;
     let mut checkpoint = GlobalCheckpoint::default();
     let mut events = 0u64;
-    while let Some(batch) = batches.recv().await {
-        let timer = Instant::now();
-        let mut tx = Acquire::begin(&mut conn).await?;
-        set_search_path(&mut tx, &shadow).await?;
-        // Shadow tables start empty and grow without statistics: the
-        // planner took the batch folds' `id = ANY($1)` lookups for seq scans
-        // of small tables (hundreds of full scans per rebuild).
-        // language=PostgreSQL
-        for setting in [
-            "SET LOCAL synchronous_commit TO off",
-            "SET LOCAL enable_seqscan TO off",
-        ] {
-            sqlx::query(setting).execute(&mut *tx).await?;
+    let applied: anyhow::Result<()> = async {
+        while let Some(batch) = batches.recv().await {
+            let timer = Instant::now();
+            let mut tx = Acquire::begin(&mut conn).await?;
+            set_search_path(&mut tx, &shadow).await?;
+            // Shadow tables start empty and grow without statistics: the
+            // planner took the batch folds' `id = ANY($1)` lookups for seq
+            // scans of small tables (hundreds of full scans per rebuild).
+            // language=PostgreSQL
+            for setting in [
+                "SET LOCAL synchronous_commit TO off",
+                "SET LOCAL enable_seqscan TO off",
+            ] {
+                sqlx::query(setting).execute(&mut *tx).await?;
+            }
+            projector
+                .rebuild_apply(&mut tx, &batch.events)
+                .await
+                .with_context(|| format!("rebuild of {name} failed"))?;
+            tx.commit().await?;
+            apply += timer.elapsed();
+            checkpoint = batch.last;
+            events += batch.events.len() as u64;
         }
-        projector
-            .rebuild_apply(&mut tx, &batch.events)
-            .await
-            .with_context(|| format!("rebuild of {name} failed"))?;
-        tx.commit().await?;
-        apply += timer.elapsed();
-        checkpoint = batch.last;
-        events += batch.events.len() as u64;
+        Ok(())
     }
-    // The channel ended: with the whole log, or because the rebuild failed
-    // (another projector, the reader, a payload that would not decode).
-    let whole = read_to_the_end
-        .wait_for(Option::is_some)
+    .await;
+    if let Err(e) = applied {
+        outcome.send_modify(|o| o.failed = true);
+        return Err(e);
+    }
+    // This projector's channel ended: with the whole log, or because the pass
+    // failed elsewhere. Swap only when every projector has applied it all.
+    outcome.send_modify(|o| o.applied += 1);
+    let mut watching = outcome.subscribe();
+    let all_applied = watching
+        .wait_for(|o| o.failed || o.applied == total)
         .await
-        .map(|done| *done == Some(true))
+        .map(|o| !o.failed)
         .unwrap_or(false);
-    if !whole {
+    if !all_applied {
         sqlx::Connection::close(conn).await.ok();
         return Ok(None);
     }
