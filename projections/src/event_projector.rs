@@ -44,16 +44,43 @@ pub trait EventProjector: Send + Sync + 'static {
     const ERASE: &'static [&'static str] = &[];
 
     /// Applies a rebuild's batch, where nobody hears of changes (see
-    /// [`Projector::rebuild_apply`]). By default event by event, as live; a
-    /// projector with many events may fold the batch in memory and write it
-    /// set-wise, provided the rows come out as live projection leaves them.
+    /// [`Projector::rebuild_apply`]): the events between two erasures go to
+    /// [`Self::fold_segment`], each erasure runs as live in its place.
     fn rebuild_batch(
         &self,
         conn: &mut PgConnection,
         events: &[Decoded],
     ) -> impl Future<Output = anyhow::Result<()>> + Send {
         async move {
-            apply_each(self, conn, events, &mut Vec::new()).await?;
+            let mut segment = Vec::new();
+            for decoded in events {
+                if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+                    self.fold_segment(conn, &segment).await?;
+                    segment.clear();
+                    self.erase(conn, &erased, &mut Vec::new()).await?;
+                }
+                if let Some(event) = decoded.event.as_ref().and_then(Self::Event::from_any) {
+                    segment.push((&decoded.recorded, event));
+                }
+            }
+            self.fold_segment(conn, &segment).await
+        }
+    }
+
+    /// A rebuild's run of this projector's events with no erasure among
+    /// them. By default event by event, as live; a projector with many
+    /// events may fold them in memory and write them set-wise, provided the
+    /// rows come out as live projection leaves them.
+    fn fold_segment(
+        &self,
+        conn: &mut PgConnection,
+        segment: &[(&RecordedEvent, &Self::Event)],
+    ) -> impl Future<Output = anyhow::Result<()>> + Send {
+        async move {
+            for (recorded, event) in segment {
+                self.handle(conn, recorded, (*event).clone(), &mut Vec::new())
+                    .await?;
+            }
             Ok(())
         }
     }

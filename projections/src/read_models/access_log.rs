@@ -8,9 +8,7 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use domain::FromAnyEvent;
-
-use crate::{Change, Decoded, ErasedSubject, EventProjector};
+use crate::{Change, EventProjector};
 
 pub struct AccessLogProjector;
 
@@ -21,27 +19,21 @@ impl EventProjector for AccessLogProjector {
 
     /// A rebuild's batch as one INSERT (an erasure, should this projector
     /// ever forget anything, writes what came before it first).
-    async fn rebuild_batch(
+    async fn fold_segment(
         &self,
         conn: &mut PgConnection,
-        events: &[Decoded],
+        segment: &[(&RecordedEvent, &AccessEvent)],
     ) -> anyhow::Result<()> {
         let mut rows = Views::default();
-        for decoded in events {
-            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
-                rows.write(conn).await?;
-                self.erase(conn, &erased, &mut Vec::new()).await?;
-            }
-            if let Some(AccessEvent::CandidateRecordViewed {
+        for (_, event) in segment {
+            let AccessEvent::CandidateRecordViewed {
                 candidate_id,
                 viewed_by,
                 viewed_at,
-            }) = decoded.event.as_ref().and_then(AccessEvent::from_any)
-            {
-                rows.candidates.push(*candidate_id);
-                rows.viewers.push(*viewed_by);
-                rows.times.push(*viewed_at);
-            }
+            } = event;
+            rows.candidates.push(*candidate_id);
+            rows.viewers.push(*viewed_by);
+            rows.times.push(*viewed_at);
         }
         rows.write(conn).await
     }

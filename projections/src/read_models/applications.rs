@@ -5,7 +5,6 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::FromAnyEvent;
 use domain::application::ApplicationEvent;
 use domain::pipeline::Stage;
 use event_store::RecordedEvent;
@@ -14,7 +13,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{Change, Decoded, ErasedSubject, EventProjector};
+use crate::{Change, ErasedSubject, EventProjector};
 
 pub struct ApplicationsProjector;
 
@@ -27,23 +26,12 @@ impl EventProjector for ApplicationsProjector {
     /// folded in memory exactly as the statements of `handle` would change
     /// them, and written back by one upsert. An erasure writes what was
     /// folded so far, then runs as live.
-    async fn rebuild_batch(
+    async fn fold_segment(
         &self,
         conn: &mut PgConnection,
-        events: &[Decoded],
+        segment: &[(&RecordedEvent, &ApplicationEvent)],
     ) -> anyhow::Result<()> {
-        let mut segment = Vec::new();
-        for decoded in events {
-            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
-                fold_and_write(conn, &segment).await?;
-                segment.clear();
-                self.erase(conn, &erased, &mut Vec::new()).await?;
-            }
-            if let Some(event) = decoded.event.as_ref().and_then(ApplicationEvent::from_any) {
-                segment.push((&decoded.recorded, event));
-            }
-        }
-        fold_and_write(conn, &segment).await
+        fold_and_write(conn, segment).await
     }
 
     /// Applications stay (a job had N applications, one reached Interview on

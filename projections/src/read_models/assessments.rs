@@ -9,9 +9,7 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use domain::FromAnyEvent;
-
-use crate::{Change, Decoded, ErasedSubject, EventProjector};
+use crate::{Change, EventProjector};
 
 pub struct AssessmentsProjector;
 
@@ -30,21 +28,14 @@ impl EventProjector for AssessmentsProjector {
 
     /// A rebuild's batch as one INSERT per table; an erasure writes what
     /// came before it first, then runs as live.
-    async fn rebuild_batch(
+    async fn fold_segment(
         &self,
         conn: &mut PgConnection,
-        events: &[Decoded],
+        segment: &[(&RecordedEvent, &AssessmentEvent)],
     ) -> anyhow::Result<()> {
-        let mut rows = Inserts::default();
-        for decoded in events {
-            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
-                rows.write(conn).await?;
-                self.erase(conn, &erased, &mut Vec::new()).await?;
-            }
-            if let Some(event) = decoded.event.as_ref().and_then(AssessmentEvent::from_any) {
-                rows.events.push(event);
-            }
-        }
+        let mut rows = Inserts {
+            events: segment.iter().map(|(_, event)| *event).collect(),
+        };
         rows.write(conn).await
     }
 

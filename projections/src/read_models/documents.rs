@@ -4,7 +4,6 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::FromAnyEvent;
 use domain::document::DocumentEvent;
 use event_store::RecordedEvent;
 use serde::Serialize;
@@ -12,7 +11,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{Change, Decoded, ErasedSubject, EventProjector};
+use crate::{Change, EventProjector};
 
 pub struct DocumentsProjector;
 
@@ -28,23 +27,12 @@ impl EventProjector for DocumentsProjector {
     /// as `handle`'s statements would change them, and written by one
     /// DELETE and one upsert. An erasure writes what was folded so far,
     /// then runs as live.
-    async fn rebuild_batch(
+    async fn fold_segment(
         &self,
         conn: &mut PgConnection,
-        events: &[Decoded],
+        segment: &[(&RecordedEvent, &DocumentEvent)],
     ) -> anyhow::Result<()> {
-        let mut segment = Vec::new();
-        for decoded in events {
-            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
-                fold_and_write(conn, &segment).await?;
-                segment.clear();
-                self.erase(conn, &erased, &mut Vec::new()).await?;
-            }
-            if let Some(event) = decoded.event.as_ref().and_then(DocumentEvent::from_any) {
-                segment.push((&decoded.recorded, event));
-            }
-        }
-        fold_and_write(conn, &segment).await
+        fold_and_write(conn, segment).await
     }
 
     async fn handle(

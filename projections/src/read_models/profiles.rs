@@ -4,7 +4,6 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::FromAnyEvent;
 use domain::profile::ProfileEvent;
 use event_store::RecordedEvent;
 use serde_json::Value;
@@ -12,7 +11,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{Change, Decoded, ErasedSubject, EventProjector};
+use crate::{Change, EventProjector};
 
 pub struct ProfilesProjector;
 
@@ -30,23 +29,12 @@ impl EventProjector for ProfilesProjector {
     /// A rebuild's batch set-wise: the rows it touches are read once, folded
     /// as `handle`'s statements would change them, and written by one
     /// upsert. An erasure writes what was folded so far, then runs as live.
-    async fn rebuild_batch(
+    async fn fold_segment(
         &self,
         conn: &mut PgConnection,
-        events: &[Decoded],
+        segment: &[(&RecordedEvent, &ProfileEvent)],
     ) -> anyhow::Result<()> {
-        let mut segment = Vec::new();
-        for decoded in events {
-            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
-                fold_and_write(conn, &segment).await?;
-                segment.clear();
-                self.erase(conn, &erased, &mut Vec::new()).await?;
-            }
-            if let Some(event) = decoded.event.as_ref().and_then(ProfileEvent::from_any) {
-                segment.push((&decoded.recorded, event));
-            }
-        }
-        fold_and_write(conn, &segment).await
+        fold_and_write(conn, segment).await
     }
 
     async fn handle(
