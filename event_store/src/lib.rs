@@ -98,7 +98,12 @@ pub trait EventStore: Send + Sync + 'static {
         position: i64,
     ) -> BoxFuture<'_, anyhow::Result<Option<GlobalCheckpoint>>>;
 
-    /// The highest position written so far (0 for an empty store).
+    /// The position of the newest committed event in the log's read order,
+    /// (transaction id, position): a reader that has read it has read every
+    /// event committed before it. Under concurrent commits this is not always
+    /// the highest position (a transaction can take positions before another
+    /// that has the older transaction id), so waiting for the highest position
+    /// could stop short of events that read after it. 0 for an empty store.
     fn head_position(&self) -> BoxFuture<'_, anyhow::Result<i64>>;
 
     /// The owner of a uniqueness claim, if one of the value's hashes

@@ -201,6 +201,49 @@ async fn readers_never_skip_an_event_whose_transaction_commits_late() {
     assert_eq!(last, b.position);
 }
 
+/// The head is the newest event in read order, not the highest position: here
+/// A holds the older transaction id but takes its position after B, so a wait
+/// for the highest position (A) would be satisfied before B is read.
+#[tokio::test]
+async fn the_head_is_the_last_event_in_read_order_not_the_highest_position() {
+    let db = db().await;
+    let mut a = db.pool.begin().await.unwrap();
+    // Give A its transaction id now; it writes later.
+    sqlx::query("SELECT pg_current_xact_id()")
+        .execute(&mut *a)
+        .await
+        .unwrap();
+    let b = db
+        .store
+        .append(request(
+            &format!("job-{}", Uuid::now_v7()),
+            ExpectedVersion::NoStream,
+            1,
+        ))
+        .await
+        .unwrap();
+    let (a_position,): (i64,) = sqlx::query_as(
+        "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata)
+         VALUES ($1, $2, 1, 'JobClosed', 1, $3, '{}') RETURNING position",
+    )
+    .bind(Uuid::now_v7())
+    .bind(format!("job-{}", Uuid::now_v7()))
+    .bind(json!({"closed_by": Uuid::nil(), "closed_at": Utc::now()}))
+    .fetch_one(&mut *a)
+    .await
+    .unwrap();
+    a.commit().await.unwrap();
+    assert!(a_position > b.position, "A took the higher position");
+
+    assert_eq!(db.store.head_position().await.unwrap(), b.position);
+    let head = db.store.checkpoint_of(b.position).await.unwrap().unwrap();
+    let a_at = db.store.checkpoint_of(a_position).await.unwrap().unwrap();
+    assert!(
+        (a_at.transaction_id, a_at.position) < (head.transaction_id, head.position),
+        "B reads after A"
+    );
+}
+
 #[tokio::test]
 async fn a_stored_v1_payload_is_read_through_the_upcaster_as_the_current_shape() {
     let db = db().await;

@@ -66,17 +66,14 @@ async fn job_rows(pool: &PgPool) -> i64 {
         .0
 }
 
-async fn head(pool: &PgPool) -> i64 {
-    sqlx::query_as::<_, (Option<i64>,)>("SELECT max(position) FROM events")
-        .fetch_one(pool)
-        .await
-        .unwrap()
-        .0
-        .unwrap_or(0)
+/// The newest event in read order (under concurrent appends not always the
+/// highest position).
+async fn head(db: &Db) -> i64 {
+    db.store.head_position().await.unwrap()
 }
 
 async fn wait_caught_up(db: &Db, names: &[&str]) {
-    let position = head(&db.pool).await;
+    let position = head(db).await;
     assert!(
         projections::wait::until_position(&db.source, names, position, Duration::from_secs(20))
             .await
@@ -146,12 +143,20 @@ async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader
     assert_eq!(rows, 35);
 }
 
-/// Fails on every batch that holds a closed job.
-struct Fragile;
+/// A test projector that writes nothing: `Fragile` fails every batch that
+/// holds a closed job, `Slow` takes a while over every batch so a test can act
+/// while it is busy.
+enum Probe {
+    Fragile,
+    Slow,
+}
 
-impl Projector for Fragile {
+impl Projector for Probe {
     fn name(&self) -> &'static str {
-        "fragile"
+        match self {
+            Probe::Fragile => "fragile",
+            Probe::Slow => "slow",
+        }
     }
 
     fn tables(&self) -> &'static [&'static str] {
@@ -164,8 +169,12 @@ impl Projector for Fragile {
         events: &'a [Decoded],
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
         Box::pin(async move {
-            if events.iter().any(|e| e.recorded.event_type == "JobClosed") {
-                anyhow::bail!("cannot handle a closed job");
+            match self {
+                Probe::Fragile if events.iter().any(|e| e.recorded.event_type == "JobClosed") => {
+                    anyhow::bail!("cannot handle a closed job")
+                }
+                Probe::Fragile => {}
+                Probe::Slow => tokio::time::sleep(Duration::from_millis(20)).await,
             }
             Ok(vec![])
         })
@@ -176,7 +185,7 @@ impl Projector for Fragile {
 async fn a_failing_projector_retries_with_backoff_is_visible_and_the_others_keep_going() {
     let db = db().await;
     let mut set = projections::all();
-    set.push(Arc::new(Fragile));
+    set.push(Arc::new(Probe::Fragile));
     let _runtime = projections::start(
         db.source.clone(),
         set,
@@ -233,7 +242,7 @@ async fn killing_a_runtime_mid_batch_then_restarting_matches_a_clean_rebuild_row
     .await
     .unwrap();
     // Let it get part of the way, then kill it wherever it is.
-    let target = head(&db.pool).await;
+    let target = head(&db).await;
     for _ in 0..500 {
         let (pos,): (i64,) = sqlx::query_as(
             "SELECT last_position FROM projector_checkpoints WHERE name = 'job_board'",
@@ -362,7 +371,7 @@ async fn a_projector_held_back_by_an_open_transaction_catches_up_when_it_ends() 
 
     blocker.commit().await.unwrap();
     let ended = std::time::Instant::now();
-    let position = head(&db.pool).await;
+    let position = head(&db).await;
     assert!(
         projections::wait::until_position(
             &db.source,
@@ -378,30 +387,6 @@ async fn a_projector_held_back_by_an_open_transaction_catches_up_when_it_ends() 
         "caught up {:?} after the blocker ended (poll is 30 s)",
         ended.elapsed()
     );
-}
-
-/// Takes a while over every batch, so a test can act while it is busy.
-struct Slow;
-
-impl Projector for Slow {
-    fn name(&self) -> &'static str {
-        "slow"
-    }
-
-    fn tables(&self) -> &'static [&'static str] {
-        &[]
-    }
-
-    fn apply<'a>(
-        &'a self,
-        _: &'a mut PgConnection,
-        _: &'a [Decoded],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            Ok(vec![])
-        })
-    }
 }
 
 async fn checkpoint_of(pool: &PgPool, name: &str) -> i64 {
@@ -436,7 +421,7 @@ async fn a_leader_whose_lock_connection_dropped_runs_no_batch_until_it_leads_aga
     config.batch_size = 1;
     let runtime = projections::start(
         db.source.clone(),
-        vec![Arc::new(Slow)],
+        vec![Arc::new(Probe::Slow)],
         ChangeFeed::default(),
         config,
     )
@@ -476,7 +461,7 @@ async fn a_leader_whose_lock_connection_dropped_runs_no_batch_until_it_leads_aga
     // Without the lock, the old leader must not advance the checkpoint.
     tokio::time::sleep(Duration::from_millis(200)).await;
     let frozen = checkpoint_of(&db.pool, "slow").await;
-    assert!(frozen < head(&db.pool).await, "still work to do");
+    assert!(frozen < head(&db).await, "still work to do");
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(
         checkpoint_of(&db.pool, "slow").await,

@@ -235,11 +235,14 @@ impl EventStore for PgEventStore {
     fn head_position(&self) -> BoxFuture<'_, anyhow::Result<i64>> {
         Box::pin(async move {
             // language=PostgreSQL
-            let (head,): (Option<i64>,) = sqlx::query_as("SELECT max(position) FROM events")
-                .fetch_one(&self.pool)
-                .await
-                .context("Failed to read the head of the log")?;
-            Ok(head.unwrap_or(0))
+            // The last row of the events_global_order index.
+            let head: Option<(i64,)> = sqlx::query_as(
+                "SELECT position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1",
+            )
+            .fetch_optional(&self.pool)
+            .await
+            .context("Failed to read the head of the log")?;
+            Ok(head.map_or(0, |(position,)| position))
         })
     }
 
