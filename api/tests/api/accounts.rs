@@ -28,8 +28,10 @@ async fn a_candidate_registers_signs_in_and_reads_their_profile() {
     assert_eq!(claims.role, domain::account::Role::Candidate);
     assert_eq!(claims.exp - claims.iat, 3600);
 
-    let profile = app.get("/api/auth/candidate/profile", Some(token)).await;
-    assert_eq!(profile.status, StatusCode::OK, "{:?}", profile.body);
+    let profile = app
+        .get("/api/auth/candidate/profile", Some(token))
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(profile.body["name"], "Jordan Lee");
     assert_eq!(profile.body["user"]["email"], "jordan@example.com");
 }
@@ -114,8 +116,8 @@ async fn a_pending_employer_cannot_sign_in_until_an_admin_approves() {
             Some(&admin),
             json!({}),
         )
-        .await;
-    assert_eq!(approved.status, StatusCode::OK, "{:?}", approved.body);
+        .await
+        .assert_status(StatusCode::OK);
     let again = app
         .post(
             &format!("/api/admin/employers/{employer_id}/approve"),

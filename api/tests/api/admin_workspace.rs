@@ -73,8 +73,10 @@ async fn the_audit_trail_filters_and_pages_the_log_newest_first() {
             None => "/api/admin/events?limit=2".to_owned(),
             Some(b) => format!("/api/admin/events?limit=2&before={b}"),
         };
-        let page = app.get(&path, Some(&admin)).await;
-        assert_eq!(page.status, StatusCode::OK, "{:?}", page.body);
+        let page = app
+            .get(&path, Some(&admin))
+            .await
+            .assert_status(StatusCode::OK);
         let events = page.body["events"].as_array().unwrap();
         assert!(events.len() <= 2);
         seen.extend(events.iter().map(|e| e["position"].as_i64().unwrap()));
@@ -110,9 +112,8 @@ async fn the_audit_trail_filters_and_pages_the_log_newest_first() {
             Some(&admin),
         )
         .await;
-    let types: Vec<&str> = stream.body["events"]
-        .as_array()
-        .unwrap()
+    let types: Vec<&str> = stream
+        .list("events")
         .iter()
         .map(|e| e["event_type"].as_str().unwrap())
         .collect();
@@ -138,8 +139,8 @@ async fn the_audit_trail_filters_and_pages_the_log_newest_first() {
                 &format!("/api/admin/events?from=2000-01-01T00:00:00Z&limit=3{cursor}"),
                 Some(&admin),
             )
-            .await;
-        assert_eq!(page.status, StatusCode::OK, "{:?}", page.body);
+            .await
+            .assert_status(StatusCode::OK);
         for e in page.body["events"].as_array().unwrap() {
             timed.push((
                 DateTime::parse_from_rfc3339(e["recorded_at"].as_str().unwrap()).unwrap(),
@@ -171,11 +172,7 @@ async fn the_audit_trail_filters_and_pages_the_log_newest_first() {
         let bad = app
             .get(&format!("/api/admin/events?{query}"), Some(&admin))
             .await;
-        assert_eq!(
-            (bad.status, bad.error()),
-            (StatusCode::UNPROCESSABLE_ENTITY, message),
-            "{query}"
-        );
+        bad.assert_error(StatusCode::UNPROCESSABLE_ENTITY, message);
     }
 
     let types = app.get("/api/admin/events/types", Some(&admin)).await;
@@ -246,9 +243,8 @@ async fn time_travel_shows_a_job_as_it_was_and_what_changed() {
         .get(&format!("/api/admin/streams/{stream}"), Some(&admin))
         .await;
     assert_eq!(history.body["kind"], "job");
-    let recorded: Vec<&str> = history.body["events"]
-        .as_array()
-        .unwrap()
+    let recorded: Vec<&str> = history
+        .list("events")
         .iter()
         .map(|e| e["recorded_at"].as_str().unwrap())
         .collect();
@@ -297,8 +293,8 @@ async fn time_travel_shows_a_job_as_it_was_and_what_changed() {
             ),
             Some(&admin),
         )
-        .await;
-    assert_eq!(diff.status, StatusCode::OK, "{:?}", diff.body);
+        .await
+        .assert_status(StatusCode::OK);
     let changes = diff.body["changes"].as_array().unwrap();
     let find = |path: &str| changes.iter().find(|c| c["path"] == path).cloned();
     assert_eq!(
@@ -319,22 +315,16 @@ async fn time_travel_shows_a_job_as_it_was_and_what_changed() {
             Some(&admin),
         )
         .await;
-    assert_eq!(
-        (unknown.status, unknown.error()),
-        (StatusCode::NOT_FOUND, "Stream not found")
-    );
+    unknown.assert_error(StatusCode::NOT_FOUND, "Stream not found");
     let no_time = app
         .get(
             &format!("/api/admin/streams/{stream}/state?at=soon"),
             Some(&admin),
         )
         .await;
-    assert_eq!(
-        (no_time.status, no_time.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Enter a valid date and time"
-        )
+    no_time.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Enter a valid date and time",
     );
     let reference = app
         .get("/api/admin/events?type=LocationAdded&limit=1", Some(&admin))
@@ -349,12 +339,9 @@ async fn time_travel_shows_a_job_as_it_was_and_what_changed() {
             Some(&admin),
         )
         .await;
-    assert_eq!(
-        (unsupported.status, unsupported.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Time travel is not available for this kind of stream"
-        )
+    unsupported.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Time travel is not available for this kind of stream",
     );
 }
 
@@ -370,10 +357,7 @@ async fn the_agency_closes_a_clients_job_with_a_reason_the_employer_sees() {
     let path = format!("/api/admin/jobs/{job}/close");
 
     let no_reason = app.post(&path, Some(&admin), json!({"reason": "  "})).await;
-    assert_eq!(
-        (no_reason.status, no_reason.error()),
-        (StatusCode::UNPROCESSABLE_ENTITY, "Please give a reason")
-    );
+    no_reason.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "Please give a reason");
     let by_employer = app
         .post(&path, Some(&employer), json!({"reason": "x"}))
         .await;
@@ -391,12 +375,9 @@ async fn the_agency_closes_a_clients_job_with_a_reason_the_employer_sees() {
     let again = app
         .post(&path, Some(&admin), json!({"reason": "Again"}))
         .await;
-    assert_eq!(
-        (again.status, again.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "This job is already closed"
-        )
+    again.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "This job is already closed",
     );
     assert_eq!(app.event_count().await, events_before + 1);
 
@@ -420,12 +401,9 @@ async fn the_agency_closes_a_clients_job_with_a_reason_the_employer_sees() {
             json!({}),
         )
         .await;
-    assert_eq!(
-        (reopen.status, reopen.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "The agency closed this job. Please contact us to reopen it."
-        )
+    reopen.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "The agency closed this job. Please contact us to reopen it.",
     );
     // The public page does not carry the agency's reason.
     let public = app.get(&format!("/api/jobs/{job}"), None).await;
@@ -448,12 +426,9 @@ async fn the_agency_closes_a_clients_job_with_a_reason_the_employer_sees() {
         (json!("Misleading salary"), json!(true))
     );
     let bad = app.get("/api/admin/jobs?status=gone", Some(&admin)).await;
-    assert_eq!(
-        (bad.status, bad.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Status must be draft, open or closed"
-        )
+    bad.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Status must be draft, open or closed",
     );
     // The employer is told by mail, with the reason.
     let (subject, body): (String, String) = sqlx::query_as(
@@ -477,12 +452,9 @@ async fn admins_remove_each_other_but_not_themselves_or_the_last_one() {
     let myself = app
         .delete(&format!("/api/admin/admins/{me}"), Some(&token))
         .await;
-    assert_eq!(
-        (myself.status, myself.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "You cannot remove yourself"
-        )
+    myself.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "You cannot remove yourself",
     );
 
     let added = app
@@ -526,10 +498,7 @@ async fn admins_remove_each_other_but_not_themselves_or_the_last_one() {
     let gone = app
         .delete(&format!("/api/admin/admins/{riley}"), Some(&token))
         .await;
-    assert_eq!(
-        (gone.status, gone.error()),
-        (StatusCode::NOT_FOUND, "Admin not found")
-    );
+    gone.assert_error(StatusCode::NOT_FOUND, "Admin not found");
     // The removal names who did it.
     let event = app
         .get("/api/admin/events?type=AdminRemoved", Some(&token))
@@ -543,10 +512,9 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
     let (_, admin) = app.admin_token().await;
     let (job, employer) = app.open_job("Platform Engineer").await;
     let candidate = app.candidate_token("applicant@example.com").await;
-    let applied = app
-        .submit_application(&candidate, json!({"jobId": job}))
-        .await;
-    assert_eq!(applied.status, StatusCode::CREATED, "{:?}", applied.body);
+    app.submit_application(&candidate, json!({"jobId": job}))
+        .await
+        .assert_status(StatusCode::CREATED);
     let _ = employer;
     app.settle().await;
 
@@ -580,15 +548,13 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
         let bad = app
             .get(&format!("/api/admin/applications?{query}"), Some(&admin))
             .await;
-        assert_eq!(
-            (bad.status, bad.error()),
-            (StatusCode::UNPROCESSABLE_ENTITY, message),
-            "{query}"
-        );
+        bad.assert_error(StatusCode::UNPROCESSABLE_ENTITY, message);
     }
 
-    let numbers = app.get("/api/admin/analytics", Some(&admin)).await;
-    assert_eq!(numbers.status, StatusCode::OK, "{:?}", numbers.body);
+    let numbers = app
+        .get("/api/admin/analytics", Some(&admin))
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(numbers.body["per_week"].as_array().unwrap().len(), 1);
     assert_eq!(numbers.body["per_week"][0]["applications"], 1);
     assert_eq!(
@@ -637,8 +603,10 @@ async fn the_overview_counts_what_needs_attention_and_a_rebuild_reports_progress
         .await;
     assert_eq!(sent.status, StatusCode::OK);
     app.settle().await;
-    let overview = app.get("/api/admin/overview", Some(&admin)).await;
-    assert_eq!(overview.status, StatusCode::OK, "{:?}", overview.body);
+    let overview = app
+        .get("/api/admin/overview", Some(&admin))
+        .await
+        .assert_status(StatusCode::OK);
     let attention = &overview.body["attention"];
     assert_eq!(attention["pending_employers"], 1);
     assert_eq!(attention["open_enquiries"], 1);
@@ -747,8 +715,8 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
 
     let setup = app
         .post("/api/admin/two-factor/setup", Some(&mine), json!({}))
-        .await;
-    assert_eq!(setup.status, StatusCode::OK, "{:?}", setup.body);
+        .await
+        .assert_status(StatusCode::OK);
     let secret = setup.body["secret"].as_str().unwrap().to_owned();
     assert!(
         setup.body["otpauth_url"]
@@ -767,12 +735,9 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
             json!({"code": "000000"}),
         )
         .await;
-    assert_eq!(
-        (wrong.status, wrong.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "That code is not right. Check the time on your device and try again."
-        )
+    wrong.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "That code is not right. Check the time on your device and try again.",
     );
     let first_code = totp.generate(now()).to_string();
     let on = app
@@ -781,11 +746,10 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
             Some(&mine),
             json!({"code": first_code}),
         )
-        .await;
-    assert_eq!(on.status, StatusCode::OK, "{:?}", on.body);
-    let recovery: Vec<String> = on.body["recovery_codes"]
-        .as_array()
-        .unwrap()
+        .await
+        .assert_status(StatusCode::OK);
+    let recovery: Vec<String> = on
+        .list("recovery_codes")
         .iter()
         .map(|c| c.as_str().unwrap().to_owned())
         .collect();
@@ -823,17 +787,15 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
     };
     // The code that confirmed the set-up is spent.
     let reused = second(first_code.clone()).await;
-    assert_eq!(
-        (reused.status, reused.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "That code has already been used. Wait for the next one."
-        )
+    reused.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "That code has already been used. Wait for the next one.",
     );
     // The next step's code (one step of drift is allowed) works, once.
     let next_code = totp.generate(now() + 30).to_string();
-    let signed_in = second(next_code.clone()).await;
-    assert_eq!(signed_in.status, StatusCode::OK, "{:?}", signed_in.body);
+    let signed_in = second(next_code.clone())
+        .await
+        .assert_status(StatusCode::OK);
     let session = signed_in.body["token"].as_str().unwrap().to_owned();
     assert_eq!(
         app.get("/api/admin/overview", Some(&session)).await.status,
@@ -844,15 +806,13 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
         StatusCode::UNPROCESSABLE_ENTITY
     );
     // A recovery code works once, however it is typed.
-    let recovered = second(recovery[0].to_uppercase()).await;
-    assert_eq!(recovered.status, StatusCode::OK, "{:?}", recovered.body);
+    second(recovery[0].to_uppercase())
+        .await
+        .assert_status(StatusCode::OK);
     let again = second(recovery[0].clone()).await;
-    assert_eq!(
-        (again.status, again.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "That recovery code is not right, or it has already been used."
-        )
+    again.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "That recovery code is not right, or it has already been used.",
     );
     let status = app.get("/api/admin/two-factor", Some(&session)).await;
     assert_eq!(
@@ -866,11 +826,8 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
             json!({"challenge": session, "code": "123456"}),
         )
         .await;
-    assert_eq!(
-        (forged.status, forged.error()),
-        (
-            StatusCode::UNAUTHORIZED,
-            "Your sign-in has timed out. Please sign in again."
-        )
+    forged.assert_error(
+        StatusCode::UNAUTHORIZED,
+        "Your sign-in has timed out. Please sign in again.",
     );
 }

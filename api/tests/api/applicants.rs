@@ -16,14 +16,14 @@ async fn the_detail_shows_profile_documents_history_notes_and_scorecards() {
     let app = TestApp::spawn().await;
     let (job, employer) = app.open_job("Rust Engineer").await;
     let candidate = app.candidate_token("detail@example.com").await;
-    let profile = app
+    app
         .put(
             "/api/candidate/profile",
             Some(&candidate),
             Some(json!({"name": "Dana Reyes", "skills": "Rust, PostgreSQL", "education": [], "experience": []})),
         )
-        .await;
-    assert_eq!(profile.status, StatusCode::OK, "{:?}", profile.body);
+.await
+.assert_status(StatusCode::OK);
     let resume = app
         .upload_document(
             &candidate,
@@ -36,16 +36,11 @@ async fn the_detail_shows_profile_documents_history_notes_and_scorecards() {
     let submitted = app
         .submit_application(&candidate, json!({"jobId": job, "resumeId": resume_id}))
         .await;
-    let id = submitted.body["id"].as_str().unwrap().to_owned();
+    let id = submitted.id();
     app.settle().await;
-    let moved = app
-        .post(
-            &format!("/api/employer/applications/{id}/move"),
-            Some(&employer),
-            json!({"stage": "interview"}),
-        )
-        .await;
-    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    app.move_application(&employer, &id, json!({"stage": "interview"}))
+        .await
+        .assert_status(StatusCode::OK);
     let note = app
         .post(
             &format!("/api/employer/applications/{id}/notes"),
@@ -64,13 +59,8 @@ async fn the_detail_shows_profile_documents_history_notes_and_scorecards() {
             json!({"ratings": [{"criterion": "Rust", "score": 5}, {"criterion": "Communication", "score": 4}],
                    "recommendation": "strong_yes", "comment": COMMENT}),
         )
-        .await;
-    assert_eq!(
-        scorecard.status,
-        StatusCode::CREATED,
-        "{:?}",
-        scorecard.body
-    );
+.await
+.assert_status(StatusCode::CREATED);
 
     let detail = app
         .get_after(
@@ -78,8 +68,8 @@ async fn the_detail_shows_profile_documents_history_notes_and_scorecards() {
             Some(&employer),
             &scorecard,
         )
-        .await;
-    assert_eq!(detail.status, StatusCode::OK, "{:?}", detail.body);
+        .await
+        .assert_status(StatusCode::OK);
     let d = &detail.body;
     assert_eq!(d["application"]["stage"], "interview");
     assert_eq!(d["job"]["title"], "Rust Engineer");
@@ -112,7 +102,7 @@ async fn notes_and_scorecards_never_reach_the_candidate() {
     let submitted = app
         .submit_application(&candidate, json!({"jobId": job}))
         .await;
-    let id = submitted.body["id"].as_str().unwrap().to_owned();
+    let id = submitted.id();
     app.settle().await;
     app.post(
         &format!("/api/employer/applications/{id}/notes"),
@@ -128,9 +118,9 @@ async fn notes_and_scorecards_never_reach_the_candidate() {
     .await;
     // A move with feedback the candidate should see, after the notes.
     let moved = app
-        .post(
-            &format!("/api/employer/applications/{id}/move"),
-            Some(&employer),
+        .move_application(
+            &employer,
+            &id,
             json!({"stage": "interview", "feedback": "See you on Thursday."}),
         )
         .await;
@@ -188,16 +178,13 @@ async fn another_employer_cannot_read_or_annotate_an_applicant_and_bad_scorecard
     let submitted = app
         .submit_application(&candidate, json!({"jobId": job}))
         .await;
-    let id = submitted.body["id"].as_str().unwrap().to_owned();
+    let id = submitted.id();
     app.settle().await;
     let (_, _, rival) = app.employer("Rival Pty Ltd", true).await;
     let peek = app
         .get(&format!("/api/employer/applications/{id}"), Some(&rival))
         .await;
-    assert_eq!(
-        (peek.status, peek.error()),
-        (StatusCode::NOT_FOUND, "Application not found")
-    );
+    peek.assert_error(StatusCode::NOT_FOUND, "Application not found");
     let scribble = app
         .post(
             &format!("/api/employer/applications/{id}/notes"),
@@ -229,10 +216,7 @@ async fn another_employer_cannot_read_or_annotate_an_applicant_and_bad_scorecard
                 body,
             )
             .await;
-        assert_eq!(
-            (r.status, r.error()),
-            (StatusCode::UNPROCESSABLE_ENTITY, text)
-        );
+        r.assert_error(StatusCode::UNPROCESSABLE_ENTITY, text);
     }
     let empty = app
         .post(
@@ -241,9 +225,6 @@ async fn another_employer_cannot_read_or_annotate_an_applicant_and_bad_scorecard
             json!({"body": "  "}),
         )
         .await;
-    assert_eq!(
-        (empty.status, empty.error()),
-        (StatusCode::UNPROCESSABLE_ENTITY, "Note is required")
-    );
+    empty.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "Note is required");
     assert_eq!(app.event_count().await, before, "nothing written");
 }

@@ -12,13 +12,10 @@ async fn a_candidate_applies_once_and_sees_the_application_immediately() {
     let app = TestApp::spawn().await;
     let (job, _) = app.open_job("Data Engineer").await;
     let me = app.candidate_token("applicant@example.com").await;
-    let submitted = app.submit_application(&me, json!({"jobId": job})).await;
-    assert_eq!(
-        submitted.status,
-        StatusCode::CREATED,
-        "{:?}",
-        submitted.body
-    );
+    let submitted = app
+        .submit_application(&me, json!({"jobId": job}))
+        .await
+        .assert_status(StatusCode::CREATED);
     assert_eq!(
         submitted.body["message"],
         "Application submitted successfully"
@@ -56,12 +53,9 @@ async fn a_candidate_applies_once_and_sees_the_application_immediately() {
     );
 
     let again = app.submit_application(&me, json!({"jobId": job})).await;
-    assert_eq!(
-        (again.status, again.error()),
-        (
-            StatusCode::CONFLICT,
-            "You have already applied for this job"
-        )
+    again.assert_error(
+        StatusCode::CONFLICT,
+        "You have already applied for this job",
     );
 }
 
@@ -100,17 +94,14 @@ async fn no_applying_to_closed_jobs_or_with_someone_elses_documents() {
             pdf(2000),
             &[("title", "Bob CV"), ("document_type", "other")],
         )
-        .await;
-    assert_eq!(bobs.status, StatusCode::CREATED, "{:?}", bobs.body);
+        .await
+        .assert_status(StatusCode::CREATED);
     let bobs_doc = bobs.body["document"]["id"].as_str().unwrap();
     let before = app.event_count().await;
     let stolen = app
         .submit_application(&alice, json!({"jobId": job, "resumeId": bobs_doc}))
         .await;
-    assert_eq!(
-        (stolen.status, stolen.error()),
-        (StatusCode::NOT_FOUND, "Document not found")
-    );
+    stolen.assert_error(StatusCode::NOT_FOUND, "Document not found");
     assert_eq!(app.event_count().await, before);
 
     app.post(
@@ -120,12 +111,9 @@ async fn no_applying_to_closed_jobs_or_with_someone_elses_documents() {
     )
     .await;
     let late = app.submit_application(&alice, json!({"jobId": job})).await;
-    assert_eq!(
-        (late.status, late.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "This job is no longer accepting applications"
-        )
+    late.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "This job is no longer accepting applications",
     );
     let unknown = app
         .submit_application(&alice, json!({"jobId": uuid::Uuid::now_v7()}))
@@ -146,7 +134,7 @@ async fn employers_see_and_decide_only_on_applications_to_their_own_jobs() {
     let submitted = app
         .submit_application(&me, json!({"jobId": job, "resumeId": cv_id}))
         .await;
-    let id = submitted.body["id"].as_str().unwrap().to_owned();
+    let id = submitted.id();
 
     let inbox = app
         .get_after("/api/employer/applications", Some(&owner), &submitted)
@@ -162,12 +150,9 @@ async fn employers_see_and_decide_only_on_applications_to_their_own_jobs() {
     let bad = app
         .set_application_status(&owner, &id, json!({"status": "maybe"}))
         .await;
-    assert_eq!(
-        (bad.status, bad.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Status must be pending, accepted or rejected"
-        )
+    bad.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Status must be pending, accepted or rejected",
     );
 
     // The owner may download the attached resume; the other employer may not.
@@ -186,8 +171,8 @@ async fn employers_see_and_decide_only_on_applications_to_their_own_jobs() {
             &id,
             json!({"status": "accepted", "feedback": "Great interview"}),
         )
-        .await;
-    assert_eq!(accepted.status, StatusCode::OK, "{:?}", accepted.body);
+        .await
+        .assert_status(StatusCode::OK);
     let mine = app
         .get_after("/api/applications/my-applications", Some(&me), &accepted)
         .await;

@@ -78,19 +78,13 @@ async fn malformed_mistyped_oversized_and_misrouted_requests_are_refused_and_sto
     let unknown_job = app
         .get(&format!("/api/jobs/{}", uuid::Uuid::now_v7()), None)
         .await;
-    assert_eq!(
-        (unknown_job.status, unknown_job.error()),
-        (StatusCode::NOT_FOUND, "Job not found")
-    );
+    unknown_job.assert_error(StatusCode::NOT_FOUND, "Job not found");
     assert_eq!(
         app.get("/api/jobs/not-a-uuid", None).await.status,
         StatusCode::NOT_FOUND
     );
     let no_route = app.get("/api/nothing-here", None).await;
-    assert_eq!(
-        (no_route.status, no_route.error()),
-        (StatusCode::NOT_FOUND, "Endpoint not found")
-    );
+    no_route.assert_error(StatusCode::NOT_FOUND, "Endpoint not found");
 
     assert_eq!(
         app.event_count().await,
@@ -110,12 +104,9 @@ async fn the_contact_form_is_validated_on_the_server_with_the_spec_messages() {
             serde_json::json!({"firstName": "Ana", "lastName": "Silva", "email": "ana@example.com", "phone": "12345", "message": "Hi"}),
         )
         .await;
-    assert_eq!(
-        (bad_phone.status, bad_phone.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Please enter a valid Australian phone number"
-        )
+    bad_phone.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Please enter a valid Australian phone number",
     );
     let bad_email = app
         .post("/api/contact", None, serde_json::json!({"firstName": "Ana", "lastName": "Silva", "email": "ana", "message": "Hi"}))
@@ -166,10 +157,7 @@ async fn rejections_from_the_framework_also_answer_with_a_json_error() {
     );
 
     let wrong_method = app.get("/api/auth/candidate/login", None).await;
-    assert_eq!(
-        (wrong_method.status, wrong_method.error()),
-        (StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed")
-    );
+    wrong_method.assert_error(StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed");
     assert!(wrong_method.headers.contains_key("allow"));
 }
 
@@ -242,7 +230,7 @@ async fn an_id_in_a_path_that_is_not_a_uuid_is_that_resources_404_everywhere() {
         ),
     ];
     for (reply, text) in cases {
-        assert_eq!((reply.status, reply.error()), (StatusCode::NOT_FOUND, text));
+        reply.assert_error(StatusCode::NOT_FOUND, text);
     }
     assert_eq!(app.event_count().await, before, "nothing was appended");
 }

@@ -17,8 +17,10 @@ async fn opening_a_candidates_record_is_logged_and_the_record_shows_the_log() {
     let (admin_id, admin) = app.admin_token().await;
     app.settle().await;
 
-    let found = app.get("/api/admin/candidates?q=WANDA", Some(&admin)).await;
-    assert_eq!(found.status, StatusCode::OK, "{:?}", found.body);
+    let found = app
+        .get("/api/admin/candidates?q=WANDA", Some(&admin))
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(found.body[0]["id"], id);
     let none = app.get("/api/admin/candidates?q=%25", Some(&admin)).await;
     assert_eq!(
@@ -29,8 +31,8 @@ async fn opening_a_candidates_record_is_logged_and_the_record_shows_the_log() {
 
     let first = app
         .get(&format!("/api/admin/candidates/{id}"), Some(&admin))
-        .await;
-    assert_eq!(first.status, StatusCode::OK, "{:?}", first.body);
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(first.body["account"]["email"], "wanda.li@example.com");
     let log = first.body["access_log"].as_array().unwrap();
     assert_eq!(log.len(), 1, "this opening is already in the log");
@@ -61,8 +63,5 @@ async fn opening_a_candidates_record_is_logged_and_the_record_shows_the_log() {
             Some(&admin),
         )
         .await;
-    assert_eq!(
-        (unknown.status, unknown.error()),
-        (StatusCode::NOT_FOUND, "Candidate not found")
-    );
+    unknown.assert_error(StatusCode::NOT_FOUND, "Candidate not found");
 }

@@ -25,17 +25,19 @@ async fn a_saved_profile_and_logo_appear_on_the_public_job_page() {
     let empty = app.get("/api/employer/company", Some(&employer)).await;
     assert_eq!(empty.body["profile"], serde_json::Value::Null);
 
-    let saved = app
+    app
         .put(
             "/api/employer/company",
             Some(&employer),
             Some(json!({"name": "Hiring Co Payments", "website": "https://hiringco.com.au",
                         "about": "We move money for 3,000 Australian businesses.", "location": "Pyrmont, NSW"})),
         )
-        .await;
-    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
-    let logo = app.upload_logo(&employer, "logo.png", png()).await;
-    assert_eq!(logo.status, StatusCode::OK, "{:?}", logo.body);
+.await
+.assert_status(StatusCode::OK);
+    let logo = app
+        .upload_logo(&employer, "logo.png", png())
+        .await
+        .assert_status(StatusCode::OK);
 
     let page = app
         .get_after(&format!("/api/jobs/{job}"), None, &logo)
@@ -77,30 +79,21 @@ async fn a_logo_is_checked_like_any_upload_and_bad_profiles_are_422() {
     let app = TestApp::spawn().await;
     let (_, employer) = app.open_job("Designer").await;
     let pretend = app.upload_logo(&employer, "logo.png", pdf(500)).await;
-    assert_eq!(
-        (pretend.status, pretend.error()),
-        (
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "The file's content does not match its .png extension"
-        )
+    pretend.assert_error(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "The file's content does not match its .png extension",
     );
     let wrong = app.upload_logo(&employer, "logo.pdf", pdf(500)).await;
-    assert_eq!(
-        (wrong.status, wrong.error()),
-        (
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Please choose a PNG or JPEG image for the logo"
-        )
+    wrong.assert_error(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "Please choose a PNG or JPEG image for the logo",
     );
     let mut huge = png();
     huge.resize(3 * 1024 * 1024, 0);
     let big = app.upload_logo(&employer, "logo.png", huge).await;
-    assert_eq!(
-        (big.status, big.error()),
-        (
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "The logo must be smaller than 2 MB"
-        )
+    big.assert_error(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "The logo must be smaller than 2 MB",
     );
     assert_eq!(
         app.file_count().await,
@@ -115,12 +108,9 @@ async fn a_logo_is_checked_like_any_upload_and_bad_profiles_are_422() {
             Some(json!({"name": "Acme", "website": "acme.com.au"})),
         )
         .await;
-    assert_eq!(
-        (bad_site.status, bad_site.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Website must be a full address starting with https://"
-        )
+    bad_site.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Website must be a full address starting with https://",
     );
     let candidate = app.candidate_token("nosy@example.com").await;
     let not_yours = app

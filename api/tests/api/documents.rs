@@ -24,8 +24,8 @@ async fn documents_upload_list_edit_download_and_delete_for_their_owner_only() {
                 ("document_type", "cover_letter"),
             ],
         )
-        .await;
-    assert_eq!(up.status, StatusCode::CREATED, "{:?}", up.body);
+        .await
+        .assert_status(StatusCode::CREATED);
     let id = up.body["document"]["id"].as_str().unwrap().to_owned();
     let list = app.get_after("/api/documents", Some(&me), &up).await;
     let d = &list.body["documents"][0];
@@ -134,12 +134,9 @@ async fn oversized_wrong_type_and_disguised_files_are_refused_with_nothing_store
             &[("title", "Big")],
         )
         .await;
-    assert_eq!(
-        (big.status, big.error()),
-        (
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "File is too large (maximum 10 MB)"
-        )
+    big.assert_error(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "File is too large (maximum 10 MB)",
     );
     let huge = app
         .upload_document(&me, "huge.pdf", pdf(12 * 1024 * 1024), &[("title", "Huge")])
@@ -162,43 +159,31 @@ async fn oversized_wrong_type_and_disguised_files_are_refused_with_nothing_store
             &[("title", "CV")],
         )
         .await;
-    assert_eq!(
-        (disguised.status, disguised.error()),
-        (
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "The file's content does not match its .pdf extension"
-        )
+    disguised.assert_error(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "The file's content does not match its .pdf extension",
     );
     let untitled = app
         .upload_document(&me, "cv.pdf", pdf(100), &[("title", "  ")])
         .await;
-    assert_eq!(
-        (untitled.status, untitled.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Please provide a title and select a file"
-        )
+    untitled.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Please provide a title and select a file",
     );
 
     let big = app
         .upload_resume(&me, "cv.pdf", pdf(5 * 1024 * 1024 + 1))
         .await;
-    assert_eq!(
-        (big.status, big.error()),
-        (
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "File size must be less than 5MB"
-        )
+    big.assert_error(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "File size must be less than 5MB",
     );
     let png = app
         .upload_resume(&me, "me.png", vec![0x89, b'P', b'N', b'G', 13, 10, 26, 10])
         .await;
-    assert_eq!(
-        (png.status, png.error()),
-        (
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Please select a PDF or Word document (.pdf, .doc, .docx)"
-        )
+    png.assert_error(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "Please select a PDF or Word document (.pdf, .doc, .docx)",
     );
 
     assert_eq!(

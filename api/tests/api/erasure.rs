@@ -27,8 +27,8 @@ async fn admin_with_two_factor(app: &TestApp) -> (Uuid, String) {
     let (id, token) = app.admin_token().await;
     let setup = app
         .post("/api/admin/two-factor/setup", Some(&token), json!({}))
-        .await;
-    assert_eq!(setup.status, StatusCode::OK, "{:?}", setup.body);
+        .await
+        .assert_status(StatusCode::OK);
     let secret = setup.body["secret"].as_str().unwrap();
     app.settle().await;
     let email: String = sqlx::query_scalar("SELECT email FROM accounts WHERE id = $1")
@@ -39,14 +39,13 @@ async fn admin_with_two_factor(app: &TestApp) -> (Uuid, String) {
     let code = totp_generator(secret, &email)
         .unwrap()
         .generate(Utc::now().timestamp() as u64);
-    let on = app
-        .post(
-            "/api/admin/two-factor/confirm",
-            Some(&token),
-            json!({"code": code.to_string()}),
-        )
-        .await;
-    assert_eq!(on.status, StatusCode::OK, "{:?}", on.body);
+    app.post(
+        "/api/admin/two-factor/confirm",
+        Some(&token),
+        json!({"code": code.to_string()}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
     (id, token)
 }
 
@@ -61,37 +60,30 @@ async fn candidate_with_history(app: &TestApp) -> (Uuid, String, String, String,
             None,
             json!({"name": NAME, "email": EMAIL, "password": PASSWORD, "phone": PHONE}),
         )
-        .await;
-    assert_eq!(
-        registered.status,
-        StatusCode::CREATED,
-        "{:?}",
-        registered.body
-    );
+        .await
+        .assert_status(StatusCode::CREATED);
     let id: Uuid = registered.body["user"]["id"]
         .as_str()
         .unwrap()
         .parse()
         .unwrap();
     let me = app.token("candidate", EMAIL, PASSWORD).await;
-    let profile = app
-        .put(
-            "/api/candidate/profile",
-            Some(&me),
-            Some(
-                json!({"name": NAME, "phone": PHONE, "summary": RESUME_SENTENCE,
+    app.put(
+        "/api/candidate/profile",
+        Some(&me),
+        Some(
+            json!({"name": NAME, "phone": PHONE, "summary": RESUME_SENTENCE,
                         "skills": "Rust, SQL", "education": [], "experience": []}),
-            ),
-        )
-        .await;
-    assert_eq!(profile.status, StatusCode::OK, "{:?}", profile.body);
+        ),
+    )
+    .await
+    .assert_status(StatusCode::OK);
     let mut resume = b"%PDF-1.7\n".to_vec();
     resume.extend_from_slice(RESUME_SENTENCE.as_bytes());
     resume.extend(pdf(2000));
-    let uploaded = app
-        .upload_resume(&me, "quentin-cv.pdf", resume.clone())
-        .await;
-    assert_eq!(uploaded.status, StatusCode::OK, "{:?}", uploaded.body);
+    app.upload_resume(&me, "quentin-cv.pdf", resume.clone())
+        .await
+        .assert_status(StatusCode::OK);
     let document = app
         .upload_document(
             &me,
@@ -102,60 +94,46 @@ async fn candidate_with_history(app: &TestApp) -> (Uuid, String, String, String,
                 ("document_type", "cover_letter"),
             ],
         )
-        .await;
-    assert_eq!(document.status, StatusCode::CREATED, "{:?}", document.body);
+        .await
+        .assert_status(StatusCode::CREATED);
     let document_id = document.body["document"]["id"].as_str().unwrap().to_owned();
 
     let (job, employer) = app.open_job("Platform Engineer").await;
     let submitted = app
         .submit_application(&me, json!({"jobId": job, "coverLetterId": document_id}))
-        .await;
-    assert_eq!(
-        submitted.status,
-        StatusCode::CREATED,
-        "{:?}",
-        submitted.body
-    );
-    let application = submitted.body["id"].as_str().unwrap().to_owned();
+        .await
+        .assert_status(StatusCode::CREATED);
+    let application = submitted.id();
     app.settle().await;
-    let moved = app
-        .post(
-            &format!("/api/employer/applications/{application}/move"),
-            Some(&employer),
-            json!({"stage": "interview", "feedback": format!("{NAME} impressed the panel")}),
-        )
-        .await;
-    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
-    let note = app
-        .post(
-            &format!("/api/employer/applications/{application}/notes"),
-            Some(&employer),
-            json!({"body": format!("Called {NAME} on {PHONE}")}),
-        )
-        .await;
-    assert_eq!(note.status, StatusCode::CREATED, "{:?}", note.body);
-    let scorecard = app
-        .post(
-            &format!("/api/employer/applications/{application}/scorecards"),
-            Some(&employer),
-            json!({"ratings": [{"criterion": "Rust", "score": 5}], "recommendation": "yes",
+    app.post(
+        &format!("/api/employer/applications/{application}/move"),
+        Some(&employer),
+        json!({"stage": "interview", "feedback": format!("{NAME} impressed the panel")}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
+    app.post(
+        &format!("/api/employer/applications/{application}/notes"),
+        Some(&employer),
+        json!({"body": format!("Called {NAME} on {PHONE}")}),
+    )
+    .await
+    .assert_status(StatusCode::CREATED);
+    app.post(
+        &format!("/api/employer/applications/{application}/scorecards"),
+        Some(&employer),
+        json!({"ratings": [{"criterion": "Rust", "score": 5}], "recommendation": "yes",
                    "comment": format!("{NAME} knows Kubernetes")}),
-        )
-        .await;
-    assert_eq!(
-        scorecard.status,
-        StatusCode::CREATED,
-        "{:?}",
-        scorecard.body
-    );
-    let reset = app
-        .post(
-            "/api/auth/candidate/forgot-password",
-            None,
-            json!({"email": EMAIL}),
-        )
-        .await;
-    assert_eq!(reset.status, StatusCode::OK, "{:?}", reset.body);
+    )
+    .await
+    .assert_status(StatusCode::CREATED);
+    app.post(
+        "/api/auth/candidate/forgot-password",
+        None,
+        json!({"email": EMAIL}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
     app.settle().await;
     (id, me, employer, job, application)
 }
@@ -276,8 +254,8 @@ async fn an_erased_candidate_leaves_no_trace_in_tables_files_mail_or_a_rebuild()
             Some(&me),
             json!({"password": PASSWORD}),
         )
-        .await;
-    assert_eq!(erased.status, StatusCode::OK, "{:?}", erased.body);
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(erased.body["status"], "erased");
     assert_eq!(
         erased.body["message"],
@@ -294,13 +272,11 @@ async fn an_erased_candidate_leaves_no_trace_in_tables_files_mail_or_a_rebuild()
     .unwrap();
     assert_eq!(throttled, 0);
     // Signed out for good, and the email no longer signs in.
-    let after = app.get("/api/candidate/profile", Some(&me)).await;
-    assert_eq!(after.status, StatusCode::UNAUTHORIZED, "{:?}", after.body);
+    app.get("/api/candidate/profile", Some(&me))
+        .await
+        .assert_status(StatusCode::UNAUTHORIZED);
     let sign_in = app.login("candidate", EMAIL, PASSWORD).await;
-    assert_eq!(
-        (sign_in.status, sign_in.error()),
-        (StatusCode::UNAUTHORIZED, "Invalid email or password")
-    );
+    sign_in.assert_error(StatusCode::UNAUTHORIZED, "Invalid email or password");
 
     // Zero hits: every table, every stored file, every mail, the log.
     assert_eq!(mentions(&app, &terms).await, Vec::<String>::new());
@@ -324,8 +300,8 @@ async fn an_erased_candidate_leaves_no_trace_in_tables_files_mail_or_a_rebuild()
             &format!("/api/employer/jobs/{job}/pipeline"),
             Some(&employer),
         )
-        .await;
-    assert_eq!(board.status, StatusCode::OK, "{:?}", board.body);
+        .await
+        .assert_status(StatusCode::OK);
     let card = find_card(&board.body, &application).expect("the application stays on the board");
     assert_eq!(card["candidate_name"], "[erased]");
     assert_eq!(card["stage"], "interview");
@@ -341,12 +317,9 @@ async fn an_erased_candidate_leaves_no_trace_in_tables_files_mail_or_a_rebuild()
             json!({"starts_at_local": "2099-01-20T10:00", "duration_minutes": 30, "location": "Level 12, 1 Market St"}),
         )
         .await;
-    assert_eq!(
-        (invited.status, invited.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "This candidate's personal data was erased, so they can no longer be invited"
-        )
+    invited.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "This candidate's personal data was erased, so they can no longer be invited",
     );
     let record: (String, String, Option<Uuid>) = sqlx::query_as(
         "SELECT subject_kind, grounds, requested_by FROM erasures WHERE subject_id = $1 AND completed_at IS NOT NULL",
@@ -468,12 +441,9 @@ async fn erasing_yourself_needs_your_password_and_admins_are_never_erased() {
     let app = TestApp::spawn().await;
     let me = app.candidate_token("careful@example.com").await;
     let missing = app.post("/api/account/erase", Some(&me), json!({})).await;
-    assert_eq!(
-        (missing.status, missing.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Enter your password to confirm"
-        )
+    missing.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Enter your password to confirm",
     );
     let wrong = app
         .post(
@@ -482,10 +452,7 @@ async fn erasing_yourself_needs_your_password_and_admins_are_never_erased() {
             json!({"password": "Wrong123!"}),
         )
         .await;
-    assert_eq!(
-        (wrong.status, wrong.error()),
-        (StatusCode::FORBIDDEN, "That password is incorrect")
-    );
+    wrong.assert_error(StatusCode::FORBIDDEN, "That password is incorrect");
     let too_long = app
         .post(
             "/api/account/erase",
@@ -493,10 +460,7 @@ async fn erasing_yourself_needs_your_password_and_admins_are_never_erased() {
             json!({"password": "x".repeat(5000)}),
         )
         .await;
-    assert_eq!(
-        (too_long.status, too_long.error()),
-        (StatusCode::FORBIDDEN, "That password is incorrect")
-    );
+    too_long.assert_error(StatusCode::FORBIDDEN, "That password is incorrect");
     let none = app
         .post("/api/account/erase", None, json!({"password": PASSWORD}))
         .await;
@@ -509,12 +473,9 @@ async fn erasing_yourself_needs_your_password_and_admins_are_never_erased() {
             json!({"password": "Admin123!"}),
         )
         .await;
-    assert_eq!(
-        (refused.status, refused.error()),
-        (
-            StatusCode::FORBIDDEN,
-            "Admin accounts are removed by another admin, not erased"
-        )
+    refused.assert_error(
+        StatusCode::FORBIDDEN,
+        "Admin accounts are removed by another admin, not erased",
     );
     // Nothing was erased by any of it.
     let still = app.get("/api/candidate/profile", Some(&me)).await;
@@ -540,21 +501,15 @@ async fn an_admin_erases_only_with_two_factor_and_a_second_time_is_a_no_op_that_
             json!({"grounds": "person_asked"}),
         )
         .await;
-    assert_eq!(
-        (refused.status, refused.error()),
-        (
-            StatusCode::FORBIDDEN,
-            "Turn on two-factor sign-in before erasing anyone"
-        )
+    refused.assert_error(
+        StatusCode::FORBIDDEN,
+        "Turn on two-factor sign-in before erasing anyone",
     );
     let (admin_id, admin) = admin_with_two_factor(&app).await;
     let no_grounds = app.post(&path, Some(&admin), json!({})).await;
-    assert_eq!(
-        (no_grounds.status, no_grounds.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Choose the grounds for this erasure"
-        )
+    no_grounds.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Choose the grounds for this erasure",
     );
     let unknown = app
         .post(
@@ -563,10 +518,7 @@ async fn an_admin_erases_only_with_two_factor_and_a_second_time_is_a_no_op_that_
             json!({"grounds": "person_asked"}),
         )
         .await;
-    assert_eq!(
-        (unknown.status, unknown.error()),
-        (StatusCode::NOT_FOUND, "No such person")
-    );
+    unknown.assert_error(StatusCode::NOT_FOUND, "No such person");
     let an_admin = app
         .post(
             &format!("/api/admin/people/{admin_id}/erase"),
@@ -583,14 +535,14 @@ async fn an_admin_erases_only_with_two_factor_and_a_second_time_is_a_no_op_that_
 
     let first = app
         .post(&path, Some(&admin), json!({"grounds": "person_asked"}))
-        .await;
-    assert_eq!(first.status, StatusCode::OK, "{:?}", first.body);
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(first.body["status"], "erased");
     let events = app.event_count().await;
     let second = app
         .post(&path, Some(&admin), json!({"grounds": "admin_decision"}))
-        .await;
-    assert_eq!(second.status, StatusCode::OK, "{:?}", second.body);
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(second.body["status"], "already_erased");
     assert!(
         second.body["message"]
@@ -611,8 +563,8 @@ async fn an_admin_erases_only_with_two_factor_and_a_second_time_is_a_no_op_that_
     assert_eq!(sign_in.status, StatusCode::UNAUTHORIZED);
     let list = app
         .get_after("/api/admin/erasures", Some(&admin), &first)
-        .await;
-    assert_eq!(list.status, StatusCode::OK, "{:?}", list.body);
+        .await
+        .assert_status(StatusCode::OK);
     let row = &list.body["erasures"][0];
     assert_eq!(row["subject_id"], employer_id.to_string());
     assert_eq!(row["subject_kind"], "employer");
@@ -649,15 +601,14 @@ async fn an_admin_erases_only_with_two_factor_and_a_second_time_is_a_no_op_that_
 #[tokio::test]
 async fn a_contact_form_sender_is_erased_from_the_inbox_and_the_outbox() {
     let app = TestApp::spawn().await;
-    let sent = app
-        .post(
-            "/api/contact",
-            None,
-            json!({"firstName": "Perpetua", "lastName": "Oyelaran", "email": "perpetua.o@example.com",
+    app.post(
+        "/api/contact",
+        None,
+        json!({"firstName": "Perpetua", "lastName": "Oyelaran", "email": "perpetua.o@example.com",
                    "phone": "0411 222 333", "message": "Please place me somewhere near Katoomba"}),
-        )
-        .await;
-    assert_eq!(sent.status, StatusCode::OK, "{:?}", sent.body);
+    )
+    .await
+    .assert_status(StatusCode::OK);
     let (_, admin) = admin_with_two_factor(&app).await;
     app.settle().await;
     let inbox = app.get("/api/admin/contact-messages", Some(&admin)).await;
@@ -680,14 +631,13 @@ async fn a_contact_form_sender_is_erased_from_the_inbox_and_the_outbox() {
         .await
         .unwrap();
 
-    let erased = app
-        .post(
-            &format!("/api/admin/contact-messages/{id}/erase"),
-            Some(&admin),
-            json!({"grounds": "admin_decision"}),
-        )
-        .await;
-    assert_eq!(erased.status, StatusCode::OK, "{:?}", erased.body);
+    app.post(
+        &format!("/api/admin/contact-messages/{id}/erase"),
+        Some(&admin),
+        json!({"grounds": "admin_decision"}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
     app.settle().await;
     let untouched: String =
         sqlx::query_scalar("SELECT body FROM mail_outbox WHERE recipient = 'other@example.com'")
@@ -724,8 +674,9 @@ fn find_id(v: &Value, email: &str) -> Option<String> {
 async fn an_erasure_stopped_half_way_is_finished_by_the_next_round() {
     let app = TestApp::spawn().await;
     let me = app.candidate_token("halfway@example.com").await;
-    let uploaded = app.upload_resume(&me, "cv.pdf", pdf(4000)).await;
-    assert_eq!(uploaded.status, StatusCode::OK, "{:?}", uploaded.body);
+    app.upload_resume(&me, "cv.pdf", pdf(4000))
+        .await
+        .assert_status(StatusCode::OK);
     app.settle().await;
     let id: Uuid =
         sqlx::query_scalar("SELECT id FROM accounts WHERE email = 'halfway@example.com'")

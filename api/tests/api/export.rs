@@ -52,8 +52,10 @@ impl TestApp {
     /// Asks for an export (`path`: the person's own or an admin's) and
     /// returns the link's path.
     async fn export_link(&self, path: &str, token: &str) -> String {
-        let reply = self.post(path, Some(token), json!({})).await;
-        assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
+        let reply = self
+            .post(path, Some(token), json!({}))
+            .await
+            .assert_status(StatusCode::CREATED);
         reply.body["url"].as_str().unwrap().to_owned()
     }
 
@@ -82,13 +84,13 @@ async fn a_candidate_exports_everything_held_about_them_once() {
         "education": [{"degree": "BSc", "institution": "UNSW", "field": "Computer Science", "graduationYear": "2018-12-01"}],
         "experience": []
     });
-    let saved = app
-        .put("/api/candidate/profile", Some(&me), Some(profile))
-        .await;
-    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+    app.put("/api/candidate/profile", Some(&me), Some(profile))
+        .await
+        .assert_status(StatusCode::OK);
     let resume = pdf(3000);
-    let up = app.upload_resume(&me, "My CV.pdf", resume.clone()).await;
-    assert_eq!(up.status, StatusCode::OK, "{:?}", up.body);
+    app.upload_resume(&me, "My CV.pdf", resume.clone())
+        .await
+        .assert_status(StatusCode::OK);
     let letter = pdf(5000);
     let doc = app
         .upload_document(
@@ -97,35 +99,35 @@ async fn a_candidate_exports_everything_held_about_them_once() {
             letter.clone(),
             &[("title", "Cover letter"), ("document_type", "cover_letter")],
         )
-        .await;
-    assert_eq!(doc.status, StatusCode::CREATED, "{:?}", doc.body);
+        .await
+        .assert_status(StatusCode::CREATED);
     let doc_id = doc.body["document"]["id"].as_str().unwrap().to_owned();
     let (job, employer) = app.open_job("Data Engineer").await;
     let applied = app
         .submit_application(&me, json!({"jobId": job, "coverLetterId": doc_id}))
-        .await;
-    assert_eq!(applied.status, StatusCode::CREATED, "{:?}", applied.body);
-    let application = applied.body["id"].as_str().unwrap().to_owned();
-    let decided = app
-        .set_application_status(
-            &employer,
-            &application,
-            json!({"status": "accepted", "feedback": "Strong SQL"}),
-        )
-        .await;
-    assert_eq!(decided.status, StatusCode::OK, "{:?}", decided.body);
-    let note = app
-        .post(
-            &format!("/api/employer/applications/{application}/notes"),
-            Some(&employer),
-            json!({"body": "Keen, ask about on-call"}),
-        )
-        .await;
-    assert_eq!(note.status, StatusCode::CREATED, "{:?}", note.body);
+        .await
+        .assert_status(StatusCode::CREATED);
+    let application = applied.id();
+    app.set_application_status(
+        &employer,
+        &application,
+        json!({"status": "accepted", "feedback": "Strong SQL"}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
+    app.post(
+        &format!("/api/employer/applications/{application}/notes"),
+        Some(&employer),
+        json!({"body": "Keen, ask about on-call"}),
+    )
+    .await
+    .assert_status(StatusCode::CREATED);
     app.settle().await;
 
-    let asked = app.post("/api/account/export", Some(&me), json!({})).await;
-    assert_eq!(asked.status, StatusCode::CREATED, "{:?}", asked.body);
+    let asked = app
+        .post("/api/account/export", Some(&me), json!({}))
+        .await
+        .assert_status(StatusCode::CREATED);
     let url = asked.body["url"].as_str().unwrap().to_owned();
     assert_eq!(token_of(&url).len(), 64, "{url}");
     let expires: chrono::DateTime<chrono::Utc> =
@@ -297,7 +299,7 @@ async fn a_candidate_exports_everything_held_about_them_once() {
 
     // Once only.
     let again = app.get(&url, Some(&me)).await;
-    assert_eq!((again.status, again.error()), (StatusCode::GONE, USED));
+    again.assert_error(StatusCode::GONE, USED);
 }
 
 #[tokio::test]
@@ -312,23 +314,14 @@ async fn a_link_works_only_for_its_person_or_an_admin_and_only_for_an_hour() {
     assert_eq!(no_session.status, StatusCode::UNAUTHORIZED);
     for stranger in [&other, &employer] {
         let peek = app.get(&url, Some(stranger)).await;
-        assert_eq!(
-            (peek.status, peek.error()),
-            (StatusCode::NOT_FOUND, NOT_VALID)
-        );
+        peek.assert_error(StatusCode::NOT_FOUND, NOT_VALID);
     }
     let made_up = app
         .get(&format!("/api/exports/{}", "ab".repeat(32)), Some(&me))
         .await;
-    assert_eq!(
-        (made_up.status, made_up.error()),
-        (StatusCode::NOT_FOUND, NOT_VALID)
-    );
+    made_up.assert_error(StatusCode::NOT_FOUND, NOT_VALID);
     let garbage = app.get("/api/exports/not-a-token", Some(&me)).await;
-    assert_eq!(
-        (garbage.status, garbage.error()),
-        (StatusCode::NOT_FOUND, NOT_VALID)
-    );
+    garbage.assert_error(StatusCode::NOT_FOUND, NOT_VALID);
     // The strangers' tries did not spend it.
     let zip = app.unzip(&url, &me).await;
     assert_eq!(zip.data()["account"]["email"], "mine@example.com");
@@ -339,13 +332,10 @@ async fn a_link_works_only_for_its_person_or_an_admin_and_only_for_an_hour() {
         .await
         .unwrap();
     let expired = app.get(&late, Some(&me)).await;
-    assert_eq!(
-        (expired.status, expired.error()),
-        (StatusCode::GONE, EXPIRED)
-    );
+    expired.assert_error(StatusCode::GONE, EXPIRED);
     // Used beats expired: it says what happened first.
     let used = app.get(&url, Some(&me)).await;
-    assert_eq!((used.status, used.error()), (StatusCode::GONE, USED));
+    used.assert_error(StatusCode::GONE, USED);
 
     // Two downloads racing for one link: one archive, one 410.
     let raced = app.export_link("/api/account/export", &me).await;
@@ -367,14 +357,14 @@ async fn an_admin_exports_a_candidate_or_an_employer_and_nobody_else() {
         .token("candidate", "person@example.com", "Secret1!")
         .await;
     let (employer_id, employer_email, employer) = app.employer("Acme Hiring", true).await;
-    let company = app
+    app
         .put(
             "/api/employer/company",
             Some(&employer),
             Some(json!({"name": "Acme Hiring Pty Ltd", "website": "https://acme.example", "about": "We hire.", "location": "Sydney"})),
         )
-        .await;
-    assert_eq!(company.status, StatusCode::OK, "{:?}", company.body);
+.await
+.assert_status(StatusCode::OK);
     app.settle().await;
 
     let url = app
@@ -438,21 +428,14 @@ async fn an_admin_exports_a_candidate_or_an_employer_and_nobody_else() {
                 json!({}),
             )
             .await;
-        assert_eq!(
-            (reply.status, reply.error()),
-            (StatusCode::NOT_FOUND, "No such person"),
-            "{nobody}"
-        );
+        reply.assert_error(StatusCode::NOT_FOUND, "No such person");
     }
     let own_admin = app
         .post("/api/account/export", Some(&admin), json!({}))
         .await;
-    assert_eq!(
-        (own_admin.status, own_admin.error()),
-        (
-            StatusCode::FORBIDDEN,
-            "This area is for candidate and employer accounts"
-        )
+    own_admin.assert_error(
+        StatusCode::FORBIDDEN,
+        "This area is for candidate and employer accounts",
     );
     let not_admin = app
         .post(
@@ -481,8 +464,8 @@ async fn a_large_export_is_streamed_not_buffered() {
     }
     let doc = app
         .upload_document(&me, "portfolio.pdf", big.clone(), &[("title", "Portfolio")])
-        .await;
-    assert_eq!(doc.status, StatusCode::CREATED, "{:?}", doc.body);
+        .await
+        .assert_status(StatusCode::CREATED);
     let doc_id = doc.body["document"]["id"].as_str().unwrap().to_owned();
     app.settle().await;
 
@@ -514,15 +497,14 @@ async fn a_large_export_is_streamed_not_buffered() {
 async fn a_file_gone_from_storage_is_listed_without_its_bytes() {
     let app = TestApp::spawn().await;
     let me = app.candidate_token("gone@example.com").await;
-    let doc = app
-        .upload_document(
-            &me,
-            "notes.txt",
-            b"plain notes".to_vec(),
-            &[("title", "Notes")],
-        )
-        .await;
-    assert_eq!(doc.status, StatusCode::CREATED, "{:?}", doc.body);
+    app.upload_document(
+        &me,
+        "notes.txt",
+        b"plain notes".to_vec(),
+        &[("title", "Notes")],
+    )
+    .await
+    .assert_status(StatusCode::CREATED);
     app.settle().await;
     let (key,): (String,) = sqlx::query_as("SELECT storage_key FROM documents")
         .fetch_one(&app.pool)

@@ -21,8 +21,8 @@ impl TestApp {
                 None,
                 json!({"name": "Jordan Lee", "email": email, "password": "Secret1!", "phone": "0412 345 678"}),
             )
-            .await;
-        assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
+.await
+.assert_status(StatusCode::CREATED);
         reply.body
     }
 
@@ -36,8 +36,10 @@ impl TestApp {
     }
 
     pub async fn token(&self, role: &str, email: &str, password: &str) -> String {
-        let reply = self.login(role, email, password).await;
-        assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+        let reply = self
+            .login(role, email, password)
+            .await
+            .assert_status(StatusCode::OK);
         reply.body["token"].as_str().unwrap().to_owned()
     }
 
@@ -86,8 +88,8 @@ impl TestApp {
                 None,
                 json!({"name": "Morgan Reid", "email": email, "password": "Employer1!", "company": company}),
             )
-            .await;
-        assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
+.await
+.assert_status(StatusCode::CREATED);
         let id: Uuid = reply.body["user"]["id"].as_str().unwrap().parse().unwrap();
         if approve {
             self.app
@@ -133,9 +135,11 @@ impl TestApp {
         let (_, _, employer) = self.employer("Hiring Co", true).await;
         let mut form = job_form(&location.to_string());
         form["title"] = json!(title);
-        let reply = self.post("/api/employer/jobs", Some(&employer), form).await;
-        assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
-        (reply.body["id"].as_str().unwrap().to_owned(), employer)
+        let reply = self
+            .post("/api/employer/jobs", Some(&employer), form)
+            .await
+            .assert_status(StatusCode::CREATED);
+        (reply.id(), employer)
     }
 }
 
@@ -223,6 +227,29 @@ impl TestApp {
 
     /// The employer decides on an application: `body` holds status and,
     /// optionally, feedback.
+    /// Moves an application along the employer's pipeline; `body` is the move
+    /// form (`{"stage": …}` and any feedback).
+    pub async fn move_application(&self, token: &str, id: &str, body: Value) -> Reply {
+        self.post(
+            &format!("/api/employer/applications/{id}/move"),
+            Some(token),
+            body,
+        )
+        .await
+    }
+
+    /// The titles of someone's newest notifications, newest first.
+    pub async fn notification_titles(&self, token: &str) -> Vec<String> {
+        let notes = self
+            .get("/api/notifications?limit=20&offset=0", Some(token))
+            .await;
+        notes
+            .list("notifications")
+            .iter()
+            .map(|n| n["title"].as_str().unwrap().to_owned())
+            .collect()
+    }
+
     pub async fn set_application_status(
         &self,
         token: &str,

@@ -158,12 +158,9 @@ async fn signing_out_everywhere_ends_every_session_and_closes_sockets() {
     app.settle().await;
     for token in [&phone, &laptop] {
         let stale = app.get("/api/auth/candidate/profile", Some(token)).await;
-        assert_eq!(
-            (stale.status, stale.error()),
-            (
-                StatusCode::UNAUTHORIZED,
-                "Your session has ended. Please sign in again."
-            )
+        stale.assert_error(
+            StatusCode::UNAUTHORIZED,
+            "Your session has ended. Please sign in again.",
         );
     }
     assert_eq!(
@@ -215,14 +212,13 @@ async fn a_password_reset_ends_the_sessions_issued_before_it() {
     .unwrap();
     let start = body.find("token=").unwrap() + "token=".len();
     let token = body[start..].split_whitespace().next().unwrap();
-    let reset = app
-        .post(
-            "/api/auth/candidate/reset-password",
-            None,
-            json!({"token": token, "newPassword": "Another1!"}),
-        )
-        .await;
-    assert_eq!(reset.status, StatusCode::OK, "{:?}", reset.body);
+    app.post(
+        "/api/auth/candidate/reset-password",
+        None,
+        json!({"token": token, "newPassword": "Another1!"}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
     app.settle().await;
     assert_eq!(
         app.get("/api/auth/candidate/profile", Some(&before))
@@ -359,12 +355,9 @@ async fn while_the_database_is_away_requests_answer_503_fast_and_recover_by_them
     let started = Instant::now();
     let away = app.get("/api/reference/locations", None).await;
     let took = started.elapsed();
-    assert_eq!(
-        (away.status, away.error()),
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "The service is briefly unavailable. Please try again in a moment."
-        )
+    away.assert_error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "The service is briefly unavailable. Please try again in a moment.",
     );
     assert!(away.headers.contains_key("retry-after"));
     // The acquire timeout is 1 s: an outage does not hold requests.

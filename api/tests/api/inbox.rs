@@ -16,8 +16,8 @@ async fn an_enquiry_is_assigned_answered_by_mail_and_handled() {
             json!({"firstName": "Grace", "lastName": "Ng", "email": "grace.ng@example.com",
                    "message": "Do you place contract data engineers in Parramatta?"}),
         )
-        .await;
-    assert_eq!(sent.status, StatusCode::OK, "{:?}", sent.body);
+        .await
+        .assert_status(StatusCode::OK);
     let (_, admin) = app.admin_token().await;
     let (colleague, _) = app.admin_token().await;
     let open = app
@@ -44,21 +44,17 @@ async fn an_enquiry_is_assigned_answered_by_mail_and_handled() {
             json!({"admin_id": me_id.unwrap_or_else(|| uuid::Uuid::now_v7().to_string())}),
         )
         .await;
-    assert_eq!(
-        (to_candidate.status, to_candidate.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Choose a member of staff to assign it to"
-        )
+    to_candidate.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Choose a member of staff to assign it to",
     );
-    let assigned = app
-        .post(
-            &format!("/api/admin/contact-messages/{id}/assign"),
-            Some(&admin),
-            json!({"admin_id": colleague}),
-        )
-        .await;
-    assert_eq!(assigned.status, StatusCode::OK, "{:?}", assigned.body);
+    app.post(
+        &format!("/api/admin/contact-messages/{id}/assign"),
+        Some(&admin),
+        json!({"admin_id": colleague}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
 
     let empty = app
         .post(
@@ -67,10 +63,7 @@ async fn an_enquiry_is_assigned_answered_by_mail_and_handled() {
             json!({"body": " "}),
         )
         .await;
-    assert_eq!(
-        (empty.status, empty.error()),
-        (StatusCode::UNPROCESSABLE_ENTITY, "Reply is required")
-    );
+    empty.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "Reply is required");
     let replied = app
         .post(
             &format!("/api/admin/contact-messages/{id}/reply"),
@@ -133,10 +126,7 @@ async fn an_enquiry_is_assigned_answered_by_mail_and_handled() {
             json!({}),
         )
         .await;
-    assert_eq!(
-        (nothing.status, nothing.error()),
-        (StatusCode::NOT_FOUND, "Message not found")
-    );
+    nothing.assert_error(StatusCode::NOT_FOUND, "Message not found");
 }
 
 #[tokio::test]
@@ -158,8 +148,8 @@ async fn the_outbox_lists_mail_by_state_and_sends_a_failed_one_again() {
     .unwrap();
     let failed = app
         .get("/api/admin/outbox?state=failed", Some(&admin))
-        .await;
-    assert_eq!(failed.status, StatusCode::OK, "{:?}", failed.body);
+        .await
+        .assert_status(StatusCode::OK);
     let mail = &failed.body[0];
     assert_eq!(
         (mail["state"].as_str(), mail["last_error"].as_str()),
@@ -189,12 +179,9 @@ async fn the_outbox_lists_mail_by_state_and_sends_a_failed_one_again() {
             json!({}),
         )
         .await;
-    assert_eq!(
-        (again.status, again.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Only a mail that failed can be sent again"
-        )
+    again.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Only a mail that failed can be sent again",
     );
     let bad = app.get("/api/admin/outbox?state=lost", Some(&admin)).await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);

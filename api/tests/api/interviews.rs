@@ -14,16 +14,11 @@ async fn in_interview(app: &TestApp, email: &str) -> (String, String, String) {
     let submitted = app
         .submit_application(&candidate, json!({"jobId": job}))
         .await;
-    let id = submitted.body["id"].as_str().unwrap().to_owned();
+    let id = submitted.id();
     app.settle().await;
-    let moved = app
-        .post(
-            &format!("/api/employer/applications/{id}/move"),
-            Some(&employer),
-            json!({"stage": "interview"}),
-        )
-        .await;
-    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    app.move_application(&employer, &id, json!({"stage": "interview"}))
+        .await
+        .assert_status(StatusCode::OK);
     (employer, id, candidate)
 }
 
@@ -59,9 +54,9 @@ async fn a_booked_interview_is_mailed_as_an_invitation_and_shown_to_the_candidat
             json!({"starts_at_local": SUMMER, "duration_minutes": 45,
                    "video_link": "https://meet.example.com/harbour-1", "interviewers": ["Priya Shah", "Tom Nguyen"]}),
         )
-        .await;
-    assert_eq!(booked.status, StatusCode::CREATED, "{:?}", booked.body);
-    let interview = booked.body["id"].as_str().unwrap().to_owned();
+.await
+.assert_status(StatusCode::CREATED);
+    let interview = booked.id();
 
     let mine = app
         .get_after(
@@ -103,16 +98,8 @@ async fn a_booked_interview_is_mailed_as_an_invitation_and_shown_to_the_candidat
 
     // The candidate's bell says so.
     app.settle().await;
-    let notes = app
-        .get("/api/notifications?limit=20&offset=0", Some(&candidate))
-        .await;
-    let titles: Vec<&str> = notes.body["notifications"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n["title"].as_str().unwrap())
-        .collect();
-    assert!(titles.contains(&"Interview booked"), "{titles:?}");
+    let titles = app.notification_titles(&candidate).await;
+    assert!(titles.iter().any(|t| t == "Interview booked"), "{titles:?}");
 }
 
 #[tokio::test]
@@ -126,7 +113,7 @@ async fn rescheduling_and_cancelling_update_the_same_calendar_entry() {
             json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Level 12, 1 Market St, Sydney"}),
         )
         .await;
-    let interview = booked.body["id"].as_str().unwrap().to_owned();
+    let interview = booked.id();
     // Winter in Sydney: UTC+10.
     let moved = app
         .put(
@@ -134,8 +121,8 @@ async fn rescheduling_and_cancelling_update_the_same_calendar_entry() {
             Some(&employer),
             Some(json!({"starts_at_local": "2099-06-10T14:00", "duration_minutes": 30, "location": "Level 12, 1 Market St, Sydney"})),
         )
-        .await;
-    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+.await
+.assert_status(StatusCode::OK);
     let mine = app
         .get_after(
             "/api/applications/my-applications",
@@ -154,8 +141,8 @@ async fn rescheduling_and_cancelling_update_the_same_calendar_entry() {
             Some(&employer),
             json!({"reason": "The role was filled internally."}),
         )
-        .await;
-    assert_eq!(cancelled.status, StatusCode::OK, "{:?}", cancelled.body);
+        .await
+        .assert_status(StatusCode::OK);
     let mine = app
         .get_after(
             "/api/applications/my-applications",
@@ -189,12 +176,9 @@ async fn rescheduling_and_cancelling_update_the_same_calendar_entry() {
             json!({}),
         )
         .await;
-    assert_eq!(
-        (again.status, again.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "This interview was cancelled"
-        )
+    again.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "This interview was cancelled",
     );
 }
 
@@ -244,10 +228,7 @@ async fn bad_slots_are_422_with_clear_texts_and_other_employers_get_404() {
         ),
     ] {
         let r = book(body).await;
-        assert_eq!(
-            (r.status, r.error()),
-            (StatusCode::UNPROCESSABLE_ENTITY, text)
-        );
+        r.assert_error(StatusCode::UNPROCESSABLE_ENTITY, text);
     }
     assert_eq!(app.event_count().await, before, "nothing written");
 
@@ -270,8 +251,5 @@ async fn bad_slots_are_422_with_clear_texts_and_other_employers_get_404() {
             json!({}),
         )
         .await;
-    assert_eq!(
-        (meddle.status, meddle.error()),
-        (StatusCode::NOT_FOUND, "Interview not found")
-    );
+    meddle.assert_error(StatusCode::NOT_FOUND, "Interview not found");
 }

@@ -21,9 +21,11 @@ async fn a_draft_stays_off_the_board_until_published_then_closes_and_reopens() {
     let (_, _, employer) = app.employer("Harbour Labs", true).await;
     let mut form = job_form(&location.to_string());
     form["draft"] = json!(true);
-    let drafted = app.post("/api/employer/jobs", Some(&employer), form).await;
-    assert_eq!(drafted.status, StatusCode::CREATED, "{:?}", drafted.body);
-    let id = drafted.body["id"].as_str().unwrap().to_owned();
+    let drafted = app
+        .post("/api/employer/jobs", Some(&employer), form)
+        .await
+        .assert_status(StatusCode::CREATED);
+    let id = drafted.id();
     assert!(
         !on_board(&app, &drafted, &id).await,
         "a draft is not public"
@@ -54,12 +56,9 @@ async fn a_draft_stays_off_the_board_until_published_then_closes_and_reopens() {
             json!({}),
         )
         .await;
-    assert_eq!(
-        (twice.status, twice.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "This job is already published"
-        )
+    twice.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "This job is already published",
     );
 
     let closed = app
@@ -76,8 +75,8 @@ async fn a_draft_stays_off_the_board_until_published_then_closes_and_reopens() {
             Some(&employer),
             json!({}),
         )
-        .await;
-    assert_eq!(reopened.status, StatusCode::OK, "{:?}", reopened.body);
+        .await
+        .assert_status(StatusCode::OK);
     assert!(on_board(&app, &reopened, &id).await);
 
     let later = (chrono::Utc::now() + chrono::Duration::days(90)).to_rfc3339();
@@ -87,8 +86,8 @@ async fn a_draft_stays_off_the_board_until_published_then_closes_and_reopens() {
             Some(&employer),
             json!({"expires_at": later}),
         )
-        .await;
-    assert_eq!(extended.status, StatusCode::OK, "{:?}", extended.body);
+        .await
+        .assert_status(StatusCode::OK);
     let job = app
         .get_after(&format!("/api/jobs/{id}"), None, &extended)
         .await;
@@ -103,12 +102,9 @@ async fn a_draft_stays_off_the_board_until_published_then_closes_and_reopens() {
             json!({"expires_at": earlier}),
         )
         .await;
-    assert_eq!(
-        (backwards.status, backwards.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "The new closing date must be later than the current one"
-        )
+    backwards.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "The new closing date must be later than the current one",
     );
 }
 
@@ -122,9 +118,9 @@ async fn duplicating_makes_a_draft_copy_and_other_employers_get_404() {
             Some(&employer),
             json!({}),
         )
-        .await;
-    assert_eq!(copied.status, StatusCode::CREATED, "{:?}", copied.body);
-    let copy = copied.body["id"].as_str().unwrap().to_owned();
+        .await
+        .assert_status(StatusCode::CREATED);
+    let copy = copied.id();
     assert_ne!(copy, id);
     let mine = app
         .get_after("/api/employer/jobs", Some(&employer), &copied)
@@ -150,10 +146,6 @@ async fn duplicating_makes_a_draft_copy_and_other_employers_get_404() {
                 json!({}),
             )
             .await;
-        assert_eq!(
-            (r.status, r.error()),
-            (StatusCode::NOT_FOUND, "Job not found"),
-            "{action}"
-        );
+        r.assert_error(StatusCode::NOT_FOUND, "Job not found");
     }
 }

@@ -19,9 +19,9 @@ async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
             Some(&token),
             job_form(&sydney.to_string()),
         )
-        .await;
-    assert_eq!(posted.status, StatusCode::CREATED, "{:?}", posted.body);
-    let id = posted.body["id"].as_str().unwrap().to_owned();
+        .await
+        .assert_status(StatusCode::CREATED);
+    let id = posted.id();
 
     // Read-your-writes: the board shows the job as soon as the command returns.
     let board = app
@@ -62,8 +62,8 @@ async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
             Some(&token),
             Some(changed),
         )
-        .await;
-    assert_eq!(updated.status, StatusCode::OK, "{:?}", updated.body);
+        .await
+        .assert_status(StatusCode::OK);
     let one = app
         .get_after(&format!("/api/jobs/{id}"), None, &updated)
         .await;
@@ -173,12 +173,9 @@ async fn job_input_is_validated_against_reference_data() {
     let reply = app
         .post("/api/employer/jobs", Some(&token), unknown_location)
         .await;
-    assert_eq!(
-        (reply.status, reply.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Please choose a location from the list"
-        )
+    reply.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Please choose a location from the list",
     );
     let mut past = job_form(&perth.to_string());
     past["expires_at"] = json!((Utc::now() - Duration::hours(1)).to_rfc3339());
@@ -264,8 +261,8 @@ async fn the_public_job_reads_are_cached_until_a_job_changes() {
             Some(&employer),
             Some(form),
         )
-        .await;
-    assert_eq!(edited.status, StatusCode::OK, "{:?}", edited.body);
+        .await
+        .assert_status(StatusCode::OK);
     // With the token: fresh at once.
     let fresh = app
         .get_after(&format!("/api/jobs/{id}"), None, &edited)

@@ -28,7 +28,7 @@ async fn notifications_are_raised_by_policy_and_managed_by_their_owner_only() {
     let me = app.candidate_token("notify@example.com").await;
     let stranger = app.candidate_token("stranger@example.com").await;
     let submitted = app.submit_application(&me, json!({"jobId": job})).await;
-    let app_id = submitted.body["id"].as_str().unwrap().to_owned();
+    let app_id = submitted.id();
 
     let mine = notifications_of(&app, &me, 1).await;
     assert_eq!(mine["notifications"][0]["title"], "Application received");

@@ -83,8 +83,8 @@ async fn a_password_reset_works_once_and_the_old_password_stops_working() {
             None,
             json!({"token": token, "newPassword": "Brand(New)1"}),
         )
-        .await;
-    assert_eq!(ok.status, StatusCode::OK, "{:?}", ok.body);
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(ok.body["message"], "Password has been reset successfully.");
     let reused = app
         .post(

@@ -12,14 +12,9 @@ async fn applied(app: &TestApp, email: &str) -> (String, String, String, String)
     let candidate = app.candidate_token(email).await;
     let submitted = app
         .submit_application(&candidate, json!({"jobId": job}))
-        .await;
-    assert_eq!(
-        submitted.status,
-        StatusCode::CREATED,
-        "{:?}",
-        submitted.body
-    );
-    let id = submitted.body["id"].as_str().unwrap().to_owned();
+        .await
+        .assert_status(StatusCode::CREATED);
+    let id = submitted.id();
     app.settle().await;
     (job, employer, id, candidate)
 }
@@ -32,19 +27,9 @@ async fn board(app: &TestApp, employer: &str, job: &str, query: &str) -> Reply {
     .await
 }
 
-async fn move_to(app: &TestApp, employer: &str, id: &str, body: Value) -> Reply {
-    app.post(
-        &format!("/api/employer/applications/{id}/move"),
-        Some(employer),
-        body,
-    )
-    .await
-}
-
 fn card<'a>(board: &'a Reply, id: &str) -> &'a Value {
-    board.body["applications"]
-        .as_array()
-        .unwrap()
+    board
+        .list("applications")
         .iter()
         .find(|c| c["id"] == id)
         .unwrap_or_else(|| panic!("no card {id} on {:?}", board.body))
@@ -55,8 +40,9 @@ async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_th
     let app = TestApp::spawn().await;
     let (job, employer, id, candidate) = applied(&app, "pipeline@example.com").await;
 
-    let first = board(&app, &employer, &job, "").await;
-    assert_eq!(first.status, StatusCode::OK, "{:?}", first.body);
+    let first = board(&app, &employer, &job, "")
+        .await
+        .assert_status(StatusCode::OK);
     let c = card(&first, &id);
     assert_eq!(
         (c["stage"].as_str(), c["version"].as_i64()),
@@ -77,14 +63,10 @@ async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_th
     );
 
     // Screening reads `pending` like New: the candidate's view is unchanged.
-    let screened = move_to(
-        &app,
-        &employer,
-        &id,
-        json!({"stage": "screening", "version": 1}),
-    )
-    .await;
-    assert_eq!(screened.status, StatusCode::OK, "{:?}", screened.body);
+    let screened = app
+        .move_application(&employer, &id, json!({"stage": "screening", "version": 1}))
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(
         (
             screened.body["stage"].as_str(),
@@ -107,14 +89,10 @@ async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_th
     );
 
     // Interview reads `accepted`.
-    let interview = move_to(
-        &app,
-        &employer,
-        &id,
-        json!({"stage": "interview", "version": 2}),
-    )
-    .await;
-    assert_eq!(interview.status, StatusCode::OK, "{:?}", interview.body);
+    let interview = app
+        .move_application(&employer, &id, json!({"stage": "interview", "version": 2}))
+        .await
+        .assert_status(StatusCode::OK);
     let mine = app
         .get_after(
             "/api/applications/my-applications",
@@ -126,15 +104,7 @@ async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_th
 
     // The candidate heard of the submission and of the acceptance, not of screening.
     app.settle().await;
-    let notes = app
-        .get("/api/notifications?limit=20&offset=0", Some(&candidate))
-        .await;
-    let titles: Vec<&str> = notes.body["notifications"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n["title"].as_str().unwrap())
-        .collect();
+    let titles = app.notification_titles(&candidate).await;
     assert_eq!(titles, ["Application accepted", "Application received"]);
 
     // The employer's job list counts applicants per stage.
@@ -162,18 +132,8 @@ async fn two_people_moving_the_same_card_at_once_get_one_success_and_a_clear_409
     let app = TestApp::spawn().await;
     let (job, employer, id, _) = applied(&app, "race@example.com").await;
     let (a, b) = tokio::join!(
-        move_to(
-            &app,
-            &employer,
-            &id,
-            json!({"stage": "screening", "version": 1})
-        ),
-        move_to(
-            &app,
-            &employer,
-            &id,
-            json!({"stage": "rejected", "version": 1})
-        ),
+        app.move_application(&employer, &id, json!({"stage": "screening", "version": 1})),
+        app.move_application(&employer, &id, json!({"stage": "rejected", "version": 1})),
     );
     let mut statuses = [a.status, b.status];
     statuses.sort();
@@ -210,13 +170,9 @@ async fn two_people_moving_the_same_card_at_once_get_one_success_and_a_clear_409
     // A board that is behind is refused too, and nothing is written.
     app.settle().await;
     let before = app.event_count().await;
-    let stale = move_to(
-        &app,
-        &employer,
-        &id,
-        json!({"stage": "offer", "version": 1}),
-    )
-    .await;
+    let stale = app
+        .move_application(&employer, &id, json!({"stage": "offer", "version": 1}))
+        .await;
     assert_eq!(stale.status, StatusCode::CONFLICT);
     assert_eq!(app.event_count().await, before);
 }
@@ -226,35 +182,34 @@ async fn invalid_moves_are_422_with_a_clear_text_and_change_nothing() {
     let app = TestApp::spawn().await;
     let (job, employer, id, _) = applied(&app, "moves@example.com").await;
 
-    let hire_early = move_to(&app, &employer, &id, json!({"stage": "hired"})).await;
-    assert_eq!(
-        (hire_early.status, hire_early.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Move the applicant to Offer before marking them hired"
-        )
+    let hire_early = app
+        .move_application(&employer, &id, json!({"stage": "hired"}))
+        .await;
+    hire_early.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Move the applicant to Offer before marking them hired",
     );
-    let unknown = move_to(&app, &employer, &id, json!({"stage": "limbo"})).await;
-    assert_eq!(
-        (unknown.status, unknown.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Stage must be new, screening, interview, offer, hired or rejected"
-        )
+    let unknown = app
+        .move_application(&employer, &id, json!({"stage": "limbo"}))
+        .await;
+    unknown.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Stage must be new, screening, interview, offer, hired or rejected",
     );
-    move_to(&app, &employer, &id, json!({"stage": "offer"})).await;
-    let hired = move_to(&app, &employer, &id, json!({"stage": "hired"})).await;
-    assert_eq!(hired.status, StatusCode::OK, "{:?}", hired.body);
+    app.move_application(&employer, &id, json!({"stage": "offer"}))
+        .await;
+    app.move_application(&employer, &id, json!({"stage": "hired"}))
+        .await
+        .assert_status(StatusCode::OK);
 
     app.settle().await;
     let before = app.event_count().await;
-    let back = move_to(&app, &employer, &id, json!({"stage": "new"})).await;
-    assert_eq!(
-        (back.status, back.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "This applicant has been hired, so their stage can no longer change"
-        )
+    let back = app
+        .move_application(&employer, &id, json!({"stage": "new"}))
+        .await;
+    back.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "This applicant has been hired, so their stage can no longer change",
     );
     let status_back = app
         .put(
@@ -268,21 +223,19 @@ async fn invalid_moves_are_422_with_a_clear_text_and_change_nothing() {
 
     // On a closed job, nobody moves.
     let (job2, employer2, id2, _) = applied(&app, "closed@example.com").await;
-    let closed = app
-        .post(
-            &format!("/api/employer/jobs/{job2}/close"),
-            Some(&employer2),
-            json!({}),
-        )
+    app.post(
+        &format!("/api/employer/jobs/{job2}/close"),
+        Some(&employer2),
+        json!({}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
+    let on_closed = app
+        .move_application(&employer2, &id2, json!({"stage": "screening"}))
         .await;
-    assert_eq!(closed.status, StatusCode::OK, "{:?}", closed.body);
-    let on_closed = move_to(&app, &employer2, &id2, json!({"stage": "screening"})).await;
-    assert_eq!(
-        (on_closed.status, on_closed.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "This job is closed. Reopen it to move its applicants"
-        )
+    on_closed.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "This job is closed. Reopen it to move its applicants",
     );
     let _ = job;
 }
@@ -293,19 +246,17 @@ async fn another_employers_board_and_cards_are_404() {
     let (job, _, id, candidate) = applied(&app, "mine@example.com").await;
     let (_, _, other) = app.employer("Rival Pty Ltd", true).await;
     let peek = board(&app, &other, &job, "").await;
-    assert_eq!(
-        (peek.status, peek.error()),
-        (StatusCode::NOT_FOUND, "Job not found")
-    );
-    let poke = move_to(&app, &other, &id, json!({"stage": "rejected"})).await;
-    assert_eq!(
-        (poke.status, poke.error()),
-        (StatusCode::NOT_FOUND, "Application not found")
-    );
+    peek.assert_error(StatusCode::NOT_FOUND, "Job not found");
+    let poke = app
+        .move_application(&other, &id, json!({"stage": "rejected"}))
+        .await;
+    poke.assert_error(StatusCode::NOT_FOUND, "Application not found");
     let not_an_id = board(&app, &other, "not-a-uuid", "").await;
     assert_eq!(not_an_id.status, StatusCode::NOT_FOUND);
     // Candidates have no business here at all.
-    let as_candidate = move_to(&app, &candidate, &id, json!({"stage": "rejected"})).await;
+    let as_candidate = app
+        .move_application(&candidate, &id, json!({"stage": "rejected"}))
+        .await;
     assert_eq!(as_candidate.status, StatusCode::FORBIDDEN);
 }
 
@@ -324,10 +275,11 @@ async fn the_list_view_filters_by_stage_and_keyword_and_sorts_by_name() {
         let r = app
             .submit_application(&candidate, json!({"jobId": job}))
             .await;
-        ids.push(r.body["id"].as_str().unwrap().to_owned());
+        ids.push(r.id());
     }
     app.settle().await;
-    move_to(&app, &employer, &ids[1], json!({"stage": "screening"})).await;
+    app.move_application(&employer, &ids[1], json!({"stage": "screening"}))
+        .await;
     app.settle().await;
 
     let screening = board(&app, &employer, &job, "?stage=screening").await;
@@ -360,7 +312,7 @@ async fn bulk_reject_rejects_each_with_feedback_and_reports_the_ones_it_could_no
         let r = app
             .submit_application(&candidate, json!({"jobId": job}))
             .await;
-        ids.push(r.body["id"].as_str().unwrap().to_owned());
+        ids.push(r.id());
     }
     let (_, _, foreign, _) = applied(&app, "elsewhere@example.com").await;
     app.settle().await;
@@ -370,12 +322,11 @@ async fn bulk_reject_rejects_each_with_feedback_and_reports_the_ones_it_could_no
             Some(&employer),
             json!({"application_ids": [ids[0], ids[1], foreign], "feedback": "We filled the role internally."}),
         )
-        .await;
-    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+.await
+.assert_status(StatusCode::OK);
     assert_eq!(reply.body["rejected"], 2);
-    let failed: Vec<&Value> = reply.body["results"]
-        .as_array()
-        .unwrap()
+    let failed: Vec<&Value> = reply
+        .list("results")
         .iter()
         .filter(|r| r.get("error").is_some())
         .collect();
@@ -406,12 +357,9 @@ async fn bulk_reject_rejects_each_with_feedback_and_reports_the_ones_it_could_no
             json!({"application_ids": []}),
         )
         .await;
-    assert_eq!(
-        (none.status, none.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Choose at least one applicant to reject"
-        )
+    none.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Choose at least one applicant to reject",
     );
 }
 
@@ -430,14 +378,15 @@ async fn an_open_board_hears_of_new_applicants_and_moves_and_no_other_employer_d
     let submitted = app
         .submit_application(&candidate, json!({"jobId": job}))
         .await;
-    let id = submitted.body["id"].as_str().unwrap().to_owned();
+    let id = submitted.id();
     let pushed = board_socket.expect("pipeline_updated").await;
     assert_eq!(
         (pushed["job_id"].as_str(), pushed["application_id"].as_str()),
         (Some(job.as_str()), Some(id.as_str()))
     );
 
-    move_to(&app, &employer, &id, json!({"stage": "screening"})).await;
+    app.move_application(&employer, &id, json!({"stage": "screening"}))
+        .await;
     let moved = board_socket.expect("pipeline_updated").await;
     assert_eq!(moved["application_id"], id);
 
@@ -454,17 +403,20 @@ async fn an_open_board_hears_of_new_applicants_and_moves_and_no_other_employer_d
 async fn the_job_report_counts_stages_and_weeks_and_times_responses_and_hires() {
     let app = TestApp::spawn().await;
     let (job, employer, id, _) = applied(&app, "report@example.com").await;
-    move_to(&app, &employer, &id, json!({"stage": "offer"})).await;
-    let hired = move_to(&app, &employer, &id, json!({"stage": "hired"})).await;
-    assert_eq!(hired.status, StatusCode::OK, "{:?}", hired.body);
+    app.move_application(&employer, &id, json!({"stage": "offer"}))
+        .await;
+    let hired = app
+        .move_application(&employer, &id, json!({"stage": "hired"}))
+        .await
+        .assert_status(StatusCode::OK);
     let report = app
         .get_after(
             &format!("/api/employer/jobs/{job}/report"),
             Some(&employer),
             &hired,
         )
-        .await;
-    assert_eq!(report.status, StatusCode::OK, "{:?}", report.body);
+        .await
+        .assert_status(StatusCode::OK);
     let r = &report.body;
     assert_eq!(
         (r["counts"]["hired"].as_i64(), r["counts"]["total"].as_i64()),
@@ -522,13 +474,12 @@ async fn a_withdrawn_application_leaves_the_candidates_list_is_flagged_on_the_bo
     assert_eq!(mine.body.as_array().unwrap().len(), 0);
     let board_now = board(&app, &employer, &job, "").await;
     assert!(card(&board_now, &id)["withdrawn_at"].is_string());
-    let moved = move_to(&app, &employer, &id, json!({"stage": "screening"})).await;
-    assert_eq!(
-        (moved.status, moved.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "The candidate withdrew this application"
-        )
+    let moved = app
+        .move_application(&employer, &id, json!({"stage": "screening"}))
+        .await;
+    moved.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "The candidate withdrew this application",
     );
     let again = app
         .post(
@@ -544,9 +495,8 @@ async fn a_withdrawn_application_leaves_the_candidates_list_is_flagged_on_the_bo
     let notes = app
         .get("/api/notifications?limit=20&offset=0", Some(&employer))
         .await;
-    let withdrawn_note = notes.body["notifications"]
-        .as_array()
-        .unwrap()
+    let withdrawn_note = notes
+        .list("notifications")
         .iter()
         .find(|n| n["title"] == "Application withdrawn")
         .expect("the employer is notified");

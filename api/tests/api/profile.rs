@@ -26,8 +26,8 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
     });
     let saved = app
         .put("/api/candidate/profile", Some(&me), Some(profile.clone()))
-        .await;
-    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(saved.body["message"], "Profile updated successfully");
     let read = app
         .get_after("/api/candidate/profile", Some(&me), &saved)
@@ -83,8 +83,10 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
     assert_eq!(history.len(), 2);
 
     let cv = pdf(1024);
-    let up = app.upload_resume(&me, "Jordan CV.pdf", cv.clone()).await;
-    assert_eq!(up.status, StatusCode::OK, "{:?}", up.body);
+    let up = app
+        .upload_resume(&me, "Jordan CV.pdf", cv.clone())
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(up.body["originalName"], "Jordan CV.pdf");
     let stored = up.body["filename"].as_str().unwrap().to_owned();
     assert!(

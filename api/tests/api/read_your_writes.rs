@@ -43,6 +43,20 @@ async fn plain_get(base: &str, path: &str, token: &str) -> Reply {
     Reply::read(res).await
 }
 
+/// Holds the profile projector back: a transaction that locks its table until
+/// the caller rolls it back.
+async fn hold_profile_projector(app: &TestApp) -> sqlx::PgConnection {
+    let mut blocker = sqlx::PgConnection::connect(&url_for(&app.database))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN").execute(&mut blocker).await.unwrap();
+    sqlx::query("LOCK TABLE candidate_profiles IN EXCLUSIVE MODE")
+        .execute(&mut blocker)
+        .await
+        .unwrap();
+    blocker
+}
+
 #[tokio::test]
 async fn a_client_that_never_echoes_the_token_reads_its_own_write_on_another_process() {
     let app = TestApp::spawn().await;
@@ -55,23 +69,15 @@ async fn a_client_that_never_echoes_the_token_reads_its_own_write_on_another_pro
             Some(&me),
             Some(profile("First summary")),
         )
-        .await;
-    assert_eq!(first.status, StatusCode::OK, "{:?}", first.body);
+        .await
+        .assert_status(StatusCode::OK);
     let read = app
         .get_after("/api/candidate/profile", Some(&me), &first)
         .await;
     assert_eq!(read.body["summary"], "First summary");
     app.settle().await;
 
-    // Hold the profile projector back.
-    let mut blocker = sqlx::PgConnection::connect(&url_for(&app.database))
-        .await
-        .unwrap();
-    sqlx::query("BEGIN").execute(&mut blocker).await.unwrap();
-    sqlx::query("LOCK TABLE candidate_profiles IN EXCLUSIVE MODE")
-        .execute(&mut blocker)
-        .await
-        .unwrap();
+    let mut blocker = hold_profile_projector(&app).await;
 
     let saved = app
         .put(
@@ -79,8 +85,8 @@ async fn a_client_that_never_echoes_the_token_reads_its_own_write_on_another_pro
             Some(&me),
             Some(profile("Second summary")),
         )
-        .await;
-    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+        .await
+        .assert_status(StatusCode::OK);
     assert!(saved.consistency().is_some(), "a write answers its token");
 
     // The same user reads on the other process, sending no token: it waits.
@@ -121,22 +127,14 @@ async fn a_client_that_never_echoes_the_token_reads_its_own_write_on_another_pro
 async fn a_stalled_read_model_costs_one_slow_read_not_one_per_request() {
     let app = TestApp::spawn().await;
     let me = app.candidate_token("stall@example.com").await;
-    let mut blocker = sqlx::PgConnection::connect(&url_for(&app.database))
-        .await
-        .unwrap();
-    sqlx::query("BEGIN").execute(&mut blocker).await.unwrap();
-    sqlx::query("LOCK TABLE candidate_profiles IN EXCLUSIVE MODE")
-        .execute(&mut blocker)
-        .await
-        .unwrap();
-    let saved = app
-        .put(
-            "/api/candidate/profile",
-            Some(&me),
-            Some(profile("Stuck summary")),
-        )
-        .await;
-    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+    let mut blocker = hold_profile_projector(&app).await;
+    app.put(
+        "/api/candidate/profile",
+        Some(&me),
+        Some(profile("Stuck summary")),
+    )
+    .await
+    .assert_status(StatusCode::OK);
 
     // The first read waits out the 5 s limit and answers what the read model holds.
     let started = std::time::Instant::now();

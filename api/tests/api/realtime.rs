@@ -127,7 +127,7 @@ async fn a_socket_on_one_process_gets_the_notification_caused_on_another() {
     let (job, employer) = a.open_job("Two Process Role").await;
     let me = a.candidate_token("twoproc@example.com").await;
     let submitted = a.submit_application(&me, json!({"jobId": job})).await;
-    let id = submitted.body["id"].as_str().unwrap().to_owned();
+    let id = submitted.id();
 
     let mut socket = Socket::connect(&b.url(), &me, "candidate", "websocket").await;
     socket.expect("connected").await;

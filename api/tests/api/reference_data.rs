@@ -17,15 +17,15 @@ async fn a_renamed_value_shows_its_new_name_and_a_retired_one_leaves_the_forms_o
             Some(&admin),
             json!({"display_name": "Rhodes, NSW", "state": "NSW"}),
         )
-        .await;
-    assert_eq!(added.status, StatusCode::CREATED, "{:?}", added.body);
-    let id = added.body["id"].as_str().unwrap().to_owned();
+        .await
+        .assert_status(StatusCode::CREATED);
+    let id = added.id();
     let (_, _, employer) = app.employer("Rhodes Robotics", true).await;
     let posted = app
         .post("/api/employer/jobs", Some(&employer), job_form(&id))
-        .await;
-    assert_eq!(posted.status, StatusCode::CREATED, "{:?}", posted.body);
-    let job = posted.body["id"].as_str().unwrap().to_owned();
+        .await
+        .assert_status(StatusCode::CREATED);
+    let job = posted.id();
 
     let renamed = app
         .put(
@@ -33,15 +33,14 @@ async fn a_renamed_value_shows_its_new_name_and_a_retired_one_leaves_the_forms_o
             Some(&admin),
             Some(json!({"display_name": "Rhodes Waterside, NSW"})),
         )
-        .await;
-    assert_eq!(renamed.status, StatusCode::OK, "{:?}", renamed.body);
+        .await
+        .assert_status(StatusCode::OK);
     let listed = app
         .get_after("/api/reference/locations", None, &renamed)
         .await;
     assert!(
-        listed.body["data"]
-            .as_array()
-            .unwrap()
+        listed
+            .list("data")
             .iter()
             .any(|l| l["display_name"] == "Rhodes Waterside, NSW")
     );
@@ -52,25 +51,18 @@ async fn a_renamed_value_shows_its_new_name_and_a_retired_one_leaves_the_forms_o
             Some(&admin),
             json!({}),
         )
-        .await;
-    assert_eq!(retired.status, StatusCode::OK, "{:?}", retired.body);
+        .await
+        .assert_status(StatusCode::OK);
     let listed = app
         .get_after("/api/reference/locations", None, &retired)
         .await;
-    assert!(
-        listed.body["data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|l| l["id"] != id.as_str())
-    );
+    assert!(listed.list("data").iter().all(|l| l["id"] != id.as_str()));
     // The admin's list keeps it, marked retired.
     let all = app
         .get("/api/admin/reference/locations", Some(&admin))
         .await;
-    let kept = all.body["data"]
-        .as_array()
-        .unwrap()
+    let kept = all
+        .list("data")
         .iter()
         .find(|l| l["id"] == id.as_str())
         .cloned()
@@ -88,12 +80,9 @@ async fn a_renamed_value_shows_its_new_name_and_a_retired_one_leaves_the_forms_o
     let new_job = app
         .post("/api/employer/jobs", Some(&employer), job_form(&id))
         .await;
-    assert_eq!(
-        (new_job.status, new_job.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Please choose a location from the list"
-        )
+    new_job.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Please choose a location from the list",
     );
 
     let again = app
@@ -103,10 +92,7 @@ async fn a_renamed_value_shows_its_new_name_and_a_retired_one_leaves_the_forms_o
             json!({}),
         )
         .await;
-    assert_eq!(
-        (again.status, again.error()),
-        (StatusCode::NOT_FOUND, "Value not found")
-    );
+    again.assert_error(StatusCode::NOT_FOUND, "Value not found");
     let nowhere = app
         .post(
             &format!("/api/admin/reference/planets/{id}/retire"),

@@ -126,9 +126,11 @@ async fn public_pages_carry_the_data_of_their_first_paint_as_the_api_answers_it(
     let hostile = "</script><script>window.pwned=1</script><!-- \u{2028} &";
     let mut form = crate::fixtures::job_form(&sydney.to_string());
     form["title"] = serde_json::json!(hostile);
-    let posted = app.post("/api/employer/jobs", Some(&token), form).await;
-    assert_eq!(posted.status, StatusCode::CREATED, "{:?}", posted.body);
-    let id = posted.body["id"].as_str().unwrap().to_owned();
+    let posted = app
+        .post("/api/employer/jobs", Some(&token), form)
+        .await
+        .assert_status(StatusCode::CREATED);
+    let id = posted.id();
     for n in 0..5 {
         let mut form = crate::fixtures::job_form(&sydney.to_string());
         form["title"] = serde_json::json!(format!("Engineer {n}"));

@@ -194,6 +194,43 @@ impl Reply {
         self.body["error"].as_str().unwrap_or_default()
     }
 
+    /// The `id` the body names (a created record's).
+    #[track_caller]
+    pub fn id(&self) -> String {
+        self.body["id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no id in {}", self.body))
+            .to_owned()
+    }
+
+    /// The array under `key` in the body (a test failure if there is none).
+    #[track_caller]
+    pub fn list(&self, key: &str) -> &[Value] {
+        self.body[key]
+            .as_array()
+            .unwrap_or_else(|| panic!("no array {key:?} in {}", self.body))
+    }
+
+    /// Asserts the status (showing the body if it is another) and hands the
+    /// reply on, so a step reads `app.post(..).await.assert_status(StatusCode::OK)`.
+    #[track_caller]
+    pub fn assert_status(self, status: StatusCode) -> Self {
+        assert_eq!(self.status, status, "{:?}", self.body);
+        self
+    }
+
+    /// Asserts that this is the error `status` with exactly `message` (the
+    /// SPEC's text where it has one).
+    #[track_caller]
+    pub fn assert_error(&self, status: StatusCode, message: &str) {
+        assert_eq!(
+            (self.status, self.error()),
+            (status, message),
+            "{}",
+            self.body
+        );
+    }
+
     pub fn consistency(&self) -> Option<String> {
         self.headers
             .get("x-consistency-token")

@@ -19,7 +19,7 @@ async fn a_suspended_employer_cannot_sign_in_or_use_its_session_and_its_jobs_lea
             job_form(&location.to_string()),
         )
         .await;
-    let job = posted.body["id"].as_str().unwrap().to_owned();
+    let job = posted.id();
     let (_, admin) = app.admin_token().await;
     let mut socket = Socket::connect(&app.base, &token, "employer", "websocket").await;
     socket.expect("connected").await;
@@ -64,15 +64,9 @@ async fn a_suspended_employer_cannot_sign_in_or_use_its_session_and_its_jobs_lea
 
     let suspended_text = "Your employer account is suspended. Please contact us for details.";
     let again = app.login("employer", &email, "Employer1!").await;
-    assert_eq!(
-        (again.status, again.error()),
-        (StatusCode::FORBIDDEN, suspended_text)
-    );
+    again.assert_error(StatusCode::FORBIDDEN, suspended_text);
     let old_session = app.get("/api/employer/jobs", Some(&token)).await;
-    assert_eq!(
-        (old_session.status, old_session.error()),
-        (StatusCode::FORBIDDEN, suspended_text)
-    );
+    old_session.assert_error(StatusCode::FORBIDDEN, suspended_text);
     let board = app.get("/api/admin/jobs/job-board", None).await;
     assert!(
         board
@@ -114,22 +108,18 @@ async fn a_suspended_employer_cannot_sign_in_or_use_its_session_and_its_jobs_lea
             json!({}),
         )
         .await;
-    assert_eq!(
-        (twice.status, twice.error()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Only an approved employer can be suspended"
-        )
+    twice.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Only an approved employer can be suspended",
     );
 
-    let reinstated = app
-        .post(
-            &format!("/api/admin/employers/{employer_id}/reinstate"),
-            Some(&admin),
-            json!({}),
-        )
-        .await;
-    assert_eq!(reinstated.status, StatusCode::OK, "{:?}", reinstated.body);
+    app.post(
+        &format!("/api/admin/employers/{employer_id}/reinstate"),
+        Some(&admin),
+        json!({}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
     app.settle().await;
     let back = app.get("/api/admin/jobs/job-board", None).await;
     assert!(
@@ -141,12 +131,9 @@ async fn a_suspended_employer_cannot_sign_in_or_use_its_session_and_its_jobs_lea
     );
     // A token from before the suspension stays refused; a new sign-in works.
     let stale = app.get("/api/employer/jobs", Some(&token)).await;
-    assert_eq!(
-        (stale.status, stale.error()),
-        (
-            StatusCode::UNAUTHORIZED,
-            "Your session has ended. Please sign in again."
-        )
+    stale.assert_error(
+        StatusCode::UNAUTHORIZED,
+        "Your session has ended. Please sign in again.",
     );
     // Tokens carry whole seconds: make sure the new one is issued after the suspension's second.
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
