@@ -28,6 +28,14 @@ pub const USED_CODE: &str = "That code has already been used. Wait for the next 
 pub const WRONG_RECOVERY_CODE: &str =
     "That recovery code is not right, or it has already been used.";
 
+/// The admin's two-factor settings, if it is on.
+fn enrolled(state: Option<&Account>) -> Result<&TwoFactor, DomainError> {
+    admin(state)?
+        .totp
+        .as_ref()
+        .ok_or_else(|| DomainError::invalid("Two-factor sign-in is not on"))
+}
+
 fn admin(state: Option<&Account>) -> Result<&Account, DomainError> {
     state
         .filter(|a| a.role == Role::Admin && a.status == AccountStatus::Active)
@@ -79,10 +87,7 @@ pub fn accept_code(
     step: Option<u64>,
     now: DateTime<Utc>,
 ) -> Result<Vec<AccountEvent>, DomainError> {
-    let totp = admin(state)?
-        .totp
-        .as_ref()
-        .ok_or_else(|| DomainError::invalid("Two-factor sign-in is not on"))?;
+    let totp = enrolled(state)?;
     let step = step.ok_or_else(|| DomainError::invalid(WRONG_CODE))?;
     if step <= totp.last_step {
         return Err(DomainError::invalid(USED_CODE));
@@ -99,10 +104,7 @@ pub fn use_recovery_code(
     code_hash: String,
     now: DateTime<Utc>,
 ) -> Result<Vec<AccountEvent>, DomainError> {
-    let totp = admin(state)?
-        .totp
-        .as_ref()
-        .ok_or_else(|| DomainError::invalid("Two-factor sign-in is not on"))?;
+    let totp = enrolled(state)?;
     if !totp.recovery_code_hashes.contains(&code_hash) {
         return Err(DomainError::invalid(WRONG_RECOVERY_CODE));
     }

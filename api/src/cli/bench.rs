@@ -373,7 +373,7 @@ fn summarize_appends(rates: &[(usize, f64, f64)]) -> anyhow::Result<()> {
 }
 
 /// 12975.4 -> "12,975".
-fn thousands(n: f64) -> String {
+pub(crate) fn thousands(n: f64) -> String {
     let digits = format!("{:.0}", n.max(0.0));
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

@@ -472,6 +472,37 @@ impl World {
     }
 
     /// TOTP enrolment and `sign_ins` accepted codes over the year.
+    /// A forgotten password: the reset link is asked for at `t`.
+    fn reset_requested(&mut self, id: Uuid, t: DateTime<Utc>) {
+        self.schedule(
+            t,
+            domain::account::stream_id(id),
+            &AccountEvent::PasswordResetRequested {
+                token_hash: format!("{:064x}", t.timestamp()),
+                requested_at: t,
+                expires_at: t + Duration::hours(1),
+            },
+            Some(id),
+            (None, Actor::Anonymous),
+        );
+    }
+
+    /// The link asked for at `t` is used `after` that.
+    fn reset_done(&mut self, id: Uuid, t: DateTime<Utc>, after: Duration) {
+        let r = t + after;
+        self.schedule(
+            r,
+            domain::account::stream_id(id),
+            &AccountEvent::PasswordReset {
+                token_hash: format!("{:064x}", t.timestamp()),
+                password_hash: PASSWORD_HASH.into(),
+                reset_at: r,
+            },
+            Some(id),
+            (None, Actor::Anonymous),
+        );
+    }
+
     fn totp(&mut self, at: DateTime<Utc>, id: Uuid, sign_ins: u32) {
         let stream = domain::account::stream_id(id);
         let who = (Some(id), Actor::Candidate);
@@ -635,29 +666,8 @@ impl World {
         }
         if self.rng.random_bool(0.1) {
             let t = self.later(reviewed, 10_000, 60_000);
-            self.schedule(
-                t,
-                stream.clone(),
-                &AccountEvent::PasswordResetRequested {
-                    token_hash: format!("{:064x}", t.timestamp()),
-                    requested_at: t,
-                    expires_at: t + Duration::hours(1),
-                },
-                Some(id),
-                (None, Actor::Anonymous),
-            );
-            let r = t + Duration::minutes(7);
-            self.schedule(
-                r,
-                stream.clone(),
-                &AccountEvent::PasswordReset {
-                    token_hash: format!("{:064x}", t.timestamp()),
-                    password_hash: PASSWORD_HASH.into(),
-                    reset_at: r,
-                },
-                Some(id),
-                (None, Actor::Anonymous),
-            );
+            self.reset_requested(id, t);
+            self.reset_done(id, t, Duration::minutes(7));
         }
         if self.rng.random_bool(if self.small { 0.3 } else { 0.04 }) {
             let t = self.later(reviewed, 2_000, 20_000);
@@ -1103,30 +1113,9 @@ impl World {
         }
         if self.rng.random_bool(0.1) {
             let t = self.later(at, 10_000, 100_000);
-            self.schedule(
-                t,
-                account.clone(),
-                &AccountEvent::PasswordResetRequested {
-                    token_hash: format!("{:064x}", t.timestamp()),
-                    requested_at: t,
-                    expires_at: t + Duration::hours(1),
-                },
-                Some(id),
-                (None, Actor::Anonymous),
-            );
+            self.reset_requested(id, t);
             if self.rng.random_bool(0.8) {
-                let r = t + Duration::minutes(4);
-                self.schedule(
-                    r,
-                    account.clone(),
-                    &AccountEvent::PasswordReset {
-                        token_hash: format!("{:064x}", t.timestamp()),
-                        password_hash: PASSWORD_HASH.into(),
-                        reset_at: r,
-                    },
-                    Some(id),
-                    (None, Actor::Anonymous),
-                );
+                self.reset_done(id, t, Duration::minutes(4));
             }
             last = last.max(t + Duration::minutes(5));
         }

@@ -439,9 +439,9 @@ fn summary(results: &[Measured], events: u64, identical: Option<bool>) -> anyhow
     let met = rate >= 100_000.0;
     let line = serde_json::json!({
         "target": 2,
-        "figure": format!("projections rebuild --all, {} events (every type, sealed), slower of 2 runs", group(events as f64)),
-        "value": format!("{} /s", group(rate)),
-        "baseline": baseline.map_or("not measured".to_string(), |b| format!("per-projector rebuild (before issue 13), same history: {} /s", group(b.rate()))),
+        "figure": format!("projections rebuild --all, {} events (every type, sealed), slower of 2 runs", super::bench::thousands(events as f64)),
+        "value": format!("{} /s", super::bench::thousands(rate)),
+        "baseline": baseline.map_or("not measured".to_string(), |b| format!("per-projector rebuild (before issue 13), same history: {} /s", super::bench::thousands(b.rate()))),
         "ratio": baseline.map_or(String::new(), |b| format!("{:.0} %", 100.0 * rate / b.rate())),
         "goal": ">= 100,000 events/s",
         "met": met,
@@ -461,16 +461,4 @@ fn summary(results: &[Measured], events: u64, identical: Option<bool>) -> anyhow
         .with_context(|| format!("Failed to open BENCH_SUMMARY {path}"))?;
     writeln!(file, "{line}")?;
     Ok(())
-}
-
-fn group(n: f64) -> String {
-    let digits = format!("{:.0}", n);
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
