@@ -1,4 +1,8 @@
-/** The report's two charts, drawn by recharts; each has its numbers as a table for screen readers. */
+/**
+ * The report's two charts, drawn by recharts; each has its numbers as a table for screen readers.
+ * Drawn without animation, like the admin's: a chart that grows is motion nobody asked for, and a
+ * screenshot or a print taken mid-growth shows bars short of their value.
+ */
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { Card } from '../../../components/ui/Card'
 import { formatWeek } from '../model/report'
@@ -30,7 +34,7 @@ export default function ReportCharts({ report }: { report: JobReport }) {
               <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
               <YAxis type="category" dataKey="label" width={84} tick={{ fontSize: 12 }} interval={0} />
               <Tooltip cursor={{ fill: 'rgba(15, 118, 110, 0.08)' }} />
-              <Bar dataKey="count" name="Applicants" radius={[0, 4, 4, 0]} maxBarSize={28}>
+              <Bar dataKey="count" name="Applicants" radius={[0, 4, 4, 0]} maxBarSize={28} isAnimationActive={false}>
                 {stages.map((s) => (
                   <Cell key={s.stage} fill={STAGE_COLOURS[s.stage]} />
                 ))}
@@ -61,7 +65,7 @@ export default function ReportCharts({ report }: { report: JobReport }) {
               <XAxis dataKey="label" tick={{ fontSize: 12 }} />
               <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
               <Tooltip cursor={{ fill: 'rgba(15, 118, 110, 0.08)' }} />
-              <Bar dataKey="applications" name="Applications" fill="#0f766e" radius={[4, 4, 0, 0]} maxBarSize={48} />
+              <Bar dataKey="applications" name="Applications" fill="#0f766e" radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </div>
