@@ -66,6 +66,17 @@ async fn job_rows(pool: &PgPool) -> i64 {
         .0
 }
 
+/// The real projector runtime over `projectors`, with no one listening.
+async fn start(
+    db: &Db,
+    projectors: Vec<Arc<dyn Projector>>,
+    config: projections::RuntimeConfig,
+) -> projections::RuntimeHandle {
+    projections::start(db.source.clone(), projectors, ChangeFeed::default(), config)
+        .await
+        .unwrap()
+}
+
 /// The newest event in read order (under concurrent appends not always the
 /// highest position).
 async fn head(db: &Db) -> i64 {
@@ -98,22 +109,8 @@ async fn snapshot(pool: &PgPool, table: &str) -> Vec<String> {
 async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader() {
     let db = db().await;
     let names: Vec<&str> = projections::all().iter().map(|p| p.name()).collect();
-    let a = projections::start(
-        db.source.clone(),
-        projections::all(),
-        ChangeFeed::default(),
-        fast_runtime(),
-    )
-    .await
-    .unwrap();
-    let b = projections::start(
-        db.source.clone(),
-        projections::all(),
-        ChangeFeed::default(),
-        fast_runtime(),
-    )
-    .await
-    .unwrap();
+    let a = start(&db, projections::all(), fast_runtime()).await;
+    let b = start(&db, projections::all(), fast_runtime()).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let (mut led_a, led_b) = (a.leading(), b.leading());
     assert!(
@@ -186,14 +183,7 @@ async fn a_failing_projector_retries_with_backoff_is_visible_and_the_others_keep
     let db = db().await;
     let mut set = projections::all();
     set.push(Arc::new(Probe::Fragile));
-    let _runtime = projections::start(
-        db.source.clone(),
-        set,
-        ChangeFeed::default(),
-        fast_runtime(),
-    )
-    .await
-    .unwrap();
+    let _runtime = start(&db, set, fast_runtime()).await;
     write_history(&db.store, 9).await;
     wait_caught_up(
         &db,
@@ -233,14 +223,7 @@ async fn killing_a_runtime_mid_batch_then_restarting_matches_a_clean_rebuild_row
     write_history(&db.store, 1500).await;
     let mut config = fast_runtime();
     config.batch_size = 40;
-    let runtime = projections::start(
-        db.source.clone(),
-        projections::all(),
-        ChangeFeed::default(),
-        config.clone(),
-    )
-    .await
-    .unwrap();
+    let runtime = start(&db, projections::all(), config.clone()).await;
     // Let it get part of the way, then kill it wherever it is.
     let target = head(&db).await;
     for _ in 0..500 {
@@ -266,14 +249,7 @@ async fn killing_a_runtime_mid_batch_then_restarting_matches_a_clean_rebuild_row
         "killed mid-way ({partial} of {target})"
     );
 
-    let _restarted = projections::start(
-        db.source.clone(),
-        projections::all(),
-        ChangeFeed::default(),
-        config,
-    )
-    .await
-    .unwrap();
+    let _restarted = start(&db, projections::all(), config).await;
     wait_caught_up(&db, &["job_board", "accounts"]).await;
     let live = snapshot(&db.pool, "jobs").await;
     assert_eq!(live.len(), 1500);
@@ -298,14 +274,7 @@ async fn killing_a_runtime_mid_batch_then_restarting_matches_a_clean_rebuild_row
 async fn a_rebuild_swaps_in_while_the_live_runner_keeps_going() {
     let db = db().await;
     write_history(&db.store, 200).await;
-    let _runtime = projections::start(
-        db.source.clone(),
-        projections::all(),
-        ChangeFeed::default(),
-        fast_runtime(),
-    )
-    .await
-    .unwrap();
+    let _runtime = start(&db, projections::all(), fast_runtime()).await;
     wait_caught_up(&db, &["job_board"]).await;
     // Writes keep arriving during the rebuild.
     let store = db.store.clone();
@@ -348,14 +317,7 @@ async fn a_projector_held_back_by_an_open_transaction_catches_up_when_it_ends() 
     let db = db().await;
     let mut config = fast_runtime();
     config.poll_interval = Duration::from_secs(30);
-    let _runtime = projections::start(
-        db.source.clone(),
-        projections::all(),
-        ChangeFeed::default(),
-        config,
-    )
-    .await
-    .unwrap();
+    let _runtime = start(&db, projections::all(), config).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
 
     // An older transaction with an id, still open: it holds the read horizon.
@@ -419,14 +381,7 @@ async fn a_leader_whose_lock_connection_dropped_runs_no_batch_until_it_leads_aga
     write_history(&db.store, 150).await;
     let mut config = fast_runtime();
     config.batch_size = 1;
-    let runtime = projections::start(
-        db.source.clone(),
-        vec![Arc::new(Probe::Slow)],
-        ChangeFeed::default(),
-        config,
-    )
-    .await
-    .unwrap();
+    let runtime = start(&db, vec![Arc::new(Probe::Slow)], config).await;
     let mut holder = None;
     for _ in 0..100 {
         holder = lock_holder(&db.pool, "slow").await;
