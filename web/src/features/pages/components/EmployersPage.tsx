@@ -1,7 +1,5 @@
 /** /employers: four-step process, six services with feature tags, two testimonials, buttons to /contact and /employers/hire. */
-import { Link } from 'react-router'
-import { CtaBanner, PageHero, useDocumentTitle } from '../../site'
-import { CardGrid } from './CardGrid'
+import { CardGrid, CtaBanner, PageHero, Section, useDocumentTitle } from '../../site'
 import { StepList } from './StepList'
 import { Testimonials } from './Testimonials'
 
@@ -42,48 +40,36 @@ export default function EmployersPage() {
         eyebrow="For employers"
         title="Build technology teams with confidence"
         lead="We find IT professionals with the skills you need and the character your team will appreciate. Average time to placement: two to four weeks."
+        actions={[
+          { to: '/employers/hire', label: 'Looking to Hire?' },
+          { to: '/contact', label: 'Request a Call Back' },
+        ]}
+      />
+
+      <Section labelledBy="employer-process-heading" eyebrow="Our process" title="Four steps to the right hire">
+        <StepList steps={STEPS} />
+      </Section>
+
+      <Section
+        labelledBy="employer-services-heading"
+        tone="tinted"
+        eyebrow="Services"
+        title="How we can help"
+        intro="Flexible recruitment services that fit the way your organisation hires."
       >
-        <div className="btn-row">
-          <Link to="/employers/hire" className="btn btn-primary">
-            Looking to Hire?
-          </Link>
-          <Link to="/contact" className="btn btn-outline-light">
-            Request a Call Back
-          </Link>
-        </div>
-      </PageHero>
-
-      <section className="section" aria-labelledby="employer-process-heading">
-        <div className="container">
-          <div className="section-header">
-            <p className="eyebrow">Our process</p>
-            <h2 id="employer-process-heading">Four steps to the right hire</h2>
-          </div>
-          <StepList steps={STEPS} />
-        </div>
-      </section>
-
-      <section className="section section-tinted" aria-labelledby="employer-services-heading">
-        <div className="container">
-          <div className="section-header">
-            <p className="eyebrow">Services</p>
-            <h2 id="employer-services-heading">How we can help</h2>
-            <p>Flexible recruitment services that fit the way your organisation hires.</p>
-          </div>
-          <CardGrid items={SERVICES} />
-        </div>
-      </section>
+        <CardGrid items={SERVICES} />
+      </Section>
 
       <Testimonials heading="What our clients say" items={TESTIMONIALS} />
 
-      <CtaBanner title="Let's discuss your hiring needs" text="Tell us about the role or team you're building and we'll recommend the best approach.">
-        <Link to="/contact" className="btn btn-light">
-          Contact Us
-        </Link>
-        <Link to="/employers/hire" className="btn btn-outline-light">
-          Start Hiring
-        </Link>
-      </CtaBanner>
+      <CtaBanner
+        title="Let's discuss your hiring needs"
+        text="Tell us about the role or team you're building and we'll recommend the best approach."
+        links={[
+          { to: '/contact', label: 'Contact Us' },
+          { to: '/employers/hire', label: 'Start Hiring' },
+        ]}
+      />
     </>
   )
 }

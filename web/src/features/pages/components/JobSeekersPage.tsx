@@ -1,7 +1,5 @@
 /** /job-seekers: four-step process, six benefits, two testimonials, buttons to /contact and /jobs/find (SPEC 2.4). */
-import { Link } from 'react-router'
-import { CtaBanner, PageHero, useDocumentTitle } from '../../site'
-import { CardGrid } from './CardGrid'
+import { CardGrid, CtaBanner, PageHero, Section, useDocumentTitle } from '../../site'
 import { StepList } from './StepList'
 import { Testimonials } from './Testimonials'
 
@@ -42,47 +40,30 @@ export default function JobSeekersPage() {
         eyebrow="For job seekers"
         title="Find a technology role that fits your life and ambitions"
         lead="We take the time to understand you, then connect you with employers who will value what you bring. Our service is always free for candidates."
-      >
-        <div className="btn-row">
-          <Link to="/jobs/find" className="btn btn-primary">
-            Browse Jobs
-          </Link>
-          <Link to="/contact" className="btn btn-outline-light">
-            Speak to a Consultant
-          </Link>
-        </div>
-      </PageHero>
+        actions={[
+          { to: '/jobs/find', label: 'Browse Jobs' },
+          { to: '/contact', label: 'Speak to a Consultant' },
+        ]}
+      />
 
-      <section className="section" aria-labelledby="process-heading">
-        <div className="container">
-          <div className="section-header">
-            <p className="eyebrow">How it works</p>
-            <h2 id="process-heading">Our four-step process</h2>
-          </div>
-          <StepList steps={STEPS} />
-        </div>
-      </section>
+      <Section labelledBy="process-heading" eyebrow="How it works" title="Our four-step process">
+        <StepList steps={STEPS} />
+      </Section>
 
-      <section className="section section-tinted" aria-labelledby="benefits-heading">
-        <div className="container">
-          <div className="section-header">
-            <p className="eyebrow">Why work with us</p>
-            <h2 id="benefits-heading">Benefits for candidates</h2>
-          </div>
-          <CardGrid items={BENEFITS} />
-        </div>
-      </section>
+      <Section labelledBy="benefits-heading" tone="tinted" eyebrow="Why work with us" title="Benefits for candidates">
+        <CardGrid items={BENEFITS} />
+      </Section>
 
       <Testimonials heading="What candidates say" items={TESTIMONIALS} />
 
-      <CtaBanner title="Start your search today" text="Browse our current openings or get in touch for a confidential chat about your career.">
-        <Link to="/contact" className="btn btn-light">
-          Contact Us
-        </Link>
-        <Link to="/jobs/find" className="btn btn-outline-light">
-          Find a Job
-        </Link>
-      </CtaBanner>
+      <CtaBanner
+        title="Start your search today"
+        text="Browse our current openings or get in touch for a confidential chat about your career."
+        links={[
+          { to: '/contact', label: 'Contact Us' },
+          { to: '/jobs/find', label: 'Find a Job' },
+        ]}
+      />
     </>
   )
 }
