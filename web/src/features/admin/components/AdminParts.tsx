@@ -1,9 +1,7 @@
-/** Pieces the people and operations screens share: loading, failure, a title, the "opened by" time. */
+/** Pieces the people and operations screens share: loading, a title, the "opened by" time. */
 import type { ReactNode } from 'react'
-import { Button } from '../../../components/ui/Button'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle'
-import { serverMessageOr } from '../../../lib/server-message'
 
 /** Names the browser tab; the frame's h1 names the section from the path. */
 export const useAdminTitle = (title: string) => useDocumentTitle(title)
@@ -14,17 +12,6 @@ export function Loading({ what, cards = 3 }: { what: string; cards?: number }) {
       {Array.from({ length: cards }, (_, i) => (
         <SkeletonCard key={i} />
       ))}
-    </div>
-  )
-}
-
-export function LoadFailed({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
-  return (
-    <div className="alert alert-error" role="alert">
-      {serverMessageOr(error, `We could not load ${what}. Please try again shortly.`)}{' '}
-      <Button size="sm" variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
     </div>
   )
 }

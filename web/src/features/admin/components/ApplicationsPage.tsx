@@ -5,11 +5,12 @@
  */
 import type { CSSProperties } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { Select } from '../../../components/ui/Select'
-import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import type { Column } from '../../../components/ui/Table'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
@@ -25,7 +26,7 @@ import {
 } from '../model/applicationFilters'
 import { SPECIALISATIONS, STAGE_LABELS, stageLabel, stageTone } from '../model/stages'
 import { OPS_STAGES, type AdminApplication, type OpsStage } from '../types-ops'
-import { FilteredTable, LoadError } from './OpsParts'
+import { FilteredTable } from './OpsParts'
 import '../ops.css'
 
 export default function ApplicationsPage() {
@@ -130,12 +131,9 @@ export default function ApplicationsPage() {
       </form>
 
       {apps.isPending ? (
-        <div className="ws-stack" aria-busy="true">
-          <SkeletonCard />
-          <SkeletonCard />
-        </div>
+        <SkeletonStack />
       ) : apps.isError ? (
-        <LoadError error={apps.error} what="the applications" onRetry={() => apps.refetch()} />
+        <LoadFailed error={apps.error} what="the applications" onRetry={() => apps.refetch()} />
       ) : (
         <FilteredTable
           noun={['application', 'applications']}

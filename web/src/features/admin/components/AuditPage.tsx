@@ -5,11 +5,12 @@
  */
 import { useState, type CSSProperties } from 'react'
 import { useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
 import { Select } from '../../../components/ui/Select'
-import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useEvents } from '../api/ops-get-events'
 import { useEventTypes } from '../api/ops-get-event-types'
 import { useOpsTitle } from '../hooks/useOpsTitle'
@@ -25,7 +26,6 @@ import {
 } from '../model/auditFilters'
 import { humaniseType } from '../model/auditEvent'
 import { AuditEventItem } from './AuditEventItem'
-import { LoadError } from './OpsParts'
 import '../ops.css'
 
 const HOUR = 3600_000
@@ -61,13 +61,9 @@ export default function AuditPage() {
           {problem}
         </div>
       ) : events.isPending ? (
-        <div className="ws-stack" aria-busy="true">
-          <SkeletonCard />
-          <SkeletonCard />
-          <SkeletonCard />
-        </div>
+        <SkeletonStack cards={3} />
       ) : events.isError ? (
-        <LoadError error={events.error} what="the audit trail" onRetry={() => events.refetch()} />
+        <LoadFailed error={events.error} what="the audit trail" onRetry={() => events.refetch()} />
       ) : events.data.events.length === 0 ? (
         <EmptyState
           title={auditFiltersActive(filters) ? 'No events match' : 'No events yet'}

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
@@ -14,7 +15,7 @@ import { formatDate } from '../../../lib/format'
 import { useCandidateSearch } from '../api/candidates'
 import { candidateQueryFromParams, candidateQueryToParams } from '../model/listFilters'
 import type { CandidateRow } from '../types'
-import { LoadFailed, Loading, useAdminTitle } from './AdminParts'
+import { Loading, useAdminTitle } from './AdminParts'
 
 /** Erased (issue 12): the API keeps the account with "[erased]" for its name and email. */
 const erased = (c: CandidateRow) => c.status === 'erased' || isErased(c.name)

@@ -4,6 +4,7 @@
  * an active one with a reason (it is signed out at once and its jobs leave the board); reinstate.
  */
 import { useEffect, useState } from 'react'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
@@ -30,7 +31,7 @@ import {
 } from '../model/employerFilters'
 import { REASON_MAX, reasonError } from '../model/forms'
 import type { AdminEmployer } from '../types'
-import { LoadFailed, Loading, useAdminTitle } from './AdminParts'
+import { Loading, useAdminTitle } from './AdminParts'
 import { PersonDataActions } from './PersonDataActions'
 
 const TONES: Record<string, BadgeTone> = { pending: 'warning', active: 'success', suspended: 'danger', rejected: 'neutral' }

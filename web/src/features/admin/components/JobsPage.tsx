@@ -4,12 +4,13 @@
  */
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
 import { Select } from '../../../components/ui/Select'
-import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import type { Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
@@ -20,7 +21,7 @@ import { useAdminJobs } from '../api/ops-get-jobs'
 import { useOpsTitle } from '../hooks/useOpsTitle'
 import { JOB_STATUS_LABELS, jobFiltersActive, jobFiltersFromParams, jobFiltersToParams, jobStatusLabel, type JobFilters } from '../model/jobFilters'
 import { JOB_STATUSES, type AdminJob, type JobRowStatus, type JobStatus } from '../types-ops'
-import { FilteredTable, LoadError } from './OpsParts'
+import { FilteredTable } from './OpsParts'
 import '../ops.css'
 
 const STATUS_TONES: Record<JobRowStatus, BadgeTone> = { draft: 'neutral', open: 'success', closed: 'danger', expired: 'warning' }
@@ -139,12 +140,9 @@ export default function JobsPage() {
       </form>
 
       {jobs.isPending ? (
-        <div className="ws-stack" aria-busy="true">
-          <SkeletonCard />
-          <SkeletonCard />
-        </div>
+        <SkeletonStack />
       ) : jobs.isError ? (
-        <LoadError error={jobs.error} what="the jobs" onRetry={() => jobs.refetch()} />
+        <LoadFailed error={jobs.error} what="the jobs" onRetry={() => jobs.refetch()} />
       ) : (
         <FilteredTable
           noun={['job', 'jobs']}

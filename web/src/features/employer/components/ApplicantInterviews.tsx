@@ -1,5 +1,6 @@
 /** An applicant's interviews: book, move or cancel one, in Sydney time; the candidate is mailed an invitation each time. */
 import { useState, type FormEvent } from 'react'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
@@ -97,11 +98,7 @@ function InterviewDialog({ applicationId, interview, onClose }: { applicationId:
   return (
     <Modal title={interview ? 'Reschedule the interview' : 'Schedule an interview'} onClose={onClose}>
       <form className="emp-form" onSubmit={submit} noValidate>
-        {error ? (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <ErrorAlert message={error} />
         <p className="ws-muted">Times are Sydney time (AEST/AEDT), whatever your computer’s time zone.</p>
         <div className="emp-form-row">
           <Field label="Date">{(p) => <input {...p} className="input" type="date" value={form.date} onChange={set('date')} />}</Field>

@@ -4,6 +4,7 @@
  * tab signs out (home for a candidate, the sign-in page for an employer).
  */
 import { useState, type FormEvent } from 'react'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
@@ -48,11 +49,7 @@ export function EraseAccountDialog({ role, onClose }: { role: AccountRole; onClo
         <p>
           This erases your personal data for good and signs you out on every device. <strong>It can’t be undone.</strong>
         </p>
-        {failure ? (
-          <div className="alert alert-error" role="alert">
-            {failure}
-          </div>
-        ) : null}
+        <ErrorAlert message={failure} />
         <Field label="Your password" hint="To confirm it’s really you." error={fieldError}>
           {(p) => (
             <input
