@@ -119,7 +119,7 @@ export default function CandidatePage() {
         </div>
       </Card>
 
-      <div className="adm-record-grid">
+      <div className="ws-columns adm-record-grid">
         <CardSection id="cand-profile" title="Profile" className="adm-stack-sm">
           {isEmptyProfile(view) ? (
             <EmptyState title={erased ? 'Profile erased' : 'No profile yet'} icon="user" headingLevel={3}>

@@ -52,7 +52,7 @@ export default function OverviewPage() {
         )}
       </section>
       <section aria-labelledby="recent-heading" className="adm-stack-sm">
-        <div className="adm-toolbar">
+        <div className="ws-toolbar adm-toolbar">
           <h2 id="recent-heading" className="ws-section-title">
             Recent activity
           </h2>

@@ -97,7 +97,7 @@ export default function StreamPage() {
         <p className="ops-stream-id">{stream.data.stream_id}</p>
       </div>
 
-      <div className="ops-stream-layout">
+      <div className="ws-columns ops-stream-layout">
         <Card as="section" className="ops-panel" aria-labelledby="travel-heading">
           <h2 id="travel-heading" ref={travelRef} tabIndex={-1}>
             As it was at a moment

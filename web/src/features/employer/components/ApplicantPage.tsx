@@ -97,13 +97,13 @@ function Applicant({ detail }: { detail: ApplicantDetail }) {
         )}
         {rejectDialog}
       </Card>
-      <div className="emp-detail">
-        <div className="emp-detail-col">
+      <div className="ws-columns emp-detail">
+        <div className="ws-stack">
           <ProfileSection profile={detail.profile} erased={erased} />
           <DocumentsSection documents={detail.documents} erased={erased} />
           <TimelineSection entries={detail.timeline} />
         </div>
-        <div className="emp-detail-col">
+        <div className="ws-stack">
           <ApplicantInterviews applicationId={app.id} stage={app.stage} interviews={detail.interviews} erased={erased} />
           <NotesSection applicationId={app.id} notes={detail.notes} />
           <ScorecardsSection applicationId={app.id} scorecards={detail.scorecards} />

@@ -29,7 +29,7 @@ export default function CompanyPage() {
   }
   const fallbackName = session.status === 'authenticated' ? (session.user.company ?? '') : ''
   return (
-    <div className="emp-form-layout">
+    <div className="ws-columns emp-form-layout">
       <ProfileForm key={company.data?.updated_at ?? 'new'} profile={company.data} fallbackName={fallbackName} />
       <LogoCard profile={company.data} />
     </div>

@@ -93,7 +93,7 @@ function JobForm({ job }: { job?: EmployerJob }) {
   const preview = previewJob(values, companyName, locations)
 
   return (
-    <div className="emp-form-layout">
+    <div className="ws-columns emp-form-layout">
       <Card as="section" aria-labelledby="job-form-heading">
         <div className="emp-job-head">
           <h2 id="job-form-heading">{job ? 'Job details' : 'New job'}</h2>
