@@ -1,5 +1,8 @@
-/** Pieces the people and operations screens share: loading, a title, the "opened by" time. */
+/** Pieces the people and operations screens share: loading, a title, the search row, the "opened by" time. */
 import type { ReactNode } from 'react'
+import { Button } from '../../../components/ui/Button'
+import { Field } from '../../../components/ui/Field'
+import { SearchForm } from '../../../components/ui/SearchForm'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle'
 
@@ -13,6 +16,20 @@ export function Loading({ what, cards = 3 }: { what: string; cards?: number }) {
         <SkeletonCard key={i} />
       ))}
     </div>
+  )
+}
+
+/** A people screen's search: one box and its button; the search runs on submit. */
+export function SearchRow({ label, hint, value, onChange, onSearch }: { label: string; hint: string; value: string; onChange: (value: string) => void; onSearch: () => void }) {
+  return (
+    <SearchForm className="adm-search" label={label} onSearch={onSearch}>
+      <Field label={label} hint={hint}>
+        {(p) => <input {...p} className="input" type="search" value={value} onChange={(e) => onChange(e.target.value)} />}
+      </Field>
+      <Button type="submit" variant="secondary" icon="search">
+        Search
+      </Button>
+    </SearchForm>
   )
 }
 

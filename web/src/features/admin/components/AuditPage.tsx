@@ -9,6 +9,7 @@ import { LoadFailed } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
+import { SearchForm } from '../../../components/ui/SearchForm'
 import { Select } from '../../../components/ui/Select'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useEvents } from '../api/ops-get-events'
@@ -124,13 +125,11 @@ function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; t
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
   const typeOptions = (filters.type && !types.includes(filters.type) ? [filters.type, ...types] : types).map((t) => ({ value: t, label: `${humaniseType(t)} (${t})` }))
   return (
-    <form
+    <SearchForm
       className="ops-filters"
       style={{ '--ops-filter-cols': 3 } as CSSProperties}
-      role="search"
-      aria-label="Filter the audit trail"
-      onSubmit={(e) => {
-        e.preventDefault()
+      label="Filter the audit trail"
+      onSearch={() =>
         onApply({
           stream: draft.stream.trim(),
           type: draft.type,
@@ -139,7 +138,7 @@ function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; t
           to: localInputToIso(draft.to),
           before: '',
         })
-      }}
+      }
     >
       <Field label="Record (stream id)" hint="For example job-0190…">
         {(p) => <input {...p} className="input" value={draft.stream} onChange={(e) => set({ stream: e.target.value })} autoComplete="off" spellCheck={false} />}
@@ -182,6 +181,6 @@ function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; t
           Clear
         </Button>
       </div>
-    </form>
+    </SearchForm>
   )
 }

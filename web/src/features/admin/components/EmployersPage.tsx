@@ -31,7 +31,7 @@ import {
 } from '../model/employerFilters'
 import { REASON_MAX, reasonError } from '../model/forms'
 import type { AdminEmployer } from '../types'
-import { Loading, useAdminTitle } from './AdminParts'
+import { Loading, SearchRow, useAdminTitle } from './AdminParts'
 import { PersonDataActions } from './PersonDataActions'
 
 const TONES: Record<string, BadgeTone> = { pending: 'warning', active: 'success', suspended: 'danger', rejected: 'neutral' }
@@ -56,22 +56,7 @@ export default function EmployersPage() {
       <p className="adm-intro">
         Approve new employers before they can post, and step in when one breaks the rules. Every decision is emailed to the employer with the reason you give.
       </p>
-      <form
-        className="adm-search"
-        role="search"
-        aria-label="Search employers"
-        onSubmit={(e) => {
-          e.preventDefault()
-          update({ q: search.trim() })
-        }}
-      >
-        <Field label="Search employers" hint="Company, contact name or email">
-          {(p) => <input {...p} className="input" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />}
-        </Field>
-        <Button type="submit" variant="secondary" icon="search">
-          Search
-        </Button>
-      </form>
+      <SearchRow label="Search employers" hint="Company, contact name or email" value={search} onChange={setSearch} onSearch={() => update({ q: search.trim() })} />
       <Tabs
         label="Employers by status"
         value={filters.status}

@@ -9,6 +9,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { SearchForm } from '../../../components/ui/SearchForm'
 import { Select } from '../../../components/ui/Select'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import type { Column } from '../../../components/ui/Table'
@@ -98,15 +99,7 @@ export default function JobsPage() {
   return (
     <div className="ws-stack">
       <p className="ops-intro">Every job on the platform, from every client. Close a listing that breaks the rules and say why: the client sees your reason on their jobs list.</p>
-      <form
-        className="ops-filters"
-        role="search"
-        aria-label="Filter jobs"
-        onSubmit={(e) => {
-          e.preventDefault()
-          update({ q: search.trim() })
-        }}
-      >
+      <SearchForm className="ops-filters" label="Filter jobs" onSearch={() => update({ q: search.trim() })}>
         <Field label="Search" className="ops-filter-wide">
           {(p) => (
             <input
@@ -137,7 +130,7 @@ export default function JobsPage() {
         <button type="submit" className="visually-hidden">
           Search
         </button>
-      </form>
+      </SearchForm>
 
       {jobs.isPending ? (
         <SkeletonStack />
