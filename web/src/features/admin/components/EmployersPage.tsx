@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { Table, type Column } from '../../../components/ui/Table'
 import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
@@ -218,14 +218,7 @@ function ReasonDialog({ employer, action, onClose }: Dialog & { onClose: () => v
         <Field label="Reason" hint={`Sent to ${employer.email}. Up to ${REASON_MAX.toLocaleString('en-AU')} characters.`} error={error}>
           {(p) => <textarea {...p} value={reason} maxLength={REASON_MAX} aria-required="true" onChange={(e) => setReason(e.target.value)} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" busy={review.isPending}>
-            {suspend ? 'Suspend and sign out' : 'Reject employer'}
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} submitLabel={suspend ? 'Suspend and sign out' : 'Reject employer'} danger busy={review.isPending} />
       </form>
     </Modal>
   )

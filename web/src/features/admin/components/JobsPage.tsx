@@ -8,7 +8,7 @@ import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { SearchForm } from '../../../components/ui/SearchForm'
 import { Select } from '../../../components/ui/Select'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
@@ -198,14 +198,7 @@ function CloseJobDialog({ job, onClose }: { job: AdminJob; onClose: () => void }
             />
           )}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" busy={close.isPending}>
-            Close job
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} submitLabel="Close job" danger busy={close.isPending} />
       </form>
     </Modal>
   )

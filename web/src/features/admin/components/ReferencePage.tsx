@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/Button'
 import { CardSection } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalActions, ModalFormActions } from '../../../components/ui/Modal'
 import { Select } from '../../../components/ui/Select'
 import { Table, type Column } from '../../../components/ui/Table'
 import { Tabs } from '../../../components/ui/Tabs'
@@ -246,14 +246,7 @@ function RenameDialog({ list, value, onClose }: Dialog & { onClose: () => void }
         <Field label="New name" hint={`Jobs that use “${value.display_name}” will show the new name.`} error={error}>
           {(p) => <input {...p} className="input" value={name} maxLength={200} aria-required="true" onChange={(e) => setName(e.target.value)} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={change.isPending}>
-            Save name
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} submitLabel="Save name" busy={change.isPending} />
       </form>
     </Modal>
   )

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { useToast } from '../../../components/ui/toast'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useCancelInterview } from '../api/cancel-interview'
@@ -114,14 +114,7 @@ function InterviewDialog({ applicationId, interview, onClose }: { applicationId:
         <Field label="Interviewers" hint="Names, separated by commas (up to 10).">
           {(p) => <input {...p} className="input" value={form.interviewers} onChange={set('interviewers')} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" busy={schedule.isPending || reschedule.isPending}>
-            {interview ? 'Save new time' : 'Book and invite'}
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} cancelLabel="Back" submitLabel={interview ? 'Save new time' : 'Book and invite'} busy={schedule.isPending || reschedule.isPending} />
       </form>
     </Modal>
   )
@@ -154,14 +147,7 @@ function CancelDialog({ applicationId, interview, onClose }: { applicationId: st
         <Field label="Reason (optional, the applicant reads it)" error={error}>
           {(p) => <textarea {...p} className="input" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Keep it
-          </Button>
-          <Button type="submit" variant="danger" busy={cancel.isPending}>
-            Cancel interview
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} cancelLabel="Keep it" submitLabel="Cancel interview" danger busy={cancel.isPending} />
       </form>
     </Modal>
   )

@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
@@ -205,14 +205,7 @@ function ClosingDateDialog({ job, kind, onClose }: DateDialog & { onClose: () =>
         <Field label={kind === 'extend' ? 'New closing date' : 'New closing date (optional if the current one is still ahead)'} error={error}>
           {(p) => <input {...p} className="input" type="date" value={day} onChange={(e) => setDay(e.target.value)} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy}>
-            {kind === 'extend' ? 'Extend' : 'Reopen job'}
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} submitLabel={kind === 'extend' ? 'Extend' : 'Reopen job'} busy={busy} />
       </form>
     </Modal>
   )

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { PersonName } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { SearchForm } from '../../../components/ui/SearchForm'
 import { Select } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
@@ -226,14 +226,7 @@ function BulkRejectDialog({ jobId, cards, onClose, onDone }: { jobId: string; ca
         <Field label="Feedback for the applicants (optional)" hint="They will read this with their rejected status. Up to 2000 characters." error={error}>
           {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" busy={reject.isPending}>
-            Reject
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} submitLabel="Reject" danger busy={reject.isPending} />
       </form>
     </Modal>
   )

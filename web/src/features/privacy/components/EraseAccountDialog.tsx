@@ -5,9 +5,8 @@
  */
 import { useState, type FormEvent } from 'react'
 import { ErrorAlert } from '../../../components/ui/Alert'
-import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { useToast } from '../../../components/ui/toast'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useSignOutAfterErasure } from '../../auth'
@@ -63,14 +62,7 @@ export function EraseAccountDialog({ role, onClose }: { role: AccountRole; onClo
             />
           )}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose} disabled={busy}>
-            Keep my account
-          </Button>
-          <Button type="submit" variant="danger" icon="trash" busy={busy}>
-            {busy ? 'Erasing…' : 'Erase my account'}
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} cancelLabel="Keep my account" cancelDisabled={busy} submitLabel={busy ? 'Erasing…' : 'Erase my account'} danger icon="trash" busy={busy} />
       </form>
     </Modal>
   )
