@@ -43,11 +43,13 @@ export function storeSession(role: keyof typeof SESSION_KEYS, user: Record<strin
   localStorage.setItem(userKey, JSON.stringify(user))
 }
 
-/** The usual set-up of a screen test file: each test starts with empty storage, then `signIn` (when
- *  given) stores a session; after each, the screen is unmounted and stubbed globals (fetch) restored. */
+/** The usual set-up of a screen test file (or describe block): each test starts with empty storage,
+ *  then `signIn` (when given) stores a session; after each, the screen is unmounted and stubbed
+ *  globals (fetch) restored. */
 export function freshEachTest(signIn?: () => void) {
   beforeEach(() => {
     localStorage.clear()
+    sessionStorage.clear()
     signIn?.()
   })
   afterEach(() => {
