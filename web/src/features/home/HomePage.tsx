@@ -3,7 +3,7 @@
  * (each a link to its page) plus a contact card, closing call to action (SPEC 2.4).
  */
 import { Link } from 'react-router'
-import { CheckList, ClaimStats, COMPANY, CtaBanner, LinkButtons, Section, SectionText, SPECIALISATION_DETAILS, useDocumentTitle } from '../site'
+import { CheckList, ClaimStats, COMPANY, CtaBanner, IconBadge, LinkButtons, Section, SectionText, SPECIALISATION_DETAILS, useDocumentTitle } from '../site'
 import { LatestJobs } from './LatestJobs'
 
 /**
@@ -95,9 +95,7 @@ export default function HomePage() {
         <ul className="grid grid-3 card-list">
           {SPECIALISATION_DETAILS.map((s) => (
             <li key={s.name} className="card card-cover card-link">
-              <span className="icon-badge" aria-hidden="true">
-                {s.abbr}
-              </span>
+              <IconBadge>{s.abbr}</IconBadge>
               <h3>
                 <Link to={s.href}>{s.name}</Link>
               </h3>

@@ -1,7 +1,7 @@
 /** /contact: call, email and visit cards; the form; office info with a map; four FAQs (SPEC 2.4). */
 import { useState, type ReactNode } from 'react'
 import { Button } from '../../../components/ui/Button'
-import { COMPANY, PageHero, Section, useDocumentTitle } from '../../site'
+import { COMPANY, IconBadge, PageHero, Section, useDocumentTitle } from '../../site'
 import { ContactForm } from './ContactForm'
 import '../contact.css'
 
@@ -38,9 +38,9 @@ function ContactIcon({ d }: { d: string }) {
 function ContactCard({ icon, title, text, children }: { icon: string; title: string; text: string; children: ReactNode }) {
   return (
     <div className="card">
-      <span className="icon-badge" aria-hidden="true">
+      <IconBadge>
         <ContactIcon d={icon} />
-      </span>
+      </IconBadge>
       <h3>{title}</h3>
       <p>{text}</p>
       {children}

@@ -1,5 +1,5 @@
 /** /specializations: the nine specialisations and a button to /contact (SPEC 2.4). */
-import { CheckList, CtaBanner, PageHero, Section, SPECIALISATION_DETAILS, useDocumentTitle } from '../../site'
+import { CheckList, CtaBanner, IconBadge, PageHero, Section, SPECIALISATION_DETAILS, useDocumentTitle } from '../../site'
 
 export default function SpecialisationsPage() {
   useDocumentTitle('Our Specialisations')
@@ -14,9 +14,7 @@ export default function SpecialisationsPage() {
         <ul className="grid grid-3 card-list">
           {SPECIALISATION_DETAILS.map((s) => (
             <li key={s.name} className="card">
-              <span className="icon-badge" aria-hidden="true">
-                {s.abbr}
-              </span>
+              <IconBadge>{s.abbr}</IconBadge>
               <h3>{s.name}</h3>
               <p>{s.summary}</p>
               <CheckList items={s.roles} />
