@@ -19,6 +19,8 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync, constants as zlib } from 'node:zlib'
+// the same flags as the browser tests (support.ts): headless, no background traffic
+import CHROME_FLAGS from './chromium-flags.json' with { type: 'json' }
 
 const BASE_URL = (process.env.BASE_URL ?? process.argv.find((a) => a.startsWith('http')) ?? '').replace(/\/$/, '')
 if (!BASE_URL) {
@@ -26,16 +28,6 @@ if (!BASE_URL) {
   process.exit(2)
 }
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`
 

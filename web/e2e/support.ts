@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
+// shared with measure.mjs: headless, and none of Chromium's background traffic
+import CHROMIUM_FLAGS from './chromium-flags.json'
 
 export const BASE_URL = inject('baseUrl')
 export const PORT = inject('port')
@@ -35,16 +37,7 @@ export const SCREENSHOT_DIR = join(webDir, 'test-results', 'screenshots')
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   })
 }
 

@@ -1,9 +1,9 @@
 /** Test harness for any feature or app test: providers plus a memory router, and a scripted fetch. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
+import { cleanup, render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
-import { vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { ToastProvider } from '../components/ui/toast'
 import { makeJwt } from '../lib/session.fixtures'
 
@@ -41,6 +41,21 @@ export function storeSession(role: keyof typeof SESSION_KEYS, user: Record<strin
   const [tokenKey, userKey] = SESSION_KEYS[role]
   localStorage.setItem(tokenKey, makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, ...claims }))
   localStorage.setItem(userKey, JSON.stringify(user))
+}
+
+/** The usual set-up of a screen test file (or describe block): each test starts with empty storage,
+ *  then `signIn` (when given) stores a session; after each, the screen is unmounted and stubbed
+ *  globals (fetch) restored. */
+export function freshEachTest(signIn?: () => void) {
+  beforeEach(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+    signIn?.()
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
 }
 
 export type FakeReply = { status?: number; body?: unknown } | 'network-error'

@@ -1,22 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { makeJwt } from '../../lib/session.fixtures'
-import { renderRoutes, scriptFetch } from '../../testing/harness'
+import { freshEachTest, renderRoutes, scriptFetch } from '../../testing/harness'
 import { staffRoutes } from './StaffApp'
 
 vi.mock('socket.io-client', () => ({
   io: () => ({ on: () => {}, emit: () => {}, disconnect: () => {}, removeAllListeners: () => {} }),
 }))
 
-beforeEach(() => {
-  localStorage.clear()
-  sessionStorage.clear()
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.useRealTimers()
-})
+freshEachTest()
+afterEach(() => vi.useRealTimers())
 
 describe('staff hosts', () => {
   it('redirects any other path to /login', async () => {

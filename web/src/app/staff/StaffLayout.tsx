@@ -1,6 +1,7 @@
 /** Chrome of the admin and employer hosts, the route guard and the error screen. */
-import { Component, Suspense, type ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { Navigate, Outlet, useMatch } from 'react-router'
+import { ErrorBoundary } from '../../components/ui/ErrorBoundary'
 import { useSession } from '../../features/auth'
 import './staff.css'
 
@@ -55,27 +56,12 @@ export function StaffRouteError({ error }: { error: unknown }) {
   )
 }
 
-type BoundaryProps = { children: ReactNode; /** a new value (the next location) clears the error */ resetKey: string }
-type BoundaryState = { error: unknown; failed: boolean; resetKey: string }
-
 /** Any screen that throws while rendering, or whose chunk cannot be loaded, is replaced by the
  *  error screen until the location changes. */
-export class StaffErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  state: BoundaryState = { error: null, failed: false, resetKey: this.props.resetKey }
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error, failed: true }
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.resetKey === state.resetKey ? null : { error: null, failed: false, resetKey: props.resetKey }
-  }
-
-  componentDidCatch(error: unknown) {
-    console.error(error)
-  }
-
-  render() {
-    return this.state.failed ? <StaffRouteError error={this.state.error} /> : this.props.children
-  }
+export function StaffErrorBoundary({ resetKey, children }: { resetKey: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary resetKey={resetKey} fallback={(error) => <StaffRouteError error={error} />}>
+      {children}
+    </ErrorBoundary>
+  )
 }

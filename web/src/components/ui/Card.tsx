@@ -10,3 +10,15 @@ export function Card({ as: Tag = 'div', padding = 'md', className, children, ...
     </Tag>
   )
 }
+
+/** A card that is a section of a workspace screen, named by its h2. */
+export function CardSection({ id, title, className, children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <Card as="section" aria-labelledby={id} className={className}>
+      <h2 id={id} className="ws-section-title">
+        {title}
+      </h2>
+      {children}
+    </Card>
+  )
+}

@@ -1,5 +1,7 @@
 /** An accessible modal dialog: role=dialog, aria-modal, labelled by its title, Escape closes, focus kept inside. */
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { Button } from './Button'
+import type { IconName } from './Icon'
 import './modal.css'
 
 /** `viewer`: nearly the whole viewport (a document preview); the whole screen on a phone. */
@@ -59,4 +61,30 @@ export function Modal({ title, onClose, children, size = 'default' }: Props) {
 /** The row of buttons at the foot of a dialog, right-aligned. */
 export function ModalActions({ children }: { children: ReactNode }) {
   return <div className="modal-actions">{children}</div>
+}
+
+type FormActionsProps = {
+  onCancel: () => void
+  cancelLabel?: string
+  /** keeps the leaving button off while the submit runs */
+  cancelDisabled?: boolean
+  submitLabel: ReactNode
+  danger?: boolean
+  icon?: IconName
+  busy?: boolean
+  submitDisabled?: boolean
+}
+
+/** A form dialog's footer: a quiet button that leaves, then the form's submit button. */
+export function ModalFormActions({ onCancel, cancelLabel = 'Cancel', cancelDisabled, submitLabel, danger = false, icon, busy, submitDisabled }: FormActionsProps) {
+  return (
+    <ModalActions>
+      <Button variant="ghost" onClick={onCancel} disabled={cancelDisabled}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" variant={danger ? 'danger' : 'primary'} icon={icon} busy={busy} disabled={submitDisabled}>
+        {submitLabel}
+      </Button>
+    </ModalActions>
+  )
 }

@@ -32,3 +32,14 @@ export function SkeletonChart() {
     </div>
   )
 }
+
+/** A screen's list while it loads: a column of card placeholders. */
+export function SkeletonStack({ cards = 2 }: { cards?: number }) {
+  return (
+    <div className="ws-stack" aria-busy="true">
+      {Array.from({ length: cards }, (_, i) => (
+        <SkeletonCard key={i} />
+      ))}
+    </div>
+  )
+}

@@ -3,7 +3,7 @@
  * (each a link to its page) plus a contact card, closing call to action (SPEC 2.4).
  */
 import { Link } from 'react-router'
-import { CLAIMS, COMPANY, CtaBanner, SPECIALISATION_DETAILS, useDocumentTitle } from '../site'
+import { CheckList, ClaimStats, COMPANY, CtaBanner, IconBadge, LinkButtons, Section, SectionText, SPECIALISATION_DETAILS, useDocumentTitle } from '../site'
 import { LatestJobs } from './LatestJobs'
 
 /**
@@ -29,6 +29,14 @@ function HeroSearch() {
   )
 }
 
+const POINTS = [
+  'Consultants who specialise in a single technology field',
+  'Candidates screened for technical skill and team fit',
+  '95% success rate across permanent and contract placements',
+  'A 6-month guarantee on every permanent placement',
+  'Free, confidential career advice for job seekers',
+]
+
 export default function HomePage() {
   useDocumentTitle('')
   return (
@@ -42,101 +50,76 @@ export default function HomePage() {
             advice and a process built around people, not keywords.
           </p>
           <HeroSearch />
-          <div className="btn-row">
-            <Link to="/jobs/find" className="btn btn-light">
-              Find a Job
-            </Link>
-            <Link to="/contact" className="btn btn-outline-light">
-              Hire Talent
-            </Link>
-          </div>
-          <ul className="stats" aria-label="Our track record">
-            {CLAIMS.map((c) => (
-              <li key={c.label}>
-                <strong>{c.value}</strong>
-                <span>{c.label}</span>
-              </li>
-            ))}
-          </ul>
+          <LinkButtons
+            primary="btn-light"
+            links={[
+              { to: '/jobs/find', label: 'Find a Job' },
+              { to: '/contact', label: 'Hire Talent' },
+            ]}
+          />
+          <ClaimStats />
         </div>
       </section>
 
       <LatestJobs />
 
-      <section className="section section-alt" aria-labelledby="who-heading">
-        <div className="container split">
-          <div>
-            <p className="eyebrow">Who we are</p>
-            <h2 id="who-heading">A Sydney agency that specialises in technology people</h2>
-            <p>
-              Since {COMPANY.founded} we have focused on one thing: placing the right IT professionals in the right
-              organisations. Our consultants each specialise in a technology field, so they understand the work, speak
-              the language and know what good looks like.
-            </p>
-            <p>
-              More than 200 companies, from start-ups to government agencies, trust us to find people who fit their
-              teams. Most of our placements are completed within two to four weeks.
-            </p>
-            <div className="btn-row">
-              <Link to="/about" className="btn btn-secondary">
-                More About Us
-              </Link>
-              <Link to="/employers/hire" className="btn btn-outline">
-                Looking to Hire?
-              </Link>
-            </div>
+      <Section labelledBy="who-heading" tone="alt" layout="split">
+        <SectionText id="who-heading" eyebrow="Who we are" title="A Sydney agency that specialises in technology people">
+          <p>
+            Since {COMPANY.founded} we have focused on one thing: placing the right IT professionals in the right
+            organisations. Our consultants each specialise in a technology field, so they understand the work, speak
+            the language and know what good looks like.
+          </p>
+          <p>
+            More than 200 companies, from start-ups to government agencies, trust us to find people who fit their
+            teams. Most of our placements are completed within two to four weeks.
+          </p>
+          <div className="btn-row">
+            <Link to="/about" className="btn btn-secondary">
+              More About Us
+            </Link>
+            <Link to="/employers/hire" className="btn btn-outline">
+              Looking to Hire?
+            </Link>
           </div>
-          <ul className="check-list home-points">
-            <li>Consultants who specialise in a single technology field</li>
-            <li>Candidates screened for technical skill and team fit</li>
-            <li>95% success rate across permanent and contract placements</li>
-            <li>A 6-month guarantee on every permanent placement</li>
-            <li>Free, confidential career advice for job seekers</li>
-          </ul>
-        </div>
-      </section>
+        </SectionText>
+        <CheckList items={POINTS} className="home-points" />
+      </Section>
 
-      <section className="section" aria-labelledby="services-heading">
-        <div className="container">
-          <div className="section-header">
-            <p className="eyebrow">What we do</p>
-            <h2 id="services-heading">Our specialisations</h2>
-            <p>Nine focused practices, each led by consultants with real experience in the field.</p>
-          </div>
-          <ul className="grid grid-3 card-list">
-            {SPECIALISATION_DETAILS.map((s) => (
-              <li key={s.name} className="card card-cover card-link">
-                <span className="icon-badge" aria-hidden="true">
-                  {s.abbr}
-                </span>
-                <h3>
-                  <Link to={s.href}>{s.name}</Link>
-                </h3>
-                <p>{s.summary}</p>
-              </li>
-            ))}
-            <li className="card card-contact">
-              <h3>Not sure where you fit?</h3>
-              <p>Tell us what you need and we'll point you to the right specialist consultant.</p>
-              <Link to="/contact" className="btn btn-primary btn-sm">
-                Talk to Our Team
-              </Link>
+      <Section
+        labelledBy="services-heading"
+        eyebrow="What we do"
+        title="Our specialisations"
+        intro="Nine focused practices, each led by consultants with real experience in the field."
+      >
+        <ul className="grid grid-3 card-list">
+          {SPECIALISATION_DETAILS.map((s) => (
+            <li key={s.name} className="card card-cover card-link">
+              <IconBadge>{s.abbr}</IconBadge>
+              <h3>
+                <Link to={s.href}>{s.name}</Link>
+              </h3>
+              <p>{s.summary}</p>
             </li>
-          </ul>
-        </div>
-      </section>
+          ))}
+          <li className="card card-contact">
+            <h3>Not sure where you fit?</h3>
+            <p>Tell us what you need and we'll point you to the right specialist consultant.</p>
+            <Link to="/contact" className="btn btn-primary btn-sm">
+              Talk to Our Team
+            </Link>
+          </li>
+        </ul>
+      </Section>
 
       <CtaBanner
         title="Ready to take the next step?"
         text="Whether you're building a team or your career, a short conversation is the best place to start."
-      >
-        <Link to="/contact" className="btn btn-light">
-          Get in Touch
-        </Link>
-        <Link to="/jobs/find" className="btn btn-outline-light">
-          Browse Jobs
-        </Link>
-      </CtaBanner>
+        links={[
+          { to: '/contact', label: 'Get in Touch' },
+          { to: '/jobs/find', label: 'Browse Jobs' },
+        ]}
+      />
     </>
   )
 }

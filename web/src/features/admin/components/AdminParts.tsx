@@ -1,9 +1,10 @@
-/** Pieces the people and operations screens share: loading, failure, a title, the "opened by" time. */
+/** Pieces the people and operations screens share: loading, a title, the search row, the "opened by" time. */
 import type { ReactNode } from 'react'
 import { Button } from '../../../components/ui/Button'
+import { Field } from '../../../components/ui/Field'
+import { SearchForm } from '../../../components/ui/SearchForm'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle'
-import { serverMessageOr } from '../../../lib/server-message'
 
 /** Names the browser tab; the frame's h1 names the section from the path. */
 export const useAdminTitle = (title: string) => useDocumentTitle(title)
@@ -18,14 +19,17 @@ export function Loading({ what, cards = 3 }: { what: string; cards?: number }) {
   )
 }
 
-export function LoadFailed({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+/** A people screen's search: one box and its button; the search runs on submit. */
+export function SearchRow({ label, hint, value, onChange, onSearch }: { label: string; hint: string; value: string; onChange: (value: string) => void; onSearch: () => void }) {
   return (
-    <div className="alert alert-error" role="alert">
-      {serverMessageOr(error, `We could not load ${what}. Please try again shortly.`)}{' '}
-      <Button size="sm" variant="outline" onClick={onRetry}>
-        Try again
+    <SearchForm className="adm-search" label={label} onSearch={onSearch}>
+      <Field label={label} hint={hint}>
+        {(p) => <input {...p} className="input" type="search" value={value} onChange={(e) => onChange(e.target.value)} />}
+      </Field>
+      <Button type="submit" variant="secondary" icon="search">
+        Search
       </Button>
-    </div>
+    </SearchForm>
   )
 }
 

@@ -5,9 +5,10 @@
  * Above the list, the signed-in admin's own two-factor sign-in (TwoFactorCard).
  */
 import { useState } from 'react'
+import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
-import { Card } from '../../../components/ui/Card'
+import { CardSection } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
@@ -18,7 +19,7 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useAdmins, useCreateAdmin, useRemoveAdmin } from '../api/admins'
 import { newAdminErrors, type NewAdminErrors, type NewAdminForm } from '../model/forms'
 import type { AdminAccount } from '../types'
-import { LoadFailed, Loading, useAdminTitle } from './AdminParts'
+import { Loading, useAdminTitle } from './AdminParts'
 import { TwoFactorCard } from './TwoFactorCard'
 
 export default function AdminsPage() {
@@ -105,16 +106,9 @@ function AddAdmin() {
     })
   }
   return (
-    <Card as="section" aria-labelledby="add-admin" className="adm-add">
-      <h2 id="add-admin" className="ws-section-title">
-        Add an admin
-      </h2>
+    <CardSection id="add-admin" title="Add an admin" className="adm-add">
       <form onSubmit={submit} noValidate>
-        {serverError ? (
-          <div className="alert alert-error" role="alert">
-            {serverError}
-          </div>
-        ) : null}
+        <ErrorAlert message={serverError} />
         <Field label="Full name" error={errors.name}>
           {(p) => <input {...p} className="input" autoComplete="off" value={form.name} aria-required="true" onChange={set('name')} />}
         </Field>
@@ -128,7 +122,7 @@ function AddAdmin() {
           Add admin
         </Button>
       </form>
-    </Card>
+    </CardSection>
   )
 }
 
@@ -142,11 +136,7 @@ function RemoveDialog({ admin, onClose }: { admin: AdminAccount; onClose: () => 
         {admin.name} ({admin.email}) will no longer be able to sign in to the admin workspace. Enquiries assigned to them stay assigned until you assign them
         to someone else.
       </p>
-      {error ? (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <ModalActions>
         <Button variant="ghost" onClick={onClose}>
           Cancel

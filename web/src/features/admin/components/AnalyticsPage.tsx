@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
@@ -20,7 +21,6 @@ import { useAnalytics } from '../api/ops-get-analytics'
 import { useOpsTitle } from '../hooks/useOpsTitle'
 import { formatDuration, lastDays, rangeFromParams, rangeToParams, totalApplications, type AnalyticsRange } from '../model/analytics'
 import { rangeProblem } from '../model/applicationFilters'
-import { LoadError } from './OpsParts'
 import '../ops.css'
 
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'))
@@ -83,7 +83,7 @@ export default function AnalyticsPage() {
           <SkeletonCard />
         </div>
       ) : analytics.isError ? (
-        <LoadError error={analytics.error} what="the analytics" onRetry={() => analytics.refetch()} />
+        <LoadFailed error={analytics.error} what="the analytics" onRetry={() => analytics.refetch()} />
       ) : (
         <Results data={analytics.data} onAllTime={() => setRange({ from: '', to: '' })} busy={analytics.isFetching} ranged={Boolean(range.from || range.to)} />
       )}

@@ -5,11 +5,13 @@
  */
 import type { CSSProperties } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
+import { SearchForm } from '../../../components/ui/SearchForm'
 import { Select } from '../../../components/ui/Select'
-import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import type { Column } from '../../../components/ui/Table'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
@@ -25,7 +27,7 @@ import {
 } from '../model/applicationFilters'
 import { SPECIALISATIONS, STAGE_LABELS, stageLabel, stageTone } from '../model/stages'
 import { OPS_STAGES, type AdminApplication, type OpsStage } from '../types-ops'
-import { FilteredTable, LoadError } from './OpsParts'
+import { FilteredTable } from './OpsParts'
 import '../ops.css'
 
 export default function ApplicationsPage() {
@@ -95,7 +97,7 @@ export default function ApplicationsPage() {
   return (
     <div className="ws-stack">
       <p className="ops-intro">The pipeline across every client. Narrow it down by client, stage, specialisation or the days applications came in.</p>
-      <form className="ops-filters" style={{ '--ops-filter-cols': 5 } as CSSProperties} role="search" aria-label="Filter applications" onSubmit={(e) => e.preventDefault()}>
+      <SearchForm className="ops-filters" style={{ '--ops-filter-cols': 5 } as CSSProperties} label="Filter applications">
         <Field label="Client" className="ops-filter-wide">
           {(p) => <Select {...p} value={filters.employer} placeholder="All clients" options={employerOptions} onChange={(e) => update({ employer: e.target.value })} />}
         </Field>
@@ -127,15 +129,12 @@ export default function ApplicationsPage() {
         <Field label="Applied to" error={problem}>
           {(p) => <input {...p} className="input" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => update({ to: e.target.value })} />}
         </Field>
-      </form>
+      </SearchForm>
 
       {apps.isPending ? (
-        <div className="ws-stack" aria-busy="true">
-          <SkeletonCard />
-          <SkeletonCard />
-        </div>
+        <SkeletonStack />
       ) : apps.isError ? (
-        <LoadError error={apps.error} what="the applications" onRetry={() => apps.refetch()} />
+        <LoadFailed error={apps.error} what="the applications" onRetry={() => apps.refetch()} />
       ) : (
         <FilteredTable
           noun={['application', 'applications']}

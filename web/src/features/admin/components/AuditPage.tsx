@@ -5,11 +5,13 @@
  */
 import { useState, type CSSProperties } from 'react'
 import { useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
+import { SearchForm } from '../../../components/ui/SearchForm'
 import { Select } from '../../../components/ui/Select'
-import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useEvents } from '../api/ops-get-events'
 import { useEventTypes } from '../api/ops-get-event-types'
 import { useOpsTitle } from '../hooks/useOpsTitle'
@@ -25,7 +27,6 @@ import {
 } from '../model/auditFilters'
 import { humaniseType } from '../model/auditEvent'
 import { AuditEventItem } from './AuditEventItem'
-import { LoadError } from './OpsParts'
 import '../ops.css'
 
 const HOUR = 3600_000
@@ -61,13 +62,9 @@ export default function AuditPage() {
           {problem}
         </div>
       ) : events.isPending ? (
-        <div className="ws-stack" aria-busy="true">
-          <SkeletonCard />
-          <SkeletonCard />
-          <SkeletonCard />
-        </div>
+        <SkeletonStack cards={3} />
       ) : events.isError ? (
-        <LoadError error={events.error} what="the audit trail" onRetry={() => events.refetch()} />
+        <LoadFailed error={events.error} what="the audit trail" onRetry={() => events.refetch()} />
       ) : events.data.events.length === 0 ? (
         <EmptyState
           title={auditFiltersActive(filters) ? 'No events match' : 'No events yet'}
@@ -128,13 +125,11 @@ function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; t
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
   const typeOptions = (filters.type && !types.includes(filters.type) ? [filters.type, ...types] : types).map((t) => ({ value: t, label: `${humaniseType(t)} (${t})` }))
   return (
-    <form
+    <SearchForm
       className="ops-filters"
       style={{ '--ops-filter-cols': 3 } as CSSProperties}
-      role="search"
-      aria-label="Filter the audit trail"
-      onSubmit={(e) => {
-        e.preventDefault()
+      label="Filter the audit trail"
+      onSearch={() =>
         onApply({
           stream: draft.stream.trim(),
           type: draft.type,
@@ -143,7 +138,7 @@ function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; t
           to: localInputToIso(draft.to),
           before: '',
         })
-      }}
+      }
     >
       <Field label="Record (stream id)" hint="For example job-0190…">
         {(p) => <input {...p} className="input" value={draft.stream} onChange={(e) => set({ stream: e.target.value })} autoComplete="off" spellCheck={false} />}
@@ -186,6 +181,6 @@ function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; t
           Clear
         </Button>
       </div>
-    </form>
+    </SearchForm>
   )
 }

@@ -4,8 +4,9 @@
  * time, which the page says before anything else; the access log it shows includes this opening.
  */
 import { Link, useParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
-import { Card } from '../../../components/ui/Card'
+import { Card, CardSection } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { PersonName } from '../../../components/ui/ErasedPerson'
 import { Icon } from '../../../components/ui/Icon'
@@ -16,7 +17,7 @@ import { useCandidateRecord } from '../api/candidates'
 import { isEmptyProfile, profileView, type ProfileEntry } from '../model/profile'
 import { stageLabel, stageTone } from '../model/stages'
 import type { CandidateApplication, CandidateDocument, RecordAccess } from '../types'
-import { LoadFailed, Loading, Time, useAdminTitle } from './AdminParts'
+import { Loading, Time, useAdminTitle } from './AdminParts'
 import { PersonDataActions } from './PersonDataActions'
 
 const DOC_TYPES: Record<string, string> = { resume: 'Resume', cover_letter: 'Cover letter', certificate: 'Certificate', other: 'Other' }
@@ -118,11 +119,8 @@ export default function CandidatePage() {
         </div>
       </Card>
 
-      <div className="adm-record-grid">
-        <Card as="section" aria-labelledby="cand-profile" className="adm-stack-sm">
-          <h2 id="cand-profile" className="ws-section-title">
-            Profile
-          </h2>
+      <div className="ws-columns adm-record-grid">
+        <CardSection id="cand-profile" title="Profile" className="adm-stack-sm">
           {isEmptyProfile(view) ? (
             <EmptyState title={erased ? 'Profile erased' : 'No profile yet'} icon="user" headingLevel={3}>
               <p>{erased ? 'It was erased with the rest of their personal data.' : 'The candidate has not filled in their profile.'}</p>
@@ -136,19 +134,13 @@ export default function CandidatePage() {
               {view.education.length ? <Entries title="Education" items={view.education} /> : null}
             </>
           )}
-        </Card>
-        <Card as="section" aria-labelledby="cand-access" className="adm-stack-sm">
-          <h2 id="cand-access" className="ws-section-title">
-            Who opened this record
-          </h2>
+        </CardSection>
+        <CardSection id="cand-access" title="Who opened this record" className="adm-stack-sm">
           <AccessLog entries={access_log} />
-        </Card>
+        </CardSection>
       </div>
 
-      <Card as="section" aria-labelledby="cand-docs" className="adm-stack-sm">
-        <h2 id="cand-docs" className="ws-section-title">
-          Documents ({documents.length})
-        </h2>
+      <CardSection id="cand-docs" title={`Documents (${documents.length})`} className="adm-stack-sm">
         <Table
           caption="The candidate’s documents"
           columns={DOC_COLUMNS}
@@ -160,12 +152,9 @@ export default function CandidatePage() {
             </EmptyState>
           }
         />
-      </Card>
+      </CardSection>
 
-      <Card as="section" aria-labelledby="cand-apps" className="adm-stack-sm">
-        <h2 id="cand-apps" className="ws-section-title">
-          Applications ({applications.length})
-        </h2>
+      <CardSection id="cand-apps" title={`Applications (${applications.length})`} className="adm-stack-sm">
         <Table
           caption="The candidate’s applications"
           columns={APP_COLUMNS}
@@ -177,7 +166,7 @@ export default function CandidatePage() {
             </EmptyState>
           }
         />
-      </Card>
+      </CardSection>
     </div>
   )
 }

@@ -4,17 +4,16 @@
  */
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { Button } from '../../../components/ui/Button'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
-import { Field } from '../../../components/ui/Field'
 import { Table, type Column } from '../../../components/ui/Table'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate } from '../../../lib/format'
 import { useCandidateSearch } from '../api/candidates'
 import { candidateQueryFromParams, candidateQueryToParams } from '../model/listFilters'
 import type { CandidateRow } from '../types'
-import { LoadFailed, Loading, useAdminTitle } from './AdminParts'
+import { Loading, SearchRow, useAdminTitle } from './AdminParts'
 
 /** Erased (issue 12): the API keeps the account with "[erased]" for its name and email. */
 const erased = (c: CandidateRow) => c.status === 'erased' || isErased(c.name)
@@ -66,22 +65,13 @@ export default function CandidatesPage() {
         Find a candidate to check their profile, documents and applications. Opening a record is logged with your name and the time, and the candidate’s
         record shows that log.
       </p>
-      <form
-        className="adm-search"
-        role="search"
-        aria-label="Search candidates"
-        onSubmit={(e) => {
-          e.preventDefault()
-          setParams(candidateQueryToParams(search), { replace: true })
-        }}
-      >
-        <Field label="Search candidates" hint="Part of a name or email address">
-          {(p) => <input {...p} className="input" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />}
-        </Field>
-        <Button type="submit" variant="secondary" icon="search">
-          Search
-        </Button>
-      </form>
+      <SearchRow
+        label="Search candidates"
+        hint="Part of a name or email address"
+        value={search}
+        onChange={setSearch}
+        onSearch={() => setParams(candidateQueryToParams(search), { replace: true })}
+      />
       {results.isPending ? (
         <Loading what="candidates" />
       ) : results.isError ? (

@@ -4,12 +4,13 @@
  * an active one with a reason (it is signed out at once and its jobs leave the board); reinstate.
  */
 import { useEffect, useState } from 'react'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { Table, type Column } from '../../../components/ui/Table'
 import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
@@ -30,7 +31,7 @@ import {
 } from '../model/employerFilters'
 import { REASON_MAX, reasonError } from '../model/forms'
 import type { AdminEmployer } from '../types'
-import { LoadFailed, Loading, useAdminTitle } from './AdminParts'
+import { Loading, SearchRow, useAdminTitle } from './AdminParts'
 import { PersonDataActions } from './PersonDataActions'
 
 const TONES: Record<string, BadgeTone> = { pending: 'warning', active: 'success', suspended: 'danger', rejected: 'neutral' }
@@ -55,22 +56,7 @@ export default function EmployersPage() {
       <p className="adm-intro">
         Approve new employers before they can post, and step in when one breaks the rules. Every decision is emailed to the employer with the reason you give.
       </p>
-      <form
-        className="adm-search"
-        role="search"
-        aria-label="Search employers"
-        onSubmit={(e) => {
-          e.preventDefault()
-          update({ q: search.trim() })
-        }}
-      >
-        <Field label="Search employers" hint="Company, contact name or email">
-          {(p) => <input {...p} className="input" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />}
-        </Field>
-        <Button type="submit" variant="secondary" icon="search">
-          Search
-        </Button>
-      </form>
+      <SearchRow label="Search employers" hint="Company, contact name or email" value={search} onChange={setSearch} onSearch={() => update({ q: search.trim() })} />
       <Tabs
         label="Employers by status"
         value={filters.status}
@@ -232,14 +218,7 @@ function ReasonDialog({ employer, action, onClose }: Dialog & { onClose: () => v
         <Field label="Reason" hint={`Sent to ${employer.email}. Up to ${REASON_MAX.toLocaleString('en-AU')} characters.`} error={error}>
           {(p) => <textarea {...p} value={reason} maxLength={REASON_MAX} aria-required="true" onChange={(e) => setReason(e.target.value)} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" busy={review.isPending}>
-            {suspend ? 'Suspend and sign out' : 'Reject employer'}
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} submitLabel={suspend ? 'Suspend and sign out' : 'Reject employer'} danger busy={review.isPending} />
       </form>
     </Modal>
   )

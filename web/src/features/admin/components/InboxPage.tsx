@@ -6,6 +6,7 @@
  */
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
@@ -24,7 +25,7 @@ import { useEnquiries } from '../api/get-enquiries'
 import { REPLY_REQUIRED } from '../model/forms'
 import { INBOX_FILTERS, inboxFilterFromParams, inboxFilterToParams, type InboxFilter } from '../model/listFilters'
 import type { AdminAccount, Enquiry } from '../types'
-import { LoadFailed, Loading, Time, useAdminTitle } from './AdminParts'
+import { Loading, Time, useAdminTitle } from './AdminParts'
 import { EraseDialog } from './EraseDialog'
 
 export default function InboxPage() {

@@ -4,12 +4,14 @@
  */
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
+import { SearchForm } from '../../../components/ui/SearchForm'
 import { Select } from '../../../components/ui/Select'
-import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import type { Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
@@ -20,7 +22,7 @@ import { useAdminJobs } from '../api/ops-get-jobs'
 import { useOpsTitle } from '../hooks/useOpsTitle'
 import { JOB_STATUS_LABELS, jobFiltersActive, jobFiltersFromParams, jobFiltersToParams, jobStatusLabel, type JobFilters } from '../model/jobFilters'
 import { JOB_STATUSES, type AdminJob, type JobRowStatus, type JobStatus } from '../types-ops'
-import { FilteredTable, LoadError } from './OpsParts'
+import { FilteredTable } from './OpsParts'
 import '../ops.css'
 
 const STATUS_TONES: Record<JobRowStatus, BadgeTone> = { draft: 'neutral', open: 'success', closed: 'danger', expired: 'warning' }
@@ -97,15 +99,7 @@ export default function JobsPage() {
   return (
     <div className="ws-stack">
       <p className="ops-intro">Every job on the platform, from every client. Close a listing that breaks the rules and say why: the client sees your reason on their jobs list.</p>
-      <form
-        className="ops-filters"
-        role="search"
-        aria-label="Filter jobs"
-        onSubmit={(e) => {
-          e.preventDefault()
-          update({ q: search.trim() })
-        }}
-      >
+      <SearchForm className="ops-filters" label="Filter jobs" onSearch={() => update({ q: search.trim() })}>
         <Field label="Search" className="ops-filter-wide">
           {(p) => (
             <input
@@ -136,15 +130,12 @@ export default function JobsPage() {
         <button type="submit" className="visually-hidden">
           Search
         </button>
-      </form>
+      </SearchForm>
 
       {jobs.isPending ? (
-        <div className="ws-stack" aria-busy="true">
-          <SkeletonCard />
-          <SkeletonCard />
-        </div>
+        <SkeletonStack />
       ) : jobs.isError ? (
-        <LoadError error={jobs.error} what="the jobs" onRetry={() => jobs.refetch()} />
+        <LoadFailed error={jobs.error} what="the jobs" onRetry={() => jobs.refetch()} />
       ) : (
         <FilteredTable
           noun={['job', 'jobs']}
@@ -207,14 +198,7 @@ function CloseJobDialog({ job, onClose }: { job: AdminJob; onClose: () => void }
             />
           )}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" busy={close.isPending}>
-            Close job
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} submitLabel="Close job" danger busy={close.isPending} />
       </form>
     </Modal>
   )

@@ -1,26 +1,11 @@
-/** Small pieces the operations screens share: the error line, the payload view, a progress bar, a filtered list. */
+/** Small pieces the operations screens share: the payload view, a progress bar, a filtered list. */
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import type { IconName } from '../../../components/ui/Icon'
 import { Table, type Column } from '../../../components/ui/Table'
-import { serverMessageOr } from '../../../lib/server-message'
 import { ERASED } from '../model/auditEvent'
 import { jsonLines } from '../model/json'
 import { percentDone } from '../model/progress'
-
-export function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry?: () => void }) {
-  return (
-    <div className="alert alert-error" role="alert">
-      {serverMessageOr(error, `We could not load ${what}. Please try again shortly.`)}{' '}
-      {onRetry ? (
-        <Button size="sm" variant="outline" onClick={onRetry}>
-          Try again
-        </Button>
-      ) : null}
-    </div>
-  )
-}
-
 
 /** A value pretty-printed as JSON; erased personal data is marked, not shown as if it were text. */
 export function JsonView({ value, label }: { value: unknown; label: string }) {

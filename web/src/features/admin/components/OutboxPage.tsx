@@ -4,6 +4,7 @@
  * sent again once the cause is fixed.
  */
 import { useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
@@ -15,7 +16,7 @@ import { useOutbox } from '../api/get-outbox'
 import { useResendMail } from '../api/resend-mail'
 import { OUTBOX_FILTERS, outboxFilterFromParams, outboxFilterToParams, type OutboxFilter } from '../model/listFilters'
 import type { OutboxMail } from '../types'
-import { LoadFailed, Loading, Time, useAdminTitle } from './AdminParts'
+import { Loading, Time, useAdminTitle } from './AdminParts'
 
 const TONES: Record<string, BadgeTone> = { queued: 'info', sent: 'success', failed: 'danger' }
 const LABELS: Record<string, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' }

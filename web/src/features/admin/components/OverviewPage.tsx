@@ -4,6 +4,7 @@
  * follow the socket: any `admin_updated` topic reads the overview again.
  */
 import { Link } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Skeleton } from '../../../components/ui/Skeleton'
@@ -13,7 +14,7 @@ import { activityLine } from '../model/activity'
 import { attentionTiles } from '../model/attention'
 import { shortStream } from '../model/auditEvent'
 import type { AuditEvent } from '../types-ops'
-import { LoadFailed, Time, useAdminTitle } from './AdminParts'
+import { Time, useAdminTitle } from './AdminParts'
 
 export default function OverviewPage() {
   useAdminTitle('Overview · Admin')
@@ -51,7 +52,7 @@ export default function OverviewPage() {
         )}
       </section>
       <section aria-labelledby="recent-heading" className="adm-stack-sm">
-        <div className="adm-toolbar">
+        <div className="ws-toolbar adm-toolbar">
           <h2 id="recent-heading" className="ws-section-title">
             Recent activity
           </h2>

@@ -1,16 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, screen, within } from '@testing-library/react'
-import { renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import PrivacyPage from './PrivacyPage'
 
-beforeEach(() => {
-  localStorage.clear()
-  storeSession('admin', { name: 'Alex Admin', role: 'admin' }, { role: 'admin' })
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+freshEachTest(() => storeSession('admin', { name: 'Alex Admin', role: 'admin' }, { role: 'admin' }))
 
 describe('the Privacy page', () => {
   it('lists the erasures: who, grounds, requested by, erased and completed', async () => {

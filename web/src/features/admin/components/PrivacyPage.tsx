@@ -4,6 +4,7 @@
  * person is: a candidate's record, the employers list, the contact inbox.
  */
 import { Link } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
@@ -12,7 +13,7 @@ import { isErased } from '../../../lib/erased'
 import { useErasures } from '../api/get-erasures'
 import { groundsLabel, subjectKindLabel } from '../model/erasure'
 import type { Erasure } from '../types'
-import { LoadFailed, Loading, Time, useAdminTitle } from './AdminParts'
+import { Loading, Time, useAdminTitle } from './AdminParts'
 
 /** The id's random end: version 7 ids made the same minute share their first characters. */
 const shortId = (id: string) => `…${id.slice(-8)}`

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { renderRoutes, routeFetch, storeSession, type RouteAnswer } from '../../../testing/harness'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { freshEachTest, renderRoutes, type RouteAnswer, routeFetch, storeSession } from '../../../testing/harness'
 import { eraseFormErrors, groundsLabel } from '../model/erasure'
 import type { CandidateRow } from '../types'
 import CandidatePage from './CandidatePage'
@@ -34,15 +34,8 @@ const openEraseDialog = async (name: string) => {
 }
 const posts = <C extends { key: string }>(calls: C[]) => calls.filter((c) => c.key.startsWith('POST'))
 
-beforeEach(() => {
-  localStorage.clear()
-  storeSession('admin', { name: 'Alex Admin', role: 'admin' }, { role: 'admin' })
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
+freshEachTest(() => storeSession('admin', { name: 'Alex Admin', role: 'admin' }, { role: 'admin' }))
+afterEach(() => vi.restoreAllMocks())
 
 describe('erasing from a candidate’s record', () => {
   it('needs the grounds, sends only them, and shows the record as erased afterwards', async () => {

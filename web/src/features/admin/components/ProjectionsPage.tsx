@@ -4,12 +4,13 @@
  * socket's rebuild_progress and from the poll's `rebuild` field.
  */
 import { useState } from 'react'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
-import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
 import { formatRelativeTime } from '../../../lib/format'
@@ -21,7 +22,7 @@ import { useRebuildProgress } from '../hooks/useRebuildProgress'
 import { humaniseType } from '../model/auditEvent'
 import { lagLabel, latestRebuild, rebuildOutcome, type RebuildView } from '../model/progress'
 import type { ProjectorStatus } from '../types-ops'
-import { LoadError, ProgressBar } from './OpsParts'
+import { ProgressBar } from './OpsParts'
 import '../ops.css'
 
 function health(p: ProjectorStatus): { tone: BadgeTone; label: string } {
@@ -136,12 +137,9 @@ export default function ProjectionsPage() {
       {current ? <RebuildPanel view={current} /> : null}
 
       {projections.isPending ? (
-        <div className="ws-stack" aria-busy="true">
-          <SkeletonCard />
-          <SkeletonCard />
-        </div>
+        <SkeletonStack />
       ) : projections.isError ? (
-        <LoadError error={projections.error} what="the projections" onRetry={() => projections.refetch()} />
+        <LoadFailed error={projections.error} what="the projections" onRetry={() => projections.refetch()} />
       ) : (
         <div className="ops-table">
           <Table

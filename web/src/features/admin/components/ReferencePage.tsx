@@ -4,12 +4,13 @@
  * that used it keep showing it. Retired values are listed last, marked, with nothing to do to them.
  */
 import { useState } from 'react'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
-import { Card } from '../../../components/ui/Card'
+import { CardSection } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalActions, ModalFormActions } from '../../../components/ui/Modal'
 import { Select } from '../../../components/ui/Select'
 import { Table, type Column } from '../../../components/ui/Table'
 import { Tabs } from '../../../components/ui/Tabs'
@@ -19,7 +20,7 @@ import { useLocations, useSalaryRanges } from '../api/get-reference'
 import { useChangeReference } from '../api/reference-actions'
 import { AU_STATES, salaryBounds, salaryRangeError } from '../model/forms'
 import type { Location, ReferenceList, SalaryRange } from '../types'
-import { LoadFailed, Loading, useAdminTitle } from './AdminParts'
+import { Loading, useAdminTitle } from './AdminParts'
 
 type Value = { id: string; display_name: string }
 type Dialog = { list: ReferenceList; value: Value; action: 'rename' | 'retire' }
@@ -158,10 +159,7 @@ function AddLocation() {
     )
   }
   return (
-    <Card as="section" aria-labelledby="add-location" className="adm-add">
-      <h2 id="add-location" className="ws-section-title">
-        Add a location
-      </h2>
+    <CardSection id="add-location" title="Add a location" className="adm-add">
       <form onSubmit={submit} noValidate>
         <Field label="Name" error={error}>
           {(p) => <input {...p} className="input" value={name} maxLength={200} aria-required="true" onChange={(e) => setName(e.target.value)} />}
@@ -173,7 +171,7 @@ function AddLocation() {
           Add location
         </Button>
       </form>
-    </Card>
+    </CardSection>
   )
 }
 
@@ -200,10 +198,7 @@ function AddSalaryRange() {
     )
   }
   return (
-    <Card as="section" aria-labelledby="add-range" className="adm-add">
-      <h2 id="add-range" className="ws-section-title">
-        Add a salary range
-      </h2>
+    <CardSection id="add-range" title="Add a salary range" className="adm-add">
       <form onSubmit={submit} noValidate>
         <Field label="Name" hint="As candidates will see it, e.g. “$100k – $120k”" error={error}>
           {(p) => <input {...p} className="input" value={form.display_name} maxLength={200} aria-required="true" onChange={set('display_name')} />}
@@ -220,7 +215,7 @@ function AddSalaryRange() {
           Add salary range
         </Button>
       </form>
-    </Card>
+    </CardSection>
   )
 }
 
@@ -251,14 +246,7 @@ function RenameDialog({ list, value, onClose }: Dialog & { onClose: () => void }
         <Field label="New name" hint={`Jobs that use “${value.display_name}” will show the new name.`} error={error}>
           {(p) => <input {...p} className="input" value={name} maxLength={200} aria-required="true" onChange={(e) => setName(e.target.value)} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={change.isPending}>
-            Save name
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} submitLabel="Save name" busy={change.isPending} />
       </form>
     </Modal>
   )

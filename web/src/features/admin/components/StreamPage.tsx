@@ -5,6 +5,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
@@ -22,7 +23,7 @@ import { changeCount, readableChange } from '../model/diff'
 import { justBefore, versionLabel, weekAgo, yesterday } from '../model/timeTravel'
 import type { AuditEvent, StreamChange } from '../types-ops'
 import { AuditEventItem } from './AuditEventItem'
-import { JsonView, LoadError } from './OpsParts'
+import { JsonView } from './OpsParts'
 import '../ops.css'
 
 export default function StreamPage() {
@@ -76,7 +77,7 @@ export default function StreamPage() {
             <p>Nothing has ever been recorded under {streamId}. Check the id, or find the record in the audit trail.</p>
           </EmptyState>
         ) : (
-          <LoadError error={stream.error} what="this record's history" onRetry={() => stream.refetch()} />
+          <LoadFailed error={stream.error} what="this record's history" onRetry={() => stream.refetch()} />
         )}
       </div>
     )
@@ -96,7 +97,7 @@ export default function StreamPage() {
         <p className="ops-stream-id">{stream.data.stream_id}</p>
       </div>
 
-      <div className="ops-stream-layout">
+      <div className="ws-columns ops-stream-layout">
         <Card as="section" className="ops-panel" aria-labelledby="travel-heading">
           <h2 id="travel-heading" ref={travelRef} tabIndex={-1}>
             As it was at a moment

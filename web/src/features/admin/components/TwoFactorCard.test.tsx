@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import { groupSecret, recoveryCodesText, svgDataUrl } from '../model/twoFactor'
 import { TwoFactorCard } from './TwoFactorCard'
 
@@ -12,14 +12,7 @@ const CODES = ['k3f9-2hqx', 'a1b2-c3d4', 'e5f6-g7h8', 'i9j0-k1l2', 'm3n4-o5p6', 
 const render = () => renderRoutes([{ path: '/dashboard/admins', element: <TwoFactorCard /> }], '/dashboard/admins')
 const card = () => screen.getByRole('region', { name: 'Your two-factor sign-in' })
 
-beforeEach(() => {
-  localStorage.clear()
-  storeSession('admin', { name: 'Alex Admin', email: 'alex@harbourit.example' }, { role: 'admin' })
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+freshEachTest(() => storeSession('admin', { name: 'Alex Admin', email: 'alex@harbourit.example' }, { role: 'admin' }))
 
 describe('your two-factor sign-in', () => {
   it('turns it on: QR code and key, a code to confirm, then the recovery codes once', async () => {

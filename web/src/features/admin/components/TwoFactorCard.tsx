@@ -5,6 +5,7 @@
  * with a download, until "I've saved them".
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
@@ -16,7 +17,6 @@ import { useSession } from '../../auth'
 import { useConfirmTwoFactor, useStartTwoFactor, useTwoFactor } from '../api/two-factor'
 import { groupSecret, RECOVERY_FILE_NAME, recoveryCodesText, svgDataUrl } from '../model/twoFactor'
 import type { TwoFactorSetup, TwoFactorStatus } from '../types'
-import { LoadFailed } from './AdminParts'
 
 type Stage = { kind: 'status' } | { kind: 'setup'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] }
 
@@ -81,11 +81,7 @@ function StatusView({ status, onStarted }: { status: TwoFactorStatus; onStarted:
         Add a second check to your sign-in: a six-digit code from an authenticator app on your phone, such as Google Authenticator, Microsoft
         Authenticator or 1Password. Then your password alone is not enough to get in.
       </p>
-      {error ? (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <div className="ws-actions">
         <Button
           icon="lock"

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { makeJwt } from '../../../lib/session.fixtures'
-import { renderRoutes, scriptFetch } from '../../../testing/harness'
+import { freshEachTest, renderRoutes, scriptFetch } from '../../../testing/harness'
 import { StaffLoginPage } from './StaffLoginPage'
 
 const routes = (role: 'admin' | 'employer') => [
@@ -20,14 +20,7 @@ const codeField = () => screen.findByLabelText('Code from your authenticator app
 const verify = () => fireEvent.click(screen.getByRole('button', { name: 'Verify' }))
 
 describe('admin sign-in with two-factor sign-in on', () => {
-  beforeEach(() => {
-    localStorage.clear()
-    sessionStorage.clear()
-  })
-  afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
-  })
+  freshEachTest()
 
   it('asks for the code in the same card, then stores the session and opens the dashboard', async () => {
     const token = makeJwt({ exp: future(), iat: 0 })

@@ -8,10 +8,9 @@ import { APPLY_ACCEPT, chooseExisting, chooseFile, coverLetterChoices, EMPTY_SLO
 import type { Job } from '../../jobs'
 import type { CandidateDocument } from '../types'
 import { Message } from './Message'
-import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { FileDrop } from '../../../components/ui/FileDrop'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { Select } from '../../../components/ui/Select'
 
 export const APPLY_FAILED = 'Failed to submit application. Please try again.'
@@ -77,14 +76,7 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
         <Message message={message} />
         <SlotPicker legend="Resume" noun="resume" choices={resumes} slot={resume} onChange={setResume} />
         <SlotPicker legend="Cover letter" noun="cover letter" choices={covers} slot={cover} onChange={setCover} />
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy}>
-            {busy ? 'Submitting...' : 'Submit Application'}
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} cancelDisabled={busy} submitLabel={busy ? 'Submitting...' : 'Submit Application'} busy={busy} />
       </form>
     </Modal>
   )

@@ -1,9 +1,8 @@
 /** Upload and edit dialogs of the Documents tab (SPEC 5: title and file required; 10MB stated). */
 import { useState, type FormEvent } from 'react'
-import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { FileDrop } from '../../../components/ui/FileDrop'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { Select } from '../../../components/ui/Select'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useUpdateDocument } from '../api/update-document'
@@ -111,14 +110,7 @@ function DocumentDialog({ heading, initial, withFile = false, check, save, faile
         {withFile ? (
           <FileDrop label="File" accept={DOCUMENT_ACCEPT} hint={DOCUMENT_HINT} fileName={file?.name} onFile={setFile} inputProps={{ 'aria-required': 'true' }} />
         ) : null}
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy}>
-            {busy ? busyLabel : submitLabel}
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} submitLabel={busy ? busyLabel : submitLabel} busy={busy} />
       </form>
     </Modal>
   )

@@ -1,7 +1,7 @@
 /** /contact: call, email and visit cards; the form; office info with a map; four FAQs (SPEC 2.4). */
 import { useState, type ReactNode } from 'react'
 import { Button } from '../../../components/ui/Button'
-import { COMPANY, PageHero, useDocumentTitle } from '../../site'
+import { COMPANY, IconBadge, PageHero, Section, useDocumentTitle } from '../../site'
 import { ContactForm } from './ContactForm'
 import '../contact.css'
 
@@ -38,9 +38,9 @@ function ContactIcon({ d }: { d: string }) {
 function ContactCard({ icon, title, text, children }: { icon: string; title: string; text: string; children: ReactNode }) {
   return (
     <div className="card">
-      <span className="icon-badge" aria-hidden="true">
+      <IconBadge>
         <ContactIcon d={icon} />
-      </span>
+      </IconBadge>
       <h3>{title}</h3>
       <p>{text}</p>
       {children}
@@ -98,44 +98,39 @@ export default function ContactPage() {
         lead="Whether you're hiring or looking for your next role, our Sydney team is ready to help. Reach out the way that suits you best."
       />
 
-      <section className="section" aria-labelledby="contact-ways-heading">
-        <div className="container">
-          <h2 id="contact-ways-heading" className="visually-hidden">
-            Ways to reach us
-          </h2>
-          <div className="grid grid-3 contact-cards">
-            <ContactCard
-              icon="M6.6 10.8a15.1 15.1 0 006.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 013 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z"
-              title="Call us"
-              text="Speak with a consultant during business hours."
-            >
-              <a href={COMPANY.phoneHref} className="contact-card-link">
-                {COMPANY.phoneDisplay}
-              </a>
-            </ContactCard>
-            <ContactCard
-              icon="M20 4H4a2 2 0 00-2 2v12a2 2 0 002 2h16a2 2 0 002-2V6a2 2 0 00-2-2zm0 4l-8 5-8-5V6l8 5 8-5z"
-              title="Email us"
-              text="Send us the details and we'll reply within 24 hours."
-            >
-              <a href={`mailto:${COMPANY.email}`} className="contact-card-link">
-                {COMPANY.email}
-              </a>
-            </ContactCard>
-            <ContactCard
-              icon="M12 2a7 7 0 00-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 00-7-7zm0 9.5A2.5 2.5 0 1112 6.5a2.5 2.5 0 010 5z"
-              title="Visit us"
-              text="Meet us in the CBD, by appointment."
-            >
-              <address className="contact-card-link">
-                {COMPANY.addressLines[0]}
-                <br />
-                {COMPANY.addressLines[1]}
-              </address>
-            </ContactCard>
-          </div>
+      <Section labelledBy="contact-ways-heading" title="Ways to reach us" hideTitle>
+        <div className="grid grid-3 contact-cards">
+          <ContactCard
+            icon="M6.6 10.8a15.1 15.1 0 006.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 013 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z"
+            title="Call us"
+            text="Speak with a consultant during business hours."
+          >
+            <a href={COMPANY.phoneHref} className="contact-card-link">
+              {COMPANY.phoneDisplay}
+            </a>
+          </ContactCard>
+          <ContactCard
+            icon="M20 4H4a2 2 0 00-2 2v12a2 2 0 002 2h16a2 2 0 002-2V6a2 2 0 00-2-2zm0 4l-8 5-8-5V6l8 5 8-5z"
+            title="Email us"
+            text="Send us the details and we'll reply within 24 hours."
+          >
+            <a href={`mailto:${COMPANY.email}`} className="contact-card-link">
+              {COMPANY.email}
+            </a>
+          </ContactCard>
+          <ContactCard
+            icon="M12 2a7 7 0 00-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 00-7-7zm0 9.5A2.5 2.5 0 1112 6.5a2.5 2.5 0 010 5z"
+            title="Visit us"
+            text="Meet us in the CBD, by appointment."
+          >
+            <address className="contact-card-link">
+              {COMPANY.addressLines[0]}
+              <br />
+              {COMPANY.addressLines[1]}
+            </address>
+          </ContactCard>
         </div>
-      </section>
+      </Section>
 
       <section className="section section-alt" aria-label="Contact form and office details">
         <div className="container contact-layout">
@@ -163,19 +158,14 @@ export default function ContactPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="faq-heading">
-        <div className="container faq">
-          <div className="section-header">
-            <h2 id="faq-heading">Frequently asked questions</h2>
-          </div>
-          {FAQS.map((f) => (
-            <details key={f.q} className="faq-item">
-              <summary>{f.q}</summary>
-              <p>{f.a}</p>
-            </details>
-          ))}
-        </div>
-      </section>
+      <Section labelledBy="faq-heading" layout="faq" title="Frequently asked questions">
+        {FAQS.map((f) => (
+          <details key={f.q} className="faq-item">
+            <summary>{f.q}</summary>
+            <p>{f.a}</p>
+          </details>
+        ))}
+      </Section>
     </>
   )
 }

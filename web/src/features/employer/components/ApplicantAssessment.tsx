@@ -1,5 +1,6 @@
 /** The hiring team's private notes and scorecards on an applicant: never shown to the candidate, and labelled so. */
 import { useState, type FormEvent } from 'react'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { Field } from '../../../components/ui/Field'
@@ -129,11 +130,7 @@ export function ScorecardsSection({ applicationId, scorecards }: { applicationId
       </ul>
       {open ? (
         <form className="emp-form" onSubmit={submit} noValidate aria-label="New scorecard">
-          {error ? (
-            <div className="alert alert-error" role="alert">
-              {error}
-            </div>
-          ) : null}
+          <ErrorAlert message={error} />
           {rows.map((r, i) => (
             <div className="emp-score-row" key={i}>
               <Field label={`Criterion ${i + 1}`}>{(p) => <input {...p} className="input" value={r.criterion} maxLength={100} onChange={(e) => setRow(i, { criterion: e.target.value })} />}</Field>

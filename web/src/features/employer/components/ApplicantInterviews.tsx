@@ -1,10 +1,11 @@
 /** An applicant's interviews: book, move or cancel one, in Sydney time; the candidate is mailed an invitation each time. */
 import { useState, type FormEvent } from 'react'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { useToast } from '../../../components/ui/toast'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useCancelInterview } from '../api/cancel-interview'
@@ -97,11 +98,7 @@ function InterviewDialog({ applicationId, interview, onClose }: { applicationId:
   return (
     <Modal title={interview ? 'Reschedule the interview' : 'Schedule an interview'} onClose={onClose}>
       <form className="emp-form" onSubmit={submit} noValidate>
-        {error ? (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <ErrorAlert message={error} />
         <p className="ws-muted">Times are Sydney time (AEST/AEDT), whatever your computer’s time zone.</p>
         <div className="emp-form-row">
           <Field label="Date">{(p) => <input {...p} className="input" type="date" value={form.date} onChange={set('date')} />}</Field>
@@ -117,14 +114,7 @@ function InterviewDialog({ applicationId, interview, onClose }: { applicationId:
         <Field label="Interviewers" hint="Names, separated by commas (up to 10).">
           {(p) => <input {...p} className="input" value={form.interviewers} onChange={set('interviewers')} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" busy={schedule.isPending || reschedule.isPending}>
-            {interview ? 'Save new time' : 'Book and invite'}
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} cancelLabel="Back" submitLabel={interview ? 'Save new time' : 'Book and invite'} busy={schedule.isPending || reschedule.isPending} />
       </form>
     </Modal>
   )
@@ -157,14 +147,7 @@ function CancelDialog({ applicationId, interview, onClose }: { applicationId: st
         <Field label="Reason (optional, the applicant reads it)" error={error}>
           {(p) => <textarea {...p} className="input" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Keep it
-          </Button>
-          <Button type="submit" variant="danger" busy={cancel.isPending}>
-            Cancel interview
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} cancelLabel="Keep it" submitLabel="Cancel interview" danger busy={cancel.isPending} />
       </form>
     </Modal>
   )

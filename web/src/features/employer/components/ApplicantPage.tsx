@@ -6,12 +6,11 @@
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Badge } from '../../../components/ui/Badge'
-import { Button, buttonClass } from '../../../components/ui/Button'
+import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
-import { EmptyState } from '../../../components/ui/EmptyState'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Icon } from '../../../components/ui/Icon'
-import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { isErased, personName } from '../../../lib/erased'
@@ -26,6 +25,7 @@ import { DocumentViewer } from './DocumentViewer'
 import { ApplicantInterviews } from './ApplicantInterviews'
 import { NotesSection, ScorecardsSection } from './ApplicantAssessment'
 import { MoveButtons } from './MoveMenu'
+import { NotLoaded } from './NotLoaded'
 import { useMoveWithFeedback } from './RejectDialog'
 import { useWorkspaceTitle } from './workspaceTitle'
 
@@ -36,26 +36,16 @@ export default function ApplicantPage() {
 
   if (applicant.isPending) {
     return (
-      <div className="ws-stack" aria-busy="true">
-        <SkeletonCard />
-        <SkeletonCard />
-      </div>
+      <SkeletonStack />
     )
   }
   if (applicant.isError || !applicant.data) {
     const missing = applicant.error instanceof ApiError && applicant.error.status === 404
     return (
-      <EmptyState
+      <NotLoaded
         title={missing ? 'We could not find that applicant' : 'The applicant did not load'}
-        headingLevel={2}
-        action={
-          <Link to="/dashboard" className={buttonClass('primary')}>
-            Back to your jobs
-          </Link>
-        }
-      >
-        <p>{missing ? 'The application may be for another account’s job, or the link is out of date.' : serverMessageOr(applicant.error, 'Please try again shortly.')}</p>
-      </EmptyState>
+        message={missing ? 'The application may be for another account’s job, or the link is out of date.' : serverMessageOr(applicant.error, 'Please try again shortly.')}
+      />
     )
   }
   return <Applicant detail={applicant.data} />
@@ -107,13 +97,13 @@ function Applicant({ detail }: { detail: ApplicantDetail }) {
         )}
         {rejectDialog}
       </Card>
-      <div className="emp-detail">
-        <div className="emp-detail-col">
+      <div className="ws-columns emp-detail">
+        <div className="ws-stack">
           <ProfileSection profile={detail.profile} erased={erased} />
           <DocumentsSection documents={detail.documents} erased={erased} />
           <TimelineSection entries={detail.timeline} />
         </div>
-        <div className="emp-detail-col">
+        <div className="ws-stack">
           <ApplicantInterviews applicationId={app.id} stage={app.stage} interviews={detail.interviews} erased={erased} />
           <NotesSection applicationId={app.id} notes={detail.notes} />
           <ScorecardsSection applicationId={app.id} scorecards={detail.scorecards} />

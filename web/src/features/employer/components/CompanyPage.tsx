@@ -1,5 +1,6 @@
 /** /dashboard/company: the company profile applicants see on every job page (name, website, about, location, logo). */
 import { useState, type FormEvent } from 'react'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { Field } from '../../../components/ui/Field'
@@ -28,7 +29,7 @@ export default function CompanyPage() {
   }
   const fallbackName = session.status === 'authenticated' ? (session.user.company ?? '') : ''
   return (
-    <div className="emp-form-layout">
+    <div className="ws-columns emp-form-layout">
       <ProfileForm key={company.data?.updated_at ?? 'new'} profile={company.data} fallbackName={fallbackName} />
       <LogoCard profile={company.data} />
     </div>
@@ -63,11 +64,7 @@ function ProfileForm({ profile, fallbackName }: { profile: CompanyProfile | null
       <h2 id="company-heading">About your company</h2>
       <p className="ws-muted">Applicants read this beside each of your job ads, and search engines see the name and logo.</p>
       <form className="emp-form" onSubmit={submit} noValidate>
-        {error ? (
-          <div className="alert alert-error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <ErrorAlert message={error} />
         <Field label="Company name">{(p) => <input {...p} className="input" value={values.name} onChange={set('name')} autoComplete="organization" />}</Field>
         <Field label="Website" hint="The full address, starting with https://">
           {(p) => <input {...p} className="input" type="url" placeholder="https://" value={values.website} onChange={set('website')} />}

@@ -5,9 +5,9 @@
  */
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button, buttonClass } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
-import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
 import { Select } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
@@ -24,6 +24,7 @@ import { useUpdateJob } from '../api/update-job'
 import { EMPTY_JOB_FORM, fromJob, jobFormProblems, previewJob, SPECIALISATION_OPTIONS, toJobBody, type JobFormValues } from '../model/jobForm'
 import type { EmployerJob } from '../types'
 import { JobStatusBadge } from './JobStatusBadge'
+import { NotLoaded } from './NotLoaded'
 import { useWorkspaceTitle } from './workspaceTitle'
 
 export default function JobFormPage() {
@@ -38,11 +39,7 @@ export default function JobFormPage() {
 
 function JobMissing() {
   useWorkspaceTitle('Job not found')
-  return (
-    <EmptyState title="We could not find that job" headingLevel={2} action={<Link to="/dashboard" className={buttonClass('primary')}>Back to your jobs</Link>}>
-      <p>It may belong to another account, or the link is out of date.</p>
-    </EmptyState>
-  )
+  return <NotLoaded title="We could not find that job" message="It may belong to another account, or the link is out of date." />
 }
 
 function JobForm({ job }: { job?: EmployerJob }) {
@@ -96,18 +93,14 @@ function JobForm({ job }: { job?: EmployerJob }) {
   const preview = previewJob(values, companyName, locations)
 
   return (
-    <div className="emp-form-layout">
+    <div className="ws-columns emp-form-layout">
       <Card as="section" aria-labelledby="job-form-heading">
         <div className="emp-job-head">
           <h2 id="job-form-heading">{job ? 'Job details' : 'New job'}</h2>
           {job ? <JobStatusBadge status={job.status} /> : null}
         </div>
         <form className="emp-form" onSubmit={onSubmit} noValidate>
-          {serverError ? (
-            <div className="alert alert-error" role="alert">
-              {serverError}
-            </div>
-          ) : null}
+          <ErrorAlert message={serverError} />
           <Field label="Job title" error={problems.title}>
             {(p) => <input {...p} className="input" value={values.title} onChange={set('title')} maxLength={200} autoComplete="off" />}
           </Field>

@@ -1,12 +1,13 @@
 /** /dashboard: the employer's jobs with status, closing date, applicants per stage and what can be done with each. */
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Button, buttonClass } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
-import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
@@ -31,21 +32,11 @@ export default function JobsPage() {
 
   if (jobs.isPending) {
     return (
-      <div className="ws-stack" aria-busy="true">
-        <SkeletonCard />
-        <SkeletonCard />
-      </div>
+      <SkeletonStack />
     )
   }
   if (jobs.isError) {
-    return (
-      <div className="alert alert-error" role="alert">
-        {serverMessageOr(jobs.error, 'We could not load your jobs. Please try again shortly.')}{' '}
-        <Button size="sm" variant="outline" onClick={() => jobs.refetch()}>
-          Try again
-        </Button>
-      </div>
-    )
+    return <LoadFailed error={jobs.error} what="your jobs" onRetry={() => jobs.refetch()} />
   }
   const list = jobs.data
   return (
@@ -214,14 +205,7 @@ function ClosingDateDialog({ job, kind, onClose }: DateDialog & { onClose: () =>
         <Field label={kind === 'extend' ? 'New closing date' : 'New closing date (optional if the current one is still ahead)'} error={error}>
           {(p) => <input {...p} className="input" type="date" value={day} onChange={(e) => setDay(e.target.value)} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy}>
-            {kind === 'extend' ? 'Extend' : 'Reopen job'}
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} submitLabel={kind === 'extend' ? 'Extend' : 'Reopen job'} busy={busy} />
       </form>
     </Modal>
   )

@@ -9,7 +9,8 @@ import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { PersonName } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
+import { SearchForm } from '../../../components/ui/SearchForm'
 import { Select } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
@@ -85,15 +86,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
 
   return (
     <div className="ws-stack">
-      <form
-        className="emp-filters"
-        role="search"
-        aria-label="Filter applicants"
-        onSubmit={(e) => {
-          e.preventDefault()
-          setFilter((f) => ({ ...f, q: search }))
-        }}
-      >
+      <SearchForm className="emp-filters" label="Filter applicants" onSearch={() => setFilter((f) => ({ ...f, q: search }))}>
         <Field label="Name or email">
           {(p) => (
             <input
@@ -130,7 +123,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
         <button type="submit" className="visually-hidden">
           Search
         </button>
-      </form>
+      </SearchForm>
 
       {locked ? null : (
         <div className="emp-bulkbar">
@@ -233,14 +226,7 @@ function BulkRejectDialog({ jobId, cards, onClose, onDone }: { jobId: string; ca
         <Field label="Feedback for the applicants (optional)" hint="They will read this with their rejected status. Up to 2000 characters." error={error}>
           {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" busy={reject.isPending}>
-            Reject
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} submitLabel="Reject" danger busy={reject.isPending} />
       </form>
     </Modal>
   )

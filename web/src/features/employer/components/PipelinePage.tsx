@@ -3,12 +3,13 @@ import { useSearchParams, Link, useParams } from 'react-router'
 import { buttonClass } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Icon } from '../../../components/ui/Icon'
-import { SkeletonCard } from '../../../components/ui/Skeleton'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { Tabs } from '../../../components/ui/Tabs'
 import { ApiError } from '../../../lib/api'
 import { serverMessageOr } from '../../../lib/server-message'
 import { usePipeline } from '../api/get-pipeline'
 import { JobStatusBadge } from './JobStatusBadge'
+import { NotLoaded } from './NotLoaded'
 import { PipelineBoard } from './PipelineBoard'
 import { PipelineList } from './PipelineList'
 import { useMoveWithFeedback } from './RejectDialog'
@@ -24,10 +25,7 @@ export default function PipelinePage() {
 
   if (pipeline.isPending) {
     return (
-      <div className="ws-stack" aria-busy="true">
-        <SkeletonCard />
-        <SkeletonCard />
-      </div>
+      <SkeletonStack />
     )
   }
   // a failed background refresh keeps the board it already has (and its open dialogs); only a
@@ -35,17 +33,10 @@ export default function PipelinePage() {
   if (!pipeline.data || !job) {
     const missing = pipeline.error instanceof ApiError && pipeline.error.status === 404
     return (
-      <EmptyState
+      <NotLoaded
         title={missing ? 'We could not find that job' : 'The applicants did not load'}
-        headingLevel={2}
-        action={
-          <Link to="/dashboard" className={buttonClass('primary')}>
-            Back to your jobs
-          </Link>
-        }
-      >
-        <p>{missing ? 'It may belong to another account, or the link is out of date.' : serverMessageOr(pipeline.error, 'Please try again shortly.')}</p>
-      </EmptyState>
+        message={missing ? 'It may belong to another account, or the link is out of date.' : serverMessageOr(pipeline.error, 'Please try again shortly.')}
+      />
     )
   }
   const { counts, applications } = pipeline.data

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { providers, scriptFetch, storeSession } from '../../../testing/harness'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { freshEachTest, providers, scriptFetch, storeSession } from '../../../testing/harness'
 import { pipelineCard } from '../pipeline.fixtures'
 import type { PipelineCard, Stage } from '../types'
 import { useMoveWithFeedback } from './RejectDialog'
@@ -23,14 +23,7 @@ function setup(c?: PipelineCard) {
   render(<Harness c={c} />, { wrapper: providers() })
 }
 
-beforeEach(() => {
-  storeSession('employer', { name: 'Mei' }, { iat: Math.floor(Date.now() / 1000) })
-})
-afterEach(() => {
-  cleanup()
-  localStorage.clear()
-  vi.unstubAllGlobals()
-})
+freshEachTest(() => storeSession('employer', { name: 'Mei' }, { iat: Math.floor(Date.now() / 1000) }))
 
 describe('rejecting one applicant', () => {
   it('asks for feedback and sends it with the move', async () => {

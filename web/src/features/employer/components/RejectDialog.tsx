@@ -4,9 +4,8 @@
  * same text the bulk reject sends). Cancel sends nothing, so the card stays where it was.
  */
 import { useCallback, useState, type ReactNode } from 'react'
-import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { personName } from '../../../lib/erased'
 import { canMove } from '../model/stages'
 import type { PipelineCard, Stage } from '../types'
@@ -49,14 +48,7 @@ export function RejectDialog({ name, onCancel, onReject }: { name: string; onCan
         <Field label={`Feedback for ${name} (optional)`} hint="They will read this with their rejected status. Up to 2000 characters.">
           {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger">
-            Reject
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onCancel} submitLabel="Reject" danger />
       </form>
     </Modal>
   )

@@ -14,6 +14,7 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useEmployerJobs } from '../api/get-jobs'
 import { useJobReport } from '../api/get-report'
 import { formatDays, formatHours } from '../model/report'
+import { NotLoaded } from './NotLoaded'
 import { useWorkspaceTitle } from './workspaceTitle'
 
 const ReportCharts = lazy(() => import('./ReportCharts'))
@@ -27,19 +28,7 @@ export default function ReportPage() {
 
   if (report.isPending) return <SkeletonCard />
   if (report.isError) {
-    return (
-      <EmptyState
-        title="The report did not load"
-        headingLevel={2}
-        action={
-          <Link to="/dashboard" className={buttonClass('primary')}>
-            Back to your jobs
-          </Link>
-        }
-      >
-        <p>{serverMessageOr(report.error, 'Please try again shortly.')}</p>
-      </EmptyState>
-    )
+    return <NotLoaded title="The report did not load" message={serverMessageOr(report.error, 'Please try again shortly.')} />
   }
   const r = report.data
   return (

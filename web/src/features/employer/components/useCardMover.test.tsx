@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react'
-import { providers, scriptFetch, storeSession, testQueryClient } from '../../../testing/harness'
+import { describe, expect, it } from 'vitest'
+import { act, renderHook, screen, waitFor } from '@testing-library/react'
+import { freshEachTest, providers, scriptFetch, storeSession, testQueryClient } from '../../../testing/harness'
 import { pipelineCard } from '../pipeline.fixtures'
 import { employerKeys } from '../api/keys'
 import type { Pipeline } from '../types'
@@ -17,14 +17,7 @@ function setup() {
   return { result, stageNow, invalidated }
 }
 
-beforeEach(() => {
-  storeSession('employer', { name: 'Mei' }, { iat: Math.floor(Date.now() / 1000) })
-})
-afterEach(() => {
-  cleanup()
-  localStorage.clear()
-  vi.unstubAllGlobals()
-})
+freshEachTest(() => storeSession('employer', { name: 'Mei' }, { iat: Math.floor(Date.now() / 1000) }))
 
 describe('moving a card', () => {
   it('sends the card’s version and says where the applicant went', async () => {

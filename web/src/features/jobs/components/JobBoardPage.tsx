@@ -100,43 +100,30 @@ export default function JobBoardPage() {
               />
             </div>
             <div className="job-search-more" id={filtersId} hidden={folded && !filtersOpen}>
-              <div className="form-field">
-                <label htmlFor="job-search-location">Location</label>
-                <select id="job-search-location" value={filters.location} onChange={(e) => update({ location: e.target.value })}>
-                  <option value="">All locations</option>
-                  {locations.map((l) => (
-                    <option key={l.id} value={l.display_name}>
-                      {l.display_name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="form-field">
-                <label htmlFor="job-search-salary">Salary range</label>
-                <select
-                  id="job-search-salary"
-                  value={filters.salaryRangeId}
-                  onChange={(e) => update({ salaryRangeId: e.target.value })}
-                >
-                  <option value="">Any salary</option>
-                  {salaryRanges.map((s) => (
-                    <option key={s.id} value={String(s.id)}>
-                      {s.display_name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="form-field">
-                <label htmlFor="job-search-type">Job type</label>
-                <select id="job-search-type" value={filters.type} onChange={(e) => update({ type: e.target.value })}>
-                  <option value="">All types</option>
-                  {JOB_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <FilterSelect
+                id="job-search-location"
+                label="Location"
+                anyLabel="All locations"
+                value={filters.location}
+                options={locations.map((l) => ({ value: l.display_name, label: l.display_name }))}
+                onChange={(location) => update({ location })}
+              />
+              <FilterSelect
+                id="job-search-salary"
+                label="Salary range"
+                anyLabel="Any salary"
+                value={filters.salaryRangeId}
+                options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
+                onChange={(salaryRangeId) => update({ salaryRangeId })}
+              />
+              <FilterSelect
+                id="job-search-type"
+                label="Job type"
+                anyLabel="All types"
+                value={filters.type}
+                options={JOB_TYPES.map((t) => ({ value: t, label: t }))}
+                onChange={(type) => update({ type })}
+              />
             </div>
             <div className="job-search-actions">
               {folded ? (
@@ -232,5 +219,30 @@ export default function JobBoardPage() {
         </aside>
       </div>
     </>
+  )
+}
+
+/** One of the board's filters: a labelled select whose first option means "any". */
+function FilterSelect(props: {
+  id: string
+  label: string
+  anyLabel: string
+  value: string
+  options: { value: string; label: string }[]
+  onChange: (value: string) => void
+}) {
+  const { id, label, anyLabel, value, options, onChange } = props
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{anyLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }

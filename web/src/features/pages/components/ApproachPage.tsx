@@ -1,7 +1,5 @@
 /** /approach: how the agency runs a search, from brief to aftercare. */
-import { Link } from 'react-router'
-import { CtaBanner, PageHero, useDocumentTitle } from '../../site'
-import { CardGrid } from './CardGrid'
+import { CardGrid, CtaBanner, PageHero, Section, useDocumentTitle } from '../../site'
 import { StepList } from './StepList'
 
 const STEPS = [
@@ -27,30 +25,20 @@ export default function ApproachPage() {
         title="A considered approach to technology recruitment"
         lead="We believe great placements come from understanding people and technology equally well. Here is how we put that into practice."
       />
-      <section className="section" aria-labelledby="approach-steps-heading">
-        <div className="container">
-          <div className="section-header">
-            <h2 id="approach-steps-heading">How every search runs</h2>
-          </div>
-          <StepList steps={STEPS} />
-        </div>
-      </section>
-      <section className="section section-tinted" aria-labelledby="principles-heading">
-        <div className="container">
-          <div className="section-header">
-            <h2 id="principles-heading">Principles we work by</h2>
-          </div>
-          <CardGrid items={PRINCIPLES} columns={4} />
-        </div>
-      </section>
-      <CtaBanner title="See our approach in action" text="Tell us about your next hire and we'll show you what a specialist search looks like.">
-        <Link to="/contact" className="btn btn-light">
-          Request Consultation
-        </Link>
-        <Link to="/our-services" className="btn btn-outline-light">
-          Explore Our Services
-        </Link>
-      </CtaBanner>
+      <Section labelledBy="approach-steps-heading" title="How every search runs">
+        <StepList steps={STEPS} />
+      </Section>
+      <Section labelledBy="principles-heading" tone="tinted" title="Principles we work by">
+        <CardGrid items={PRINCIPLES} columns={4} />
+      </Section>
+      <CtaBanner
+        title="See our approach in action"
+        text="Tell us about your next hire and we'll show you what a specialist search looks like."
+        links={[
+          { to: '/contact', label: 'Request Consultation' },
+          { to: '/our-services', label: 'Explore Our Services' },
+        ]}
+      />
     </>
   )
 }

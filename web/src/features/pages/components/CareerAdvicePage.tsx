@@ -1,7 +1,5 @@
 /** /jobs/advice: journey steps, six service cards, buttons to /contact and /blogs (SPEC 2.4). */
-import { Link } from 'react-router'
-import { CtaBanner, PageHero, useDocumentTitle } from '../../site'
-import { CardGrid } from './CardGrid'
+import { CardGrid, CtaBanner, PageHero, Section, useDocumentTitle } from '../../site'
 import { StepList } from './StepList'
 
 const JOURNEY = [
@@ -29,33 +27,26 @@ export default function CareerAdvicePage() {
         title="Practical guidance for every stage of your IT career"
         lead="Whether you're starting out, stepping up or changing direction, our consultants share what they see working in the market every day."
       />
-      <section className="section" aria-labelledby="journey-heading">
-        <div className="container">
-          <div className="section-header">
-            <p className="eyebrow">Your career journey</p>
-            <h2 id="journey-heading">Four stages to plan your next move</h2>
-          </div>
-          <StepList steps={JOURNEY} />
-        </div>
-      </section>
-      <section className="section section-tinted" aria-labelledby="advice-services-heading">
-        <div className="container">
-          <div className="section-header">
-            <p className="eyebrow">How we help</p>
-            <h2 id="advice-services-heading">Career services for candidates</h2>
-            <p>All of our career support is free for candidates registered with us.</p>
-          </div>
-          <CardGrid items={SERVICES} />
-        </div>
-      </section>
-      <CtaBanner title="Want personalised advice?" text="Book a confidential chat with a specialist consultant, or read our latest career insights.">
-        <Link to="/contact" className="btn btn-light">
-          Book a Career Chat
-        </Link>
-        <Link to="/blogs" className="btn btn-outline-light">
-          Read Our Blog
-        </Link>
-      </CtaBanner>
+      <Section labelledBy="journey-heading" eyebrow="Your career journey" title="Four stages to plan your next move">
+        <StepList steps={JOURNEY} />
+      </Section>
+      <Section
+        labelledBy="advice-services-heading"
+        tone="tinted"
+        eyebrow="How we help"
+        title="Career services for candidates"
+        intro="All of our career support is free for candidates registered with us."
+      >
+        <CardGrid items={SERVICES} />
+      </Section>
+      <CtaBanner
+        title="Want personalised advice?"
+        text="Book a confidential chat with a specialist consultant, or read our latest career insights."
+        links={[
+          { to: '/contact', label: 'Book a Career Chat' },
+          { to: '/blogs', label: 'Read Our Blog' },
+        ]}
+      />
     </>
   )
 }

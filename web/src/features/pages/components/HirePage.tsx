@@ -1,7 +1,5 @@
 /** /employers/hire: six services, four-step process, six technology specialisations, buttons to /contact, /about, /blogs. */
-import { Link } from 'react-router'
-import { CtaBanner, PageHero, useDocumentTitle } from '../../site'
-import { CardGrid } from './CardGrid'
+import { CardGrid, CtaBanner, PageHero, Section, useDocumentTitle } from '../../site'
 import { StepList } from './StepList'
 
 const SERVICES = [
@@ -38,44 +36,24 @@ export default function HirePage() {
         title="The IT professionals you need, when you need them"
         lead="Tell us what you're looking for. We'll deliver a shortlist of capable, interested people, typically within a week."
       />
-      <section className="section" aria-labelledby="hire-services-heading">
-        <div className="container">
-          <div className="section-header">
-            <p className="eyebrow">Our services</p>
-            <h2 id="hire-services-heading">Recruitment solutions for every need</h2>
-          </div>
-          <CardGrid items={SERVICES} />
-        </div>
-      </section>
-      <section className="section section-tinted" aria-labelledby="hire-process-heading">
-        <div className="container">
-          <div className="section-header">
-            <p className="eyebrow">Our process</p>
-            <h2 id="hire-process-heading">From brief to first day in four steps</h2>
-          </div>
-          <StepList steps={STEPS} />
-        </div>
-      </section>
-      <section className="section" aria-labelledby="hire-tech-heading">
-        <div className="container">
-          <div className="section-header">
-            <p className="eyebrow">Technology specialisations</p>
-            <h2 id="hire-tech-heading">Skills we recruit for every day</h2>
-          </div>
-          <CardGrid items={TECH} />
-        </div>
-      </section>
-      <CtaBanner title="Ready to start hiring?" text="Contact us to brief a role, learn more about our team, or read our latest hiring insights.">
-        <Link to="/contact" className="btn btn-light">
-          Brief Us on a Role
-        </Link>
-        <Link to="/about" className="btn btn-outline-light">
-          About Our Team
-        </Link>
-        <Link to="/blogs" className="btn btn-outline-light">
-          Hiring Insights
-        </Link>
-      </CtaBanner>
+      <Section labelledBy="hire-services-heading" eyebrow="Our services" title="Recruitment solutions for every need">
+        <CardGrid items={SERVICES} />
+      </Section>
+      <Section labelledBy="hire-process-heading" tone="tinted" eyebrow="Our process" title="From brief to first day in four steps">
+        <StepList steps={STEPS} />
+      </Section>
+      <Section labelledBy="hire-tech-heading" eyebrow="Technology specialisations" title="Skills we recruit for every day">
+        <CardGrid items={TECH} />
+      </Section>
+      <CtaBanner
+        title="Ready to start hiring?"
+        text="Contact us to brief a role, learn more about our team, or read our latest hiring insights."
+        links={[
+          { to: '/contact', label: 'Brief Us on a Role' },
+          { to: '/about', label: 'About Our Team' },
+          { to: '/blogs', label: 'Hiring Insights' },
+        ]}
+      />
     </>
   )
 }

@@ -1,8 +1,7 @@
 /** /our-services: hero, intro highlights, three main services, six further services, closing links (SPEC 2.4). */
 import { Link } from 'react-router'
-import { CtaBanner, PageHero, useDocumentTitle } from '../../site'
+import { CardGrid, CheckList, CtaBanner, PageHero, Section, SectionText, useDocumentTitle } from '../../site'
 import { ADDITIONAL_SERVICES } from '../services'
-import { CardGrid } from './CardGrid'
 
 const HIGHLIGHTS = [
   { title: 'Industry Expertise', text: 'Consultants who specialise in a single technology field and understand the work your people will do.' },
@@ -44,61 +43,50 @@ export default function OurServicesPage() {
         title="Recruitment services built around technology"
         lead="Specialist recruitment for every part of your technology organisation, from a single contractor to an entire leadership team."
       />
-      <section className="section" aria-labelledby="intro-heading">
-        <div className="container">
-          <div className="section-header">
-            <h2 id="intro-heading">Why organisations choose us</h2>
-            <p>We combine deep technical understanding with a genuinely personal service.</p>
-          </div>
-          <CardGrid items={HIGHLIGHTS} />
-        </div>
-      </section>
+      <Section
+        labelledBy="intro-heading"
+        title="Why organisations choose us"
+        intro="We combine deep technical understanding with a genuinely personal service."
+      >
+        <CardGrid items={HIGHLIGHTS} />
+      </Section>
       {MAIN.map((m, i) => (
-        <section key={m.id} className={`section${i % 2 === 0 ? ' section-alt' : ''}`} aria-labelledby={`main-${m.id}-heading`}>
-          <div className="container split">
-            <div>
-              <p className="eyebrow">Core service</p>
-              <h2 id={`main-${m.id}-heading`}>{m.title}</h2>
-              <p>{m.text}</p>
-              <Link to="/contact" className="btn btn-primary">
-                {m.cta}
-              </Link>
-            </div>
-            <ul className="check-list">
-              {m.points.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Section key={m.id} labelledBy={`main-${m.id}-heading`} tone={i % 2 === 0 ? 'alt' : undefined} layout="split">
+          <SectionText id={`main-${m.id}-heading`} eyebrow="Core service" title={m.title}>
+            <p>{m.text}</p>
+            <Link to="/contact" className="btn btn-primary">
+              {m.cta}
+            </Link>
+          </SectionText>
+          <CheckList items={m.points} />
+        </Section>
       ))}
-      <section className="section section-tinted" aria-labelledby="more-services-heading">
-        <div className="container">
-          <div className="section-header">
-            <h2 id="more-services-heading">Additional services</h2>
-            <p>Specialist recruitment across the rest of the technology landscape.</p>
-          </div>
-          <ul className="grid grid-3 card-list">
-            {ADDITIONAL_SERVICES.map((s) => (
-              <li key={s.slug} className="card">
-                <h3>{s.title}</h3>
-                <p>{s.teaser}</p>
-                <Link to={`/services/${s.slug}`}>
-                  Learn more<span className="visually-hidden"> about {s.title}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-      <CtaBanner title="Let's build your team together" text="Book a consultation to discuss your hiring plans, or learn how we approach every search.">
-        <Link to="/contact" className="btn btn-light">
-          Request Consultation
-        </Link>
-        <Link to="/approach" className="btn btn-outline-light">
-          Learn About Our Approach
-        </Link>
-      </CtaBanner>
+      <Section
+        labelledBy="more-services-heading"
+        tone="tinted"
+        title="Additional services"
+        intro="Specialist recruitment across the rest of the technology landscape."
+      >
+        <ul className="grid grid-3 card-list">
+          {ADDITIONAL_SERVICES.map((s) => (
+            <li key={s.slug} className="card">
+              <h3>{s.title}</h3>
+              <p>{s.teaser}</p>
+              <Link to={`/services/${s.slug}`}>
+                Learn more<span className="visually-hidden"> about {s.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <CtaBanner
+        title="Let's build your team together"
+        text="Book a consultation to discuss your hiring plans, or learn how we approach every search."
+        links={[
+          { to: '/contact', label: 'Request Consultation' },
+          { to: '/approach', label: 'Learn About Our Approach' },
+        ]}
+      />
     </>
   )
 }

@@ -1,7 +1,5 @@
 /** /employers/resources: knowledge hub, strategic resources, nine resource categories, buttons to /contact and /blogs. */
-import { Link } from 'react-router'
-import { CtaBanner, PageHero, useDocumentTitle } from '../../site'
-import { CardGrid } from './CardGrid'
+import { CardGrid, CheckList, CtaBanner, PageHero, Section, SectionText, useDocumentTitle } from '../../site'
 
 const STRATEGIC = [
   'Annual IT salary guide for Sydney and New South Wales',
@@ -32,44 +30,30 @@ export default function ResourcesPage() {
         title="Insights to help you hire smarter"
         lead="Market data, guides and practical tools from our consultants, designed for technology leaders and HR teams."
       />
-      <section className="section" aria-labelledby="hub-heading">
-        <div className="container split">
-          <div>
-            <p className="eyebrow">Knowledge hub</p>
-            <h2 id="hub-heading">Everything you need to plan your next hire</h2>
-            <p>
-              Our consultants speak with hundreds of employers and candidates every month. We turn those conversations
-              into clear, practical resources that help you set salaries, design your process and keep your best people.
-            </p>
-            <p>Ask us for any of the resources below and we'll send them to you, free of charge.</p>
-          </div>
-          <div className="card">
-            <h3>Strategic resources</h3>
-            <ul className="check-list">
-              {STRATEGIC.map((s) => (
-                <li key={s}>{s}</li>
-              ))}
-            </ul>
-          </div>
+      <Section labelledBy="hub-heading" layout="split">
+        <SectionText id="hub-heading" eyebrow="Knowledge hub" title="Everything you need to plan your next hire">
+          <p>
+            Our consultants speak with hundreds of employers and candidates every month. We turn those conversations
+            into clear, practical resources that help you set salaries, design your process and keep your best people.
+          </p>
+          <p>Ask us for any of the resources below and we'll send them to you, free of charge.</p>
+        </SectionText>
+        <div className="card">
+          <h3>Strategic resources</h3>
+          <CheckList items={STRATEGIC} />
         </div>
-      </section>
-      <section className="section section-tinted" aria-labelledby="categories-heading">
-        <div className="container">
-          <div className="section-header">
-            <p className="eyebrow">Resource categories</p>
-            <h2 id="categories-heading">Browse by topic</h2>
-          </div>
-          <CardGrid items={CATEGORIES} />
-        </div>
-      </section>
-      <CtaBanner title="Need something specific?" text="Request a custom salary report or browse our latest articles on hiring and the technology market.">
-        <Link to="/contact" className="btn btn-light">
-          Request a Resource
-        </Link>
-        <Link to="/blogs" className="btn btn-outline-light">
-          Visit the Blog
-        </Link>
-      </CtaBanner>
+      </Section>
+      <Section labelledBy="categories-heading" tone="tinted" eyebrow="Resource categories" title="Browse by topic">
+        <CardGrid items={CATEGORIES} />
+      </Section>
+      <CtaBanner
+        title="Need something specific?"
+        text="Request a custom salary report or browse our latest articles on hiring and the technology market."
+        links={[
+          { to: '/contact', label: 'Request a Resource' },
+          { to: '/blogs', label: 'Visit the Blog' },
+        ]}
+      />
     </>
   )
 }

@@ -1,7 +1,7 @@
 /** /services/{slug}: one of the six additional services; an unknown slug is the 404 page. */
 import { Link, useParams } from 'react-router'
 import { NotFoundPage } from '../../not-found'
-import { CtaBanner, PageHero, useDocumentTitle } from '../../site'
+import { CheckList, CtaBanner, PageHero, Section, SectionText, useDocumentTitle } from '../../site'
 import { findService, type ServiceDetail } from '../services'
 
 export default function ServiceDetailPage() {
@@ -15,51 +15,39 @@ function ServiceView({ service }: { service: ServiceDetail }) {
   return (
     <>
       <PageHero eyebrow="Our services" title={`${service.title} recruitment`} lead={service.teaser} />
-      <section className="section" aria-labelledby="service-overview-heading">
-        <div className="container split">
-          <div>
-            <h2 id="service-overview-heading">Overview</h2>
-            <p>{service.intro}</p>
-            <p>
-              Every permanent placement is backed by our 6-month guarantee, and most roles are filled within two to four
-              weeks.
-            </p>
-          </div>
-          <div className="card">
-            <h3>Roles we recruit</h3>
-            <ul className="check-list">
-              {service.roles.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      </section>
-      <section className="section section-tinted" aria-labelledby="service-why-heading">
-        <div className="container">
-          <div className="section-header">
-            <h2 id="service-why-heading">Why work with us</h2>
-          </div>
-          <ul className="grid grid-3 card-list">
-            {service.why.map((w) => (
-              <li key={w} className="card">
-                <p>{w}</p>
-              </li>
-            ))}
-          </ul>
-          <p className="center-text">
-            <Link to="/our-services">← All services</Link>
+      <Section labelledBy="service-overview-heading" layout="split">
+        <SectionText id="service-overview-heading" title="Overview">
+          <p>{service.intro}</p>
+          <p>
+            Every permanent placement is backed by our 6-month guarantee, and most roles are filled within two to four
+            weeks.
           </p>
+        </SectionText>
+        <div className="card">
+          <h3>Roles we recruit</h3>
+          <CheckList items={service.roles} />
         </div>
-      </section>
-      <CtaBanner title={`Hiring in ${service.title}?`} text="Talk to a specialist consultant about your requirements.">
-        <Link to="/contact" className="btn btn-light">
-          Request Consultation
-        </Link>
-        <Link to="/jobs/find" className="btn btn-outline-light">
-          Browse Jobs
-        </Link>
-      </CtaBanner>
+      </Section>
+      <Section labelledBy="service-why-heading" tone="tinted" title="Why work with us">
+        <ul className="grid grid-3 card-list">
+          {service.why.map((w) => (
+            <li key={w} className="card">
+              <p>{w}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="center-text">
+          <Link to="/our-services">← All services</Link>
+        </p>
+      </Section>
+      <CtaBanner
+        title={`Hiring in ${service.title}?`}
+        text="Talk to a specialist consultant about your requirements."
+        links={[
+          { to: '/contact', label: 'Request Consultation' },
+          { to: '/jobs/find', label: 'Browse Jobs' },
+        ]}
+      />
     </>
   )
 }

@@ -4,9 +4,9 @@
  * tab signs out (home for a candidate, the sign-in page for an employer).
  */
 import { useState, type FormEvent } from 'react'
-import { Button } from '../../../components/ui/Button'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { useToast } from '../../../components/ui/toast'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useSignOutAfterErasure } from '../../auth'
@@ -48,11 +48,7 @@ export function EraseAccountDialog({ role, onClose }: { role: AccountRole; onClo
         <p>
           This erases your personal data for good and signs you out on every device. <strong>It can’t be undone.</strong>
         </p>
-        {failure ? (
-          <div className="alert alert-error" role="alert">
-            {failure}
-          </div>
-        ) : null}
+        <ErrorAlert message={failure} />
         <Field label="Your password" hint="To confirm it’s really you." error={fieldError}>
           {(p) => (
             <input
@@ -66,14 +62,7 @@ export function EraseAccountDialog({ role, onClose }: { role: AccountRole; onClo
             />
           )}
         </Field>
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose} disabled={busy}>
-            Keep my account
-          </Button>
-          <Button type="submit" variant="danger" icon="trash" busy={busy}>
-            {busy ? 'Erasing…' : 'Erase my account'}
-          </Button>
-        </ModalActions>
+        <ModalFormActions onCancel={onClose} cancelLabel="Keep my account" cancelDisabled={busy} submitLabel={busy ? 'Erasing…' : 'Erase my account'} danger icon="trash" busy={busy} />
       </form>
     </Modal>
   )

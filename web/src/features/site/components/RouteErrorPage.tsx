@@ -1,6 +1,7 @@
 /** The router's default error screen (SPEC 8): 'Unexpected Application Error!' and the status or message. */
-import { Component, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { ErrorBoundary } from '../../../components/ui/ErrorBoundary'
 
 export function describeRouteError(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim()
@@ -29,27 +30,12 @@ export function RouteErrorPage() {
   return <ErrorScreen error={error} />
 }
 
-type BoundaryProps = { children: ReactNode; /** a new value (the next location) clears the error */ resetKey: string }
-type BoundaryState = { error: unknown; failed: boolean; resetKey: string }
-
 /** The same screen for a declarative router (PublicApp): any page that throws while rendering, or
  *  whose chunk cannot be loaded, is replaced by it until the location changes. */
-export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  state: BoundaryState = { error: null, failed: false, resetKey: this.props.resetKey }
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error, failed: true }
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.resetKey === state.resetKey ? null : { error: null, failed: false, resetKey: props.resetKey }
-  }
-
-  componentDidCatch(error: unknown) {
-    console.error(error)
-  }
-
-  render() {
-    return this.state.failed ? <ErrorScreen error={this.state.error} /> : this.props.children
-  }
+export function RouteErrorBoundary({ resetKey, children }: { resetKey: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary resetKey={resetKey} fallback={(error) => <ErrorScreen error={error} />}>
+      {children}
+    </ErrorBoundary>
+  )
 }

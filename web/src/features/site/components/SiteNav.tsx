@@ -67,6 +67,14 @@ export function SiteNav({ linksInNewTab = false }: SiteNavProps) {
     { label: 'Employer Login', to: employerLoginUrl(), external: true, newTab: true },
   ]
 
+  const renderLink = (to: string, label: string, end = false) => (
+    <li className="nav-item">
+      <NavLink to={to} end={end} className="nav-link" onClick={close} {...tab}>
+        {label}
+      </NavLink>
+    </li>
+  )
+
   const renderDropdown = (id: DropdownId, label: string, to: string, items: SubItem[]) => {
     const open = dropdown === id
     const onLabelClick = (e: MouseEvent) => {
@@ -142,23 +150,11 @@ export function SiteNav({ linksInNewTab = false }: SiteNavProps) {
           <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
         </button>
         <ul id="site-menu" className={`site-menu${menuOpen ? ' open' : ''}`}>
-          <li className="nav-item">
-            <NavLink to="/" end className="nav-link" onClick={close} {...tab}>
-              Home
-            </NavLink>
-          </li>
-          <li className="nav-item">
-            <NavLink to="/about" className="nav-link" onClick={close} {...tab}>
-              About Us
-            </NavLink>
-          </li>
+          {renderLink('/', 'Home', true)}
+          {renderLink('/about', 'About Us')}
           {renderDropdown('seekers', 'For Job Seekers', '/job-seekers', seekerItems)}
           {renderDropdown('employers', 'For Employers', '/employers', employerItems)}
-          <li className="nav-item">
-            <NavLink to="/blogs" className="nav-link" onClick={close} {...tab}>
-              Blogs
-            </NavLink>
-          </li>
+          {renderLink('/blogs', 'Blogs')}
           <li className="nav-item nav-cta">
             <Link to="/contact" className="btn btn-primary" onClick={close} {...tab}>
               Contact Us

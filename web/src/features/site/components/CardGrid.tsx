@@ -1,4 +1,6 @@
 /** A grid of titled cards, optionally with tags (feature chips). */
+import { IconBadge } from './IconBadge'
+
 export type CardItem = { title: string; text: string; tags?: string[]; badge?: string }
 
 export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 2 | 3 | 4 }) {
@@ -7,9 +9,7 @@ export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 
       {items.map((c) => (
         <li key={c.title} className="card">
           {c.badge ? (
-            <span className="icon-badge" aria-hidden="true">
-              {c.badge}
-            </span>
+            <IconBadge>{c.badge}</IconBadge>
           ) : null}
           <h3>{c.title}</h3>
           <p>{c.text}</p>
