@@ -28,6 +28,9 @@ const PAGES_UPDATED: &str = "2026-11-22";
 /// The six blog articles live in the web app; the sitemap reads the same file.
 const ARTICLES_JSON: &str = include_str!("../../web/src/features/blog/articles.json");
 
+/// So do the six service pages (`/services/{slug}`).
+const SERVICES_JSON: &str = include_str!("../../web/src/features/pages/services.json");
+
 const STATIC_PAGES: &[&str] = &[
     "/",
     "/about",
@@ -42,12 +45,6 @@ const STATIC_PAGES: &[&str] = &[
     "/our-services",
     "/employers/resources",
     "/approach",
-    "/services/cloud-infrastructure",
-    "/services/digital",
-    "/services/erp-sap-crm",
-    "/services/executive-it",
-    "/services/project-services",
-    "/services/security-cyber-security",
 ];
 
 /// Routes of the public host that exist but are not for crawlers.
@@ -57,6 +54,11 @@ const APP_PAGES: &[&str] = &[
     "/candidate/login",
     "/candidate/signup",
 ];
+
+#[derive(Debug, Clone, Deserialize)]
+struct Service {
+    slug: String,
+}
 
 #[derive(Debug, Clone, Deserialize)]
 struct Article {
@@ -80,6 +82,8 @@ pub struct Site {
     preloads: first_paint::Preloads,
     public_url: String,
     articles: Vec<(String, String)>,
+    /// The service pages' slugs, in the web app's order.
+    services: Vec<String>,
 }
 
 impl Site {
@@ -103,12 +107,14 @@ impl Site {
                 (id, date)
             })
             .collect();
+        let services: Vec<Service> = serde_json::from_str(SERVICES_JSON).unwrap_or_default();
         Self {
             dist: dist.to_owned(),
             index: built.unwrap_or_else(|| PLACEHOLDER.to_owned()),
             preloads: first_paint::Preloads::load(dist),
             public_url: public_url.trim_end_matches('/').to_owned(),
             articles,
+            services: services.into_iter().map(|s| s.slug).collect(),
         }
     }
 
@@ -216,6 +222,9 @@ async fn public_page_exists(state: &AppState, path: &str) -> bool {
     if let Some(id) = path.strip_prefix("/blogs/") {
         return state.site.has_article(id);
     }
+    if let Some(slug) = path.strip_prefix("/services/") {
+        return state.site.services.iter().any(|s| s == slug);
+    }
     if let Some(id) = path.strip_prefix("/jobs/")
         && let Ok(id) = Uuid::parse_str(id)
     {
@@ -288,6 +297,9 @@ async fn sitemap(State(state): State<AppState>) -> Result<Response, ApiError> {
     };
     for page in STATIC_PAGES {
         url(format!("{base}{page}"), PAGES_UPDATED);
+    }
+    for slug in &state.site.services {
+        url(format!("{base}/services/{slug}"), PAGES_UPDATED);
     }
     for (id, date) in &state.site.articles {
         url(format!("{base}/blogs/{id}"), date);

@@ -74,6 +74,20 @@ async fn crawler_files_and_health_endpoints() {
             .starts_with("application/xml")
     );
     assert!(xml.contains("<loc>http://localhost:8080/blogs/6</loc>"));
+    // The six service pages come from the web app's own services.json.
+    for slug in [
+        "cloud-infrastructure",
+        "digital",
+        "erp-sap-crm",
+        "executive-it",
+        "project-services",
+        "security-cyber-security",
+    ] {
+        let loc = format!("<loc>http://localhost:8080/services/{slug}</loc>");
+        assert!(xml.contains(&loc), "{slug}");
+        let (status, _, _) = get_with_host(&app, &format!("/services/{slug}"), "localhost").await;
+        assert_eq!(status, StatusCode::OK, "{slug}");
+    }
     assert!(xml.contains("<loc>http://localhost:8080/jobs/find</loc><lastmod>"));
 
     let res = reqwest::Client::builder()
