@@ -385,7 +385,7 @@ pub async fn rebuild_all(
             stages.unseal += batch.unseal;
             let count = batch.events.len() as u64;
             let timer = Instant::now();
-            let decoded = decode_owned(batch.events)?;
+            let decoded = decode_text(batch.events, batch.payloads)?;
             stages.decode += timer.elapsed();
             let batch = Arc::new(FanBatch {
                 events: decoded,
@@ -551,15 +551,22 @@ async fn apply_all(
     }))
 }
 
-/// Decodes a batch, moving each payload into its event (nothing in a
-/// rebuild reads `recorded.payload` after decoding; it is left `null`).
-fn decode_owned(events: Vec<RecordedEvent>) -> anyhow::Result<Vec<Decoded>> {
+/// Decodes a batch from the log reader's payload texts straight into domain
+/// events (no `serde_json::Value` on the way; `recorded.payload` stays
+/// `null`, as nothing in a rebuild reads it).
+fn decode_text(events: Vec<RecordedEvent>, payloads: Vec<String>) -> anyhow::Result<Vec<Decoded>> {
+    anyhow::ensure!(
+        events.len() == payloads.len(),
+        "the log reader gave {} payloads for {} events",
+        payloads.len(),
+        events.len()
+    );
     events
         .into_iter()
-        .map(|mut recorded| {
-            let payload = std::mem::take(&mut recorded.payload);
-            let event =
-                domain::AnyEvent::decode(&recorded.event_type, payload).with_context(|| {
+        .zip(payloads)
+        .map(|(recorded, payload)| {
+            let event = domain::AnyEvent::decode_json(&recorded.event_type, &payload)
+                .with_context(|| {
                     format!(
                         "undecodable {} at position {}",
                         recorded.event_type, recorded.position
