@@ -144,6 +144,92 @@ pub fn unseal(payload: &mut Value, owner: SealedFor, key: Option<&Key>) -> anyho
     Ok(())
 }
 
+/// [`unseal`] on a payload's JSON text, for readers that decode payloads
+/// straight from text (a rebuild): the text comes back as it was when nothing
+/// in it is sealed, and otherwise with each sealed top-level field replaced by
+/// its plaintext JSON (or `"[erased]"` with no key). Opens exactly what
+/// [`unseal`] opens, with the same errors.
+pub fn unseal_json<'a>(
+    payload: &'a str,
+    owner: SealedFor,
+    key: Option<&Key>,
+) -> anyhow::Result<std::borrow::Cow<'a, str>> {
+    use std::borrow::Cow;
+    use std::fmt::Write;
+    if !payload.contains(SEALED) && !payload.contains(SEALED_V1) {
+        return Ok(Cow::Borrowed(payload));
+    }
+    // Top-level fields as their text; only a one-key object can be sealed.
+    let Ok(fields) = serde_json::from_str::<TopLevel<'a>>(payload) else {
+        // Not an object (or keys this reader cannot borrow): the tree way.
+        let mut value: Value = serde_json::from_str(payload)?;
+        unseal(&mut value, owner, key)?;
+        return Ok(Cow::Owned(value.to_string()));
+    };
+    let cipher = key.map(|k| Aes256Gcm::new(k.into()));
+    let mut out = String::with_capacity(payload.len());
+    out.push('{');
+    for (i, (field, raw)) in fields.0.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        // Borrowed keys hold no escapes, so they are written back as they were.
+        write!(out, "\"{field}\":")?;
+        let text = raw.get();
+        if !text.starts_with('{') || !(text.contains(SEALED) || text.contains(SEALED_V1)) {
+            out.push_str(text);
+            continue;
+        }
+        let value: Value = serde_json::from_str(text)?;
+        let Some(sealed) = Sealed::parse(&value) else {
+            out.push_str(text);
+            continue;
+        };
+        match &cipher {
+            None => write!(out, "\"{ERASED}\"")?,
+            Some(cipher) => {
+                let plain = sealed
+                    .open_plain(cipher, owner, field)
+                    .with_context(|| format!("Failed to open personal field {field:?}"))?;
+                // Checked as `unseal` checks it (it parses the plaintext).
+                let plain: &serde_json::value::RawValue = serde_json::from_slice(&plain)
+                    .with_context(|| format!("Failed to open personal field {field:?}"))?;
+                out.push_str(plain.get());
+            }
+        }
+    }
+    out.push('}');
+    Ok(Cow::Owned(out))
+}
+
+/// A JSON object's top-level fields in order, each value as its text.
+struct TopLevel<'a>(Vec<(&'a str, &'a serde_json::value::RawValue)>);
+
+impl<'de> serde::Deserialize<'de> for TopLevel<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Fields;
+        impl<'de> serde::de::Visitor<'de> for Fields {
+            type Value = TopLevel<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(8));
+                while let Some(entry) =
+                    map.next_entry::<&'de str, &'de serde_json::value::RawValue>()?
+                {
+                    fields.push(entry);
+                }
+                Ok(TopLevel(fields))
+            }
+        }
+        deserializer.deserialize_map(Fields)
+    }
+}
+
 /// A sealed field as stored, by format.
 enum Sealed<'a> {
     V1(&'a str),
@@ -163,6 +249,18 @@ impl<'a> Sealed<'a> {
     }
 
     fn open(&self, cipher: &Aes256Gcm, owner: SealedFor, field: &str) -> anyhow::Result<Value> {
+        Ok(serde_json::from_slice(
+            &self.open_plain(cipher, owner, field)?,
+        )?)
+    }
+
+    /// The plaintext: the field's value as JSON text.
+    fn open_plain(
+        &self,
+        cipher: &Aes256Gcm,
+        owner: SealedFor,
+        field: &str,
+    ) -> anyhow::Result<Vec<u8>> {
         let (blob, aad) = match self {
             Self::V1(text) => (decode(text)?, owner.subject.as_bytes().to_vec()),
             Self::Versioned(text) => {
@@ -194,7 +292,7 @@ impl<'a> Sealed<'a> {
                     "decryption failed: the value was sealed for another subject, event or field, or is damaged"
                 )
             })?;
-        Ok(serde_json::from_slice(&plain)?)
+        Ok(plain)
     }
 }
 
@@ -234,6 +332,41 @@ mod tests {
             payload,
             json!({"email": "ada@example.com", "name": "Ada", "phone": null, "role": "candidate"})
         );
+    }
+
+    /// The text way opens what the tree way opens, in jsonb's own text
+    /// form (a space after `:` and `,`), and fails where it fails.
+    #[test]
+    fn unsealing_text_gives_what_unsealing_the_tree_gives() {
+        let key = [7u8; 32];
+        let owner = owner();
+        let mut payload = json!({"email": "ada@example.com", "name": {"first": "Ada", "n": [1, 2.5]},
+                                 "note": "mentions $sealed in passing", "phone": null, "role": "candidate"});
+        seal(&mut payload, &["email", "name", "phone"], owner, &key).unwrap();
+        let stored = serde_json::to_string(&payload)
+            .unwrap()
+            .replace("\":", "\": ")
+            .replace(",\"", ", \"");
+        for key in [Some(&key), None] {
+            let mut tree: Value = serde_json::from_str(&stored).unwrap();
+            unseal(&mut tree, owner, key).unwrap();
+            let text = unseal_json(&stored, owner, key).unwrap();
+            assert_eq!(
+                serde_json::from_str::<Value>(&text).unwrap(),
+                tree,
+                "{text}"
+            );
+        }
+        let plain = r#"{"role": "candidate", "n": 3}"#;
+        assert!(matches!(
+            unseal_json(plain, owner, Some(&key)).unwrap(),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        let other = SealedFor {
+            event_id: Uuid::now_v7(),
+            ..owner
+        };
+        assert!(unseal_json(&stored, other, Some(&key)).is_err());
     }
 
     #[test]

@@ -307,9 +307,16 @@ pub struct RecordedEvent {
 }
 
 /// One batch of a [`crate::LogReader`], with where its time went.
+///
+/// The payloads come as JSON text, unsealed and upcast, in `payloads` (one per
+/// event, in order), for decoding straight into domain types: each event's
+/// `payload` is `null`. Nor is `metadata` read (it is the default): a rebuild,
+/// the log reader's reader, has no use for it, and skipping it saves its
+/// encoding, sending and parsing per event.
 #[derive(Debug, Default)]
 pub struct LogBatch {
     pub events: Vec<RecordedEvent>,
+    pub payloads: Vec<String>,
     /// Reading rows (and any data keys not read before) from the database.
     pub fetch: std::time::Duration,
     /// Opening sealed fields and upcasting payloads.

@@ -43,6 +43,10 @@ pub trait EventProjector: Send + Sync + 'static {
     /// rows deleted either way), so live and rebuilt read models agree.
     const ERASE: &'static [&'static str] = &[];
 
+    /// The columns [`Self::ERASE`] (or [`Self::erase`]) finds rows by; see
+    /// [`Projector::erased_by`].
+    const ERASED_BY: &'static [&'static str] = &[];
+
     /// Applies a rebuild's batch, where nobody hears of changes (see
     /// [`Projector::rebuild_apply`]): the events between two erasures go to
     /// [`Self::fold_segment`], each erasure runs as live in its place.
@@ -143,6 +147,10 @@ impl<P: EventProjector> Projector for P {
 
     fn tables(&self) -> &'static [&'static str] {
         P::TABLES
+    }
+
+    fn erased_by(&self) -> &'static [&'static str] {
+        P::ERASED_BY
     }
 
     fn apply<'a>(

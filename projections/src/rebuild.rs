@@ -86,6 +86,7 @@ pub async fn rebuild(
         .context("Failed to analyze the event log")?;
     let timer = Instant::now();
     prepare_shadow(&mut conn, &shadow, projector.tables()).await?;
+    let deferred = defer_indexes(&mut conn, &shadow, projector.erased_by()).await?;
     stages.swap += timer.elapsed();
 
     // Reading and applying overlap: a reader task fetches (and decrypts) the
@@ -144,6 +145,7 @@ pub async fn rebuild(
     stages.fetch += reader.await.context("the rebuild's reader task failed")?;
 
     let timer = Instant::now();
+    build_indexes(&mut conn, &shadow, projector.tables(), &deferred).await?;
     events += swap(&mut conn, source, projector, checkpoint, events, batch_size).await?;
     stages.swap += timer.elapsed();
     progress(events);
@@ -244,6 +246,83 @@ async fn prepare_shadow(
         .execute(&mut *conn)
         .await
         .with_context(|| format!("Failed to create the shadow of {table}"))?;
+        // No autovacuum while it is loaded (workers otherwise vacuum and
+        // analyze each shadow table several times over, taking CPU from the
+        // load); `build_indexes` gives it back before the swap.
+        sqlx::query(AssertSqlSafe(format!(
+            "ALTER TABLE {shadow}.{table} SET (autovacuum_enabled = false)"
+        )))
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Drops the secondary indexes of a freshly made shadow schema's tables and
+/// returns their definitions, for [`build_indexes`] once the tables are
+/// loaded: one sorted build instead of an index insertion per row version
+/// (and updates that change no remaining index column can be HOT). Unique
+/// indexes stay (upserts and lookups by key need them), and so does the
+/// first index that leads with each of `keep` (what erasures find rows by).
+async fn defer_indexes(
+    conn: &mut PgConnection,
+    shadow: &str,
+    keep: &[&str],
+) -> anyhow::Result<Vec<String>> {
+    // language=PostgreSQL
+    let indexes: Vec<(String, String, String, Option<String>)> = sqlx::query_as(
+        "SELECT t.relname::text, x.relname::text, pg_get_indexdef(i.indexrelid), a.attname::text
+           FROM pg_index i
+           JOIN pg_class x ON x.oid = i.indexrelid
+           JOIN pg_class t ON t.oid = i.indrelid
+           JOIN pg_namespace n ON n.oid = t.relnamespace
+           LEFT JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = i.indkey[0]
+          WHERE n.nspname = $1 AND NOT i.indisunique AND NOT i.indisprimary
+            AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+          ORDER BY t.relname, x.relname",
+    )
+    .bind(shadow)
+    .fetch_all(&mut *conn)
+    .await
+    .context("Failed to list the shadow tables' indexes")?;
+    let mut kept = std::collections::HashSet::new();
+    let mut deferred = Vec::new();
+    for (table, index, definition, leading) in indexes {
+        if let Some(column) = leading.filter(|c| keep.contains(&c.as_str()))
+            && kept.insert((table, column))
+        {
+            continue;
+        }
+        sqlx::query(AssertSqlSafe(format!("DROP INDEX {shadow}.{index}")))
+            .execute(&mut *conn)
+            .await?;
+        deferred.push(definition);
+    }
+    Ok(deferred)
+}
+
+/// Once a shadow schema is loaded: builds the indexes [`defer_indexes`]
+/// dropped (their definitions name the shadow schema) and lets autovacuum
+/// see its tables again, before the swap, so the live runner never waits
+/// for either.
+async fn build_indexes(
+    conn: &mut PgConnection,
+    shadow: &str,
+    tables: &[&str],
+    definitions: &[String],
+) -> anyhow::Result<()> {
+    for definition in definitions {
+        sqlx::query(AssertSqlSafe(definition.clone()))
+            .execute(&mut *conn)
+            .await
+            .with_context(|| format!("Failed to build an index after a rebuild: {definition}"))?;
+    }
+    for table in tables {
+        sqlx::query(AssertSqlSafe(format!(
+            "ALTER TABLE {shadow}.{table} RESET (autovacuum_enabled)"
+        )))
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
 }
@@ -320,10 +399,12 @@ pub async fn rebuild_all(
         .execute(&mut *conn)
         .await
         .context("Failed to analyze the event log")?;
+    let mut deferred = Vec::with_capacity(projectors.len());
     for projector in projectors {
         ensure_checkpoint(pool, projector.name()).await?;
         let shadow = format!("rebuild_{}", projector.name());
         prepare_shadow(&mut conn, &shadow, projector.tables()).await?;
+        deferred.push(defer_indexes(&mut conn, &shadow, projector.erased_by()).await?);
     }
     drop(conn);
     stages.swap += timer.elapsed();
@@ -342,7 +423,7 @@ pub async fn rebuild_all(
     let (outcome, _) = tokio::sync::watch::channel(PassOutcome::default());
     let outcome = Arc::new(outcome);
     let total = projectors.len();
-    for projector in projectors {
+    for (projector, deferred) in projectors.iter().zip(deferred) {
         let (tx, rx) = tokio::sync::mpsc::channel::<Arc<FanBatch>>(QUEUE);
         senders.push(tx);
         let conn = <PgConnection as sqlx::Connection>::connect_with(&pool.connect_options())
@@ -358,6 +439,7 @@ pub async fn rebuild_all(
             Pass {
                 outcome: outcome.clone(),
                 total,
+                deferred,
             },
         ));
     }
@@ -385,7 +467,7 @@ pub async fn rebuild_all(
             stages.unseal += batch.unseal;
             let count = batch.events.len() as u64;
             let timer = Instant::now();
-            let decoded = decode_owned(batch.events)?;
+            let decoded = decode_text(batch.events, batch.payloads)?;
             stages.decode += timer.elapsed();
             let batch = Arc::new(FanBatch {
                 events: decoded,
@@ -448,6 +530,8 @@ struct Pass {
     outcome: Arc<tokio::sync::watch::Sender<PassOutcome>>,
     /// How many projectors take part.
     total: usize,
+    /// This projector's secondary indexes, built once its batches are in.
+    deferred: Vec<String>,
 }
 
 /// How a one-pass rebuild is going, shared by its projectors.
@@ -479,7 +563,11 @@ async fn apply_all(
     swapping: Arc<tokio::sync::Mutex<()>>,
     pass: Pass,
 ) -> anyhow::Result<Option<Applied>> {
-    let Pass { outcome, total } = pass;
+    let Pass {
+        outcome,
+        total,
+        deferred,
+    } = pass;
     let name = projector.name();
     let shadow = format!("rebuild_{name}");
     let mut apply = Duration::ZERO;
@@ -509,6 +597,9 @@ async fn apply_all(
             checkpoint = batch.last;
             events += batch.events.len() as u64;
         }
+        let timer = Instant::now();
+        build_indexes(&mut conn, &shadow, projector.tables(), &deferred).await?;
+        apply += timer.elapsed();
         Ok(())
     }
     .await;
@@ -551,15 +642,22 @@ async fn apply_all(
     }))
 }
 
-/// Decodes a batch, moving each payload into its event (nothing in a
-/// rebuild reads `recorded.payload` after decoding; it is left `null`).
-fn decode_owned(events: Vec<RecordedEvent>) -> anyhow::Result<Vec<Decoded>> {
+/// Decodes a batch from the log reader's payload texts straight into domain
+/// events (no `serde_json::Value` on the way; `recorded.payload` stays
+/// `null`, as nothing in a rebuild reads it).
+fn decode_text(events: Vec<RecordedEvent>, payloads: Vec<String>) -> anyhow::Result<Vec<Decoded>> {
+    anyhow::ensure!(
+        events.len() == payloads.len(),
+        "the log reader gave {} payloads for {} events",
+        payloads.len(),
+        events.len()
+    );
     events
         .into_iter()
-        .map(|mut recorded| {
-            let payload = std::mem::take(&mut recorded.payload);
-            let event =
-                domain::AnyEvent::decode(&recorded.event_type, payload).with_context(|| {
+        .zip(payloads)
+        .map(|(recorded, payload)| {
+            let event = domain::AnyEvent::decode_json(&recorded.event_type, &payload)
+                .with_context(|| {
                     format!(
                         "undecodable {} at position {}",
                         recorded.event_type, recorded.position

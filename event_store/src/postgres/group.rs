@@ -8,7 +8,10 @@
 //! each caller, and takes the next batch until the queue is empty. Nobody
 //! waits for a batch to fill: a lone append is a batch of one, written with the
 //! single autocommitted statement appends have always used; a batch forms only
-//! from requests that arrived while the previous one was being written.
+//! from requests that arrived while the previous one was being written. When
+//! nothing is queued and a committer slot is free, the caller takes the slot
+//! and writes its batch of one itself (no task, no channel: a lone writer
+//! pays what a plain INSERT does).
 //!
 //! A batch of several is one autocommitted `INSERT`: an answer is sent only
 //! after the statement (and so its COMMIT, with `synchronous_commit`) has
@@ -133,15 +136,29 @@ impl GroupCommit {
             // Nothing to write: a batch would read "no rows" as a conflict.
             return self.alone(&request).await;
         }
-        let (reply, answer) = oneshot::channel();
-        let start = {
+        let queued = {
             let mut queue = self.queue();
-            queue.waiting.push_back(Pending { request, reply });
-            let start = queue.active < self.committers;
-            if start {
+            let free = queue.active < self.committers;
+            if free {
                 queue.active += 1;
             }
-            start
+            if free && queue.waiting.is_empty() {
+                None
+            } else {
+                let (reply, answer) = oneshot::channel();
+                queue.waiting.push_back(Pending {
+                    request: request.clone(),
+                    reply,
+                });
+                Some((free, answer))
+            }
+        };
+        let Some((start, answer)) = queued else {
+            // Nothing waits and a committer slot was free (now taken): the
+            // batch would be this append alone, so it is written here, with
+            // no queue, task or channel between the caller and its statement
+            // (the 1-writer path; a committer would do exactly the same).
+            return self.inline(&request).await;
         };
         if start {
             // A task of its own: a caller that gives up (a dropped request
@@ -153,6 +170,24 @@ impl GroupCommit {
                 "the group committer stopped before answering"
             )))
         })
+    }
+
+    /// A batch of one written by its caller, holding a committer slot. What
+    /// queued behind it meanwhile is handed to a committer task when the slot
+    /// is given back ([`Active`]'s drop), also if the caller gives up half way
+    /// (its future dropped): only its own append is abandoned, never another's.
+    async fn inline(
+        self: &Arc<Self>,
+        request: &AppendRequest,
+    ) -> Result<AppendResult, AppendError> {
+        let _slot = Active {
+            group: self.clone(),
+            counted: true,
+        };
+        self.batches.fetch_add(1, Ordering::Relaxed);
+        self.commands.fetch_add(1, Ordering::Relaxed);
+        self.largest.fetch_max(1, Ordering::Relaxed);
+        self.alone(request).await
     }
 
     /// One committer: batch after batch until nothing waits.
@@ -242,9 +277,10 @@ impl GroupCommit {
     }
 }
 
-/// Keeps the committer count right if a committer task unwinds (a panic):
-/// with appends still waiting, a new committer takes its place, so none is
-/// left without one (their callers would wait for ever).
+/// Keeps the committer count right if a committer task unwinds (a panic),
+/// and gives back an inline append's slot: with appends still waiting, a new
+/// committer takes its place, so none is left without one (their callers
+/// would wait for ever).
 struct Active {
     group: Arc<GroupCommit>,
     counted: bool,

@@ -46,7 +46,7 @@ pub(super) struct PgLogReader {
 
 type Prefetched = (
     sqlx::pool::PoolConnection<sqlx::Postgres>,
-    anyhow::Result<Vec<EventRow>>,
+    anyhow::Result<Vec<LogRow>>,
     std::time::Duration,
 );
 
@@ -57,7 +57,7 @@ fn read_ahead(
 ) -> tokio::task::JoinHandle<Prefetched> {
     tokio::spawn(async move {
         let started = Instant::now();
-        let rows = fetch_after(&mut conn, after, limit).await;
+        let rows = fetch_log_after(&mut conn, after, limit).await;
         (conn, rows, started.elapsed())
     })
 }
@@ -75,7 +75,7 @@ impl PgLogReader {
                     .take()
                     .context("the log reader lost its connection")?;
                 let started = Instant::now();
-                let rows = fetch_after(&mut conn, self.after, limit).await;
+                let rows = fetch_log_after(&mut conn, self.after, limit).await;
                 (conn, rows, started.elapsed())
             }
         };
@@ -113,12 +113,16 @@ impl PgLogReader {
         }
         let keys = started.elapsed();
         let started = Instant::now();
-        let events = rows
-            .into_iter()
-            .map(|row| unseal_row(row, |s| self.cache.get(&s).copied().flatten()))
-            .collect::<anyhow::Result<Vec<_>>>()?;
+        let mut events = Vec::with_capacity(rows.len());
+        let mut payloads = Vec::with_capacity(rows.len());
+        for row in rows {
+            let (event, payload) = unseal_log_row(row, |s| self.cache.get(&s).copied().flatten())?;
+            events.push(event);
+            payloads.push(payload);
+        }
         Ok(LogBatch {
             events,
+            payloads,
             fetch: fetch + keys,
             unseal: started.elapsed(),
         })
@@ -146,6 +150,32 @@ async fn fetch_after(
     let rows: Vec<EventRow> = sqlx::query_as(
         "SELECT position, transaction_id::text::bigint AS transaction_id, event_id, stream_id, stream_version,
                 event_type, schema_version, payload, metadata, data_subject, recorded_at
+           FROM events
+          WHERE transaction_id >= $1::text::xid8
+            AND (transaction_id, position) > ($1::text::xid8, $2)
+            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          ORDER BY events.transaction_id, events.position
+          LIMIT $3",
+    )
+    .bind(after.transaction_id.to_string())
+    .bind(after.position)
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await
+    .context("Failed to read the global event log")?;
+    Ok(rows)
+}
+
+/// [`fetch_after`] for the log reader: payloads as text, no metadata.
+async fn fetch_log_after(
+    conn: &mut PgConnection,
+    after: GlobalCheckpoint,
+    limit: i64,
+) -> anyhow::Result<Vec<LogRow>> {
+    // language=PostgreSQL
+    let rows: Vec<LogRow> = sqlx::query_as(
+        "SELECT position, transaction_id::text::bigint AS transaction_id, event_id, stream_id, stream_version,
+                event_type, schema_version, payload::text AS payload, data_subject, recorded_at
            FROM events
           WHERE transaction_id >= $1::text::xid8
             AND (transaction_id, position) > ($1::text::xid8, $2)
@@ -215,6 +245,21 @@ pub(super) struct EventRow {
     recorded_at: DateTime<Utc>,
 }
 
+/// A row of the log reader: the payload as JSON text, no metadata.
+#[derive(sqlx::FromRow)]
+pub(super) struct LogRow {
+    position: i64,
+    transaction_id: i64,
+    event_id: Uuid,
+    stream_id: String,
+    stream_version: i64,
+    event_type: String,
+    schema_version: i32,
+    payload: String,
+    data_subject: Option<Uuid>,
+    recorded_at: DateTime<Utc>,
+}
+
 pub(super) async fn decode_rows(
     conn: &mut PgConnection,
     keys: &DataKeys,
@@ -255,4 +300,43 @@ fn unseal_row(row: EventRow, key: impl Fn(Uuid) -> Option<Key>) -> anyhow::Resul
         data_subject: row.data_subject,
         recorded_at: row.recorded_at,
     })
+}
+
+/// [`unseal_row`] on text: the event (its `payload` null, `metadata` the
+/// default) and its payload unsealed and upcast, as JSON text.
+fn unseal_log_row(
+    row: LogRow,
+    key: impl Fn(Uuid) -> Option<Key>,
+) -> anyhow::Result<(RecordedEvent, String)> {
+    let mut payload = row.payload;
+    if let Some(subject) = row.data_subject {
+        let owner = SealedFor {
+            subject,
+            event_id: row.event_id,
+        };
+        let unsealed = personal_data::unseal_json(&payload, owner, key(subject).as_ref())
+            .with_context(|| format!("Failed to unseal event at position {}", row.position))?;
+        if let std::borrow::Cow::Owned(unsealed) = unsealed {
+            payload = unsealed;
+        }
+    }
+    if row.schema_version < domain::event::current_schema_version(&row.event_type) {
+        let value: Value = serde_json::from_str(&payload)
+            .with_context(|| format!("Unreadable payload at position {}", row.position))?;
+        payload = upcast(&row.event_type, row.schema_version, value).to_string();
+    }
+    let event = RecordedEvent {
+        position: row.position,
+        transaction_id: row.transaction_id,
+        event_id: row.event_id,
+        stream_id: row.stream_id,
+        stream_version: row.stream_version,
+        payload: Value::Null,
+        event_type: row.event_type,
+        schema_version: row.schema_version,
+        metadata: Default::default(),
+        data_subject: row.data_subject,
+        recorded_at: row.recorded_at,
+    };
+    Ok((event, payload))
 }

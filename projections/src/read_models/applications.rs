@@ -20,6 +20,8 @@ pub struct ApplicationsProjector;
 impl EventProjector for ApplicationsProjector {
     const NAME: &'static str = "applications";
     const TABLES: &'static [&'static str] = &["applications"];
+    /// [`Self::erase`] finds a candidate's applications by `candidate_id`.
+    const ERASED_BY: &'static [&'static str] = &["candidate_id"];
     type Event = ApplicationEvent;
 
     /// A rebuild's batch set-wise: the rows its events touch are read once,

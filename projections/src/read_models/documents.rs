@@ -22,6 +22,7 @@ impl EventProjector for DocumentsProjector {
 
     // language=PostgreSQL
     const ERASE: &'static [&'static str] = &["DELETE FROM documents WHERE owner_id = $1"];
+    const ERASED_BY: &'static [&'static str] = &["owner_id"];
 
     /// A rebuild's batch set-wise: the rows it touches are read once, folded
     /// as `handle`'s statements would change them, and written by one

@@ -49,6 +49,7 @@ impl EventProjector for NotificationsProjector {
 
     // language=PostgreSQL
     const ERASE: &'static [&'static str] = &["DELETE FROM notifications WHERE user_id = $1"];
+    const ERASED_BY: &'static [&'static str] = &["user_id"];
 
     /// A rebuild's batch set-wise (most of the log is notifications): those
     /// raised in the batch are folded in memory and inserted by one
