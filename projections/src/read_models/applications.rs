@@ -12,7 +12,7 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::stream_uuid;
+use super::{column, stream_uuid, touched};
 use crate::{Change, ErasedSubject, EventProjector};
 
 pub struct ApplicationsProjector;
@@ -314,19 +314,9 @@ async fn fold_and_write(
             }
         }
     }
-    let mut seen = std::collections::HashSet::new();
-    let changed: Vec<&Row> = order
-        .iter()
-        .filter(|id| seen.insert(**id))
-        .filter_map(|id| rows.get(id))
-        .collect();
+    let changed = touched(&order, &rows);
     if changed.is_empty() {
         return Ok(());
-    }
-    macro_rules! column {
-        ($field:ident) => {
-            changed.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
-        };
     }
     // language=PostgreSQL
     sqlx::query(
@@ -342,23 +332,23 @@ async fn fold_and_write(
              first_response_at = EXCLUDED.first_response_at, hired_at = EXCLUDED.hired_at,
              withdrawn_at = EXCLUDED.withdrawn_at",
     )
-    .bind(column!(id))
-    .bind(column!(candidate_id))
-    .bind(column!(employer_id))
-    .bind(column!(job_id))
-    .bind(column!(job_title))
-    .bind(column!(company))
-    .bind(column!(status))
-    .bind(column!(stage))
-    .bind(column!(feedback))
-    .bind(column!(resume_id))
-    .bind(column!(cover_letter_id))
-    .bind(column!(created_at))
-    .bind(column!(last_updated))
-    .bind(column!(version))
-    .bind(column!(first_response_at))
-    .bind(column!(hired_at))
-    .bind(column!(withdrawn_at))
+    .bind(column!(changed, id))
+    .bind(column!(changed, candidate_id))
+    .bind(column!(changed, employer_id))
+    .bind(column!(changed, job_id))
+    .bind(column!(changed, job_title))
+    .bind(column!(changed, company))
+    .bind(column!(changed, status))
+    .bind(column!(changed, stage))
+    .bind(column!(changed, feedback))
+    .bind(column!(changed, resume_id))
+    .bind(column!(changed, cover_letter_id))
+    .bind(column!(changed, created_at))
+    .bind(column!(changed, last_updated))
+    .bind(column!(changed, version))
+    .bind(column!(changed, first_response_at))
+    .bind(column!(changed, hired_at))
+    .bind(column!(changed, withdrawn_at))
     .execute(&mut *conn)
     .await?;
     Ok(())

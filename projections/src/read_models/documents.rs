@@ -10,7 +10,7 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::stream_uuid;
+use super::{column, stream_uuid, touched};
 use crate::{Change, EventProjector};
 
 pub struct DocumentsProjector;
@@ -190,19 +190,9 @@ async fn fold_and_write(
             .execute(&mut *conn)
             .await?;
     }
-    let mut seen = std::collections::HashSet::new();
-    let changed: Vec<&Row> = order
-        .iter()
-        .filter(|id| seen.insert(**id))
-        .filter_map(|id| rows.get(id))
-        .collect();
+    let changed = touched(&order, &rows);
     if changed.is_empty() {
         return Ok(());
-    }
-    macro_rules! column {
-        ($field:ident) => {
-            changed.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
-        };
     }
     // language=PostgreSQL
     sqlx::query(
@@ -214,17 +204,17 @@ async fn fold_and_write(
              title = EXCLUDED.title, description = EXCLUDED.description,
              document_type = EXCLUDED.document_type, updated_at = EXCLUDED.updated_at",
     )
-    .bind(column!(id))
-    .bind(column!(owner_id))
-    .bind(column!(title))
-    .bind(column!(description))
-    .bind(column!(document_type))
-    .bind(column!(original_name))
-    .bind(column!(storage_key))
-    .bind(column!(content_type))
-    .bind(column!(file_size))
-    .bind(column!(created_at))
-    .bind(column!(updated_at))
+    .bind(column!(changed, id))
+    .bind(column!(changed, owner_id))
+    .bind(column!(changed, title))
+    .bind(column!(changed, description))
+    .bind(column!(changed, document_type))
+    .bind(column!(changed, original_name))
+    .bind(column!(changed, storage_key))
+    .bind(column!(changed, content_type))
+    .bind(column!(changed, file_size))
+    .bind(column!(changed, created_at))
+    .bind(column!(changed, updated_at))
     .execute(&mut *conn)
     .await?;
     Ok(())

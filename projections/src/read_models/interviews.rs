@@ -12,7 +12,7 @@ use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::stream_uuid;
+use super::{column, stream_uuid, touched};
 use crate::{Change, EventProjector};
 
 pub struct InterviewsProjector;
@@ -254,19 +254,9 @@ async fn fold_and_write(
             }
         }
     }
-    let mut seen = std::collections::HashSet::new();
-    let changed: Vec<&Row> = order
-        .iter()
-        .filter(|id| seen.insert(**id))
-        .filter_map(|id| rows.get(id))
-        .collect();
+    let changed = touched(&order, &rows);
     if changed.is_empty() {
         return Ok(());
-    }
-    macro_rules! column {
-        ($field:ident) => {
-            changed.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
-        };
     }
     // language=PostgreSQL
     sqlx::query(
@@ -282,21 +272,21 @@ async fn fold_and_write(
              status = EXCLUDED.status, cancel_reason = EXCLUDED.cancel_reason, version = EXCLUDED.version,
              updated_at = EXCLUDED.updated_at",
     )
-    .bind(column!(id))
-    .bind(column!(application_id))
-    .bind(column!(candidate_id))
-    .bind(column!(employer_id))
-    .bind(column!(job_id))
-    .bind(column!(job_title))
-    .bind(column!(starts_at))
-    .bind(column!(duration_minutes))
-    .bind(column!(location))
-    .bind(column!(video_link))
-    .bind(column!(interviewers))
-    .bind(column!(status))
-    .bind(column!(cancel_reason))
-    .bind(column!(version))
-    .bind(column!(updated_at))
+    .bind(column!(changed, id))
+    .bind(column!(changed, application_id))
+    .bind(column!(changed, candidate_id))
+    .bind(column!(changed, employer_id))
+    .bind(column!(changed, job_id))
+    .bind(column!(changed, job_title))
+    .bind(column!(changed, starts_at))
+    .bind(column!(changed, duration_minutes))
+    .bind(column!(changed, location))
+    .bind(column!(changed, video_link))
+    .bind(column!(changed, interviewers))
+    .bind(column!(changed, status))
+    .bind(column!(changed, cancel_reason))
+    .bind(column!(changed, version))
+    .bind(column!(changed, updated_at))
     .execute(&mut *conn)
     .await?;
     Ok(())

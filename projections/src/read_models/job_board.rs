@@ -12,7 +12,7 @@ use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::stream_uuid;
+use super::{column, stream_uuid};
 use crate::{BoxFuture, Change, Decoded, Projector};
 
 pub struct JobBoardProjector;
@@ -200,11 +200,6 @@ async fn upsert(conn: &mut PgConnection, rows: Vec<JobRow>) -> anyhow::Result<()
     if rows.is_empty() {
         return Ok(());
     }
-    macro_rules! column {
-        ($field:ident) => {
-            rows.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
-        };
-    }
     // language=PostgreSQL
     sqlx::query(
         "INSERT INTO jobs (id, employer_id, title, company, location_id, location, job_type, specialisation, salary,
@@ -224,26 +219,26 @@ async fn upsert(conn: &mut PgConnection, rows: Vec<JobRow>) -> anyhow::Result<()
              closed_at = EXCLUDED.closed_at, closed_reason = EXCLUDED.closed_reason,
              closed_by_agency = EXCLUDED.closed_by_agency",
     )
-    .bind(column!(id))
-    .bind(column!(employer_id))
-    .bind(column!(title))
-    .bind(column!(company))
-    .bind(column!(location_id))
-    .bind(column!(location))
-    .bind(column!(job_type))
-    .bind(column!(specialisation))
-    .bind(column!(salary))
-    .bind(column!(salary_range_id))
-    .bind(column!(description))
-    .bind(column!(responsibilities))
-    .bind(column!(requirements))
-    .bind(column!(status))
-    .bind(column!(created_at))
-    .bind(column!(updated_at))
-    .bind(column!(expires_at))
-    .bind(column!(closed_at))
-    .bind(column!(closed_reason))
-    .bind(column!(closed_by_agency))
+    .bind(column!(rows, id))
+    .bind(column!(rows, employer_id))
+    .bind(column!(rows, title))
+    .bind(column!(rows, company))
+    .bind(column!(rows, location_id))
+    .bind(column!(rows, location))
+    .bind(column!(rows, job_type))
+    .bind(column!(rows, specialisation))
+    .bind(column!(rows, salary))
+    .bind(column!(rows, salary_range_id))
+    .bind(column!(rows, description))
+    .bind(column!(rows, responsibilities))
+    .bind(column!(rows, requirements))
+    .bind(column!(rows, status))
+    .bind(column!(rows, created_at))
+    .bind(column!(rows, updated_at))
+    .bind(column!(rows, expires_at))
+    .bind(column!(rows, closed_at))
+    .bind(column!(rows, closed_reason))
+    .bind(column!(rows, closed_by_agency))
     .execute(&mut *conn)
     .await
     .context("Failed to write jobs")?;

@@ -16,7 +16,28 @@ pub mod profiles;
 pub mod reference;
 pub mod subject_access;
 
+use std::collections::{HashMap, HashSet};
+
 use uuid::Uuid;
+
+/// The rows a rebuild segment folded, each once, in the order they were first
+/// touched: what one set-wise write sends.
+pub(crate) fn touched<'a, R>(order: &[Uuid], rows: &'a HashMap<Uuid, R>) -> Vec<&'a R> {
+    let mut seen = HashSet::new();
+    order
+        .iter()
+        .filter(|id| seen.insert(**id))
+        .filter_map(|id| rows.get(id))
+        .collect()
+}
+
+/// One field of every row, as the array an `unnest` write binds.
+macro_rules! column {
+    ($rows:expr, $field:ident) => {
+        $rows.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
+    };
+}
+pub(crate) use column;
 
 /// The aggregate id in a stream id such as `account-0190...`.
 pub(crate) fn stream_uuid(stream_id: &str) -> anyhow::Result<Uuid> {

@@ -10,7 +10,7 @@ use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::stream_uuid;
+use super::{column, stream_uuid, touched};
 use crate::{Change, EventProjector};
 
 pub struct ProfilesProjector;
@@ -181,19 +181,9 @@ async fn fold_and_write(
             }
         }
     }
-    let mut seen = std::collections::HashSet::new();
-    let changed: Vec<&Row> = order
-        .iter()
-        .filter(|id| seen.insert(**id))
-        .filter_map(|id| rows.get(id))
-        .collect();
+    let changed = touched(&order, &rows);
     if changed.is_empty() {
         return Ok(());
-    }
-    macro_rules! column {
-        ($field:ident) => {
-            changed.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
-        };
     }
     // language=PostgreSQL
     sqlx::query(
@@ -207,13 +197,13 @@ async fn fold_and_write(
              resume_content_type = EXCLUDED.resume_content_type, resume_size = EXCLUDED.resume_size,
              updated_at = EXCLUDED.updated_at",
     )
-    .bind(column!(candidate_id))
-    .bind(column!(profile))
-    .bind(column!(resume_key))
-    .bind(column!(resume_original_name))
-    .bind(column!(resume_content_type))
-    .bind(column!(resume_size))
-    .bind(column!(updated_at))
+    .bind(column!(changed, candidate_id))
+    .bind(column!(changed, profile))
+    .bind(column!(changed, resume_key))
+    .bind(column!(changed, resume_original_name))
+    .bind(column!(changed, resume_content_type))
+    .bind(column!(changed, resume_size))
+    .bind(column!(changed, updated_at))
     .execute(&mut *conn)
     .await?;
     Ok(())
