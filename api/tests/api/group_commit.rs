@@ -373,6 +373,52 @@ async fn a_batch_whose_connection_dies_acknowledges_nothing() {
     );
 }
 
+/// A lone append is written by its caller, holding a committer slot. A caller
+/// that gives up (its request future dropped, as when a client disconnects)
+/// must hand what queued behind it to a committer, or those appends would wait
+/// for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn appends_queued_behind_inline_writers_that_give_up_still_commit() {
+    let db = db().await;
+    let streams: Vec<String> = (0..6).map(|_| new_stream()).collect();
+    let (lock, plugs) = block_the_committers(&db).await;
+    assert_eq!(db.store.group_commit_stats().active, COMMITTERS);
+    let handles = queue(
+        &db,
+        streams
+            .iter()
+            .map(|s| request(s, ExpectedVersion::NoStream, 1))
+            .collect(),
+    )
+    .await;
+
+    // Every slot holder gives up while its statement waits on the lock.
+    for plug in &plugs {
+        plug.abort();
+    }
+    for plug in plugs {
+        assert!(plug.await.unwrap_err().is_cancelled());
+    }
+    lock.commit().await.unwrap();
+
+    for h in handles {
+        let written = tokio::time::timeout(Duration::from_secs(10), h)
+            .await
+            .expect("a queued append was left without a committer")
+            .unwrap()
+            .expect("the queued append committed");
+        assert_eq!(written.version, 1);
+    }
+    for s in &streams {
+        assert_eq!(versions(&db, s).await, vec![1]);
+    }
+    until("every committer slot is given back", async || {
+        db.store.group_commit_stats().active == 0
+    })
+    .await;
+    assert_eq!(db.store.group_commit_stats().queued, 0);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn every_acknowledged_append_is_in_the_log_while_connections_die() {
     let db = db().await;

@@ -67,7 +67,8 @@ struct Pending {
 #[derive(Default)]
 struct Queue {
     waiting: VecDeque<Pending>,
-    /// Committer tasks running.
+    /// Committer slots taken: committer tasks running plus lone appends being
+    /// written by their callers ([`GroupCommit::inline`]).
     active: usize,
 }
 
@@ -84,6 +85,8 @@ pub struct GroupCommitStats {
     pub largest: u64,
     /// Appends waiting for a committer now.
     pub queued: usize,
+    /// Committer slots taken now (0 when the store is idle).
+    pub active: usize,
 }
 
 pub(super) struct GroupCommit {
@@ -117,12 +120,17 @@ impl GroupCommit {
     }
 
     pub(super) fn stats(&self) -> GroupCommitStats {
+        let (queued, active) = {
+            let queue = self.queue();
+            (queue.waiting.len(), queue.active)
+        };
         GroupCommitStats {
             batches: self.batches.load(Ordering::Relaxed),
             shared_batches: self.shared_batches.load(Ordering::Relaxed),
             commands: self.commands.load(Ordering::Relaxed),
             largest: self.largest.load(Ordering::Relaxed),
-            queued: self.queue().waiting.len(),
+            queued,
+            active,
         }
     }
 
@@ -184,9 +192,7 @@ impl GroupCommit {
             group: self.clone(),
             counted: true,
         };
-        self.batches.fetch_add(1, Ordering::Relaxed);
-        self.commands.fetch_add(1, Ordering::Relaxed);
-        self.largest.fetch_max(1, Ordering::Relaxed);
+        self.count_batch(1);
         self.alone(request).await
     }
 
@@ -219,9 +225,7 @@ impl GroupCommit {
 
     async fn commit(&self, mut batch: Vec<Pending>) {
         let n = batch.len() as u64;
-        self.batches.fetch_add(1, Ordering::Relaxed);
-        self.commands.fetch_add(n, Ordering::Relaxed);
-        self.largest.fetch_max(n, Ordering::Relaxed);
+        self.count_batch(n);
         if batch.len() == 1 {
             let Pending { request, reply } = batch.remove(0);
             let _ = reply.send(self.alone(&request).await);
@@ -267,6 +271,12 @@ impl GroupCommit {
         }
     }
 
+    fn count_batch(&self, commands: u64) {
+        self.batches.fetch_add(1, Ordering::Relaxed);
+        self.commands.fetch_add(commands, Ordering::Relaxed);
+        self.largest.fetch_max(commands, Ordering::Relaxed);
+    }
+
     async fn alone(&self, request: &AppendRequest) -> Result<AppendResult, AppendError> {
         let mut conn = self
             .pool
@@ -294,10 +304,21 @@ impl Drop for Active {
         let mut queue = self.group.queue();
         if queue.waiting.is_empty() {
             queue.active -= 1;
-        } else {
-            // The slot passes to the new committer.
-            drop(queue);
-            tokio::spawn(self.group.clone().run());
+            return;
+        }
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                // The slot passes to the new committer.
+                drop(queue);
+                runtime.spawn(self.group.clone().run());
+            }
+            Err(_) => {
+                // Dropped outside a runtime (it is shutting down): no task can
+                // run, so the waiting appends are answered "stopped before
+                // answering" (their replies dropped) instead of never.
+                queue.active -= 1;
+                queue.waiting.clear();
+            }
         }
     }
 }
