@@ -137,33 +137,43 @@ impl Drop for PgLogReader {
     }
 }
 
-/// The ORDER BY names `events.` columns: unqualified, `transaction_id` would be
-/// the output column of the same name (`::text::bigint`), which no index
-/// sorts, and PostgreSQL sorted every event after `after` for each batch
-/// (1.8 s per batch half way through a million events; issue 13).
+/// The global log after a checkpoint (`$1` its transaction id as text, `$2`
+/// its position), in read order, below the read horizon, at most `$3` rows of
+/// `$columns`. The ORDER BY names `events.` columns: unqualified,
+/// `transaction_id` would be the output column of the same name
+/// (`::text::bigint`), which no index sorts, and PostgreSQL sorted every event
+/// after the checkpoint for each batch (1.8 s per batch half way through a
+/// million events; issue 13).
+macro_rules! log_after {
+    ($columns:literal) => {
+        concat!(
+            "SELECT ",
+            $columns,
+            " FROM events
+              WHERE transaction_id >= $1::text::xid8
+                AND (transaction_id, position) > ($1::text::xid8, $2)
+                AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+              ORDER BY events.transaction_id, events.position
+              LIMIT $3"
+        )
+    };
+}
+
 async fn fetch_after(
     conn: &mut PgConnection,
     after: GlobalCheckpoint,
     limit: i64,
 ) -> anyhow::Result<Vec<EventRow>> {
-    // language=PostgreSQL
-    let rows: Vec<EventRow> = sqlx::query_as(
-        "SELECT position, transaction_id::text::bigint AS transaction_id, event_id, stream_id, stream_version,
-                event_type, schema_version, payload, metadata, data_subject, recorded_at
-           FROM events
-          WHERE transaction_id >= $1::text::xid8
-            AND (transaction_id, position) > ($1::text::xid8, $2)
-            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          ORDER BY events.transaction_id, events.position
-          LIMIT $3",
+    fetch_log(
+        conn,
+        log_after!(
+            "position, transaction_id::text::bigint AS transaction_id, event_id, stream_id, stream_version,
+             event_type, schema_version, payload, metadata, data_subject, recorded_at"
+        ),
+        after,
+        limit,
     )
-    .bind(after.transaction_id.to_string())
-    .bind(after.position)
-    .bind(limit)
-    .fetch_all(&mut *conn)
     .await
-    .context("Failed to read the global event log")?;
-    Ok(rows)
 }
 
 /// [`fetch_after`] for the log reader: payloads as text, no metadata.
@@ -172,24 +182,34 @@ async fn fetch_log_after(
     after: GlobalCheckpoint,
     limit: i64,
 ) -> anyhow::Result<Vec<LogRow>> {
-    // language=PostgreSQL
-    let rows: Vec<LogRow> = sqlx::query_as(
-        "SELECT position, transaction_id::text::bigint AS transaction_id, event_id, stream_id, stream_version,
-                event_type, schema_version, payload::text AS payload, data_subject, recorded_at
-           FROM events
-          WHERE transaction_id >= $1::text::xid8
-            AND (transaction_id, position) > ($1::text::xid8, $2)
-            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          ORDER BY events.transaction_id, events.position
-          LIMIT $3",
+    fetch_log(
+        conn,
+        log_after!(
+            "position, transaction_id::text::bigint AS transaction_id, event_id, stream_id, stream_version,
+             event_type, schema_version, payload::text AS payload, data_subject, recorded_at"
+        ),
+        after,
+        limit,
     )
-    .bind(after.transaction_id.to_string())
-    .bind(after.position)
-    .bind(limit)
-    .fetch_all(&mut *conn)
     .await
-    .context("Failed to read the global event log")?;
-    Ok(rows)
+}
+
+async fn fetch_log<R>(
+    conn: &mut PgConnection,
+    query: &'static str,
+    after: GlobalCheckpoint,
+    limit: i64,
+) -> anyhow::Result<Vec<R>>
+where
+    R: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
+{
+    sqlx::query_as(query)
+        .bind(after.transaction_id.to_string())
+        .bind(after.position)
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await
+        .context("Failed to read the global event log")
 }
 
 /// One stream's events in version order.
