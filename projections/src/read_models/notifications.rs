@@ -5,7 +5,6 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::FromAnyEvent;
 use domain::notification::{NotificationEvent, NotificationKind, NotificationRaised};
 use event_store::RecordedEvent;
 use serde::{Deserialize, Serialize};
@@ -13,7 +12,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{Change, Decoded, ErasedSubject, EventProjector};
+use crate::{Change, EventProjector};
 
 pub struct NotificationsProjector;
 
@@ -51,31 +50,23 @@ impl EventProjector for NotificationsProjector {
     const ERASE: &'static [&'static str] = &["DELETE FROM notifications WHERE user_id = $1"];
     const ERASED_BY: &'static [&'static str] = &["user_id"];
 
-    /// A rebuild's batch set-wise (most of the log is notifications): those
-    /// raised in the batch are folded in memory and inserted by one
-    /// statement; reads and deletions of older ones are one UPDATE and one
-    /// DELETE. An erasure writes what was folded so far, then runs as live.
-    async fn rebuild_batch(
+    /// A rebuild's segment set-wise (most of the log is notifications):
+    /// those raised in it are folded in memory and inserted by one statement;
+    /// reads and deletions of older ones are one UPDATE and one DELETE.
+    async fn fold_segment(
         &self,
         conn: &mut PgConnection,
-        events: &[Decoded],
+        segment: &[(&RecordedEvent, &NotificationEvent)],
     ) -> anyhow::Result<()> {
         let mut folded = Folded::default();
-        for decoded in events {
-            if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
-                folded.write(conn).await?;
-                self.erase(conn, &erased, &mut Vec::new()).await?;
-            }
-            let Some(event) = decoded.event.as_ref().and_then(NotificationEvent::from_any) else {
-                continue;
-            };
+        for (recorded, event) in segment {
             match event {
                 NotificationEvent::NotificationRaised(n) => folded.raise(n),
                 NotificationEvent::NotificationRead { .. } => {
-                    folded.read(stream_uuid(&decoded.recorded.stream_id)?)
+                    folded.read(stream_uuid(&recorded.stream_id)?)
                 }
                 NotificationEvent::NotificationDeleted { .. } => {
-                    folded.delete(stream_uuid(&decoded.recorded.stream_id)?)
+                    folded.delete(stream_uuid(&recorded.stream_id)?)
                 }
             }
         }
