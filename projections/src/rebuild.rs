@@ -262,16 +262,18 @@ async fn prepare_shadow(
 /// returns their definitions, for [`build_indexes`] once the tables are
 /// loaded: one sorted build instead of an index insertion per row version
 /// (and updates that change no remaining index column can be HOT). Unique
-/// indexes stay (upserts and lookups by key need them), and so does the
-/// first index that leads with each of `keep` (what erasures find rows by).
+/// indexes stay (upserts and lookups by key need them), and so does, for
+/// each of `keep` (what erasures find rows by), the narrowest whole-table
+/// index that leads with it (a partial one could not serve the lookup).
 async fn defer_indexes(
     conn: &mut PgConnection,
     shadow: &str,
     keep: &[&str],
 ) -> anyhow::Result<Vec<String>> {
     // language=PostgreSQL
-    let indexes: Vec<(String, String, String, Option<String>)> = sqlx::query_as(
-        "SELECT t.relname::text, x.relname::text, pg_get_indexdef(i.indexrelid), a.attname::text
+    let indexes: Vec<(String, String, String, Option<String>, bool)> = sqlx::query_as(
+        "SELECT t.relname::text, x.relname::text, pg_get_indexdef(i.indexrelid), a.attname::text,
+                i.indpred IS NULL AS whole_table
            FROM pg_index i
            JOIN pg_class x ON x.oid = i.indexrelid
            JOIN pg_class t ON t.oid = i.indrelid
@@ -279,7 +281,7 @@ async fn defer_indexes(
            LEFT JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = i.indkey[0]
           WHERE n.nspname = $1 AND NOT i.indisunique AND NOT i.indisprimary
             AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
-          ORDER BY t.relname, x.relname",
+          ORDER BY t.relname, i.indpred IS NOT NULL, i.indnatts, x.relname",
     )
     .bind(shadow)
     .fetch_all(&mut *conn)
@@ -287,8 +289,8 @@ async fn defer_indexes(
     .context("Failed to list the shadow tables' indexes")?;
     let mut kept = std::collections::HashSet::new();
     let mut deferred = Vec::new();
-    for (table, index, definition, leading) in indexes {
-        if let Some(column) = leading.filter(|c| keep.contains(&c.as_str()))
+    for (table, index, definition, leading, whole_table) in indexes {
+        if let Some(column) = leading.filter(|c| whole_table && keep.contains(&c.as_str()))
             && kept.insert((table, column))
         {
             continue;
@@ -302,9 +304,11 @@ async fn defer_indexes(
 }
 
 /// Once a shadow schema is loaded: builds the indexes [`defer_indexes`]
-/// dropped (their definitions name the shadow schema) and lets autovacuum
-/// see its tables again, before the swap, so the live runner never waits
-/// for either.
+/// dropped (their definitions name the shadow schema), gathers each table's
+/// statistics and lets autovacuum see its tables again, before the swap, so
+/// the live runner never waits for any of it and the first queries on the
+/// swapped-in tables are planned on real row counts (autovacuum was off
+/// during the load, so nothing analysed them).
 async fn build_indexes(
     conn: &mut PgConnection,
     shadow: &str,
@@ -318,6 +322,10 @@ async fn build_indexes(
             .with_context(|| format!("Failed to build an index after a rebuild: {definition}"))?;
     }
     for table in tables {
+        sqlx::query(AssertSqlSafe(format!("ANALYZE {shadow}.{table}")))
+            .execute(&mut *conn)
+            .await
+            .with_context(|| format!("Failed to analyze {table} after a rebuild"))?;
         sqlx::query(AssertSqlSafe(format!(
             "ALTER TABLE {shadow}.{table} RESET (autovacuum_enabled)"
         )))
@@ -374,8 +382,9 @@ struct FanBatch {
 /// into its own shadow tables, concurrently with the others and with the
 /// reading of the next batches. Channels are bounded (`QUEUE` batches per
 /// projector), so the reader waits for the slowest projector and memory
-/// stays at a few batches whatever the log's length. Each projector swaps
-/// in its model as soon as it is done, exactly as [`rebuild`] does. Batches
+/// stays at a few batches whatever the log's length. No projector swaps in
+/// its model until every one has applied the whole log and nothing failed;
+/// then each swaps as [`rebuild`] does, one at a time. Batches
 /// are committed without waiting for the WAL flush: a crash loses at most
 /// the shadow tables, which a rebuild starts by dropping; the swap commits
 /// durably.
@@ -458,8 +467,14 @@ pub async fn rebuild_all(
 
     let mut events = 0u64;
     let fanned: anyhow::Result<()> = async {
-        while let Some(batch) = incoming.recv().await {
-            let batch = batch?;
+        loop {
+            // The reader ends with an empty batch; a channel closed without
+            // one means the reader died (a panic), and the pass did not read
+            // the whole log.
+            let batch = incoming
+                .recv()
+                .await
+                .context("the log reader stopped before the end of the log")??;
             let Some(last) = batch.events.last().map(RecordedEvent::checkpoint) else {
                 break;
             };
@@ -596,6 +611,10 @@ async fn apply_all(
             apply += timer.elapsed();
             checkpoint = batch.last;
             events += batch.events.len() as u64;
+        }
+        if outcome.borrow().failed {
+            // Nobody will swap: the indexes would be dropped with the shadow.
+            return Ok(());
         }
         let timer = Instant::now();
         build_indexes(&mut conn, &shadow, projector.tables(), &deferred).await?;
