@@ -471,7 +471,6 @@ impl World {
         self.schedule(at, domain::account::stream_id(id), &event, Some(id), actor);
     }
 
-    /// TOTP enrolment and `sign_ins` accepted codes over the year.
     /// A forgotten password: the reset link is asked for at `t`.
     fn reset_requested(&mut self, id: Uuid, t: DateTime<Utc>) {
         self.schedule(
@@ -503,6 +502,7 @@ impl World {
         );
     }
 
+    /// TOTP enrolment and `sign_ins` accepted codes over the year.
     fn totp(&mut self, at: DateTime<Utc>, id: Uuid, sign_ins: u32) {
         let stream = domain::account::stream_id(id);
         let who = (Some(id), Actor::Candidate);

@@ -22,8 +22,8 @@ async fn the_detail_shows_profile_documents_history_notes_and_scorecards() {
             Some(&candidate),
             Some(json!({"name": "Dana Reyes", "skills": "Rust, PostgreSQL", "education": [], "experience": []})),
         )
-.await
-.assert_status(StatusCode::OK);
+        .await
+        .assert_status(StatusCode::OK);
     let resume = app
         .upload_document(
             &candidate,
@@ -59,8 +59,8 @@ async fn the_detail_shows_profile_documents_history_notes_and_scorecards() {
             json!({"ratings": [{"criterion": "Rust", "score": 5}, {"criterion": "Communication", "score": 4}],
                    "recommendation": "strong_yes", "comment": COMMENT}),
         )
-.await
-.assert_status(StatusCode::CREATED);
+        .await
+        .assert_status(StatusCode::CREATED);
 
     let detail = app
         .get_after(

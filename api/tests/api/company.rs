@@ -32,8 +32,8 @@ async fn a_saved_profile_and_logo_appear_on_the_public_job_page() {
             Some(json!({"name": "Hiring Co Payments", "website": "https://hiringco.com.au",
                         "about": "We move money for 3,000 Australian businesses.", "location": "Pyrmont, NSW"})),
         )
-.await
-.assert_status(StatusCode::OK);
+        .await
+        .assert_status(StatusCode::OK);
     let logo = app
         .upload_logo(&employer, "logo.png", png())
         .await

@@ -363,8 +363,8 @@ async fn an_admin_exports_a_candidate_or_an_employer_and_nobody_else() {
             Some(&employer),
             Some(json!({"name": "Acme Hiring Pty Ltd", "website": "https://acme.example", "about": "We hire.", "location": "Sydney"})),
         )
-.await
-.assert_status(StatusCode::OK);
+        .await
+        .assert_status(StatusCode::OK);
     app.settle().await;
 
     let url = app

@@ -21,8 +21,8 @@ impl TestApp {
                 None,
                 json!({"name": "Jordan Lee", "email": email, "password": "Secret1!", "phone": "0412 345 678"}),
             )
-.await
-.assert_status(StatusCode::CREATED);
+            .await
+            .assert_status(StatusCode::CREATED);
         reply.body
     }
 
@@ -88,8 +88,8 @@ impl TestApp {
                 None,
                 json!({"name": "Morgan Reid", "email": email, "password": "Employer1!", "company": company}),
             )
-.await
-.assert_status(StatusCode::CREATED);
+            .await
+            .assert_status(StatusCode::CREATED);
         let id: Uuid = reply.body["user"]["id"].as_str().unwrap().parse().unwrap();
         if approve {
             self.app
@@ -225,8 +225,6 @@ impl TestApp {
             .await
     }
 
-    /// The employer decides on an application: `body` holds status and,
-    /// optionally, feedback.
     /// Moves an application along the employer's pipeline; `body` is the move
     /// form (`{"stage": …}` and any feedback).
     pub async fn move_application(&self, token: &str, id: &str, body: Value) -> Reply {
@@ -250,6 +248,8 @@ impl TestApp {
             .collect()
     }
 
+    /// The employer decides on an application: `body` holds status and,
+    /// optionally, feedback.
     pub async fn set_application_status(
         &self,
         token: &str,

@@ -54,8 +54,8 @@ async fn a_booked_interview_is_mailed_as_an_invitation_and_shown_to_the_candidat
             json!({"starts_at_local": SUMMER, "duration_minutes": 45,
                    "video_link": "https://meet.example.com/harbour-1", "interviewers": ["Priya Shah", "Tom Nguyen"]}),
         )
-.await
-.assert_status(StatusCode::CREATED);
+        .await
+        .assert_status(StatusCode::CREATED);
     let interview = booked.id();
 
     let mine = app
@@ -121,8 +121,8 @@ async fn rescheduling_and_cancelling_update_the_same_calendar_entry() {
             Some(&employer),
             Some(json!({"starts_at_local": "2099-06-10T14:00", "duration_minutes": 30, "location": "Level 12, 1 Market St, Sydney"})),
         )
-.await
-.assert_status(StatusCode::OK);
+        .await
+        .assert_status(StatusCode::OK);
     let mine = app
         .get_after(
             "/api/applications/my-applications",

@@ -322,8 +322,8 @@ async fn bulk_reject_rejects_each_with_feedback_and_reports_the_ones_it_could_no
             Some(&employer),
             json!({"application_ids": [ids[0], ids[1], foreign], "feedback": "We filled the role internally."}),
         )
-.await
-.assert_status(StatusCode::OK);
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(reply.body["rejected"], 2);
     let failed: Vec<&Value> = reply
         .list("results")
