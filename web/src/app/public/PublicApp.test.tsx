@@ -1,19 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { freshEachTest, renderRoutes } from '../../testing/harness'
 import { publicRoutes } from './PublicApp'
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createMemoryRouter(publicRoutes, { initialEntries: [path] })
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return router
-}
+const renderAt = (path: string) => renderRoutes(publicRoutes, path)
 
 const PAGES: [string, string | RegExp][] = [
   ['/', /Connecting Australia's technology talent/],
@@ -38,6 +28,7 @@ const PAGES: [string, string | RegExp][] = [
 ]
 
 describe('public routes', () => {
+  freshEachTest()
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',
@@ -52,10 +43,6 @@ describe('public routes', () => {
       addEventListener: () => {},
       removeEventListener: () => {},
     })) as unknown as typeof window.matchMedia
-  })
-  afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
   })
 
   it.each(PAGES)('%s renders one h1, the chrome and a canonical link', async (path, heading) => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { socket } from '../../testing/fakeSocket'
-import { renderRoutes, routeFetch, storeSession, type RouteAnswer } from '../../testing/harness'
+import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteAnswer } from '../../testing/harness'
 import { candidateRoutes } from './candidate'
 
 vi.mock('socket.io-client', () => import('../../testing/fakeSocket'))
@@ -33,17 +33,12 @@ const baseTable: Record<string, RouteAnswer> = {
   'GET /api/notifications/unread-count': () => ({ body: { unread_count: 0 } }),
 }
 
+freshEachTest(() => storeSession('candidate', { name: 'Jane Citizen' }))
 beforeEach(() => {
-  localStorage.clear()
-  storeSession('candidate', { name: 'Jane Citizen' })
   socket.handlers.clear()
   socket.emit.mockClear()
 })
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
+afterEach(() => vi.restoreAllMocks())
 
 describe('candidate dashboard', () => {
   it('sends an unauthenticated visitor to /candidate/login', async () => {

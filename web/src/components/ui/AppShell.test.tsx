@@ -1,13 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { MemoryRouter } from 'react-router'
+import { freshEachTest } from '../../testing/harness'
 import { AppShell } from './AppShell'
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+freshEachTest()
 
 function Counter() {
   const [n, setN] = useState(0)

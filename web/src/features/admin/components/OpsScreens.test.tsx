@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import { socket } from '../../../testing/fakeSocket'
-import { renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
+import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import JobsPage from './JobsPage'
 import ProjectionsPage from './ProjectionsPage'
 
@@ -23,15 +23,8 @@ const job = {
   closed_by_agency: false,
 }
 
-beforeEach(() => {
-  localStorage.clear()
-  storeSession('admin', { name: 'Alex Admin', role: 'admin' }, { role: 'admin' })
-  socket.handlers.clear()
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+freshEachTest(() => storeSession('admin', { name: 'Alex Admin', role: 'admin' }, { role: 'admin' }))
+beforeEach(() => socket.handlers.clear())
 
 describe('jobs across clients', () => {
   it('asks for a reason, closes the job, and shows the reason on its row', async () => {

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { makeJwt } from '../../../lib/session.fixtures'
-import { renderRoutes, scriptFetch } from '../../../testing/harness'
+import { freshEachTest, renderRoutes, scriptFetch } from '../../../testing/harness'
 import { CandidateLoginPage } from './CandidateLoginPage'
 
 const routes = [
@@ -17,11 +17,7 @@ function fill(email: string, password: string) {
 const submit = () => screen.getByRole('button', { name: 'Sign In' })
 
 describe('candidate login', () => {
-  beforeEach(() => localStorage.clear())
-  afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
-  })
+  freshEachTest()
 
   it("shows 'Welcome Back' with links to signup and forgot password", () => {
     renderRoutes(routes, '/candidate/login')

@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { renderRoutes, scriptFetch } from '../../../testing/harness'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { freshEachTest, renderRoutes, scriptFetch } from '../../../testing/harness'
 import { CandidateSignupPage } from './CandidateSignupPage'
 import { ForgotPasswordPage } from './ForgotPasswordPage'
 import { loginUrlFor, ResetPasswordPage } from './ResetPasswordPage'
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
-beforeEach(() => localStorage.clear())
+freshEachTest()
+afterEach(() => vi.restoreAllMocks())
 
 describe('forgot password', () => {
   const routes = [{ path: '/forgot-password', element: <ForgotPasswordPage role="employer" /> }]

@@ -1,17 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AU_PHONE_MESSAGE, EMAIL_MESSAGE } from '../../../lib/validation'
+import { freshEachTest, providers } from '../../../testing/harness'
 import { CONTACT_FAILURE_ALERT, CONTACT_SUCCESS_MESSAGE, CONTACT_SUCCESS_MS, ContactForm } from './ContactForm'
 
-function renderForm() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
-  return render(
-    <QueryClientProvider client={client}>
-      <ContactForm />
-    </QueryClientProvider>,
-  )
-}
+const renderForm = () => render(<ContactForm />, { wrapper: providers() })
 
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
 
@@ -26,14 +19,13 @@ function fillValid() {
 const submitButton = () => screen.getByRole('button', { name: /send message|sending/i })
 
 describe('ContactForm', () => {
+  freshEachTest()
   let fetchMock: ReturnType<typeof vi.fn>
   beforeEach(() => {
     fetchMock = vi.fn()
     vi.stubGlobal('fetch', fetchMock)
   })
   afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
     vi.useRealTimers()
     vi.restoreAllMocks()
   })

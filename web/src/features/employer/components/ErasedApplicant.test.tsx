@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import { pipelineCard } from '../pipeline.fixtures'
 import type { ApplicantDetail } from '../types'
 import ApplicantPage from './ApplicantPage'
@@ -11,14 +11,7 @@ const erasedCard = pipelineCard({ id: 'a2', candidate_id: 'c2', candidate_name: 
 const cards = [pipelineCard(), erasedCard]
 const counts = { new: 1, screening: 1, interview: 0, offer: 0, hired: 0, rejected: 0, total: 2 }
 
-beforeEach(() => {
-  storeSession('employer', { name: 'Mei', role: 'employer' }, { role: 'employer' })
-})
-afterEach(() => {
-  cleanup()
-  localStorage.clear()
-  vi.unstubAllGlobals()
-})
+freshEachTest(() => storeSession('employer', { name: 'Mei', role: 'employer' }, { role: 'employer' }))
 
 describe('an applicant whose personal data was erased', () => {
   it('board: the card shows an “Erased person” chip, linked to the application, and reads so to a screen reader', () => {

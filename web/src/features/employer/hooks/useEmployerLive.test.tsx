@@ -1,15 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { renderHook } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { providers, testQueryClient } from '../../../testing/harness'
 import { employerKeys } from '../api/keys'
 import { useEmployerLiveHandlers } from './useEmployerLive'
 
 function setup() {
-  const qc = new QueryClient()
+  const qc = testQueryClient()
   const spy = vi.spyOn(qc, 'invalidateQueries')
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>
-  const { result } = renderHook(() => useEmployerLiveHandlers(), { wrapper })
+  const { result } = renderHook(() => useEmployerLiveHandlers(), { wrapper: providers(qc) })
   const keys = () => spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey))
   return { handlers: result.current, keys }
 }

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { freshEachTest, renderRoutes } from '../../../testing/harness'
 import type { Job } from '../types'
 import JobBoardPage from './JobBoardPage'
 
@@ -29,26 +28,21 @@ function makeJob(i: number, overrides: Partial<Job> = {}): Job {
 
 let jobs: Job[] = []
 let jobResponse: () => Response
+let locations: { id: string; display_name: string }[] = []
 
-function renderBoard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createMemoryRouter([{ path: '/jobs/find', Component: JobBoardPage }], { initialEntries: ['/jobs/find'] })
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-}
+const renderBoard = () => renderRoutes([{ path: '/jobs/find', Component: JobBoardPage }], '/jobs/find')
 
 describe('JobBoardPage', () => {
+  freshEachTest()
   beforeEach(() => {
     jobs = Array.from({ length: 12 }, (_, i) => makeJob(i + 1))
     jobResponse = () => new Response(JSON.stringify(jobs), { status: 200 })
+    locations = [{ id: 'syd', display_name: 'Sydney' }]
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
         if (url === '/api/reference/locations')
-          return new Response(JSON.stringify({ data: [{ id: 'syd', display_name: 'Sydney' }] }), { status: 200 })
+          return new Response(JSON.stringify({ data: locations }), { status: 200 })
         if (url === '/api/reference/salary-ranges')
           return new Response(JSON.stringify({ data: [{ id: 'sr-a', display_name: '$100k - $130k' }] }), { status: 200 })
         return jobResponse()
@@ -56,11 +50,7 @@ describe('JobBoardPage', () => {
     )
     window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
   })
-  afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
-  })
+  afterEach(() => vi.restoreAllMocks())
 
   it('shows five jobs per page, paginates and scrolls smoothly to the top', async () => {
     renderBoard()
@@ -104,6 +94,18 @@ describe('JobBoardPage', () => {
     expect(screen.getByText('12 jobs found')).toBeTruthy()
   })
 
+  it('offers each location once per reference row, even two that share a display name', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    locations = [
+      { id: 'syd', display_name: 'Sydney' },
+      { id: 'syd-2', display_name: 'Sydney' },
+    ]
+    renderBoard()
+    await screen.findByText('12 jobs found')
+    await waitFor(() => expect(within(screen.getByLabelText('Location')).getAllByRole('option', { name: 'Sydney' })).toHaveLength(2))
+    expect(log).not.toHaveBeenCalled()
+  })
+
   it('hides jobs with 24 hours or less left', async () => {
     jobs = [makeJob(1, { expires_at: new Date(Date.now() + DAY - 60_000).toISOString() }), makeJob(2, { expires_at: new Date(Date.now() + 3 * DAY).toISOString() })]
     renderBoard()
@@ -125,6 +127,7 @@ describe('JobBoardPage', () => {
     let release!: () => void
     jobs = jobs.slice(0, 3)
     jobResponse = () => new Response(JSON.stringify(jobs), { status: 200 })
+    locations = [{ id: 'syd', display_name: 'Sydney' }]
     const gate = new Promise<void>((r) => (release = r))
     const fetchMock = vi.mocked(fetch)
     const original = fetchMock.getMockImplementation()!

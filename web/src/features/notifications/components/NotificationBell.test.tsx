@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { QueryClient } from '@tanstack/react-query'
-import { makeJwt } from '../../../lib/session.fixtures'
-import { renderRoutes, scriptFetch } from '../../../testing/harness'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { freshEachTest, renderRoutes, scriptFetch, storeSession, testQueryClient } from '../../../testing/harness'
 import { notificationKeys } from '../api/keys'
 import type { Notification } from '../types'
 import { NotificationBell } from './NotificationBell'
@@ -17,7 +15,9 @@ const n = (i: number, is_read = false): Notification => ({
 })
 
 function setup(list: Notification[], unread: number) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  const client = testQueryClient()
+  // the bell shows what the cache holds; nothing refetches it in these tests
+  client.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } })
   client.setQueryData(notificationKeys.list('candidate'), list)
   client.setQueryData(notificationKeys.unreadCount('candidate'), unread)
   return renderRoutes(
@@ -27,15 +27,7 @@ function setup(list: Notification[], unread: number) {
   )
 }
 
-beforeEach(() => {
-  localStorage.clear()
-  localStorage.setItem('authToken', makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }))
-  localStorage.setItem('candidateData', '{"name":"Jane"}')
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+freshEachTest(() => storeSession('candidate', { name: 'Jane' }))
 
 describe('notification bell', () => {
   it("caps the badge at '99+'", () => {

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Navigate, Outlet } from 'react-router'
-import { renderRoutes, routeFetch, storeSession, testQueryClient } from '../../../testing/harness'
+import { freshEachTest, renderRoutes, routeFetch, storeSession, testQueryClient } from '../../../testing/harness'
 import { useSession } from '../../auth'
 import { exportFileName, exportStatusText } from '../model/exportProgress'
 import { YourData } from './YourData'
@@ -29,16 +29,11 @@ const open = async () => {
 const confirm = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Erase my account' }))
 const erases = <C extends { key: string }>(calls: C[]) => calls.filter((c) => c.key === 'POST /api/account/erase')
 
-beforeEach(() => {
-  localStorage.clear()
+freshEachTest(() => {
   storeSession('candidate', { name: 'Jane Citizen', role: 'candidate' }, { role: 'candidate' })
   storeSession('employer', { name: 'Grace Employer', role: 'employer' }, { role: 'employer' })
 })
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
+afterEach(() => vi.restoreAllMocks())
 
 describe('erase my account', () => {
   it('says what is erased, what stays and that it is final', async () => {
