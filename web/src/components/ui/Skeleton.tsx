@@ -33,10 +33,13 @@ export function SkeletonChart() {
   )
 }
 
-/** A screen's list while it loads: a column of card placeholders. */
-export function SkeletonStack({ cards = 2 }: { cards?: number }) {
+/** A screen's list while it loads: a column of card placeholders in a status region that names what
+ *  is loading ("Loading employers"), for screen readers, as the placeholders themselves are hidden. */
+export function SkeletonStack({ cards = 2, what }: { cards?: number; what?: string }) {
+  const label = what ? `Loading ${what}` : 'Loading'
   return (
-    <div className="ws-stack" aria-busy="true">
+    <div className="ws-stack" role="status" aria-busy="true" aria-label={label}>
+      <span className="visually-hidden">{label}</span>
       {Array.from({ length: cards }, (_, i) => (
         <SkeletonCard key={i} />
       ))}

@@ -14,5 +14,5 @@ export { ErrorScreen, RouteErrorBoundary, RouteErrorPage } from './components/Ro
 export { SitemapRedirect } from './components/SitemapRedirect'
 export { useDocumentTitle } from '../../hooks/useDocumentTitle'
 export { useRobotsNoindex } from './hooks/useRobotsNoindex'
-export { COMPANY, CLAIMS, SPECIALISATIONS, SOCIAL_LINKS } from './company'
+export { COMPANY } from './company'
 export { SPECIALISATION_DETAILS, type Specialisation } from './specialisations'

@@ -1,23 +1,12 @@
-/** Pieces the people and operations screens share: loading, a title, the search row, the "opened by" time. */
+/** Pieces the people and operations screens share: a title, the search row, the "opened by" time. */
 import type { ReactNode } from 'react'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { SearchForm } from '../../../components/ui/SearchForm'
-import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle'
 
 /** Names the browser tab; the frame's h1 names the section from the path. */
 export const useAdminTitle = (title: string) => useDocumentTitle(title)
-
-export function Loading({ what, cards = 3 }: { what: string; cards?: number }) {
-  return (
-    <div className="adm-stack" aria-busy="true" aria-label={`Loading ${what}`} role="status">
-      {Array.from({ length: cards }, (_, i) => (
-        <SkeletonCard key={i} />
-      ))}
-    </div>
-  )
-}
 
 /** A people screen's search: one box and its button; the search runs on submit. */
 export function SearchRow({ label, hint, value, onChange, onSearch }: { label: string; hint: string; value: string; onChange: (value: string) => void; onSearch: () => void }) {

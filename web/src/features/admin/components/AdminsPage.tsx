@@ -14,12 +14,13 @@ import { Field } from '../../../components/ui/Field'
 import { Modal, ModalActions } from '../../../components/ui/Modal'
 import { Table, type Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useAdmins, useCreateAdmin, useRemoveAdmin } from '../api/admins'
 import { newAdminErrors, type NewAdminErrors, type NewAdminForm } from '../model/forms'
 import type { AdminAccount } from '../types'
-import { Loading, useAdminTitle } from './AdminParts'
+import { useAdminTitle } from './AdminParts'
 import { TwoFactorCard } from './TwoFactorCard'
 
 export default function AdminsPage() {
@@ -62,7 +63,7 @@ export default function AdminsPage() {
       <div className="adm-reference">
         <div>
           {admins.isPending ? (
-            <Loading what="admins" cards={2} />
+            <SkeletonStack cards={2} what="admins" />
           ) : admins.isError ? (
             <LoadFailed error={admins.error} what="the admins" onRetry={() => admins.refetch()} />
           ) : (

@@ -132,7 +132,7 @@ export default function ApplicationsPage() {
       </SearchForm>
 
       {apps.isPending ? (
-        <SkeletonStack />
+        <SkeletonStack what="applications" />
       ) : apps.isError ? (
         <LoadFailed error={apps.error} what="the applications" onRetry={() => apps.refetch()} />
       ) : (

@@ -5,7 +5,7 @@
  */
 import { useState, type CSSProperties } from 'react'
 import { useSearchParams } from 'react-router'
-import { LoadFailed } from '../../../components/ui/Alert'
+import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
@@ -58,11 +58,9 @@ export default function AuditPage() {
       </p>
       <AuditFilterForm key={key} filters={filters} types={types.data ?? []} onApply={(f) => setParams(auditFiltersToParams({ ...f, before: '' }))} />
       {problem ? (
-        <div className="alert alert-error" role="alert">
-          {problem}
-        </div>
+        <ErrorAlert message={problem} />
       ) : events.isPending ? (
-        <SkeletonStack cards={3} />
+        <SkeletonStack cards={3} what="the audit trail" />
       ) : events.isError ? (
         <LoadFailed error={events.error} what="the audit trail" onRetry={() => events.refetch()} />
       ) : events.data.events.length === 0 ? (

@@ -11,13 +11,14 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { PersonName } from '../../../components/ui/ErasedPerson'
 import { Icon } from '../../../components/ui/Icon'
 import { Table, type Column } from '../../../components/ui/Table'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatFileSize } from '../../../lib/format'
 import { useCandidateRecord } from '../api/candidates'
 import { isEmptyProfile, profileView, type ProfileEntry } from '../model/profile'
 import { stageLabel, stageTone } from '../model/stages'
 import type { CandidateApplication, CandidateDocument, RecordAccess } from '../types'
-import { Loading, Time, useAdminTitle } from './AdminParts'
+import { Time, useAdminTitle } from './AdminParts'
 import { PersonDataActions } from './PersonDataActions'
 
 const DOC_TYPES: Record<string, string> = { resume: 'Resume', cover_letter: 'Cover letter', certificate: 'Certificate', other: 'Other' }
@@ -36,7 +37,7 @@ export default function CandidatePage() {
     return (
       <div className="adm-stack">
         {back}
-        <Loading what="the candidate’s record" cards={3} />
+        <SkeletonStack cards={3} what="the candidate’s record" />
       </div>
     )
   }

@@ -2,18 +2,19 @@
  * /dashboard/candidates: find a candidate by name or email (?q= in the address bar), then open
  * their record. The list shows only account details; opening a record is what gets recorded.
  */
-import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Table, type Column } from '../../../components/ui/Table'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate } from '../../../lib/format'
 import { useCandidateSearch } from '../api/candidates'
+import { useSearchDraft } from '../hooks/useSearchDraft'
 import { candidateQueryFromParams, candidateQueryToParams } from '../model/listFilters'
 import type { CandidateRow } from '../types'
-import { Loading, SearchRow, useAdminTitle } from './AdminParts'
+import { SearchRow, useAdminTitle } from './AdminParts'
 
 /** Erased (issue 12): the API keeps the account with "[erased]" for its name and email. */
 const erased = (c: CandidateRow) => c.status === 'erased' || isErased(c.name)
@@ -22,8 +23,7 @@ export default function CandidatesPage() {
   useAdminTitle('Candidates')
   const [params, setParams] = useSearchParams()
   const q = candidateQueryFromParams(params)
-  const [search, setSearch] = useState(q)
-  useEffect(() => setSearch(q), [q])
+  const [search, setSearch] = useSearchDraft(q)
   const results = useCandidateSearch(q)
 
   const columns: Column<CandidateRow>[] = [
@@ -73,7 +73,7 @@ export default function CandidatesPage() {
         onSearch={() => setParams(candidateQueryToParams(search), { replace: true })}
       />
       {results.isPending ? (
-        <Loading what="candidates" />
+        <SkeletonStack cards={3} what="candidates" />
       ) : results.isError ? (
         <LoadFailed error={results.error} what="candidates" onRetry={() => results.refetch()} />
       ) : results.data.length === 0 ? (

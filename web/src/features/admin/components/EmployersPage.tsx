@@ -3,7 +3,7 @@
  * bar. Approve a company waiting for approval; reject it with a reason (mailed to them); suspend
  * an active one with a reason (it is signed out at once and its jobs leave the board); reinstate.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
@@ -14,12 +14,14 @@ import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { Table, type Column } from '../../../components/ui/Table'
 import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased } from '../../../lib/erased'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useSearchParams } from 'react-router'
 import { useEmployers } from '../api/get-employers'
 import { useReviewEmployer } from '../api/review-employer'
+import { useSearchDraft } from '../hooks/useSearchDraft'
 import {
   EMPLOYER_TABS,
   employerActions,
@@ -31,7 +33,7 @@ import {
 } from '../model/employerFilters'
 import { REASON_MAX, reasonError } from '../model/forms'
 import type { AdminEmployer } from '../types'
-import { Loading, SearchRow, useAdminTitle } from './AdminParts'
+import { SearchRow, useAdminTitle } from './AdminParts'
 import { PersonDataActions } from './PersonDataActions'
 
 const TONES: Record<string, BadgeTone> = { pending: 'warning', active: 'success', suspended: 'danger', rejected: 'neutral' }
@@ -46,8 +48,7 @@ export default function EmployersPage() {
   useAdminTitle('Employers')
   const [params, setParams] = useSearchParams()
   const filters = employerFiltersFromParams(params)
-  const [search, setSearch] = useState(filters.q)
-  useEffect(() => setSearch(filters.q), [filters.q])
+  const [search, setSearch] = useSearchDraft(filters.q)
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const update = (patch: Partial<EmployerFilters>) => setParams(employerFiltersToParams({ ...filters, ...patch }), { replace: true })
 
@@ -76,7 +77,7 @@ function EmployerList({ filters, onDialog, onClear }: { filters: EmployerFilters
   const employers = useEmployers(filters)
   const review = useReviewEmployer()
   const { push } = useToast()
-  if (employers.isPending) return <Loading what="employers" />
+  if (employers.isPending) return <SkeletonStack cards={3} what="employers" />
   if (employers.isError) return <LoadFailed error={employers.error} what="the employers" onRetry={() => employers.refetch()} />
   const list = employers.data
   if (list.length === 0) {

@@ -8,9 +8,10 @@
  */
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalActions } from '../../../components/ui/Modal'
+import { Modal, ModalActions, ModalFormActions } from '../../../components/ui/Modal'
 import { Select } from '../../../components/ui/Select'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
@@ -89,15 +90,21 @@ export function EraseDialog({ target, name, onClose }: Props) {
           {WHAT_GOES[target.kind]} <strong>It can’t be undone.</strong>
         </p>
         {shown?.kind === 'two-factor' ? (
-          <div className="alert alert-error" role="alert">
-            <strong>{shown.message.replace(/\.$/, '')}.</strong> Erasing someone needs two-factor sign-in on your own account.{' '}
-            <Link to="/dashboard/admins">Turn it on under Admins</Link>, then come back.
-          </div>
-        ) : shown ? (
-          <div className={`alert ${shown.kind === 'already' ? 'alert-info' : 'alert-error'}`} role={shown.kind === 'already' ? 'status' : 'alert'}>
+          <ErrorAlert
+            message={
+              <>
+                <strong>{shown.message.replace(/\.$/, '')}.</strong> Erasing someone needs two-factor sign-in on your own account.{' '}
+                <Link to="/dashboard/admins">Turn it on under Admins</Link>, then come back.
+              </>
+            }
+          />
+        ) : shown?.kind === 'already' ? (
+          <div className="alert alert-info" role="status">
             {shown.message}
           </div>
-        ) : null}
+        ) : (
+          <ErrorAlert message={shown?.message} />
+        )}
         {done ? null : (
           <Field label="Grounds" hint="Why this erasure is happening; kept with the erasure record." error={errors.grounds}>
             {(p) => (
@@ -112,20 +119,21 @@ export function EraseDialog({ target, name, onClose }: Props) {
             )}
           </Field>
         )}
-        <ModalActions>
-          {done ? (
+        {done ? (
+          <ModalActions>
             <Button onClick={onClose}>Close</Button>
-          ) : (
-            <>
-              <Button variant="ghost" onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="danger" icon="trash" busy={busy} disabled={shown?.kind === 'two-factor'}>
-                {busy ? 'Erasing…' : 'Erase'}
-              </Button>
-            </>
-          )}
-        </ModalActions>
+          </ModalActions>
+        ) : (
+          <ModalFormActions
+            onCancel={onClose}
+            cancelDisabled={busy}
+            submitLabel={busy ? 'Erasing…' : 'Erase'}
+            danger
+            icon="trash"
+            busy={busy}
+            submitDisabled={shown?.kind === 'two-factor'}
+          />
+        )}
       </form>
     </Modal>
   )

@@ -16,6 +16,7 @@ import { Field } from '../../../components/ui/Field'
 import { Select } from '../../../components/ui/Select'
 import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased } from '../../../lib/erased'
 import { formatRelativeTime } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
@@ -25,7 +26,7 @@ import { useEnquiries } from '../api/get-enquiries'
 import { REPLY_REQUIRED } from '../model/forms'
 import { INBOX_FILTERS, inboxFilterFromParams, inboxFilterToParams, type InboxFilter } from '../model/listFilters'
 import type { AdminAccount, Enquiry } from '../types'
-import { Loading, Time, useAdminTitle } from './AdminParts'
+import { Time, useAdminTitle } from './AdminParts'
 import { EraseDialog } from './EraseDialog'
 
 export default function InboxPage() {
@@ -51,7 +52,7 @@ export default function InboxPage() {
 function EnquiryList({ filter }: { filter: InboxFilter }) {
   const enquiries = useEnquiries(filter)
   const admins = useAdmins()
-  if (enquiries.isPending) return <Loading what="enquiries" />
+  if (enquiries.isPending) return <SkeletonStack cards={3} what="enquiries" />
   if (enquiries.isError) return <LoadFailed error={enquiries.error} what="the enquiries" onRetry={() => enquiries.refetch()} />
   if (enquiries.data.length === 0) {
     return (

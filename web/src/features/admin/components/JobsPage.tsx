@@ -2,7 +2,7 @@
  * /dashboard/jobs: every job of every client, any status, with filters kept in the address bar,
  * and agency moderation: close a job with a reason the employer will read on its own jobs list.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
@@ -20,6 +20,7 @@ import { useCloseJobAsAgency } from '../api/ops-close-job'
 import { useEmployerOptions } from '../api/ops-get-employer-options'
 import { useAdminJobs } from '../api/ops-get-jobs'
 import { useOpsTitle } from '../hooks/useOpsTitle'
+import { useSearchDraft } from '../hooks/useSearchDraft'
 import { JOB_STATUS_LABELS, jobFiltersActive, jobFiltersFromParams, jobFiltersToParams, jobStatusLabel, type JobFilters } from '../model/jobFilters'
 import { JOB_STATUSES, type AdminJob, type JobRowStatus, type JobStatus } from '../types-ops'
 import { FilteredTable } from './OpsParts'
@@ -35,8 +36,7 @@ export default function JobsPage() {
   const jobs = useAdminJobs(filters)
   const employers = useEmployerOptions()
   const [closing, setClosing] = useState<AdminJob | null>(null)
-  const [search, setSearch] = useState(filters.q)
-  useEffect(() => setSearch(filters.q), [filters.q])
+  const [search, setSearch] = useSearchDraft(filters.q)
 
   const update = (patch: Partial<JobFilters>) => setParams(jobFiltersToParams({ ...filters, ...patch }), { replace: true })
   const employerOptions = (employers.data ?? [])
@@ -133,7 +133,7 @@ export default function JobsPage() {
       </SearchForm>
 
       {jobs.isPending ? (
-        <SkeletonStack />
+        <SkeletonStack what="jobs" />
       ) : jobs.isError ? (
         <LoadFailed error={jobs.error} what="the jobs" onRetry={() => jobs.refetch()} />
       ) : (

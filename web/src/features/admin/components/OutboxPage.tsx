@@ -11,12 +11,13 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { Table, type Column } from '../../../components/ui/Table'
 import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useOutbox } from '../api/get-outbox'
 import { useResendMail } from '../api/resend-mail'
 import { OUTBOX_FILTERS, outboxFilterFromParams, outboxFilterToParams, type OutboxFilter } from '../model/listFilters'
 import type { OutboxMail } from '../types'
-import { Loading, Time, useAdminTitle } from './AdminParts'
+import { Time, useAdminTitle } from './AdminParts'
 
 const TONES: Record<string, BadgeTone> = { queued: 'info', sent: 'success', failed: 'danger' }
 const LABELS: Record<string, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' }
@@ -53,7 +54,7 @@ function MailList({ filter }: { filter: OutboxFilter }) {
   const mail = useOutbox(filter)
   const resend = useResendMail()
   const { push } = useToast()
-  if (mail.isPending) return <Loading what="mail" />
+  if (mail.isPending) return <SkeletonStack cards={3} what="mail" />
   if (mail.isError) return <LoadFailed error={mail.error} what="the outbox" onRetry={() => mail.refetch()} />
   if (mail.data.length === 0) {
     return (

@@ -9,11 +9,12 @@ import { Badge } from '../../../components/ui/Badge'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Table, type Column } from '../../../components/ui/Table'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased } from '../../../lib/erased'
 import { useErasures } from '../api/get-erasures'
 import { groundsLabel, subjectKindLabel } from '../model/erasure'
 import type { Erasure } from '../types'
-import { Loading, Time, useAdminTitle } from './AdminParts'
+import { Time, useAdminTitle } from './AdminParts'
 
 /** The id's random end: version 7 ids made the same minute share their first characters. */
 const shortId = (id: string) => `…${id.slice(-8)}`
@@ -83,7 +84,7 @@ export default function PrivacyPage() {
         the Contact inbox. Erasing needs <Link to="/dashboard/admins">two-factor sign-in</Link> on your account.
       </p>
       {erasures.isPending ? (
-        <Loading what="the erasures" />
+        <SkeletonStack cards={3} what="the erasures" />
       ) : erasures.isError ? (
         <LoadFailed error={erasures.error} what="the erasures" onRetry={() => erasures.refetch()} />
       ) : (

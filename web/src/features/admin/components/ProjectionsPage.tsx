@@ -4,7 +4,7 @@
  * socket's rebuild_progress and from the poll's `rebuild` field.
  */
 import { useState } from 'react'
-import { LoadFailed } from '../../../components/ui/Alert'
+import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
@@ -129,15 +129,19 @@ export default function ProjectionsPage() {
       </div>
 
       {refused ? (
-        <div className="alert alert-error" role="alert">
-          <strong>Rebuild not started.</strong> {refused}
-        </div>
+        <ErrorAlert
+          message={
+            <>
+              <strong>Rebuild not started.</strong> {refused}
+            </>
+          }
+        />
       ) : null}
 
       {current ? <RebuildPanel view={current} /> : null}
 
       {projections.isPending ? (
-        <SkeletonStack />
+        <SkeletonStack what="projections" />
       ) : projections.isError ? (
         <LoadFailed error={projections.error} what="the projections" onRetry={() => projections.refetch()} />
       ) : (

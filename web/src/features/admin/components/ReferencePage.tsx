@@ -15,12 +15,13 @@ import { Select } from '../../../components/ui/Select'
 import { Table, type Column } from '../../../components/ui/Table'
 import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useLocations, useSalaryRanges } from '../api/get-reference'
 import { useChangeReference } from '../api/reference-actions'
 import { AU_STATES, salaryBounds, salaryRangeError } from '../model/forms'
 import type { Location, ReferenceList, SalaryRange } from '../types'
-import { Loading, useAdminTitle } from './AdminParts'
+import { useAdminTitle } from './AdminParts'
 
 type Value = { id: string; display_name: string }
 type Dialog = { list: ReferenceList; value: Value; action: 'rename' | 'retire' }
@@ -82,7 +83,7 @@ function LocationsPanel({ onDialog }: { onDialog: (d: Dialog) => void }) {
     <div className="adm-reference">
       <div className="adm-stack-sm">
         {locations.isPending ? (
-          <Loading what="locations" cards={2} />
+          <SkeletonStack cards={2} what="locations" />
         ) : locations.isError ? (
           <LoadFailed error={locations.error} what="the locations" onRetry={() => locations.refetch()} />
         ) : (
@@ -115,7 +116,7 @@ function SalaryRangesPanel({ onDialog }: { onDialog: (d: Dialog) => void }) {
     <div className="adm-reference">
       <div className="adm-stack-sm">
         {ranges.isPending ? (
-          <Loading what="salary ranges" cards={2} />
+          <SkeletonStack cards={2} what="salary ranges" />
         ) : ranges.isError ? (
           <LoadFailed error={ranges.error} what="the salary ranges" onRetry={() => ranges.refetch()} />
         ) : (

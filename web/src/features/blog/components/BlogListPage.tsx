@@ -1,6 +1,7 @@
 /** /blogs: search, category filter, result summary and article cards (SPEC 2.4, 4, 5). */
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
+import { SearchForm } from '../../../components/ui/SearchForm'
 import { CtaBanner, PageHero, Section, useDocumentTitle } from '../../site'
 import { ALL_CATEGORIES, articles, BLOG_CATEGORIES, cardTags, searchArticles } from '../model/articles'
 import { ArticleCover } from './ArticleCover'
@@ -26,7 +27,7 @@ export default function BlogListPage() {
         lead="Practical advice on careers, hiring and the technology market in Australia, from the consultants who work in it every day."
       />
       <Section labelledBy="blog-results-heading">
-        <form className="blog-filters card" role="search" aria-label="Search articles" onSubmit={(e) => e.preventDefault()}>
+        <SearchForm className="blog-filters card" label="Search articles">
           <div className="form-field">
             <label htmlFor="blog-search">Search articles</label>
             <input
@@ -53,7 +54,7 @@ export default function BlogListPage() {
               Reset
             </button>
           </div>
-        </form>
+        </SearchForm>
 
         <h2 id="blog-results-heading" className="visually-hidden">
           Articles

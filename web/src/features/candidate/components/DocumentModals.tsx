@@ -1,5 +1,6 @@
 /** Upload and edit dialogs of the Documents tab (SPEC 5: title and file required; 10MB stated). */
 import { useState, type FormEvent } from 'react'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Field } from '../../../components/ui/Field'
 import { FileDrop } from '../../../components/ui/FileDrop'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
@@ -93,11 +94,7 @@ function DocumentDialog({ heading, initial, withFile = false, check, save, faile
   return (
     <Modal title={heading} onClose={onClose}>
       <form onSubmit={submit} noValidate className="cd-form">
-        {error ? (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert message={error} />
         <Field label="Title">
           {(control) => <input {...control} className="input" value={details.title} onChange={(e) => set('title')(e.target.value)} aria-required="true" />}
         </Field>

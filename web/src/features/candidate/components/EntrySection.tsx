@@ -4,6 +4,7 @@
  * it passes, hands the entry to `onAdd` and closes empty again.
  */
 import { useState, type ReactNode } from 'react'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 
 type Props<T> = {
@@ -62,11 +63,7 @@ export function EntrySection<T>({ legend, emptyText, items, describe, removeLabe
       </Button>
       {open ? (
         <div className="cd-subform">
-          {problem ? (
-            <p className="alert alert-error" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <ErrorAlert message={problem} />
           {fields(draft, set)}
           <Button size="sm" onClick={add}>
             Add

@@ -1,5 +1,6 @@
 /** Browse Jobs: search, filters, refresh with 'Last updated', See More / Show Less, Apply Now, ten jobs a page (SPEC 2.5, 8). */
 import { useId, useMemo, useState } from 'react'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
@@ -153,9 +154,7 @@ export function JobsTab() {
           Loading jobs...
         </p>
       ) : jobs.isError && all.length === 0 ? (
-        <p className="alert alert-error" role="alert">
-          {JOB_MESSAGES.loadFailed}
-        </p>
+        <ErrorAlert message={JOB_MESSAGES.loadFailed} />
       ) : visible.length === 0 ? (
         <EmptyState
           title={JOB_MESSAGES.empty}

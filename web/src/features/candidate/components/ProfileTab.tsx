@@ -1,5 +1,6 @@
 /** Profile: six sections and Save Profile; education and experience added locally (SPEC 2.5, 4, 5, 8). */
 import { useId, useState, type FormEvent } from 'react'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { FileDrop } from '../../../components/ui/FileDrop'
@@ -44,9 +45,7 @@ export function ProfileTab() {
             Loading profile...
           </p>
         ) : (
-          <p className="alert alert-error" role="alert">
-            {PROFILE_MESSAGES.loadFailed}
-          </p>
+          <ErrorAlert message={PROFILE_MESSAGES.loadFailed} />
         )}
       </section>
     )

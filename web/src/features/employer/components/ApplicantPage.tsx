@@ -36,7 +36,7 @@ export default function ApplicantPage() {
 
   if (applicant.isPending) {
     return (
-      <SkeletonStack />
+      <SkeletonStack what="the applicant" />
     )
   }
   if (applicant.isError || !applicant.data) {

@@ -21,11 +21,7 @@ export default function CompanyPage() {
   const session = useSession('employer')
   if (company.isPending) return <SkeletonCard />
   if (company.isError) {
-    return (
-      <div className="alert alert-error" role="alert">
-        {serverMessageOr(company.error, 'We could not load your company profile. Please try again shortly.')}
-      </div>
-    )
+    return <ErrorAlert message={serverMessageOr(company.error, 'We could not load your company profile. Please try again shortly.')} />
   }
   const fallbackName = session.status === 'authenticated' ? (session.user.company ?? '') : ''
   return (

@@ -6,6 +6,7 @@
  * phone's own viewer with a real link tap (a window opened after the fetch would be blocked).
  */
 import { useEffect, useState } from 'react'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button, buttonClass } from '../../../components/ui/Button'
 import { Modal } from '../../../components/ui/Modal'
 import { serverMessageOr } from '../../../lib/server-message'
@@ -56,9 +57,7 @@ export function DocumentViewer({ doc, onDownload, onClose }: Props) {
         {state === null ? (
           <p className="ws-muted">Loading the document…</p>
         ) : 'error' in state ? (
-          <div className="alert alert-error" role="alert">
-            {state.error}
-          </div>
+          <ErrorAlert message={state.error} />
         ) : (
           <object data={state.url} type="application/pdf" aria-label={label} className="emp-viewer-object">
             <div className="emp-viewer-fallback">

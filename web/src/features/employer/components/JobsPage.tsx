@@ -32,7 +32,7 @@ export default function JobsPage() {
 
   if (jobs.isPending) {
     return (
-      <SkeletonStack />
+      <SkeletonStack what="your jobs" />
     )
   }
   if (jobs.isError) {

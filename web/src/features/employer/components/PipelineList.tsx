@@ -4,6 +4,7 @@
  */
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { ErrorAlert } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
@@ -145,9 +146,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
       {pipeline.isPending ? (
         <SkeletonCard />
       ) : pipeline.isError ? (
-        <div className="alert alert-error" role="alert">
-          {serverMessageOr(pipeline.error, 'We could not load the applicants. Please try again.')}
-        </div>
+        <ErrorAlert message={serverMessageOr(pipeline.error, 'We could not load the applicants. Please try again.')} />
       ) : (
         <div aria-busy={pipeline.isFetching || undefined}>
           <Table

@@ -25,7 +25,7 @@ export default function PipelinePage() {
 
   if (pipeline.isPending) {
     return (
-      <SkeletonStack />
+      <SkeletonStack what="the applicants" />
     )
   }
   // a failed background refresh keeps the board it already has (and its open dialogs); only a

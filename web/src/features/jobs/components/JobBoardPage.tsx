@@ -7,6 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { Field } from '../../../components/ui/Field'
 import { Icon } from '../../../components/ui/Icon'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
@@ -19,6 +20,8 @@ import { EMPTY_JOB_FILTERS, filterJobBoard, JOBS_PER_PAGE, type JobBoardFilters 
 import { JOB_TYPES } from '../types'
 import { JobCard } from './JobCard'
 import { Pagination } from '../../../components/ui/Pagination'
+import { SearchForm } from '../../../components/ui/SearchForm'
+import { Select } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import '../jobs.css'
 
@@ -88,42 +91,44 @@ export default function JobBoardPage() {
           <p className="eyebrow">Job board</p>
           <h1>Find your next IT role</h1>
           <p className="lead job-search-lead">Browse current openings from Sydney and Australia-wide employers we partner with.</p>
-          <form className="search-panel job-search" role="search" aria-label="Search jobs" onSubmit={(e) => e.preventDefault()}>
-            <div className="form-field">
-              <label htmlFor="job-search-title">Job title</label>
-              <input
-                id="job-search-title"
-                type="search"
-                placeholder="e.g. Data Engineer"
-                value={filters.title}
-                onChange={(e) => update({ title: e.target.value })}
-              />
-            </div>
+          <SearchForm className="search-panel job-search" label="Search jobs">
+            <Field id="job-search-title" label="Job title">
+              {(p) => <input {...p} type="search" placeholder="e.g. Data Engineer" value={filters.title} onChange={(e) => update({ title: e.target.value })} />}
+            </Field>
             <div className="job-search-more" id={filtersId} hidden={folded && !filtersOpen}>
-              <FilterSelect
-                id="job-search-location"
-                label="Location"
-                anyLabel="All locations"
-                value={filters.location}
-                options={locations.map((l) => ({ value: l.display_name, label: l.display_name }))}
-                onChange={(location) => update({ location })}
-              />
-              <FilterSelect
-                id="job-search-salary"
-                label="Salary range"
-                anyLabel="Any salary"
-                value={filters.salaryRangeId}
-                options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
-                onChange={(salaryRangeId) => update({ salaryRangeId })}
-              />
-              <FilterSelect
-                id="job-search-type"
-                label="Job type"
-                anyLabel="All types"
-                value={filters.type}
-                options={JOB_TYPES.map((t) => ({ value: t, label: t }))}
-                onChange={(type) => update({ type })}
-              />
+              <Field id="job-search-location" label="Location">
+                {(p) => (
+                  <Select
+                    {...p}
+                    placeholder="All locations"
+                    value={filters.location}
+                    options={locations.map((l) => ({ id: l.id, value: l.display_name, label: l.display_name }))}
+                    onChange={(e) => update({ location: e.target.value })}
+                  />
+                )}
+              </Field>
+              <Field id="job-search-salary" label="Salary range">
+                {(p) => (
+                  <Select
+                    {...p}
+                    placeholder="Any salary"
+                    value={filters.salaryRangeId}
+                    options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
+                    onChange={(e) => update({ salaryRangeId: e.target.value })}
+                  />
+                )}
+              </Field>
+              <Field id="job-search-type" label="Job type">
+                {(p) => (
+                  <Select
+                    {...p}
+                    placeholder="All types"
+                    value={filters.type}
+                    options={JOB_TYPES.map((t) => ({ value: t, label: t }))}
+                    onChange={(e) => update({ type: e.target.value })}
+                  />
+                )}
+              </Field>
             </div>
             <div className="job-search-actions">
               {folded ? (
@@ -142,7 +147,7 @@ export default function JobBoardPage() {
                 Clear
               </button>
             </div>
-          </form>
+          </SearchForm>
         </div>
       </section>
 
@@ -219,30 +224,5 @@ export default function JobBoardPage() {
         </aside>
       </div>
     </>
-  )
-}
-
-/** One of the board's filters: a labelled select whose first option means "any". */
-function FilterSelect(props: {
-  id: string
-  label: string
-  anyLabel: string
-  value: string
-  options: { value: string; label: string }[]
-  onChange: (value: string) => void
-}) {
-  const { id, label, anyLabel, value, options, onChange } = props
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{anyLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   )
 }

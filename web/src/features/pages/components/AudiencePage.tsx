@@ -3,13 +3,13 @@ import { CardGrid, CtaBanner, PageHero, Section, useDocumentTitle, type CardItem
 import { StepList, type Step } from './StepList'
 import { Testimonials, type Testimonial } from './Testimonials'
 
-type Band = { id: string; eyebrow: string; title: string; intro?: string }
+type Band = { id: string; eyebrow: string; title: string }
 
 export type AudienceContent = {
   documentTitle: string
   hero: { eyebrow: string; title: string; lead: string; actions: LinkButton[] }
   process: Band & { steps: Step[] }
-  offer: Band & { items: CardItem[] }
+  offer: Band & { intro?: string; items: CardItem[] }
   testimonials: { heading: string; items: Testimonial[] }
   cta: { title: string; text: string; links: LinkButton[] }
 }

@@ -1,14 +1,11 @@
 /** Where a data export has got to: a polite status line while it runs or once saved, an alert if it failed. */
+import { ErrorAlert } from '../../../components/ui/Alert'
 import type { ExportState } from '../model/exportProgress'
 import { exportStatusText } from '../model/exportProgress'
 
 export function ExportStatus({ state }: { state: ExportState }) {
   if (state.phase === 'failed') {
-    return (
-      <div className="alert alert-error" role="alert">
-        {state.message}
-      </div>
-    )
+    return <ErrorAlert message={state.message} />
   }
   // always in the page, so a screen reader hears each change to it
   return (

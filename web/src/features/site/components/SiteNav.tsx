@@ -109,7 +109,7 @@ export function SiteNav({ linksInNewTab = false }: SiteNavProps) {
           {items.map((item) => {
             const newTab = item.newTab || linksInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}
             return (
-              <li key={item.label}>
+              <li key={item.to}>
                 {item.external ? (
                   <a href={item.to} onClick={close} {...newTab}>
                     {item.label}
