@@ -8,6 +8,19 @@ mkdir -p "$LOCAL"
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
+# Runs a step with a time limit, so a hung test fails the run with its name
+# instead of holding CI until its own limit: bounded MINUTES NAME COMMAND...
+bounded() {
+  local minutes=$1 name=$2
+  shift 2
+  local rc=0
+  timeout --kill-after=30s "${minutes}m" "$@" || rc=$?
+  if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+    log "$name did not finish within $minutes minutes (a test hangs?): stopped"
+  fi
+  return "$rc"
+}
+
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
     log "need root for: $*"; return 1; fi
