@@ -1,7 +1,9 @@
 /** /blogs: search, category filter, result summary and article cards (SPEC 2.4, 4, 5). */
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
+import { Field } from '../../../components/ui/Field'
 import { SearchForm } from '../../../components/ui/SearchForm'
+import { Select } from '../../../components/ui/Select'
 import { CtaBanner, PageHero, Section, useDocumentTitle } from '../../site'
 import { ALL_CATEGORIES, articles, BLOG_CATEGORIES, cardTags, searchArticles } from '../model/articles'
 import { ArticleCover } from './ArticleCover'
@@ -28,27 +30,21 @@ export default function BlogListPage() {
       />
       <Section labelledBy="blog-results-heading">
         <SearchForm className="blog-filters card" label="Search articles">
-          <div className="form-field">
-            <label htmlFor="blog-search">Search articles</label>
-            <input
-              id="blog-search"
-              type="search"
-              placeholder="Search by title or summary"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor="blog-category">Category</label>
-            <select id="blog-category" value={category} onChange={(e) => setCategory(e.target.value)}>
-              <option value={ALL_CATEGORIES}>All</option>
-              {BLOG_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id="blog-search" label="Search articles">
+            {(p) => (
+              <input {...p} type="search" placeholder="Search by title or summary" value={query} onChange={(e) => setQuery(e.target.value)} />
+            )}
+          </Field>
+          <Field id="blog-category" label="Category">
+            {(p) => (
+              <Select
+                {...p}
+                value={category}
+                options={[{ value: ALL_CATEGORIES, label: 'All' }, ...BLOG_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+                onChange={(e) => setCategory(e.target.value)}
+              />
+            )}
+          </Field>
           <div className="blog-filter-actions">
             <button type="button" className="btn btn-outline" onClick={reset}>
               Reset
