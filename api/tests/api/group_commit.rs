@@ -109,6 +109,14 @@ async fn queue(db: &Db, requests: Vec<AppendRequest>) -> Vec<Appended> {
     handles
 }
 
+/// One first event for each of `streams` (each expects a new stream).
+fn first_appends(streams: &[String]) -> Vec<AppendRequest> {
+    streams
+        .iter()
+        .map(|s| request(s, ExpectedVersion::NoStream, 1))
+        .collect()
+}
+
 async fn transaction_ids(pool: &PgPool, streams: &[&str]) -> HashSet<i64> {
     let rows: Vec<(i64,)> = sqlx::query_as(
         "SELECT DISTINCT transaction_id::text::bigint FROM events WHERE stream_id = ANY($1)",
@@ -152,10 +160,7 @@ async fn a_conflict_inside_a_shared_batch_fails_only_its_own_command() {
 
     let (lock, plugs) = block_the_committers(&db).await;
     let before = s.group_commit_stats();
-    let mut requests: Vec<AppendRequest> = fresh
-        .iter()
-        .map(|f| request(f, ExpectedVersion::NoStream, 1))
-        .collect();
+    let mut requests = first_appends(&fresh);
     // The two that must fail: a stream that exists, a version it never reached.
     requests.insert(2, request(&existing, ExpectedVersion::NoStream, 1));
     requests.push(request(&at_two, ExpectedVersion::Exact(5), 1));
@@ -235,10 +240,7 @@ async fn a_conflict_in_a_batch_of_single_events_fails_only_its_own_command() {
 
     let (lock, plugs) = block_the_committers(&db).await;
     let before = s.group_commit_stats();
-    let mut requests: Vec<AppendRequest> = fresh
-        .iter()
-        .map(|f| request(f, ExpectedVersion::NoStream, 1))
-        .collect();
+    let mut requests = first_appends(&fresh);
     requests.push(request(&existing, ExpectedVersion::NoStream, 1));
     requests.push(request(&at_two, ExpectedVersion::Exact(1), 1));
     requests.push(request(&at_one, ExpectedVersion::Exact(1), 1));
@@ -299,10 +301,7 @@ async fn a_command_postgres_refuses_inside_a_batch_fails_alone() {
     bad.events[0].payload = json!({"closed_by": "\u{0}"});
 
     let (lock, plugs) = block_the_committers(&db).await;
-    let mut requests: Vec<AppendRequest> = fresh
-        .iter()
-        .map(|f| request(f, ExpectedVersion::NoStream, 1))
-        .collect();
+    let mut requests = first_appends(&fresh);
     requests.insert(1, bad);
     let handles = queue(&db, requests).await;
     lock.commit().await.unwrap();
@@ -330,14 +329,7 @@ async fn a_batch_whose_connection_dies_acknowledges_nothing() {
     let streams: Vec<String> = (0..6).map(|_| new_stream()).collect();
     let (lock, plugs) = block_the_committers(&db).await;
     let before = db.store.group_commit_stats();
-    let handles = queue(
-        &db,
-        streams
-            .iter()
-            .map(|s| request(s, ExpectedVersion::NoStream, 1))
-            .collect(),
-    )
-    .await;
+    let handles = queue(&db, first_appends(&streams)).await;
     let mut all = plugs;
     all.extend(handles);
 
@@ -383,14 +375,7 @@ async fn appends_queued_behind_inline_writers_that_give_up_still_commit() {
     let streams: Vec<String> = (0..6).map(|_| new_stream()).collect();
     let (lock, plugs) = block_the_committers(&db).await;
     assert_eq!(db.store.group_commit_stats().active, COMMITTERS);
-    let handles = queue(
-        &db,
-        streams
-            .iter()
-            .map(|s| request(s, ExpectedVersion::NoStream, 1))
-            .collect(),
-    )
-    .await;
+    let handles = queue(&db, first_appends(&streams)).await;
 
     // Every slot holder gives up while its statement waits on the lock.
     for plug in &plugs {
