@@ -21,7 +21,7 @@ import { JOB_TYPES } from '../types'
 import { JobCard } from './JobCard'
 import { Pagination } from '../../../components/ui/Pagination'
 import { SearchForm } from '../../../components/ui/SearchForm'
-import { Select } from '../../../components/ui/Select'
+import { Select, type SelectOption } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import '../jobs.css'
 
@@ -96,39 +96,30 @@ export default function JobBoardPage() {
               {(p) => <input {...p} type="search" placeholder="e.g. Data Engineer" value={filters.title} onChange={(e) => update({ title: e.target.value })} />}
             </Field>
             <div className="job-search-more" id={filtersId} hidden={folded && !filtersOpen}>
-              <Field id="job-search-location" label="Location">
-                {(p) => (
-                  <Select
-                    {...p}
-                    placeholder="All locations"
-                    value={filters.location}
-                    options={locations.map((l) => ({ id: l.id, value: l.display_name, label: l.display_name }))}
-                    onChange={(e) => update({ location: e.target.value })}
-                  />
-                )}
-              </Field>
-              <Field id="job-search-salary" label="Salary range">
-                {(p) => (
-                  <Select
-                    {...p}
-                    placeholder="Any salary"
-                    value={filters.salaryRangeId}
-                    options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
-                    onChange={(e) => update({ salaryRangeId: e.target.value })}
-                  />
-                )}
-              </Field>
-              <Field id="job-search-type" label="Job type">
-                {(p) => (
-                  <Select
-                    {...p}
-                    placeholder="All types"
-                    value={filters.type}
-                    options={JOB_TYPES.map((t) => ({ value: t, label: t }))}
-                    onChange={(e) => update({ type: e.target.value })}
-                  />
-                )}
-              </Field>
+              <FilterSelect
+                id="job-search-location"
+                label="Location"
+                anyLabel="All locations"
+                value={filters.location}
+                options={locations.map((l) => ({ id: l.id, value: l.display_name, label: l.display_name }))}
+                onChange={(location) => update({ location })}
+              />
+              <FilterSelect
+                id="job-search-salary"
+                label="Salary range"
+                anyLabel="Any salary"
+                value={filters.salaryRangeId}
+                options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
+                onChange={(salaryRangeId) => update({ salaryRangeId })}
+              />
+              <FilterSelect
+                id="job-search-type"
+                label="Job type"
+                anyLabel="All types"
+                value={filters.type}
+                options={JOB_TYPES.map((t) => ({ value: t, label: t }))}
+                onChange={(type) => update({ type })}
+              />
             </div>
             <div className="job-search-actions">
               {folded ? (
@@ -224,5 +215,14 @@ export default function JobBoardPage() {
         </aside>
       </div>
     </>
+  )
+}
+
+/** One of the board's filters: the shared labelled select, its first option meaning "any". */
+function FilterSelect({ id, label, anyLabel, value, options, onChange }: { id: string; label: string; anyLabel: string; value: string; options: SelectOption[]; onChange: (value: string) => void }) {
+  return (
+    <Field id={id} label={label}>
+      {(p) => <Select {...p} placeholder={anyLabel} value={value} options={options} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
   )
 }
