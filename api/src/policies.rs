@@ -23,6 +23,7 @@ pub struct NotificationPolicy {
 impl EventProjector for NotificationPolicy {
     const NAME: &'static str = "notification_policy";
     const TABLES: &'static [&'static str] = &[];
+    const APPENDS: bool = true;
     type Event = ApplicationEvent;
 
     async fn handle(
@@ -65,6 +66,7 @@ pub struct InterviewPolicy {
 impl EventProjector for InterviewPolicy {
     const NAME: &'static str = "interview_policy";
     const TABLES: &'static [&'static str] = &[];
+    const APPENDS: bool = true;
     type Event = InterviewEvent;
 
     async fn handle(

@@ -47,6 +47,9 @@ pub trait EventProjector: Send + Sync + 'static {
     /// [`Projector::erased_by`].
     const ERASED_BY: &'static [&'static str] = &[];
 
+    /// Whether `handle` may append events (a policy); see [`Projector::appends`].
+    const APPENDS: bool = false;
+
     /// Applies a rebuild's batch, where nobody hears of changes (see
     /// [`Projector::rebuild_apply`]): the events between two erasures go to
     /// [`Self::fold_segment`], each erasure runs as live in its place.
@@ -151,6 +154,15 @@ impl<P: EventProjector> Projector for P {
 
     fn erased_by(&self) -> &'static [&'static str] {
         P::ERASED_BY
+    }
+
+    /// Its aggregate's events and erasures, what [`apply_each`] acts on.
+    fn reads(&self, event: &AnyEvent) -> bool {
+        P::Event::from_any(event).is_some() || ErasedSubject::of(Some(event)).is_some()
+    }
+
+    fn appends(&self) -> bool {
+        P::APPENDS
     }
 
     fn apply<'a>(

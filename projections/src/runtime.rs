@@ -6,11 +6,15 @@
 //! stand by. The leader handles batches: it reads its checkpoint and the next
 //! events of the global log through the store's port (holding no transaction),
 //! then in ONE transaction, on the connection that holds its lock (so a batch
-//! can never run after leadership was lost with that connection), locks the checkpoint row, checks it has not moved
-//! (if it has, it reads again), lets the projector write its read model,
-//! advances the checkpoint and queues change notifications. A crash anywhere
-//! in that transaction rolls all of it back, so read models are updated
-//! exactly once.
+//! can never run after leadership was lost with that connection), locks the
+//! checkpoint row, checks it has not moved (if it has, it reads again), lets
+//! the projector write its read model, advances the checkpoint and queues
+//! change notifications. A crash anywhere in that transaction rolls all of it
+//! back, so read models are updated exactly once. A batch of events the
+//! projector does not read ([`Projector::reads`]) needs none of that: one
+//! statement on the same connection moves the checkpoint past them if it has
+//! not moved, so each event costs a transaction only in the projectors it
+//! concerns.
 //!
 //! Between batches it waits for a wake-up: an append in this process, `NOTIFY
 //! events_appended` from another, or the slow safety-net poll. A batch that
@@ -82,6 +86,24 @@ pub trait Projector: Send + Sync + 'static {
     /// erasure in the log does not scan a table.
     fn erased_by(&self) -> &'static [&'static str] {
         &[]
+    }
+
+    /// Whether [`Projector::apply`] does anything with `event`. A live batch
+    /// in which the projector reads nothing is passed over: its checkpoint
+    /// moves past the events in one statement, with no batch transaction, so
+    /// that an event wakes only the projectors it concerns into real work.
+    /// By default every event (never wrong, only slower).
+    fn reads(&self, event: &AnyEvent) -> bool {
+        let _ = event;
+        true
+    }
+
+    /// Whether a batch may append events. Policies append inside the batch
+    /// transaction, where the store does not see it, so after such a batch
+    /// the runtime wakes the other projectors (and, through the store, other
+    /// processes). Other projectors wake no one.
+    fn appends(&self) -> bool {
+        false
     }
 
     fn apply<'a>(
@@ -302,8 +324,14 @@ async fn run_projector(
                 Ok(Batch::Handled(_)) => {
                     backoff = config.backoff_initial;
                     blocked_pause = Duration::from_millis(2);
-                    // A batch may have appended (policies do): let the others look.
-                    source.store.wake();
+                    if projector.appends() {
+                        // The batch may have appended: let the others look.
+                        source.store.wake();
+                    }
+                }
+                Ok(Batch::Passed(_)) => {
+                    backoff = config.backoff_initial;
+                    blocked_pause = Duration::from_millis(2);
                 }
                 Err(e) => {
                     if lock.ping().await.is_err() {
@@ -359,7 +387,7 @@ pub(crate) async fn run_batch(
         .context("Failed to get a connection for a projector batch")?;
     Ok(
         match run_batch_inner(source, &mut conn, projector, batch_size).await? {
-            Batch::Handled(n) => n,
+            Batch::Handled(n) | Batch::Passed(n) => n,
             Batch::Idle | Batch::Blocked => 0,
         },
     )
@@ -368,6 +396,9 @@ pub(crate) async fn run_batch(
 /// What one batch found.
 enum Batch {
     Handled(usize),
+    /// Events none of which the projector reads: the checkpoint moved past
+    /// them without a batch transaction.
+    Passed(usize),
     /// Nothing after the checkpoint.
     Idle,
     /// Committed events exist after the checkpoint, but an older transaction
@@ -393,6 +424,19 @@ async fn run_batch_inner(
     };
     let count = events.len();
     let events = decode_batch(events)?;
+    let read = |d: &Decoded| d.event.as_ref().is_some_and(|e| projector.reads(e));
+    if !events.iter().any(read) {
+        // Nothing to write and no one to tell: one statement, on the
+        // leadership connection, that moves the checkpoint only if no one
+        // else has (a rebuild's swap); if someone has, read again.
+        return Ok(
+            if move_checkpoint(conn, name, Some(checkpoint), last, count).await? {
+                Batch::Passed(count)
+            } else {
+                Batch::Handled(0)
+            },
+        );
+    }
     let mut tx = conn
         .begin()
         .await
@@ -461,27 +505,43 @@ pub(crate) async fn lock_checkpoint(
     })
 }
 
+/// Moves the checkpoint to `to` (status live, errors cleared).
 pub(crate) async fn advance_checkpoint(
     conn: &mut PgConnection,
     name: &str,
     to: GlobalCheckpoint,
     seen: usize,
 ) -> anyhow::Result<()> {
+    move_checkpoint(conn, name, None, to, seen).await.map(drop)
+}
+
+/// Moves the checkpoint to `to`, if it is still at `from` (any position when
+/// `None`). Whether it moved.
+async fn move_checkpoint(
+    conn: &mut PgConnection,
+    name: &str,
+    from: Option<GlobalCheckpoint>,
+    to: GlobalCheckpoint,
+    seen: usize,
+) -> anyhow::Result<bool> {
     // language=PostgreSQL
-    sqlx::query(
+    let moved = sqlx::query(
         "UPDATE projector_checkpoints
-            SET last_transaction_id = $2, last_position = $3, events_seen = events_seen + $4,
+            SET last_transaction_id = $4, last_position = $5, events_seen = events_seen + $6,
                 status = 'live', last_error = NULL, failing_since = NULL, attempts = 0, updated_at = now()
-          WHERE name = $1",
+          WHERE name = $1
+            AND ($2::bigint IS NULL OR (last_transaction_id, last_position) = ($2, $3))",
     )
     .bind(name)
+    .bind(from.map(|c| c.transaction_id))
+    .bind(from.map(|c| c.position))
     .bind(to.transaction_id)
     .bind(to.position)
     .bind(seen as i64)
     .execute(&mut *conn)
     .await
     .context("Failed to advance a checkpoint")?;
-    Ok(())
+    Ok(moved.rows_affected() == 1)
 }
 
 async fn notify_changes(conn: &mut PgConnection, changes: &[Change]) -> anyhow::Result<()> {

@@ -142,10 +142,11 @@ async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader
 
 /// A test projector that writes nothing: `Fragile` fails every batch that
 /// holds a closed job, `Slow` takes a while over every batch so a test can act
-/// while it is busy.
+/// while it is busy, `Blind` reads no event and fails any batch it is handed.
 enum Probe {
     Fragile,
     Slow,
+    Blind,
 }
 
 impl Projector for Probe {
@@ -153,7 +154,12 @@ impl Projector for Probe {
         match self {
             Probe::Fragile => "fragile",
             Probe::Slow => "slow",
+            Probe::Blind => "blind",
         }
+    }
+
+    fn reads(&self, _: &domain::AnyEvent) -> bool {
+        !matches!(self, Probe::Blind)
     }
 
     fn tables(&self) -> &'static [&'static str] {
@@ -172,6 +178,7 @@ impl Projector for Probe {
                 }
                 Probe::Fragile => {}
                 Probe::Slow => tokio::time::sleep(Duration::from_millis(20)).await,
+                Probe::Blind => anyhow::bail!("handed a batch it does not read"),
             }
             Ok(vec![])
         })
@@ -215,6 +222,109 @@ async fn a_failing_projector_retries_with_backoff_is_visible_and_the_others_keep
     assert!(fragile.lag > 0 && fragile.failing_since.is_some());
     let board = status.iter().find(|s| s.name == "job_board").unwrap();
     assert_eq!((board.status.as_str(), board.lag), ("live", 0));
+}
+
+/// An event costs a batch transaction only in the projectors that read it;
+/// the others' checkpoints still pass it, so reads that wait for them return.
+#[tokio::test]
+async fn a_projector_is_never_handed_a_batch_it_does_not_read_and_still_passes_it() {
+    let db = db().await;
+    let mut set = projections::all();
+    set.push(Arc::new(Probe::Blind));
+    let _runtime = start(&db, set, fast_runtime()).await;
+    write_history(&db.store, 9).await;
+    wait_caught_up(&db, &["blind", "job_board"]).await;
+
+    let status = projections::status(&db.pool).await.unwrap();
+    let blind = status.iter().find(|s| s.name == "blind").unwrap();
+    assert_eq!(
+        (blind.status.as_str(), blind.lag, blind.attempts),
+        ("live", 0, 0),
+        "{blind:?}"
+    );
+    assert_eq!(blind.events_seen, 12, "9 postings and 3 closes passed over");
+    assert_eq!(job_rows(&db.pool).await, 9);
+}
+
+/// A policy that answers each posting by posting an echo of it, inside its
+/// batch (as the product's policies raise notices), after a pause by which
+/// every other projector has gone idle.
+struct Echo(event_store::postgres::DataKeys);
+
+impl Projector for Echo {
+    fn name(&self) -> &'static str {
+        "echo"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn reads(&self, event: &domain::AnyEvent) -> bool {
+        matches!(event, domain::AnyEvent::Job(JobEvent::JobPosted(_)))
+    }
+
+    fn appends(&self) -> bool {
+        true
+    }
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        events: &'a [Decoded],
+    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
+        Box::pin(async move {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            for d in events {
+                let Some(domain::AnyEvent::Job(JobEvent::JobPosted(p))) = &d.event else {
+                    continue;
+                };
+                if p.company == "Echo" {
+                    continue;
+                }
+                let mut echo = posted(0);
+                if let JobEvent::JobPosted(e) = &mut echo {
+                    e.company = "Echo".into();
+                }
+                let request = AppendRequest::new(
+                    format!("job-{}", Uuid::now_v7()),
+                    ExpectedVersion::NoStream,
+                    vec![NewEvent::from_domain(&echo, None)],
+                    Metadata::system(event_store::Actor::Test),
+                );
+                event_store::postgres::append_within(conn, &self.0, &request).await?;
+            }
+            Ok(vec![])
+        })
+    }
+}
+
+/// Events a policy appends inside its batch are announced by no append: the
+/// runtime wakes the others after such a batch, so they are not left to the
+/// safety poll.
+#[tokio::test]
+async fn what_a_policy_appends_in_its_batch_reaches_the_read_models_without_the_poll() {
+    let db = db().await;
+    let mut config = fast_runtime();
+    config.poll_interval = Duration::from_secs(30);
+    let mut set = projections::all();
+    set.push(Arc::new(Echo(crate::support::development_keys())));
+    let _runtime = start(&db, set, config).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    let started = std::time::Instant::now();
+    write_history(&db.store, 3).await;
+    let mut rows = 0;
+    while rows < 6 && started.elapsed() < Duration::from_secs(10) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        rows = job_rows(&db.pool).await;
+    }
+    assert_eq!(rows, 6, "3 postings and their 3 echoes");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "the echoes took {:?} (poll is 30 s)",
+        started.elapsed()
+    );
 }
 
 #[tokio::test]

@@ -42,6 +42,10 @@ impl Projector for AccountsProjector {
         &["accounts"]
     }
 
+    fn reads(&self, event: &AnyEvent) -> bool {
+        matches!(event, AnyEvent::Account(_)) || ErasedSubject::of(Some(event)).is_some()
+    }
+
     fn apply<'a>(
         &'a self,
         conn: &'a mut PgConnection,

@@ -50,6 +50,10 @@ impl Projector for JobBoardProjector {
         &["jobs"]
     }
 
+    fn reads(&self, event: &AnyEvent) -> bool {
+        matches!(event, AnyEvent::Job(_))
+    }
+
     fn apply<'a>(
         &'a self,
         conn: &'a mut PgConnection,
