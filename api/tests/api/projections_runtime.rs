@@ -143,10 +143,14 @@ async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader
 /// A test projector that writes nothing: `Fragile` fails every batch that
 /// holds a closed job, `Slow` takes a while over every batch so a test can act
 /// while it is busy, `Blind` reads no event and fails any batch it is handed.
+/// `Echo` is a policy: it answers each posting by posting an echo of it,
+/// inside its batch (as the product's policies raise notices), after a pause
+/// by which every other projector has gone idle.
 enum Probe {
     Fragile,
     Slow,
     Blind,
+    Echo(event_store::postgres::DataKeys),
 }
 
 impl Projector for Probe {
@@ -155,11 +159,20 @@ impl Projector for Probe {
             Probe::Fragile => "fragile",
             Probe::Slow => "slow",
             Probe::Blind => "blind",
+            Probe::Echo(_) => "echo",
         }
     }
 
-    fn reads(&self, _: &domain::AnyEvent) -> bool {
-        !matches!(self, Probe::Blind)
+    fn reads(&self, event: &domain::AnyEvent) -> bool {
+        match self {
+            Probe::Blind => false,
+            Probe::Echo(_) => matches!(event, domain::AnyEvent::Job(JobEvent::JobPosted(_))),
+            Probe::Fragile | Probe::Slow => true,
+        }
+    }
+
+    fn appends(&self) -> bool {
+        matches!(self, Probe::Echo(_))
     }
 
     fn tables(&self) -> &'static [&'static str] {
@@ -168,7 +181,7 @@ impl Projector for Probe {
 
     fn apply<'a>(
         &'a self,
-        _: &'a mut PgConnection,
+        conn: &'a mut PgConnection,
         events: &'a [Decoded],
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
         Box::pin(async move {
@@ -179,6 +192,7 @@ impl Projector for Probe {
                 Probe::Fragile => {}
                 Probe::Slow => tokio::time::sleep(Duration::from_millis(20)).await,
                 Probe::Blind => anyhow::bail!("handed a batch it does not read"),
+                Probe::Echo(keys) => echo_postings(conn, keys, events).await?,
             }
             Ok(vec![])
         })
@@ -246,57 +260,32 @@ async fn a_projector_is_never_handed_a_batch_it_does_not_read_and_still_passes_i
     assert_eq!(job_rows(&db.pool).await, 9);
 }
 
-/// A policy that answers each posting by posting an echo of it, inside its
-/// batch (as the product's policies raise notices), after a pause by which
-/// every other projector has gone idle.
-struct Echo(event_store::postgres::DataKeys);
-
-impl Projector for Echo {
-    fn name(&self) -> &'static str {
-        "echo"
+async fn echo_postings(
+    conn: &mut PgConnection,
+    keys: &event_store::postgres::DataKeys,
+    events: &[Decoded],
+) -> anyhow::Result<()> {
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for d in events {
+        let Some(domain::AnyEvent::Job(JobEvent::JobPosted(p))) = &d.event else {
+            continue;
+        };
+        if p.company == "Echo" {
+            continue;
+        }
+        let mut echo = posted(0);
+        if let JobEvent::JobPosted(e) = &mut echo {
+            e.company = "Echo".into();
+        }
+        let request = AppendRequest::new(
+            format!("job-{}", Uuid::now_v7()),
+            ExpectedVersion::NoStream,
+            vec![NewEvent::from_domain(&echo, None)],
+            Metadata::system(event_store::Actor::Test),
+        );
+        event_store::postgres::append_within(conn, keys, &request).await?;
     }
-
-    fn tables(&self) -> &'static [&'static str] {
-        &[]
-    }
-
-    fn reads(&self, event: &domain::AnyEvent) -> bool {
-        matches!(event, domain::AnyEvent::Job(JobEvent::JobPosted(_)))
-    }
-
-    fn appends(&self) -> bool {
-        true
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut PgConnection,
-        events: &'a [Decoded],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            tokio::time::sleep(Duration::from_millis(300)).await;
-            for d in events {
-                let Some(domain::AnyEvent::Job(JobEvent::JobPosted(p))) = &d.event else {
-                    continue;
-                };
-                if p.company == "Echo" {
-                    continue;
-                }
-                let mut echo = posted(0);
-                if let JobEvent::JobPosted(e) = &mut echo {
-                    e.company = "Echo".into();
-                }
-                let request = AppendRequest::new(
-                    format!("job-{}", Uuid::now_v7()),
-                    ExpectedVersion::NoStream,
-                    vec![NewEvent::from_domain(&echo, None)],
-                    Metadata::system(event_store::Actor::Test),
-                );
-                event_store::postgres::append_within(conn, &self.0, &request).await?;
-            }
-            Ok(vec![])
-        })
-    }
+    Ok(())
 }
 
 /// Events a policy appends inside its batch are announced by no append: the
@@ -308,7 +297,7 @@ async fn what_a_policy_appends_in_its_batch_reaches_the_read_models_without_the_
     let mut config = fast_runtime();
     config.poll_interval = Duration::from_secs(30);
     let mut set = projections::all();
-    set.push(Arc::new(Echo(crate::support::development_keys())));
+    set.push(Arc::new(Probe::Echo(crate::support::development_keys())));
     let _runtime = start(&db, set, config).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
 
