@@ -463,6 +463,57 @@ mod tests {
         assert!(unseal(&mut other_subject, other, Some(&[7u8; 32])).is_err());
     }
 
+    /// The text way on a v1 value, as a rebuild reads it: opened with the
+    /// key, `[erased]` without it, an error for another subject.
+    #[test]
+    fn unsealing_text_opens_format_v1_as_the_tree_way_does() {
+        let subject: Uuid = "0190f0a0-0000-7000-8000-000000000001".parse().unwrap();
+        let owner = SealedFor {
+            subject,
+            event_id: Uuid::now_v7(),
+        };
+        let stored = format!(r#"{{"email": {{"$pii": "{V1_VALUE}"}}, "role": "candidate"}}"#);
+        let text = unseal_json(&stored, owner, Some(&[7u8; 32])).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Value>(&text).unwrap(),
+            json!({"email": "ada@example.com", "role": "candidate"})
+        );
+        let erased = unseal_json(&stored, owner, None).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Value>(&erased).unwrap(),
+            json!({"email": ERASED, "role": "candidate"})
+        );
+        let other = SealedFor {
+            subject: Uuid::now_v7(),
+            ..owner
+        };
+        assert!(unseal_json(&stored, other, Some(&[7u8; 32])).is_err());
+    }
+
+    /// A field name written with an escape (`"n\u0061me"` is `name`) cannot
+    /// be borrowed from the text: the text way falls back to the tree and
+    /// still opens the field under its real name, nor lets the escape open it
+    /// under another.
+    #[test]
+    fn unsealing_text_with_escaped_field_names_falls_back_to_the_tree() {
+        let key = [5u8; 32];
+        let owner = owner();
+        let mut payload = json!({"name": "Ada", "role": "candidate"});
+        seal(&mut payload, &["name"], owner, &key).unwrap();
+        let stored =
+            serde_json::to_string(&payload)
+                .unwrap()
+                .replacen("\"name\"", "\"n\\u0061me\"", 1);
+        assert!(stored.contains("n\\u0061me"), "{stored}");
+        let text = unseal_json(&stored, owner, Some(&key)).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Value>(&text).unwrap(),
+            json!({"name": "Ada", "role": "candidate"})
+        );
+        let renamed = stored.replacen("n\\u0061me", "nam\\u0065s", 1);
+        assert!(unseal_json(&renamed, owner, Some(&key)).is_err());
+    }
+
     #[test]
     fn a_format_this_build_does_not_know_is_an_error_not_erased() {
         let mut blob = vec![3u8];
