@@ -292,6 +292,9 @@ async fn run_projector(
         leading.send_modify(|l| l.push(name));
         let mut backoff = config.backoff_initial;
         let mut blocked_pause = Duration::from_millis(2);
+        // The checkpoint this leader last wrote; read from the table again
+        // whenever a batch finds it moved.
+        let mut known = None;
         loop {
             // Mark what we have seen before reading, so a wake-up that lands
             // while we read is not lost.
@@ -300,7 +303,15 @@ async fn run_projector(
             // The batch transaction runs on the connection that holds the
             // lock: if that connection died (a database restart), the batch
             // fails instead of running without leadership.
-            match run_batch_inner(&source, &mut lock, projector.as_ref(), config.batch_size).await {
+            let batch = run_batch_inner(
+                &source,
+                &mut lock,
+                projector.as_ref(),
+                config.batch_size,
+                &mut known,
+            )
+            .await;
+            match batch {
                 Ok(Batch::Blocked) => {
                     // Short and growing: a long-running transaction elsewhere
                     // must not turn this into a busy loop.
@@ -386,7 +397,7 @@ pub(crate) async fn run_batch(
         .await
         .context("Failed to get a connection for a projector batch")?;
     Ok(
-        match run_batch_inner(source, &mut conn, projector, batch_size).await? {
+        match run_batch_inner(source, &mut conn, projector, batch_size, &mut None).await? {
             Batch::Handled(n) | Batch::Passed(n) => n,
             Batch::Idle | Batch::Blocked => 0,
         },
@@ -407,19 +418,29 @@ enum Batch {
     Blocked,
 }
 
+/// `known` is the checkpoint as this runner last wrote it, if it has; the
+/// batch reads it from the table otherwise, and forgets it when the table
+/// says otherwise. Only a leader's batches and a rebuild's swap move a
+/// checkpoint, the swap only forward: a known checkpoint that is stale has
+/// events after it, so the batch that reads them finds the row moved.
 async fn run_batch_inner(
     source: &EventSource,
     conn: &mut PgConnection,
     projector: &dyn Projector,
     batch_size: i64,
+    known: &mut Option<GlobalCheckpoint>,
 ) -> anyhow::Result<Batch> {
     let name = projector.name();
     // Read first, through the store's port and without holding a transaction,
     // so a batch holds one connection and no transaction id while it reads.
-    let checkpoint = read_checkpoint(&source.pool, name).await?;
+    let checkpoint = match known.take() {
+        Some(checkpoint) => checkpoint,
+        None => read_checkpoint(&source.pool, name).await?,
+    };
     let events = source.store.read_all(checkpoint, batch_size).await?;
     let Some(last) = events.last().map(RecordedEvent::checkpoint) else {
         let hidden = source.store.count_after(checkpoint).await? > 0;
+        *known = Some(checkpoint);
         return Ok(if hidden { Batch::Blocked } else { Batch::Idle });
     };
     let count = events.len();
@@ -429,13 +450,11 @@ async fn run_batch_inner(
         // Nothing to write and no one to tell: one statement, on the
         // leadership connection, that moves the checkpoint only if no one
         // else has (a rebuild's swap); if someone has, read again.
-        return Ok(
-            if move_checkpoint(conn, name, Some(checkpoint), last, count).await? {
-                Batch::Passed(count)
-            } else {
-                Batch::Handled(0)
-            },
-        );
+        if !move_checkpoint(conn, name, Some(checkpoint), last, count).await? {
+            return Ok(Batch::Handled(0));
+        }
+        *known = Some(last);
+        return Ok(Batch::Passed(count));
     }
     let mut tx = conn
         .begin()
@@ -457,6 +476,7 @@ async fn run_batch_inner(
     tx.commit()
         .await
         .context("Failed to commit a projector batch")?;
+    *known = Some(last);
     Ok(Batch::Handled(count))
 }
 
