@@ -305,15 +305,15 @@ async fn wait_for_last_write(state: &AppState, user: uuid::Uuid) -> bool {
     true
 }
 
-/// Waits (up to 5 s) until every read model has passed `position`; a read that
-/// gives up answers from what the read models hold, and says so in the log.
-/// Answers whether the read models reached it.
+/// Waits (up to `READ_WAIT_MS`, 5 s by default) until every read model has
+/// passed `position`; a read that gives up answers from what the read models
+/// hold, and says so in the log. Answers whether the read models reached it.
 pub(crate) async fn wait_for_position(state: &AppState, position: i64) -> bool {
     match projections::wait::until_position(
         &state.source(),
         &state.read_models,
         position,
-        Duration::from_secs(5),
+        Duration::from_millis(state.config.read_wait_ms),
     )
     .await
     {

@@ -91,6 +91,13 @@ pub struct Config {
     #[arg(long, env = "REQUEST_TIMEOUT_SECS", default_value_t = 30)]
     pub request_timeout_secs: u64,
 
+    /// How long a signed-in read waits for the reader's own last write (or
+    /// the write a consistency token names) to reach the read models, in
+    /// milliseconds; after that it answers from what they hold, and the
+    /// write is not waited for again.
+    #[arg(long, env = "READ_WAIT_MS", default_value_t = 5000)]
+    pub read_wait_ms: u64,
+
     /// Secret that keys the hashes of uniqueness claims (emails) and throttle
     /// keys (HMAC-SHA256), at least 32 characters. Never change it on a live
     /// database: claims hashed under the old secret would no longer be found.
@@ -237,6 +244,11 @@ impl Config {
         }
         if !(1..=600).contains(&self.request_timeout_secs) {
             bail!("REQUEST_TIMEOUT_SECS must be between 1 and 600");
+        }
+        if !(1..=60_000).contains(&self.read_wait_ms)
+            || self.read_wait_ms >= self.request_timeout_secs * 1000
+        {
+            bail!("READ_WAIT_MS must be between 1 and 60000 and shorter than REQUEST_TIMEOUT_SECS");
         }
         if !(1..=120).contains(&self.header_read_timeout_secs) {
             bail!("HEADER_READ_TIMEOUT_SECS must be between 1 and 120");

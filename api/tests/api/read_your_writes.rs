@@ -11,6 +11,7 @@
 use std::time::Duration;
 
 use api::app::Application;
+use api::config::Config;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Connection;
@@ -26,11 +27,30 @@ fn profile(summary: &str) -> Value {
 }
 
 /// A second server process on the same database, without projectors of its
-/// own (the first one's runtime keeps the read models).
+/// own (the first one's runtime keeps the read models). Its reads wait up to
+/// 20 s for a write: long enough that a loaded machine cannot make a read
+/// that should wait give up before the test releases the read model.
 async fn second_process(app: &TestApp) -> Application {
-    Application::build(test_config(&app.database), None)
+    let config = Config {
+        read_wait_ms: 20_000,
+        ..test_config(&app.database)
+    };
+    Application::build(config, None)
         .await
         .expect("start a second process")
+}
+
+#[test]
+fn the_read_wait_is_bounded_and_shorter_than_the_request_timeout() {
+    let with = |read_wait_ms| Config {
+        read_wait_ms,
+        ..test_config("read_wait")
+    };
+    assert!(with(5000).validate().is_ok());
+    for bad in [0, 30_000, 60_001] {
+        let error = with(bad).validate().unwrap_err().to_string();
+        assert!(error.contains("READ_WAIT_MS"), "{bad}: {error}");
+    }
 }
 
 async fn plain_get(base: &str, path: &str, token: &str) -> Reply {
@@ -125,7 +145,7 @@ async fn a_client_that_never_echoes_the_token_reads_its_own_write_on_another_pro
 
 #[tokio::test]
 async fn a_stalled_read_model_costs_one_slow_read_not_one_per_request() {
-    let app = TestApp::spawn().await;
+    let app = TestApp::spawn_with(|c| c.read_wait_ms = 1500).await;
     let me = app.candidate_token("stall@example.com").await;
     let mut blocker = hold_profile_projector(&app).await;
     app.put(
@@ -136,11 +156,16 @@ async fn a_stalled_read_model_costs_one_slow_read_not_one_per_request() {
     .await
     .assert_status(StatusCode::OK);
 
-    // The first read waits out the 5 s limit and answers what the read model holds.
+    // The first read waits out READ_WAIT_MS (1.5 s here, 5 s by default)
+    // and answers what the read model holds.
     let started = std::time::Instant::now();
     let first = app.get("/api/candidate/profile", Some(&me)).await;
     assert_eq!(first.status, StatusCode::OK);
-    assert!(started.elapsed() >= Duration::from_secs(4), "it waited");
+    let waited = started.elapsed();
+    assert!(
+        waited >= Duration::from_millis(1500) && waited < Duration::from_secs(4),
+        "it waited the configured time, not the default: {waited:?}"
+    );
     // The next one does not wait again.
     let second = tokio::time::timeout(
         Duration::from_millis(1500),
