@@ -41,13 +41,13 @@ async fn second_process(app: &TestApp) -> Application {
 }
 
 #[test]
-fn the_read_wait_is_bounded_and_shorter_than_the_request_timeout() {
+fn the_read_wait_is_bounded() {
     let with = |read_wait_ms| Config {
         read_wait_ms,
         ..test_config("read_wait")
     };
     assert!(with(5000).validate().is_ok());
-    for bad in [0, 30_000, 60_001] {
+    for bad in [0, 60_001] {
         let error = with(bad).validate().unwrap_err().to_string();
         assert!(error.contains("READ_WAIT_MS"), "{bad}: {error}");
     }
