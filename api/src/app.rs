@@ -401,7 +401,7 @@ pub struct Application {
     pub addr: SocketAddr,
     pub state: AppState,
     server: tokio::task::JoinHandle<()>,
-    _projections: Option<RuntimeHandle>,
+    _projections: RuntimeHandle,
     _mailer: tokio::task::JoinHandle<()>,
     _sweeper: tokio::task::JoinHandle<()>,
     _retention: tokio::task::JoinHandle<()>,
@@ -433,18 +433,16 @@ impl Application {
         state
             .readiness
             .started_at(state.store().head_position().await?);
-        let projections = match runtime {
-            Some(rc) => Some(
-                projections::start(
-                    state.source(),
-                    crate::policies::all(&state.source(), &state.data_keys),
-                    state.changes.clone(),
-                    rc,
-                )
-                .await?,
-            ),
-            None => None,
+        // A process without projectors (`serve --no-projections`) still
+        // runs the runtime's link to the others: it hears their read-model
+        // changes (for its own sockets) and announces its own appends (so
+        // their projectors start at once, not at the safety poll).
+        let (projectors, rc) = match runtime {
+            Some(rc) => (crate::policies::all(&state.source(), &state.data_keys), rc),
+            None => (Vec::new(), RuntimeConfig::default()),
         };
+        let projections =
+            projections::start(state.source(), projectors, state.changes.clone(), rc).await?;
         tokio::spawn(crate::public_reads::follow(
             state.public_reads.clone(),
             state.changes.subscribe(),

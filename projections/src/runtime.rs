@@ -187,8 +187,10 @@ impl Drop for RuntimeHandle {
     }
 }
 
-/// Starts every projector plus this process's listener for cross-process
-/// wake-ups and change notifications.
+/// Starts every projector plus this process's link to the others: the
+/// listener for their wake-ups and change notifications, and the task that
+/// announces this process's appends. With no projectors, only the link
+/// (a process that serves requests while others project).
 pub async fn start(
     source: EventSource,
     projectors: Vec<Arc<dyn Projector>>,

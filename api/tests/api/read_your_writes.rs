@@ -16,7 +16,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Connection;
 
-use crate::support::{Reply, TestApp, test_config, url_for};
+use crate::support::{Reply, Socket, TestApp, test_config, url_for};
 
 fn profile(summary: &str) -> Value {
     json!({
@@ -175,4 +175,40 @@ async fn a_stalled_read_model_costs_one_slow_read_not_one_per_request() {
     .expect("the write was forgotten after one slow read");
     assert_eq!(second.status, StatusCode::OK);
     sqlx::query("ROLLBACK").execute(&mut blocker).await.unwrap();
+}
+
+/// A process that runs no projectors (`serve --no-projections`) still pushes
+/// to its own sockets what the projectors of another process write: it
+/// listens for their change notifications as any process does.
+#[tokio::test]
+async fn a_process_without_projectors_pushes_what_another_process_projects() {
+    let app = TestApp::spawn().await;
+    let other = second_process(&app).await;
+    let (job, employer) = app.open_job("Platform Engineer").await;
+    let candidate = app.candidate_token("elsewhere@example.com").await;
+    let mut socket = Socket::connect(&other.url(), &candidate, "candidate", "websocket").await;
+    socket.expect("connected").await;
+    let id = app
+        .submit_application(&candidate, json!({"jobId": job}))
+        .await
+        .assert_status(StatusCode::CREATED)
+        .id();
+    app.settle().await;
+    app.move_application(
+        &employer,
+        &id,
+        json!({"stage": "interview", "feedback": "See you on Thursday."}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
+    // First the receipt of the application, then the move with its feedback.
+    let received = socket.expect("notification").await;
+    assert_eq!(received["title"], "Application received", "{received}");
+    let moved = socket.expect("notification").await;
+    assert!(
+        moved["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("See you on Thursday.")),
+        "{moved}"
+    );
 }
