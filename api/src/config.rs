@@ -91,11 +91,11 @@ pub struct Config {
     #[arg(long, env = "REQUEST_TIMEOUT_SECS", default_value_t = 30)]
     pub request_timeout_secs: u64,
 
-    /// How long a signed-in read waits for the reader's own last write (or
-    /// the write a consistency token names) to reach the read models, in
-    /// milliseconds; after that it answers from what they hold, and the
-    /// write is not waited for again. Keep it below REQUEST_TIMEOUT_SECS, or a
-    /// read that waits it out is answered 503 instead.
+    /// How long a GET waits for the write its consistency token names, or a
+    /// signed-in reader's own last write, to reach the read models, in
+    /// milliseconds; after that it answers from what they hold (and a last
+    /// write waited for in vain is not waited for again). Keep it below
+    /// REQUEST_TIMEOUT_SECS, or a read that waits it out is answered 503.
     #[arg(long, env = "READ_WAIT_MS", default_value_t = 5000)]
     pub read_wait_ms: u64,
 

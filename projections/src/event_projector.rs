@@ -156,7 +156,7 @@ impl<P: EventProjector> Projector for P {
         P::ERASED_BY
     }
 
-    /// Its aggregate's events and erasures, what [`apply_each`] acts on.
+    /// Its aggregate's events and erasures: what `apply_each` acts on.
     fn reads(&self, event: &AnyEvent) -> bool {
         P::Event::from_any(event).is_some() || ErasedSubject::of(Some(event)).is_some()
     }

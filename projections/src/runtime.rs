@@ -13,8 +13,8 @@
 //! back, so read models are updated exactly once. A batch of events the
 //! projector does not read ([`Projector::reads`]) needs none of that: one
 //! statement on the same connection moves the checkpoint past them if it has
-//! not moved, so each event costs a transaction only in the projectors it
-//! concerns.
+//! not moved, so each event costs a batch transaction (and its round trips
+//! and row lock) only in the projectors it concerns.
 //!
 //! Between batches it waits for a wake-up: an append in this process, `NOTIFY
 //! events_appended` from another, or the slow safety-net poll. A batch that
@@ -347,6 +347,11 @@ async fn run_projector(
                     blocked_pause = Duration::from_millis(2);
                 }
                 Err(e) => {
+                    if projector.appends() {
+                        // A commit that failed to answer may still have
+                        // committed what the batch appended.
+                        source.store.wake();
+                    }
                     if lock.ping().await.is_err() {
                         // Not a failing projector: we are no longer leader.
                         tracing::warn!(projector = name, "lost the leadership connection");
@@ -421,10 +426,12 @@ enum Batch {
 }
 
 /// `known` is the checkpoint as this runner last wrote it, if it has; the
-/// batch reads it from the table otherwise, and forgets it when the table
-/// says otherwise. Only a leader's batches and a rebuild's swap move a
-/// checkpoint, the swap only forward: a known checkpoint that is stale has
-/// events after it, so the batch that reads them finds the row moved.
+/// batch reads it from the table otherwise. It is dropped when a batch finds
+/// the row moved, after any failed batch, and with leadership. Only batches
+/// move a checkpoint (a leader's, or `rebuild::step`'s by hand) and a
+/// rebuild's swap, all forward and all checked against the row: a known
+/// checkpoint that is stale has events after it, so the batch that reads
+/// them finds the row moved and reads it again.
 async fn run_batch_inner(
     source: &EventSource,
     conn: &mut PgConnection,
