@@ -313,6 +313,12 @@ async fn run_projector(
                 &mut known,
             )
             .await;
+            // A policy's batch appends where the store does not see it (and
+            // one whose commit failed to answer may have committed): let the
+            // others look. Other projectors' batches wake no one.
+            if projector.appends() && matches!(batch, Ok(Batch::Handled(_)) | Err(_)) {
+                source.store.wake();
+            }
             match batch {
                 Ok(Batch::Blocked) => {
                     // Short and growing: a long-running transaction elsewhere
@@ -334,24 +340,11 @@ async fn run_projector(
                         break;
                     }
                 }
-                Ok(Batch::Handled(_)) => {
-                    backoff = config.backoff_initial;
-                    blocked_pause = Duration::from_millis(2);
-                    if projector.appends() {
-                        // The batch may have appended: let the others look.
-                        source.store.wake();
-                    }
-                }
-                Ok(Batch::Passed(_)) => {
+                Ok(Batch::Handled(_) | Batch::Passed(_)) => {
                     backoff = config.backoff_initial;
                     blocked_pause = Duration::from_millis(2);
                 }
                 Err(e) => {
-                    if projector.appends() {
-                        // A commit that failed to answer may still have
-                        // committed what the batch appended.
-                        source.store.wake();
-                    }
                     if lock.ping().await.is_err() {
                         // Not a failing projector: we are no longer leader.
                         tracing::warn!(projector = name, "lost the leadership connection");
