@@ -438,13 +438,17 @@ mod tests {
     /// value stored before v2 existed must open for ever, in any field of any event.
     const V1_VALUE: &str = "AAECAwQFBgcICQoLOuCNEV1soSgawon5zDsDl8MWOQAaDGlQfJq1VvNBMSMO";
 
+    /// The subject [`V1_VALUE`] was sealed for, in any event.
+    fn v1_owner() -> SealedFor {
+        SealedFor {
+            subject: "0190f0a0-0000-7000-8000-000000000001".parse().unwrap(),
+            event_id: Uuid::now_v7(),
+        }
+    }
+
     #[test]
     fn values_stored_in_format_v1_still_open_and_still_erase() {
-        let subject: Uuid = "0190f0a0-0000-7000-8000-000000000001".parse().unwrap();
-        let owner = SealedFor {
-            subject,
-            event_id: Uuid::now_v7(),
-        };
+        let owner = v1_owner();
         let stored = json!({"email": {"$pii": V1_VALUE}, "role": "candidate"});
         let mut payload = stored.clone();
         unseal(&mut payload, owner, Some(&[7u8; 32])).unwrap();
@@ -463,31 +467,25 @@ mod tests {
         assert!(unseal(&mut other_subject, other, Some(&[7u8; 32])).is_err());
     }
 
-    /// The text way on a v1 value, as a rebuild reads it: opened with the
-    /// key, `[erased]` without it, an error for another subject.
+    /// The text way on a v1 value, as a rebuild reads it, gives what the
+    /// tree way gives (above: the plaintext with the key, `[erased]` without),
+    /// and fails for another subject.
     #[test]
     fn unsealing_text_opens_format_v1_as_the_tree_way_does() {
-        let subject: Uuid = "0190f0a0-0000-7000-8000-000000000001".parse().unwrap();
-        let owner = SealedFor {
-            subject,
-            event_id: Uuid::now_v7(),
-        };
-        let stored = format!(r#"{{"email": {{"$pii": "{V1_VALUE}"}}, "role": "candidate"}}"#);
-        let text = unseal_json(&stored, owner, Some(&[7u8; 32])).unwrap();
-        assert_eq!(
-            serde_json::from_str::<Value>(&text).unwrap(),
-            json!({"email": "ada@example.com", "role": "candidate"})
-        );
-        let erased = unseal_json(&stored, owner, None).unwrap();
-        assert_eq!(
-            serde_json::from_str::<Value>(&erased).unwrap(),
-            json!({"email": ERASED, "role": "candidate"})
-        );
+        let owner = v1_owner();
+        let stored = json!({"email": {"$pii": V1_VALUE}, "role": "candidate"});
+        let text = stored.to_string();
+        for key in [Some(&[7u8; 32]), None] {
+            let mut tree = stored.clone();
+            unseal(&mut tree, owner, key).unwrap();
+            let opened = unseal_json(&text, owner, key).unwrap();
+            assert_eq!(serde_json::from_str::<Value>(&opened).unwrap(), tree);
+        }
         let other = SealedFor {
             subject: Uuid::now_v7(),
             ..owner
         };
-        assert!(unseal_json(&stored, other, Some(&[7u8; 32])).is_err());
+        assert!(unseal_json(&text, other, Some(&[7u8; 32])).is_err());
     }
 
     /// A field name written with an escape (`"n\u0061me"` is `name`) cannot
