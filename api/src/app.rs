@@ -129,7 +129,7 @@ pub fn data_keys(config: &Config) -> anyhow::Result<DataKeys> {
 
 /// The one place the adapter is chosen; everything else sees the port.
 pub fn event_store(config: &Config, pool: PgPool) -> anyhow::Result<PgEventStore> {
-    Ok(PgEventStore::new(pool, data_keys(config)?))
+    Ok(PgEventStore::new(pool, data_keys(config)?).with_group_committers(config.group_committers))
 }
 
 /// Wraps the data keys still held in clear (written before keys were

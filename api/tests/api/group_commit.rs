@@ -10,6 +10,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
+use api::config::Config;
 use chrono::Utc;
 use domain::job::JobEvent;
 use event_store::postgres::group::COMMITTERS;
@@ -21,7 +22,7 @@ use sqlx::{PgPool, Postgres, Transaction};
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
-use crate::support::{Db, db};
+use crate::support::{Db, db, test_config};
 
 type Appended = JoinHandle<Result<AppendResult, AppendError>>;
 
@@ -77,6 +78,14 @@ async fn waiting_on_a_lock(pool: &PgPool) -> i64 {
 /// Locks `events` and occupies every committer with a lone append blocked on
 /// that lock. Returns the lock's transaction and the blocked appends.
 async fn block_the_committers(db: &Db) -> (Transaction<'static, Postgres>, Vec<Appended>) {
+    block_committers(db, COMMITTERS).await
+}
+
+/// [`block_the_committers`] for a store built with `committers` of them.
+async fn block_committers(
+    db: &Db,
+    committers: usize,
+) -> (Transaction<'static, Postgres>, Vec<Appended>) {
     let mut lock = db.pool.begin().await.unwrap();
     sqlx::query("LOCK TABLE events IN SHARE MODE")
         .execute(&mut *lock)
@@ -84,8 +93,8 @@ async fn block_the_committers(db: &Db) -> (Transaction<'static, Postgres>, Vec<A
         .unwrap();
     // One at a time: two plugs queued together would share one committer's
     // batch and leave a committer free.
-    let mut plugs = Vec::with_capacity(COMMITTERS);
-    for blocked in 1..=COMMITTERS as i64 {
+    let mut plugs = Vec::with_capacity(committers);
+    for blocked in 1..=committers as i64 {
         plugs.push(spawn_append(
             db,
             request(&new_stream(), ExpectedVersion::NoStream, 1),
@@ -363,6 +372,95 @@ async fn a_batch_whose_connection_dies_acknowledges_nothing() {
         transaction_ids(&db.pool, &names).await.is_empty(),
         "none of the failed batch's events exist"
     );
+}
+
+/// A committer keeps its connection from one batch to the next, so a batch
+/// whose connection died must leave the next batch a fresh one: the appends
+/// queued behind it commit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_batch_after_one_whose_connection_died_commits() {
+    let mut db = db().await;
+    // One committer, so the second batch is written by the same task.
+    db.store = db.store.clone().with_group_committers(1);
+    let streams: Vec<String> = (0..6).map(|_| new_stream()).collect();
+    let (lock, plugs) = block_committers(&db, 1).await;
+    // Two commands for each stream: a batch takes one command a stream, so
+    // the second ones wait for the batch after.
+    let mut requests = first_appends(&streams);
+    requests.extend(streams.iter().map(|s| request(s, ExpectedVersion::Any, 1)));
+    let mut doomed = queue(&db, requests).await;
+    let next = doomed.split_off(streams.len());
+
+    let kill_what_waits = async || {
+        sqlx::query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    };
+    // The plug first; then the first batch takes its place on the lock.
+    kill_what_waits().await;
+    until(
+        "the plug is answered and the first batch waits",
+        async || plugs.iter().all(|p| p.is_finished()) && waiting_on_a_lock(&db.pool).await == 1,
+    )
+    .await;
+    let before = db.store.group_commit_stats();
+    kill_what_waits().await;
+    until("the first batch is answered", async || {
+        doomed.iter().all(|h| h.is_finished())
+    })
+    .await;
+    lock.rollback().await.unwrap();
+
+    for h in doomed {
+        assert!(matches!(h.await.unwrap(), Err(AppendError::Internal(_))));
+    }
+    for h in next {
+        let written = tokio::time::timeout(Duration::from_secs(10), h)
+            .await
+            .expect("the next batch was answered")
+            .unwrap()
+            .expect("the batch after the dead connection committed");
+        assert_eq!(written.version, 1);
+    }
+    let after = db.store.group_commit_stats();
+    assert_eq!(
+        after.shared_batches - before.shared_batches,
+        1,
+        "the second commands were one batch of their own"
+    );
+    let names: Vec<&str> = streams.iter().map(String::as_str).collect();
+    assert_eq!(transaction_ids(&db.pool, &names).await.len(), 1);
+}
+
+/// GROUP_COMMITTERS is bounded, and the store the app builds has that many
+/// committers: with its one committer blocked, the next append waits in the
+/// queue (with the default two it would be written at once, inline).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_committers_come_from_the_config() {
+    let with = |group_committers| Config {
+        group_committers,
+        ..test_config("committers")
+    };
+    for bad in [0, 17] {
+        let error = with(bad).validate().unwrap_err().to_string();
+        assert!(error.contains("GROUP_COMMITTERS"), "{bad}: {error}");
+    }
+    let config = with(1);
+    config.validate().unwrap();
+    let mut db = db().await;
+    db.store = api::app::event_store(&config, db.pool.clone()).unwrap();
+
+    let (lock, plugs) = block_committers(&db, 1).await;
+    let queued = queue(&db, first_appends(&[new_stream()])).await;
+    assert_eq!(db.store.group_commit_stats().active, 1);
+    lock.commit().await.unwrap();
+    for h in plugs.into_iter().chain(queued) {
+        assert_eq!(h.await.unwrap().unwrap().version, 1);
+    }
 }
 
 /// A lone append is written by its caller, holding a committer slot. A caller

@@ -133,6 +133,7 @@ pub fn test_config(database: &str) -> Config {
         max_concurrent_requests: 512,
         request_timeout_secs: 30,
         read_wait_ms: 5000,
+        group_committers: event_store::postgres::group::COMMITTERS,
         keyed_hash_secret: Some("test keyed-hash secret, at least 32 characters".into()),
         header_read_timeout_secs: 10,
         sockets_per_client: 20,

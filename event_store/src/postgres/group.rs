@@ -5,7 +5,8 @@
 //! An append joins a queue. Up to [`COMMITTERS`] committer tasks run at once;
 //! a committer takes everything waiting (up to [`MAX_COMMANDS`] commands and
 //! [`MAX_EVENTS`] events, at most one command per stream), writes it, answers
-//! each caller, and takes the next batch until the queue is empty. Nobody
+//! each caller, and takes the next batch until the queue is empty, on one
+//! connection it keeps for that run (a fresh one after a failure). Nobody
 //! waits for a batch to fill: a lone append is a batch of one, written with the
 //! single autocommitted statement appends have always used; a batch forms only
 //! from requests that arrived while the previous one was being written. When
@@ -38,7 +39,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use anyhow::{Context, anyhow};
 use chrono::{DateTime, Utc};
 use serde_json::Value;
-use sqlx::{PgConnection, PgPool};
+use sqlx::pool::PoolConnection;
+use sqlx::{PgConnection, PgPool, Postgres};
 use tokio::sync::oneshot;
 use uuid::Uuid;
 
@@ -46,12 +48,13 @@ use super::append;
 use crate::types::{AppendError, AppendRequest, AppendResult, ExpectedVersion};
 
 /// Committer tasks (so batches, and connections) in flight at once, unless
-/// the store is built with another number. More than one lets batches form
-/// and run while others wait for their WAL flush; PostgreSQL flushes those
-/// that overlap together. Four measured best at 16 writers on a loaded
-/// 2-core machine (docs/BENCHMARKS.md, "group commit"): one or two leave
-/// whole WAL flushes to a single small batch.
-pub const COMMITTERS: usize = 4;
+/// the store is built with another number. More than one lets a batch form
+/// and run while another waits for its WAL flush; PostgreSQL flushes those
+/// that overlap together. Two measured best at 16 writers on the 2-core
+/// machine once each committer kept its connection (docs/BENCHMARKS.md,
+/// "group commit, third round"): batches of ~7.5 against ~3.8 with four,
+/// and one committer makes a slow flush wait for the next statement.
+pub const COMMITTERS: usize = 2;
 /// At most this many commands in one batch.
 pub const MAX_COMMANDS: usize = 256;
 /// At most this many events in one batch (a bigger command goes alone).
@@ -202,6 +205,11 @@ impl GroupCommit {
             group: self.clone(),
             counted: true,
         };
+        // One connection for the committer's batches back to back: taking it
+        // from the pool for each would add the pool's liveness ping, a round
+        // trip, to every batch. It goes back when the queue is empty, and
+        // after a failure that may have broken it.
+        let mut held = None;
         loop {
             let batch = {
                 let mut queue = self.queue();
@@ -215,7 +223,7 @@ impl GroupCommit {
                 }
                 batch
             };
-            self.commit(batch).await;
+            self.commit(batch, &mut held).await;
             // Let the callers just answered run first: most append again at
             // once, and then join the next batch instead of trickling in
             // behind a batch of one or two.
@@ -223,24 +231,32 @@ impl GroupCommit {
         }
     }
 
-    async fn commit(&self, mut batch: Vec<Pending>) {
+    async fn commit(&self, mut batch: Vec<Pending>, held: &mut Option<PoolConnection<Postgres>>) {
         let n = batch.len() as u64;
         self.count_batch(n);
         if batch.len() == 1 {
             let Pending { request, reply } = batch.remove(0);
-            let _ = reply.send(self.alone(&request).await);
+            let outcome = match self.connection(held).await {
+                Ok(conn) => append::insert_alone(conn, &request).await,
+                Err(e) => Err(e.into()),
+            };
+            if matches!(outcome, Err(AppendError::Internal(_))) {
+                close(held);
+            }
+            let _ = reply.send(outcome);
             return;
         }
         self.shared_batches.fetch_add(1, Ordering::Relaxed);
-        let written = async {
-            let mut conn = self
-                .pool
-                .acquire()
-                .await
-                .context("Failed to get a connection to append")?;
-            insert_batch(&mut conn, &batch).await
+        let written = match self.connection(held).await {
+            Ok(conn) => insert_batch(conn, &batch).await,
+            Err(e) => Err(e),
+        };
+        if written
+            .as_ref()
+            .is_err_and(|e| !rolled_back_for_the_data(e))
+        {
+            close(held);
         }
-        .await;
         match written {
             Ok(mut outcomes) => {
                 for Pending { request, reply } in batch {
@@ -269,6 +285,23 @@ impl GroupCommit {
                 }
             }
         }
+    }
+
+    /// The committer's connection, taken from the pool if it holds none.
+    async fn connection<'c>(
+        &self,
+        held: &'c mut Option<PoolConnection<Postgres>>,
+    ) -> anyhow::Result<&'c mut PgConnection> {
+        let conn = match held {
+            Some(conn) => conn,
+            None => held.insert(
+                self.pool
+                    .acquire()
+                    .await
+                    .context("Failed to get a connection to append")?,
+            ),
+        };
+        Ok(&mut **conn)
     }
 
     fn count_batch(&self, commands: u64) {
@@ -320,6 +353,14 @@ impl Drop for Active {
                 queue.waiting.clear();
             }
         }
+    }
+}
+
+/// Closes a committer's connection after a failure that may have broken it,
+/// instead of handing it back to the pool; the next batch takes a fresh one.
+fn close(held: &mut Option<PoolConnection<Postgres>>) {
+    if let Some(mut conn) = held.take() {
+        conn.close_on_drop();
     }
 }
 
