@@ -197,6 +197,16 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
     sqlx::query("CREATE TABLE bench_raw (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, payload jsonb NOT NULL)")
         .execute(&pool)
         .await?;
+    // The raw baseline goes through a pool as the app's does, which pings each
+    // connection it hands out (sqlx's default); a committer keeps its
+    // connection from batch to batch. So the same INSERT is also timed through
+    // a pool that hands connections out unchecked: a second reference, to show
+    // how much of group commit's lead is that ping.
+    let unchecked = PgPoolOptions::new()
+        .max_connections(max_writers + 2)
+        .test_before_acquire(false)
+        .connect(url)
+        .await?;
     let store =
         PgEventStore::new(pool.clone(), keys.clone()).with_group_committers(args.committers);
     let mut rows = Vec::new();
@@ -205,38 +215,12 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
     // (fsync latency on a VM drifts by tens of percent over a minute).
     let per_round = (args.appends / args.rounds.max(1)).max(1);
     for &writers in &args.writers {
-        let (mut raw, mut appended) = (
-            Timed {
-                ops: 0,
-                seconds: 0.0,
-            },
-            Timed {
-                ops: 0,
-                seconds: 0.0,
-            },
-        );
+        let (mut raw, mut raw_unchecked, mut appended) =
+            (Timed::default(), Timed::default(), Timed::default());
         let (mut batches, mut commands) = (0, 0);
         for round in 1..=args.rounds.max(1) {
-            let r = timed(
-                &format!("raw INSERT, {writers} writers, round {round}"),
-                per_round,
-                writers,
-                {
-                    let pool = pool.clone();
-                    move |_| {
-                        let pool = pool.clone();
-                        async move {
-                            sqlx::query("INSERT INTO bench_raw (payload) VALUES ($1)")
-                                .bind(sample_payload())
-                                .execute(&pool)
-                                .await
-                                .map(|_| ())
-                                .map_err(anyhow::Error::from)
-                        }
-                    }
-                },
-            )
-            .await?;
+            let r = raw_inserts(&pool, per_round, writers, round, "").await?;
+            let u = raw_inserts(&unchecked, per_round, writers, round, ", unchecked pool").await?;
             let stats = store.group_commit_stats();
             let a = timed(
                 &format!("event store append, {writers} writers, round {round}"),
@@ -267,24 +251,32 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
             let after = store.group_commit_stats();
             batches += after.batches - stats.batches;
             commands += after.commands - stats.commands;
-            raw = Timed {
-                ops: raw.ops + r.ops,
-                seconds: raw.seconds + r.seconds,
-            };
-            appended = Timed {
-                ops: appended.ops + a.ops,
-                seconds: appended.seconds + a.seconds,
-            };
+            raw.add(&r);
+            raw_unchecked.add(&u);
+            appended.add(&a);
         }
         let raw_rate = raw.ops as f64 / raw.seconds;
+        let unchecked_rate = raw_unchecked.ops as f64 / raw_unchecked.seconds;
         let append_rate = appended.ops as f64 / appended.seconds;
-        rates.push((writers, append_rate, raw_rate));
+        rates.push(Rates {
+            writers,
+            append: append_rate,
+            raw: raw_rate,
+            raw_unchecked: unchecked_rate,
+        });
         rows.push(Row {
             name: "raw single-row INSERT".into(),
             writers,
             ops: raw.ops,
             seconds: raw.seconds,
             baseline: None,
+        });
+        rows.push(Row {
+            name: "raw single-row INSERT, pool without the ping on acquire".into(),
+            writers,
+            ops: raw_unchecked.ops,
+            seconds: raw_unchecked.seconds,
+            baseline: Some(raw_rate),
         });
         rows.push(Row {
             name: format!(
@@ -300,6 +292,7 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
 
     summarize_appends(&rates)?;
     rows.extend(rebuild(&pool, &store, args.rebuild_events).await?);
+    unchecked.close().await;
     pool.close().await;
     Ok(rows)
 }
@@ -313,13 +306,19 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
 /// INSERT rate measures one flush round trip, so W x that rate is the ceiling
 /// for raw INSERT and group commit alike. Group commit beats raw INSERT by
 /// saving CPU, which only shows while raw INSERT is well below that ceiling.
-fn summarize_appends(rates: &[(usize, f64, f64)]) -> anyhow::Result<()> {
+fn summarize_appends(rates: &[Rates]) -> anyhow::Result<()> {
     let Some(path) = std::env::var_os("BENCH_SUMMARY") else {
         return Ok(());
     };
-    let single = rates.iter().find(|(w, ..)| *w == 1).map(|(_, _, raw)| *raw);
+    let single = rates.iter().find(|r| r.writers == 1).map(|r| r.raw);
     let mut lines = String::new();
-    for &(writers, rate, raw) in rates {
+    for &Rates {
+        writers,
+        append: rate,
+        raw,
+        raw_unchecked,
+    } in rates
+    {
         let ratio = 100.0 * rate / raw;
         let (goal, met) = match writers {
             16 => (">= 150 % of baseline", ratio >= 150.0),
@@ -350,6 +349,11 @@ fn summarize_appends(rates: &[(usize, f64, f64)]) -> anyhow::Result<()> {
             }
             (_, None) => "measure 1 writer too to see the WAL flush ceiling".to_owned(),
         };
+        let note = format!(
+            "{note}; the same INSERT through a pool that skips its ping on acquire: {} /s, append {:.0} % of that",
+            thousands(raw_unchecked),
+            100.0 * rate / raw_unchecked
+        );
         let plural = if writers == 1 { "" } else { "s" };
         let figure = serde_json::json!({
             "target": 1,
@@ -385,9 +389,53 @@ pub(crate) fn thousands(n: f64) -> String {
     out
 }
 
+#[derive(Default)]
 struct Timed {
     ops: u64,
     seconds: f64,
+}
+
+impl Timed {
+    fn add(&mut self, other: &Timed) {
+        self.ops += other.ops;
+        self.seconds += other.seconds;
+    }
+}
+
+/// One writer count's rates, per second.
+struct Rates {
+    writers: usize,
+    append: f64,
+    raw: f64,
+    raw_unchecked: f64,
+}
+
+/// `total` single-row INSERTs into `bench_raw` by `writers` at once.
+async fn raw_inserts(
+    pool: &PgPool,
+    total: u64,
+    writers: usize,
+    round: u64,
+    which: &str,
+) -> anyhow::Result<Timed> {
+    let pool = pool.clone();
+    timed(
+        &format!("raw INSERT{which}, {writers} writers, round {round}"),
+        total,
+        writers,
+        move |_| {
+            let pool = pool.clone();
+            async move {
+                sqlx::query("INSERT INTO bench_raw (payload) VALUES ($1)")
+                    .bind(sample_payload())
+                    .execute(&pool)
+                    .await
+                    .map(|_| ())
+                    .map_err(anyhow::Error::from)
+            }
+        },
+    )
+    .await
 }
 
 async fn timed<F, Fut>(label: &str, total: u64, writers: usize, op: F) -> anyhow::Result<Timed>
