@@ -239,9 +239,13 @@ async fn prepare_shadow(
     sqlx::query(AssertSqlSafe(format!("CREATE SCHEMA {shadow}")))
         .execute(&mut *conn)
         .await?;
+    // Unlogged while they load: no WAL record for each row and index entry.
+    // A crash empties them, which costs nothing (an interrupted rebuild
+    // starts again from scratch); `build_indexes` makes them durable in one
+    // piece before the swap.
     for table in tables {
         sqlx::query(AssertSqlSafe(format!(
-            "CREATE TABLE {shadow}.{table} (LIKE public.{table} INCLUDING ALL)"
+            "CREATE UNLOGGED TABLE {shadow}.{table} (LIKE public.{table} INCLUDING ALL)"
         )))
         .execute(&mut *conn)
         .await
@@ -303,7 +307,9 @@ async fn defer_indexes(
     Ok(deferred)
 }
 
-/// Once a shadow schema is loaded: builds the indexes [`defer_indexes`]
+/// Once a shadow schema is loaded: makes its tables durable (`SET LOGGED`
+/// writes each one to the WAL whole, and rebuilds the indexes it kept),
+/// builds the indexes [`defer_indexes`]
 /// dropped (their definitions name the shadow schema), gathers each table's
 /// statistics and lets autovacuum see its tables again, before the swap, so
 /// the live runner never waits for any of it and the first queries on the
@@ -315,6 +321,14 @@ async fn build_indexes(
     tables: &[&str],
     definitions: &[String],
 ) -> anyhow::Result<()> {
+    for table in tables {
+        sqlx::query(AssertSqlSafe(format!(
+            "ALTER TABLE {shadow}.{table} SET LOGGED"
+        )))
+        .execute(&mut *conn)
+        .await
+        .with_context(|| format!("Failed to make the shadow of {table} durable"))?;
+    }
     for definition in definitions {
         sqlx::query(AssertSqlSafe(definition.clone()))
             .execute(&mut *conn)

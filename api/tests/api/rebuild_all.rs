@@ -123,6 +123,29 @@ async fn a_one_pass_rebuild_of_every_projector_equals_live_projection_row_for_ro
             .await
             .unwrap();
     assert_eq!(shadows, 0);
+
+    // Shadow tables load unlogged; what is swapped in must be durable again
+    // (an unlogged table is emptied by crash recovery and never replicated).
+    let tables: Vec<&str> = projections::all()
+        .iter()
+        .flat_map(|p| p.tables().iter().copied())
+        .collect();
+    let unlogged: Vec<(String,)> = sqlx::query_as(
+        "SELECT c.relname::text FROM pg_class c
+           JOIN pg_namespace n ON n.oid = c.relnamespace
+           LEFT JOIN pg_index i ON i.indexrelid = c.oid
+           LEFT JOIN pg_class t ON t.oid = i.indrelid
+          WHERE n.nspname = 'public' AND c.relpersistence <> 'p'
+            AND coalesce(t.relname, c.relname) = ANY($1)",
+    )
+    .bind(&tables)
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert!(
+        unlogged.is_empty(),
+        "not durable after the swap: {unlogged:?}"
+    );
 }
 
 /// The oid of every read-model table: a swap replaces a table, so a changed
