@@ -322,9 +322,12 @@ fn summarize_appends(rates: &[Rates]) -> anyhow::Result<()> {
         let ratio = 100.0 * rate / raw;
         let (goal, met) = match writers {
             16 => (">= 150 % of baseline", ratio >= 150.0),
+            // "No slower than before group commit": main before it (87376eb)
+            // made 83-86 % (median 85 %) in six runs alternated with this
+            // code on 2026-11-24 (docs/BENCHMARKS.md, "fourth round").
             1 => (
-                ">= 93 % of baseline (the ratio before group commit)",
-                ratio >= 93.0,
+                ">= 85 % of baseline (the ratio before group commit, measured beside it)",
+                ratio >= 85.0,
             ),
             _ => continue,
         };
