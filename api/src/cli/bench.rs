@@ -324,10 +324,12 @@ fn summarize_appends(rates: &[Rates]) -> anyhow::Result<()> {
             16 => (">= 150 % of baseline", ratio >= 150.0),
             // "No slower than before group commit": main before it (87376eb)
             // made 83-86 % (median 85 %) in six runs alternated with this
-            // code on 2026-11-24 (docs/BENCHMARKS.md, "fourth round").
+            // code on 2026-11-24 (docs/BENCHMARKS.md, "fourth round"); one
+            // run of either swings by more than that range, so a run passes
+            // inside it.
             1 => (
-                ">= 85 % of baseline (the ratio before group commit, measured beside it)",
-                ratio >= 85.0,
+                ">= 83 % of baseline (the code before group commit made 83-86 % beside it)",
+                ratio >= 83.0,
             ),
             _ => continue,
         };
