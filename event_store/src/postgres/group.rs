@@ -145,7 +145,7 @@ impl GroupCommit {
     ) -> Result<AppendResult, AppendError> {
         if request.events.is_empty() {
             // Nothing to write: a batch would read "no rows" as a conflict.
-            return self.alone(&request).await;
+            return self.alone(&request, &mut None).await;
         }
         let queued = {
             let mut queue = self.queue();
@@ -196,7 +196,7 @@ impl GroupCommit {
             counted: true,
         };
         self.count_batch(1);
-        self.alone(request).await
+        self.alone(request, &mut None).await
     }
 
     /// One committer: batch after batch until nothing waits.
@@ -236,14 +236,7 @@ impl GroupCommit {
         self.count_batch(n);
         if batch.len() == 1 {
             let Pending { request, reply } = batch.remove(0);
-            let outcome = match self.connection(held).await {
-                Ok(conn) => append::insert_alone(conn, &request).await,
-                Err(e) => Err(e.into()),
-            };
-            if matches!(outcome, Err(AppendError::Internal(_))) {
-                close(held);
-            }
-            let _ = reply.send(outcome);
+            let _ = reply.send(self.alone(&request, held).await);
             return;
         }
         self.shared_batches.fetch_add(1, Ordering::Relaxed);
@@ -271,9 +264,10 @@ impl GroupCommit {
             }
             Err(e) if rolled_back_for_the_data(&e) => {
                 // PostgreSQL rolled the statement back but does not say whose
-                // command it was: each one again on its own.
+                // command it was: each one again on its own, on the same
+                // connection (a data error leaves it sound).
                 for Pending { request, reply } in batch {
-                    let _ = reply.send(self.alone(&request).await);
+                    let _ = reply.send(self.alone(&request, held).await);
                 }
             }
             Err(e) => {
@@ -310,13 +304,22 @@ impl GroupCommit {
         self.largest.fetch_max(commands, Ordering::Relaxed);
     }
 
-    async fn alone(&self, request: &AppendRequest) -> Result<AppendResult, AppendError> {
-        let mut conn = self
-            .pool
-            .acquire()
-            .await
-            .context("Failed to get a connection to append")?;
-        append::insert_alone(&mut conn, request).await
+    /// One command in its own autocommitted statement, on `held` (a
+    /// committer's connection, or `&mut None` for one from the pool that goes
+    /// back after), closed after a failure that may have broken it.
+    async fn alone(
+        &self,
+        request: &AppendRequest,
+        held: &mut Option<PoolConnection<Postgres>>,
+    ) -> Result<AppendResult, AppendError> {
+        let outcome = match self.connection(held).await {
+            Ok(conn) => append::insert_alone(conn, request).await,
+            Err(e) => Err(e.into()),
+        };
+        if matches!(outcome, Err(AppendError::Internal(_))) {
+            close(held);
+        }
+        outcome
     }
 }
 
