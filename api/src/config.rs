@@ -256,8 +256,16 @@ impl Config {
         if !(1..=60_000).contains(&self.read_wait_ms) {
             bail!("READ_WAIT_MS must be between 1 and 60000");
         }
+        if !(2..=1000).contains(&self.pool_size) {
+            bail!("DATABASE_POOL_SIZE must be between 2 and 1000");
+        }
         if !(1..=16).contains(&self.group_committers) {
             bail!("GROUP_COMMITTERS must be between 1 and 16");
+        }
+        // A committer keeps its connection while appends keep coming: as many
+        // committers as connections would leave reads none under write load.
+        if self.group_committers as u32 >= self.pool_size {
+            bail!("GROUP_COMMITTERS must be less than DATABASE_POOL_SIZE");
         }
         if !(1..=120).contains(&self.header_read_timeout_secs) {
             bail!("HEADER_READ_TIMEOUT_SECS must be between 1 and 120");
