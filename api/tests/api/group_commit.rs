@@ -64,17 +64,6 @@ async fn until(what: &str, mut done: impl AsyncFnMut() -> bool) {
     panic!("timed out waiting until {what}");
 }
 
-async fn waiting_on_a_lock(pool: &PgPool) -> i64 {
-    let (n,): (i64,) = sqlx::query_as(
-        "SELECT count(*) FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock'",
-    )
-    .fetch_one(pool)
-    .await
-    .unwrap();
-    n
-}
-
 /// The backends waiting on a lock, by pid.
 async fn lock_waiters(pool: &PgPool) -> Vec<i32> {
     let rows: Vec<(i32,)> = sqlx::query_as(
@@ -85,6 +74,15 @@ async fn lock_waiters(pool: &PgPool) -> Vec<i32> {
     .await
     .unwrap();
     rows.into_iter().map(|(pid,)| pid).collect()
+}
+
+/// What an append answered within 10 s, which must be a commit.
+async fn committed(h: Appended, what: &str) -> AppendResult {
+    tokio::time::timeout(Duration::from_secs(10), h)
+        .await
+        .unwrap_or_else(|_| panic!("{what} was left without an answer"))
+        .unwrap()
+        .unwrap_or_else(|e| panic!("{what} did not commit: {e:?}"))
 }
 
 async fn terminate(pool: &PgPool, pids: &[i32]) {
@@ -120,7 +118,7 @@ async fn block_committers(
             request(&new_stream(), ExpectedVersion::NoStream, 1),
         ));
         until("every committer waits on the lock", async || {
-            waiting_on_a_lock(&db.pool).await == blocked
+            lock_waiters(&db.pool).await.len() as i64 == blocked
         })
         .await;
     }
@@ -365,13 +363,7 @@ async fn a_batch_whose_connection_dies_acknowledges_nothing() {
     // Kill whatever waits on the lock (the plugs, then the batch that follows
     // them) until every append has its answer.
     until("every append is answered", async || {
-        sqlx::query(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-              WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        )
-        .execute(&db.pool)
-        .await
-        .unwrap();
+        terminate(&db.pool, &lock_waiters(&db.pool).await).await;
         all.iter().all(|h| h.is_finished())
     })
     .await;
@@ -446,12 +438,12 @@ async fn the_batch_after_one_whose_connection_died_commits() {
         assert!(matches!(h.await.unwrap(), Err(AppendError::Internal(_))));
     }
     for h in next {
-        let written = tokio::time::timeout(Duration::from_secs(10), h)
-            .await
-            .expect("the next batch was answered")
-            .unwrap()
-            .expect("the batch after the dead connection committed");
-        assert_eq!(written.version, 1);
+        assert_eq!(
+            committed(h, "the batch after the dead connection")
+                .await
+                .version,
+            1
+        );
     }
     let after = db.store.group_commit_stats();
     assert_eq!(
@@ -476,6 +468,22 @@ async fn the_committers_come_from_the_config() {
         let error = with(bad).validate().unwrap_err().to_string();
         assert!(error.contains("GROUP_COMMITTERS"), "{bad}: {error}");
     }
+    // The committers hold their connections under load: the pool must keep
+    // one at least for everything else.
+    let all_of_the_pool = Config {
+        pool_size: 4,
+        ..with(4)
+    };
+    assert_eq!(
+        all_of_the_pool.validate().unwrap_err().to_string(),
+        "GROUP_COMMITTERS must be less than DATABASE_POOL_SIZE"
+    );
+    Config {
+        pool_size: 5,
+        ..with(4)
+    }
+    .validate()
+    .unwrap();
     let config = with(1);
     config.validate().unwrap();
     let mut db = db().await;
@@ -512,12 +520,7 @@ async fn appends_queued_behind_inline_writers_that_give_up_still_commit() {
     lock.commit().await.unwrap();
 
     for h in handles {
-        let written = tokio::time::timeout(Duration::from_secs(10), h)
-            .await
-            .expect("a queued append was left without a committer")
-            .unwrap()
-            .expect("the queued append committed");
-        assert_eq!(written.version, 1);
+        assert_eq!(committed(h, "a queued append").await.version, 1);
     }
     for s in &streams {
         assert_eq!(versions(&db, s).await, vec![1]);
