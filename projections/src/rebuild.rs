@@ -241,23 +241,18 @@ async fn prepare_shadow(
         .await?;
     // Unlogged while they load: no WAL record for each row and index entry.
     // A crash empties them, which costs nothing (an interrupted rebuild
-    // starts again from scratch); `build_indexes` makes them durable in one
-    // piece before the swap.
+    // starts again from scratch). No autovacuum either: workers would vacuum
+    // and analyze each table several times over, taking CPU from the load.
+    // `build_indexes` makes them durable in one piece and gives autovacuum
+    // back before the swap.
     for table in tables {
         sqlx::query(AssertSqlSafe(format!(
-            "CREATE UNLOGGED TABLE {shadow}.{table} (LIKE public.{table} INCLUDING ALL)"
+            "CREATE UNLOGGED TABLE {shadow}.{table} (LIKE public.{table} INCLUDING ALL)
+               WITH (autovacuum_enabled = false)"
         )))
         .execute(&mut *conn)
         .await
         .with_context(|| format!("Failed to create the shadow of {table}"))?;
-        // No autovacuum while it is loaded (workers otherwise vacuum and
-        // analyze each shadow table several times over, taking CPU from the
-        // load); `build_indexes` gives it back before the swap.
-        sqlx::query(AssertSqlSafe(format!(
-            "ALTER TABLE {shadow}.{table} SET (autovacuum_enabled = false)"
-        )))
-        .execute(&mut *conn)
-        .await?;
     }
     Ok(())
 }

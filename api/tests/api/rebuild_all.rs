@@ -130,13 +130,15 @@ async fn a_one_pass_rebuild_of_every_projector_equals_live_projection_row_for_ro
         .iter()
         .flat_map(|p| p.tables().iter().copied())
         .collect();
+    // The tables, and what depends on them: indexes, owned sequences.
     let unlogged: Vec<(String,)> = sqlx::query_as(
         "SELECT c.relname::text FROM pg_class c
            JOIN pg_namespace n ON n.oid = c.relnamespace
-           LEFT JOIN pg_index i ON i.indexrelid = c.oid
-           LEFT JOIN pg_class t ON t.oid = i.indrelid
           WHERE n.nspname = 'public' AND c.relpersistence <> 'p'
-            AND coalesce(t.relname, c.relname) = ANY($1)",
+            AND (c.relname = ANY($1)
+                 OR EXISTS (SELECT 1 FROM pg_depend d JOIN pg_class t ON t.oid = d.refobjid
+                             WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid
+                               AND d.refclassid = 'pg_class'::regclass AND t.relname = ANY($1)))",
     )
     .bind(&tables)
     .fetch_all(&db.pool)
