@@ -222,7 +222,11 @@ impl ReadTargets {
         let stop = Arc::new(AtomicBool::new(false));
         let mut handles = Vec::new();
         for reader in 0..2u64 {
-            let pool = PgPoolOptions::new().max_connections(1).connect(url).await?;
+            // Sessions set up as the site's are.
+            let pool = crate::app::pool_options()
+                .max_connections(1)
+                .connect(url)
+                .await?;
             let (candidates, employers) = (self.candidates.clone(), self.employers.clone());
             let stop = stop.clone();
             handles.push(tokio::spawn(async move {

@@ -184,3 +184,52 @@ async fn employers_see_and_decide_only_on_applications_to_their_own_jobs() {
         (Some("accepted"), Some("Great interview"))
     );
 }
+
+/// The employer's list of applications looks each applicant up by key, however
+/// many accounts there are. The application's sessions price a random page
+/// read as PostgreSQL's documentation suggests for SSDs
+/// (`app::RANDOM_PAGE_COST`); with the default, the planner hashed every
+/// account for each request instead.
+#[tokio::test]
+async fn an_employers_applications_look_up_each_applicant_by_key() {
+    let app = TestApp::spawn().await;
+    let employer = uuid::Uuid::now_v7();
+    // language=PostgreSQL
+    sqlx::raw_sql(
+        "INSERT INTO accounts (id, role, name, email, status, created_at, updated_at)
+         SELECT gen_random_uuid(), 'candidate', 'Candidate ' || n, 'c' || n || '@example.com', 'active', now(), now()
+           FROM generate_series(1, 20000) n;
+         ANALYZE accounts",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    // language=PostgreSQL
+    sqlx::query(
+        "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status, created_at,
+                                   last_updated)
+         SELECT gen_random_uuid(), id, $1, $1, 'Rust Engineer', 'Harbour Labs', 'pending', now(), now()
+           FROM accounts LIMIT 250",
+    )
+    .bind(employer)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    sqlx::raw_sql("ANALYZE applications")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let (plan,): (serde_json::Value,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "EXPLAIN (FORMAT JSON) {}",
+        projections::read_models::applications::FOR_EMPLOYER_SQL
+    )))
+    .bind(employer)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    let plan = plan.to_string();
+    assert!(
+        plan.contains("accounts_pkey") && !plan.contains("\"Seq Scan\""),
+        "{plan}"
+    );
+}

@@ -432,19 +432,20 @@ pub async fn for_candidate(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec
     .context("Failed to list a candidate's applications")
 }
 
+/// [`for_employer`]'s query (`$1` the employer), public so a test can check its plan.
+// language=PostgreSQL
+pub const FOR_EMPLOYER_SQL: &str = "SELECT a.id, a.job_id, a.job_title, a.company, a.status, a.created_at, a.last_updated, a.feedback,
+        a.resume_id, a.cover_letter_id, c.name AS candidate_name, c.email AS candidate_email
+   FROM applications a LEFT JOIN accounts c ON c.id = a.candidate_id
+  WHERE a.employer_id = $1 ORDER BY a.created_at DESC";
+
 /// Applications to an employer's own jobs, with who applied.
 pub async fn for_employer(pool: &PgPool, employer: Uuid) -> anyhow::Result<Vec<Application>> {
-    // language=PostgreSQL
-    sqlx::query_as(
-        "SELECT a.id, a.job_id, a.job_title, a.company, a.status, a.created_at, a.last_updated, a.feedback,
-                a.resume_id, a.cover_letter_id, c.name AS candidate_name, c.email AS candidate_email
-           FROM applications a LEFT JOIN accounts c ON c.id = a.candidate_id
-          WHERE a.employer_id = $1 ORDER BY a.created_at DESC",
-    )
-    .bind(employer)
-    .fetch_all(pool)
-    .await
-    .context("Failed to list an employer's applications")
+    sqlx::query_as(FOR_EMPLOYER_SQL)
+        .bind(employer)
+        .fetch_all(pool)
+        .await
+        .context("Failed to list an employer's applications")
 }
 
 /// Whether `document` is attached to an application to one of `employer`'s jobs.
