@@ -50,24 +50,26 @@ pub trait EventProjector: Send + Sync + 'static {
     /// Whether `handle` may append events (a policy); see [`Projector::appends`].
     const APPENDS: bool = false;
 
-    /// Applies a rebuild's batch, where nobody hears of changes (see
-    /// [`Projector::rebuild_apply`]): the events between two erasures go to
+    /// Applies a rebuild's consecutive batches, where nobody hears of changes
+    /// (see [`Projector::rebuild_apply`]): the events between two erasures go to
     /// [`Self::fold_segment`], each erasure runs as live in its place.
     fn rebuild_batch(
         &self,
         conn: &mut PgConnection,
-        events: &[Decoded],
+        batches: &[&[Decoded]],
     ) -> impl Future<Output = anyhow::Result<()>> + Send {
         async move {
             let mut segment = Vec::new();
-            for decoded in events {
-                if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
-                    self.fold_segment(conn, &segment).await?;
-                    segment.clear();
-                    self.erase(conn, &erased, &mut Vec::new()).await?;
-                }
-                if let Some(event) = decoded.event.as_ref().and_then(Self::Event::from_any) {
-                    segment.push((&decoded.recorded, event));
+            for batch in batches {
+                for decoded in batch.iter() {
+                    if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+                        self.fold_segment(conn, &segment).await?;
+                        segment.clear();
+                        self.erase(conn, &erased, &mut Vec::new()).await?;
+                    }
+                    if let Some(event) = decoded.event.as_ref().and_then(Self::Event::from_any) {
+                        segment.push((&decoded.recorded, event));
+                    }
                 }
             }
             self.fold_segment(conn, &segment).await
@@ -180,9 +182,9 @@ impl<P: EventProjector> Projector for P {
     fn rebuild_apply<'a>(
         &'a self,
         conn: &'a mut PgConnection,
-        events: &'a [Decoded],
+        batches: &'a [&'a [Decoded]],
     ) -> BoxFuture<'a, anyhow::Result<()>> {
-        Box::pin(self.rebuild_batch(conn, events))
+        Box::pin(self.rebuild_batch(conn, batches))
     }
 }
 

@@ -363,6 +363,10 @@ pub async fn step(
     runtime::run_batch(source, projector, batch_size).await
 }
 
+/// How many batches wait for each projector of a [`rebuild_all`]; a
+/// projector applies at most one more than this in one transaction.
+const QUEUE: usize = 3;
+
 /// What [`rebuild_all`] did, in total and per projector.
 #[derive(Debug, Clone)]
 pub struct RebuildAllReport {
@@ -403,7 +407,6 @@ pub async fn rebuild_all(
     batch_size: i64,
     mut progress: impl FnMut(u64),
 ) -> anyhow::Result<RebuildAllReport> {
-    const QUEUE: usize = 3;
     let started = Instant::now();
     let mut stages = Stages::default();
     let pool = &source.pool;
@@ -598,7 +601,17 @@ async fn apply_all(
     let mut checkpoint = GlobalCheckpoint::default();
     let mut events = 0u64;
     let applied: anyhow::Result<()> = async {
-        while let Some(batch) = batches.recv().await {
+        while let Some(first) = batches.recv().await {
+            // A projector behind the others finds more batches waiting: it
+            // takes them all into one transaction, so its folds see a longer
+            // stretch of the log (a row made and changed within it is written
+            // once) and it catches up in fewer, larger statements.
+            let mut run = vec![first];
+            while run.len() <= QUEUE
+                && let Ok(next) = batches.try_recv()
+            {
+                run.push(next);
+            }
             let timer = Instant::now();
             let mut tx = Acquire::begin(&mut conn).await?;
             set_search_path(&mut tx, &shadow).await?;
@@ -612,14 +625,17 @@ async fn apply_all(
             ] {
                 sqlx::query(setting).execute(&mut *tx).await?;
             }
+            let slices: Vec<&[Decoded]> = run.iter().map(|b| b.events.as_slice()).collect();
             projector
-                .rebuild_apply(&mut tx, &batch.events)
+                .rebuild_apply(&mut tx, &slices)
                 .await
                 .with_context(|| format!("rebuild of {name} failed"))?;
             tx.commit().await?;
             apply += timer.elapsed();
-            checkpoint = batch.last;
-            events += batch.events.len() as u64;
+            for batch in &run {
+                checkpoint = batch.last;
+                events += batch.events.len() as u64;
+            }
         }
         if outcome.borrow().failed {
             // Nobody will swap: the indexes would be dropped with the shadow.

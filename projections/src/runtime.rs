@@ -112,17 +112,22 @@ pub trait Projector: Send + Sync + 'static {
         events: &'a [Decoded],
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>>;
 
-    /// Applies a batch in a rebuild, where no one listens for changes. By
-    /// default [`Projector::apply`] with its changes dropped; a projector
-    /// that works event by event live may write a rebuild's batch set-wise
-    /// instead, provided the rows come out the same (the rebuild-equals-live
-    /// test holds every projector to that).
+    /// Applies consecutive batches of a rebuild in one transaction, where no
+    /// one listens for changes. By default [`Projector::apply`] on each, its
+    /// changes dropped; a projector that works event by event live may write
+    /// them set-wise instead, provided the rows come out the same (the
+    /// rebuild-equals-live test holds every projector to that).
     fn rebuild_apply<'a>(
         &'a self,
         conn: &'a mut PgConnection,
-        events: &'a [Decoded],
+        batches: &'a [&'a [Decoded]],
     ) -> BoxFuture<'a, anyhow::Result<()>> {
-        Box::pin(async move { self.apply(conn, events).await.map(drop) })
+        Box::pin(async move {
+            for events in batches {
+                self.apply(conn, events).await?;
+            }
+            Ok(())
+        })
     }
 }
 
