@@ -1,6 +1,7 @@
 //! The application: shared state, the router, and `Application::build` so tests
 //! start the real server on port 0 against their own database.
 
+use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,6 +20,7 @@ use projections::{ChangeFeed, EventSource, RuntimeConfig, RuntimeHandle};
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
 use tokio::net::TcpListener;
+use tower::{Service, ServiceBuilder};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 
@@ -205,40 +207,66 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
     })))
 }
 
-pub fn router(state: AppState) -> Router {
+/// The whole application: the router inside the middleware that every
+/// request passes through. That middleware wraps the router once, as one
+/// service: `Router::layer` would wrap each route in its own boxed copy of
+/// the stack, and each request would clone and drop every box (see
+/// docs/BENCHMARKS.md, queries).
+pub fn service(
+    state: AppState,
+) -> impl Service<Request, Response = Response, Error = Infallible, Future: Send + 'static>
++ Clone
++ Send
++ Sync
++ 'static {
     let request_id = HeaderName::from_static(REQUEST_ID_HEADER);
+    let router = routes(&state).with_state(state.clone());
+    // Outermost first.
+    ServiceBuilder::new()
+        .layer(middleware::from_fn(crate::security::uuid_request_ids))
+        .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+        .layer(PropagateRequestIdLayer::new(request_id))
+        .layer(TraceLayer::new_for_http())
+        .layer(middleware::from_fn(log_internal_errors))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::security::headers,
+        ))
+        .layer(crate::realtime::layer(state))
+        .map_response(IntoResponse::into_response)
+        .service(router)
+}
+
+/// Every route, with the middleware that belongs to routes: the metrics
+/// label (the matched pattern) and, on the API only, errors as JSON,
+/// idempotency keys, the body limit, read your writes and rate limits.
+fn routes(state: &AppState) -> Router<AppState> {
     Router::new()
         .merge(Router::from(routes::api()))
         .merge(routes::health())
         // Only matched routes: the label is the route's pattern.
         .route_layer(middleware::from_fn(crate::metrics::track_http))
-        .layer(middleware::from_fn(json_error_bodies))
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            crate::idempotency::layer,
-        ))
-        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            read_your_writes,
-        ))
-        .layer(middleware::from_fn_with_state(
-            state.limits.clone(),
-            crate::security::limit,
-        ))
+        // One `layer` call: each call boxes its layer around every route,
+        // and every box is cloned for each request. Outermost first.
+        .layer(
+            ServiceBuilder::new()
+                .layer(middleware::from_fn_with_state(
+                    state.limits.clone(),
+                    crate::security::limit,
+                ))
+                .layer(middleware::from_fn_with_state(
+                    state.clone(),
+                    read_your_writes,
+                ))
+                .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+                .layer(middleware::from_fn_with_state(
+                    state.clone(),
+                    crate::idempotency::layer,
+                ))
+                .layer(middleware::from_fn(json_error_bodies)),
+        )
         .merge(site::router())
         .merge(crate::openapi::browser(state.clone()))
-        .layer(crate::realtime::layer(state.clone()))
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            crate::security::headers,
-        ))
-        .layer(middleware::from_fn(log_internal_errors))
-        .layer(TraceLayer::new_for_http())
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
-        .layer(middleware::from_fn(crate::security::uuid_request_ids))
-        .with_state(state)
 }
 
 /// Read your writes. A GET that carries the consistency token of an earlier
@@ -477,7 +505,7 @@ impl Application {
             Duration::from_secs(state.config.upload_orphan_grace_minutes * 60),
         ));
         let retention = tokio::spawn(crate::retention::run(state.clone(), RETENTION_INTERVAL));
-        let app = router(state.clone());
+        let app = service(state.clone());
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let server = tokio::spawn(crate::serve::serve(
             listener,

@@ -1,5 +1,5 @@
-//! The HTTP server loop: axum's router on hyper, with what `axum::serve`
-//! leaves out. Without a timer hyper enforces no header-read timeout, so a
+//! The HTTP server loop: the application's service (`app::service`) on
+//! hyper, with what `axum::serve` leaves out. Without a timer hyper enforces no header-read timeout, so a
 //! client that trickles its headers in (slowloris) holds a connection and a
 //! task for ever; here every connection must finish its headers within
 //! `HEADER_READ_TIMEOUT_SECS` or it is closed. Upgrades (socket.io's
@@ -9,28 +9,33 @@ use std::future::Future;
 use std::pin::pin;
 use std::time::Duration;
 
-use axum::Router;
+use std::convert::Infallible;
+
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::Request;
+use axum::response::Response;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto::Builder;
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
-use tower::ServiceExt;
+use tower::{Service, ServiceExt};
 
 /// How long open connections get to finish once shutdown starts.
 const DRAIN: Duration = Duration::from_secs(10);
 
 /// Serves `app` on `listener` until `shutdown` resolves, then lets open
 /// connections finish (up to `DRAIN`).
-pub async fn serve(
+pub async fn serve<S>(
     listener: TcpListener,
-    app: Router,
+    app: S,
     header_read_timeout: Duration,
     shutdown: impl Future<Output = ()>,
-) {
+) where
+    S: Service<Request<Body>, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
     let graceful = GracefulShutdown::new();
     let mut shutdown = pin!(shutdown);
     loop {
@@ -47,11 +52,11 @@ pub async fn serve(
             _ = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        let router = app.clone();
+        let app = app.clone();
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
             request.extensions_mut().insert(ConnectInfo(remote));
             crate::realtime::own_request_head(&mut request);
-            router.clone().oneshot(request.map(Body::new))
+            app.clone().oneshot(request.map(Body::new))
         });
         let mut builder = Builder::new(TokioExecutor::new());
         builder
