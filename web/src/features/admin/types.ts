@@ -3,6 +3,7 @@
  * candidates, inbox, outbox, reference data, admins), as docs/API.md ("Admin") gives them.
  * Times are RFC 3339 UTC.
  */
+import type { Application, CandidateDocument } from '../candidate'
 import type { AuditEvent } from './types-ops'
 
 export const EMPLOYER_STATUSES = ['pending', 'active', 'suspended', 'rejected'] as const
@@ -79,28 +80,14 @@ export type CandidateRow = {
   created_at: string
 }
 
-export type CandidateDocument = {
-  id: string
-  title: string
-  description: string | null
-  document_type: string
-  original_name: string
-  file_size: number
-  created_at: string
-}
-
-export type CandidateApplication = {
-  id: string
-  job_id: string
-  job_title: string
-  company: string
-  status: string
-  created_at: string
-  last_updated: string
-  feedback: string | null
-}
-
 export type RecordAccess = { viewed_by: string; viewed_by_name: string | null; viewed_at: string }
+
+/**
+ * A candidate's documents and applications in their record: the server sends the same shapes the
+ * candidate portal reads, so the candidate feature owns them.
+ */
+export type { CandidateDocument }
+export type CandidateApplication = Application
 
 /** GET /api/admin/candidates/{id}: opening it is itself recorded (CandidateRecordViewed). */
 export type CandidateRecord = {
