@@ -5,18 +5,15 @@
  */
 import type { CSSProperties } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { SearchForm } from '../../../components/ui/SearchForm'
 import { Select } from '../../../components/ui/Select'
-import { SkeletonStack } from '../../../components/ui/Skeleton'
 import type { Column } from '../../../components/ui/Table'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
 import { useAdminApplications } from '../api/ops-get-applications'
-import { useEmployerOptions } from '../api/ops-get-employer-options'
 import { useOpsTitle } from '../hooks/useOpsTitle'
 import {
   applicationFiltersActive,
@@ -27,7 +24,7 @@ import {
 } from '../model/applicationFilters'
 import { SPECIALISATIONS, STAGE_LABELS, stageLabel, stageTone } from '../model/stages'
 import { OPS_STAGES, type AdminApplication, type OpsStage } from '../types-ops'
-import { FilteredTable } from './OpsParts'
+import { ClientFilter, FilteredTable } from './OpsParts'
 import '../ops.css'
 
 export default function ApplicationsPage() {
@@ -36,11 +33,7 @@ export default function ApplicationsPage() {
   const filters = applicationFiltersFromParams(params)
   const problem = rangeProblem(filters.from, filters.to)
   const apps = useAdminApplications(filters)
-  const employers = useEmployerOptions()
   const update = (patch: Partial<ApplicationFilters>) => setParams(applicationFiltersToParams({ ...filters, ...patch }), { replace: true })
-  const employerOptions = (employers.data ?? [])
-    .map((e) => ({ value: e.id, label: e.company || e.name }))
-    .sort((a, b) => a.label.localeCompare(b.label))
 
   const columns: Column<AdminApplication>[] = [
     {
@@ -93,14 +86,11 @@ export default function ApplicationsPage() {
     },
   ]
 
-  const list = apps.data ?? []
   return (
     <div className="ws-stack">
       <p className="ops-intro">The pipeline across every client. Narrow it down by client, stage, specialisation or the days applications came in.</p>
       <SearchForm className="ops-filters" style={{ '--ops-filter-cols': 5 } as CSSProperties} label="Filter applications">
-        <Field label="Client" className="ops-filter-wide">
-          {(p) => <Select {...p} value={filters.employer} placeholder="All clients" options={employerOptions} onChange={(e) => update({ employer: e.target.value })} />}
-        </Field>
+        <ClientFilter className="ops-filter-wide" value={filters.employer} onChange={(employer) => update({ employer })} />
         <Field label="Stage">
           {(p) => (
             <Select
@@ -131,24 +121,17 @@ export default function ApplicationsPage() {
         </Field>
       </SearchForm>
 
-      {apps.isPending ? (
-        <SkeletonStack what="applications" />
-      ) : apps.isError ? (
-        <LoadFailed error={apps.error} what="the applications" onRetry={() => apps.refetch()} />
-      ) : (
-        <FilteredTable
-          noun={['application', 'applications']}
-          caption="Applications across clients"
-          columns={columns}
-          rows={list}
-          rowKey={(a) => a.id}
-          busy={apps.isFetching}
-          filtered={applicationFiltersActive(filters)}
-          onClear={() => setParams(new URLSearchParams(), { replace: true })}
-          tryHint="Try another client, stage, specialisation or date range."
-          none={{ title: 'No applications yet', icon: 'clipboard', text: 'Applications appear here as candidates apply to any client’s jobs.' }}
-        />
-      )}
+      <FilteredTable
+        noun={['application', 'applications']}
+        caption="Applications across clients"
+        columns={columns}
+        query={apps}
+        rowKey={(a) => a.id}
+        filtered={applicationFiltersActive(filters)}
+        onClear={() => setParams(new URLSearchParams(), { replace: true })}
+        tryHint="Try another client, stage, specialisation or date range."
+        none={{ title: 'No applications yet', icon: 'clipboard', text: 'Applications appear here as candidates apply to any client’s jobs.' }}
+      />
     </div>
   )
 }

@@ -4,26 +4,23 @@
  */
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { SearchForm } from '../../../components/ui/SearchForm'
 import { Select } from '../../../components/ui/Select'
-import { SkeletonStack } from '../../../components/ui/Skeleton'
 import type { Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useCloseJobAsAgency } from '../api/ops-close-job'
-import { useEmployerOptions } from '../api/ops-get-employer-options'
 import { useAdminJobs } from '../api/ops-get-jobs'
 import { useOpsTitle } from '../hooks/useOpsTitle'
 import { useSearchDraft } from '../hooks/useSearchDraft'
 import { JOB_STATUS_LABELS, jobFiltersActive, jobFiltersFromParams, jobFiltersToParams, jobStatusLabel, type JobFilters } from '../model/jobFilters'
 import { JOB_STATUSES, type AdminJob, type JobRowStatus, type JobStatus } from '../types-ops'
-import { FilteredTable } from './OpsParts'
+import { ClientFilter, FilteredTable } from './OpsParts'
 import '../ops.css'
 
 const STATUS_TONES: Record<JobRowStatus, BadgeTone> = { draft: 'neutral', open: 'success', closed: 'danger', expired: 'warning' }
@@ -34,14 +31,10 @@ export default function JobsPage() {
   const [params, setParams] = useSearchParams()
   const filters = jobFiltersFromParams(params)
   const jobs = useAdminJobs(filters)
-  const employers = useEmployerOptions()
   const [closing, setClosing] = useState<AdminJob | null>(null)
   const [search, setSearch] = useSearchDraft(filters.q)
 
   const update = (patch: Partial<JobFilters>) => setParams(jobFiltersToParams({ ...filters, ...patch }), { replace: true })
-  const employerOptions = (employers.data ?? [])
-    .map((e) => ({ value: e.id, label: e.company || e.name }))
-    .sort((a, b) => a.label.localeCompare(b.label))
 
   const columns: Column<AdminJob>[] = [
     {
@@ -95,7 +88,6 @@ export default function JobsPage() {
     },
   ]
 
-  const list = jobs.data ?? []
   return (
     <div className="ws-stack">
       <p className="ops-intro">Every job on the platform, from every client. Close a listing that breaks the rules and say why: the client sees your reason on their jobs list.</p>
@@ -124,32 +116,23 @@ export default function JobsPage() {
             />
           )}
         </Field>
-        <Field label="Client">
-          {(p) => <Select {...p} value={filters.employer} placeholder="All clients" options={employerOptions} onChange={(e) => update({ employer: e.target.value })} />}
-        </Field>
+        <ClientFilter value={filters.employer} onChange={(employer) => update({ employer })} />
         <button type="submit" className="visually-hidden">
           Search
         </button>
       </SearchForm>
 
-      {jobs.isPending ? (
-        <SkeletonStack what="jobs" />
-      ) : jobs.isError ? (
-        <LoadFailed error={jobs.error} what="the jobs" onRetry={() => jobs.refetch()} />
-      ) : (
-        <FilteredTable
-          noun={['job', 'jobs']}
-          caption="Jobs across clients"
-          columns={columns}
-          rows={list}
-          rowKey={(j) => j.id}
-          busy={jobs.isFetching}
-          filtered={jobFiltersActive(filters)}
-          onClear={() => setParams(new URLSearchParams(), { replace: true })}
-          tryHint="Try another status, client or search."
-          none={{ title: 'No jobs yet', icon: 'briefcase', text: 'Jobs appear here as soon as a client posts one, drafts included.' }}
-        />
-      )}
+      <FilteredTable
+        noun={['job', 'jobs']}
+        caption="Jobs across clients"
+        columns={columns}
+        query={jobs}
+        rowKey={(j) => j.id}
+        filtered={jobFiltersActive(filters)}
+        onClear={() => setParams(new URLSearchParams(), { replace: true })}
+        tryHint="Try another status, client or search."
+        none={{ title: 'No jobs yet', icon: 'briefcase', text: 'Jobs appear here as soon as a client posts one, drafts included.' }}
+      />
       {closing ? <CloseJobDialog job={closing} onClose={() => setClosing(null)} /> : null}
     </div>
   )

@@ -1,8 +1,14 @@
-/** Small pieces the operations screens share: the payload view, a progress bar, a filtered list. */
+/** Small pieces the operations screens share: the payload view, a progress bar, a filtered list and its client filter. */
+import type { UseQueryResult } from '@tanstack/react-query'
+import { LoadFailed } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
+import { Field } from '../../../components/ui/Field'
 import type { IconName } from '../../../components/ui/Icon'
+import { Select } from '../../../components/ui/Select'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
+import { useEmployerOptions } from '../api/ops-get-employer-options'
 import { ERASED } from '../model/auditEvent'
 import { jsonLines } from '../model/json'
 import { percentDone } from '../model/progress'
@@ -46,17 +52,30 @@ export function ProgressBar({ done, total, finished, failed, label }: { done: nu
   )
 }
 
+/** The "Client" filter of the agency-wide lists: every employer by company name (or its own name), A to Z. */
+export function ClientFilter({ value, onChange, className }: { value: string; onChange: (employerId: string) => void; className?: string }) {
+  const employers = useEmployerOptions()
+  const options = (employers.data ?? [])
+    .map((e) => ({ value: e.id, label: e.company || e.name }))
+    .sort((a, b) => a.label.localeCompare(b.label))
+  return (
+    <Field label="Client" className={className}>
+      {(p) => <Select {...p} value={value} placeholder="All clients" options={options} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  )
+}
+
 /**
- * An agency-wide list: how many rows (and that only the newest 500 come back), a way to clear
- * the filters, and the table, whose empty state tells "nothing matches" from "nothing yet".
+ * An agency-wide list: its loading and failed states, how many rows (and that only the newest 500
+ * come back), a way to clear the filters, and the table, whose empty state tells "nothing matches"
+ * from "nothing yet".
  */
 export function FilteredTable<T>({
   noun,
   caption,
   columns,
-  rows,
+  query,
   rowKey,
-  busy,
   filtered,
   onClear,
   tryHint,
@@ -66,9 +85,9 @@ export function FilteredTable<T>({
   noun: [string, string]
   caption: string
   columns: Column<T>[]
-  rows: T[]
+  /** The list's query: while it refetches for new filters, the rows it had stay, marked busy. */
+  query: UseQueryResult<T[], unknown>
   rowKey: (row: T) => string
-  busy: boolean
   filtered: boolean
   onClear: () => void
   /** What to try when nothing matches. */
@@ -77,6 +96,10 @@ export function FilteredTable<T>({
   none: { title: string; icon: IconName; text: string }
 }) {
   const [one, many] = noun
+  if (query.isPending) return <SkeletonStack what={many} />
+  if (query.isError) return <LoadFailed error={query.error} what={`the ${many}`} onRetry={() => query.refetch()} />
+  const rows = query.data
+  const busy = query.isFetching
   const clear = (
     <Button variant="outline" onClick={onClear}>
       Clear the filters
