@@ -1,8 +1,10 @@
-/** Pieces the people and operations screens share: a title, the search row, the "opened by" time. */
+/** Pieces the people and operations screens share: a title, the search row, filter tabs, the "opened by" time. */
 import type { ReactNode } from 'react'
+import { useSearchParams } from 'react-router'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { SearchForm } from '../../../components/ui/SearchForm'
+import { Tabs } from '../../../components/ui/Tabs'
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle'
 
 /** Names the browser tab; the frame's h1 names the section from the path. */
@@ -19,6 +21,35 @@ export function SearchRow({ label, hint, value, onChange, onSearch }: { label: s
         Search
       </Button>
     </SearchForm>
+  )
+}
+
+/**
+ * Tabs choosing a list's one filter, kept in the address bar (?status= in the inbox, ?state= in the
+ * outbox); only the chosen tab renders its list.
+ */
+export function FilterTabs<F extends string>({
+  label,
+  filters,
+  fromParams,
+  toParams,
+  children,
+}: {
+  label: string
+  filters: { id: F; label: string }[]
+  fromParams: (params: URLSearchParams) => F
+  toParams: (filter: F) => URLSearchParams
+  children: (filter: F) => ReactNode
+}) {
+  const [params, setParams] = useSearchParams()
+  const filter = fromParams(params)
+  return (
+    <Tabs
+      label={label}
+      value={filter}
+      onChange={(id) => setParams(toParams(id as F), { replace: true })}
+      tabs={filters.map((t) => ({ id: t.id, label: t.label, content: t.id === filter ? children(filter) : null }))}
+    />
   )
 }
 

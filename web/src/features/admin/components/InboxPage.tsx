@@ -5,7 +5,6 @@
  * it handled when nothing more is needed.
  */
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
@@ -14,7 +13,6 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { Select } from '../../../components/ui/Select'
-import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased } from '../../../lib/erased'
@@ -26,25 +24,20 @@ import { useEnquiries } from '../api/get-enquiries'
 import { REPLY_REQUIRED } from '../model/forms'
 import { INBOX_FILTERS, inboxFilterFromParams, inboxFilterToParams, type InboxFilter } from '../model/listFilters'
 import type { AdminAccount, Enquiry } from '../types'
-import { Time, useAdminTitle } from './AdminParts'
+import { FilterTabs, Time, useAdminTitle } from './AdminParts'
 import { EraseDialog } from './EraseDialog'
 
 export default function InboxPage() {
   useAdminTitle('Contact inbox')
-  const [params, setParams] = useSearchParams()
-  const filter = inboxFilterFromParams(params)
   return (
     <div className="adm-stack">
       <p className="adm-intro">
         Messages sent through the Contact Us page. Assign each one to the person who will follow it up, reply by email from here, and mark it handled when
         it needs nothing more.
       </p>
-      <Tabs
-        label="Enquiries"
-        value={filter}
-        onChange={(id) => setParams(inboxFilterToParams(id as InboxFilter), { replace: true })}
-        tabs={INBOX_FILTERS.map((t) => ({ id: t.id, label: t.label, content: t.id === filter ? <EnquiryList filter={filter} /> : null }))}
-      />
+      <FilterTabs label="Enquiries" filters={INBOX_FILTERS} fromParams={inboxFilterFromParams} toParams={inboxFilterToParams}>
+        {(filter) => <EnquiryList filter={filter} />}
+      </FilterTabs>
     </div>
   )
 }

@@ -3,13 +3,11 @@
  * Shows attempts and the last error; a mail that failed (gave up after its last attempt) can be
  * sent again once the cause is fixed.
  */
-import { useSearchParams } from 'react-router'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Table, type Column } from '../../../components/ui/Table'
-import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { serverMessageOr } from '../../../lib/server-message'
@@ -17,7 +15,7 @@ import { useOutbox } from '../api/get-outbox'
 import { useResendMail } from '../api/resend-mail'
 import { OUTBOX_FILTERS, outboxFilterFromParams, outboxFilterToParams, type OutboxFilter } from '../model/listFilters'
 import type { OutboxMail } from '../types'
-import { Time, useAdminTitle } from './AdminParts'
+import { FilterTabs, Time, useAdminTitle } from './AdminParts'
 
 const TONES: Record<string, BadgeTone> = { queued: 'info', sent: 'success', failed: 'danger' }
 const LABELS: Record<string, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' }
@@ -32,20 +30,15 @@ function shortWhen(iso: string): string {
 
 export default function OutboxPage() {
   useAdminTitle('Mail outbox')
-  const [params, setParams] = useSearchParams()
-  const filter = outboxFilterFromParams(params)
   return (
     <div className="adm-stack">
       <p className="adm-intro">
         Every email the platform sends: approvals, replies, password resets and application updates. A mail that keeps failing stops after its last
         attempt; fix the cause (often a mistyped address) and send it again.
       </p>
-      <Tabs
-        label="Mail by state"
-        value={filter}
-        onChange={(id) => setParams(outboxFilterToParams(id as OutboxFilter), { replace: true })}
-        tabs={OUTBOX_FILTERS.map((t) => ({ id: t.id, label: t.label, content: t.id === filter ? <MailList filter={filter} /> : null }))}
-      />
+      <FilterTabs label="Mail by state" filters={OUTBOX_FILTERS} fromParams={outboxFilterFromParams} toParams={outboxFilterToParams}>
+        {(filter) => <MailList filter={filter} />}
+      </FilterTabs>
     </div>
   )
 }
