@@ -55,7 +55,7 @@ function EnquiryList({ filter }: { filter: InboxFilter }) {
     )
   }
   return (
-    <ul className="adm-list">
+    <ul className="ws-card-list">
       {enquiries.data.map((e) => (
         <EnquiryCard key={e.id} enquiry={e} staff={admins.data ?? []} staffLoaded={admins.isSuccess} />
       ))}

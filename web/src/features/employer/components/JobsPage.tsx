@@ -63,7 +63,7 @@ export default function JobsPage() {
           <p>Post a role and applicants will appear here, stage by stage, as they apply.</p>
         </EmptyState>
       ) : (
-        <ul className="emp-job-list">
+        <ul className="ws-card-list">
           {list.map((job) => (
             <JobRow key={job.id} job={job} onDate={(kind) => setDialog({ job, kind })} />
           ))}
