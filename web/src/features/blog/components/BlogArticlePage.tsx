@@ -1,6 +1,6 @@
 /** /blogs/{id}: one article, or 'Article Not Found' for an unknown id (SPEC 2.4, 8). */
 import { Link, useParams } from 'react-router'
-import { useDocumentTitle, useRobotsNoindex } from '../../site'
+import { MissingPage, useDocumentTitle } from '../../site'
 import { findArticle, modifiedDate, publishedDate, type Article } from '../model/articles'
 import { ArticleCover } from './ArticleCover'
 import '../blog.css'
@@ -12,16 +12,13 @@ export default function BlogArticlePage() {
 }
 
 function ArticleNotFound() {
-  useDocumentTitle('Article Not Found')
-  useRobotsNoindex()
   return (
-    <div className="container section error-page">
-      <h1>Article Not Found</h1>
-      <p>The article you're looking for doesn't exist or has been moved.</p>
-      <Link to="/blogs" className="btn btn-primary">
-        Back to all articles
-      </Link>
-    </div>
+    <MissingPage
+      title="Article Not Found"
+      text="The article you're looking for doesn't exist or has been moved."
+      back={{ to: '/blogs', label: 'Back to all articles' }}
+      noindex
+    />
   )
 }
 

@@ -1,7 +1,7 @@
 /** /jobs/{id}: the full job, Apply Now while open, and JobPosting markup only for open jobs. */
 import { Link, useParams } from 'react-router'
 import { ApiError } from '../../../lib/api'
-import { useDocumentTitle, useRobotsNoindex } from '../../site'
+import { MissingPage, useDocumentTitle } from '../../site'
 import { useJob } from '../api/get-job'
 import { useSalaryRanges } from '../api/get-reference'
 import { buildJobPosting, isJobClosed, jsonForScript } from '../model/jobPosting'
@@ -30,30 +30,20 @@ export default function JobDetailPage() {
   return <JobDetail job={job} />
 }
 
+const BROWSE_JOBS = { to: '/jobs/find', label: 'Browse current jobs' }
+
 function JobNotFound() {
-  useDocumentTitle('Job Not Found')
-  useRobotsNoindex()
-  return (
-    <div className="container section error-page">
-      <h1>Job Not Found</h1>
-      <p>This job doesn't exist or is no longer listed.</p>
-      <Link to="/jobs/find" className="btn btn-primary">
-        Browse current jobs
-      </Link>
-    </div>
-  )
+  return <MissingPage title="Job Not Found" text="This job doesn't exist or is no longer listed." back={BROWSE_JOBS} noindex />
 }
 
 function JobUnavailable() {
-  useDocumentTitle('Job unavailable')
   return (
-    <div className="container section error-page">
-      <h1>We couldn't load this job</h1>
-      <p>Something went wrong while loading the job. Please try again shortly.</p>
-      <Link to="/jobs/find" className="btn btn-primary">
-        Browse current jobs
-      </Link>
-    </div>
+    <MissingPage
+      title="Job unavailable"
+      heading="We couldn't load this job"
+      text="Something went wrong while loading the job. Please try again shortly."
+      back={BROWSE_JOBS}
+    />
   )
 }
 
