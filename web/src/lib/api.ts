@@ -1,4 +1,6 @@
-/** The one fetch wrapper: JSON in and out, `{error}` bodies turned into ApiError. */
+/** The one fetch wrapper: JSON in and out, `{error}` bodies turned into ApiError; bearer calls as a signed-in role. */
+import { sessionToken, type Role } from './session'
+
 export class ApiError extends Error {
   readonly status: number
   constructor(status: number, message: string) {
@@ -54,6 +56,21 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
   }
   if (!res.ok) throw new ApiError(res.status, failureText(res.status, data))
   return data as T
+}
+
+/** What a call that needs a session fails with when there is no valid one (401). */
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
+
+/** The stored token of `role`'s session, or a 401 ApiError without one (nothing is sent). */
+export function sessionBearer(role: Role): string {
+  const token = sessionToken(role)
+  if (!token) throw new ApiError(401, SESSION_EXPIRED)
+  return token
+}
+
+/** A call with `role`'s bearer token: what each portal's own client (candidateFetch, employerFetch, ...) makes. */
+export function bearerFetch<T>(role: Role, path: string, opts: Omit<RequestOptions, 'token'> = {}): Promise<T> {
+  return apiFetch<T>(path, { ...opts, token: sessionBearer(role) })
 }
 
 /**

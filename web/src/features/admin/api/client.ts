@@ -1,17 +1,8 @@
 /** Bearer calls of the admin workspace: the stored admin token, or a 401 without one. */
-import { ApiError, apiFetch, type RequestOptions } from '../../../lib/api'
-import { sessionToken } from '../../../lib/session'
-
-export const ADMIN_SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
-
-function token(): string {
-  const t = sessionToken('admin')
-  if (!t) throw new ApiError(401, ADMIN_SESSION_EXPIRED)
-  return t
-}
+import { bearerFetch, type RequestOptions } from '../../../lib/api'
 
 export function adminFetch<T>(path: string, opts: Omit<RequestOptions, 'token'> = {}): Promise<T> {
-  return apiFetch<T>(path, { ...opts, token: token() })
+  return bearerFetch<T>('admin', path, opts)
 }
 
 /** POST with a JSON body; the common shape of every admin command. */

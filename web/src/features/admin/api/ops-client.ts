@@ -1,17 +1,10 @@
 /** Bearer calls of the admin operations screens: the stored admin token, or a 401 without one. */
-import { ApiError, apiFetch, type RequestOptions } from '../../../lib/api'
-import { sessionToken } from '../../../lib/session'
+import { bearerFetch, sessionBearer, type RequestOptions } from '../../../lib/api'
 
-export const OPS_SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
-
-export function adminToken(): string {
-  const token = sessionToken('admin')
-  if (!token) throw new ApiError(401, OPS_SESSION_EXPIRED)
-  return token
-}
+export const adminToken = (): string => sessionBearer('admin')
 
 export function opsFetch<T>(path: string, opts: Omit<RequestOptions, 'token'> = {}): Promise<T> {
-  return apiFetch<T>(path, { ...opts, token: adminToken() })
+  return bearerFetch<T>('admin', path, opts)
 }
 
 /** A path with its query string; empty and missing values are left out. */
