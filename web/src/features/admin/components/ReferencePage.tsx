@@ -3,13 +3,15 @@
  * value, rename one (jobs show the new name), or retire one: it is no longer offered, and jobs
  * that used it keep showing it. Retired values are listed last, marked, with nothing to do to them.
  */
-import { useState } from 'react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { CardSection } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
+import type { IconName } from '../../../components/ui/Icon'
 import { Modal, ModalActions, ModalFormActions } from '../../../components/ui/Modal'
 import { Select } from '../../../components/ui/Select'
 import { Table, type Column } from '../../../components/ui/Table'
@@ -72,6 +74,49 @@ function caption(noun: string, values: { retired_at?: string | null }[]): string
   return `${noun} (${values.length - retired} offered${retired ? `, ${retired} retired` : ''})`
 }
 
+/** One reference list: its table, loading and failed states, and the form that adds a value. */
+function ReferencePanel<T extends Value & { retired_at?: string | null }>({
+  noun,
+  query,
+  columns,
+  none,
+  add,
+}: {
+  /** "Locations": the table's caption, and in lower case what is loading or failed to load. */
+  noun: string
+  query: UseQueryResult<T[], unknown>
+  columns: Column<T>[]
+  /** The empty state when nothing is offered. */
+  none: { title: string; icon: IconName; text: string }
+  add: ReactNode
+}) {
+  const what = noun.toLowerCase()
+  return (
+    <div className="adm-reference">
+      <div className="adm-stack-sm">
+        {query.isPending ? (
+          <SkeletonStack cards={2} what={what} />
+        ) : query.isError ? (
+          <LoadFailed error={query.error} what={`the ${what}`} onRetry={() => query.refetch()} />
+        ) : (
+          <Table
+            caption={caption(noun, query.data)}
+            columns={columns}
+            rows={query.data}
+            rowKey={(v) => v.id}
+            empty={
+              <EmptyState title={none.title} icon={none.icon}>
+                <p>{none.text}</p>
+              </EmptyState>
+            }
+          />
+        )}
+      </div>
+      {add}
+    </div>
+  )
+}
+
 function LocationsPanel({ onDialog }: { onDialog: (d: Dialog) => void }) {
   const locations = useLocations()
   const columns: Column<Location>[] = [
@@ -80,28 +125,13 @@ function LocationsPanel({ onDialog }: { onDialog: (d: Dialog) => void }) {
     { key: 'actions', header: 'Actions', cell: rowActions('locations', onDialog) },
   ]
   return (
-    <div className="adm-reference">
-      <div className="adm-stack-sm">
-        {locations.isPending ? (
-          <SkeletonStack cards={2} what="locations" />
-        ) : locations.isError ? (
-          <LoadFailed error={locations.error} what="the locations" onRetry={() => locations.refetch()} />
-        ) : (
-          <Table
-            caption={caption('Locations', locations.data)}
-            columns={columns}
-            rows={locations.data}
-            rowKey={(l) => l.id}
-            empty={
-              <EmptyState title="No locations offered" icon="building">
-                <p>Add the cities and regions employers hire in.</p>
-              </EmptyState>
-            }
-          />
-        )}
-      </div>
-      <AddLocation />
-    </div>
+    <ReferencePanel
+      noun="Locations"
+      query={locations}
+      columns={columns}
+      none={{ title: 'No locations offered', icon: 'building', text: 'Add the cities and regions employers hire in.' }}
+      add={<AddLocation />}
+    />
   )
 }
 
@@ -113,28 +143,13 @@ function SalaryRangesPanel({ onDialog }: { onDialog: (d: Dialog) => void }) {
     { key: 'actions', header: 'Actions', cell: rowActions('salary-ranges', onDialog) },
   ]
   return (
-    <div className="adm-reference">
-      <div className="adm-stack-sm">
-        {ranges.isPending ? (
-          <SkeletonStack cards={2} what="salary ranges" />
-        ) : ranges.isError ? (
-          <LoadFailed error={ranges.error} what="the salary ranges" onRetry={() => ranges.refetch()} />
-        ) : (
-          <Table
-            caption={caption('Salary ranges', ranges.data)}
-            columns={columns}
-            rows={ranges.data}
-            rowKey={(r) => r.id}
-            empty={
-              <EmptyState title="No salary ranges offered" icon="chart">
-                <p>Add the bands employers advertise in.</p>
-              </EmptyState>
-            }
-          />
-        )}
-      </div>
-      <AddSalaryRange />
-    </div>
+    <ReferencePanel
+      noun="Salary ranges"
+      query={ranges}
+      columns={columns}
+      none={{ title: 'No salary ranges offered', icon: 'chart', text: 'Add the bands employers advertise in.' }}
+      add={<AddSalaryRange />}
+    />
   )
 }
 
