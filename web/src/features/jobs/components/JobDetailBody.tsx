@@ -12,26 +12,23 @@ export function JobDetailBody({ job, idPrefix = 'job' }: Props) {
           <p key={i}>{para}</p>
         ))}
       </section>
-      {job.responsibilities?.length ? (
-        <section aria-labelledby={`${idPrefix}-resp-heading`}>
-          <h2 id={`${idPrefix}-resp-heading`}>Responsibilities</h2>
-          <ul className="check-list">
-            {job.responsibilities.map((r, i) => (
-              <li key={i}>{r}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {job.requirements?.length ? (
-        <section aria-labelledby={`${idPrefix}-req-heading`}>
-          <h2 id={`${idPrefix}-req-heading`}>Requirements</h2>
-          <ul className="check-list">
-            {job.requirements.map((r, i) => (
-              <li key={i}>{r}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ListSection id={`${idPrefix}-resp-heading`} title="Responsibilities" items={job.responsibilities} />
+      <ListSection id={`${idPrefix}-req-heading`} title="Requirements" items={job.requirements} />
     </>
+  )
+}
+
+/** A titled ticked list, left out when empty. Keyed by position: the employer's preview may hold the same line twice while they type. */
+function ListSection({ id, title, items }: { id: string; title: string; items?: string[] | null }) {
+  if (!items?.length) return null
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="check-list">
+        {items.map((r, i) => (
+          <li key={i}>{r}</li>
+        ))}
+      </ul>
+    </section>
   )
 }
