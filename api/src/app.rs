@@ -18,7 +18,7 @@ use event_store::postgres::{DataKeys, Rewrap};
 use event_store::{EventStore, PgEventStore};
 use projections::{ChangeFeed, EventSource, RuntimeConfig, RuntimeHandle};
 use sqlx::PgPool;
-use sqlx::postgres::PgPoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use tokio::net::TcpListener;
 use tower::{Service, ServiceBuilder};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -110,26 +110,22 @@ impl AppState {
 /// looking up each applicant (2.7 ms); see docs/BENCHMARKS.md.
 pub const RANDOM_PAGE_COST: &str = "1.1";
 
-/// A pool whose sessions are set up as the application's are
-/// ([`RANDOM_PAGE_COST`]); [`connect`] and the benchmarks' readers use it.
-pub fn pool_options() -> PgPoolOptions {
-    PgPoolOptions::new().after_connect(|conn, _| {
-        Box::pin(async move {
-            sqlx::query(sqlx::AssertSqlSafe(format!(
-                "SET random_page_cost = {RANDOM_PAGE_COST}"
-            )))
-            .execute(conn)
-            .await?;
-            Ok(())
-        })
-    })
+/// How the application connects to `url`: with [`RANDOM_PAGE_COST`] as a
+/// startup option, so every connection made from these options plans alike
+/// (the pool's, and those the projectors, the rebuild and the change-feed
+/// listener open from the pool's options) at no extra round trip.
+pub fn connect_options(url: &str) -> anyhow::Result<PgConnectOptions> {
+    let options: PgConnectOptions = url
+        .parse()
+        .context("DATABASE_URL is not a PostgreSQL connection URL")?;
+    Ok(options.options([("random_page_cost", RANDOM_PAGE_COST)]))
 }
 
 pub async fn connect(config: &Config) -> anyhow::Result<PgPool> {
-    pool_options()
+    PgPoolOptions::new()
         .max_connections(config.pool_size)
         .acquire_timeout(Duration::from_millis(config.acquire_timeout_ms))
-        .connect(&config.database_url)
+        .connect_with(connect_options(&config.database_url)?)
         .await
         .with_context(|| "Failed to connect to PostgreSQL (check DATABASE_URL)")
 }

@@ -1,15 +1,15 @@
 //! The HTTP server loop: the application's service (`app::service`) on
-//! hyper, with what `axum::serve` leaves out. Without a timer hyper enforces no header-read timeout, so a
-//! client that trickles its headers in (slowloris) holds a connection and a
-//! task for ever; here every connection must finish its headers within
-//! `HEADER_READ_TIMEOUT_SECS` or it is closed. Upgrades (socket.io's
-//! WebSocket) and graceful shutdown work as with `axum::serve`.
+//! hyper, with what `axum::serve` leaves out. Without a timer hyper enforces
+//! no header-read timeout, so a client that trickles its headers in
+//! (slowloris) holds a connection and a task for ever; here every connection
+//! must finish its headers within `HEADER_READ_TIMEOUT_SECS` or it is closed.
+//! Upgrades (socket.io's WebSocket) and graceful shutdown work as with
+//! `axum::serve`.
 
+use std::convert::Infallible;
 use std::future::Future;
 use std::pin::pin;
 use std::time::Duration;
-
-use std::convert::Infallible;
 
 use axum::body::Body;
 use axum::extract::ConnectInfo;

@@ -223,9 +223,9 @@ impl ReadTargets {
         let mut handles = Vec::new();
         for reader in 0..2u64 {
             // Sessions set up as the site's are.
-            let pool = crate::app::pool_options()
+            let pool = PgPoolOptions::new()
                 .max_connections(1)
-                .connect(url)
+                .connect_with(crate::app::connect_options(url)?)
                 .await?;
             let (candidates, employers) = (self.candidates.clone(), self.employers.clone());
             let stop = stop.clone();

@@ -186,7 +186,7 @@ async fn employers_see_and_decide_only_on_applications_to_their_own_jobs() {
 }
 
 /// The employer's list of applications looks each applicant up by key, however
-/// many accounts there are. The application's sessions price a random page
+/// many accounts there are. The application's connections price a random page
 /// read as PostgreSQL's documentation suggests for SSDs
 /// (`app::RANDOM_PAGE_COST`); with the default, the planner hashed every
 /// account for each request instead.
@@ -232,4 +232,15 @@ async fn an_employers_applications_look_up_each_applicant_by_key() {
         plan.contains("accounts_pkey") && !plan.contains("\"Seq Scan\""),
         "{plan}"
     );
+    // Connections opened from the pool's options (projectors, rebuilds,
+    // the change-feed listener) are set up alike.
+    let mut own =
+        <sqlx::PgConnection as sqlx::Connection>::connect_with(&app.pool.connect_options())
+            .await
+            .unwrap();
+    let (cost,): (String,) = sqlx::query_as("SHOW random_page_cost")
+        .fetch_one(&mut own)
+        .await
+        .unwrap();
+    assert_eq!(cost, api::app::RANDOM_PAGE_COST);
 }
