@@ -92,13 +92,7 @@ async fn data_keys_are_stored_wrapped_by_the_configured_kek_and_never_in_clear()
             "the wrapped key contains the key"
         );
     }
-    let events = app
-        .app
-        .state
-        .store()
-        .read_stream(&account_stream(&jordan))
-        .await
-        .unwrap();
+    let events = app.stream_events(&account_stream(&jordan)).await;
     assert_eq!(events[0].payload["email"], "jordan@example.com");
 }
 
@@ -311,13 +305,7 @@ async fn a_sealed_value_copied_into_another_event_of_the_same_person_does_not_op
         "{err:#}"
     );
     // The original still opens.
-    let events = app
-        .app
-        .state
-        .store()
-        .read_stream(&account_stream(&body))
-        .await
-        .unwrap();
+    let events = app.stream_events(&account_stream(&body)).await;
     assert_eq!(events[0].payload["email"], "copied@example.com");
 }
 

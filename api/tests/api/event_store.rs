@@ -5,88 +5,19 @@ use chrono::Utc;
 use domain::job::JobEvent;
 use event_store::personal_data::ERASED;
 use event_store::{
-    AppendError, AppendRequest, EventStore, ExpectedVersion, GlobalCheckpoint, Metadata, NewEvent,
+    AppendError, AppendRequest, AppendResult, EventStore, ExpectedVersion, GlobalCheckpoint,
+    Metadata,
 };
 use serde_json::json;
+use sqlx::PgConnection;
 use uuid::Uuid;
 
+use crate::fixtures::{job_closed, job_closings};
 use crate::support::{TestApp, db};
 
-fn closed() -> NewEvent {
-    NewEvent::from_domain(
-        &JobEvent::JobClosed {
-            closed_by: Uuid::nil(),
-            closed_at: Utc::now(),
-        },
-        None,
-    )
-}
-
-fn request(stream: &str, expected: ExpectedVersion, n: usize) -> AppendRequest {
-    AppendRequest::new(
-        stream,
-        expected,
-        (0..n).map(|_| closed()).collect(),
-        Metadata::system(event_store::Actor::Test),
-    )
-}
-
-#[tokio::test]
-async fn appends_honour_every_kind_of_expected_version() {
-    let db = db().await;
-    let s = &db.store;
-    let first = s
-        .append(request("job-a", ExpectedVersion::NoStream, 2))
-        .await
-        .unwrap();
-    assert_eq!(first.version, 2);
-    assert!(matches!(
-        s.append(request("job-a", ExpectedVersion::NoStream, 1))
-            .await,
-        Err(AppendError::WrongExpectedVersion { .. })
-    ));
-    assert!(matches!(
-        s.append(request("job-a", ExpectedVersion::Exact(1), 1))
-            .await,
-        Err(AppendError::WrongExpectedVersion { .. })
-    ));
-    // Exact(N) for a version the stream never reached is a conflict too, not a gap.
-    assert!(matches!(
-        s.append(request("job-a", ExpectedVersion::Exact(7), 1))
-            .await,
-        Err(AppendError::WrongExpectedVersion { .. })
-    ));
-    let third = s
-        .append(request("job-a", ExpectedVersion::Exact(2), 1))
-        .await
-        .unwrap();
-    assert_eq!(third.version, 3);
-    assert!(third.position > first.position);
-    let any = s
-        .append(request("job-a", ExpectedVersion::Any, 1))
-        .await
-        .unwrap();
-    assert_eq!(any.version, 4);
-    let events = s.read_stream("job-a").await.unwrap();
-    assert_eq!(
-        events.iter().map(|e| e.stream_version).collect::<Vec<_>>(),
-        vec![1, 2, 3, 4]
-    );
-    assert!(events.windows(2).all(|w| w[0].position < w[1].position));
-}
-
-#[tokio::test]
-async fn concurrent_appends_at_the_same_version_let_exactly_one_win() {
-    let db = db().await;
-    db.store
-        .append(request("job-race", ExpectedVersion::NoStream, 1))
-        .await
-        .unwrap();
-    let attempts = (0..10).map(|_| {
-        db.store
-            .append(request("job-race", ExpectedVersion::Exact(1), 1))
-    });
-    let results = futures::future::join_all(attempts).await;
+/// Of appends that raced for one version, exactly one won and every other
+/// lost on its expected version.
+fn assert_exactly_one_won(results: &[Result<AppendResult, AppendError>]) {
     assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
     assert!(
         results
@@ -94,6 +25,78 @@ async fn concurrent_appends_at_the_same_version_let_exactly_one_win() {
             .filter(|r| r.is_err())
             .all(|r| matches!(r, Err(AppendError::WrongExpectedVersion { .. })))
     );
+}
+
+/// Writes a JobClosed row at version 1 of `stream` by hand, inside a
+/// transaction the test controls, and returns the position it took.
+async fn insert_closed_in(tx: &mut PgConnection, stream: &str) -> i64 {
+    let (position,): (i64,) = sqlx::query_as(
+        "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata)
+         VALUES ($1, $2, 1, 'JobClosed', 1, $3, '{}') RETURNING position",
+    )
+    .bind(Uuid::now_v7())
+    .bind(stream)
+    .bind(json!({"closed_by": Uuid::nil(), "closed_at": Utc::now()}))
+    .fetch_one(tx)
+    .await
+    .unwrap();
+    position
+}
+
+#[tokio::test]
+async fn appends_honour_every_kind_of_expected_version() {
+    let db = db().await;
+    let s = &db.store;
+    let first = s
+        .append(job_closings("job-a", ExpectedVersion::NoStream, 2))
+        .await
+        .unwrap();
+    assert_eq!(first.version, 2);
+    assert!(matches!(
+        s.append(job_closings("job-a", ExpectedVersion::NoStream, 1))
+            .await,
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    assert!(matches!(
+        s.append(job_closings("job-a", ExpectedVersion::Exact(1), 1))
+            .await,
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    // Exact(N) for a version the stream never reached is a conflict too, not a gap.
+    assert!(matches!(
+        s.append(job_closings("job-a", ExpectedVersion::Exact(7), 1))
+            .await,
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    let third = s
+        .append(job_closings("job-a", ExpectedVersion::Exact(2), 1))
+        .await
+        .unwrap();
+    assert_eq!(third.version, 3);
+    assert!(third.position > first.position);
+    let any = s
+        .append(job_closings("job-a", ExpectedVersion::Any, 1))
+        .await
+        .unwrap();
+    assert_eq!(any.version, 4);
+    assert_eq!(db.stream_versions("job-a").await, vec![1, 2, 3, 4]);
+    let events = s.read_stream("job-a").await.unwrap();
+    assert!(events.windows(2).all(|w| w[0].position < w[1].position));
+}
+
+#[tokio::test]
+async fn concurrent_appends_at_the_same_version_let_exactly_one_win() {
+    let db = db().await;
+    db.store
+        .append(job_closings("job-race", ExpectedVersion::NoStream, 1))
+        .await
+        .unwrap();
+    let attempts = (0..10).map(|_| {
+        db.store
+            .append(job_closings("job-race", ExpectedVersion::Exact(1), 1))
+    });
+    let results = futures::future::join_all(attempts).await;
+    assert_exactly_one_won(&results);
     assert_eq!(db.store.read_stream("job-race").await.unwrap().len(), 2);
 }
 
@@ -111,7 +114,7 @@ async fn every_event_carries_its_metadata() {
         .append(AppendRequest::new(
             "job-m",
             ExpectedVersion::NoStream,
-            vec![closed()],
+            vec![job_closed()],
             meta.clone(),
         ))
         .await
@@ -126,27 +129,17 @@ async fn every_event_carries_its_metadata() {
 #[tokio::test]
 async fn readers_never_skip_an_event_whose_transaction_commits_late() {
     let db = db().await;
-    let payload = json!({"closed_by": Uuid::nil(), "closed_at": Utc::now()});
     let (late, early) = (
         format!("job-{}", Uuid::now_v7()),
         format!("job-{}", Uuid::now_v7()),
     );
 
     let mut a = db.pool.begin().await.unwrap();
-    let (a_position,): (i64,) = sqlx::query_as(
-        "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata)
-         VALUES ($1, $2, 1, 'JobClosed', 1, $3, '{}') RETURNING position",
-    )
-    .bind(Uuid::now_v7())
-    .bind(&late)
-    .bind(&payload)
-    .fetch_one(&mut *a)
-    .await
-    .unwrap();
+    let a_position = insert_closed_in(&mut a, &late).await;
 
     let b = db
         .store
-        .append(request(&early, ExpectedVersion::NoStream, 1))
+        .append(job_closings(&early, ExpectedVersion::NoStream, 1))
         .await
         .unwrap();
     assert!(b.position > a_position, "B took the higher position");
@@ -215,23 +208,14 @@ async fn the_head_is_the_last_event_in_read_order_not_the_highest_position() {
         .unwrap();
     let b = db
         .store
-        .append(request(
+        .append(job_closings(
             &format!("job-{}", Uuid::now_v7()),
             ExpectedVersion::NoStream,
             1,
         ))
         .await
         .unwrap();
-    let (a_position,): (i64,) = sqlx::query_as(
-        "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata)
-         VALUES ($1, $2, 1, 'JobClosed', 1, $3, '{}') RETURNING position",
-    )
-    .bind(Uuid::now_v7())
-    .bind(format!("job-{}", Uuid::now_v7()))
-    .bind(json!({"closed_by": Uuid::nil(), "closed_at": Utc::now()}))
-    .fetch_one(&mut *a)
-    .await
-    .unwrap();
+    let a_position = insert_closed_in(&mut a, &format!("job-{}", Uuid::now_v7())).await;
     a.commit().await.unwrap();
     assert!(a_position > b.position, "A took the higher position");
 
@@ -288,7 +272,7 @@ async fn a_stored_v1_payload_is_read_through_the_upcaster_as_the_current_shape()
 async fn history_cannot_be_updated_or_deleted() {
     let db = db().await;
     db.store
-        .append(request("job-x", ExpectedVersion::NoStream, 1))
+        .append(job_closings("job-x", ExpectedVersion::NoStream, 1))
         .await
         .unwrap();
     let update = sqlx::query("UPDATE events SET event_type = 'Tampered'")
@@ -316,13 +300,7 @@ async fn the_events_table_holds_no_plaintext_personal_data_and_erasure_shreds_it
         );
     }
     // Readers with the key see the person...
-    let events = app
-        .app
-        .state
-        .store()
-        .read_stream(&domain::account::stream_id(id))
-        .await
-        .unwrap();
+    let events = app.stream_events(&domain::account::stream_id(id)).await;
     assert_eq!(events[0].payload["email"], "priya.sharma@example.com");
     // ...and after the key is deleted nobody does, while the history stays.
     let mut conn = app.pool.acquire().await.unwrap();
@@ -331,13 +309,7 @@ async fn the_events_table_holds_no_plaintext_personal_data_and_erasure_shreds_it
             .await
             .unwrap()
     );
-    let events = app
-        .app
-        .state
-        .store()
-        .read_stream(&domain::account::stream_id(id))
-        .await
-        .unwrap();
+    let events = app.stream_events(&domain::account::stream_id(id)).await;
     assert_eq!(events.len(), 1);
     assert_eq!(events[0].payload["email"], ERASED);
     assert_eq!(events[0].payload["name"], ERASED);
@@ -387,31 +359,17 @@ async fn concurrent_creations_of_one_stream_let_exactly_one_win() {
     let stream = format!("job-{}", Uuid::now_v7());
     let single = (0..10).map(|_| {
         db.store
-            .append(request(&stream, ExpectedVersion::NoStream, 1))
+            .append(job_closings(&stream, ExpectedVersion::NoStream, 1))
     });
     let results = futures::future::join_all(single).await;
-    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
-    assert!(
-        results
-            .iter()
-            .filter(|r| r.is_err())
-            .all(|r| matches!(r, Err(AppendError::WrongExpectedVersion { .. })))
-    );
+    assert_exactly_one_won(&results);
     // Multi-event creation takes the same path: all or nothing.
     let other = format!("job-{}", Uuid::now_v7());
     let multi = (0..6).map(|_| {
         db.store
-            .append(request(&other, ExpectedVersion::NoStream, 3))
+            .append(job_closings(&other, ExpectedVersion::NoStream, 3))
     });
     let results = futures::future::join_all(multi).await;
     assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
-    let versions: Vec<i64> = db
-        .store
-        .read_stream(&other)
-        .await
-        .unwrap()
-        .iter()
-        .map(|e| e.stream_version)
-        .collect();
-    assert_eq!(versions, vec![1, 2, 3]);
+    assert_eq!(db.stream_versions(&other).await, vec![1, 2, 3]);
 }

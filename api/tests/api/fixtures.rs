@@ -1,18 +1,25 @@
-//! Fixtures: the accounts, jobs and candidate-portal writes that tests set
-//! up, each defined once. Most are methods on `TestApp`, so a test reads
+//! Fixtures: the accounts, jobs, applications and candidate-portal writes
+//! that tests set up, and the events that store tests append, each defined
+//! once. Most are methods on `TestApp`, so a test reads
 //! `app.open_job("Analyst")`.
+//!
+//! Long on purpose: every set-up that two test files share has its one owner
+//! here, grouped by who does it (accounts, listings, staff, mail, applications).
 
+use chrono::Utc;
 use commands::Metadata;
 use commands::accounts::{RegisterAccount, ReviewDecision, ReviewEmployer};
 use commands::reference_data::AddLocation;
 use domain::account::Role;
+use domain::job::JobEvent;
+use event_store::{AppendRequest, ExpectedVersion, NewEvent};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::support::{Reply, TestApp};
 
-/// Accounts and sign-ins, and the reference data and jobs employers need.
+/// Accounts and sign-ins.
 impl TestApp {
     pub async fn register_candidate(&self, email: &str) -> Value {
         let reply = self
@@ -43,9 +50,14 @@ impl TestApp {
         reply.body["token"].as_str().unwrap().to_owned()
     }
 
+    /// A new sign-in of a candidate that [`Self::register_candidate`] made.
+    pub async fn candidate_sign_in(&self, email: &str) -> String {
+        self.token("candidate", email, "Secret1!").await
+    }
+
     pub async fn candidate_token(&self, email: &str) -> String {
         self.register_candidate(email).await;
-        self.token("candidate", email, "Secret1!").await
+        self.candidate_sign_in(email).await
     }
 
     /// Creates an admin the way `recruit admin create` does.
@@ -73,6 +85,16 @@ impl TestApp {
             registered.output.id,
             self.token("admin", &email, "Admin123!").await,
         )
+    }
+
+    /// `token`'s holder adds a member of staff with the admins screen's form.
+    pub async fn add_admin(&self, token: &str, name: &str, email: &str, password: &str) -> Reply {
+        self.post(
+            "/api/admin/admins",
+            Some(token),
+            json!({"name": name, "email": email, "password": password}),
+        )
+        .await
     }
 
     /// Registers an employer and, if `approve`, has an admin approve it.
@@ -110,7 +132,10 @@ impl TestApp {
         }
         (id, email, String::new())
     }
+}
 
+/// Reference data and listings, as employers post and manage them.
+impl TestApp {
     pub async fn add_location(&self, name: &str) -> Uuid {
         self.app
             .state
@@ -136,15 +161,122 @@ impl TestApp {
         let mut form = job_form(&location.to_string());
         form["title"] = json!(title);
         let reply = self
-            .post("/api/employer/jobs", Some(&employer), form)
+            .post_job(&employer, form)
             .await
             .assert_status(StatusCode::CREATED);
         (reply.id(), employer)
     }
+
+    /// An employer posts a listing: `form` as [`job_form`] makes it.
+    pub async fn post_job(&self, token: &str, form: Value) -> Reply {
+        self.post("/api/employer/jobs", Some(token), form).await
+    }
+
+    /// The employer saves an edited listing.
+    pub async fn update_job(&self, token: &str, job: &str, form: Value) -> Reply {
+        self.put(
+            &format!("/api/employer/jobs/{job}"),
+            Some(token),
+            Some(form),
+        )
+        .await
+    }
+
+    /// One of a listing's buttons (`publish`, `close`, `reopen`,
+    /// `duplicate`): a POST with an empty form.
+    pub async fn job_action(&self, token: &str, job: &str, action: &str) -> Reply {
+        self.post(
+            &format!("/api/employer/jobs/{job}/{action}"),
+            Some(token),
+            json!({}),
+        )
+        .await
+    }
 }
 
-/// The candidate portal's writes, as the web app sends them.
+/// The staff's work on employers' accounts and the contact inbox.
 impl TestApp {
+    /// An admin acts on an employer's account (`approve`, `suspend`,
+    /// `reinstate`); `body` is the form (a reason, or empty).
+    pub async fn manage_employer(
+        &self,
+        token: &str,
+        employer: impl std::fmt::Display,
+        action: &str,
+        body: Value,
+    ) -> Reply {
+        self.post(
+            &format!("/api/admin/employers/{employer}/{action}"),
+            Some(token),
+            body,
+        )
+        .await
+    }
+
+    /// Staff act on an enquiry in the contact inbox (`assign`, `reply`,
+    /// `handled`, `erase`); `body` is the form.
+    pub async fn enquiry_action(&self, token: &str, id: &str, action: &str, body: Value) -> Reply {
+        self.post(
+            &format!("/api/admin/contact-messages/{id}/{action}"),
+            Some(token),
+            body,
+        )
+        .await
+    }
+}
+
+/// Mail, and the password resets it carries.
+impl TestApp {
+    /// The body of the newest mail to `recipient`.
+    pub async fn latest_mail_to(&self, recipient: &str) -> String {
+        let (body,): (String,) = sqlx::query_as(
+            "SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1",
+        )
+        .bind(recipient)
+        .fetch_one(&self.pool)
+        .await
+        .unwrap();
+        body
+    }
+
+    /// The token in the newest password-reset link mailed to `email`.
+    pub async fn reset_link(&self, email: &str) -> String {
+        let body = self.latest_mail_to(email).await;
+        let start = body.find("token=").expect("the mail has a reset link") + "token=".len();
+        body[start..].split_whitespace().next().unwrap().to_owned()
+    }
+
+    /// Asks for a password-reset link, as the sign-in page's form does.
+    pub async fn forgot_password(&self, role: &str, email: &str) -> Reply {
+        self.post(
+            &format!("/api/auth/{role}/forgot-password"),
+            None,
+            json!({"email": email}),
+        )
+        .await
+    }
+
+    /// Sets a new password with the token of a reset link.
+    pub async fn reset_password(&self, role: &str, token: &str, new_password: &str) -> Reply {
+        self.post(
+            &format!("/api/auth/{role}/reset-password"),
+            None,
+            json!({"token": token, "newPassword": new_password}),
+        )
+        .await
+    }
+}
+
+/// Applications and the candidate portal's writes, from either side, as the
+/// web app sends them.
+impl TestApp {
+    /// The candidate saves the profile form (`body`: name, summary, skills,
+    /// education, experience…).
+    pub async fn save_profile(&self, token: &str, body: Value) -> Reply {
+        self.put("/api/candidate/profile", Some(token), Some(body))
+            .await
+    }
+
     /// A multipart upload through the real router: one file part and text fields.
     async fn upload(
         &self,
@@ -193,6 +325,22 @@ impl TestApp {
         .await
     }
 
+    /// Adds a file to the library as [`Self::upload_document`] does, and
+    /// returns the new document's id.
+    pub async fn add_document(
+        &self,
+        token: &str,
+        file_name: &str,
+        bytes: Vec<u8>,
+        text: &[(&str, &str)],
+    ) -> String {
+        let reply = self
+            .upload_document(token, file_name, bytes, text)
+            .await
+            .assert_status(StatusCode::CREATED);
+        reply.body["document"]["id"].as_str().unwrap().to_owned()
+    }
+
     /// Replaces the employer's company logo.
     pub async fn upload_logo(&self, token: &str, file_name: &str, bytes: Vec<u8>) -> Reply {
         self.upload(
@@ -225,6 +373,82 @@ impl TestApp {
             .await
     }
 
+    /// A job with one application, read models settled: (job id, employer
+    /// token, application id, candidate token).
+    pub async fn applied(&self, title: &str, email: &str) -> (String, String, String, String) {
+        let (job, employer) = self.open_job(title).await;
+        let (id, candidate) = self.new_applicant(&job, email).await;
+        self.settle().await;
+        (job, employer, id, candidate)
+    }
+
+    /// A new candidate, `email`, applies to `job`: (application id,
+    /// candidate token).
+    pub async fn new_applicant(&self, job: &str, email: &str) -> (String, String) {
+        let candidate = self.candidate_token(email).await;
+        let submitted = self
+            .submit_application(&candidate, json!({"jobId": job}))
+            .await
+            .assert_status(StatusCode::CREATED);
+        (submitted.id(), candidate)
+    }
+
+    /// The candidate withdraws an application; `body` may hold a reason.
+    pub async fn withdraw_application(&self, token: &str, id: &str, body: Value) -> Reply {
+        self.post(
+            &format!("/api/applications/{id}/withdraw"),
+            Some(token),
+            body,
+        )
+        .await
+    }
+
+    /// The candidate's own applications, once the read side has `write`.
+    pub async fn my_applications_after(&self, token: &str, write: &Reply) -> Reply {
+        self.get_after("/api/applications/my-applications", Some(token), write)
+            .await
+    }
+
+    /// The employer's private note on an application.
+    pub async fn add_note(&self, token: &str, id: &str, body: &str) -> Reply {
+        self.post(
+            &format!("/api/employer/applications/{id}/notes"),
+            Some(token),
+            json!({"body": body}),
+        )
+        .await
+    }
+
+    /// The employer's scorecard: `body` holds ratings, recommendation, comment.
+    pub async fn add_scorecard(&self, token: &str, id: &str, body: Value) -> Reply {
+        self.post(
+            &format!("/api/employer/applications/{id}/scorecards"),
+            Some(token),
+            body,
+        )
+        .await
+    }
+
+    /// The employer books an interview on an application; `body` is the slot.
+    pub async fn book_interview(&self, token: &str, id: &str, body: Value) -> Reply {
+        self.post(
+            &format!("/api/employer/applications/{id}/interviews"),
+            Some(token),
+            body,
+        )
+        .await
+    }
+
+    /// The employer cancels an interview; `body` may hold a reason.
+    pub async fn cancel_interview(&self, token: &str, interview: &str, body: Value) -> Reply {
+        self.post(
+            &format!("/api/employer/interviews/{interview}/cancel"),
+            Some(token),
+            body,
+        )
+        .await
+    }
+
     /// Moves an application along the employer's pipeline; `body` is the move
     /// form (`{"stage": …}` and any feedback).
     pub async fn move_application(&self, token: &str, id: &str, body: Value) -> Reply {
@@ -234,6 +458,12 @@ impl TestApp {
             body,
         )
         .await
+    }
+
+    /// Moves an application to `stage`, with no expected version or feedback.
+    pub async fn move_to(&self, token: &str, id: &str, stage: &str) -> Reply {
+        self.move_application(token, id, json!({ "stage": stage }))
+            .await
     }
 
     /// The titles of someone's newest notifications, newest first.
@@ -284,4 +514,25 @@ pub fn job_form(location: &str) -> Value {
         "requirements": ["Rust"],
         "expires_at": (chrono::Utc::now() + chrono::Duration::days(30)).to_rfc3339(),
     })
+}
+
+/// A JobClosed event: the simplest event a test below the HTTP layer can append.
+pub fn job_closed() -> NewEvent {
+    NewEvent::from_domain(
+        &JobEvent::JobClosed {
+            closed_by: Uuid::nil(),
+            closed_at: Utc::now(),
+        },
+        None,
+    )
+}
+
+/// An append of `n` [`job_closed`] events to `stream`, expecting `expected`.
+pub fn job_closings(stream: &str, expected: ExpectedVersion, n: usize) -> AppendRequest {
+    AppendRequest::new(
+        stream,
+        expected,
+        (0..n).map(|_| job_closed()).collect(),
+        event_store::Metadata::system(event_store::Actor::Test),
+    )
 }

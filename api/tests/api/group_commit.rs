@@ -11,42 +11,30 @@ use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use api::config::Config;
-use chrono::Utc;
-use domain::job::JobEvent;
 use event_store::postgres::group::COMMITTERS;
-use event_store::{
-    AppendError, AppendRequest, AppendResult, EventStore, ExpectedVersion, Metadata, NewEvent,
-};
+use event_store::{AppendError, AppendRequest, AppendResult, EventStore, ExpectedVersion};
 use serde_json::json;
 use sqlx::{PgPool, Postgres, Transaction};
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
+use crate::fixtures::job_closings;
 use crate::support::{Db, db, test_config};
 
 type Appended = JoinHandle<Result<AppendResult, AppendError>>;
 
-fn closed() -> NewEvent {
-    NewEvent::from_domain(
-        &JobEvent::JobClosed {
-            closed_by: Uuid::nil(),
-            closed_at: Utc::now(),
-        },
-        None,
-    )
-}
-
-fn request(stream: &str, expected: ExpectedVersion, n: usize) -> AppendRequest {
-    AppendRequest::new(
-        stream,
-        expected,
-        (0..n).map(|_| closed()).collect(),
-        Metadata::system(event_store::Actor::Test),
-    )
-}
-
 fn new_stream() -> String {
     format!("job-{}", Uuid::now_v7())
+}
+
+/// A new stream that already holds `events` events.
+async fn stream_of(db: &Db, events: usize) -> String {
+    let stream = new_stream();
+    db.store
+        .append(job_closings(&stream, ExpectedVersion::NoStream, events))
+        .await
+        .unwrap();
+    stream
 }
 
 fn spawn_append(db: &Db, request: AppendRequest) -> Appended {
@@ -115,7 +103,7 @@ async fn block_committers(
     for blocked in 1..=committers as i64 {
         plugs.push(spawn_append(
             db,
-            request(&new_stream(), ExpectedVersion::NoStream, 1),
+            job_closings(&new_stream(), ExpectedVersion::NoStream, 1),
         ));
         until("every committer waits on the lock", async || {
             lock_waiters(&db.pool).await.len() as i64 == blocked
@@ -140,8 +128,39 @@ async fn queue(db: &Db, requests: Vec<AppendRequest>) -> Vec<Appended> {
 fn first_appends(streams: &[String]) -> Vec<AppendRequest> {
     streams
         .iter()
-        .map(|s| request(s, ExpectedVersion::NoStream, 1))
+        .map(|s| job_closings(s, ExpectedVersion::NoStream, 1))
         .collect()
+}
+
+/// The streams the conflict tests aim at, named for what their appends
+/// expect: one that exists (at version 1), one at version 2, one at 1 and one
+/// for `Any` (at 1).
+async fn conflict_streams(db: &Db) -> (String, String, String, String) {
+    (
+        stream_of(db, 1).await,
+        stream_of(db, 2).await,
+        stream_of(db, 1).await,
+        stream_of(db, 1).await,
+    )
+}
+
+/// Commits the lock's transaction, so the blocked committers (each of which
+/// must commit) and then the queued batch go through; returns the batch's
+/// results in queue order.
+async fn release(
+    lock: Transaction<'static, Postgres>,
+    plugs: Vec<Appended>,
+    queued: Vec<Appended>,
+) -> Vec<Result<AppendResult, AppendError>> {
+    lock.commit().await.unwrap();
+    for plug in plugs {
+        plug.await.unwrap().unwrap();
+    }
+    let mut results = vec![];
+    for h in queued {
+        results.push(h.await.unwrap());
+    }
+    results
 }
 
 async fn transaction_ids(pool: &PgPool, streams: &[&str]) -> HashSet<i64> {
@@ -155,33 +174,11 @@ async fn transaction_ids(pool: &PgPool, streams: &[&str]) -> HashSet<i64> {
     rows.into_iter().map(|(t,)| t).collect()
 }
 
-async fn versions(db: &Db, stream: &str) -> Vec<i64> {
-    db.store
-        .read_stream(stream)
-        .await
-        .unwrap()
-        .iter()
-        .map(|e| e.stream_version)
-        .collect()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_conflict_inside_a_shared_batch_fails_only_its_own_command() {
     let db = db().await;
     let s = &db.store;
-    let (existing, at_two, at_one, any) = (new_stream(), new_stream(), new_stream(), new_stream());
-    s.append(request(&existing, ExpectedVersion::NoStream, 1))
-        .await
-        .unwrap();
-    s.append(request(&at_two, ExpectedVersion::NoStream, 2))
-        .await
-        .unwrap();
-    s.append(request(&at_one, ExpectedVersion::NoStream, 1))
-        .await
-        .unwrap();
-    s.append(request(&any, ExpectedVersion::NoStream, 1))
-        .await
-        .unwrap();
+    let (existing, at_two, at_one, any) = conflict_streams(&db).await;
     let fresh: Vec<String> = (0..5).map(|_| new_stream()).collect();
     let fresh_multi = new_stream();
 
@@ -189,20 +186,13 @@ async fn a_conflict_inside_a_shared_batch_fails_only_its_own_command() {
     let before = s.group_commit_stats();
     let mut requests = first_appends(&fresh);
     // The two that must fail: a stream that exists, a version it never reached.
-    requests.insert(2, request(&existing, ExpectedVersion::NoStream, 1));
-    requests.push(request(&at_two, ExpectedVersion::Exact(5), 1));
-    requests.push(request(&at_one, ExpectedVersion::Exact(1), 3));
-    requests.push(request(&fresh_multi, ExpectedVersion::NoStream, 3));
-    requests.push(request(&any, ExpectedVersion::Any, 2));
+    requests.insert(2, job_closings(&existing, ExpectedVersion::NoStream, 1));
+    requests.push(job_closings(&at_two, ExpectedVersion::Exact(5), 1));
+    requests.push(job_closings(&at_one, ExpectedVersion::Exact(1), 3));
+    requests.push(job_closings(&fresh_multi, ExpectedVersion::NoStream, 3));
+    requests.push(job_closings(&any, ExpectedVersion::Any, 2));
     let handles = queue(&db, requests).await;
-    lock.commit().await.unwrap();
-    for plug in plugs {
-        plug.await.unwrap().unwrap();
-    }
-    let mut results = vec![];
-    for h in handles {
-        results.push(h.await.unwrap());
-    }
+    let results = release(lock, plugs, handles).await;
 
     let after = s.group_commit_stats();
     assert_eq!(
@@ -233,18 +223,18 @@ async fn a_conflict_inside_a_shared_batch_fails_only_its_own_command() {
 
     // Every good command's events are there, and in one transaction.
     for f in &fresh {
-        assert_eq!(versions(&db, f).await, vec![1]);
+        assert_eq!(db.stream_versions(f).await, vec![1]);
     }
-    assert_eq!(versions(&db, &at_one).await, vec![1, 2, 3, 4]);
-    assert_eq!(versions(&db, &fresh_multi).await, vec![1, 2, 3]);
-    assert_eq!(versions(&db, &any).await, vec![1, 2, 3]);
+    assert_eq!(db.stream_versions(&at_one).await, vec![1, 2, 3, 4]);
+    assert_eq!(db.stream_versions(&fresh_multi).await, vec![1, 2, 3]);
+    assert_eq!(db.stream_versions(&any).await, vec![1, 2, 3]);
     let mut written: Vec<&str> = fresh.iter().map(String::as_str).collect();
     written.push(&fresh_multi);
     let shared = transaction_ids(&db.pool, &written).await;
     assert_eq!(shared.len(), 1, "the batch was one transaction");
     // The failed commands wrote nothing.
-    assert_eq!(versions(&db, &existing).await, vec![1]);
-    assert_eq!(versions(&db, &at_two).await, vec![1, 2]);
+    assert_eq!(db.stream_versions(&existing).await, vec![1]);
+    assert_eq!(db.stream_versions(&at_two).await, vec![1, 2]);
     // Each command's position is its last event's, its events in version order.
     let events = s.read_stream(&fresh_multi).await.unwrap();
     assert!(events.windows(2).all(|w| w[0].position < w[1].position));
@@ -257,30 +247,18 @@ async fn a_conflict_inside_a_shared_batch_fails_only_its_own_command() {
 async fn a_conflict_in_a_batch_of_single_events_fails_only_its_own_command() {
     let db = db().await;
     let s = &db.store;
-    let (existing, at_two, at_one, any) = (new_stream(), new_stream(), new_stream(), new_stream());
-    for (stream, n) in [(&existing, 1), (&at_two, 2), (&at_one, 1), (&any, 1)] {
-        s.append(request(stream, ExpectedVersion::NoStream, n))
-            .await
-            .unwrap();
-    }
+    let (existing, at_two, at_one, any) = conflict_streams(&db).await;
     let fresh: Vec<String> = (0..4).map(|_| new_stream()).collect();
 
     let (lock, plugs) = block_the_committers(&db).await;
     let before = s.group_commit_stats();
     let mut requests = first_appends(&fresh);
-    requests.push(request(&existing, ExpectedVersion::NoStream, 1));
-    requests.push(request(&at_two, ExpectedVersion::Exact(1), 1));
-    requests.push(request(&at_one, ExpectedVersion::Exact(1), 1));
-    requests.push(request(&any, ExpectedVersion::Any, 1));
+    requests.push(job_closings(&existing, ExpectedVersion::NoStream, 1));
+    requests.push(job_closings(&at_two, ExpectedVersion::Exact(1), 1));
+    requests.push(job_closings(&at_one, ExpectedVersion::Exact(1), 1));
+    requests.push(job_closings(&any, ExpectedVersion::Any, 1));
     let handles = queue(&db, requests).await;
-    lock.commit().await.unwrap();
-    for plug in plugs {
-        plug.await.unwrap().unwrap();
-    }
-    let mut results = vec![];
-    for h in handles {
-        results.push(h.await.unwrap());
-    }
+    let results = release(lock, plugs, handles).await;
     assert_eq!(
         s.group_commit_stats().shared_batches - before.shared_batches,
         1
@@ -298,10 +276,10 @@ async fn a_conflict_in_a_batch_of_single_events_fails_only_its_own_command() {
     ));
     assert_eq!(results[6].as_ref().unwrap().version, 2);
     assert_eq!(results[7].as_ref().unwrap().version, 2);
-    assert_eq!(versions(&db, &existing).await, vec![1]);
-    assert_eq!(versions(&db, &at_two).await, vec![1, 2]);
-    assert_eq!(versions(&db, &at_one).await, vec![1, 2]);
-    assert_eq!(versions(&db, &any).await, vec![1, 2]);
+    assert_eq!(db.stream_versions(&existing).await, vec![1]);
+    assert_eq!(db.stream_versions(&at_two).await, vec![1, 2]);
+    assert_eq!(db.stream_versions(&at_one).await, vec![1, 2]);
+    assert_eq!(db.stream_versions(&any).await, vec![1, 2]);
     let mut written: Vec<&str> = fresh.iter().map(String::as_str).collect();
     written.push(&at_one);
     written.push(&any);
@@ -323,7 +301,7 @@ async fn a_command_postgres_refuses_inside_a_batch_fails_alone() {
     let db = db().await;
     let fresh: Vec<String> = (0..4).map(|_| new_stream()).collect();
     let poisoned = new_stream();
-    let mut bad = request(&poisoned, ExpectedVersion::NoStream, 1);
+    let mut bad = job_closings(&poisoned, ExpectedVersion::NoStream, 1);
     // jsonb cannot hold U+0000: PostgreSQL refuses the whole statement.
     bad.events[0].payload = json!({"closed_by": "\u{0}"});
 
@@ -331,22 +309,15 @@ async fn a_command_postgres_refuses_inside_a_batch_fails_alone() {
     let mut requests = first_appends(&fresh);
     requests.insert(1, bad);
     let handles = queue(&db, requests).await;
-    lock.commit().await.unwrap();
-    for plug in plugs {
-        plug.await.unwrap().unwrap();
-    }
-    let mut results = vec![];
-    for h in handles {
-        results.push(h.await.unwrap());
-    }
+    let results = release(lock, plugs, handles).await;
     assert!(matches!(results[1], Err(AppendError::Internal(_))));
     for (i, r) in results.iter().enumerate().filter(|(i, _)| *i != 1) {
         assert_eq!(r.as_ref().unwrap().version, 1, "command {i} committed");
     }
     for f in &fresh {
-        assert_eq!(versions(&db, f).await, vec![1]);
+        assert_eq!(db.stream_versions(f).await, vec![1]);
     }
-    assert!(versions(&db, &poisoned).await.is_empty());
+    assert!(db.stream_versions(&poisoned).await.is_empty());
     assert!(db.store.group_commit_stats().shared_batches >= 1);
 }
 
@@ -403,7 +374,7 @@ async fn the_batch_after_one_whose_connection_died_commits() {
     let doomed = queue(&db, first_appends(&streams)).await;
     let next: Vec<Appended> = streams
         .iter()
-        .map(|s| spawn_append(&db, request(s, ExpectedVersion::Any, 1)))
+        .map(|s| spawn_append(&db, job_closings(s, ExpectedVersion::Any, 1)))
         .collect();
     until("the second commands are queued too", async || {
         db.store.group_commit_stats().queued == 2 * streams.len()
@@ -523,7 +494,7 @@ async fn appends_queued_behind_inline_writers_that_give_up_still_commit() {
         assert_eq!(committed(h, "a queued append").await.version, 1);
     }
     for s in &streams {
-        assert_eq!(versions(&db, s).await, vec![1]);
+        assert_eq!(db.stream_versions(s).await, vec![1]);
     }
     until("every committer slot is given back", async || {
         db.store.group_commit_stats().active == 0
@@ -563,7 +534,7 @@ async fn every_acknowledged_append_is_in_the_log_while_connections_die() {
             for _ in 0..25 {
                 let stream = new_stream();
                 let r = store
-                    .append(request(&stream, ExpectedVersion::NoStream, 1))
+                    .append(job_closings(&stream, ExpectedVersion::NoStream, 1))
                     .await;
                 results.push((stream, r));
             }

@@ -25,6 +25,17 @@ async fn snapshot(pool: &PgPool) -> BTreeMap<String, Vec<String>> {
     out
 }
 
+/// Gives every projector a checkpoint at the start of the log, as the live
+/// runtime does on its first run, and catches each up from there.
+async fn project_live(source: &projections::EventSource, pool: &PgPool) {
+    for projector in projections::all() {
+        projections::runtime::ensure_checkpoint(pool, projector.name())
+            .await
+            .unwrap();
+    }
+    catch_up(source, pool).await;
+}
+
 /// Steps every projector, as the live runtime would, until it has handled
 /// the whole log (waiting out other tests' transactions that hide events).
 async fn catch_up(source: &projections::EventSource, pool: &PgPool) {
@@ -70,12 +81,7 @@ async fn a_one_pass_rebuild_of_every_projector_equals_live_projection_row_for_ro
     assert!(history.subjects_erased > 0 && history.sealed_events > 1000);
 
     // Live: each projector through the runtime's batches, event by event.
-    for projector in projections::all() {
-        projections::runtime::ensure_checkpoint(&db.pool, projector.name())
-            .await
-            .unwrap();
-    }
-    catch_up(&db.source, &db.pool).await;
+    project_live(&db.source, &db.pool).await;
     let live = snapshot(&db.pool).await;
     assert!(
         live.values().filter(|rows| !rows.is_empty()).count() >= 15,
@@ -173,12 +179,7 @@ async fn a_rebuild_that_stops_early_swaps_no_projector_in() {
     api::cli::bench_history::write_history(&db.pool, db.store.keys(), 1500, 5, |_| {})
         .await
         .unwrap();
-    for projector in projections::all() {
-        projections::runtime::ensure_checkpoint(&db.pool, projector.name())
-            .await
-            .unwrap();
-    }
-    catch_up(&db.source, &db.pool).await;
+    project_live(&db.source, &db.pool).await;
     let live = snapshot(&db.pool).await;
     let oids = table_oids(&db.pool).await;
     // A second LocationAdded for a location that exists (as the fault suite

@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use api::app::Application;
 use api::config::Config;
-use event_store::PgEventStore;
 use event_store::key_wrapping::KeyRing;
 use event_store::postgres::DataKeys;
+use event_store::{EventStore, PgEventStore};
 use projections::{EventSource, RuntimeConfig};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -213,6 +213,31 @@ impl Reply {
             .unwrap_or_else(|| panic!("no array {key:?} in {}", self.body))
     }
 
+    /// The body, which must be an array (a test failure if it is not).
+    #[track_caller]
+    pub fn array(&self) -> &[Value] {
+        self.body
+            .as_array()
+            .unwrap_or_else(|| panic!("not an array: {}", self.body))
+    }
+
+    /// The record with this `id` in an array body, if there is one.
+    #[track_caller]
+    pub fn find_id(&self, id: &str) -> Option<&Value> {
+        self.array().iter().find(|r| r["id"] == id)
+    }
+
+    /// Asserts the status and the confirmation `message` the body carries.
+    #[track_caller]
+    pub fn assert_message(&self, status: StatusCode, message: &str) {
+        assert_eq!(
+            (self.status, self.body["message"].as_str()),
+            (status, Some(message)),
+            "{}",
+            self.body
+        );
+    }
+
     /// Asserts the status (showing the body if it is another) and hands the
     /// reply on, so a step reads `app.post(..).await.assert_status(StatusCode::OK)`.
     #[track_caller]
@@ -323,6 +348,11 @@ impl TestApp {
         Reply::read(req.send().await.unwrap()).await
     }
 
+    /// One stream's events, read through the app's store (and its keys).
+    pub async fn stream_events(&self, stream: &str) -> Vec<event_store::RecordedEvent> {
+        self.app.state.store().read_stream(stream).await.unwrap()
+    }
+
     pub async fn event_count(&self) -> i64 {
         sqlx::query_as::<_, (i64,)>("SELECT count(*) FROM events")
             .fetch_one(&self.pool)
@@ -411,6 +441,13 @@ impl Socket {
         }
     }
 
+    /// A websocket client that the server has greeted with `connected`.
+    pub async fn connected(base: &str, token: &str, user_type: &str) -> Self {
+        let mut socket = Self::connect(base, token, user_type, "websocket").await;
+        socket.expect("connected").await;
+        socket
+    }
+
     /// Waits for the next `event` (earlier unread ones count), up to 10 s.
     pub async fn expect(&mut self, event: &str) -> Value {
         if let Some(i) = self.seen.iter().position(|(e, _)| e == event) {
@@ -466,6 +503,19 @@ pub struct Db {
     pub store: PgEventStore,
     /// The same store through the port, with the pool: what the read side runs on.
     pub source: EventSource,
+}
+
+impl Db {
+    /// The versions of a stream's events, in the order the store reads them.
+    pub async fn stream_versions(&self, stream: &str) -> Vec<i64> {
+        self.store
+            .read_stream(stream)
+            .await
+            .unwrap()
+            .iter()
+            .map(|e| e.stream_version)
+            .collect()
+    }
 }
 
 impl Drop for Db {
