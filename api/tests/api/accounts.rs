@@ -102,28 +102,16 @@ async fn a_pending_employer_cannot_sign_in_until_an_admin_approves() {
         .get("/api/admin/employers?status=pending", Some(&admin))
         .await;
     assert!(
-        list.body
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|e| e["id"] == employer_id.to_string()),
+        list.find_id(&employer_id.to_string()).is_some(),
         "{:?}",
         list.body
     );
     let approved = app
-        .post(
-            &format!("/api/admin/employers/{employer_id}/approve"),
-            Some(&admin),
-            json!({}),
-        )
+        .manage_employer(&admin, employer_id, "approve", json!({}))
         .await
         .assert_status(StatusCode::OK);
     let again = app
-        .post(
-            &format!("/api/admin/employers/{employer_id}/approve"),
-            Some(&admin),
-            json!({}),
-        )
+        .manage_employer(&admin, employer_id, "approve", json!({}))
         .await;
     assert_eq!(again.status, StatusCode::CONFLICT);
 
@@ -157,29 +145,18 @@ async fn no_anonymous_route_creates_an_admin() {
     );
     let candidate = app.candidate_token("c@example.com").await;
     let reply = app
-        .post(
-            "/api/admin/admins",
-            Some(&candidate),
-            json!({"name": "Eve", "email": "eve@example.com", "password": "Secret1!"}),
-        )
+        .add_admin(&candidate, "Eve", "eve@example.com", "Secret1!")
         .await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
 
     let (_, admin) = app.admin_token().await;
     let created = app
-        .post(
-            "/api/admin/admins",
-            Some(&admin),
-            json!({"name": "Second Admin", "email": "two@harbourit.test", "password": "Secret1!"}),
-        )
+        .add_admin(&admin, "Second Admin", "two@harbourit.test", "Secret1!")
         .await;
     assert_eq!(created.status, StatusCode::CREATED);
-    assert_eq!(
-        app.login("admin", "two@harbourit.test", "Secret1!")
-            .await
-            .status,
-        StatusCode::OK
-    );
+    app.login("admin", "two@harbourit.test", "Secret1!")
+        .await
+        .assert_status(StatusCode::OK);
 }
 
 #[tokio::test]
@@ -222,12 +199,9 @@ async fn tokens_are_checked_for_presence_validity_expiry_and_role() {
         assert_eq!(reply.status, StatusCode::FORBIDDEN, "{path}");
     }
     let (_, admin) = app.admin_token().await;
-    assert_eq!(
-        app.get("/api/auth/candidate/profile", Some(&admin))
-            .await
-            .status,
-        StatusCode::FORBIDDEN
-    );
+    app.get("/api/auth/candidate/profile", Some(&admin))
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
@@ -235,12 +209,9 @@ async fn repeated_failed_sign_ins_are_throttled_with_retry_after() {
     let app = TestApp::spawn().await;
     app.register_candidate("target@example.com").await;
     for _ in 0..5 {
-        assert_eq!(
-            app.login("candidate", "target@example.com", "Wrong123!")
-                .await
-                .status,
-            StatusCode::UNAUTHORIZED
-        );
+        app.login("candidate", "target@example.com", "Wrong123!")
+            .await
+            .assert_status(StatusCode::UNAUTHORIZED);
     }
     let blocked = app
         .login("candidate", "target@example.com", "Secret1!")
@@ -254,10 +225,7 @@ async fn repeated_failed_sign_ins_are_throttled_with_retry_after() {
     assert!((1..=900).contains(&retry), "{retry}");
     // Another account is not blocked by this one's failures.
     app.register_candidate("bystander@example.com").await;
-    assert_eq!(
-        app.login("candidate", "bystander@example.com", "Secret1!")
-            .await
-            .status,
-        StatusCode::OK
-    );
+    app.login("candidate", "bystander@example.com", "Secret1!")
+        .await
+        .assert_status(StatusCode::OK);
 }

@@ -54,11 +54,7 @@ async fn the_audit_trail_filters_and_pages_the_log_newest_first() {
     let (admin_id, admin) = app.admin_token().await;
     let (employer_id, _, _) = app.employer("Audited Pty Ltd", false).await;
     let approved = app
-        .post(
-            &format!("/api/admin/employers/{employer_id}/approve"),
-            Some(&admin),
-            json!({}),
-        )
+        .manage_employer(&admin, employer_id, "approve", json!({}))
         .await;
     assert_eq!(approved.status, StatusCode::OK);
     for i in 0..4 {
@@ -367,10 +363,7 @@ async fn the_agency_closes_a_clients_job_with_a_reason_the_employer_sees() {
     let closed = app
         .post(&path, Some(&admin), json!({"reason": "Misleading salary"}))
         .await;
-    assert_eq!(
-        (closed.status, closed.body["message"].as_str()),
-        (StatusCode::OK, Some("Job closed"))
-    );
+    closed.assert_message(StatusCode::OK, "Job closed");
     assert_eq!(app.event_count().await, events_before + 1);
     let again = app
         .post(&path, Some(&admin), json!({"reason": "Again"}))
@@ -384,23 +377,10 @@ async fn the_agency_closes_a_clients_job_with_a_reason_the_employer_sees() {
     let mine = app
         .get_after("/api/employer/jobs", Some(&employer), &closed)
         .await;
-    let listing = mine
-        .body
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|j| j["id"] == job.as_str())
-        .unwrap()
-        .clone();
+    let listing = mine.find_id(&job).unwrap().clone();
     assert_eq!(listing["status"], "closed");
     assert_eq!(listing["closed_by_agency"], "Misleading salary");
-    let reopen = app
-        .post(
-            &format!("/api/employer/jobs/{job}/reopen"),
-            Some(&employer),
-            json!({}),
-        )
-        .await;
+    let reopen = app.job_action(&employer, &job, "reopen").await;
     reopen.assert_error(
         StatusCode::UNPROCESSABLE_ENTITY,
         "The agency closed this job. Please contact us to reopen it.",
@@ -410,14 +390,7 @@ async fn the_agency_closes_a_clients_job_with_a_reason_the_employer_sees() {
     assert!(!public.body.to_string().contains("Misleading salary"));
 
     let all = app.get("/api/admin/jobs?status=closed", Some(&admin)).await;
-    let row = all
-        .body
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|j| j["id"] == job.as_str())
-        .unwrap()
-        .clone();
+    let row = all.find_id(&job).unwrap().clone();
     assert_eq!(
         (
             row["closed_reason"].clone(),
@@ -447,7 +420,7 @@ async fn admins_remove_each_other_but_not_themselves_or_the_last_one() {
     // The admin list is a read model: wait for it to hold the new account.
     app.settle().await;
     let alone = app.get("/api/admin/admins", Some(&token)).await;
-    assert_eq!(alone.body.as_array().unwrap().len(), 1);
+    assert_eq!(alone.array().len(), 1);
     assert_eq!(alone.body[0]["is_you"], true);
     let myself = app
         .delete(&format!("/api/admin/admins/{me}"), Some(&token))
@@ -458,11 +431,7 @@ async fn admins_remove_each_other_but_not_themselves_or_the_last_one() {
     );
 
     let added = app
-        .post(
-            "/api/admin/admins",
-            Some(&token),
-            json!({"name": "Riley Staff", "email": "riley@harbourit.test", "password": "Admin123!"}),
-        )
+        .add_admin(&token, "Riley Staff", "riley@harbourit.test", "Admin123!")
         .await;
     assert_eq!(added.status, StatusCode::CREATED);
     let riley: Uuid = added.body["id"].as_str().unwrap().parse().unwrap();
@@ -473,9 +442,7 @@ async fn admins_remove_each_other_but_not_themselves_or_the_last_one() {
     assert_eq!(
         app.get("/api/admin/admins", Some(&token))
             .await
-            .body
-            .as_array()
-            .unwrap()
+            .array()
             .len(),
         2
     );
@@ -483,10 +450,7 @@ async fn admins_remove_each_other_but_not_themselves_or_the_last_one() {
     let removed = app
         .delete(&format!("/api/admin/admins/{riley}"), Some(&token))
         .await;
-    assert_eq!(
-        (removed.status, removed.body["message"].as_str()),
-        (StatusCode::OK, Some("Admin removed"))
-    );
+    removed.assert_message(StatusCode::OK, "Admin removed");
     app.settle().await;
     // Their session ends and they cannot sign in again.
     let stale = app.get("/api/admin/overview", Some(&riley_token)).await;
@@ -510,16 +474,11 @@ async fn admins_remove_each_other_but_not_themselves_or_the_last_one() {
 async fn the_agency_sees_every_clients_applications_and_their_numbers() {
     let app = TestApp::spawn().await;
     let (_, admin) = app.admin_token().await;
-    let (job, employer) = app.open_job("Platform Engineer").await;
-    let candidate = app.candidate_token("applicant@example.com").await;
-    app.submit_application(&candidate, json!({"jobId": job}))
-        .await
-        .assert_status(StatusCode::CREATED);
-    let _ = employer;
-    app.settle().await;
+    app.applied("Platform Engineer", "applicant@example.com")
+        .await;
 
     let all = app.get("/api/admin/applications", Some(&admin)).await;
-    let rows = all.body.as_array().unwrap();
+    let rows = all.array();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0]["job_title"], "Platform Engineer");
     assert_eq!(rows[0]["stage"], "new");
@@ -535,7 +494,7 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
             Some(&admin),
         )
         .await;
-    assert_eq!(ranged.body.as_array().unwrap().len(), 1);
+    assert_eq!(ranged.array().len(), 1);
     for (query, message) in [
         ("stage=limbo", "Choose a stage from the list"),
         ("from=23/11/2026", "Enter dates as YYYY-MM-DD"),
@@ -651,11 +610,8 @@ async fn the_overview_counts_what_needs_attention_and_a_rebuild_reports_progress
 #[tokio::test]
 async fn the_analyst_role_reads_the_documented_queries_and_nothing_personal() {
     let app = TestApp::spawn().await;
-    let (job, _) = app.open_job("Data Engineer").await;
-    let candidate = app.candidate_token("private.person@example.com").await;
-    app.submit_application(&candidate, json!({"jobId": job}))
+    app.applied("Data Engineer", "private.person@example.com")
         .await;
-    app.settle().await;
     let _ = job_form;
 
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/ANALYSTS.md"))
@@ -699,11 +655,7 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
     let email = "two.factor@harbourit.test";
     let (_, token) = app.admin_token().await;
     let added = app
-        .post(
-            "/api/admin/admins",
-            Some(&token),
-            json!({"name": "Tess Factor", "email": email, "password": "Admin123!"}),
-        )
+        .add_admin(&token, "Tess Factor", email, "Admin123!")
         .await;
     assert_eq!(added.status, StatusCode::CREATED);
     let mine = app.token("admin", email, "Admin123!").await;
@@ -767,12 +719,9 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
     assert!(step_one.body.get("token").is_none());
     let challenge = step_one.body["challenge"].as_str().unwrap().to_owned();
     // A challenge is not a session.
-    assert_eq!(
-        app.get("/api/admin/overview", Some(&challenge))
-            .await
-            .status,
-        StatusCode::UNAUTHORIZED
-    );
+    app.get("/api/admin/overview", Some(&challenge))
+        .await
+        .assert_status(StatusCode::UNAUTHORIZED);
     let second = |code: String| {
         let challenge = challenge.clone();
         let app = &app;
@@ -797,10 +746,9 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
         .await
         .assert_status(StatusCode::OK);
     let session = signed_in.body["token"].as_str().unwrap().to_owned();
-    assert_eq!(
-        app.get("/api/admin/overview", Some(&session)).await.status,
-        StatusCode::OK
-    );
+    app.get("/api/admin/overview", Some(&session))
+        .await
+        .assert_status(StatusCode::OK);
     assert_eq!(
         second(next_code).await.status,
         StatusCode::UNPROCESSABLE_ENTITY

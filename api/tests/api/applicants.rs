@@ -16,46 +16,32 @@ async fn the_detail_shows_profile_documents_history_notes_and_scorecards() {
     let app = TestApp::spawn().await;
     let (job, employer) = app.open_job("Rust Engineer").await;
     let candidate = app.candidate_token("detail@example.com").await;
-    app
-        .put(
-            "/api/candidate/profile",
-            Some(&candidate),
-            Some(json!({"name": "Dana Reyes", "skills": "Rust, PostgreSQL", "education": [], "experience": []})),
-        )
+    let profile = json!({"name": "Dana Reyes", "skills": "Rust, PostgreSQL", "education": [], "experience": []});
+    app.save_profile(&candidate, profile)
         .await
         .assert_status(StatusCode::OK);
-    let resume = app
-        .upload_document(
+    let resume_id = app
+        .add_document(
             &candidate,
             "cv.pdf",
             pdf(2000),
             &[("title", "My CV"), ("document_type", "other")],
         )
         .await;
-    let resume_id = resume.body["document"]["id"].as_str().unwrap().to_owned();
     let submitted = app
         .submit_application(&candidate, json!({"jobId": job, "resumeId": resume_id}))
         .await;
     let id = submitted.id();
     app.settle().await;
-    app.move_application(&employer, &id, json!({"stage": "interview"}))
+    app.move_to(&employer, &id, "interview")
         .await
         .assert_status(StatusCode::OK);
-    let note = app
-        .post(
-            &format!("/api/employer/applications/{id}/notes"),
-            Some(&employer),
-            json!({"body": NOTE}),
-        )
-        .await;
-    assert_eq!(
-        (note.status, note.body["message"].as_str()),
-        (StatusCode::CREATED, Some("Note added"))
-    );
+    let note = app.add_note(&employer, &id, NOTE).await;
+    note.assert_message(StatusCode::CREATED, "Note added");
     let scorecard = app
-        .post(
-            &format!("/api/employer/applications/{id}/scorecards"),
-            Some(&employer),
+        .add_scorecard(
+            &employer,
+            &id,
             json!({"ratings": [{"criterion": "Rust", "score": 5}, {"criterion": "Communication", "score": 4}],
                    "recommendation": "strong_yes", "comment": COMMENT}),
         )
@@ -97,22 +83,16 @@ async fn notes_and_scorecards_never_reach_the_candidate() {
     let app = TestApp::spawn().await;
     let (job, employer) = app.open_job("Data Engineer").await;
     let candidate = app.candidate_token("private@example.com").await;
-    let mut socket = Socket::connect(&app.base, &candidate, "candidate", "websocket").await;
-    socket.expect("connected").await;
+    let mut socket = Socket::connected(&app.base, &candidate, "candidate").await;
     let submitted = app
         .submit_application(&candidate, json!({"jobId": job}))
         .await;
     let id = submitted.id();
     app.settle().await;
-    app.post(
-        &format!("/api/employer/applications/{id}/notes"),
-        Some(&employer),
-        json!({"body": NOTE}),
-    )
-    .await;
-    app.post(
-        &format!("/api/employer/applications/{id}/scorecards"),
-        Some(&employer),
+    app.add_note(&employer, &id, NOTE).await;
+    app.add_scorecard(
+        &employer,
+        &id,
         json!({"ratings": [{"criterion": "SQL", "score": 3}], "recommendation": "yes", "comment": COMMENT}),
     )
     .await;
@@ -173,25 +153,13 @@ async fn socket_seen(socket: &mut Socket) -> String {
 #[tokio::test]
 async fn another_employer_cannot_read_or_annotate_an_applicant_and_bad_scorecards_are_422() {
     let app = TestApp::spawn().await;
-    let (job, employer) = app.open_job("QA Lead").await;
-    let candidate = app.candidate_token("guarded@example.com").await;
-    let submitted = app
-        .submit_application(&candidate, json!({"jobId": job}))
-        .await;
-    let id = submitted.id();
-    app.settle().await;
+    let (_, employer, id, _) = app.applied("QA Lead", "guarded@example.com").await;
     let (_, _, rival) = app.employer("Rival Pty Ltd", true).await;
     let peek = app
         .get(&format!("/api/employer/applications/{id}"), Some(&rival))
         .await;
     peek.assert_error(StatusCode::NOT_FOUND, "Application not found");
-    let scribble = app
-        .post(
-            &format!("/api/employer/applications/{id}/notes"),
-            Some(&rival),
-            json!({"body": "Mine now"}),
-        )
-        .await;
+    let scribble = app.add_note(&rival, &id, "Mine now").await;
     assert_eq!(scribble.status, StatusCode::NOT_FOUND);
 
     let before = app.event_count().await;
@@ -209,22 +177,10 @@ async fn another_employer_cannot_read_or_annotate_an_applicant_and_bad_scorecard
             "Recommendation must be strong_yes, yes, no or strong_no",
         ),
     ] {
-        let r = app
-            .post(
-                &format!("/api/employer/applications/{id}/scorecards"),
-                Some(&employer),
-                body,
-            )
-            .await;
+        let r = app.add_scorecard(&employer, &id, body).await;
         r.assert_error(StatusCode::UNPROCESSABLE_ENTITY, text);
     }
-    let empty = app
-        .post(
-            &format!("/api/employer/applications/{id}/notes"),
-            Some(&employer),
-            json!({"body": "  "}),
-        )
-        .await;
+    let empty = app.add_note(&employer, &id, "  ").await;
     empty.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "Note is required");
     assert_eq!(app.event_count().await, before, "nothing written");
 }

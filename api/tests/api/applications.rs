@@ -22,9 +22,7 @@ async fn a_candidate_applies_once_and_sees_the_application_immediately() {
     );
 
     // Read your writes: the very next query shows it.
-    let mine = app
-        .get_after("/api/applications/my-applications", Some(&me), &submitted)
-        .await;
+    let mine = app.my_applications_after(&me, &submitted).await;
     let list = mine.body.as_array().unwrap();
     assert_eq!(list.len(), 1);
     let a = &list[0];
@@ -87,16 +85,14 @@ async fn no_applying_to_closed_jobs_or_with_someone_elses_documents() {
     let (job, employer) = app.open_job("Closed Soon").await;
     let alice = app.candidate_token("alice@example.com").await;
     let bob = app.candidate_token("bob@example.com").await;
-    let bobs = app
-        .upload_document(
+    let bobs_doc = app
+        .add_document(
             &bob,
             "cv.pdf",
             pdf(2000),
             &[("title", "Bob CV"), ("document_type", "other")],
         )
-        .await
-        .assert_status(StatusCode::CREATED);
-    let bobs_doc = bobs.body["document"]["id"].as_str().unwrap();
+        .await;
     let before = app.event_count().await;
     let stolen = app
         .submit_application(&alice, json!({"jobId": job, "resumeId": bobs_doc}))
@@ -104,12 +100,7 @@ async fn no_applying_to_closed_jobs_or_with_someone_elses_documents() {
     stolen.assert_error(StatusCode::NOT_FOUND, "Document not found");
     assert_eq!(app.event_count().await, before);
 
-    app.post(
-        &format!("/api/employer/jobs/{job}/close"),
-        Some(&employer),
-        json!({}),
-    )
-    .await;
+    app.job_action(&employer, &job, "close").await;
     let late = app.submit_application(&alice, json!({"jobId": job})).await;
     late.assert_error(
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -127,10 +118,9 @@ async fn employers_see_and_decide_only_on_applications_to_their_own_jobs() {
     let (job, owner) = app.open_job("Analyst").await;
     let (_, other) = app.open_job("Other role").await;
     let me = app.candidate_token("cand@example.com").await;
-    let cv = app
-        .upload_document(&me, "resume.pdf", pdf(3000), &[("title", "My resume")])
+    let cv_id = app
+        .add_document(&me, "resume.pdf", pdf(3000), &[("title", "My resume")])
         .await;
-    let cv_id = cv.body["document"]["id"].as_str().unwrap().to_owned();
     let submitted = app
         .submit_application(&me, json!({"jobId": job, "resumeId": cv_id}))
         .await;
@@ -173,9 +163,7 @@ async fn employers_see_and_decide_only_on_applications_to_their_own_jobs() {
         )
         .await
         .assert_status(StatusCode::OK);
-    let mine = app
-        .get_after("/api/applications/my-applications", Some(&me), &accepted)
-        .await;
+    let mine = app.my_applications_after(&me, &accepted).await;
     assert_eq!(
         (
             mine.body[0]["status"].as_str(),

@@ -79,10 +79,9 @@ async fn malformed_mistyped_oversized_and_misrouted_requests_are_refused_and_sto
         .get(&format!("/api/jobs/{}", uuid::Uuid::now_v7()), None)
         .await;
     unknown_job.assert_error(StatusCode::NOT_FOUND, "Job not found");
-    assert_eq!(
-        app.get("/api/jobs/not-a-uuid", None).await.status,
-        StatusCode::NOT_FOUND
-    );
+    app.get("/api/jobs/not-a-uuid", None)
+        .await
+        .assert_status(StatusCode::NOT_FOUND);
     let no_route = app.get("/api/nothing-here", None).await;
     no_route.assert_error(StatusCode::NOT_FOUND, "Endpoint not found");
 

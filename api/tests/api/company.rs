@@ -61,11 +61,7 @@ async fn a_saved_profile_and_logo_appear_on_the_public_job_page() {
     // Listings posted from now on carry the profile's name.
     let location = app.add_location("Pyrmont, NSW").await;
     let posted = app
-        .post(
-            "/api/employer/jobs",
-            Some(&employer),
-            job_form(&location.to_string()),
-        )
+        .post_job(&employer, job_form(&location.to_string()))
         .await;
     let id = posted.body["id"].as_str().unwrap();
     let new_page = app

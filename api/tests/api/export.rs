@@ -75,16 +75,14 @@ async fn a_candidate_exports_everything_held_about_them_once() {
     let app = TestApp::spawn().await;
     let registered = app.register_candidate("export@example.com").await;
     let me_id = registered["user"]["id"].as_str().unwrap().to_owned();
-    let me = app
-        .token("candidate", "export@example.com", "Secret1!")
-        .await;
+    let me = app.candidate_sign_in("export@example.com").await;
     let profile = json!({
         "name": "Jordan Lee", "phone": "0412 345 678", "location": "Parramatta, NSW", "summary": "Data engineer",
         "skills": "Rust, SQL", "languages": "English", "linkedin": null, "portfolio": null,
         "education": [{"degree": "BSc", "institution": "UNSW", "field": "Computer Science", "graduationYear": "2018-12-01"}],
         "experience": []
     });
-    app.put("/api/candidate/profile", Some(&me), Some(profile))
+    app.save_profile(&me, profile)
         .await
         .assert_status(StatusCode::OK);
     let resume = pdf(3000);
@@ -92,16 +90,14 @@ async fn a_candidate_exports_everything_held_about_them_once() {
         .await
         .assert_status(StatusCode::OK);
     let letter = pdf(5000);
-    let doc = app
-        .upload_document(
+    let doc_id = app
+        .add_document(
             &me,
             "Cover Letter – Jo.pdf",
             letter.clone(),
             &[("title", "Cover letter"), ("document_type", "cover_letter")],
         )
-        .await
-        .assert_status(StatusCode::CREATED);
-    let doc_id = doc.body["document"]["id"].as_str().unwrap().to_owned();
+        .await;
     let (job, employer) = app.open_job("Data Engineer").await;
     let applied = app
         .submit_application(&me, json!({"jobId": job, "coverLetterId": doc_id}))
@@ -353,9 +349,7 @@ async fn an_admin_exports_a_candidate_or_an_employer_and_nobody_else() {
     let (admin_id, admin) = app.admin_token().await;
     let registered = app.register_candidate("person@example.com").await;
     let candidate_id = registered["user"]["id"].as_str().unwrap().to_owned();
-    let candidate = app
-        .token("candidate", "person@example.com", "Secret1!")
-        .await;
+    let candidate = app.candidate_sign_in("person@example.com").await;
     let (employer_id, employer_email, employer) = app.employer("Acme Hiring", true).await;
     app
         .put(
@@ -462,11 +456,9 @@ async fn a_large_export_is_streamed_not_buffered() {
         x ^= x << 17;
         big.extend_from_slice(&x.to_le_bytes());
     }
-    let doc = app
-        .upload_document(&me, "portfolio.pdf", big.clone(), &[("title", "Portfolio")])
-        .await
-        .assert_status(StatusCode::CREATED);
-    let doc_id = doc.body["document"]["id"].as_str().unwrap().to_owned();
+    let doc_id = app
+        .add_document(&me, "portfolio.pdf", big.clone(), &[("title", "Portfolio")])
+        .await;
     app.settle().await;
 
     let url = app.export_link("/api/account/export", &me).await;

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use futures::future::join_all;
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 use sqlx::{AssertSqlSafe, Connection, PgConnection};
 
 use crate::support::{JWT_SECRET, Socket, TestApp, url_for};
@@ -55,30 +55,44 @@ async fn a_right_password_gives_its_attempt_back_so_an_office_is_not_locked_out(
     app.register_candidate("busy@example.com").await;
     app.settle().await;
     for _ in 0..40 {
-        assert_eq!(
-            app.login("candidate", "busy@example.com", "Secret1!")
-                .await
-                .status,
-            StatusCode::OK
-        );
+        app.login("candidate", "busy@example.com", "Secret1!")
+            .await
+            .assert_status(StatusCode::OK);
     }
 }
 
-async fn login_from(app: &TestApp, forwarded_for: &str, email: &str) -> StatusCode {
+/// The status of a POST that arrives through a proxy which says the client
+/// is `forwarded_for`.
+async fn post_forwarded_for(
+    app: &TestApp,
+    path: &str,
+    forwarded_for: &str,
+    body: Value,
+) -> StatusCode {
     app.client
-        .post(format!("{}/api/auth/candidate/login", app.base))
+        .post(format!("{}{path}", app.base))
         .header("x-forwarded-for", forwarded_for)
-        .json(&json!({"email": email, "password": "Wrong123!"}))
+        .json(&body)
         .send()
         .await
         .unwrap()
         .status()
 }
 
+/// A failed candidate sign-in from `forwarded_for`.
+async fn login_from(app: &TestApp, forwarded_for: &str, email: &str) -> StatusCode {
+    let body = json!({"email": email, "password": "Wrong123!"});
+    post_forwarded_for(app, "/api/auth/candidate/login", forwarded_for, body).await
+}
+
+/// An app behind a proxy it trusts to name the client (X-Forwarded-For).
+async fn behind_a_trusted_proxy() -> TestApp {
+    TestApp::spawn_with(|c| c.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()]).await
+}
+
 #[tokio::test]
 async fn behind_a_trusted_proxy_each_client_has_its_own_address_budget() {
-    let app =
-        TestApp::spawn_with(|c| c.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()]).await;
+    let app = behind_a_trusted_proxy().await;
     // One attacker exhausts their address's budget (30) across many emails.
     for i in 0..30 {
         let status = login_from(&app, "198.51.100.7", &format!("victim{i}@example.com")).await;
@@ -136,24 +150,16 @@ async fn signing_out_everywhere_ends_every_session_and_closes_sockets() {
     let app = TestApp::spawn().await;
     app.register_candidate("lost.phone@example.com").await;
     app.settle().await;
-    let phone = app
-        .token("candidate", "lost.phone@example.com", "Secret1!")
-        .await;
-    let laptop = app
-        .token("candidate", "lost.phone@example.com", "Secret1!")
-        .await;
-    let mut socket = Socket::connect(&app.base, &phone, "candidate", "websocket").await;
-    socket.expect("connected").await;
+    let phone = app.candidate_sign_in("lost.phone@example.com").await;
+    let laptop = app.candidate_sign_in("lost.phone@example.com").await;
+    let mut socket = Socket::connected(&app.base, &phone, "candidate").await;
 
     let done = app
         .post("/api/auth/sign-out-everywhere", Some(&laptop), json!({}))
         .await;
-    assert_eq!(
-        (done.status, done.body["message"].as_str()),
-        (
-            StatusCode::OK,
-            Some("You have been signed out on every device. Sign in again to carry on.")
-        )
+    done.assert_message(
+        StatusCode::OK,
+        "You have been signed out on every device. Sign in again to carry on.",
     );
     app.settle().await;
     for token in [&phone, &laptop] {
@@ -171,22 +177,14 @@ async fn signing_out_everywhere_ends_every_session_and_closes_sockets() {
     again.expect("connect_error").await;
     // Signing in straight away works: the new token is newer than the event,
     // even within the same second.
-    let fresh = app
-        .token("candidate", "lost.phone@example.com", "Secret1!")
-        .await;
-    assert_eq!(
-        app.get("/api/auth/candidate/profile", Some(&fresh))
-            .await
-            .status,
-        StatusCode::OK
-    );
+    let fresh = app.candidate_sign_in("lost.phone@example.com").await;
+    app.get("/api/auth/candidate/profile", Some(&fresh))
+        .await
+        .assert_status(StatusCode::OK);
     // No session, no sign-out.
-    assert_eq!(
-        app.post("/api/auth/sign-out-everywhere", None, json!({}))
-            .await
-            .status,
-        StatusCode::UNAUTHORIZED
-    );
+    app.post("/api/auth/sign-out-everywhere", None, json!({}))
+        .await
+        .assert_status(StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
@@ -194,47 +192,23 @@ async fn a_password_reset_ends_the_sessions_issued_before_it() {
     let app = TestApp::spawn().await;
     app.register_candidate("reset.me@example.com").await;
     app.settle().await;
-    let before = app
-        .token("candidate", "reset.me@example.com", "Secret1!")
+    let before = app.candidate_sign_in("reset.me@example.com").await;
+    app.forgot_password("candidate", "reset.me@example.com")
         .await;
-    app.post(
-        "/api/auth/candidate/forgot-password",
-        None,
-        json!({"email": "reset.me@example.com"}),
-    )
-    .await;
-    let (body,): (String,) = sqlx::query_as(
-        "SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1",
-    )
-    .bind("reset.me@example.com")
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
-    let start = body.find("token=").unwrap() + "token=".len();
-    let token = body[start..].split_whitespace().next().unwrap();
-    app.post(
-        "/api/auth/candidate/reset-password",
-        None,
-        json!({"token": token, "newPassword": "Another1!"}),
-    )
-    .await
-    .assert_status(StatusCode::OK);
+    let token = app.reset_link("reset.me@example.com").await;
+    app.reset_password("candidate", &token, "Another1!")
+        .await
+        .assert_status(StatusCode::OK);
     app.settle().await;
-    assert_eq!(
-        app.get("/api/auth/candidate/profile", Some(&before))
-            .await
-            .status,
-        StatusCode::UNAUTHORIZED
-    );
+    app.get("/api/auth/candidate/profile", Some(&before))
+        .await
+        .assert_status(StatusCode::UNAUTHORIZED);
     let after = app
         .token("candidate", "reset.me@example.com", "Another1!")
         .await;
-    assert_eq!(
-        app.get("/api/auth/candidate/profile", Some(&after))
-            .await
-            .status,
-        StatusCode::OK
-    );
+    app.get("/api/auth/candidate/profile", Some(&after))
+        .await
+        .assert_status(StatusCode::OK);
 }
 
 #[tokio::test]
@@ -255,8 +229,7 @@ async fn a_socket_closes_when_its_token_expires() {
             purpose: None,
         })
         .unwrap();
-    let mut socket = Socket::connect(&app.base, &token, "candidate", "websocket").await;
-    socket.expect("connected").await;
+    let mut socket = Socket::connected(&app.base, &token, "candidate").await;
     assert_eq!(
         socket.expect("disconnect").await["reason"],
         "io server disconnect"
@@ -346,10 +319,9 @@ async fn cut_database(database: &str) -> PgConnection {
 #[tokio::test]
 async fn while_the_database_is_away_requests_answer_503_fast_and_recover_by_themselves() {
     let app = TestApp::spawn().await;
-    assert_eq!(
-        app.get("/api/reference/locations", None).await.status,
-        StatusCode::OK
-    );
+    app.get("/api/reference/locations", None)
+        .await
+        .assert_status(StatusCode::OK);
     let mut admin = cut_database(&app.database).await;
 
     let started = Instant::now();
@@ -384,12 +356,9 @@ async fn while_the_database_is_away_requests_answer_503_fast_and_recover_by_them
     // Writes work again too, and the read side catches up.
     app.register_candidate("after.outage@example.com").await;
     app.settle().await;
-    assert_eq!(
-        app.login("candidate", "after.outage@example.com", "Secret1!")
-            .await
-            .status,
-        StatusCode::OK
-    );
+    app.login("candidate", "after.outage@example.com", "Secret1!")
+        .await
+        .assert_status(StatusCode::OK);
 }
 
 #[tokio::test]
@@ -595,9 +564,7 @@ async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() 
     assert_eq!(plain.status, StatusCode::CONFLICT);
 
     // A signed-in caller's key is theirs: the same key with another body is refused.
-    let token = app
-        .token("candidate", "retry@example.com", "Secret1!")
-        .await;
+    let token = app.candidate_sign_in("retry@example.com").await;
     let send = |body: serde_json::Value| {
         app.client
             .post(format!("{}/api/contact", app.base))
@@ -631,21 +598,15 @@ async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() 
     assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
 }
 
+/// A candidate registration from `forwarded_for`.
 async fn register_from(app: &TestApp, forwarded_for: &str, email: &str) -> StatusCode {
-    app.client
-        .post(format!("{}/api/auth/candidate/register", app.base))
-        .header("x-forwarded-for", forwarded_for)
-        .json(&json!({"name": "Sam Script", "email": email, "password": "Secret1!"}))
-        .send()
-        .await
-        .unwrap()
-        .status()
+    let body = json!({"name": "Sam Script", "email": email, "password": "Secret1!"});
+    post_forwarded_for(app, "/api/auth/candidate/register", forwarded_for, body).await
 }
 
 #[tokio::test]
 async fn registrations_are_throttled_per_client_and_a_refusal_creates_nothing() {
-    let app =
-        TestApp::spawn_with(|c| c.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()]).await;
+    let app = behind_a_trusted_proxy().await;
     for i in 0..30 {
         let email = format!("bulk{i}@example.com");
         assert_eq!(
@@ -678,10 +639,9 @@ async fn the_contact_form_takes_five_messages_per_client_in_a_window() {
                "message": format!("Message number {i} about hiring two engineers.")})
     };
     for i in 0..5 {
-        assert_eq!(
-            app.post("/api/contact", None, message(i)).await.status,
-            StatusCode::OK
-        );
+        app.post("/api/contact", None, message(i))
+            .await
+            .assert_status(StatusCode::OK);
     }
     let refused = app.post("/api/contact", None, message(5)).await;
     assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
@@ -711,12 +671,9 @@ async fn uploads_are_throttled_per_client() {
         }
         // Keep under the document quota (50): delete as we go.
         let id = reply.body["document"]["id"].as_str().unwrap().to_owned();
-        assert_eq!(
-            app.delete(&format!("/api/documents/{id}"), Some(&token))
-                .await
-                .status,
-            StatusCode::OK
-        );
+        app.delete(&format!("/api/documents/{id}"), Some(&token))
+            .await
+            .assert_status(StatusCode::OK);
     }
     let files = app.file_count().await;
     let refused = app
@@ -775,9 +732,7 @@ async fn one_client_cannot_hold_more_than_its_share_of_sockets() {
     let token = app.candidate_token("tabs@example.com").await;
     let mut open = vec![];
     for _ in 0..3 {
-        let mut socket = Socket::connect(&app.base, &token, "candidate", "websocket").await;
-        socket.expect("connected").await;
-        open.push(socket);
+        open.push(Socket::connected(&app.base, &token, "candidate").await);
     }
     let mut fourth = Socket::connect(&app.base, &token, "candidate", "websocket").await;
     let refused = fourth.expect("connect_error").await;
@@ -847,7 +802,9 @@ async fn a_client_that_trickles_its_headers_is_cut_off() {
         "cut off after {waited:?}"
     );
     // A normal request on a fresh connection is served.
-    assert_eq!(app.get("/healthz", None).await.status, StatusCode::OK);
+    app.get("/healthz", None)
+        .await
+        .assert_status(StatusCode::OK);
 }
 
 #[tokio::test]

@@ -38,9 +38,10 @@ async fn an_enquiry_is_assigned_answered_by_mail_and_handled() {
         .as_str()
         .map(str::to_owned);
     let to_candidate = app
-        .post(
-            &format!("/api/admin/contact-messages/{id}/assign"),
-            Some(&admin),
+        .enquiry_action(
+            &admin,
+            &id,
+            "assign",
             json!({"admin_id": me_id.unwrap_or_else(|| uuid::Uuid::now_v7().to_string())}),
         )
         .await;
@@ -48,33 +49,23 @@ async fn an_enquiry_is_assigned_answered_by_mail_and_handled() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "Choose a member of staff to assign it to",
     );
-    app.post(
-        &format!("/api/admin/contact-messages/{id}/assign"),
-        Some(&admin),
-        json!({"admin_id": colleague}),
-    )
-    .await
-    .assert_status(StatusCode::OK);
+    app.enquiry_action(&admin, &id, "assign", json!({"admin_id": colleague}))
+        .await
+        .assert_status(StatusCode::OK);
 
     let empty = app
-        .post(
-            &format!("/api/admin/contact-messages/{id}/reply"),
-            Some(&admin),
-            json!({"body": " "}),
-        )
+        .enquiry_action(&admin, &id, "reply", json!({"body": " "}))
         .await;
     empty.assert_error(StatusCode::UNPROCESSABLE_ENTITY, "Reply is required");
     let replied = app
-        .post(
-            &format!("/api/admin/contact-messages/{id}/reply"),
-            Some(&admin),
+        .enquiry_action(
+            &admin,
+            &id,
+            "reply",
             json!({"body": "Yes, we do. Could we call you on Monday morning?"}),
         )
         .await;
-    assert_eq!(
-        (replied.status, replied.body["message"].as_str()),
-        (StatusCode::OK, Some("Reply sent"))
-    );
+    replied.assert_message(StatusCode::OK, "Reply sent");
     let (mail,): (String,) =
         sqlx::query_as("SELECT body FROM mail_outbox WHERE recipient = 'grace.ng@example.com'")
             .fetch_one(&app.pool)
@@ -85,13 +76,7 @@ async fn an_enquiry_is_assigned_answered_by_mail_and_handled() {
         "{mail}"
     );
 
-    let handled = app
-        .post(
-            &format!("/api/admin/contact-messages/{id}/handled"),
-            Some(&admin),
-            json!({}),
-        )
-        .await;
+    let handled = app.enquiry_action(&admin, &id, "handled", json!({})).await;
     assert_eq!(handled.status, StatusCode::OK);
     let done = app
         .get_after(
@@ -110,21 +95,15 @@ async fn an_enquiry_is_assigned_answered_by_mail_and_handled() {
     let still_open = app
         .get("/api/admin/contact-messages?status=open", Some(&admin))
         .await;
-    assert_eq!(still_open.body.as_array().unwrap().len(), 0);
+    assert_eq!(still_open.array().len(), 0);
 
     let not_staff = app
         .get("/api/admin/contact-messages", Some(&candidate))
         .await;
     assert_eq!(not_staff.status, StatusCode::FORBIDDEN);
+    let unknown = uuid::Uuid::now_v7().to_string();
     let nothing = app
-        .post(
-            &format!(
-                "/api/admin/contact-messages/{}/handled",
-                uuid::Uuid::now_v7()
-            ),
-            Some(&admin),
-            json!({}),
-        )
+        .enquiry_action(&admin, &unknown, "handled", json!({}))
         .await;
     nothing.assert_error(StatusCode::NOT_FOUND, "Message not found");
 }
@@ -164,14 +143,11 @@ async fn the_outbox_lists_mail_by_state_and_sends_a_failed_one_again() {
             json!({}),
         )
         .await;
-    assert_eq!(
-        (resent.status, resent.body["message"].as_str()),
-        (StatusCode::OK, Some("Queued to send again"))
-    );
+    resent.assert_message(StatusCode::OK, "Queued to send again");
     let none_failed = app
         .get("/api/admin/outbox?state=failed", Some(&admin))
         .await;
-    assert_eq!(none_failed.body.as_array().unwrap().len(), 0);
+    assert_eq!(none_failed.array().len(), 0);
     let again = app
         .post(
             &format!("/api/admin/outbox/{id}/resend"),

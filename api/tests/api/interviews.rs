@@ -3,20 +3,14 @@
 //! and shown on the candidate's applications.
 
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::support::TestApp;
 
 /// A job with an application in Interview: (employer token, application id, candidate token).
 async fn in_interview(app: &TestApp, email: &str) -> (String, String, String) {
-    let (job, employer) = app.open_job("Cloud Engineer").await;
-    let candidate = app.candidate_token(email).await;
-    let submitted = app
-        .submit_application(&candidate, json!({"jobId": job}))
-        .await;
-    let id = submitted.id();
-    app.settle().await;
-    app.move_application(&employer, &id, json!({"stage": "interview"}))
+    let (_, employer, id, candidate) = app.applied("Cloud Engineer", email).await;
+    app.move_to(&employer, &id, "interview")
         .await
         .assert_status(StatusCode::OK);
     (employer, id, candidate)
@@ -48,9 +42,9 @@ async fn a_booked_interview_is_mailed_as_an_invitation_and_shown_to_the_candidat
     let app = TestApp::spawn().await;
     let (employer, id, candidate) = in_interview(&app, "booked@example.com").await;
     let booked = app
-        .post(
-            &format!("/api/employer/applications/{id}/interviews"),
-            Some(&employer),
+        .book_interview(
+            &employer,
+            &id,
             json!({"starts_at_local": SUMMER, "duration_minutes": 45,
                    "video_link": "https://meet.example.com/harbour-1", "interviewers": ["Priya Shah", "Tom Nguyen"]}),
         )
@@ -58,13 +52,7 @@ async fn a_booked_interview_is_mailed_as_an_invitation_and_shown_to_the_candidat
         .assert_status(StatusCode::CREATED);
     let interview = booked.id();
 
-    let mine = app
-        .get_after(
-            "/api/applications/my-applications",
-            Some(&candidate),
-            &booked,
-        )
-        .await;
+    let mine = app.my_applications_after(&candidate, &booked).await;
     let shown = &mine.body[0]["interviews"][0];
     assert_eq!(
         shown["starts_at"], "2099-01-19T23:00:00Z",
@@ -107,9 +95,9 @@ async fn rescheduling_and_cancelling_update_the_same_calendar_entry() {
     let app = TestApp::spawn().await;
     let (employer, id, candidate) = in_interview(&app, "moved@example.com").await;
     let booked = app
-        .post(
-            &format!("/api/employer/applications/{id}/interviews"),
-            Some(&employer),
+        .book_interview(
+            &employer,
+            &id,
             json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Level 12, 1 Market St, Sydney"}),
         )
         .await;
@@ -123,33 +111,21 @@ async fn rescheduling_and_cancelling_update_the_same_calendar_entry() {
         )
         .await
         .assert_status(StatusCode::OK);
-    let mine = app
-        .get_after(
-            "/api/applications/my-applications",
-            Some(&candidate),
-            &moved,
-        )
-        .await;
+    let mine = app.my_applications_after(&candidate, &moved).await;
     assert_eq!(
         mine.body[0]["interviews"][0]["starts_at"],
         "2099-06-10T04:00:00Z"
     );
 
     let cancelled = app
-        .post(
-            &format!("/api/employer/interviews/{interview}/cancel"),
-            Some(&employer),
+        .cancel_interview(
+            &employer,
+            &interview,
             json!({"reason": "The role was filled internally."}),
         )
         .await
         .assert_status(StatusCode::OK);
-    let mine = app
-        .get_after(
-            "/api/applications/my-applications",
-            Some(&candidate),
-            &cancelled,
-        )
-        .await;
+    let mine = app.my_applications_after(&candidate, &cancelled).await;
     assert_eq!(mine.body[0]["interviews"][0]["status"], "cancelled");
 
     let sent = invitations(&app, "moved@example.com", 3).await;
@@ -169,13 +145,7 @@ async fn rescheduling_and_cancelling_update_the_same_calendar_entry() {
         sent[2].lines().any(|l| l == "METHOD:CANCEL") && sent[2].lines().any(|l| l == "SEQUENCE:3")
     );
 
-    let again = app
-        .post(
-            &format!("/api/employer/interviews/{interview}/cancel"),
-            Some(&employer),
-            json!({}),
-        )
-        .await;
+    let again = app.cancel_interview(&employer, &interview, json!({})).await;
     again.assert_error(
         StatusCode::UNPROCESSABLE_ENTITY,
         "This interview was cancelled",
@@ -186,19 +156,6 @@ async fn rescheduling_and_cancelling_update_the_same_calendar_entry() {
 async fn bad_slots_are_422_with_clear_texts_and_other_employers_get_404() {
     let app = TestApp::spawn().await;
     let (employer, id, _) = in_interview(&app, "picky@example.com").await;
-    let book = |body: Value| {
-        let app = &app;
-        let employer = employer.clone();
-        let id = id.clone();
-        async move {
-            app.post(
-                &format!("/api/employer/applications/{id}/interviews"),
-                Some(&employer),
-                body,
-            )
-            .await
-        }
-    };
     app.settle().await;
     let before = app.event_count().await;
     for (body, text) in [
@@ -227,29 +184,17 @@ async fn bad_slots_are_422_with_clear_texts_and_other_employers_get_404() {
             "The video link must start with https://",
         ),
     ] {
-        let r = book(body).await;
+        let r = app.book_interview(&employer, &id, body).await;
         r.assert_error(StatusCode::UNPROCESSABLE_ENTITY, text);
     }
     assert_eq!(app.event_count().await, before, "nothing written");
 
     let (_, _, rival) = app.employer("Rival Pty Ltd", true).await;
-    let poach = app
-        .post(
-            &format!("/api/employer/applications/{id}/interviews"),
-            Some(&rival),
-            json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Office"}),
-        )
-        .await;
+    let office = json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Office"});
+    let poach = app.book_interview(&rival, &id, office.clone()).await;
     assert_eq!(poach.status, StatusCode::NOT_FOUND);
-    let ok = book(json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Office"}))
-        .await;
+    let ok = app.book_interview(&employer, &id, office).await;
     let interview = ok.body["id"].as_str().unwrap();
-    let meddle = app
-        .post(
-            &format!("/api/employer/interviews/{interview}/cancel"),
-            Some(&rival),
-            json!({}),
-        )
-        .await;
+    let meddle = app.cancel_interview(&rival, interview, json!({})).await;
     meddle.assert_error(StatusCode::NOT_FOUND, "Interview not found");
 }

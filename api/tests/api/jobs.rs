@@ -14,11 +14,7 @@ async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
     let (_, _, token) = app.employer("Tasman Cloud", true).await;
 
     let posted = app
-        .post(
-            "/api/employer/jobs",
-            Some(&token),
-            job_form(&sydney.to_string()),
-        )
+        .post_job(&token, job_form(&sydney.to_string()))
         .await
         .assert_status(StatusCode::CREATED);
     let id = posted.id();
@@ -57,11 +53,7 @@ async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
     let mut changed = job_form(&sydney.to_string());
     changed["title"] = json!("Principal Rust Engineer");
     let updated = app
-        .put(
-            &format!("/api/employer/jobs/{id}"),
-            Some(&token),
-            Some(changed),
-        )
+        .update_job(&token, &id, changed)
         .await
         .assert_status(StatusCode::OK);
     let one = app
@@ -69,13 +61,7 @@ async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
         .await;
     assert_eq!(one.body["title"], "Principal Rust Engineer");
 
-    let closed = app
-        .post(
-            &format!("/api/employer/jobs/{id}/close"),
-            Some(&token),
-            json!({}),
-        )
-        .await;
+    let closed = app.job_action(&token, &id, "close").await;
     assert_eq!(closed.status, StatusCode::OK);
     let board = app
         .get_after("/api/admin/jobs/job-board", None, &closed)
@@ -83,13 +69,7 @@ async fn an_approved_employer_posts_updates_and_closes_a_job_on_the_board() {
     assert!(board.body.as_array().unwrap().is_empty());
     let one = app.get(&format!("/api/jobs/{id}"), None).await;
     assert_eq!(one.body["status"], "closed");
-    let again = app
-        .post(
-            &format!("/api/employer/jobs/{id}/close"),
-            Some(&token),
-            json!({}),
-        )
-        .await;
+    let again = app.job_action(&token, &id, "close").await;
     assert_eq!(again.status, StatusCode::CONFLICT);
 }
 
@@ -99,34 +79,18 @@ async fn only_the_owning_approved_employer_may_change_a_job() {
     let perth = app.add_location("Perth, WA").await;
     let (_, _, owner) = app.employer("Owner Co", true).await;
     let (_, _, other) = app.employer("Other Co", true).await;
-    let posted = app
-        .post(
-            "/api/employer/jobs",
-            Some(&owner),
-            job_form(&perth.to_string()),
-        )
-        .await;
+    let posted = app.post_job(&owner, job_form(&perth.to_string())).await;
     let id = posted.body["id"].as_str().unwrap();
     let before = app.event_count().await;
 
-    let hijack = app
-        .post(
-            &format!("/api/employer/jobs/{id}/close"),
-            Some(&other),
-            json!({}),
-        )
-        .await;
+    let hijack = app.job_action(&other, id, "close").await;
     assert_eq!(hijack.status, StatusCode::NOT_FOUND);
     let candidate = app.candidate_token("nosy@example.com").await;
     let before_candidate = app.event_count().await;
     assert_eq!(
-        app.post(
-            "/api/employer/jobs",
-            Some(&candidate),
-            job_form(&perth.to_string())
-        )
-        .await
-        .status,
+        app.post_job(&candidate, job_form(&perth.to_string()))
+            .await
+            .status,
         StatusCode::FORBIDDEN
     );
     assert_eq!(app.event_count().await, before_candidate);
@@ -148,13 +112,7 @@ async fn a_pending_employer_cannot_post() {
         .jwt
         .issue(id, domain::account::Role::Employer)
         .unwrap();
-    let reply = app
-        .post(
-            "/api/employer/jobs",
-            Some(&token),
-            job_form(&perth.to_string()),
-        )
-        .await;
+    let reply = app.post_job(&token, job_form(&perth.to_string())).await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
     assert_eq!(
         reply.error(),
@@ -256,11 +214,7 @@ async fn the_public_job_reads_are_cached_until_a_job_changes() {
     let mut form = job_form(cached.body["location_id"].as_str().unwrap());
     form["title"] = json!("Senior Data Engineer");
     let edited = app
-        .put(
-            &format!("/api/employer/jobs/{id}"),
-            Some(&employer),
-            Some(form),
-        )
+        .update_job(&employer, &id, form)
         .await
         .assert_status(StatusCode::OK);
     // With the token: fresh at once.

@@ -2,39 +2,16 @@
 //! event store, the mail that carries them, and per-email request limits.
 
 use reqwest::StatusCode;
-use serde_json::json;
 
 use crate::support::TestApp;
-
-async fn reset_link(app: &TestApp, email: &str) -> String {
-    let (body,): (String,) = sqlx::query_as(
-        "SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1",
-    )
-    .bind(email)
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
-    let start = body.find("token=").expect("the mail has a reset link") + "token=".len();
-    body[start..].split_whitespace().next().unwrap().to_owned()
-}
 
 #[tokio::test]
 async fn a_password_reset_works_once_and_the_old_password_stops_working() {
     let app = TestApp::spawn().await;
     app.register_candidate("forgetful@example.com").await;
-    let unknown = app
-        .post(
-            "/api/auth/candidate/forgot-password",
-            None,
-            json!({"email": "ghost@example.com"}),
-        )
-        .await;
+    let unknown = app.forgot_password("candidate", "ghost@example.com").await;
     let known = app
-        .post(
-            "/api/auth/candidate/forgot-password",
-            None,
-            json!({"email": "forgetful@example.com"}),
-        )
+        .forgot_password("candidate", "forgetful@example.com")
         .await;
     for reply in [&unknown, &known] {
         assert_eq!(reply.status, StatusCode::OK);
@@ -43,7 +20,7 @@ async fn a_password_reset_works_once_and_the_old_password_stops_working() {
             "If an account exists with this email, a password reset link will be sent."
         );
     }
-    let token = reset_link(&app, "forgetful@example.com").await;
+    let token = app.reset_link("forgetful@example.com").await;
     let (hashes,): (i64,) =
         sqlx::query_as("SELECT count(*) FROM events WHERE payload::text LIKE '%' || $1 || '%'")
             .bind(&token)
@@ -52,72 +29,34 @@ async fn a_password_reset_works_once_and_the_old_password_stops_working() {
             .unwrap();
     assert_eq!(hashes, 0, "the token itself is never stored in an event");
 
-    let weak = app
-        .post(
-            "/api/auth/candidate/reset-password",
-            None,
-            json!({"token": token, "newPassword": "short"}),
-        )
-        .await;
+    let weak = app.reset_password("candidate", &token, "short").await;
     assert_eq!(weak.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let empty = app
-        .post(
-            "/api/auth/candidate/reset-password",
-            None,
-            json!({"token": "", "newPassword": ""}),
-        )
-        .await;
+    let empty = app.reset_password("candidate", "", "").await;
     assert_eq!(empty.error(), "Please fill in all fields");
-    let wrong_role = app
-        .post(
-            "/api/auth/employer/reset-password",
-            None,
-            json!({"token": token, "newPassword": "Brand(New)1"}),
-        )
-        .await;
+    let wrong_role = app.reset_password("employer", &token, "Brand(New)1").await;
     assert_eq!(wrong_role.status, StatusCode::BAD_REQUEST);
 
     let ok = app
-        .post(
-            "/api/auth/candidate/reset-password",
-            None,
-            json!({"token": token, "newPassword": "Brand(New)1"}),
-        )
+        .reset_password("candidate", &token, "Brand(New)1")
         .await
         .assert_status(StatusCode::OK);
     assert_eq!(ok.body["message"], "Password has been reset successfully.");
-    let reused = app
-        .post(
-            "/api/auth/candidate/reset-password",
-            None,
-            json!({"token": token, "newPassword": "Other(New)1"}),
-        )
-        .await;
+    let reused = app.reset_password("candidate", &token, "Other(New)1").await;
     assert_eq!(reused.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         reused.error(),
         "This reset link is invalid or has expired. Please request a new one."
     );
-    assert_eq!(
-        app.login("candidate", "forgetful@example.com", "Secret1!")
-            .await
-            .status,
-        StatusCode::UNAUTHORIZED
-    );
-    assert_eq!(
-        app.login("candidate", "forgetful@example.com", "Brand(New)1")
-            .await
-            .status,
-        StatusCode::OK
-    );
+    app.login("candidate", "forgetful@example.com", "Secret1!")
+        .await
+        .assert_status(StatusCode::UNAUTHORIZED);
+    app.login("candidate", "forgetful@example.com", "Brand(New)1")
+        .await
+        .assert_status(StatusCode::OK);
 
     let tampered = format!("{}A", &token[..token.len() - 1]);
     let reply = app
-        .post(
-            "/api/auth/candidate/reset-password",
-            None,
-            json!({"token": tampered, "newPassword": "Other(New)1"}),
-        )
+        .reset_password("candidate", &tampered, "Other(New)1")
         .await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
 }
@@ -126,12 +65,7 @@ async fn a_password_reset_works_once_and_the_old_password_stops_working() {
 async fn the_mail_sender_delivers_the_outbox_to_the_mail_folder() {
     let app = TestApp::spawn().await;
     app.register_candidate("mailme@example.com").await;
-    app.post(
-        "/api/auth/candidate/forgot-password",
-        None,
-        json!({"email": "mailme@example.com"}),
-    )
-    .await;
+    app.forgot_password("candidate", "mailme@example.com").await;
     let dir = app.app.state.config.mail_dir.clone();
     let mut found = None;
     for _ in 0..50 {
@@ -166,13 +100,7 @@ async fn the_mail_sender_delivers_the_outbox_to_the_mail_folder() {
 async fn reset_requests_are_limited_per_email_so_nobody_can_flood_an_inbox() {
     let app = TestApp::spawn().await;
     app.register_candidate("inbox@example.com").await;
-    let ask = |email: &'static str| {
-        app.post(
-            "/api/auth/candidate/forgot-password",
-            None,
-            json!({"email": email}),
-        )
-    };
+    let ask = |email: &'static str| app.forgot_password("candidate", email);
     for _ in 0..3 {
         assert_eq!(ask("inbox@example.com").await.status, StatusCode::OK);
     }
@@ -194,10 +122,7 @@ async fn reset_requests_are_limited_per_email_so_nobody_can_flood_an_inbox() {
             .unwrap();
     assert_eq!(mails, 3);
     // Sign-in for that account is a separate budget.
-    assert_eq!(
-        app.login("candidate", "inbox@example.com", "Secret1!")
-            .await
-            .status,
-        StatusCode::OK
-    );
+    app.login("candidate", "inbox@example.com", "Secret1!")
+        .await
+        .assert_status(StatusCode::OK);
 }

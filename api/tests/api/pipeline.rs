@@ -6,17 +6,9 @@ use serde_json::{Value, json};
 
 use crate::support::{Reply, TestApp};
 
-/// A job with one application: (job id, employer token, application id, candidate token).
+/// A "Platform Engineer" job with one application from `email`.
 async fn applied(app: &TestApp, email: &str) -> (String, String, String, String) {
-    let (job, employer) = app.open_job("Platform Engineer").await;
-    let candidate = app.candidate_token(email).await;
-    let submitted = app
-        .submit_application(&candidate, json!({"jobId": job}))
-        .await
-        .assert_status(StatusCode::CREATED);
-    let id = submitted.id();
-    app.settle().await;
-    (job, employer, id, candidate)
+    app.applied("Platform Engineer", email).await
 }
 
 async fn board(app: &TestApp, employer: &str, job: &str, query: &str) -> Reply {
@@ -74,13 +66,7 @@ async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_th
         ),
         (Some("screening"), Some(2))
     );
-    let mine = app
-        .get_after(
-            "/api/applications/my-applications",
-            Some(&candidate),
-            &screened,
-        )
-        .await;
+    let mine = app.my_applications_after(&candidate, &screened).await;
     assert_eq!(mine.body[0]["status"], "pending");
     assert!(
         mine.body[0].get("stage").is_none(),
@@ -93,13 +79,7 @@ async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_th
         .move_application(&employer, &id, json!({"stage": "interview", "version": 2}))
         .await
         .assert_status(StatusCode::OK);
-    let mine = app
-        .get_after(
-            "/api/applications/my-applications",
-            Some(&candidate),
-            &interview,
-        )
-        .await;
+    let mine = app.my_applications_after(&candidate, &interview).await;
     assert_eq!(mine.body[0]["status"], "accepted");
 
     // The candidate heard of the submission and of the acceptance, not of screening.
@@ -111,13 +91,7 @@ async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_th
     let jobs = app
         .get_after("/api/employer/jobs", Some(&employer), &interview)
         .await;
-    let listed = jobs
-        .body
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|j| j["id"] == job)
-        .unwrap();
+    let listed = jobs.find_id(&job).unwrap();
     assert_eq!(
         (
             listed["applications"]["interview"].as_i64(),
@@ -182,31 +156,24 @@ async fn invalid_moves_are_422_with_a_clear_text_and_change_nothing() {
     let app = TestApp::spawn().await;
     let (job, employer, id, _) = applied(&app, "moves@example.com").await;
 
-    let hire_early = app
-        .move_application(&employer, &id, json!({"stage": "hired"}))
-        .await;
+    let hire_early = app.move_to(&employer, &id, "hired").await;
     hire_early.assert_error(
         StatusCode::UNPROCESSABLE_ENTITY,
         "Move the applicant to Offer before marking them hired",
     );
-    let unknown = app
-        .move_application(&employer, &id, json!({"stage": "limbo"}))
-        .await;
+    let unknown = app.move_to(&employer, &id, "limbo").await;
     unknown.assert_error(
         StatusCode::UNPROCESSABLE_ENTITY,
         "Stage must be new, screening, interview, offer, hired or rejected",
     );
-    app.move_application(&employer, &id, json!({"stage": "offer"}))
-        .await;
-    app.move_application(&employer, &id, json!({"stage": "hired"}))
+    app.move_to(&employer, &id, "offer").await;
+    app.move_to(&employer, &id, "hired")
         .await
         .assert_status(StatusCode::OK);
 
     app.settle().await;
     let before = app.event_count().await;
-    let back = app
-        .move_application(&employer, &id, json!({"stage": "new"}))
-        .await;
+    let back = app.move_to(&employer, &id, "new").await;
     back.assert_error(
         StatusCode::UNPROCESSABLE_ENTITY,
         "This applicant has been hired, so their stage can no longer change",
@@ -223,16 +190,10 @@ async fn invalid_moves_are_422_with_a_clear_text_and_change_nothing() {
 
     // On a closed job, nobody moves.
     let (job2, employer2, id2, _) = applied(&app, "closed@example.com").await;
-    app.post(
-        &format!("/api/employer/jobs/{job2}/close"),
-        Some(&employer2),
-        json!({}),
-    )
-    .await
-    .assert_status(StatusCode::OK);
-    let on_closed = app
-        .move_application(&employer2, &id2, json!({"stage": "screening"}))
-        .await;
+    app.job_action(&employer2, &job2, "close")
+        .await
+        .assert_status(StatusCode::OK);
+    let on_closed = app.move_to(&employer2, &id2, "screening").await;
     on_closed.assert_error(
         StatusCode::UNPROCESSABLE_ENTITY,
         "This job is closed. Reopen it to move its applicants",
@@ -247,16 +208,12 @@ async fn another_employers_board_and_cards_are_404() {
     let (_, _, other) = app.employer("Rival Pty Ltd", true).await;
     let peek = board(&app, &other, &job, "").await;
     peek.assert_error(StatusCode::NOT_FOUND, "Job not found");
-    let poke = app
-        .move_application(&other, &id, json!({"stage": "rejected"}))
-        .await;
+    let poke = app.move_to(&other, &id, "rejected").await;
     poke.assert_error(StatusCode::NOT_FOUND, "Application not found");
     let not_an_id = board(&app, &other, "not-a-uuid", "").await;
     assert_eq!(not_an_id.status, StatusCode::NOT_FOUND);
     // Candidates have no business here at all.
-    let as_candidate = app
-        .move_application(&candidate, &id, json!({"stage": "rejected"}))
-        .await;
+    let as_candidate = app.move_to(&candidate, &id, "rejected").await;
     assert_eq!(as_candidate.status, StatusCode::FORBIDDEN);
 }
 
@@ -270,30 +227,25 @@ async fn the_list_view_filters_by_stage_and_keyword_and_sorts_by_name() {
         ("Amir Patel", "amir@example.com"),
         ("Lee Wong", "lee@example.com"),
     ] {
-        let candidate = app.candidate_token(email).await;
         let _ = name;
-        let r = app
-            .submit_application(&candidate, json!({"jobId": job}))
-            .await;
-        ids.push(r.id());
+        ids.push(app.new_applicant(&job, email).await.0);
     }
     app.settle().await;
-    app.move_application(&employer, &ids[1], json!({"stage": "screening"}))
-        .await;
+    app.move_to(&employer, &ids[1], "screening").await;
     app.settle().await;
 
     let screening = board(&app, &employer, &job, "?stage=screening").await;
-    assert_eq!(screening.body["applications"].as_array().unwrap().len(), 1);
+    assert_eq!(screening.list("applications").len(), 1);
     assert_eq!(screening.body["applications"][0]["id"], ids[1]);
     let by_keyword = board(&app, &employer, &job, "?q=ZARA").await;
-    assert_eq!(by_keyword.body["applications"].as_array().unwrap().len(), 1);
+    assert_eq!(by_keyword.list("applications").len(), 1);
     // `%` is a character to look for, not a wildcard.
     let wildcard = board(&app, &employer, &job, "?q=%25").await;
-    assert_eq!(wildcard.body["applications"].as_array().unwrap().len(), 0);
+    assert_eq!(wildcard.list("applications").len(), 0);
     let oldest = board(&app, &employer, &job, "?sort=oldest").await;
     assert_eq!(oldest.body["applications"][0]["id"], ids[0]);
     let future = board(&app, &employer, &job, "?from=2999-01-01").await;
-    assert_eq!(future.body["applications"].as_array().unwrap().len(), 0);
+    assert_eq!(future.list("applications").len(), 0);
     assert_eq!(
         future.body["counts"]["total"], 3,
         "counts are the whole job's"
@@ -308,11 +260,7 @@ async fn bulk_reject_rejects_each_with_feedback_and_reports_the_ones_it_could_no
     let (job, employer) = app.open_job("QA Lead").await;
     let mut ids = vec![];
     for email in ["one@example.com", "two@example.com"] {
-        let candidate = app.candidate_token(email).await;
-        let r = app
-            .submit_application(&candidate, json!({"jobId": job}))
-            .await;
-        ids.push(r.id());
+        ids.push(app.new_applicant(&job, email).await.0);
     }
     let (_, _, foreign, _) = applied(&app, "elsewhere@example.com").await;
     app.settle().await;
@@ -342,7 +290,7 @@ async fn bulk_reject_rejects_each_with_feedback_and_reports_the_ones_it_could_no
             &reply,
         )
         .await;
-    let rejected = now.body["applications"].as_array().unwrap();
+    let rejected = now.list("applications");
     assert_eq!(rejected.len(), 2);
     assert!(
         rejected
@@ -369,10 +317,8 @@ async fn an_open_board_hears_of_new_applicants_and_moves_and_no_other_employer_d
     let app = TestApp::spawn().await;
     let (job, employer) = app.open_job("Mobile Developer").await;
     let (_, _, rival) = app.employer("Rival Pty Ltd", true).await;
-    let mut board_socket = Socket::connect(&app.base, &employer, "employer", "websocket").await;
-    board_socket.expect("connected").await;
-    let mut rival_socket = Socket::connect(&app.base, &rival, "employer", "websocket").await;
-    rival_socket.expect("connected").await;
+    let mut board_socket = Socket::connected(&app.base, &employer, "employer").await;
+    let mut rival_socket = Socket::connected(&app.base, &rival, "employer").await;
 
     let candidate = app.candidate_token("live@example.com").await;
     let submitted = app
@@ -385,8 +331,7 @@ async fn an_open_board_hears_of_new_applicants_and_moves_and_no_other_employer_d
         (Some(job.as_str()), Some(id.as_str()))
     );
 
-    app.move_application(&employer, &id, json!({"stage": "screening"}))
-        .await;
+    app.move_to(&employer, &id, "screening").await;
     let moved = board_socket.expect("pipeline_updated").await;
     assert_eq!(moved["application_id"], id);
 
@@ -403,10 +348,9 @@ async fn an_open_board_hears_of_new_applicants_and_moves_and_no_other_employer_d
 async fn the_job_report_counts_stages_and_weeks_and_times_responses_and_hires() {
     let app = TestApp::spawn().await;
     let (job, employer, id, _) = applied(&app, "report@example.com").await;
-    app.move_application(&employer, &id, json!({"stage": "offer"}))
-        .await;
+    app.move_to(&employer, &id, "offer").await;
     let hired = app
-        .move_application(&employer, &id, json!({"stage": "hired"}))
+        .move_to(&employer, &id, "hired")
         .await
         .assert_status(StatusCode::OK);
     let report = app
@@ -445,49 +389,22 @@ async fn a_withdrawn_application_leaves_the_candidates_list_is_flagged_on_the_bo
     let app = TestApp::spawn().await;
     let (job, employer, id, candidate) = applied(&app, "changed-mind@example.com").await;
     let (_, _, _, stranger) = applied(&app, "stranger@example.com").await;
-    let theirs = app
-        .post(
-            &format!("/api/applications/{id}/withdraw"),
-            Some(&stranger),
-            json!({}),
-        )
-        .await;
+    let theirs = app.withdraw_application(&stranger, &id, json!({})).await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND);
     let withdrawn = app
-        .post(
-            &format!("/api/applications/{id}/withdraw"),
-            Some(&candidate),
-            json!({"reason": "I took another offer."}),
-        )
+        .withdraw_application(&candidate, &id, json!({"reason": "I took another offer."}))
         .await;
-    assert_eq!(
-        (withdrawn.status, withdrawn.body["message"].as_str()),
-        (StatusCode::OK, Some("Your application has been withdrawn"))
-    );
-    let mine = app
-        .get_after(
-            "/api/applications/my-applications",
-            Some(&candidate),
-            &withdrawn,
-        )
-        .await;
-    assert_eq!(mine.body.as_array().unwrap().len(), 0);
+    withdrawn.assert_message(StatusCode::OK, "Your application has been withdrawn");
+    let mine = app.my_applications_after(&candidate, &withdrawn).await;
+    assert_eq!(mine.array().len(), 0);
     let board_now = board(&app, &employer, &job, "").await;
     assert!(card(&board_now, &id)["withdrawn_at"].is_string());
-    let moved = app
-        .move_application(&employer, &id, json!({"stage": "screening"}))
-        .await;
+    let moved = app.move_to(&employer, &id, "screening").await;
     moved.assert_error(
         StatusCode::UNPROCESSABLE_ENTITY,
         "The candidate withdrew this application",
     );
-    let again = app
-        .post(
-            &format!("/api/applications/{id}/withdraw"),
-            Some(&candidate),
-            json!({}),
-        )
-        .await;
+    let again = app.withdraw_application(&candidate, &id, json!({})).await;
     assert_eq!(again.error(), "You have already withdrawn this application");
     // The employer hears of it, pointed to the reason (not given a copy of
     // the candidate's words, which are erased with the candidate).

@@ -25,7 +25,7 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
         "experience": [{"company": "Acme", "position": "Engineer", "startDate": "2019-02-01", "endDate": null, "description": "Pipelines"}]
     });
     let saved = app
-        .put("/api/candidate/profile", Some(&me), Some(profile.clone()))
+        .save_profile(&me, profile.clone())
         .await
         .assert_status(StatusCode::OK);
     assert_eq!(saved.body["message"], "Profile updated successfully");
@@ -51,16 +51,14 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
         serde_json::Value::Null
     );
 
-    let bad = app
-        .put("/api/candidate/profile", Some(&me), Some(json!({"name": "J", "education": [{"degree": "", "institution": "UNSW"}], "experience": []})))
-        .await;
+    let half_a_degree = json!({"name": "J", "education": [{"degree": "", "institution": "UNSW"}], "experience": []});
+    let bad = app.save_profile(&me, half_a_degree).await;
     assert_eq!(bad.error(), "Please fill in degree and institution fields.");
 
     let second = app
-        .put(
-            "/api/candidate/profile",
-            Some(&me),
-            Some(json!({"name": "Jordan L.", "education": [], "experience": []})),
+        .save_profile(
+            &me,
+            json!({"name": "Jordan L.", "education": [], "experience": []}),
         )
         .await;
     assert_eq!(second.status, StatusCode::OK);

@@ -84,11 +84,7 @@ async fn a_client_that_never_echoes_the_token_reads_its_own_write_on_another_pro
     let me = app.candidate_token("ryw@example.com").await;
     let stranger = app.candidate_token("stranger@example.com").await;
     let first = app
-        .put(
-            "/api/candidate/profile",
-            Some(&me),
-            Some(profile("First summary")),
-        )
+        .save_profile(&me, profile("First summary"))
         .await
         .assert_status(StatusCode::OK);
     let read = app
@@ -100,11 +96,7 @@ async fn a_client_that_never_echoes_the_token_reads_its_own_write_on_another_pro
     let mut blocker = hold_profile_projector(&app).await;
 
     let saved = app
-        .put(
-            "/api/candidate/profile",
-            Some(&me),
-            Some(profile("Second summary")),
-        )
+        .save_profile(&me, profile("Second summary"))
         .await
         .assert_status(StatusCode::OK);
     assert!(saved.consistency().is_some(), "a write answers its token");
@@ -148,13 +140,9 @@ async fn a_stalled_read_model_costs_one_slow_read_not_one_per_request() {
     let app = TestApp::spawn_with(|c| c.read_wait_ms = 1500).await;
     let me = app.candidate_token("stall@example.com").await;
     let mut blocker = hold_profile_projector(&app).await;
-    app.put(
-        "/api/candidate/profile",
-        Some(&me),
-        Some(profile("Stuck summary")),
-    )
-    .await
-    .assert_status(StatusCode::OK);
+    app.save_profile(&me, profile("Stuck summary"))
+        .await
+        .assert_status(StatusCode::OK);
 
     // The first read waits out READ_WAIT_MS (1.5 s here, 5 s by default)
     // and answers what the read model holds.
@@ -186,8 +174,7 @@ async fn a_process_without_projectors_pushes_what_another_process_projects() {
     let other = second_process(&app).await;
     let (job, employer) = app.open_job("Platform Engineer").await;
     let candidate = app.candidate_token("elsewhere@example.com").await;
-    let mut socket = Socket::connect(&other.url(), &candidate, "candidate", "websocket").await;
-    socket.expect("connected").await;
+    let mut socket = Socket::connected(&other.url(), &candidate, "candidate").await;
     let id = app
         .submit_application(&candidate, json!({"jobId": job}))
         .await

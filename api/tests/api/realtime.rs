@@ -129,8 +129,7 @@ async fn a_socket_on_one_process_gets_the_notification_caused_on_another() {
     let submitted = a.submit_application(&me, json!({"jobId": job})).await;
     let id = submitted.id();
 
-    let mut socket = Socket::connect(&b.url(), &me, "candidate", "websocket").await;
-    socket.expect("connected").await;
+    let mut socket = Socket::connected(&b.url(), &me, "candidate").await;
     a.set_application_status(&employer, &id, json!({"status": "accepted"}))
         .await;
     // "Application received" may still be on its way too: wait for the acceptance.

@@ -101,8 +101,10 @@ async fn crawler_files_and_health_endpoints() {
     assert_eq!(res.status(), StatusCode::PERMANENT_REDIRECT);
     assert_eq!(res.headers()["location"], "/sitemap.xml");
 
-    assert_eq!(app.get("/healthz", None).await.status, StatusCode::OK);
-    assert_eq!(app.get("/readyz", None).await.status, StatusCode::OK);
+    app.get("/healthz", None)
+        .await
+        .assert_status(StatusCode::OK);
+    app.get("/readyz", None).await.assert_status(StatusCode::OK);
 }
 
 /// The JSON a page's HTML carries for its first paint (api/src/first_paint.rs),
@@ -153,16 +155,12 @@ async fn public_pages_carry_the_data_of_their_first_paint_as_the_api_answers_it(
     }
     // the HTML reads the read model as the API does; wait until it has every job
     let last = app
-        .post(
-            "/api/employer/jobs",
-            Some(&token),
-            crate::fixtures::job_form(&sydney.to_string()),
-        )
+        .post_job(&token, crate::fixtures::job_form(&sydney.to_string()))
         .await;
     let board = app
         .get_after("/api/admin/jobs/job-board", None, &last)
         .await;
-    assert_eq!(board.body.as_array().unwrap().len(), 7);
+    assert_eq!(board.array().len(), 7);
 
     // the job board: the whole board, and both filter lists
     let (status, _, html) = get_with_host(&app, "/jobs/find", "localhost").await;

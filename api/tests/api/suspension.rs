@@ -12,39 +12,26 @@ async fn a_suspended_employer_cannot_sign_in_or_use_its_session_and_its_jobs_lea
     let app = TestApp::spawn().await;
     let location = app.add_location("North Sydney, NSW").await;
     let (employer_id, email, token) = app.employer("Shady Pty Ltd", true).await;
-    let posted = app
-        .post(
-            "/api/employer/jobs",
-            Some(&token),
-            job_form(&location.to_string()),
-        )
-        .await;
+    let posted = app.post_job(&token, job_form(&location.to_string())).await;
     let job = posted.id();
     let (_, admin) = app.admin_token().await;
-    let mut socket = Socket::connect(&app.base, &token, "employer", "websocket").await;
-    socket.expect("connected").await;
+    let mut socket = Socket::connected(&app.base, &token, "employer").await;
 
     let candidate = app.candidate_token("watcher@example.com").await;
     let not_staff = app
-        .post(
-            &format!("/api/admin/employers/{employer_id}/suspend"),
-            Some(&candidate),
-            json!({}),
-        )
+        .manage_employer(&candidate, employer_id, "suspend", json!({}))
         .await;
     assert_eq!(not_staff.status, StatusCode::FORBIDDEN);
 
     let suspended = app
-        .post(
-            &format!("/api/admin/employers/{employer_id}/suspend"),
-            Some(&admin),
+        .manage_employer(
+            &admin,
+            employer_id,
+            "suspend",
             json!({"reason": "Listings reported as fake"}),
         )
         .await;
-    assert_eq!(
-        (suspended.status, suspended.body["message"].as_str()),
-        (StatusCode::OK, Some("Employer suspended"))
-    );
+    suspended.assert_message(StatusCode::OK, "Employer suspended");
     app.settle().await;
     let listed = app
         .get(
@@ -52,7 +39,7 @@ async fn a_suspended_employer_cannot_sign_in_or_use_its_session_and_its_jobs_lea
             Some(&admin),
         )
         .await;
-    assert_eq!(listed.body.as_array().unwrap().len(), 1);
+    assert_eq!(listed.array().len(), 1);
     assert_eq!(listed.body[0]["reason"], "Listings reported as fake");
     // Its open socket is closed by the server, and the old token cannot reconnect.
     assert_eq!(
@@ -68,67 +55,32 @@ async fn a_suspended_employer_cannot_sign_in_or_use_its_session_and_its_jobs_lea
     let old_session = app.get("/api/employer/jobs", Some(&token)).await;
     old_session.assert_error(StatusCode::FORBIDDEN, suspended_text);
     let board = app.get("/api/admin/jobs/job-board", None).await;
-    assert!(
-        board
-            .body
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|j| j["id"] != job.as_str())
-    );
-    assert_eq!(
-        app.get(&format!("/api/jobs/{job}"), None).await.status,
-        StatusCode::NOT_FOUND
-    );
-    let (mail,): (String,) = sqlx::query_as(
-        "SELECT body FROM mail_outbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1",
-    )
-    .bind(&email)
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
+    assert!(board.find_id(&job).is_none());
+    app.get(&format!("/api/jobs/{job}"), None)
+        .await
+        .assert_status(StatusCode::NOT_FOUND);
+    let mail = app.latest_mail_to(&email).await;
     assert!(mail.contains("Listings reported as fake"), "{mail}");
 
     let listed = app
         .get("/api/admin/employers?status=suspended", Some(&admin))
         .await;
-    assert!(
-        listed
-            .body
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|e| e["id"] == employer_id.to_string())
-    );
+    assert!(listed.find_id(&employer_id.to_string()).is_some());
 
     let twice = app
-        .post(
-            &format!("/api/admin/employers/{employer_id}/suspend"),
-            Some(&admin),
-            json!({}),
-        )
+        .manage_employer(&admin, employer_id, "suspend", json!({}))
         .await;
     twice.assert_error(
         StatusCode::UNPROCESSABLE_ENTITY,
         "Only an approved employer can be suspended",
     );
 
-    app.post(
-        &format!("/api/admin/employers/{employer_id}/reinstate"),
-        Some(&admin),
-        json!({}),
-    )
-    .await
-    .assert_status(StatusCode::OK);
+    app.manage_employer(&admin, employer_id, "reinstate", json!({}))
+        .await
+        .assert_status(StatusCode::OK);
     app.settle().await;
     let back = app.get("/api/admin/jobs/job-board", None).await;
-    assert!(
-        back.body
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|j| j["id"] == job.as_str())
-    );
+    assert!(back.find_id(&job).is_some());
     // A token from before the suspension stays refused; a new sign-in works.
     let stale = app.get("/api/employer/jobs", Some(&token)).await;
     stale.assert_error(
@@ -138,8 +90,7 @@ async fn a_suspended_employer_cannot_sign_in_or_use_its_session_and_its_jobs_lea
     // Tokens carry whole seconds: make sure the new one is issued after the suspension's second.
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     let fresh = app.token("employer", &email, "Employer1!").await;
-    assert_eq!(
-        app.get("/api/employer/jobs", Some(&fresh)).await.status,
-        StatusCode::OK
-    );
+    app.get("/api/employer/jobs", Some(&fresh))
+        .await
+        .assert_status(StatusCode::OK);
 }
