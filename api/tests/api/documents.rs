@@ -126,50 +126,58 @@ async fn oversized_wrong_type_and_disguised_files_are_refused_with_nothing_store
     let me = app.candidate_token("uploader@example.com").await;
     let (events, files) = (app.event_count().await, app.file_count().await);
 
-    let big = app
-        .upload_document(
-            &me,
+    // (case, file name, bytes, title, status, the error's text where it is checked)
+    let refused = [
+        (
+            "a file just over the limit",
             "big.pdf",
             pdf(10 * 1024 * 1024 + 1),
-            &[("title", "Big")],
-        )
-        .await;
-    big.assert_error(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "File is too large (maximum 10 MB)",
-    );
-    let huge = app
-        .upload_document(&me, "huge.pdf", pdf(12 * 1024 * 1024), &[("title", "Huge")])
-        .await;
-    assert_eq!(huge.status, StatusCode::PAYLOAD_TOO_LARGE);
-    let exe = app
-        .upload_document(
-            &me,
+            "Big",
+            StatusCode::PAYLOAD_TOO_LARGE,
+            Some("File is too large (maximum 10 MB)"),
+        ),
+        (
+            "a file far over the limit",
+            "huge.pdf",
+            pdf(12 * 1024 * 1024),
+            "Huge",
+            StatusCode::PAYLOAD_TOO_LARGE,
+            None,
+        ),
+        (
+            "an executable",
             "setup.exe",
             b"MZ\x90\x00binary".to_vec(),
-            &[("title", "Tool")],
-        )
-        .await;
-    assert_eq!(exe.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
-    let disguised = app
-        .upload_document(
-            &me,
+            "Tool",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            None,
+        ),
+        (
+            "an executable named as a PDF",
             "cv.pdf",
             b"MZ\x90\x00 an executable in disguise".to_vec(),
-            &[("title", "CV")],
-        )
-        .await;
-    disguised.assert_error(
-        StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        "The file's content does not match its .pdf extension",
-    );
-    let untitled = app
-        .upload_document(&me, "cv.pdf", pdf(100), &[("title", "  ")])
-        .await;
-    untitled.assert_error(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "Please provide a title and select a file",
-    );
+            "CV",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Some("The file's content does not match its .pdf extension"),
+        ),
+        (
+            "a blank title",
+            "cv.pdf",
+            pdf(100),
+            "  ",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("Please provide a title and select a file"),
+        ),
+    ];
+    for (case, file_name, bytes, title, status, text) in refused {
+        let r = app
+            .upload_document(&me, file_name, bytes, &[("title", title)])
+            .await;
+        assert_eq!(r.status, status, "{case}: {}", r.body);
+        if let Some(text) = text {
+            assert_eq!(r.error(), text, "{case}");
+        }
+    }
 
     let big = app
         .upload_resume(&me, "cv.pdf", pdf(5 * 1024 * 1024 + 1))

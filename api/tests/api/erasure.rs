@@ -68,13 +68,10 @@ async fn candidate_with_history(app: &TestApp) -> (Uuid, String, String, String,
         .parse()
         .unwrap();
     let me = app.token("candidate", EMAIL, PASSWORD).await;
-    app.put(
-        "/api/candidate/profile",
-        Some(&me),
-        Some(
-            json!({"name": NAME, "phone": PHONE, "summary": RESUME_SENTENCE,
+    app.save_profile(
+        &me,
+        json!({"name": NAME, "phone": PHONE, "summary": RESUME_SENTENCE,
                         "skills": "Rust, SQL", "education": [], "experience": []}),
-        ),
     )
     .await
     .assert_status(StatusCode::OK);
@@ -84,8 +81,8 @@ async fn candidate_with_history(app: &TestApp) -> (Uuid, String, String, String,
     app.upload_resume(&me, "quentin-cv.pdf", resume.clone())
         .await
         .assert_status(StatusCode::OK);
-    let document = app
-        .upload_document(
+    let document_id = app
+        .add_document(
             &me,
             "quentin-letter.pdf",
             resume,
@@ -94,9 +91,7 @@ async fn candidate_with_history(app: &TestApp) -> (Uuid, String, String, String,
                 ("document_type", "cover_letter"),
             ],
         )
-        .await
-        .assert_status(StatusCode::CREATED);
-    let document_id = document.body["document"]["id"].as_str().unwrap().to_owned();
+        .await;
 
     let (job, employer) = app.open_job("Platform Engineer").await;
     let submitted = app
@@ -440,43 +435,44 @@ fn find_card<'a>(board: &'a Value, application: &str) -> Option<&'a Value> {
 async fn erasing_yourself_needs_your_password_and_admins_are_never_erased() {
     let app = TestApp::spawn().await;
     let me = app.candidate_token("careful@example.com").await;
-    let missing = app.post("/api/account/erase", Some(&me), json!({})).await;
-    missing.assert_error(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "Enter your password to confirm",
-    );
-    let wrong = app
-        .post(
-            "/api/account/erase",
-            Some(&me),
-            json!({"password": "Wrong123!"}),
-        )
-        .await;
-    wrong.assert_error(StatusCode::FORBIDDEN, "That password is incorrect");
-    let too_long = app
-        .post(
-            "/api/account/erase",
-            Some(&me),
-            json!({"password": "x".repeat(5000)}),
-        )
-        .await;
-    too_long.assert_error(StatusCode::FORBIDDEN, "That password is incorrect");
+    let (_, admin) = app.admin_token().await;
     let none = app
         .post("/api/account/erase", None, json!({"password": PASSWORD}))
         .await;
     assert_eq!(none.status, StatusCode::UNAUTHORIZED);
-    let (_, admin) = app.admin_token().await;
-    let refused = app
-        .post(
-            "/api/account/erase",
-            Some(&admin),
+    for (case, token, body, status, text) in [
+        (
+            "no password",
+            &me,
+            json!({}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Enter your password to confirm",
+        ),
+        (
+            "a wrong password",
+            &me,
+            json!({"password": "Wrong123!"}),
+            StatusCode::FORBIDDEN,
+            "That password is incorrect",
+        ),
+        (
+            "a password too long to be one",
+            &me,
+            json!({"password": "x".repeat(5000)}),
+            StatusCode::FORBIDDEN,
+            "That password is incorrect",
+        ),
+        (
+            "an admin",
+            &admin,
             json!({"password": "Admin123!"}),
-        )
-        .await;
-    refused.assert_error(
-        StatusCode::FORBIDDEN,
-        "Admin accounts are removed by another admin, not erased",
-    );
+            StatusCode::FORBIDDEN,
+            "Admin accounts are removed by another admin, not erased",
+        ),
+    ] {
+        let r = app.post("/api/account/erase", Some(token), body).await;
+        assert_eq!((r.status, r.error()), (status, text), "{case}: {}", r.body);
+    }
     // Nothing was erased by any of it.
     let still = app.get("/api/candidate/profile", Some(&me)).await;
     assert_eq!(still.status, StatusCode::OK);
@@ -573,13 +569,7 @@ async fn an_admin_erases_only_with_two_factor_and_a_second_time_is_a_no_op_that_
     assert_eq!(row["requested_by_name"], "Ada Admin");
     assert!(row["completed_at"].is_string(), "{row:?}");
     let employers = app.get("/api/admin/employers", Some(&admin)).await;
-    let erased = employers
-        .body
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["id"] == employer_id.to_string())
-        .unwrap();
+    let erased = employers.find_id(&employer_id.to_string()).unwrap();
     assert_eq!(
         (
             erased["name"].as_str(),
@@ -631,13 +621,9 @@ async fn a_contact_form_sender_is_erased_from_the_inbox_and_the_outbox() {
         .await
         .unwrap();
 
-    app.post(
-        &format!("/api/admin/contact-messages/{id}/erase"),
-        Some(&admin),
-        json!({"grounds": "admin_decision"}),
-    )
-    .await
-    .assert_status(StatusCode::OK);
+    app.enquiry_action(&admin, &id, "erase", json!({"grounds": "admin_decision"}))
+        .await
+        .assert_status(StatusCode::OK);
     app.settle().await;
     let untouched: String =
         sqlx::query_scalar("SELECT body FROM mail_outbox WHERE recipient = 'other@example.com'")
