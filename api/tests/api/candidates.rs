@@ -39,11 +39,7 @@ async fn opening_a_candidates_record_is_logged_and_the_record_shows_the_log() {
         .await;
     assert_eq!(second.body["access_log"].as_array().unwrap().len(), 2);
     // History, not a counter: each opening is an event.
-    let (views,): (i64,) =
-        sqlx::query_as("SELECT count(*) FROM events WHERE event_type = 'CandidateRecordViewed'")
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
+    let views = app.events_of_type("CandidateRecordViewed").await;
     assert_eq!(views, 2);
 
     let employer = app.employer("Nosy Co", true).await.2;

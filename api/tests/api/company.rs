@@ -48,8 +48,7 @@ async fn a_saved_profile_and_logo_appear_on_the_public_job_page() {
     assert_eq!(profile["has_logo"], true);
     let employer_id = profile["id"].as_str().unwrap();
     let image = app
-        .client
-        .get(format!("{}/api/companies/{employer_id}/logo", app.base))
+        .raw_get(&format!("/api/companies/{employer_id}/logo"))
         .send()
         .await
         .unwrap();

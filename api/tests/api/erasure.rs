@@ -476,11 +476,7 @@ async fn erasing_yourself_needs_your_password_and_admins_are_never_erased() {
     // Nothing was erased by any of it.
     let still = app.get("/api/candidate/profile", Some(&me)).await;
     assert_eq!(still.status, StatusCode::OK);
-    let erasures: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM events WHERE event_type = 'PersonErased'")
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
+    let erasures = app.events_of_type("PersonErased").await;
     assert_eq!(erasures, 0);
 }
 

@@ -336,11 +336,7 @@ async fn twenty_concurrent_registrations_of_one_email_create_exactly_one_account
             .iter()
             .all(|r| r.error() == "An account with this email already exists")
     );
-    let (accounts,): (i64,) =
-        sqlx::query_as("SELECT count(*) FROM events WHERE event_type = 'AccountRegistered'")
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
+    let accounts = app.events_of_type("AccountRegistered").await;
     assert_eq!(accounts, 1);
     // The same email may still have an account of another role.
     let employer = app

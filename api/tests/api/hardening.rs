@@ -285,8 +285,7 @@ async fn every_response_carries_the_security_headers() {
 async fn a_request_id_is_kept_only_when_it_is_a_uuid() {
     let app = TestApp::spawn().await;
     let send = |id: &'static str| {
-        app.client
-            .get(format!("{}/api/reference/locations", app.base))
+        app.raw_get("/api/reference/locations")
             .header("x-request-id", id)
             .send()
     };
@@ -370,12 +369,7 @@ async fn metrics_are_exported_for_prometheus() {
         app.login("candidate", "counted@example.com", "Wrong123!")
             .await;
     }
-    let scraped = app
-        .client
-        .get(format!("{}/metrics", app.base))
-        .send()
-        .await
-        .unwrap();
+    let scraped = app.raw_get("/metrics").send().await.unwrap();
     assert_eq!(scraped.status(), StatusCode::OK);
     let text = scraped.text().await.unwrap();
     for expected in [
@@ -475,15 +469,7 @@ async fn a_retry_after_a_first_try_that_wrote_but_died_before_answering_does_not
             .json(&json!({"firstName": "Lost", "lastName": "Answer", "email": "lost@example.com", "message": message}))
             .send()
     };
-    let enquiries = || async {
-        let (n,): (i64,) = sqlx::query_as(
-            "SELECT count(*) FROM events WHERE event_type = 'ContactMessageReceived'",
-        )
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
-        n
-    };
+    let enquiries = || app.events_of_type("ContactMessageReceived");
     // What a process killed between its commit and keeping its answer
     // leaves: the command's events, and a claim with no answer, long ago.
     let abandon = |key: &'static str| {
@@ -547,11 +533,7 @@ async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() 
     assert_eq!(again.headers()["idempotency-replayed"], "true");
     let again: serde_json::Value = again.json().await.unwrap();
     assert_eq!(again["user"]["id"], first["user"]["id"]);
-    let (registered,): (i64,) =
-        sqlx::query_as("SELECT count(*) FROM events WHERE event_type = 'AccountRegistered'")
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
+    let registered = app.events_of_type("AccountRegistered").await;
     assert_eq!(registered, 1, "the retry wrote nothing");
     // Without the key, the same request is what it always was: a conflict.
     let plain = app

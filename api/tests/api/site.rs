@@ -9,13 +9,7 @@ async fn get_with_host(
     path: &str,
     host: &str,
 ) -> (StatusCode, reqwest::header::HeaderMap, String) {
-    let res = app
-        .client
-        .get(format!("{}{path}", app.base))
-        .header("host", host)
-        .send()
-        .await
-        .unwrap();
+    let res = app.raw_get(path).header("host", host).send().await.unwrap();
     (
         res.status(),
         res.headers().clone(),
@@ -215,18 +209,12 @@ async fn public_pages_carry_the_data_of_their_first_paint_as_the_api_answers_it(
 #[tokio::test]
 async fn pages_are_compressed_for_browsers_that_accept_it() {
     let app = TestApp::spawn().await;
-    let plain = app
-        .client
-        .get(format!("{}/jobs/find", app.base))
-        .send()
-        .await
-        .unwrap();
+    let plain = app.raw_get("/jobs/find").send().await.unwrap();
     assert!(plain.headers().get("content-encoding").is_none());
     let plain = plain.bytes().await.unwrap();
     for encoding in ["gzip", "br"] {
         let res = app
-            .client
-            .get(format!("{}/jobs/find", app.base))
+            .raw_get("/jobs/find")
             .header("accept-encoding", encoding)
             .send()
             .await

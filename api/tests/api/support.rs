@@ -322,6 +322,12 @@ impl TestApp {
         self.send(reqwest::Method::DELETE, path, token, None).await
     }
 
+    /// An anonymous GET of `path` still to be sent, for a test that sets its
+    /// own headers or reads the raw response (bytes, encodings).
+    pub fn raw_get(&self, path: &str) -> reqwest::RequestBuilder {
+        self.client.get(format!("{}{path}", self.base))
+    }
+
     /// A file download: the raw response (status, headers, bytes).
     pub async fn download(&self, path: &str, token: &str) -> reqwest::Response {
         self.client
@@ -355,6 +361,16 @@ impl TestApp {
 
     pub async fn event_count(&self) -> i64 {
         sqlx::query_as::<_, (i64,)>("SELECT count(*) FROM events")
+            .fetch_one(&self.pool)
+            .await
+            .unwrap()
+            .0
+    }
+
+    /// How many events of `event_type` the log holds.
+    pub async fn events_of_type(&self, event_type: &str) -> i64 {
+        sqlx::query_as::<_, (i64,)>("SELECT count(*) FROM events WHERE event_type = $1")
+            .bind(event_type)
             .fetch_one(&self.pool)
             .await
             .unwrap()
