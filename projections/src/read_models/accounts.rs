@@ -12,7 +12,7 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::stream_uuid;
+use super::{FoldedRow, column, rows_by_id, stream_uuid, write_rows};
 use crate::{BoxFuture, Change, Decoded, ErasedSubject, Projector};
 
 pub struct AccountsProjector;
@@ -31,6 +31,42 @@ pub struct AccountRow {
     /// Why an employer was rejected or suspended, while it is.
     #[serde(rename = "reason")]
     pub status_reason: Option<String>,
+}
+
+impl FoldedRow for AccountRow {
+    // language=PostgreSQL
+    const SELECT: &'static str = "SELECT * FROM accounts WHERE id = ANY($1)";
+
+    fn id(&self) -> Uuid {
+        self.id
+    }
+
+    async fn upsert(conn: &mut PgConnection, rows: &[&Self]) -> anyhow::Result<()> {
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO accounts (id, role, name, email, phone, company, status, created_at, updated_at, status_reason)
+             SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                                  $8::timestamptz[], $9::timestamptz[], $10::text[])
+             ON CONFLICT (id) DO UPDATE SET
+                 role = EXCLUDED.role, name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
+                 company = EXCLUDED.company, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
+                 status_reason = EXCLUDED.status_reason",
+        )
+        .bind(column!(rows, id))
+        .bind(column!(rows, role))
+        .bind(column!(rows, name))
+        .bind(column!(rows, email))
+        .bind(column!(rows, phone))
+        .bind(column!(rows, company))
+        .bind(column!(rows, status))
+        .bind(column!(rows, created_at))
+        .bind(column!(rows, updated_at))
+        .bind(column!(rows, status_reason))
+        .execute(&mut *conn)
+        .await
+        .context("Failed to write accounts")?;
+        Ok(())
+    }
 }
 
 impl Projector for AccountsProjector {
@@ -52,7 +88,6 @@ impl Projector for AccountsProjector {
         events: &'a [Decoded],
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
         Box::pin(async move {
-            let mut rows: HashMap<Uuid, AccountRow> = HashMap::new();
             let decoded: Vec<(&RecordedEvent, AccountEvent)> = events
                 .iter()
                 .filter_map(|d| match &d.event {
@@ -66,15 +101,7 @@ impl Projector for AccountsProjector {
                 .filter(|(_, e)| !matches!(e, AccountEvent::AccountRegistered(_)))
                 .map(|(r, _)| stream_uuid(&r.stream_id))
                 .collect::<anyhow::Result<_>>()?;
-            if !missing.is_empty() {
-                // language=PostgreSQL
-                let loaded: Vec<AccountRow> =
-                    sqlx::query_as("SELECT * FROM accounts WHERE id = ANY($1)")
-                        .bind(&missing)
-                        .fetch_all(&mut *conn)
-                        .await?;
-                rows.extend(loaded.into_iter().map(|r| (r.id, r)));
-            }
+            let mut rows = rows_by_id::<AccountRow>(conn, &missing).await?;
             let mut revoked = Vec::new();
             for (recorded, event) in decoded {
                 let id = stream_uuid(&recorded.stream_id)?;
@@ -164,7 +191,7 @@ impl Projector for AccountsProjector {
                 .filter(|r| r.role == Role::Employer.as_str())
                 .map(|r| r.id)
                 .collect();
-            upsert(conn, rows.into_values().collect()).await?;
+            write_rows(conn, &rows.values().collect::<Vec<_>>()).await?;
             // Erasures last: whatever the batch did before, they win.
             let erased: Vec<ErasedSubject> = events
                 .iter()
@@ -218,60 +245,6 @@ async fn erase(conn: &mut PgConnection, erased: &ErasedSubject) -> anyhow::Resul
     .execute(&mut *conn)
     .await
     .context("Failed to erase an account")?;
-    Ok(())
-}
-
-async fn upsert(conn: &mut PgConnection, rows: Vec<AccountRow>) -> anyhow::Result<()> {
-    if rows.is_empty() {
-        return Ok(());
-    }
-    let mut cols = (
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-    );
-    for r in rows {
-        cols.0.push(r.id);
-        cols.1.push(r.role);
-        cols.2.push(r.name);
-        cols.3.push(r.email);
-        cols.4.push(r.phone);
-        cols.5.push(r.company);
-        cols.6.push(r.status);
-        cols.7.push(r.created_at);
-        cols.8.push(r.updated_at);
-        cols.9.push(r.status_reason);
-    }
-    // language=PostgreSQL
-    sqlx::query(
-        "INSERT INTO accounts (id, role, name, email, phone, company, status, created_at, updated_at, status_reason)
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                              $8::timestamptz[], $9::timestamptz[], $10::text[])
-         ON CONFLICT (id) DO UPDATE SET
-             role = EXCLUDED.role, name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
-             company = EXCLUDED.company, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
-             status_reason = EXCLUDED.status_reason",
-    )
-    .bind(cols.0)
-    .bind(cols.1)
-    .bind(cols.2)
-    .bind(cols.3)
-    .bind(cols.4)
-    .bind(cols.5)
-    .bind(cols.6)
-    .bind(cols.7)
-    .bind(cols.8)
-    .bind(cols.9)
-    .execute(&mut *conn)
-    .await
-    .context("Failed to write accounts")?;
     Ok(())
 }
 

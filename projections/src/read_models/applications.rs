@@ -1,8 +1,6 @@
 //! `applications`: every application with its job, status and feedback; the
 //! candidate's list and the employer's inbox read it.
 
-use std::collections::HashMap;
-
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::application::ApplicationEvent;
@@ -12,7 +10,7 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{column, stream_uuid, touched};
+use super::{FoldedRow, SegmentRows, column, stream_uuid};
 use crate::{Change, ErasedSubject, EventProjector};
 
 pub struct ApplicationsProjector;
@@ -23,18 +21,6 @@ impl EventProjector for ApplicationsProjector {
     /// [`Self::erase`] finds a candidate's applications by `candidate_id`.
     const ERASED_BY: &'static [&'static str] = &["candidate_id"];
     type Event = ApplicationEvent;
-
-    /// A rebuild's batch set-wise: the rows its events touch are read once,
-    /// folded in memory exactly as the statements of `handle` would change
-    /// them, and written back by one upsert. An erasure writes what was
-    /// folded so far, then runs as live.
-    async fn fold_segment(
-        &self,
-        conn: &mut PgConnection,
-        segment: &[(&RecordedEvent, &ApplicationEvent)],
-    ) -> anyhow::Result<()> {
-        fold_and_write(conn, segment).await
-    }
 
     /// Applications stay (a job had N applications, one reached Interview on
     /// a date); the candidate's words and files on them go. Boards that show
@@ -65,6 +51,80 @@ impl EventProjector for ApplicationsProjector {
             });
         }
         Ok(())
+    }
+
+    /// A rebuild's batch set-wise: the rows its events touch are read once,
+    /// folded in memory exactly as the statements of `handle` would change
+    /// them, and written back by one upsert. An erasure writes what was
+    /// folded so far, then runs as live.
+    async fn fold_segment(
+        &self,
+        conn: &mut PgConnection,
+        segment: &[(&RecordedEvent, &ApplicationEvent)],
+    ) -> anyhow::Result<()> {
+        let mut rows = SegmentRows::<Row>::load(conn, segment, |e| {
+            matches!(e, ApplicationEvent::ApplicationSubmitted(_))
+        })
+        .await?;
+        for (r, event) in segment {
+            match event {
+                ApplicationEvent::ApplicationSubmitted(s) => {
+                    let row = Row {
+                        id: s.application_id,
+                        candidate_id: s.candidate_id,
+                        employer_id: s.employer_id,
+                        job_id: s.job_id,
+                        job_title: s.job_title.clone(),
+                        company: s.company.clone(),
+                        status: "pending".into(),
+                        stage: "new".into(),
+                        feedback: None,
+                        resume_id: s.resume_id,
+                        cover_letter_id: s.cover_letter_id,
+                        created_at: s.submitted_at,
+                        last_updated: s.submitted_at,
+                        version: r.stream_version,
+                        first_response_at: None,
+                        hired_at: None,
+                        withdrawn_at: None,
+                    };
+                    anyhow::ensure!(
+                        rows.create(s.application_id, row),
+                        "application {} is submitted twice",
+                        s.application_id
+                    );
+                }
+                ApplicationEvent::ApplicationStatusChanged {
+                    status,
+                    feedback,
+                    changed_at,
+                    ..
+                } => {
+                    if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
+                        let stage = Stage::parse(&row.stage)?.after_status_change(*status);
+                        row.moved(stage, feedback.as_ref(), *changed_at, r.stream_version);
+                    }
+                }
+                ApplicationEvent::ApplicationWithdrawn { withdrawn_at, .. } => {
+                    if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
+                        row.withdrawn_at = Some(*withdrawn_at);
+                        row.last_updated = *withdrawn_at;
+                        row.version = r.stream_version;
+                    }
+                }
+                ApplicationEvent::ApplicationMoved {
+                    stage,
+                    feedback,
+                    moved_at,
+                    ..
+                } => {
+                    if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
+                        row.moved(*stage, feedback.as_ref(), *moved_at, r.stream_version);
+                    }
+                }
+            }
+        }
+        rows.write(conn).await
     }
 
     async fn handle(
@@ -201,6 +261,55 @@ struct Row {
     withdrawn_at: Option<DateTime<Utc>>,
 }
 
+impl FoldedRow for Row {
+    // language=PostgreSQL
+    const SELECT: &'static str =
+        "SELECT id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback, resume_id,
+                cover_letter_id, created_at, last_updated, version, first_response_at, hired_at, withdrawn_at
+           FROM applications WHERE id = ANY($1)";
+
+    fn id(&self) -> Uuid {
+        self.id
+    }
+
+    async fn upsert(conn: &mut PgConnection, rows: &[&Self]) -> anyhow::Result<()> {
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback,
+                                       resume_id, cover_letter_id, created_at, last_updated, version, first_response_at,
+                                       hired_at, withdrawn_at)
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
+                                  $8::text[], $9::text[], $10::uuid[], $11::uuid[], $12::timestamptz[], $13::timestamptz[],
+                                  $14::bigint[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[])
+             ON CONFLICT (id) DO UPDATE SET
+                 status = EXCLUDED.status, stage = EXCLUDED.stage, feedback = EXCLUDED.feedback,
+                 last_updated = EXCLUDED.last_updated, version = EXCLUDED.version,
+                 first_response_at = EXCLUDED.first_response_at, hired_at = EXCLUDED.hired_at,
+                 withdrawn_at = EXCLUDED.withdrawn_at",
+        )
+        .bind(column!(rows, id))
+        .bind(column!(rows, candidate_id))
+        .bind(column!(rows, employer_id))
+        .bind(column!(rows, job_id))
+        .bind(column!(rows, job_title))
+        .bind(column!(rows, company))
+        .bind(column!(rows, status))
+        .bind(column!(rows, stage))
+        .bind(column!(rows, feedback))
+        .bind(column!(rows, resume_id))
+        .bind(column!(rows, cover_letter_id))
+        .bind(column!(rows, created_at))
+        .bind(column!(rows, last_updated))
+        .bind(column!(rows, version))
+        .bind(column!(rows, first_response_at))
+        .bind(column!(rows, hired_at))
+        .bind(column!(rows, withdrawn_at))
+        .execute(&mut *conn)
+        .await?;
+        Ok(())
+    }
+}
+
 impl Row {
     /// What [`Moved::write`]'s UPDATE does to the row.
     fn moved(&mut self, stage: Stage, feedback: Option<&String>, at: DateTime<Utc>, version: i64) {
@@ -216,142 +325,6 @@ impl Row {
             self.hired_at.get_or_insert(at);
         }
     }
-}
-
-/// Folds events (no erasure among them) into the rows they touch and
-/// writes those rows with one upsert.
-async fn fold_and_write(
-    conn: &mut PgConnection,
-    events: &[(&RecordedEvent, &ApplicationEvent)],
-) -> anyhow::Result<()> {
-    if events.is_empty() {
-        return Ok(());
-    }
-    // Rows from before the segment that its events touch.
-    let mut ids = Vec::new();
-    for (r, event) in events {
-        if !matches!(event, ApplicationEvent::ApplicationSubmitted(_)) {
-            ids.push(stream_uuid(&r.stream_id)?);
-        }
-    }
-    let mut rows: HashMap<Uuid, Row> = HashMap::new();
-    if !ids.is_empty() {
-        // language=PostgreSQL
-        let found: Vec<Row> = sqlx::query_as(
-            "SELECT id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback, resume_id,
-                    cover_letter_id, created_at, last_updated, version, first_response_at, hired_at, withdrawn_at
-               FROM applications WHERE id = ANY($1)",
-        )
-        .bind(&ids)
-        .fetch_all(&mut *conn)
-        .await?;
-        rows.extend(found.into_iter().map(|row| (row.id, row)));
-    }
-    let mut order = Vec::new();
-    for (r, event) in events {
-        match event {
-            ApplicationEvent::ApplicationSubmitted(s) => {
-                if rows.contains_key(&s.application_id) {
-                    anyhow::bail!("application {} is submitted twice", s.application_id);
-                }
-                order.push(s.application_id);
-                rows.insert(
-                    s.application_id,
-                    Row {
-                        id: s.application_id,
-                        candidate_id: s.candidate_id,
-                        employer_id: s.employer_id,
-                        job_id: s.job_id,
-                        job_title: s.job_title.clone(),
-                        company: s.company.clone(),
-                        status: "pending".into(),
-                        stage: "new".into(),
-                        feedback: None,
-                        resume_id: s.resume_id,
-                        cover_letter_id: s.cover_letter_id,
-                        created_at: s.submitted_at,
-                        last_updated: s.submitted_at,
-                        version: r.stream_version,
-                        first_response_at: None,
-                        hired_at: None,
-                        withdrawn_at: None,
-                    },
-                );
-            }
-            ApplicationEvent::ApplicationStatusChanged {
-                status,
-                feedback,
-                changed_at,
-                ..
-            } => {
-                let id = stream_uuid(&r.stream_id)?;
-                if let Some(row) = rows.get_mut(&id) {
-                    let stage = Stage::parse(&row.stage)?.after_status_change(*status);
-                    row.moved(stage, feedback.as_ref(), *changed_at, r.stream_version);
-                    order.push(id);
-                }
-            }
-            ApplicationEvent::ApplicationWithdrawn { withdrawn_at, .. } => {
-                let id = stream_uuid(&r.stream_id)?;
-                if let Some(row) = rows.get_mut(&id) {
-                    row.withdrawn_at = Some(*withdrawn_at);
-                    row.last_updated = *withdrawn_at;
-                    row.version = r.stream_version;
-                    order.push(id);
-                }
-            }
-            ApplicationEvent::ApplicationMoved {
-                stage,
-                feedback,
-                moved_at,
-                ..
-            } => {
-                let id = stream_uuid(&r.stream_id)?;
-                if let Some(row) = rows.get_mut(&id) {
-                    row.moved(*stage, feedback.as_ref(), *moved_at, r.stream_version);
-                    order.push(id);
-                }
-            }
-        }
-    }
-    let changed = touched(&order, &rows);
-    if changed.is_empty() {
-        return Ok(());
-    }
-    // language=PostgreSQL
-    sqlx::query(
-        "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback,
-                                   resume_id, cover_letter_id, created_at, last_updated, version, first_response_at,
-                                   hired_at, withdrawn_at)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
-                              $8::text[], $9::text[], $10::uuid[], $11::uuid[], $12::timestamptz[], $13::timestamptz[],
-                              $14::bigint[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[])
-         ON CONFLICT (id) DO UPDATE SET
-             status = EXCLUDED.status, stage = EXCLUDED.stage, feedback = EXCLUDED.feedback,
-             last_updated = EXCLUDED.last_updated, version = EXCLUDED.version,
-             first_response_at = EXCLUDED.first_response_at, hired_at = EXCLUDED.hired_at,
-             withdrawn_at = EXCLUDED.withdrawn_at",
-    )
-    .bind(column!(changed, id))
-    .bind(column!(changed, candidate_id))
-    .bind(column!(changed, employer_id))
-    .bind(column!(changed, job_id))
-    .bind(column!(changed, job_title))
-    .bind(column!(changed, company))
-    .bind(column!(changed, status))
-    .bind(column!(changed, stage))
-    .bind(column!(changed, feedback))
-    .bind(column!(changed, resume_id))
-    .bind(column!(changed, cover_letter_id))
-    .bind(column!(changed, created_at))
-    .bind(column!(changed, last_updated))
-    .bind(column!(changed, version))
-    .bind(column!(changed, first_response_at))
-    .bind(column!(changed, hired_at))
-    .bind(column!(changed, withdrawn_at))
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
 }
 
 /// A row's new place in the pipeline, whichever event put it there.

@@ -1,7 +1,5 @@
 //! `documents`: a candidate's live documents (deleted ones are removed).
 
-use std::collections::HashMap;
-
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::document::DocumentEvent;
@@ -10,7 +8,7 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{column, stream_uuid, touched};
+use super::{FoldedRow, SegmentRows, column, stream_uuid};
 use crate::{Change, EventProjector};
 
 pub struct DocumentsProjector;
@@ -33,7 +31,62 @@ impl EventProjector for DocumentsProjector {
         conn: &mut PgConnection,
         segment: &[(&RecordedEvent, &DocumentEvent)],
     ) -> anyhow::Result<()> {
-        fold_and_write(conn, segment).await
+        let mut rows = SegmentRows::<Row>::load(conn, segment, |e| {
+            matches!(e, DocumentEvent::DocumentUploaded(_))
+        })
+        .await?;
+        let mut deleted = Vec::new();
+        for (r, event) in segment {
+            match event {
+                DocumentEvent::DocumentUploaded(d) => {
+                    let row = Row {
+                        id: d.document_id,
+                        owner_id: d.owner_id,
+                        title: d.title.clone(),
+                        description: d.description.clone(),
+                        document_type: d.document_type.as_str().to_owned(),
+                        original_name: d.original_name.clone(),
+                        storage_key: d.storage_key.clone(),
+                        content_type: d.content_type.clone(),
+                        file_size: d.file_size,
+                        created_at: d.uploaded_at,
+                        updated_at: d.uploaded_at,
+                    };
+                    anyhow::ensure!(
+                        rows.create(d.document_id, row),
+                        "document {} is uploaded twice",
+                        d.document_id
+                    );
+                }
+                DocumentEvent::DocumentEdited {
+                    title,
+                    description,
+                    document_type,
+                    edited_at,
+                } => {
+                    if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
+                        row.title = title.clone();
+                        row.description = description.clone();
+                        row.document_type = document_type.as_str().to_owned();
+                        row.updated_at = *edited_at;
+                    }
+                }
+                DocumentEvent::DocumentDeleted { .. } => {
+                    let id = stream_uuid(&r.stream_id)?;
+                    if rows.remove(id) {
+                        deleted.push(id);
+                    }
+                }
+            }
+        }
+        if !deleted.is_empty() {
+            // language=PostgreSQL
+            sqlx::query("DELETE FROM documents WHERE id = ANY($1)")
+                .bind(&deleted)
+                .execute(&mut *conn)
+                .await?;
+        }
+        rows.write(conn).await
     }
 
     async fn handle(
@@ -109,115 +162,43 @@ struct Row {
     updated_at: DateTime<Utc>,
 }
 
-async fn fold_and_write(
-    conn: &mut PgConnection,
-    events: &[(&RecordedEvent, &DocumentEvent)],
-) -> anyhow::Result<()> {
-    if events.is_empty() {
-        return Ok(());
-    }
-    let ids: Vec<Uuid> = events
-        .iter()
-        .filter(|(_, e)| !matches!(e, DocumentEvent::DocumentUploaded(_)))
-        .map(|(r, _)| stream_uuid(&r.stream_id))
-        .collect::<anyhow::Result<_>>()?;
-    let mut rows: HashMap<Uuid, Row> = HashMap::new();
-    if !ids.is_empty() {
-        // language=PostgreSQL
-        let found: Vec<Row> = sqlx::query_as(
-            "SELECT id, owner_id, title, description, document_type, original_name, storage_key, content_type,
-                    file_size, created_at, updated_at
-               FROM documents WHERE id = ANY($1)",
-        )
-        .bind(&ids)
-        .fetch_all(&mut *conn)
-        .await?;
-        rows.extend(found.into_iter().map(|row| (row.id, row)));
-    }
-    let mut order = Vec::new();
-    let mut deleted = Vec::new();
-    for (r, event) in events {
-        match event {
-            DocumentEvent::DocumentUploaded(d) => {
-                if rows.contains_key(&d.document_id) {
-                    anyhow::bail!("document {} is uploaded twice", d.document_id);
-                }
-                order.push(d.document_id);
-                rows.insert(
-                    d.document_id,
-                    Row {
-                        id: d.document_id,
-                        owner_id: d.owner_id,
-                        title: d.title.clone(),
-                        description: d.description.clone(),
-                        document_type: d.document_type.as_str().to_owned(),
-                        original_name: d.original_name.clone(),
-                        storage_key: d.storage_key.clone(),
-                        content_type: d.content_type.clone(),
-                        file_size: d.file_size,
-                        created_at: d.uploaded_at,
-                        updated_at: d.uploaded_at,
-                    },
-                );
-            }
-            DocumentEvent::DocumentEdited {
-                title,
-                description,
-                document_type,
-                edited_at,
-            } => {
-                let id = stream_uuid(&r.stream_id)?;
-                if let Some(row) = rows.get_mut(&id) {
-                    row.title = title.clone();
-                    row.description = description.clone();
-                    row.document_type = document_type.as_str().to_owned();
-                    row.updated_at = *edited_at;
-                    order.push(id);
-                }
-            }
-            DocumentEvent::DocumentDeleted { .. } => {
-                let id = stream_uuid(&r.stream_id)?;
-                if rows.remove(&id).is_some() {
-                    deleted.push(id);
-                }
-            }
-        }
-    }
-    if !deleted.is_empty() {
-        // language=PostgreSQL
-        sqlx::query("DELETE FROM documents WHERE id = ANY($1)")
-            .bind(&deleted)
-            .execute(&mut *conn)
-            .await?;
-    }
-    let changed = touched(&order, &rows);
-    if changed.is_empty() {
-        return Ok(());
-    }
+impl FoldedRow for Row {
     // language=PostgreSQL
-    sqlx::query(
-        "INSERT INTO documents (id, owner_id, title, description, document_type, original_name, storage_key,
-                                content_type, file_size, created_at, updated_at)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                              $8::text[], $9::bigint[], $10::timestamptz[], $11::timestamptz[])
-         ON CONFLICT (id) DO UPDATE SET
-             title = EXCLUDED.title, description = EXCLUDED.description,
-             document_type = EXCLUDED.document_type, updated_at = EXCLUDED.updated_at",
-    )
-    .bind(column!(changed, id))
-    .bind(column!(changed, owner_id))
-    .bind(column!(changed, title))
-    .bind(column!(changed, description))
-    .bind(column!(changed, document_type))
-    .bind(column!(changed, original_name))
-    .bind(column!(changed, storage_key))
-    .bind(column!(changed, content_type))
-    .bind(column!(changed, file_size))
-    .bind(column!(changed, created_at))
-    .bind(column!(changed, updated_at))
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
+    const SELECT: &'static str =
+        "SELECT id, owner_id, title, description, document_type, original_name, storage_key, content_type,
+                file_size, created_at, updated_at
+           FROM documents WHERE id = ANY($1)";
+
+    fn id(&self) -> Uuid {
+        self.id
+    }
+
+    async fn upsert(conn: &mut PgConnection, rows: &[&Self]) -> anyhow::Result<()> {
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO documents (id, owner_id, title, description, document_type, original_name, storage_key,
+                                    content_type, file_size, created_at, updated_at)
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                                  $8::text[], $9::bigint[], $10::timestamptz[], $11::timestamptz[])
+             ON CONFLICT (id) DO UPDATE SET
+                 title = EXCLUDED.title, description = EXCLUDED.description,
+                 document_type = EXCLUDED.document_type, updated_at = EXCLUDED.updated_at",
+        )
+        .bind(column!(rows, id))
+        .bind(column!(rows, owner_id))
+        .bind(column!(rows, title))
+        .bind(column!(rows, description))
+        .bind(column!(rows, document_type))
+        .bind(column!(rows, original_name))
+        .bind(column!(rows, storage_key))
+        .bind(column!(rows, content_type))
+        .bind(column!(rows, file_size))
+        .bind(column!(rows, created_at))
+        .bind(column!(rows, updated_at))
+        .execute(&mut *conn)
+        .await?;
+        Ok(())
+    }
 }
 
 /// SPEC 3 'Document'.

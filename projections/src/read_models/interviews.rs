@@ -1,8 +1,6 @@
 //! `interviews`: every interview with its current slot and status, for the
 //! employer's applicant screen and the candidate's list of applications.
 
-use std::collections::HashMap;
-
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::interview::{InterviewEvent, Slot};
@@ -12,7 +10,7 @@ use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{column, stream_uuid, touched};
+use super::{FoldedRow, SegmentRows, column, stream_uuid};
 use crate::{Change, EventProjector};
 
 pub struct InterviewsProjector;
@@ -30,7 +28,72 @@ impl EventProjector for InterviewsProjector {
         conn: &mut PgConnection,
         segment: &[(&RecordedEvent, &InterviewEvent)],
     ) -> anyhow::Result<()> {
-        fold_and_write(conn, segment).await
+        let mut rows = SegmentRows::<Row>::load(conn, segment, |e| {
+            matches!(e, InterviewEvent::InterviewScheduled { .. })
+        })
+        .await?;
+        for (r, event) in segment {
+            match event {
+                InterviewEvent::InterviewScheduled {
+                    interview_id,
+                    application_id,
+                    candidate_id,
+                    employer_id,
+                    job_id,
+                    job_title,
+                    slot,
+                    scheduled_at,
+                } => {
+                    let row = Row {
+                        id: *interview_id,
+                        application_id: *application_id,
+                        candidate_id: *candidate_id,
+                        employer_id: *employer_id,
+                        job_id: *job_id,
+                        job_title: job_title.clone(),
+                        starts_at: slot.starts_at,
+                        duration_minutes: i32::from(slot.duration_minutes),
+                        location: slot.location.clone(),
+                        video_link: slot.video_link.clone(),
+                        interviewers: serde_json::to_value(&slot.interviewers)?,
+                        status: "scheduled".into(),
+                        cancel_reason: None,
+                        version: r.stream_version,
+                        updated_at: *scheduled_at,
+                    };
+                    anyhow::ensure!(
+                        rows.create(*interview_id, row),
+                        "interview {interview_id} is scheduled twice"
+                    );
+                }
+                InterviewEvent::InterviewRescheduled {
+                    slot,
+                    rescheduled_at,
+                } => {
+                    if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
+                        row.starts_at = slot.starts_at;
+                        row.duration_minutes = i32::from(slot.duration_minutes);
+                        row.location = slot.location.clone();
+                        row.video_link = slot.video_link.clone();
+                        row.interviewers = serde_json::to_value(&slot.interviewers)?;
+                        row.version = r.stream_version;
+                        row.updated_at = *rescheduled_at;
+                    }
+                }
+                InterviewEvent::InterviewCancelled {
+                    reason,
+                    cancelled_at,
+                } => {
+                    if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
+                        row.status = "cancelled".into();
+                        row.cancel_reason = reason.clone();
+                        row.version = r.stream_version;
+                        row.updated_at = *cancelled_at;
+                    }
+                }
+            }
+        }
+        rows.write(conn).await
     }
 
     async fn handle(
@@ -160,136 +223,51 @@ struct Row {
     updated_at: DateTime<Utc>,
 }
 
-async fn fold_and_write(
-    conn: &mut PgConnection,
-    events: &[(&RecordedEvent, &InterviewEvent)],
-) -> anyhow::Result<()> {
-    if events.is_empty() {
-        return Ok(());
-    }
-    let ids: Vec<Uuid> = events
-        .iter()
-        .filter(|(_, e)| !matches!(e, InterviewEvent::InterviewScheduled { .. }))
-        .map(|(r, _)| stream_uuid(&r.stream_id))
-        .collect::<anyhow::Result<_>>()?;
-    let mut rows: HashMap<Uuid, Row> = HashMap::new();
-    if !ids.is_empty() {
-        // language=PostgreSQL
-        let found: Vec<Row> = sqlx::query_as(
-            "SELECT id, application_id, candidate_id, employer_id, job_id, job_title, starts_at, duration_minutes,
-                    location, video_link, interviewers, status, cancel_reason, version, updated_at
-               FROM interviews WHERE id = ANY($1)",
-        )
-        .bind(&ids)
-        .fetch_all(&mut *conn)
-        .await?;
-        rows.extend(found.into_iter().map(|row| (row.id, row)));
-    }
-    let mut order = Vec::new();
-    for (r, event) in events {
-        match event {
-            InterviewEvent::InterviewScheduled {
-                interview_id,
-                application_id,
-                candidate_id,
-                employer_id,
-                job_id,
-                job_title,
-                slot,
-                scheduled_at,
-            } => {
-                if rows.contains_key(interview_id) {
-                    anyhow::bail!("interview {interview_id} is scheduled twice");
-                }
-                order.push(*interview_id);
-                rows.insert(
-                    *interview_id,
-                    Row {
-                        id: *interview_id,
-                        application_id: *application_id,
-                        candidate_id: *candidate_id,
-                        employer_id: *employer_id,
-                        job_id: *job_id,
-                        job_title: job_title.clone(),
-                        starts_at: slot.starts_at,
-                        duration_minutes: i32::from(slot.duration_minutes),
-                        location: slot.location.clone(),
-                        video_link: slot.video_link.clone(),
-                        interviewers: serde_json::to_value(&slot.interviewers)?,
-                        status: "scheduled".into(),
-                        cancel_reason: None,
-                        version: r.stream_version,
-                        updated_at: *scheduled_at,
-                    },
-                );
-            }
-            InterviewEvent::InterviewRescheduled {
-                slot,
-                rescheduled_at,
-            } => {
-                let id = stream_uuid(&r.stream_id)?;
-                if let Some(row) = rows.get_mut(&id) {
-                    row.starts_at = slot.starts_at;
-                    row.duration_minutes = i32::from(slot.duration_minutes);
-                    row.location = slot.location.clone();
-                    row.video_link = slot.video_link.clone();
-                    row.interviewers = serde_json::to_value(&slot.interviewers)?;
-                    row.version = r.stream_version;
-                    row.updated_at = *rescheduled_at;
-                    order.push(id);
-                }
-            }
-            InterviewEvent::InterviewCancelled {
-                reason,
-                cancelled_at,
-            } => {
-                let id = stream_uuid(&r.stream_id)?;
-                if let Some(row) = rows.get_mut(&id) {
-                    row.status = "cancelled".into();
-                    row.cancel_reason = reason.clone();
-                    row.version = r.stream_version;
-                    row.updated_at = *cancelled_at;
-                    order.push(id);
-                }
-            }
-        }
-    }
-    let changed = touched(&order, &rows);
-    if changed.is_empty() {
-        return Ok(());
-    }
+impl FoldedRow for Row {
     // language=PostgreSQL
-    sqlx::query(
-        "INSERT INTO interviews (id, application_id, candidate_id, employer_id, job_id, job_title, starts_at,
-                                 duration_minutes, location, video_link, interviewers, status, cancel_reason, version,
-                                 updated_at)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[],
-                              $7::timestamptz[], $8::int[], $9::text[], $10::text[], $11::jsonb[], $12::text[],
-                              $13::text[], $14::bigint[], $15::timestamptz[])
-         ON CONFLICT (id) DO UPDATE SET
-             starts_at = EXCLUDED.starts_at, duration_minutes = EXCLUDED.duration_minutes,
-             location = EXCLUDED.location, video_link = EXCLUDED.video_link, interviewers = EXCLUDED.interviewers,
-             status = EXCLUDED.status, cancel_reason = EXCLUDED.cancel_reason, version = EXCLUDED.version,
-             updated_at = EXCLUDED.updated_at",
-    )
-    .bind(column!(changed, id))
-    .bind(column!(changed, application_id))
-    .bind(column!(changed, candidate_id))
-    .bind(column!(changed, employer_id))
-    .bind(column!(changed, job_id))
-    .bind(column!(changed, job_title))
-    .bind(column!(changed, starts_at))
-    .bind(column!(changed, duration_minutes))
-    .bind(column!(changed, location))
-    .bind(column!(changed, video_link))
-    .bind(column!(changed, interviewers))
-    .bind(column!(changed, status))
-    .bind(column!(changed, cancel_reason))
-    .bind(column!(changed, version))
-    .bind(column!(changed, updated_at))
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
+    const SELECT: &'static str =
+        "SELECT id, application_id, candidate_id, employer_id, job_id, job_title, starts_at, duration_minutes,
+                location, video_link, interviewers, status, cancel_reason, version, updated_at
+           FROM interviews WHERE id = ANY($1)";
+
+    fn id(&self) -> Uuid {
+        self.id
+    }
+
+    async fn upsert(conn: &mut PgConnection, rows: &[&Self]) -> anyhow::Result<()> {
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO interviews (id, application_id, candidate_id, employer_id, job_id, job_title, starts_at,
+                                     duration_minutes, location, video_link, interviewers, status, cancel_reason, version,
+                                     updated_at)
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[],
+                                  $7::timestamptz[], $8::int[], $9::text[], $10::text[], $11::jsonb[], $12::text[],
+                                  $13::text[], $14::bigint[], $15::timestamptz[])
+             ON CONFLICT (id) DO UPDATE SET
+                 starts_at = EXCLUDED.starts_at, duration_minutes = EXCLUDED.duration_minutes,
+                 location = EXCLUDED.location, video_link = EXCLUDED.video_link, interviewers = EXCLUDED.interviewers,
+                 status = EXCLUDED.status, cancel_reason = EXCLUDED.cancel_reason, version = EXCLUDED.version,
+                 updated_at = EXCLUDED.updated_at",
+        )
+        .bind(column!(rows, id))
+        .bind(column!(rows, application_id))
+        .bind(column!(rows, candidate_id))
+        .bind(column!(rows, employer_id))
+        .bind(column!(rows, job_id))
+        .bind(column!(rows, job_title))
+        .bind(column!(rows, starts_at))
+        .bind(column!(rows, duration_minutes))
+        .bind(column!(rows, location))
+        .bind(column!(rows, video_link))
+        .bind(column!(rows, interviewers))
+        .bind(column!(rows, status))
+        .bind(column!(rows, cancel_reason))
+        .bind(column!(rows, version))
+        .bind(column!(rows, updated_at))
+        .execute(&mut *conn)
+        .await?;
+        Ok(())
+    }
 }
 
 /// An interview as both sides see it (the candidate without the version).

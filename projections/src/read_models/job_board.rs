@@ -1,8 +1,6 @@
 //! `jobs`: every listing with its current content and status; the public job
 //! board reads the open ones, employers read their own.
 
-use std::collections::HashMap;
-
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::AnyEvent;
@@ -12,7 +10,7 @@ use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{column, stream_uuid};
+use super::{FoldedRow, column, rows_by_id, stream_uuid, write_rows};
 use crate::{BoxFuture, Change, Decoded, Projector};
 
 pub struct JobBoardProjector;
@@ -41,6 +39,61 @@ struct JobRow {
     closed_by_agency: bool,
 }
 
+impl FoldedRow for JobRow {
+    // language=PostgreSQL
+    const SELECT: &'static str = "SELECT * FROM jobs WHERE id = ANY($1)";
+
+    fn id(&self) -> Uuid {
+        self.id
+    }
+
+    async fn upsert(conn: &mut PgConnection, rows: &[&Self]) -> anyhow::Result<()> {
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO jobs (id, employer_id, title, company, location_id, location, job_type, specialisation, salary,
+                               salary_range_id, description, responsibilities, requirements, status, created_at,
+                               updated_at, expires_at, closed_at, closed_reason, closed_by_agency)
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::text[],
+                                  $8::text[], $9::text[], $10::uuid[], $11::text[], $12::jsonb[], $13::jsonb[], $14::text[],
+                                  $15::timestamptz[], $16::timestamptz[], $17::timestamptz[], $18::timestamptz[],
+                                  $19::text[], $20::boolean[])
+             ON CONFLICT (id) DO UPDATE SET
+                 title = EXCLUDED.title, location_id = EXCLUDED.location_id, location = EXCLUDED.location,
+                 job_type = EXCLUDED.job_type, specialisation = EXCLUDED.specialisation, salary = EXCLUDED.salary,
+                 salary_range_id = EXCLUDED.salary_range_id, description = EXCLUDED.description,
+                 responsibilities = EXCLUDED.responsibilities, requirements = EXCLUDED.requirements,
+                 status = EXCLUDED.status, created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at,
+                 expires_at = EXCLUDED.expires_at,
+                 closed_at = EXCLUDED.closed_at, closed_reason = EXCLUDED.closed_reason,
+                 closed_by_agency = EXCLUDED.closed_by_agency",
+        )
+        .bind(column!(rows, id))
+        .bind(column!(rows, employer_id))
+        .bind(column!(rows, title))
+        .bind(column!(rows, company))
+        .bind(column!(rows, location_id))
+        .bind(column!(rows, location))
+        .bind(column!(rows, job_type))
+        .bind(column!(rows, specialisation))
+        .bind(column!(rows, salary))
+        .bind(column!(rows, salary_range_id))
+        .bind(column!(rows, description))
+        .bind(column!(rows, responsibilities))
+        .bind(column!(rows, requirements))
+        .bind(column!(rows, status))
+        .bind(column!(rows, created_at))
+        .bind(column!(rows, updated_at))
+        .bind(column!(rows, expires_at))
+        .bind(column!(rows, closed_at))
+        .bind(column!(rows, closed_reason))
+        .bind(column!(rows, closed_by_agency))
+        .execute(&mut *conn)
+        .await
+        .context("Failed to write jobs")?;
+        Ok(())
+    }
+}
+
 impl Projector for JobBoardProjector {
     fn name(&self) -> &'static str {
         "job_board"
@@ -66,7 +119,6 @@ impl Projector for JobBoardProjector {
                     decoded.push((stream_uuid(&r.stream_id)?, e.clone()));
                 }
             }
-            let mut rows: HashMap<Uuid, JobRow> = HashMap::new();
             // Only rows this batch changes but did not create come from the table.
             let created: std::collections::HashSet<Uuid> = decoded
                 .iter()
@@ -80,14 +132,7 @@ impl Projector for JobBoardProjector {
                 .collect();
             missing.sort_unstable();
             missing.dedup();
-            if !missing.is_empty() {
-                // language=PostgreSQL
-                let loaded: Vec<JobRow> = sqlx::query_as("SELECT * FROM jobs WHERE id = ANY($1)")
-                    .bind(&missing)
-                    .fetch_all(&mut *conn)
-                    .await?;
-                rows.extend(loaded.into_iter().map(|r| (r.id, r)));
-            }
+            let mut rows = rows_by_id::<JobRow>(conn, &missing).await?;
             let mut changed = Vec::new();
             for (id, event) in decoded {
                 changed.push(id);
@@ -189,7 +234,7 @@ impl Projector for JobBoardProjector {
                     }
                 }
             }
-            upsert(conn, rows.into_values().collect()).await?;
+            write_rows(conn, &rows.values().collect::<Vec<_>>()).await?;
             changed.sort();
             changed.dedup();
             Ok(changed
@@ -198,55 +243,6 @@ impl Projector for JobBoardProjector {
                 .collect())
         })
     }
-}
-
-async fn upsert(conn: &mut PgConnection, rows: Vec<JobRow>) -> anyhow::Result<()> {
-    if rows.is_empty() {
-        return Ok(());
-    }
-    // language=PostgreSQL
-    sqlx::query(
-        "INSERT INTO jobs (id, employer_id, title, company, location_id, location, job_type, specialisation, salary,
-                           salary_range_id, description, responsibilities, requirements, status, created_at,
-                           updated_at, expires_at, closed_at, closed_reason, closed_by_agency)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::text[],
-                              $8::text[], $9::text[], $10::uuid[], $11::text[], $12::jsonb[], $13::jsonb[], $14::text[],
-                              $15::timestamptz[], $16::timestamptz[], $17::timestamptz[], $18::timestamptz[],
-                              $19::text[], $20::boolean[])
-         ON CONFLICT (id) DO UPDATE SET
-             title = EXCLUDED.title, location_id = EXCLUDED.location_id, location = EXCLUDED.location,
-             job_type = EXCLUDED.job_type, specialisation = EXCLUDED.specialisation, salary = EXCLUDED.salary,
-             salary_range_id = EXCLUDED.salary_range_id, description = EXCLUDED.description,
-             responsibilities = EXCLUDED.responsibilities, requirements = EXCLUDED.requirements,
-             status = EXCLUDED.status, created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at,
-             expires_at = EXCLUDED.expires_at,
-             closed_at = EXCLUDED.closed_at, closed_reason = EXCLUDED.closed_reason,
-             closed_by_agency = EXCLUDED.closed_by_agency",
-    )
-    .bind(column!(rows, id))
-    .bind(column!(rows, employer_id))
-    .bind(column!(rows, title))
-    .bind(column!(rows, company))
-    .bind(column!(rows, location_id))
-    .bind(column!(rows, location))
-    .bind(column!(rows, job_type))
-    .bind(column!(rows, specialisation))
-    .bind(column!(rows, salary))
-    .bind(column!(rows, salary_range_id))
-    .bind(column!(rows, description))
-    .bind(column!(rows, responsibilities))
-    .bind(column!(rows, requirements))
-    .bind(column!(rows, status))
-    .bind(column!(rows, created_at))
-    .bind(column!(rows, updated_at))
-    .bind(column!(rows, expires_at))
-    .bind(column!(rows, closed_at))
-    .bind(column!(rows, closed_reason))
-    .bind(column!(rows, closed_by_agency))
-    .execute(&mut *conn)
-    .await
-    .context("Failed to write jobs")?;
-    Ok(())
 }
 
 /// A listing in the shape of SPEC 3 'Job' (plus status and specialisation).

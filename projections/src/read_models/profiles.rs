@@ -1,7 +1,5 @@
 //! `candidate_profiles`: the latest profile and resume of each candidate.
 
-use std::collections::HashMap;
-
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::profile::ProfileEvent;
@@ -10,7 +8,7 @@ use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{column, stream_uuid, touched};
+use super::{FoldedRow, SegmentRows, column, stream_uuid};
 use crate::{Change, EventProjector};
 
 pub struct ProfilesProjector;
@@ -34,7 +32,53 @@ impl EventProjector for ProfilesProjector {
         conn: &mut PgConnection,
         segment: &[(&RecordedEvent, &ProfileEvent)],
     ) -> anyhow::Result<()> {
-        fold_and_write(conn, segment).await
+        let mut rows = SegmentRows::<Row>::load(conn, segment, |_| false).await?;
+        let blank = |id: Uuid, at: DateTime<Utc>| Row {
+            candidate_id: id,
+            profile: None,
+            resume_key: None,
+            resume_original_name: None,
+            resume_content_type: None,
+            resume_size: None,
+            updated_at: at,
+        };
+        for (r, event) in segment {
+            let id = stream_uuid(&r.stream_id)?;
+            match event {
+                ProfileEvent::ProfileUpdated {
+                    profile,
+                    updated_at,
+                } => {
+                    let row = rows.touch_or_insert(id, || blank(id, *updated_at));
+                    row.profile = Some(serde_json::to_value(profile)?);
+                    row.updated_at = *updated_at;
+                }
+                ProfileEvent::ResumeUploaded {
+                    storage_key,
+                    original_name,
+                    content_type,
+                    file_size,
+                    uploaded_at,
+                } => {
+                    let row = rows.touch_or_insert(id, || blank(id, *uploaded_at));
+                    row.resume_key = Some(storage_key.clone());
+                    row.resume_original_name = Some(original_name.clone());
+                    row.resume_content_type = Some(content_type.clone());
+                    row.resume_size = Some(*file_size);
+                    row.updated_at = *uploaded_at;
+                }
+                ProfileEvent::ResumeDeleted { deleted_at } => {
+                    if let Some(row) = rows.touch(id) {
+                        row.resume_key = None;
+                        row.resume_original_name = None;
+                        row.resume_content_type = None;
+                        row.resume_size = None;
+                        row.updated_at = *deleted_at;
+                    }
+                }
+            }
+        }
+        rows.write(conn).await
     }
 
     async fn handle(
@@ -113,100 +157,40 @@ struct Row {
     updated_at: DateTime<Utc>,
 }
 
-async fn fold_and_write(
-    conn: &mut PgConnection,
-    events: &[(&RecordedEvent, &ProfileEvent)],
-) -> anyhow::Result<()> {
-    if events.is_empty() {
-        return Ok(());
-    }
-    let ids: Vec<Uuid> = events
-        .iter()
-        .map(|(r, _)| stream_uuid(&r.stream_id))
-        .collect::<anyhow::Result<_>>()?;
+impl FoldedRow for Row {
     // language=PostgreSQL
-    let found: Vec<Row> = sqlx::query_as(
+    const SELECT: &'static str =
         "SELECT candidate_id, profile, resume_key, resume_original_name, resume_content_type, resume_size, updated_at
-           FROM candidate_profiles WHERE candidate_id = ANY($1)",
-    )
-    .bind(&ids)
-    .fetch_all(&mut *conn)
-    .await?;
-    let mut rows: HashMap<Uuid, Row> = found.into_iter().map(|r| (r.candidate_id, r)).collect();
-    let mut order = Vec::new();
-    let blank = |id: Uuid, at: DateTime<Utc>| Row {
-        candidate_id: id,
-        profile: None,
-        resume_key: None,
-        resume_original_name: None,
-        resume_content_type: None,
-        resume_size: None,
-        updated_at: at,
-    };
-    for ((_, event), id) in events.iter().zip(ids) {
-        match event {
-            ProfileEvent::ProfileUpdated {
-                profile,
-                updated_at,
-            } => {
-                let row = rows.entry(id).or_insert_with(|| blank(id, *updated_at));
-                row.profile = Some(serde_json::to_value(profile)?);
-                row.updated_at = *updated_at;
-                order.push(id);
-            }
-            ProfileEvent::ResumeUploaded {
-                storage_key,
-                original_name,
-                content_type,
-                file_size,
-                uploaded_at,
-            } => {
-                let row = rows.entry(id).or_insert_with(|| blank(id, *uploaded_at));
-                row.resume_key = Some(storage_key.clone());
-                row.resume_original_name = Some(original_name.clone());
-                row.resume_content_type = Some(content_type.clone());
-                row.resume_size = Some(*file_size);
-                row.updated_at = *uploaded_at;
-                order.push(id);
-            }
-            ProfileEvent::ResumeDeleted { deleted_at } => {
-                if let Some(row) = rows.get_mut(&id) {
-                    row.resume_key = None;
-                    row.resume_original_name = None;
-                    row.resume_content_type = None;
-                    row.resume_size = None;
-                    row.updated_at = *deleted_at;
-                    order.push(id);
-                }
-            }
-        }
+           FROM candidate_profiles WHERE candidate_id = ANY($1)";
+
+    fn id(&self) -> Uuid {
+        self.candidate_id
     }
-    let changed = touched(&order, &rows);
-    if changed.is_empty() {
-        return Ok(());
+
+    async fn upsert(conn: &mut PgConnection, rows: &[&Self]) -> anyhow::Result<()> {
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO candidate_profiles (candidate_id, profile, resume_key, resume_original_name, resume_content_type,
+                                             resume_size, updated_at)
+             SELECT * FROM unnest($1::uuid[], $2::jsonb[], $3::text[], $4::text[], $5::text[], $6::bigint[],
+                                  $7::timestamptz[])
+             ON CONFLICT (candidate_id) DO UPDATE SET
+                 profile = EXCLUDED.profile, resume_key = EXCLUDED.resume_key,
+                 resume_original_name = EXCLUDED.resume_original_name,
+                 resume_content_type = EXCLUDED.resume_content_type, resume_size = EXCLUDED.resume_size,
+                 updated_at = EXCLUDED.updated_at",
+        )
+        .bind(column!(rows, candidate_id))
+        .bind(column!(rows, profile))
+        .bind(column!(rows, resume_key))
+        .bind(column!(rows, resume_original_name))
+        .bind(column!(rows, resume_content_type))
+        .bind(column!(rows, resume_size))
+        .bind(column!(rows, updated_at))
+        .execute(&mut *conn)
+        .await?;
+        Ok(())
     }
-    // language=PostgreSQL
-    sqlx::query(
-        "INSERT INTO candidate_profiles (candidate_id, profile, resume_key, resume_original_name, resume_content_type,
-                                         resume_size, updated_at)
-         SELECT * FROM unnest($1::uuid[], $2::jsonb[], $3::text[], $4::text[], $5::text[], $6::bigint[],
-                              $7::timestamptz[])
-         ON CONFLICT (candidate_id) DO UPDATE SET
-             profile = EXCLUDED.profile, resume_key = EXCLUDED.resume_key,
-             resume_original_name = EXCLUDED.resume_original_name,
-             resume_content_type = EXCLUDED.resume_content_type, resume_size = EXCLUDED.resume_size,
-             updated_at = EXCLUDED.updated_at",
-    )
-    .bind(column!(changed, candidate_id))
-    .bind(column!(changed, profile))
-    .bind(column!(changed, resume_key))
-    .bind(column!(changed, resume_original_name))
-    .bind(column!(changed, resume_content_type))
-    .bind(column!(changed, resume_size))
-    .bind(column!(changed, updated_at))
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
