@@ -26,14 +26,7 @@ impl EventProjector for AccessLogProjector {
     ) -> anyhow::Result<()> {
         let mut rows = Views::default();
         for (_, event) in segment {
-            let AccessEvent::CandidateRecordViewed {
-                candidate_id,
-                viewed_by,
-                viewed_at,
-            } = event;
-            rows.candidates.push(*candidate_id);
-            rows.viewers.push(*viewed_by);
-            rows.times.push(*viewed_at);
+            rows.push(event);
         }
         rows.write(conn).await
     }
@@ -45,22 +38,13 @@ impl EventProjector for AccessLogProjector {
         event: AccessEvent,
         _: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
-        let AccessEvent::CandidateRecordViewed {
-            candidate_id,
-            viewed_by,
-            viewed_at,
-        } = event;
-        // language=PostgreSQL
-        sqlx::query("INSERT INTO candidate_access_log (candidate_id, viewed_by, viewed_at) VALUES ($1, $2, $3)")
-            .bind(candidate_id)
-            .bind(viewed_by)
-            .bind(viewed_at)
-            .execute(&mut *conn)
-            .await?;
-        Ok(())
+        let mut rows = Views::default();
+        rows.push(&event);
+        rows.write(conn).await
     }
 }
 
+/// Views to insert, live one at a time, in a rebuild a batch at once.
 #[derive(Default)]
 struct Views {
     candidates: Vec<Uuid>,
@@ -69,6 +53,17 @@ struct Views {
 }
 
 impl Views {
+    fn push(&mut self, event: &AccessEvent) {
+        let AccessEvent::CandidateRecordViewed {
+            candidate_id,
+            viewed_by,
+            viewed_at,
+        } = event;
+        self.candidates.push(*candidate_id);
+        self.viewers.push(*viewed_by);
+        self.times.push(*viewed_at);
+    }
+
     async fn write(&mut self, conn: &mut PgConnection) -> anyhow::Result<()> {
         if self.candidates.is_empty() {
             return Ok(());

@@ -34,10 +34,8 @@ impl EventProjector for AssessmentsProjector {
         conn: &mut PgConnection,
         segment: &[(&RecordedEvent, &AssessmentEvent)],
     ) -> anyhow::Result<()> {
-        let mut rows = Inserts {
-            events: segment.iter().map(|(_, event)| *event).collect(),
-        };
-        rows.write(conn).await
+        let events: Vec<&AssessmentEvent> = segment.iter().map(|(_, event)| *event).collect();
+        insert(conn, &events).await
     }
 
     async fn handle(
@@ -47,7 +45,35 @@ impl EventProjector for AssessmentsProjector {
         event: AssessmentEvent,
         changes: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
-        let (employer_id, application_id) = match event {
+        insert(conn, &[&event]).await?;
+        let (AssessmentEvent::NoteAdded {
+            employer_id,
+            application_id,
+            ..
+        }
+        | AssessmentEvent::ScorecardSubmitted {
+            employer_id,
+            application_id,
+            ..
+        }) = event;
+        changes.push(Change::AssessmentChanged {
+            employer_id,
+            application_id,
+        });
+        Ok(())
+    }
+}
+
+/// Inserts notes and scorecards, live one at a time, in a rebuild a batch
+/// at once (one statement per table).
+async fn insert(conn: &mut PgConnection, events: &[&AssessmentEvent]) -> anyhow::Result<()> {
+    let (mut n_id, mut n_app, mut n_emp, mut n_author, mut n_body, mut n_at, mut n_cand) =
+        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+    let (mut s_id, mut s_app, mut s_emp, mut s_author, mut s_ratings, mut s_rec) =
+        (vec![], vec![], vec![], vec![], vec![], vec![]);
+    let (mut s_comment, mut s_at, mut s_cand) = (vec![], vec![], vec![]);
+    for event in events {
+        match event {
             AssessmentEvent::NoteAdded {
                 note_id,
                 application_id,
@@ -58,22 +84,13 @@ impl EventProjector for AssessmentsProjector {
                 added_at,
                 ..
             } => {
-                // language=PostgreSQL
-                sqlx::query(
-                    "INSERT INTO application_notes (id, application_id, employer_id, author_id, body, created_at,
-                                                    candidate_id)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                )
-                .bind(note_id)
-                .bind(application_id)
-                .bind(employer_id)
-                .bind(author_id)
-                .bind(body)
-                .bind(added_at)
-                .bind(candidate_id)
-                .execute(&mut *conn)
-                .await?;
-                (employer_id, application_id)
+                n_id.push(*note_id);
+                n_app.push(*application_id);
+                n_emp.push(*employer_id);
+                n_author.push(*author_id);
+                n_body.push(body.as_str());
+                n_at.push(*added_at);
+                n_cand.push(*candidate_id);
             }
             AssessmentEvent::ScorecardSubmitted {
                 scorecard_id,
@@ -87,130 +104,56 @@ impl EventProjector for AssessmentsProjector {
                 submitted_at,
                 ..
             } => {
-                // language=PostgreSQL
-                sqlx::query(
-                    "INSERT INTO scorecards (id, application_id, employer_id, author_id, ratings, recommendation,
-                                             comment, created_at, candidate_id)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-                )
-                .bind(scorecard_id)
-                .bind(application_id)
-                .bind(employer_id)
-                .bind(author_id)
-                .bind(sqlx::types::Json(ratings))
-                .bind(recommendation.as_str())
-                .bind(comment)
-                .bind(submitted_at)
-                .bind(candidate_id)
-                .execute(&mut *conn)
-                .await?;
-                (employer_id, application_id)
-            }
-        };
-        changes.push(Change::AssessmentChanged {
-            employer_id,
-            application_id,
-        });
-        Ok(())
-    }
-}
-
-/// A rebuild batch's notes and scorecards, written set-wise.
-#[derive(Default)]
-struct Inserts<'a> {
-    events: Vec<&'a AssessmentEvent>,
-}
-
-impl Inserts<'_> {
-    async fn write(&mut self, conn: &mut PgConnection) -> anyhow::Result<()> {
-        let (mut n_id, mut n_app, mut n_emp, mut n_author, mut n_body, mut n_at, mut n_cand) =
-            (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
-        let (mut s_id, mut s_app, mut s_emp, mut s_author, mut s_ratings, mut s_rec) =
-            (vec![], vec![], vec![], vec![], vec![], vec![]);
-        let (mut s_comment, mut s_at, mut s_cand) = (vec![], vec![], vec![]);
-        for event in self.events.drain(..) {
-            match event {
-                AssessmentEvent::NoteAdded {
-                    note_id,
-                    application_id,
-                    candidate_id,
-                    employer_id,
-                    author_id,
-                    body,
-                    added_at,
-                    ..
-                } => {
-                    n_id.push(*note_id);
-                    n_app.push(*application_id);
-                    n_emp.push(*employer_id);
-                    n_author.push(*author_id);
-                    n_body.push(body.as_str());
-                    n_at.push(*added_at);
-                    n_cand.push(*candidate_id);
-                }
-                AssessmentEvent::ScorecardSubmitted {
-                    scorecard_id,
-                    application_id,
-                    candidate_id,
-                    employer_id,
-                    author_id,
-                    ratings,
-                    recommendation,
-                    comment,
-                    submitted_at,
-                    ..
-                } => {
-                    s_id.push(*scorecard_id);
-                    s_app.push(*application_id);
-                    s_emp.push(*employer_id);
-                    s_author.push(*author_id);
-                    s_ratings.push(serde_json::to_value(ratings)?);
-                    s_rec.push(recommendation.as_str());
-                    s_comment.push(comment.as_deref());
-                    s_at.push(*submitted_at);
-                    s_cand.push(*candidate_id);
-                }
+                s_id.push(*scorecard_id);
+                s_app.push(*application_id);
+                s_emp.push(*employer_id);
+                s_author.push(*author_id);
+                s_ratings.push(serde_json::to_value(ratings)?);
+                s_rec.push(recommendation.as_str());
+                s_comment.push(comment.as_deref());
+                s_at.push(*submitted_at);
+                s_cand.push(*candidate_id);
             }
         }
-        if !n_id.is_empty() {
-            // language=PostgreSQL
-            sqlx::query(
-                "INSERT INTO application_notes (id, application_id, employer_id, author_id, body, created_at, candidate_id)
-                 SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[],
-                                      $7::uuid[])",
-            )
-            .bind(n_id)
-            .bind(n_app)
-            .bind(n_emp)
-            .bind(n_author)
-            .bind(n_body)
-            .bind(n_at)
-            .bind(n_cand)
-            .execute(&mut *conn)
-            .await?;
-        }
-        if !s_id.is_empty() {
-            // language=PostgreSQL
-            sqlx::query(
-                "INSERT INTO scorecards (id, application_id, employer_id, author_id, ratings, recommendation, comment,
-                                         created_at, candidate_id)
-                 SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::jsonb[], $6::text[], $7::text[],
-                                      $8::timestamptz[], $9::uuid[])",
-            )
-            .bind(s_id)
-            .bind(s_app)
-            .bind(s_emp)
-            .bind(s_author)
-            .bind(s_ratings)
-            .bind(s_rec)
-            .bind(s_comment)
-            .bind(s_at)
-            .bind(s_cand)
-            .execute(&mut *conn)
-            .await?;
-        }
-        Ok(())
     }
+    if !n_id.is_empty() {
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO application_notes (id, application_id, employer_id, author_id, body, created_at, candidate_id)
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[],
+                                  $7::uuid[])",
+        )
+        .bind(n_id)
+        .bind(n_app)
+        .bind(n_emp)
+        .bind(n_author)
+        .bind(n_body)
+        .bind(n_at)
+        .bind(n_cand)
+        .execute(&mut *conn)
+        .await?;
+    }
+    if !s_id.is_empty() {
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO scorecards (id, application_id, employer_id, author_id, ratings, recommendation, comment,
+                                     created_at, candidate_id)
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::jsonb[], $6::text[], $7::text[],
+                                  $8::timestamptz[], $9::uuid[])",
+        )
+        .bind(s_id)
+        .bind(s_app)
+        .bind(s_emp)
+        .bind(s_author)
+        .bind(s_ratings)
+        .bind(s_rec)
+        .bind(s_comment)
+        .bind(s_at)
+        .bind(s_cand)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
 }
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
