@@ -74,16 +74,7 @@ pub async fn rebuild(
     let pool = &source.pool;
     ensure_checkpoint(pool, name).await?;
 
-    let mut conn = pool
-        .acquire()
-        .await
-        .context("Failed to get a connection for the rebuild")?;
-    // A rebuild often follows a bulk load; with stale statistics the planner may
-    // sort the whole log instead of walking the (transaction_id, position) index.
-    sqlx::query("ANALYZE events")
-        .execute(&mut *conn)
-        .await
-        .context("Failed to analyze the event log")?;
+    let mut conn = connection_with_fresh_statistics(pool).await?;
     let timer = Instant::now();
     prepare_shadow(&mut conn, &shadow, projector.tables()).await?;
     let deferred = defer_indexes(&mut conn, &shadow, projector.erased_by()).await?;
@@ -159,6 +150,23 @@ pub async fn rebuild(
 /// The swap: short, and the live runner of this projector waits on the row
 /// lock. Applies the events that arrived after `checkpoint` (returns how
 /// many), moves the shadow tables in and sets the checkpoint.
+/// The rebuild's connection, after `ANALYZE events`: a rebuild often follows
+/// a bulk load, and with stale statistics the planner may sort the whole log
+/// instead of walking the (transaction_id, position) index.
+async fn connection_with_fresh_statistics(
+    pool: &sqlx::PgPool,
+) -> anyhow::Result<sqlx::pool::PoolConnection<sqlx::Postgres>> {
+    let mut conn = pool
+        .acquire()
+        .await
+        .context("Failed to get a connection for the rebuild")?;
+    sqlx::query("ANALYZE events")
+        .execute(&mut *conn)
+        .await
+        .context("Failed to analyze the event log")?;
+    Ok(conn)
+}
+
 async fn swap(
     conn: &mut PgConnection,
     source: &EventSource,
@@ -411,15 +419,7 @@ pub async fn rebuild_all(
     let mut stages = Stages::default();
     let pool = &source.pool;
     let timer = Instant::now();
-    let mut conn = pool
-        .acquire()
-        .await
-        .context("Failed to get a connection for the rebuild")?;
-    // See `rebuild`: fresh statistics keep the read on the index.
-    sqlx::query("ANALYZE events")
-        .execute(&mut *conn)
-        .await
-        .context("Failed to analyze the event log")?;
+    let mut conn = connection_with_fresh_statistics(pool).await?;
     let mut deferred = Vec::with_capacity(projectors.len());
     for projector in projectors {
         ensure_checkpoint(pool, projector.name()).await?;
@@ -700,14 +700,8 @@ fn decode_text(events: Vec<RecordedEvent>, payloads: Vec<String>) -> anyhow::Res
         .into_iter()
         .zip(payloads)
         .map(|(recorded, payload)| {
-            let event = domain::AnyEvent::decode_json(&recorded.event_type, &payload)
-                .with_context(|| {
-                    format!(
-                        "undecodable {} at position {}",
-                        recorded.event_type, recorded.position
-                    )
-                })?;
-            Ok(Decoded { recorded, event })
+            let event = domain::AnyEvent::decode_json(&recorded.event_type, &payload);
+            Decoded::new(recorded, event)
         })
         .collect()
 }

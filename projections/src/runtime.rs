@@ -52,20 +52,31 @@ pub struct Decoded {
     pub event: Option<AnyEvent>,
 }
 
+impl Decoded {
+    /// `recorded` with what decoding its payload gave; an error names the
+    /// event that would not decode.
+    pub(crate) fn new(
+        recorded: RecordedEvent,
+        event: Result<Option<AnyEvent>, serde_json::Error>,
+    ) -> anyhow::Result<Self> {
+        let event = event.with_context(|| {
+            format!(
+                "undecodable {} at position {}",
+                recorded.event_type, recorded.position
+            )
+        })?;
+        Ok(Self { recorded, event })
+    }
+}
+
 /// Decodes a batch read from the log; an event this build knows but cannot
 /// decode fails the batch (it is retried and reported, never skipped).
 pub fn decode_batch(events: Vec<RecordedEvent>) -> anyhow::Result<Vec<Decoded>> {
     events
         .into_iter()
         .map(|recorded| {
-            let event = AnyEvent::decode(&recorded.event_type, recorded.payload.clone())
-                .with_context(|| {
-                    format!(
-                        "undecodable {} at position {}",
-                        recorded.event_type, recorded.position
-                    )
-                })?;
-            Ok(Decoded { recorded, event })
+            let event = AnyEvent::decode(&recorded.event_type, recorded.payload.clone());
+            Decoded::new(recorded, event)
         })
         .collect()
 }
