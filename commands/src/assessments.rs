@@ -1,8 +1,10 @@
 //! AddNote and SubmitScorecard: an employer's private assessment of one of
 //! the applications to its jobs.
 
+use chrono::{DateTime, Utc};
+use domain::DomainError;
 use domain::application::Application;
-use domain::assessment::{self, Assessment, Recommendation, ScorecardInput};
+use domain::assessment::{self, Assessment, AssessmentEvent, Recommendation, ScorecardInput};
 use event_store::Metadata;
 use uuid::Uuid;
 
@@ -41,20 +43,10 @@ impl Commands {
         cmd: AddNote,
         metadata: Metadata,
     ) -> Result<Written<Uuid>, CommandError> {
-        let application = self.load::<Application>(cmd.application_id).await?.state;
-        let loaded = self.load::<Assessment>(cmd.application_id).await?;
-        let note_id = Uuid::now_v7();
-        let events = assessment::add_note(
-            application.as_ref(),
-            cmd.employer_id,
-            note_id,
-            &cmd.body,
-            self.clock.now(),
-        )?;
-        Ok(self
-            .append(cmd.application_id, &loaded, events, entries(), metadata)
-            .await?
-            .with(note_id))
+        self.add_entry(cmd.application_id, metadata, |application, note_id, now| {
+            assessment::add_note(application, cmd.employer_id, note_id, &cmd.body, now)
+        })
+        .await
     }
 
     /// Written's output is the new scorecard's id.
@@ -63,23 +55,40 @@ impl Commands {
         cmd: SubmitScorecard,
         metadata: Metadata,
     ) -> Result<Written<Uuid>, CommandError> {
-        let application = self.load::<Application>(cmd.application_id).await?.state;
-        let loaded = self.load::<Assessment>(cmd.application_id).await?;
-        let scorecard_id = Uuid::now_v7();
-        let events = assessment::submit_scorecard(
-            application.as_ref(),
-            cmd.employer_id,
-            scorecard_id,
-            ScorecardInput {
-                ratings: &cmd.ratings,
-                recommendation: cmd.recommendation,
-                comment: cmd.comment.as_deref(),
+        self.add_entry(
+            cmd.application_id,
+            metadata,
+            |application, scorecard_id, now| {
+                let input = ScorecardInput {
+                    ratings: &cmd.ratings,
+                    recommendation: cmd.recommendation,
+                    comment: cmd.comment.as_deref(),
+                };
+                assessment::submit_scorecard(application, cmd.employer_id, scorecard_id, input, now)
             },
-            self.clock.now(),
-        )?;
+        )
+        .await
+    }
+
+    /// The write path of a new entry (note or scorecard) on an application,
+    /// decided on the application under a new id; Written's output is that id.
+    async fn add_entry(
+        &self,
+        application_id: Uuid,
+        metadata: Metadata,
+        decide: impl FnOnce(
+            Option<&Application>,
+            Uuid,
+            DateTime<Utc>,
+        ) -> Result<Vec<AssessmentEvent>, DomainError>,
+    ) -> Result<Written<Uuid>, CommandError> {
+        let application = self.load::<Application>(application_id).await?.state;
+        let loaded = self.load::<Assessment>(application_id).await?;
+        let entry_id = Uuid::now_v7();
+        let events = decide(application.as_ref(), entry_id, self.clock.now())?;
         Ok(self
-            .append(cmd.application_id, &loaded, events, entries(), metadata)
+            .append(application_id, &loaded, events, entries(), metadata)
             .await?
-            .with(scorecard_id))
+            .with(entry_id))
     }
 }
