@@ -245,7 +245,10 @@ pub fn evolve(state: Option<Account>, event: &AccountEvent) -> Option<Account> {
             totp_pending: None,
             totp: None,
         }),
-        (Some(mut a), AccountEvent::EmployerApproved { .. }) => {
+        (
+            Some(mut a),
+            AccountEvent::EmployerApproved { .. } | AccountEvent::EmployerReinstated { .. },
+        ) => {
             a.status = AccountStatus::Active;
             Some(a)
         }
@@ -255,10 +258,6 @@ pub fn evolve(state: Option<Account>, event: &AccountEvent) -> Option<Account> {
         }
         (Some(mut a), AccountEvent::EmployerSuspended { .. }) => {
             a.status = AccountStatus::Suspended;
-            Some(a)
-        }
-        (Some(mut a), AccountEvent::EmployerReinstated { .. }) => {
-            a.status = AccountStatus::Active;
             Some(a)
         }
         (Some(mut a), AccountEvent::AdminRemoved { .. }) => {
@@ -426,6 +425,15 @@ fn employer(state: Option<&Account>) -> Result<&Account, DomainError> {
         .ok_or(DomainError::NotFound("Employer"))
 }
 
+/// An employer still waiting for an admin's decision.
+fn pending_employer(state: Option<&Account>) -> Result<&Account, DomainError> {
+    let account = employer(state)?;
+    if account.status != AccountStatus::Pending {
+        return Err(DomainError::NotPending);
+    }
+    Ok(account)
+}
+
 /// Stops an approved employer: its sign-ins, its sessions and its listings.
 pub fn suspend_employer(
     state: Option<&Account>,
@@ -466,13 +474,7 @@ pub fn approve_employer(
     admin_id: Uuid,
     now: DateTime<Utc>,
 ) -> Result<Vec<AccountEvent>, DomainError> {
-    let account = state.ok_or(DomainError::NotFound("Employer"))?;
-    if account.role != Role::Employer {
-        return Err(DomainError::NotFound("Employer"));
-    }
-    if account.status != AccountStatus::Pending {
-        return Err(DomainError::NotPending);
-    }
+    pending_employer(state)?;
     Ok(vec![AccountEvent::EmployerApproved {
         approved_by: admin_id,
         approved_at: now,
@@ -485,13 +487,7 @@ pub fn reject_employer(
     reason: Option<String>,
     now: DateTime<Utc>,
 ) -> Result<Vec<AccountEvent>, DomainError> {
-    let account = state.ok_or(DomainError::NotFound("Employer"))?;
-    if account.role != Role::Employer {
-        return Err(DomainError::NotFound("Employer"));
-    }
-    if account.status != AccountStatus::Pending {
-        return Err(DomainError::NotPending);
-    }
+    pending_employer(state)?;
     Ok(vec![AccountEvent::EmployerRejected {
         rejected_by: admin_id,
         reason,
