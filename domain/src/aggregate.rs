@@ -30,14 +30,23 @@ pub trait Aggregate: 'static {
 }
 
 /// `Aggregate` for an entity whose stream is `{prefix}-{uuid}` (the module's
-/// `stream_id`), whose state is `Option<Entity>` started by its first event,
-/// and whose module has `evolve`. The closure names the data subject.
+/// `stream_id`) and whose module has `evolve`. Its state is `Option<Entity>`,
+/// started by its first event, unless a state type is named (one folded from
+/// its default). The closure names the data subject.
 macro_rules! entity_aggregate {
     ($entity:ident, $event:ty, |$id:pat_param, $state:pat_param| $subject:expr) => {
+        $crate::aggregate::entity_aggregate!(
+            $entity,
+            $event,
+            state: Option<$entity>,
+            |$id, $state| $subject
+        );
+    };
+    ($entity:ident, $event:ty, state: $state_type:ty, |$id:pat_param, $state:pat_param| $subject:expr) => {
         impl $crate::Aggregate for $entity {
             type Id = uuid::Uuid;
             type Event = $event;
-            type State = Option<$entity>;
+            type State = $state_type;
 
             fn stream_id(id: uuid::Uuid) -> String {
                 stream_id(id)

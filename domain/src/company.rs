@@ -125,23 +125,7 @@ pub fn upload_logo(
     }])
 }
 
-impl crate::Aggregate for Company {
-    type Id = Uuid;
-    type Event = CompanyEvent;
-    type State = Company;
-
-    fn stream_id(id: Uuid) -> String {
-        stream_id(id)
-    }
-
-    fn evolve(state: Company, event: &CompanyEvent) -> Company {
-        evolve(state, event)
-    }
-
-    fn data_subject(_: Uuid, _: &Company) -> Option<Uuid> {
-        None
-    }
-}
+crate::aggregate::entity_aggregate!(Company, CompanyEvent, state: Company, |_, _| None);
 
 #[cfg(test)]
 mod tests {

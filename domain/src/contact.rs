@@ -198,24 +198,8 @@ pub fn mark_handled(
     }])
 }
 
-impl crate::Aggregate for ContactMessage {
-    type Id = Uuid;
-    type Event = ContactEvent;
-    type State = ContactMessage;
-
-    fn stream_id(id: Uuid) -> String {
-        stream_id(id)
-    }
-
-    fn evolve(state: Self::State, event: &ContactEvent) -> Self::State {
-        evolve(state, event)
-    }
-
-    /// Each message is its own data subject.
-    fn data_subject(id: Uuid, _: &Self::State) -> Option<Uuid> {
-        Some(id)
-    }
-}
+// Each message is its own data subject.
+crate::aggregate::entity_aggregate!(ContactMessage, ContactEvent, state: ContactMessage, |id, _| Some(id));
 
 #[cfg(test)]
 mod tests {

@@ -225,24 +225,8 @@ pub fn warn(
     }]
 }
 
-impl crate::Aggregate for Erasure {
-    type Id = Uuid;
-    type Event = ErasureEvent;
-    type State = Erasure;
-
-    fn stream_id(id: Uuid) -> String {
-        stream_id(id)
-    }
-
-    fn evolve(state: Self::State, event: &ErasureEvent) -> Self::State {
-        evolve(state, event)
-    }
-
-    /// Nothing personal: the record of an erasure is never sealed or erased.
-    fn data_subject(_: Uuid, _: &Self::State) -> Option<Uuid> {
-        None
-    }
-}
+// Nothing personal: the record of an erasure is never sealed or erased.
+crate::aggregate::entity_aggregate!(Erasure, ErasureEvent, state: Erasure, |_, _| None);
 
 #[cfg(test)]
 mod tests {

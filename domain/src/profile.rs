@@ -274,24 +274,8 @@ pub fn parse(raw: Profile) -> Result<Profile, DomainError> {
     })
 }
 
-impl crate::Aggregate for ProfileState {
-    /// A profile's id is its candidate's.
-    type Id = Uuid;
-    type Event = ProfileEvent;
-    type State = ProfileState;
-
-    fn stream_id(candidate_id: Uuid) -> String {
-        stream_id(candidate_id)
-    }
-
-    fn evolve(state: Self::State, event: &ProfileEvent) -> Self::State {
-        evolve(state, event)
-    }
-
-    fn data_subject(candidate_id: Uuid, _: &Self::State) -> Option<Uuid> {
-        Some(candidate_id)
-    }
-}
+// A profile's id is its candidate's, who is its data subject.
+crate::aggregate::entity_aggregate!(ProfileState, ProfileEvent, state: ProfileState, |candidate_id, _| Some(candidate_id));
 
 #[cfg(test)]
 mod tests {
