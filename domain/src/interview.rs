@@ -304,6 +304,22 @@ mod tests {
         }
     }
 
+    /// Schedules `slot` on an application at `stage`, as `employer` (the
+    /// application's own is [`EMPLOYER`]).
+    fn schedule_at(
+        stage: Stage,
+        employer: Uuid,
+        slot: Slot,
+    ) -> Result<Vec<InterviewEvent>, DomainError> {
+        schedule(
+            Some(&application(stage)),
+            employer,
+            Uuid::nil(),
+            slot,
+            now(),
+        )
+    }
+
     #[test]
     fn a_sydney_wall_clock_time_is_stored_in_utc_across_daylight_saving() {
         // 25 November: AEDT, UTC+11.
@@ -369,35 +385,13 @@ mod tests {
     #[test]
     fn schedules_for_an_applicant_still_in_the_running_only() {
         let slot = Slot::parse(input("2026-11-25T10:00"), now()).unwrap();
-        let events = schedule(
-            Some(&application(Stage::Interview)),
-            EMPLOYER,
-            Uuid::nil(),
-            slot.clone(),
-            now(),
-        )
-        .unwrap();
+        let events = schedule_at(Stage::Interview, EMPLOYER, slot.clone()).unwrap();
         assert!(
             matches!(&events[0], InterviewEvent::InterviewScheduled { candidate_id, .. } if *candidate_id == Uuid::from_u128(3))
         );
-        assert!(
-            schedule(
-                Some(&application(Stage::Rejected)),
-                EMPLOYER,
-                Uuid::nil(),
-                slot.clone(),
-                now()
-            )
-            .is_err()
-        );
+        assert!(schedule_at(Stage::Rejected, EMPLOYER, slot.clone()).is_err());
         assert_eq!(
-            schedule(
-                Some(&application(Stage::Interview)),
-                Uuid::from_u128(77),
-                Uuid::nil(),
-                slot,
-                now()
-            ),
+            schedule_at(Stage::Interview, Uuid::from_u128(77), slot),
             Err(DomainError::NotFound("Application"))
         );
     }
@@ -405,14 +399,7 @@ mod tests {
     #[test]
     fn a_cancelled_interview_cannot_be_moved_and_the_same_slot_changes_nothing() {
         let slot = Slot::parse(input("2026-11-25T10:00"), now()).unwrap();
-        let scheduled = schedule(
-            Some(&application(Stage::Interview)),
-            EMPLOYER,
-            Uuid::nil(),
-            slot.clone(),
-            now(),
-        )
-        .unwrap();
+        let scheduled = schedule_at(Stage::Interview, EMPLOYER, slot.clone()).unwrap();
         given::<Interview>(scheduled.clone())
             .when(|s| reschedule(s.as_ref(), EMPLOYER, slot.clone(), now()))
             .then(vec![]);
