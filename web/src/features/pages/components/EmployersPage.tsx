@@ -1,7 +1,7 @@
 /** /employers: four-step process, six services with feature tags, two testimonials, buttons to /contact and /employers/hire. */
 import content from '../employers.json'
-import { AudiencePage } from './AudiencePage'
+import { ContentPage } from './ContentPage'
 
 export default function EmployersPage() {
-  return <AudiencePage content={content} />
+  return <ContentPage content={content} />
 }

@@ -1,5 +1,7 @@
 /** /employers/resources: knowledge hub, strategic resources, nine resource categories, buttons to /contact and /blogs. */
-import { CardGrid, CheckList, CtaBanner, PageHero, Section, SectionText, useDocumentTitle } from '../../site'
+import { CheckList, Section, SectionText } from '../../site'
+import content from '../resources.json'
+import { ContentPage } from './ContentPage'
 
 const STRATEGIC = [
   'Annual IT salary guide for Sydney and New South Wales',
@@ -9,27 +11,9 @@ const STRATEGIC = [
   'Guides to contractor engagement and compliance',
 ]
 
-const CATEGORIES = [
-  { title: 'Salary and benefits', text: 'Pay ranges and benefit trends across technology roles and levels.' },
-  { title: 'Talent market trends', text: 'Supply and demand for key skills, and where competition is hottest.' },
-  { title: 'Hiring best practice', text: 'Practical guidance on briefs, interviews and making strong offers.' },
-  { title: 'Retention strategies', text: 'What keeps technology professionals engaged and why they move on.' },
-  { title: 'Diversity and inclusion', text: 'Ways to widen your talent pool and build inclusive teams.' },
-  { title: 'Workforce planning', text: 'Balancing permanent, contract and project resources as needs change.' },
-  { title: 'Contractor management', text: 'Engaging, onboarding and managing contractors effectively.' },
-  { title: 'Leadership hiring', text: 'How to approach senior technology appointments and succession.' },
-  { title: 'Emerging technology', text: 'Briefings on AI, cloud and security skills and their impact on teams.' },
-]
-
 export default function ResourcesPage() {
-  useDocumentTitle('Reports & Resources')
   return (
-    <>
-      <PageHero
-        eyebrow="Reports and resources"
-        title="Insights to help you hire smarter"
-        lead="Market data, guides and practical tools from our consultants, designed for technology leaders and HR teams."
-      />
+    <ContentPage content={content}>
       <Section labelledBy="hub-heading" layout="split">
         <SectionText id="hub-heading" eyebrow="Knowledge hub" title="Everything you need to plan your next hire">
           <p>
@@ -43,17 +27,6 @@ export default function ResourcesPage() {
           <CheckList items={STRATEGIC} />
         </div>
       </Section>
-      <Section labelledBy="categories-heading" tone="tinted" eyebrow="Resource categories" title="Browse by topic">
-        <CardGrid items={CATEGORIES} />
-      </Section>
-      <CtaBanner
-        title="Need something specific?"
-        text="Request a custom salary report or browse our latest articles on hiring and the technology market."
-        links={[
-          { to: '/contact', label: 'Request a Resource' },
-          { to: '/blogs', label: 'Visit the Blog' },
-        ]}
-      />
-    </>
+    </ContentPage>
   )
 }

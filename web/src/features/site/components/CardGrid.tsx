@@ -3,7 +3,8 @@ import { IconBadge } from './IconBadge'
 
 export type CardItem = { title: string; text: string; tags?: string[]; badge?: string }
 
-export function CardGrid({ items, columns = 3 }: { items: CardItem[]; columns?: 2 | 3 | 4 }) {
+/** columns: 2, 3 or 4, the widths the grid-N classes lay out */
+export function CardGrid({ items, columns = 3 }: { items: readonly CardItem[]; columns?: number }) {
   return (
     <ul className={`grid grid-${columns} card-list`}>
       {items.map((c) => (
