@@ -9,6 +9,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The retry policy of a query for one item by id: a 404 will not become the item on a retry; any other failure is tried once more. */
+export const retryUnlessNotFound = (failures: number, error: Error): boolean =>
+  !(error instanceof ApiError && error.status === 404) && failures < 1
+
 export type RequestOptions = {
   method?: string
   body?: unknown

@@ -1,6 +1,6 @@
 /** GET /api/employer/applications/{id}: one applicant with profile, documents, history, notes, scorecards and interviews. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ApiError } from '../../../lib/api'
+import { retryUnlessNotFound } from '../../../lib/api'
 import type { ApplicantDetail } from '../types'
 import { employerFetch } from './client'
 import { employerKeys } from './keys'
@@ -12,7 +12,7 @@ export const applicantQueryOptions = (id: string) =>
   queryOptions({
     queryKey: employerKeys.applicant(id),
     queryFn: ({ signal }) => getApplicant(id, signal),
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+    retry: retryUnlessNotFound,
   })
 
 export const useApplicant = (id: string) => useQuery(applicantQueryOptions(id))

@@ -1,6 +1,6 @@
 /** GET /api/jobs/{id}: one job, whatever its status (docs/API.md). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ApiError, apiFetch } from '../../../lib/api'
+import { apiFetch, retryUnlessNotFound } from '../../../lib/api'
 import type { Job } from '../types'
 import { jobKeys } from './keys'
 
@@ -11,8 +11,7 @@ export const jobQueryOptions = (id: string) =>
   queryOptions({
     queryKey: jobKeys.detail(id),
     queryFn: ({ signal }) => fetchJob(id, signal),
-    // a missing job will not appear on a retry
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+    retry: retryUnlessNotFound,
   })
 
 export const useJob = (id: string) => useQuery(jobQueryOptions(id))
