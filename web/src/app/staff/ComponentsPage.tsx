@@ -15,7 +15,7 @@ import { Field } from '../../components/ui/Field'
 import { FileDrop } from '../../components/ui/FileDrop'
 import { Modal, ModalActions } from '../../components/ui/Modal'
 import { Pagination } from '../../components/ui/Pagination'
-import { Select } from '../../components/ui/Select'
+import { SelectField } from '../../components/ui/Select'
 import { Skeleton, SkeletonCard } from '../../components/ui/Skeleton'
 import { Table } from '../../components/ui/Table'
 import { Tabs } from '../../components/ui/Tabs'
@@ -148,21 +148,18 @@ export default function ComponentsPage() {
           <Field label="Email" error="Please enter a valid email address">
             {(p) => <input className="input" type="email" defaultValue="sam@" {...p} />}
           </Field>
-          <Field label="Work type" hint="A native picker on phones.">
-            {(p) => (
-              <Select
-                {...p}
-                value={role}
-                onChange={(e) => setRole(e.target.value)}
-                placeholder="Any work type"
-                options={[
-                  { value: 'full-time', label: 'Full-time' },
-                  { value: 'contract', label: 'Contract' },
-                  { value: 'part-time', label: 'Part-time' },
-                ]}
-              />
-            )}
-          </Field>
+          <SelectField
+            label="Work type"
+            hint="A native picker on phones."
+            value={role}
+            onChange={(e) => setRole(e.target.value)}
+            placeholder="Any work type"
+            options={[
+              { value: 'full-time', label: 'Full-time' },
+              { value: 'contract', label: 'Contract' },
+              { value: 'part-time', label: 'Part-time' },
+            ]}
+          />
           <Field label="Disabled">{(p) => <input className="input" disabled defaultValue="Locked by the system" {...p} />}</Field>
         </div>
       </Specimen>

@@ -6,7 +6,7 @@ import { useId, type ReactNode } from 'react'
 
 export type ControlProps = { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }
 
-type Props = {
+export type FieldProps = {
   label: ReactNode
   hint?: ReactNode
   error?: string | null
@@ -15,7 +15,7 @@ type Props = {
   children: (control: ControlProps) => ReactNode
 }
 
-export function Field({ label, hint, error, id, className, children }: Props) {
+export function Field({ label, hint, error, id, className, children }: FieldProps) {
   const auto = useId()
   const controlId = id ?? auto
   const hintId = hint ? `${controlId}-hint` : undefined

@@ -1,5 +1,6 @@
 /** A native select (the phone's own picker) styled like the other inputs, with a drawn chevron. */
 import type { SelectHTMLAttributes } from 'react'
+import { Field, type FieldProps } from './Field'
 
 /** `id` keys the option where its value is not a stable identity of its own (a display name). */
 export type SelectOption = { value: string; label: string; id?: string | number }
@@ -16,5 +17,16 @@ export function Select({ options, placeholder, className, ...rest }: Props) {
         </option>
       ))}
     </select>
+  )
+}
+
+type SelectFieldProps = Omit<FieldProps, 'children'> & Omit<Props, 'id' | 'className'>
+
+/** A labelled select: the Field's label, hint and error tied to a Select (the Field takes the id and the class). */
+export function SelectField({ label, hint, error, id, className, ...select }: SelectFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error} id={id} className={className}>
+      {(control) => <Select {...control} {...select} />}
+    </Field>
   )
 }

@@ -9,7 +9,7 @@ import { Badge } from '../../../components/ui/Badge'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { SearchForm } from '../../../components/ui/SearchForm'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import type { Column } from '../../../components/ui/Table'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
@@ -91,28 +91,20 @@ export default function ApplicationsPage() {
       <p className="ops-intro">The pipeline across every client. Narrow it down by client, stage, specialisation or the days applications came in.</p>
       <SearchForm className="ops-filters" style={{ '--ops-filter-cols': 5 } as CSSProperties} label="Filter applications">
         <ClientFilter className="ops-filter-wide" value={filters.employer} onChange={(employer) => update({ employer })} />
-        <Field label="Stage">
-          {(p) => (
-            <Select
-              {...p}
-              value={filters.stage}
-              placeholder="Any stage"
-              options={OPS_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
-              onChange={(e) => update({ stage: e.target.value as OpsStage | '' })}
-            />
-          )}
-        </Field>
-        <Field label="Specialisation">
-          {(p) => (
-            <Select
-              {...p}
-              value={filters.specialisation}
-              placeholder="Any specialisation"
-              options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
-              onChange={(e) => update({ specialisation: e.target.value })}
-            />
-          )}
-        </Field>
+        <SelectField
+          label="Stage"
+          value={filters.stage}
+          placeholder="Any stage"
+          options={OPS_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
+          onChange={(e) => update({ stage: e.target.value as OpsStage | '' })}
+        />
+        <SelectField
+          label="Specialisation"
+          value={filters.specialisation}
+          placeholder="Any specialisation"
+          options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
+          onChange={(e) => update({ specialisation: e.target.value })}
+        />
         <Field label="Applied from">
           {(p) => <input {...p} className="input" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => update({ from: e.target.value })} />}
         </Field>

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
 import { SearchForm } from '../../../components/ui/SearchForm'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useEvents } from '../api/ops-get-events'
 import { useEventTypes } from '../api/ops-get-event-types'
@@ -141,9 +141,7 @@ function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; t
       <Field label="Record (stream id)" hint="For example job-0190…">
         {(p) => <input {...p} className="input" value={draft.stream} onChange={(e) => set({ stream: e.target.value })} autoComplete="off" spellCheck={false} />}
       </Field>
-      <Field label="Event type">
-        {(p) => <Select {...p} value={draft.type} placeholder="Any type" options={typeOptions} onChange={(e) => set({ type: e.target.value })} />}
-      </Field>
+      <SelectField label="Event type" value={draft.type} placeholder="Any type" options={typeOptions} onChange={(e) => set({ type: e.target.value })} />
       <Field label="Account id" hint="Who did it: an account's id">
         {(p) => <input {...p} className="input" value={draft.actor} onChange={(e) => set({ actor: e.target.value })} autoComplete="off" spellCheck={false} />}
       </Field>

@@ -10,9 +10,8 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
-import { Field } from '../../../components/ui/Field'
 import { Modal, ModalActions, ModalFormActions } from '../../../components/ui/Modal'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { serverMessageOr } from '../../../lib/server-message'
@@ -106,18 +105,16 @@ export function EraseDialog({ target, name, onClose }: Props) {
           <ErrorAlert message={shown?.message} />
         )}
         {done ? null : (
-          <Field label="Grounds" hint="Why this erasure is happening; kept with the erasure record." error={errors.grounds}>
-            {(p) => (
-              <Select
-                {...p}
-                aria-required="true"
-                placeholder="Choose the grounds"
-                options={GROUNDS_OPTIONS}
-                value={form.grounds}
-                onChange={(e) => setForm({ grounds: e.target.value as EraseForm['grounds'] })}
-              />
-            )}
-          </Field>
+          <SelectField
+            label="Grounds"
+            hint="Why this erasure is happening; kept with the erasure record."
+            error={errors.grounds}
+            aria-required="true"
+            placeholder="Choose the grounds"
+            options={GROUNDS_OPTIONS}
+            value={form.grounds}
+            onChange={(e) => setForm({ grounds: e.target.value as EraseForm['grounds'] })}
+          />
         )}
         {done ? (
           <ModalActions>

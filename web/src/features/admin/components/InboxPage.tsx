@@ -12,7 +12,7 @@ import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import { useToast } from '../../../components/ui/toast'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased } from '../../../lib/erased'
@@ -125,27 +125,24 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
       {status.length ? <p className="ws-small adm-enquiry-status">{status}</p> : null}
       <div className="adm-enquiry-actions">
         {staffLoaded ? (
-          <Field label="Assigned to" className="adm-assign">
-            {(p) => (
-              <Select
-                {...p}
-                value={e.assigned_to ?? ''}
-                disabled={busy('assign')}
-                placeholder="Choose a member of staff"
-                options={staff.map((s) => ({ value: s.id, label: s.is_you ? `${s.name} (you)` : s.name }))}
-                onChange={(ev) =>
-                  ev.target.value &&
-                  act.mutate(
-                    { id: e.id, action: 'assign', adminId: ev.target.value },
-                    {
-                      onSuccess: () => push({ kind: 'success', title: 'Enquiry assigned', message: `${name}’s enquiry is with ${staff.find((s) => s.id === ev.target.value)?.name ?? 'them'}.` }),
-                      onError: fail('Could not assign'),
-                    },
-                  )
-                }
-              />
-            )}
-          </Field>
+          <SelectField
+            label="Assigned to"
+            className="adm-assign"
+            value={e.assigned_to ?? ''}
+            disabled={busy('assign')}
+            placeholder="Choose a member of staff"
+            options={staff.map((s) => ({ value: s.id, label: s.is_you ? `${s.name} (you)` : s.name }))}
+            onChange={(ev) =>
+              ev.target.value &&
+              act.mutate(
+                { id: e.id, action: 'assign', adminId: ev.target.value },
+                {
+                  onSuccess: () => push({ kind: 'success', title: 'Enquiry assigned', message: `${name}’s enquiry is with ${staff.find((s) => s.id === ev.target.value)?.name ?? 'them'}.` }),
+                  onError: fail('Could not assign'),
+                },
+              )
+            }
+          />
         ) : null}
         <span className="ws-actions">
           {!replying && !erased ? (

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { SearchForm } from '../../../components/ui/SearchForm'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import type { Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
@@ -105,17 +105,13 @@ export default function JobsPage() {
             />
           )}
         </Field>
-        <Field label="Status">
-          {(p) => (
-            <Select
-              {...p}
-              value={filters.status}
-              placeholder="Any status"
-              options={JOB_STATUSES.map((s) => ({ value: s, label: JOB_STATUS_LABELS[s] }))}
-              onChange={(e) => update({ status: e.target.value as JobStatus | '' })}
-            />
-          )}
-        </Field>
+        <SelectField
+          label="Status"
+          value={filters.status}
+          placeholder="Any status"
+          options={JOB_STATUSES.map((s) => ({ value: s, label: JOB_STATUS_LABELS[s] }))}
+          onChange={(e) => update({ status: e.target.value as JobStatus | '' })}
+        />
         <ClientFilter value={filters.employer} onChange={(employer) => update({ employer })} />
         <button type="submit" className="visually-hidden">
           Search

@@ -3,9 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
-import { Field } from '../../../components/ui/Field'
 import type { IconName } from '../../../components/ui/Icon'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
 import { useEmployerOptions } from '../api/ops-get-employer-options'
@@ -59,9 +58,7 @@ export function ClientFilter({ value, onChange, className }: { value: string; on
     .map((e) => ({ value: e.id, label: e.company || e.name }))
     .sort((a, b) => a.label.localeCompare(b.label))
   return (
-    <Field label="Client" className={className}>
-      {(p) => <Select {...p} value={value} placeholder="All clients" options={options} onChange={(e) => onChange(e.target.value)} />}
-    </Field>
+    <SelectField label="Client" className={className} value={value} placeholder="All clients" options={options} onChange={(e) => onChange(e.target.value)} />
   )
 }
 

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { Field } from '../../../components/ui/Field'
 import { SearchForm } from '../../../components/ui/SearchForm'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import { CtaBanner, PageHero, Section, useDocumentTitle } from '../../site'
 import { ALL_CATEGORIES, articles, BLOG_CATEGORIES, cardTags, searchArticles } from '../model/articles'
 import { ArticleCover } from './ArticleCover'
@@ -35,16 +35,13 @@ export default function BlogListPage() {
               <input {...p} type="search" placeholder="Search by title or summary" value={query} onChange={(e) => setQuery(e.target.value)} />
             )}
           </Field>
-          <Field id="blog-category" label="Category">
-            {(p) => (
-              <Select
-                {...p}
-                value={category}
-                options={[{ value: ALL_CATEGORIES, label: 'All' }, ...BLOG_CATEGORIES.map((c) => ({ value: c, label: c }))]}
-                onChange={(e) => setCategory(e.target.value)}
-              />
-            )}
-          </Field>
+          <SelectField
+            id="blog-category"
+            label="Category"
+            value={category}
+            options={[{ value: ALL_CATEGORIES, label: 'All' }, ...BLOG_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+            onChange={(e) => setCategory(e.target.value)}
+          />
           <div className="blog-filter-actions">
             <button type="button" className="btn btn-outline" onClick={reset}>
               Reset

@@ -8,10 +8,9 @@ import { APPLY_ACCEPT, chooseExisting, chooseFile, coverLetterChoices, EMPTY_SLO
 import type { Job } from '../../jobs'
 import type { CandidateDocument } from '../types'
 import { Message } from './Message'
-import { Field } from '../../../components/ui/Field'
 import { FileDrop } from '../../../components/ui/FileDrop'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 
 export const APPLY_FAILED = 'Failed to submit application. Please try again.'
 
@@ -96,17 +95,13 @@ function SlotPicker({ legend, noun, choices, slot, onChange }: SlotProps) {
   return (
     <fieldset className="cd-fieldset">
       <legend>{legend}</legend>
-      <Field label={`Choose an existing ${noun}`}>
-        {(control) => (
-          <Select
-            {...control}
-            value={slot.existingId}
-            placeholder="None selected"
-            options={choices.map((d) => ({ value: d.id, label: d.title }))}
-            onChange={(e) => onChange((s) => chooseExisting(s, e.target.value))}
-          />
-        )}
-      </Field>
+      <SelectField
+        label={`Choose an existing ${noun}`}
+        value={slot.existingId}
+        placeholder="None selected"
+        options={choices.map((d) => ({ value: d.id, label: d.title }))}
+        onChange={(e) => onChange((s) => chooseExisting(s, e.target.value))}
+      />
       <FileDrop
         key={slot.existingId ? 'locked' : 'open'}
         label={`Or upload a new ${noun} (.pdf, .doc, .docx)`}

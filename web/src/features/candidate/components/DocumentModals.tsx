@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../../components/ui/Alert'
 import { Field } from '../../../components/ui/Field'
 import { FileDrop } from '../../../components/ui/FileDrop'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useUpdateDocument } from '../api/update-document'
 import { useUploadDocument } from '../api/upload-document'
@@ -101,9 +101,7 @@ function DocumentDialog({ heading, initial, withFile = false, check, save, faile
         <Field label="Description">
           {(control) => <textarea {...control} className="input" rows={3} value={details.description} onChange={(e) => set('description')(e.target.value)} />}
         </Field>
-        <Field label="Document type">
-          {(control) => <Select {...control} value={details.type} options={TYPE_OPTIONS} onChange={(e) => set('type')(e.target.value)} />}
-        </Field>
+        <SelectField label="Document type" value={details.type} options={TYPE_OPTIONS} onChange={(e) => set('type')(e.target.value)} />
         {withFile ? (
           <FileDrop label="File" accept={DOCUMENT_ACCEPT} hint={DOCUMENT_HINT} fileName={file?.name} onFile={setFile} inputProps={{ 'aria-required': 'true' }} />
         ) : null}

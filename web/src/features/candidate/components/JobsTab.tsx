@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
 import { Pagination } from '../../../components/ui/Pagination'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { formatDate, formatPostedAge } from '../../../lib/format'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
@@ -119,33 +119,21 @@ export function JobsTab() {
           </Button>
         ) : null}
         <div className="cd-filters-more" id={moreId} hidden={folded && !filtersOpen}>
-          <Field label="Location">
-            {(control) => (
-              <Select
-                {...control}
-                value={filters.locationId}
-                placeholder="All locations"
-                options={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.display_name }))}
-                onChange={(e) => set('locationId')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Salary range">
-            {(control) => (
-              <Select
-                {...control}
-                value={filters.salaryRangeId}
-                placeholder="All salary ranges"
-                options={(salaryRanges.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
-                onChange={(e) => set('salaryRangeId')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Job type">
-            {(control) => (
-              <Select {...control} value={filters.type} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} onChange={(e) => set('type')(e.target.value)} />
-            )}
-          </Field>
+          <SelectField
+            label="Location"
+            value={filters.locationId}
+            placeholder="All locations"
+            options={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.display_name }))}
+            onChange={(e) => set('locationId')(e.target.value)}
+          />
+          <SelectField
+            label="Salary range"
+            value={filters.salaryRangeId}
+            placeholder="All salary ranges"
+            options={(salaryRanges.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
+            onChange={(e) => set('salaryRangeId')(e.target.value)}
+          />
+          <SelectField label="Job type" value={filters.type} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} onChange={(e) => set('type')(e.target.value)} />
         </div>
       </div>
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { Field } from '../../../components/ui/Field'
 import { Icon } from '../../../components/ui/Icon'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import { useToast } from '../../../components/ui/toast'
 import { formatRelativeTime } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
@@ -134,7 +134,7 @@ export function ScorecardsSection({ applicationId, scorecards }: { applicationId
           {rows.map((r, i) => (
             <div className="emp-score-row" key={i}>
               <Field label={`Criterion ${i + 1}`}>{(p) => <input {...p} className="input" value={r.criterion} maxLength={100} onChange={(e) => setRow(i, { criterion: e.target.value })} />}</Field>
-              <Field label="Score">{(p) => <Select {...p} value={r.score} placeholder="–" options={SCORE_OPTIONS} onChange={(e) => setRow(i, { score: e.target.value })} />}</Field>
+              <SelectField label="Score" value={r.score} placeholder="–" options={SCORE_OPTIONS} onChange={(e) => setRow(i, { score: e.target.value })} />
               <Button size="sm" variant="ghost" aria-label={`Remove criterion ${i + 1}`} disabled={rows.length === 1} onClick={() => setRows((all) => all.filter((_, j) => j !== i))}>
                 Remove
               </Button>
@@ -145,17 +145,13 @@ export function ScorecardsSection({ applicationId, scorecards }: { applicationId
               Add a criterion
             </Button>
           </div>
-          <Field label="Recommendation">
-            {(p) => (
-              <Select
-                {...p}
-                value={recommendation}
-                placeholder="Choose one"
-                options={RECOMMENDATIONS.map((r) => ({ value: r, label: RECOMMENDATION_LABELS[r] }))}
-                onChange={(e) => setRecommendation(e.target.value as Recommendation | '')}
-              />
-            )}
-          </Field>
+          <SelectField
+            label="Recommendation"
+            value={recommendation}
+            placeholder="Choose one"
+            options={RECOMMENDATIONS.map((r) => ({ value: r, label: RECOMMENDATION_LABELS[r] }))}
+            onChange={(e) => setRecommendation(e.target.value as Recommendation | '')}
+          />
           <Field label="Comment (optional)">{(p) => <textarea {...p} className="input" rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />}</Field>
           <div className="ws-actions">
             <Button type="submit" size="sm" busy={add.isPending}>

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button, buttonClass } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { Field } from '../../../components/ui/Field'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
@@ -105,19 +105,25 @@ function JobForm({ job }: { job?: EmployerJob }) {
             {(p) => <input {...p} className="input" value={values.title} onChange={set('title')} maxLength={200} autoComplete="off" />}
           </Field>
           <div className="emp-form-row">
-            <Field label="Location" error={problems.location_id}>
-              {(p) => (
-                <Select {...p} value={values.location_id} onChange={set('location_id')} placeholder="Choose a location" options={locations.map((l) => ({ value: String(l.id), label: l.display_name }))} />
-              )}
-            </Field>
-            <Field label="Work type">
-              {(p) => <Select {...p} value={values.type} onChange={set('type')} options={JOB_TYPES.map((t) => ({ value: t, label: t }))} />}
-            </Field>
+            <SelectField
+              label="Location"
+              error={problems.location_id}
+              value={values.location_id}
+              onChange={set('location_id')}
+              placeholder="Choose a location"
+              options={locations.map((l) => ({ value: String(l.id), label: l.display_name }))}
+            />
+            <SelectField label="Work type" value={values.type} onChange={set('type')} options={JOB_TYPES.map((t) => ({ value: t, label: t }))} />
           </div>
           <div className="emp-form-row">
-            <Field label="Specialisation" error={problems.specialisation}>
-              {(p) => <Select {...p} value={values.specialisation} onChange={set('specialisation')} placeholder="Choose a specialisation" options={SPECIALISATION_OPTIONS.map((s) => ({ value: s, label: s }))} />}
-            </Field>
+            <SelectField
+              label="Specialisation"
+              error={problems.specialisation}
+              value={values.specialisation}
+              onChange={set('specialisation')}
+              placeholder="Choose a specialisation"
+              options={SPECIALISATION_OPTIONS.map((s) => ({ value: s, label: s }))}
+            />
             <Field label="Closing date" hint="Applications close at the end of this day, Sydney time. Leave empty for no closing date.">
               {(p) => <input {...p} className="input" type="date" value={values.expires_on} onChange={set('expires_on')} />}
             </Field>
@@ -126,9 +132,14 @@ function JobForm({ job }: { job?: EmployerJob }) {
             <Field label="Salary as shown" hint='For example "$140k - $160k + super". Empty reads "Competitive salary".'>
               {(p) => <input {...p} className="input" value={values.salary} onChange={set('salary')} maxLength={120} />}
             </Field>
-            <Field label="Salary band" hint="Lets candidates filter by pay.">
-              {(p) => <Select {...p} value={values.salary_range_id} onChange={set('salary_range_id')} placeholder="Not stated" options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))} />}
-            </Field>
+            <SelectField
+              label="Salary band"
+              hint="Lets candidates filter by pay."
+              value={values.salary_range_id}
+              onChange={set('salary_range_id')}
+              placeholder="Not stated"
+              options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
+            />
           </div>
           <Field label="About the role" error={problems.description} hint="A blank line starts a new paragraph.">
             {(p) => <textarea {...p} className="input" rows={7} value={values.description} onChange={set('description')} />}

@@ -12,7 +12,7 @@ import { PersonName } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { SearchForm } from '../../../components/ui/SearchForm'
-import { Select } from '../../../components/ui/Select'
+import { SelectField } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
@@ -101,20 +101,14 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
             />
           )}
         </Field>
-        <Field label="Stage">
-          {(p) => (
-            <Select
-              {...p}
-              value={filter.stage ?? ''}
-              onChange={(e) => setFilter((f) => ({ ...f, stage: e.target.value as Stage | '' }))}
-              placeholder="All stages"
-              options={STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
-            />
-          )}
-        </Field>
-        <Field label="Sort">
-          {(p) => <Select {...p} value={filter.sort ?? 'newest'} onChange={(e) => setFilter((f) => ({ ...f, sort: e.target.value as PipelineSort }))} options={SORTS} />}
-        </Field>
+        <SelectField
+          label="Stage"
+          value={filter.stage ?? ''}
+          onChange={(e) => setFilter((f) => ({ ...f, stage: e.target.value as Stage | '' }))}
+          placeholder="All stages"
+          options={STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
+        />
+        <SelectField label="Sort" value={filter.sort ?? 'newest'} onChange={(e) => setFilter((f) => ({ ...f, sort: e.target.value as PipelineSort }))} options={SORTS} />
         <Field label="Applied from">
           {(p) => <input {...p} className="input" type="date" value={filter.from ?? ''} onChange={(e) => setFilter((f) => ({ ...f, from: e.target.value }))} />}
         </Field>

@@ -20,7 +20,7 @@ import { JOB_TYPES } from '../types'
 import { JobCard } from './JobCard'
 import { Pagination } from '../../../components/ui/Pagination'
 import { SearchForm } from '../../../components/ui/SearchForm'
-import { Select, type SelectOption } from '../../../components/ui/Select'
+import { SelectField, type SelectOption } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import '../jobs.css'
 
@@ -220,8 +220,6 @@ export default function JobBoardPage() {
 /** One of the board's filters: the shared labelled select, its first option meaning "any". */
 function FilterSelect({ id, label, anyLabel, value, options, onChange }: { id: string; label: string; anyLabel: string; value: string; options: SelectOption[]; onChange: (value: string) => void }) {
   return (
-    <Field id={id} label={label}>
-      {(p) => <Select {...p} placeholder={anyLabel} value={value} options={options} onChange={(e) => onChange(e.target.value)} />}
-    </Field>
+    <SelectField id={id} label={label} placeholder={anyLabel} value={value} options={options} onChange={(e) => onChange(e.target.value)} />
   )
 }
