@@ -105,26 +105,22 @@ describe('required contact fields', () => {
     expect(hasContactErrors(errors)).toBe(true)
   })
 
+  const complete = {
+    firstName: 'Jane',
+    lastName: 'Citizen',
+    email: 'jane@example.com',
+    phone: '0412 345 678',
+    message: 'Looking for a data engineer.',
+  }
+
   it('a complete form has no errors', () => {
-    const errors = validateContactForm({
-      firstName: 'Jane',
-      lastName: 'Citizen',
-      email: 'jane@example.com',
-      phone: '0412 345 678',
-      message: 'Looking for a data engineer.',
-    })
+    const errors = validateContactForm(complete)
     expect(errors).toEqual({})
     expect(hasContactErrors(errors)).toBe(false)
   })
 
   it('a bad phone alone blocks the form', () => {
-    const errors = validateContactForm({
-      firstName: 'Jane',
-      lastName: 'Citizen',
-      email: 'jane@example.com',
-      phone: '12345',
-      message: 'Hi',
-    })
+    const errors = validateContactForm({ ...complete, phone: '12345', message: 'Hi' })
     expect(errors).toEqual({ phone: AU_PHONE_MESSAGE })
   })
 })

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { socket } from '../../../testing/fakeSocket'
-import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
+import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteReply } from '../../../testing/harness'
 import JobsPage from './JobsPage'
 import ProjectionsPage from './ProjectionsPage'
 
@@ -72,25 +72,24 @@ describe('projections', () => {
     rebuild: null,
   }
 
-  it('says clearly when a rebuild is already running', async () => {
+  /** Opens the projections screen and starts a rebuild of the job board, which the server answers with `answer`. */
+  const startRebuild = async (answer: RouteReply) => {
     routeFetch({
       'GET /api/admin/projections': () => ({ body: status }),
-      'POST /api/admin/projections/job_board/rebuild': () => ({ status: 409, body: { error: 'A rebuild is already running' } }),
+      'POST /api/admin/projections/job_board/rebuild': answer,
     })
     renderRoutes([{ path: '/', element: <ProjectionsPage /> }], '/')
     fireEvent.click(await screen.findByRole('button', { name: 'Rebuild job board' }))
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start the rebuild' }))
+  }
+
+  it('says clearly when a rebuild is already running', async () => {
+    await startRebuild({ status: 409, body: { error: 'A rebuild is already running' } })
     expect((await screen.findByRole('alert')).textContent).toContain('A rebuild is already running')
   })
 
   it('shows the rebuild’s progress live from the socket, to done', async () => {
-    routeFetch({
-      'GET /api/admin/projections': () => ({ body: status }),
-      'POST /api/admin/projections/job_board/rebuild': () => ({ status: 202, body: { message: 'Rebuild of job_board started' } }),
-    })
-    renderRoutes([{ path: '/', element: <ProjectionsPage /> }], '/')
-    fireEvent.click(await screen.findByRole('button', { name: 'Rebuild job board' }))
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start the rebuild' }))
+    await startRebuild({ status: 202, body: { message: 'Rebuild of job_board started' } })
     await screen.findByText('Rebuild of job_board started')
     expect(socket.options).toMatchObject({ auth: { user_type: 'admin' } })
     act(() => socket.fire('rebuild_progress', { name: 'job_board', done: 250, total: 1000, finished: false, error: null }))
