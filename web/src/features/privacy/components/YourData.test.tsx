@@ -27,6 +27,11 @@ const open = async () => {
   return screen.getByRole('dialog', { name: 'Erase your account?' })
 }
 const confirm = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Erase my account' }))
+/** Types `password` into the dialog's field, then confirms. */
+const confirmWith = (dialog: HTMLElement, password: string) => {
+  fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: password } })
+  confirm(dialog)
+}
 const erases = <C extends { key: string }>(calls: C[]) => calls.filter((c) => c.key === 'POST /api/account/erase')
 
 freshEachTest(() => {
@@ -92,8 +97,7 @@ describe('erase my account', () => {
     routeFetch({ 'POST /api/account/erase': { status: 422, body: { message: 'Enter your password to confirm' } } })
     renderRoutes(routesFor('candidate'), '/privacy')
     const dialog = await open()
-    fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: ' ' } })
-    confirm(dialog)
+    confirmWith(dialog, ' ')
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Enter your password to confirm'))
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my account' }))
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -105,8 +109,7 @@ describe('erase my account', () => {
     client.setQueryData(['candidate', 'profile'], { name: 'Jane Citizen' })
     const { router } = renderRoutes(routesFor('candidate'), '/privacy', client)
     const dialog = await open()
-    fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: 'Candidate1!' } })
-    confirm(dialog)
+    confirmWith(dialog, 'Candidate1!')
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/')
     expect(await screen.findByText('Your account has been erased.')).toBeTruthy()
@@ -121,8 +124,7 @@ describe('erase my account', () => {
     const { router } = renderRoutes(routesFor('employer'), '/privacy')
     expect(screen.getAllByRole('list')[0].textContent).not.toMatch(/resume/)
     const dialog = await open()
-    fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: 'Employer1!' } })
-    confirm(dialog)
+    confirmWith(dialog, 'Employer1!')
     expect(await screen.findByRole('heading', { name: 'Employer sign-in' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/login')
     expect(await screen.findByText('Your account has been erased.')).toBeTruthy()
