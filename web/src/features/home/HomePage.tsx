@@ -3,7 +3,7 @@
  * (each a link to its page) plus a contact card, closing call to action (SPEC 2.4).
  */
 import { Link } from 'react-router'
-import { CheckList, ClaimStats, COMPANY, CtaBanner, IconBadge, LinkButtons, Section, SectionText, SPECIALISATION_DETAILS, useDocumentTitle } from '../site'
+import { CheckList, ClaimStats, COMPANY, CtaBanner, IconBadge, LinkButtons, PageHero, Section, SectionText, SPECIALISATION_DETAILS, useDocumentTitle } from '../site'
 import { LatestJobs } from './LatestJobs'
 
 /**
@@ -41,25 +41,27 @@ export default function HomePage() {
   useDocumentTitle('')
   return (
     <>
-      <section className="page-hero home-hero">
-        <div className="container">
-          <p className="eyebrow">Specialist IT recruitment · Sydney</p>
-          <h1>Connecting Australia's technology talent with organisations ready to grow</h1>
-          <p className="lead">
+      <PageHero
+        className="home-hero"
+        eyebrow="Specialist IT recruitment · Sydney"
+        title="Connecting Australia's technology talent with organisations ready to grow"
+        lead={
+          <>
             {COMPANY.name} matches skilled IT professionals with employers who value them. Deep specialist knowledge, honest
             advice and a process built around people, not keywords.
-          </p>
-          <HeroSearch />
-          <LinkButtons
-            primary="btn-light"
-            links={[
-              { to: '/jobs/find', label: 'Find a Job' },
-              { to: '/contact', label: 'Hire Talent' },
-            ]}
-          />
-          <ClaimStats />
-        </div>
-      </section>
+          </>
+        }
+      >
+        <HeroSearch />
+        <LinkButtons
+          primary="btn-light"
+          links={[
+            { to: '/jobs/find', label: 'Find a Job' },
+            { to: '/contact', label: 'Hire Talent' },
+          ]}
+        />
+        <ClaimStats />
+      </PageHero>
 
       <LatestJobs />
 

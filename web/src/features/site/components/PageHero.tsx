@@ -10,11 +10,13 @@ type PageHeroProps = {
   actions?: readonly LinkButton[]
   children?: ReactNode
   center?: boolean
+  /** a page's own variant of the banner ('home-hero') */
+  className?: string
 }
 
-export function PageHero({ eyebrow, title, lead, actions, children, center = false }: PageHeroProps) {
+export function PageHero({ eyebrow, title, lead, actions, children, center = false, className }: PageHeroProps) {
   return (
-    <section className={`page-hero${center ? ' center' : ''}`}>
+    <section className={`page-hero${center ? ' center' : ''}${className ? ` ${className}` : ''}`}>
       <div className="container">
         {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
         <h1>{title}</h1>
