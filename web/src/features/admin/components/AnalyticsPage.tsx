@@ -18,10 +18,10 @@ import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useDownloadApplicationsCsv } from '../api/ops-download-analytics-csv'
 import { useAnalytics } from '../api/ops-get-analytics'
-import { useOpsTitle } from '../hooks/useOpsTitle'
 import { formatDuration, lastDays, rangeFromParams, rangeToParams, totalApplications, type AnalyticsRange } from '../model/analytics'
 import { rangeProblem } from '../model/applicationFilters'
 import '../ops.css'
+import { useAdminTitle } from './AdminParts'
 
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'))
 
@@ -40,7 +40,7 @@ function rangeText({ from, to }: AnalyticsRange): string {
 }
 
 export default function AnalyticsPage() {
-  useOpsTitle('Analytics')
+  useAdminTitle('Analytics')
   const [params, setParams] = useSearchParams()
   const range = rangeFromParams(params)
   const problem = rangeProblem(range.from, range.to)

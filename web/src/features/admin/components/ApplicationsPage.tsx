@@ -14,7 +14,6 @@ import type { Column } from '../../../components/ui/Table'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
 import { useAdminApplications } from '../api/ops-get-applications'
-import { useOpsTitle } from '../hooks/useOpsTitle'
 import {
   applicationFiltersActive,
   applicationFiltersFromParams,
@@ -24,11 +23,12 @@ import {
 } from '../model/applicationFilters'
 import { SPECIALISATIONS, STAGE_LABELS, stageLabel, stageTone } from '../model/stages'
 import { OPS_STAGES, type AdminApplication, type OpsStage } from '../types-ops'
+import { useAdminTitle } from './AdminParts'
 import { ClientFilter, FilteredTable } from './OpsParts'
 import '../ops.css'
 
 export default function ApplicationsPage() {
-  useOpsTitle('Applications')
+  useAdminTitle('Applications')
   const [params, setParams] = useSearchParams()
   const filters = applicationFiltersFromParams(params)
   const problem = rangeProblem(filters.from, filters.to)

@@ -14,7 +14,6 @@ import { SelectField } from '../../../components/ui/Select'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useEvents } from '../api/ops-get-events'
 import { useEventTypes } from '../api/ops-get-event-types'
-import { useOpsTitle } from '../hooks/useOpsTitle'
 import {
   auditFilterProblem,
   auditFiltersActive,
@@ -26,6 +25,7 @@ import {
   type AuditFilters,
 } from '../model/auditFilters'
 import { humaniseType } from '../model/auditEvent'
+import { useAdminTitle } from './AdminParts'
 import { AuditEventItem } from './AuditEventItem'
 import '../ops.css'
 
@@ -41,7 +41,7 @@ type Draft = { stream: string; type: string; actor: string; from: string; to: st
 const draftOf = (f: AuditFilters): Draft => ({ stream: f.stream, type: f.type, actor: f.actor, from: isoToLocalInput(f.from), to: isoToLocalInput(f.to) })
 
 export default function AuditPage() {
-  useOpsTitle('Audit trail')
+  useAdminTitle('Audit trail')
   const [params, setParams] = useSearchParams()
   const filters = auditFiltersFromParams(params)
   const problem = auditFilterProblem(filters)

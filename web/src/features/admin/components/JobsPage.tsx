@@ -16,10 +16,10 @@ import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useCloseJobAsAgency } from '../api/ops-close-job'
 import { useAdminJobs } from '../api/ops-get-jobs'
-import { useOpsTitle } from '../hooks/useOpsTitle'
 import { useSearchDraft } from '../hooks/useSearchDraft'
 import { JOB_STATUS_LABELS, jobFiltersActive, jobFiltersFromParams, jobFiltersToParams, jobStatusLabel, type JobFilters } from '../model/jobFilters'
 import { JOB_STATUSES, type AdminJob, type JobRowStatus, type JobStatus } from '../types-ops'
+import { useAdminTitle } from './AdminParts'
 import { ClientFilter, FilteredTable } from './OpsParts'
 import '../ops.css'
 
@@ -27,7 +27,7 @@ const STATUS_TONES: Record<JobRowStatus, BadgeTone> = { draft: 'neutral', open: 
 const REASON_MAX = 500
 
 export default function JobsPage() {
-  useOpsTitle('Jobs across clients')
+  useAdminTitle('Jobs across clients')
   const [params, setParams] = useSearchParams()
   const filters = jobFiltersFromParams(params)
   const jobs = useAdminJobs(filters)

@@ -17,11 +17,11 @@ import { formatRelativeTime } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useProjections } from '../api/ops-get-projections'
 import { useRebuildProjection } from '../api/ops-rebuild-projection'
-import { useOpsTitle } from '../hooks/useOpsTitle'
 import { useRebuildProgress } from '../hooks/useRebuildProgress'
 import { humaniseType } from '../model/auditEvent'
 import { lagLabel, latestRebuild, rebuildOutcome, type RebuildView } from '../model/progress'
 import type { ProjectorStatus } from '../types-ops'
+import { useAdminTitle } from './AdminParts'
 import { ProgressBar } from './OpsParts'
 import '../ops.css'
 
@@ -37,7 +37,7 @@ const projectorName = (name: string) => name.replace(/[_-]+/g, ' ')
 const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s)
 
 export default function ProjectionsPage() {
-  useOpsTitle('Projections')
+  useAdminTitle('Projections')
   const projections = useProjections()
   const live = useRebuildProgress()
   const rebuild = useRebuildProjection()

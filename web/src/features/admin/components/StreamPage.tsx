@@ -16,12 +16,12 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useStream } from '../api/ops-get-stream'
 import { useStreamDiff } from '../api/ops-get-stream-diff'
 import { useStreamState } from '../api/ops-get-stream-state'
-import { useOpsTitle } from '../hooks/useOpsTitle'
 import { formatInstant, humaniseType, kindLabel, streamKind } from '../model/auditEvent'
 import { exactInstant, isoToLocalInput, localInputToIso } from '../model/auditFilters'
 import { changeCount, readableChange } from '../model/diff'
 import { justBefore, versionLabel, weekAgo, yesterday } from '../model/timeTravel'
 import type { AuditEvent, StreamChange } from '../types-ops'
+import { useAdminTitle } from './AdminParts'
 import { AuditEventItem } from './AuditEventItem'
 import { JsonView } from './OpsParts'
 import '../ops.css'
@@ -31,7 +31,7 @@ export default function StreamPage() {
   const [params, setParams] = useSearchParams()
   const stream = useStream(streamId)
   const kind = stream.data?.kind ?? streamKind(streamId)
-  useOpsTitle(`${kindLabel(kind)} history`)
+  useAdminTitle(`${kindLabel(kind)} history`)
   const at = exactInstant(params.get('at') ?? '')
   const from = exactInstant(params.get('from') ?? '')
   const to = exactInstant(params.get('to') ?? '')
