@@ -45,7 +45,7 @@ export default function ApplicationsPage() {
             <ErasedChip />
           ) : (
             // opening the record is itself recorded (CandidateRecordViewed): a plain link, never prefetched
-            <Link to={`/dashboard/candidates/${encodeURIComponent(a.candidate_id)}`} className="ops-strong-link">
+            <Link to={`/dashboard/candidates/${encodeURIComponent(a.candidate_id)}`} className="adm-strong-link">
               {a.candidate_name}
             </Link>
           )}
