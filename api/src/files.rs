@@ -8,7 +8,7 @@ use anyhow::Context;
 use axum::body::Body;
 use axum::extract::multipart::{Field, Multipart, MultipartError};
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use bytes::Bytes;
 use domain::document;
 use futures::stream::BoxStream;
@@ -155,7 +155,7 @@ impl Files {
         .await
     }
 
-    /// The stored bytes with their type, never sniffed by the browser.
+    /// The stored bytes with their type.
     async fn respond(
         &self,
         key: &str,
@@ -171,23 +171,44 @@ impl Files {
             .bytes()
             .await
             .context("Failed to read a stored file")?;
-        let mut res = Response::new(Body::from(bytes));
-        let headers = res.headers_mut();
-        headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_str(content_type)
-                .unwrap_or(HeaderValue::from_static("application/octet-stream")),
-        );
-        if let Some(disposition) = disposition {
-            headers.insert(header::CONTENT_DISPOSITION, disposition);
-        }
-        headers.insert(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        );
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-        Ok(res.into_response())
+        Ok(typed(Body::from(bytes), content_type, disposition, cache))
     }
+}
+
+/// `body` as a download named `name`: an attachment, never sniffed, never
+/// cached (every file we hand out as a download is somebody's data).
+pub fn attachment(body: Body, content_type: &str, name: &str) -> Response {
+    typed(
+        body,
+        content_type,
+        Some(content_disposition(name)),
+        "private, no-store",
+    )
+}
+
+/// `body` with its type, never sniffed by the browser.
+fn typed(
+    body: Body,
+    content_type: &str,
+    disposition: Option<HeaderValue>,
+    cache: &'static str,
+) -> Response {
+    let mut res = Response::new(body);
+    let headers = res.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_str(content_type)
+            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+    );
+    if let Some(disposition) = disposition {
+        headers.insert(header::CONTENT_DISPOSITION, disposition);
+    }
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    res
 }
 
 /// The generated name a file is stored under (the last part of its key): what

@@ -11,7 +11,6 @@ mod archive;
 mod contents;
 pub mod links;
 
-use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use chrono::{DateTime, Utc};
 use projections::read_models::accounts::AccountRow;
@@ -44,26 +43,7 @@ pub fn download(state: AppState, account: AccountRow) -> Response {
         }
         .in_current_span(),
     );
-    let mut response = Response::new(body);
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/zip"),
-    );
-    if let Ok(disposition) =
-        HeaderValue::from_str(&format!("attachment; filename=\"{}\"", file_name(now)))
-    {
-        headers.insert(header::CONTENT_DISPOSITION, disposition);
-    }
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("private, no-store"),
-    );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    response
+    crate::files::attachment(body, "application/zip", &file_name(now))
 }
 
 /// A person's file name as one safe entry name inside the archive: no path

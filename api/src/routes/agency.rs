@@ -4,8 +4,7 @@
 
 use axum::Json;
 use axum::extract::{Query, State};
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use chrono::{DateTime, NaiveDate, Utc};
 use commands::agency::{CloseJobByAgency, RemoveAdmin};
 use domain::pipeline::Stage;
@@ -16,7 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{IdInPath, Message, PathId, RequestMeta};
+use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
@@ -129,7 +128,7 @@ async fn close_job(
         reason: body.reason,
     };
     let written = state.commands.close_job_by_agency(cmd, meta).await?;
-    Ok(Written(written.position, Json(Message::new("Job closed"))))
+    Ok(Written::json(written.position, Message::new("Job closed")))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -182,7 +181,7 @@ struct RangeQuery {
 }
 
 #[utoipa::path(get, path = "/api/admin/analytics", tag = "admin", security(("admin" = [])), params(RangeQuery),
-    responses((status = 200, description = "The numbers for applications made in the range", body = agency::Analytics), (status = 422, description = "`Enter dates as YYYY-MM-DD`, or `The start date must be on or before the end date`", body = ErrorBody)))]
+    responses((status = 200, description = "The numbers for applications made in the range", body = agency::Analytics), refusals::DateRange))]
 async fn analytics(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -194,7 +193,7 @@ async fn analytics(
 
 /// One row per application, nothing personal, for a spreadsheet.
 #[utoipa::path(get, path = "/api/admin/analytics/applications.csv", tag = "admin", security(("admin" = [])), params(RangeQuery),
-    responses((status = 200, description = "One row per application, nothing personal, as an attachment", content_type = "text/csv", body = String), (status = 422, description = "`Enter dates as YYYY-MM-DD`, or `The start date must be on or before the end date`", body = ErrorBody)))]
+    responses((status = 200, description = "One row per application, nothing personal, as an attachment", content_type = "text/csv", body = String), refusals::DateRange))]
 async fn export(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -229,17 +228,11 @@ async fn export(
     let body = writer
         .into_inner()
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("Failed to finish the CSV: {e}")))?;
-    let mut response = body.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    headers.insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_static("attachment; filename=\"applications.csv\""),
-    );
-    Ok(response)
+    Ok(crate::files::attachment(
+        body.into(),
+        "text/csv; charset=utf-8",
+        "applications.csv",
+    ))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -288,8 +281,8 @@ async fn remove_admin(
         active_admins,
     };
     let written = state.commands.remove_admin(cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Admin removed")),
+        Message::new("Admin removed"),
     ))
 }

@@ -536,6 +536,14 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
             .unwrap()
             .starts_with("text/csv")
     );
+    assert_eq!(csv.headers()["cache-control"], "private, no-store");
+    assert_eq!(csv.headers()["x-content-type-options"], "nosniff");
+    assert!(
+        csv.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("attachment; filename=\"applications.csv\"")
+    );
     let text = csv.text().await.unwrap();
     let mut lines = text.lines();
     assert!(

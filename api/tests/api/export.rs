@@ -143,7 +143,7 @@ async fn a_candidate_exports_everything_held_about_them_once() {
     let today = api::export::file_name(chrono::Utc::now());
     assert_eq!(
         res.headers()["content-disposition"],
-        format!("attachment; filename=\"{today}\"").as_str()
+        format!("attachment; filename=\"{today}\"; filename*=UTF-8''{today}").as_str()
     );
     assert_eq!(res.headers()["cache-control"], "private, no-store");
     let zip = Unzipped::read(res.bytes().await.unwrap().to_vec());
