@@ -7,11 +7,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use axum::Router;
 use axum::extract::{DefaultBodyLimit, FromRef, Request, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use axum::{Json, Router};
 use commands::{Commands, Links};
 use event_store::key_wrapping::DEVELOPMENT_KEK_ID;
 use event_store::postgres::{DataKeys, Rewrap};
@@ -430,6 +430,13 @@ async fn log_internal_errors(request: Request, next: Next) -> Response {
 /// A command's answer: the body plus the consistency token of what it wrote
 /// (no header when the command changed nothing).
 pub struct Written<T>(pub Option<i64>, pub T);
+
+impl<B> Written<Json<B>> {
+    /// `body` as JSON, stamped with the position its command wrote at.
+    pub fn json(position: Option<i64>, body: B) -> Self {
+        Self(position, Json(body))
+    }
+}
 
 impl<T: IntoResponse> IntoResponse for Written<T> {
     fn into_response(self) -> Response {

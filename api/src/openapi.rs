@@ -15,7 +15,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use utoipa::openapi::header::Header;
 use utoipa::openapi::path::{Operation, Parameter, ParameterBuilder, ParameterIn};
-use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Content, OpenApi, Ref, RefOr, Required, Response as OaResponse};
 use utoipa::{Modify, OpenApi as _};
@@ -131,8 +131,9 @@ impl Modify for RoleSchemes {
 /// Adds to each operation what the edge can answer, from what the operation
 /// declares: a session (401, 403), a path id (404), a body or a query (400,
 /// 413, 415, 422), a command (`Idempotency-Key`: 409, 422; the consistency
-/// token), and for all: 503 while the server sheds load or the database is
-/// away. An answer the handler documents itself keeps its own text.
+/// token), `Retry-After` on a documented 429, and for all: 503 while the
+/// server sheds load or the database is away. An answer the handler
+/// documents itself keeps its own text.
 struct EdgeResponses;
 
 impl Modify for EdgeResponses {
@@ -224,6 +225,13 @@ fn edge_responses(op: &mut Operation, is_command: bool) {
             }
         }
     }
+    // A throttled answer always says when to come back.
+    if let Some(RefOr::T(throttled)) = op.responses.responses.get_mut("429") {
+        throttled
+            .headers
+            .entry("Retry-After".into())
+            .or_insert_with(retry_after);
+    }
     let busy = error_response(
         "The server is shedding load, timed out, or cannot reach its database; try again \
          after `Retry-After` seconds",
@@ -258,8 +266,14 @@ fn error_response(description: &str) -> OaResponse {
         .build()
 }
 
+/// A header whose value is a whole number of at least 0.
 fn integer_header(description: &str) -> Header {
-    let mut header = Header::new(ObjectBuilder::new().schema_type(Type::Integer));
+    let mut header = Header::new(
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .minimum(Some(0)),
+    );
     header.description = Some(description.into());
     header
 }

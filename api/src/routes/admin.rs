@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{IdInPath, Message, PathId, RequestMeta, Saved};
+use super::{IdInPath, Message, PathId, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
@@ -63,8 +63,8 @@ async fn employers(
 }
 
 #[utoipa::path(post, path = "/api/admin/employers/{id}/approve", tag = "admin", security(("admin" = [])), params(IdInPath),
-    responses((status = 200, description = "`Employer approved` (mailed)", body = Message), (status = 404, description = "`Employer not found`", body = ErrorBody),
-        (status = 409, description = "Not pending", body = ErrorBody)))]
+    responses((status = 200, description = "`Employer approved` (mailed)", body = Message), refusals::EmployerNotFound,
+        refusals::NotPending))]
 async fn approve(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -82,14 +82,14 @@ async fn approve(
             meta,
         )
         .await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Employer approved")),
+        Message::new("Employer approved"),
     ))
 }
 
 #[utoipa::path(post, path = "/api/admin/employers/{id}/suspend", tag = "admin", security(("admin" = [])), params(IdInPath), request_body = RejectBody,
-    responses((status = 200, description = "`Employer suspended` (mailed): its sessions end and its jobs leave the board", body = Message), (status = 404, description = "`Employer not found`", body = ErrorBody),
+    responses((status = 200, description = "`Employer suspended` (mailed): its sessions end and its jobs leave the board", body = Message), refusals::EmployerNotFound,
         (status = 422, description = "`Only an approved employer can be suspended`, or a reason too long", body = ErrorBody)))]
 async fn suspend(
     State(state): State<AppState>,
@@ -104,14 +104,14 @@ async fn suspend(
         reason: body.reason,
     };
     let written = state.commands.suspend_employer(cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Employer suspended")),
+        Message::new("Employer suspended"),
     ))
 }
 
 #[utoipa::path(post, path = "/api/admin/employers/{id}/reinstate", tag = "admin", security(("admin" = [])), params(IdInPath),
-    responses((status = 200, description = "`Employer reinstated` (mailed)", body = Message), (status = 404, description = "`Employer not found`", body = ErrorBody),
+    responses((status = 200, description = "`Employer reinstated` (mailed)", body = Message), refusals::EmployerNotFound,
         (status = 422, description = "`This employer is not suspended`", body = ErrorBody)))]
 async fn reinstate(
     State(state): State<AppState>,
@@ -124,9 +124,9 @@ async fn reinstate(
         employer_id: id,
     };
     let written = state.commands.reinstate_employer(cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Employer reinstated")),
+        Message::new("Employer reinstated"),
     ))
 }
 
@@ -137,8 +137,8 @@ struct RejectBody {
 
 #[utoipa::path(post, path = "/api/admin/employers/{id}/reject", tag = "admin", security(("admin" = [])), params(IdInPath),
     request_body(content = Option<RejectBody>, description = "Optional: no body means no reason"),
-    responses((status = 200, description = "`Employer rejected` (mailed, with the reason)", body = Message), (status = 404, description = "`Employer not found`", body = ErrorBody),
-        (status = 409, description = "Not pending", body = ErrorBody),
+    responses((status = 200, description = "`Employer rejected` (mailed, with the reason)", body = Message), refusals::EmployerNotFound,
+        refusals::NotPending,
         (status = 422, description = "A reason too long", body = ErrorBody)))]
 async fn reject(
     State(state): State<AppState>,
@@ -166,9 +166,9 @@ async fn reject(
             meta,
         )
         .await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Employer rejected")),
+        Message::new("Employer rejected"),
     ))
 }
 
@@ -181,8 +181,8 @@ struct NewAdmin {
 
 #[utoipa::path(post, path = "/api/admin/admins", tag = "admin", security(("admin" = [])), request_body = NewAdmin,
     responses((status = 201, description = "The new admin's id", body = Saved),
-        (status = 409, description = "`An account with this email already exists`", body = ErrorBody),
-        (status = 422, description = "A field breaks its rule (SPEC 5 texts)", body = ErrorBody)))]
+        refusals::EmailTaken,
+        refusals::FieldRule))]
 async fn create_admin(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
@@ -206,7 +206,7 @@ async fn create_admin(
         .await?;
     Ok((
         StatusCode::CREATED,
-        Written(registered.position, Json(Saved::id(registered.output.id))),
+        Written::json(registered.position, Saved::id(registered.output.id)),
     ))
 }
 

@@ -23,7 +23,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{IdInPath, Message, PathId, RequestMeta, Saved};
+use super::{IdInPath, Message, PathId, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
@@ -81,7 +81,7 @@ struct ApplicantDetail {
 }
 
 #[utoipa::path(get, path = "/api/employer/applications/{id}", tag = "employer", security(("employer" = [])), params(IdInPath),
-    responses((status = 200, description = "The applicant: card, profile, attached documents, timeline, notes, scorecards, interviews", body = ApplicantDetail), (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody)))]
+    responses((status = 200, description = "The applicant: card, profile, attached documents, timeline, notes, scorecards, interviews", body = ApplicantDetail), refusals::ApplicationNotFound))]
 async fn detail(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -185,7 +185,7 @@ struct NoteBody {
 }
 
 #[utoipa::path(post, path = "/api/employer/applications/{id}/notes", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = NoteBody,
-    responses((status = 201, description = "`Note added`", body = Saved), (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody),
+    responses((status = 201, description = "`Note added`", body = Saved), refusals::ApplicationNotFound,
         (status = 422, description = "Empty, or over 5000 characters", body = ErrorBody)))]
 async fn add_note(
     State(state): State<AppState>,
@@ -202,9 +202,9 @@ async fn add_note(
     let written = state.commands.add_note(cmd, meta).await?;
     Ok((
         StatusCode::CREATED,
-        Written(
+        Written::json(
             written.position,
-            Json(Saved::with_message(written.output, "Note added")),
+            Saved::with_message(written.output, "Note added"),
         ),
     ))
 }
@@ -224,7 +224,7 @@ struct ScorecardBody {
 }
 
 #[utoipa::path(post, path = "/api/employer/applications/{id}/scorecards", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = ScorecardBody,
-    responses((status = 201, description = "`Scorecard saved`", body = Saved), (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody),
+    responses((status = 201, description = "`Scorecard saved`", body = Saved), refusals::ApplicationNotFound,
         (status = 422, description = "1 to 12 ratings, each criterion once, scores 1 to 5, a known recommendation", body = ErrorBody)))]
 async fn add_scorecard(
     State(state): State<AppState>,
@@ -247,9 +247,9 @@ async fn add_scorecard(
     let written = state.commands.submit_scorecard(cmd, meta).await?;
     Ok((
         StatusCode::CREATED,
-        Written(
+        Written::json(
             written.position,
-            Json(Saved::with_message(written.output, "Scorecard saved")),
+            Saved::with_message(written.output, "Scorecard saved"),
         ),
     ))
 }
@@ -278,7 +278,7 @@ impl From<SlotBody> for SlotForm {
 }
 
 #[utoipa::path(post, path = "/api/employer/applications/{id}/interviews", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = SlotBody,
-    responses((status = 201, description = "Booked; the candidate is mailed an invitation", body = Saved), (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody),
+    responses((status = 201, description = "Booked; the candidate is mailed an invitation", body = Saved), refusals::ApplicationNotFound,
         (status = 422, description = "Not in the future, a time Sydney skips, no place or link, a link not https, a length outside 15-480 minutes, an applicant out of the running", body = ErrorBody)))]
 async fn schedule(
     State(state): State<AppState>,
@@ -295,18 +295,18 @@ async fn schedule(
     let written = state.commands.schedule_interview(cmd, meta).await?;
     Ok((
         StatusCode::CREATED,
-        Written(
+        Written::json(
             written.position,
-            Json(Saved::with_message(
+            Saved::with_message(
                 written.output,
                 "Interview booked. The candidate has been sent an invitation.",
-            )),
+            ),
         ),
     ))
 }
 
 #[utoipa::path(put, path = "/api/employer/interviews/{id}", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = SlotBody,
-    responses((status = 200, description = "Moved (or `Nothing changed`); the candidate is mailed the new time", body = Message), (status = 404, description = "`Interview not found`: no such interview, or another employer's", body = ErrorBody),
+    responses((status = 200, description = "Moved (or `Nothing changed`); the candidate is mailed the new time", body = Message), refusals::InterviewNotFound,
         (status = 422, description = "As for booking, or `This interview was cancelled`", body = ErrorBody)))]
 async fn reschedule(
     State(state): State<AppState>,
@@ -326,7 +326,7 @@ async fn reschedule(
     } else {
         "Nothing changed"
     };
-    Ok(Written(written.position, Json(Message::new(message))))
+    Ok(Written::json(written.position, Message::new(message)))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -335,7 +335,7 @@ struct CancelBody {
 }
 
 #[utoipa::path(post, path = "/api/employer/interviews/{id}/cancel", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = CancelBody,
-    responses((status = 200, description = "Cancelled; the candidate is told", body = Message), (status = 404, description = "`Interview not found`: no such interview, or another employer's", body = ErrorBody),
+    responses((status = 200, description = "Cancelled; the candidate is told", body = Message), refusals::InterviewNotFound,
         (status = 422, description = "`This interview was cancelled`", body = ErrorBody)))]
 async fn cancel(
     State(state): State<AppState>,
@@ -350,10 +350,8 @@ async fn cancel(
         reason: body.reason,
     };
     let written = state.commands.cancel_interview(cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new(
-            "Interview cancelled. The candidate has been told.",
-        )),
+        Message::new("Interview cancelled. The candidate has been told."),
     ))
 }

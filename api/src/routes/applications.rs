@@ -13,7 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{IdInPath, Message, PathId, RequestMeta, Saved};
+use super::{IdInPath, Message, PathId, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::{CandidateUser, EmployerUser};
 use crate::error::{ApiError, AppJson, ErrorBody};
@@ -93,12 +93,9 @@ async fn submit(
         .await?;
     Ok((
         StatusCode::CREATED,
-        Written(
+        Written::json(
             submitted.position,
-            Json(Saved::with_message(
-                submitted.output,
-                "Application submitted successfully",
-            )),
+            Saved::with_message(submitted.output, "Application submitted successfully"),
         ),
     ))
 }
@@ -121,7 +118,7 @@ struct StatusBody {
 
 #[utoipa::path(put, path = "/api/employer/applications/{id}/status", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = StatusBody,
     responses((status = 200, description = "`Application updated`, or `Nothing changed`", body = Message),
-        (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody),
+        refusals::ApplicationNotFound,
         (status = 422, description = "`Status must be pending, accepted or rejected`, feedback too long, or a change the pipeline does not allow", body = ErrorBody)))]
 async fn set_status(
     State(state): State<AppState>,
@@ -147,7 +144,7 @@ async fn set_status(
     } else {
         "Nothing changed"
     };
-    Ok(Written(written.position, Json(Message::new(message))))
+    Ok(Written::json(written.position, Message::new(message)))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -173,8 +170,8 @@ async fn withdraw(
         reason: body.reason,
     };
     let written = state.commands.withdraw_application(cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Your application has been withdrawn")),
+        Message::new("Your application has been withdrawn"),
     ))
 }

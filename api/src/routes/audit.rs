@@ -19,6 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use super::refusals;
 use crate::app::AppState;
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
@@ -226,7 +227,7 @@ async fn read_stream(state: &AppState, stream_id: &str) -> Result<Vec<RecordedEv
 }
 
 #[utoipa::path(get, path = "/api/admin/streams/{stream_id}", tag = "admin", security(("admin" = [])), params(StreamInPath),
-    responses((status = 200, description = "One stream's whole history, oldest first", body = Stream), (status = 404, description = "`Stream not found`", body = ErrorBody)))]
+    responses((status = 200, description = "One stream's whole history, oldest first", body = Stream), refusals::StreamNotFound))]
 async fn stream(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -279,7 +280,7 @@ fn required_moment(value: Option<String>) -> Result<DateTime<Utc>, ApiError> {
 }
 
 #[utoipa::path(get, path = "/api/admin/streams/{stream_id}/state", tag = "admin", security(("admin" = [])), params(StreamInPath, AtQuery),
-    responses((status = 200, description = "The aggregate as it was at `at` (accounts, jobs, applications, profiles)", body = StateAt), (status = 404, description = "`Stream not found`", body = ErrorBody), (status = 422, description = "`Enter a valid date and time`, `Time travel is not available for this kind of stream`, or a history that could not be replayed", body = ErrorBody)))]
+    responses((status = 200, description = "The aggregate as it was at `at` (accounts, jobs, applications, profiles)", body = StateAt), refusals::StreamNotFound, refusals::NoTimeTravel))]
 async fn state_at(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -325,7 +326,7 @@ struct Diff {
 }
 
 #[utoipa::path(get, path = "/api/admin/streams/{stream_id}/diff", tag = "admin", security(("admin" = [])), params(StreamInPath, DiffQuery),
-    responses((status = 200, description = "The aggregate at two moments and what changed between them (RFC 6902 paths)", body = Diff), (status = 404, description = "`Stream not found`", body = ErrorBody), (status = 422, description = "`Enter a valid date and time`, `Time travel is not available for this kind of stream`, or a history that could not be replayed", body = ErrorBody)))]
+    responses((status = 200, description = "The aggregate at two moments and what changed between them (RFC 6902 paths)", body = Diff), refusals::StreamNotFound, refusals::NoTimeTravel))]
 async fn diff(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,

@@ -13,7 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{Message, PathRole, RequestMeta};
+use super::{Message, PathRole, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::client_addr::Client;
 use crate::auth::throttle::{self, Action};
@@ -61,9 +61,9 @@ async fn sign_out_everywhere(
         .commands
         .sign_out_everywhere(session.user_id, meta)
         .await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new(SIGNED_OUT_EVERYWHERE)),
+        Message::new(SIGNED_OUT_EVERYWHERE),
     ))
 }
 
@@ -130,11 +130,11 @@ struct LoginBody {
 #[utoipa::path(post, path = "/api/auth/{role}/login", tag = "auth", params(RoleInPath), request_body = LoginBody,
     responses(
         (status = 200, description = "A session, or (an admin with two-factor sign-in on) a challenge for the second step", body = LoginReply),
-        (status = 400, description = "`Unknown account type`, or a body that is not JSON", body = ErrorBody),
+        refusals::UnknownRole,
         (status = 401, description = "`Invalid email or password`", body = ErrorBody),
         (status = 403, description = "An employer that is pending, rejected or suspended", body = ErrorBody),
         (status = 422, description = "An email or password missing", body = ErrorBody),
-        (status = 429, description = "Too many attempts for this email or from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 429, description = "Too many attempts for this email or from this address; see `Retry-After`", body = ErrorBody),
     ))]
 async fn login(
     State(state): State<AppState>,
@@ -190,7 +190,7 @@ pub const CHALLENGE_EXPIRED: &str = "Your sign-in has timed out. Please sign in 
         (status = 200, description = "A session", body = SignedIn),
         (status = 401, description = "`Your sign-in has timed out. Please sign in again.`: the challenge is not valid", body = ErrorBody),
         (status = 422, description = "The code is missing, wrong or already used", body = ErrorBody),
-        (status = 429, description = "Too many attempts; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 429, description = "Too many attempts; see `Retry-After`", body = ErrorBody),
     ))]
 async fn login_two_factor(
     State(state): State<AppState>,
@@ -245,11 +245,11 @@ struct RegisterBody {
 #[utoipa::path(post, path = "/api/auth/{role}/register", tag = "auth", params(RoleInPath), request_body = RegisterBody,
     responses(
         (status = 201, description = "The new account (an employer waits for approval)", body = Registered),
-        (status = 400, description = "`Unknown account type`, or a body that is not JSON", body = ErrorBody),
+        refusals::UnknownRole,
         (status = 403, description = "Admins cannot sign up", body = ErrorBody),
-        (status = 409, description = "`An account with this email already exists`", body = ErrorBody),
-        (status = 422, description = "A field breaks its rule (SPEC 5 texts)", body = ErrorBody),
-        (status = 429, description = "Too many registrations (30 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        refusals::EmailTaken,
+        refusals::FieldRule,
+        (status = 429, description = "Too many registrations (30 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody),
     ))]
 async fn register(
     State(state): State<AppState>,
@@ -281,7 +281,7 @@ async fn register(
     };
     Ok((
         StatusCode::CREATED,
-        Written(registered.position, Json(body)),
+        Written::json(registered.position, body),
     ))
 }
 
@@ -294,9 +294,9 @@ struct ForgotBody {
 #[utoipa::path(post, path = "/api/auth/{role}/forgot-password", tag = "auth", params(RoleInPath), request_body = ForgotBody,
     responses(
         (status = 200, description = "The same answer whether or not the account exists", body = Message),
-        (status = 400, description = "`Unknown account type`, or a body that is not JSON", body = ErrorBody),
+        refusals::UnknownRole,
         (status = 422, description = "`Please enter your email`, or not an email", body = ErrorBody),
-        (status = 429, description = "Too many requests for this email or from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 429, description = "Too many requests for this email or from this address; see `Retry-After`", body = ErrorBody),
     ))]
 async fn forgot_password(
     State(state): State<AppState>,
@@ -352,9 +352,9 @@ async fn reset_password(
             meta,
         )
         .await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Password has been reset successfully.")),
+        Message::new("Password has been reset successfully."),
     ))
 }
 
@@ -404,7 +404,7 @@ async fn account_view(state: &AppState, id: Uuid) -> Result<AccountView, ApiErro
 #[utoipa::path(get, path = "/api/auth/candidate/profile", tag = "auth", security(("candidate" = [])),
     responses(
         (status = 200, description = "The signed-in candidate's account (repeated under `user`)", body = CandidateAccountView),
-        (status = 404, description = "`Account not found`", body = ErrorBody),
+        refusals::AccountNotFound,
     ))]
 async fn candidate_profile(
     State(state): State<AppState>,
@@ -420,7 +420,7 @@ async fn candidate_profile(
 #[utoipa::path(get, path = "/api/auth/employer/me", tag = "auth", security(("employer" = [])),
     responses(
         (status = 200, description = "The signed-in employer's account", body = AccountView),
-        (status = 404, description = "`Account not found`", body = ErrorBody),
+        refusals::AccountNotFound,
     ))]
 async fn employer_me(
     State(state): State<AppState>,
@@ -432,7 +432,7 @@ async fn employer_me(
 #[utoipa::path(get, path = "/api/auth/admin/me", tag = "auth", security(("admin" = [])),
     responses(
         (status = 200, description = "The signed-in admin's account", body = AccountView),
-        (status = 404, description = "`Account not found`", body = ErrorBody),
+        refusals::AccountNotFound,
     ))]
 async fn admin_me(
     State(state): State<AppState>,

@@ -11,7 +11,7 @@ use serde::Serialize;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
-use super::{Message, RequestMeta};
+use super::{Message, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::CandidateUser;
 use crate::auth::client_addr::Client;
@@ -67,7 +67,7 @@ struct ResumeUploaded {
 /// SPEC 3 'Candidate profile': the saved profile, or one started from the account.
 #[utoipa::path(get, path = "/api/candidate/profile", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "The saved profile (or one started from the account) with email and resume", body = ProfileView),
-        (status = 404, description = "`Account not found`", body = ErrorBody)))]
+        refusals::AccountNotFound))]
 async fn read(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -104,7 +104,7 @@ async fn read(
 
 #[utoipa::path(put, path = "/api/candidate/profile", tag = "candidate", security(("candidate" = [])), request_body = Profile,
     responses((status = 200, description = "`Profile updated successfully`", body = ProfileSaved),
-        (status = 422, description = "A field breaks its rule (SPEC 5 texts)", body = ErrorBody)))]
+        refusals::FieldRule))]
 async fn update(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -116,12 +116,12 @@ async fn update(
         profile: body,
     };
     let written = state.commands.update_profile(cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(ProfileSaved {
+        ProfileSaved {
             message: "Profile updated successfully",
             profile: written.output,
-        }),
+        },
     ))
 }
 
@@ -130,8 +130,8 @@ async fn update(
     responses((status = 200, description = "`Resume uploaded successfully`; it replaces the one before", body = ResumeUploaded),
         (status = 413, description = "Over 5 MB", body = ErrorBody),
         (status = 415, description = "Not .pdf, .doc or .docx, or content that does not match the extension", body = ErrorBody),
-        (status = 422, description = "No file, or an empty one", body = ErrorBody),
-        (status = 429, description = "Too many uploads (40 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))))]
+        refusals::NoFile,
+        (status = 429, description = "Too many uploads (40 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody)))]
 async fn upload_resume(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -160,13 +160,13 @@ async fn upload_resume(
             if let Some(old) = &written.output {
                 state.files.delete(old).await;
             }
-            Ok(Written(
+            Ok(Written::json(
                 written.position,
-                Json(ResumeUploaded {
+                ResumeUploaded {
                     filename: files::stored_name(&key).into(),
                     message: "Resume uploaded successfully",
                     original_name: file.original_name,
-                }),
+                },
             ))
         }
         Err(e) => {
@@ -179,7 +179,7 @@ async fn upload_resume(
 #[utoipa::path(get, path = "/api/candidate/resume/download", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "The resume as an attachment with its original name",
             content((FileBytes = "application/pdf"), (FileBytes = "application/msword"), (FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (FileBytes = "application/octet-stream"))),
-        (status = 404, description = "`Resume not found`", body = ErrorBody)))]
+        refusals::ResumeNotFound))]
 async fn download_resume(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -203,7 +203,7 @@ async fn download_resume(
 
 #[utoipa::path(delete, path = "/api/candidate/resume", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "`Resume deleted successfully`", body = Message),
-        (status = 404, description = "`Resume not found`", body = ErrorBody)))]
+        refusals::ResumeNotFound))]
 async fn delete_resume(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -212,8 +212,8 @@ async fn delete_resume(
     let cmd = DeleteResume { candidate_id: me };
     let written = state.commands.delete_resume(cmd, meta).await?;
     state.files.delete(&written.output).await;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Resume deleted successfully")),
+        Message::new("Resume deleted successfully"),
     ))
 }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
-use super::{IdInPath, Message, PathId, RequestMeta};
+use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
 use crate::auth::client_addr::Client;
@@ -85,9 +85,9 @@ async fn update(
         location: body.location,
     };
     let written = state.commands.update_company_profile(cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Company profile saved")),
+        Message::new("Company profile saved"),
     ))
 }
 
@@ -96,8 +96,8 @@ async fn update(
     responses((status = 200, description = "`Logo uploaded`; it replaces the one before", body = Message),
         (status = 413, description = "`The logo must be smaller than 2 MB`", body = ErrorBody),
         (status = 415, description = "Not a PNG or JPEG, or content that does not match the extension", body = ErrorBody),
-        (status = 422, description = "No file, or an empty one", body = ErrorBody),
-        (status = 429, description = "Too many uploads (40 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))))]
+        refusals::NoFile,
+        (status = 429, description = "Too many uploads (40 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody)))]
 async fn upload_logo(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -125,9 +125,9 @@ async fn upload_logo(
             if let Some(old) = &written.output {
                 state.files.delete(old).await;
             }
-            Ok(Written(
+            Ok(Written::json(
                 written.position,
-                Json(Message::new("Logo uploaded")),
+                Message::new("Logo uploaded"),
             ))
         }
         Err(e) => {

@@ -35,7 +35,7 @@ struct ContactBody {
     responses(
         (status = 200, description = "`OK`: stored and mailed to the agency", body = Message),
         (status = 422, description = "A field breaks its rule (SPEC 8 texts)", body = ErrorBody),
-        (status = 429, description = "Too many messages (5 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 429, description = "Too many messages (5 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody),
     ))]
 async fn send(
     State(state): State<AppState>,
@@ -57,5 +57,5 @@ async fn send(
             meta,
         )
         .await?;
-    Ok(Written(written.position, Json(Message::new("OK"))))
+    Ok(Written::json(written.position, Message::new("OK")))
 }

@@ -18,7 +18,7 @@ use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{IdInPath, Message, PathId, RequestMeta};
+use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::client_addr::Client;
 use crate::auth::throttle::{self, Action};
@@ -138,7 +138,7 @@ struct EditedId {
         (status = 415, description = "Not an allowed extension, or content that does not match it", body = ErrorBody),
         (status = 409, description = "Past the quota: 50 documents or 100 MB in all, with what to do", body = ErrorBody),
         (status = 422, description = "No title or no file, an empty file, a title or description too long, an unknown type", body = ErrorBody),
-        (status = 429, description = "Too many uploads (40 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))))]
+        (status = 429, description = "Too many uploads (40 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody)))]
 async fn upload(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -194,7 +194,7 @@ async fn upload(
         Ok(Recorded {
             output: doc,
             position,
-        }) => Ok((StatusCode::CREATED, Written(position, Json(doc.into())))),
+        }) => Ok((StatusCode::CREATED, Written::json(position, doc.into()))),
         Err(e) => {
             // Nothing recorded: the bytes must not linger.
             state.files.delete(&key).await;
@@ -214,7 +214,7 @@ struct EditBody {
 }
 
 #[utoipa::path(put, path = "/api/documents/{id}", tag = "candidate", security(("candidate" = [])), params(IdInPath), request_body = EditBody,
-    responses((status = 200, description = "`Document updated`", body = Edited), (status = 404, description = "`Document not found`: no such document, or not the candidate's", body = ErrorBody),
+    responses((status = 200, description = "`Document updated`", body = Edited), refusals::DocumentNotFound,
         (status = 422, description = "A title or description too long, an unknown type", body = ErrorBody)))]
 async fn edit(
     State(state): State<AppState>,
@@ -238,17 +238,17 @@ async fn edit(
             meta,
         )
         .await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Edited {
+        Edited {
             document: EditedId { id },
             message: "Document updated",
-        }),
+        },
     ))
 }
 
 #[utoipa::path(delete, path = "/api/documents/{id}", tag = "candidate", security(("candidate" = [])), params(IdInPath),
-    responses((status = 200, description = "`Document deleted`", body = Message), (status = 404, description = "`Document not found`: no such document, or not the candidate's", body = ErrorBody)))]
+    responses((status = 200, description = "`Document deleted`", body = Message), refusals::DocumentNotFound))]
 async fn remove(
     State(state): State<AppState>,
     CandidateUser(me): CandidateUser,
@@ -261,9 +261,9 @@ async fn remove(
     };
     let written = state.commands.delete_document(cmd, meta).await?;
     state.files.delete(&written.output).await;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Document deleted")),
+        Message::new("Document deleted"),
     ))
 }
 

@@ -12,7 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{IdInPath, PathId, RequestMeta, Saved};
+use super::{IdInPath, PathId, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
@@ -79,7 +79,7 @@ struct EmployerJob {
 }
 
 #[utoipa::path(get, path = "/api/employer/jobs", tag = "employer", security(("employer" = [])),
-    responses((status = 200, description = "The employer's own jobs, all statuses, with applicants per stage", body = Vec<EmployerJob>), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody)))]
+    responses((status = 200, description = "The employer's own jobs, all statuses, with applicants per stage", body = Vec<EmployerJob>), refusals::NotApproved))]
 async fn list(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -98,8 +98,8 @@ async fn list(
 }
 
 #[utoipa::path(post, path = "/api/employer/jobs", tag = "employer", security(("employer" = [])), request_body = JobBody,
-    responses((status = 201, description = "Posted (or saved as a draft)", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody),
-        (status = 422, description = "A field breaks its rule", body = ErrorBody)))]
+    responses((status = 201, description = "Posted (or saved as a draft)", body = Saved), refusals::NotApproved,
+        refusals::FieldRuleBroken))]
 async fn create(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -114,14 +114,14 @@ async fn create(
     let written = state.commands.post_job(cmd, meta).await?;
     Ok((
         StatusCode::CREATED,
-        Written(written.position, Json(Saved::id(written.output))),
+        Written::json(written.position, Saved::id(written.output)),
     ))
 }
 
 #[utoipa::path(put, path = "/api/employer/jobs/{id}", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = JobBody,
-    responses((status = 200, description = "Saved", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
+    responses((status = 200, description = "Saved", body = Saved), refusals::NotApproved, refusals::JobNotFound,
         (status = 409, description = "The job is closed, or changed at the same moment", body = ErrorBody),
-        (status = 422, description = "A field breaks its rule", body = ErrorBody)))]
+        refusals::FieldRuleBroken))]
 async fn update(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -135,11 +135,11 @@ async fn update(
         form: body.into(),
     };
     let written = state.commands.update_job(cmd, meta).await?;
-    Ok(Written(written.position, Json(Saved::id(id))))
+    Ok(Written::json(written.position, Saved::id(id)))
 }
 
 #[utoipa::path(post, path = "/api/employer/jobs/{id}/close", tag = "employer", security(("employer" = [])), params(IdInPath),
-    responses((status = 200, description = "Closed", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
+    responses((status = 200, description = "Closed", body = Saved), refusals::NotApproved, refusals::JobNotFound,
         (status = 409, description = "Already closed, or changed at the same moment", body = ErrorBody),
         (status = 422, description = "It cannot be closed now", body = ErrorBody)))]
 async fn close(
@@ -153,12 +153,12 @@ async fn close(
         job_id: id,
     };
     let written = state.commands.close_job(cmd, meta).await?;
-    Ok(Written(written.position, Json(Saved::id(id))))
+    Ok(Written::json(written.position, Saved::id(id)))
 }
 
 #[utoipa::path(post, path = "/api/employer/jobs/{id}/publish", tag = "employer", security(("employer" = [])), params(IdInPath),
-    responses((status = 200, description = "`Job published`", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
-        (status = 409, description = "Changed at the same moment", body = ErrorBody),
+    responses((status = 200, description = "`Job published`", body = Saved), refusals::NotApproved, refusals::JobNotFound,
+        refusals::ChangedMeanwhile,
         (status = 422, description = "`This job is already published`", body = ErrorBody)))]
 async fn publish(
     State(state): State<AppState>,
@@ -171,9 +171,9 @@ async fn publish(
         job_id: id,
     };
     let written = state.commands.publish_job(cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Saved::with_message(id, "Job published")),
+        Saved::with_message(id, "Job published"),
     ))
 }
 
@@ -183,8 +183,8 @@ struct ReopenBody {
 }
 
 #[utoipa::path(post, path = "/api/employer/jobs/{id}/reopen", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = ReopenBody,
-    responses((status = 200, description = "`Job reopened`", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
-        (status = 409, description = "Changed at the same moment", body = ErrorBody),
+    responses((status = 200, description = "`Job reopened`", body = Saved), refusals::NotApproved, refusals::JobNotFound,
+        refusals::ChangedMeanwhile,
         (status = 422, description = "`Only a closed job can be reopened`, a closing date not in the future, or the agency closed it", body = ErrorBody)))]
 async fn reopen(
     State(state): State<AppState>,
@@ -199,9 +199,9 @@ async fn reopen(
         expires_at: body.expires_at,
     };
     let written = state.commands.reopen_job(cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Saved::with_message(id, "Job reopened")),
+        Saved::with_message(id, "Job reopened"),
     ))
 }
 
@@ -211,8 +211,8 @@ struct ExtendBody {
 }
 
 #[utoipa::path(post, path = "/api/employer/jobs/{id}/extend", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = ExtendBody,
-    responses((status = 200, description = "`Closing date extended`", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
-        (status = 409, description = "Changed at the same moment", body = ErrorBody),
+    responses((status = 200, description = "`Closing date extended`", body = Saved), refusals::NotApproved, refusals::JobNotFound,
+        refusals::ChangedMeanwhile,
         (status = 422, description = "`The new closing date must be later than the current one`", body = ErrorBody)))]
 async fn extend(
     State(state): State<AppState>,
@@ -227,14 +227,14 @@ async fn extend(
         expires_at: body.expires_at,
     };
     let written = state.commands.extend_job(cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Saved::with_message(id, "Closing date extended")),
+        Saved::with_message(id, "Closing date extended"),
     ))
 }
 
 #[utoipa::path(post, path = "/api/employer/jobs/{id}/duplicate", tag = "employer", security(("employer" = [])), params(IdInPath),
-    responses((status = 201, description = "A draft copy", body = Saved), (status = 403, description = "A token of another role, or an employer not approved (pending, rejected, suspended)", body = ErrorBody), (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody)))]
+    responses((status = 201, description = "A draft copy", body = Saved), refusals::NotApproved, refusals::JobNotFound))]
 async fn duplicate(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -248,12 +248,12 @@ async fn duplicate(
     let written = state.commands.duplicate_job(cmd, meta).await?;
     Ok((
         StatusCode::CREATED,
-        Written(
+        Written::json(
             written.position,
-            Json(Saved::with_message(
+            Saved::with_message(
                 written.output,
                 "Copied as a draft. Review it, then publish.",
-            )),
+            ),
         ),
     ))
 }

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{IdInPath, PathId, Person, RequestMeta, Resource};
+use super::{IdInPath, PathId, Person, RequestMeta, Resource, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::client_addr::Client;
 use crate::auth::throttle::{self, Action};
@@ -87,7 +87,7 @@ impl ErasureReply {
         (status = 401, description = "No session", body = ErrorBody),
         (status = 403, description = "`That password is incorrect`, or an admin: `Admin accounts are removed by another admin, not erased`", body = ErrorBody),
         (status = 422, description = "`Enter your password to confirm`", body = ErrorBody),
-        (status = 429, description = "Too many attempts; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 429, description = "Too many attempts; see `Retry-After`", body = ErrorBody),
     ))]
 async fn erase_own_account(
     State(state): State<AppState>,
@@ -131,12 +131,12 @@ async fn erase_own_account(
         files: vec![],
     };
     let written = crate::privacy::erase(&state, cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(ErasureReply::of(
+        ErasureReply::of(
             &written.output,
             "Your account and personal data have been erased.",
-        )),
+        ),
     ))
 }
 
@@ -163,9 +163,9 @@ const ERASED_BY_ADMIN: &str = "Erased. Their personal data is gone; the non-pers
 #[utoipa::path(post, path = "/api/admin/people/{id}/erase", tag = "privacy", security(("admin" = [])), params(IdInPath), request_body = ErasureBody,
     responses(
         (status = 200, description = "Erased, or `already_erased` (nothing done)", body = ErasureReply),
-        (status = 403, description = "`Turn on two-factor sign-in before erasing anyone`", body = ErrorBody),
+        refusals::TwoFactorFirst,
         (status = 404, description = "`No such person`: no candidate or employer has this id", body = ErrorBody),
-        (status = 422, description = "`Choose the grounds for this erasure`", body = ErrorBody),
+        refusals::NoGrounds,
     ))]
 async fn erase_person(
     State(state): State<AppState>,
@@ -180,9 +180,9 @@ async fn erase_person(
 #[utoipa::path(post, path = "/api/admin/contact-messages/{id}/erase", tag = "privacy", security(("admin" = [])), params(IdInPath), request_body = ErasureBody,
     responses(
         (status = 200, description = "The sender is erased, or `already_erased`", body = ErasureReply),
-        (status = 403, description = "`Turn on two-factor sign-in before erasing anyone`", body = ErrorBody),
+        refusals::TwoFactorFirst,
         (status = 404, description = "`No such person`", body = ErrorBody),
-        (status = 422, description = "`Choose the grounds for this erasure`", body = ErrorBody),
+        refusals::NoGrounds,
     ))]
 async fn erase_contact_sender(
     State(state): State<AppState>,
@@ -227,9 +227,9 @@ async fn erase_by_admin(
             }
             other => other,
         })?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(ErasureReply::of(&written.output, ERASED_BY_ADMIN)),
+        ErasureReply::of(&written.output, ERASED_BY_ADMIN),
     ))
 }
 

@@ -71,7 +71,7 @@ struct TokenInPath {
 #[utoipa::path(post, path = "/api/account/export", tag = "auth", security(("candidate" = []), ("employer" = [])),
     responses((status = 201, description = "A download link for everything held about the signed-in person", body = ExportLink),
         (status = 403, description = "An admin's session (`This area is for candidate and employer accounts`), or a suspended employer", body = ErrorBody),
-        (status = 429, description = "Too many export links (10 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))))]
+        (status = 429, description = "Too many export links (10 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody)))]
 async fn request_own(
     State(state): State<AppState>,
     session: Session,
@@ -88,7 +88,7 @@ async fn request_own(
 #[utoipa::path(post, path = "/api/admin/people/{id}/export", tag = "admin", security(("admin" = [])), params(IdInPath),
     responses((status = 201, description = "A download link for everything held about this candidate or employer, for any admin to follow", body = ExportLink),
         (status = 404, description = "`No such person`: no candidate or employer account has that id", body = ErrorBody),
-        (status = 429, description = "Too many export links (10 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait")))))]
+        (status = 429, description = "Too many export links (10 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody)))]
 async fn request_for_person(
     State(state): State<AppState>,
     AdminUser(me): AdminUser,

@@ -11,7 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{IdInPath, Message, PathId, RequestMeta};
+use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
@@ -59,7 +59,7 @@ struct AssignBody {
 }
 
 #[utoipa::path(post, path = "/api/admin/contact-messages/{id}/assign", tag = "admin", security(("admin" = [])), params(IdInPath), request_body = AssignBody,
-    responses((status = 200, description = "`Message assigned`", body = Message), (status = 404, description = "`Message not found`", body = ErrorBody),
+    responses((status = 200, description = "`Message assigned`", body = Message), refusals::MessageNotFound,
         (status = 422, description = "`Choose a member of staff to assign it to`", body = ErrorBody)))]
 async fn assign(
     State(state): State<AppState>,
@@ -74,9 +74,9 @@ async fn assign(
         assign_to: body.admin_id,
     };
     let written = state.commands.assign_contact_message(cmd, meta).await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Message assigned")),
+        Message::new("Message assigned"),
     ))
 }
 
@@ -86,7 +86,7 @@ struct ReplyBody {
 }
 
 #[utoipa::path(post, path = "/api/admin/contact-messages/{id}/reply", tag = "admin", security(("admin" = [])), params(IdInPath), request_body = ReplyBody,
-    responses((status = 200, description = "`Reply sent`: mailed to the sender", body = Message), (status = 404, description = "`Message not found`", body = ErrorBody),
+    responses((status = 200, description = "`Reply sent`: mailed to the sender", body = Message), refusals::MessageNotFound,
         (status = 422, description = "`Reply is required`, or too long", body = ErrorBody)))]
 async fn reply(
     State(state): State<AppState>,
@@ -101,11 +101,11 @@ async fn reply(
         body: body.body,
     };
     let written = state.commands.reply_to_contact_message(cmd, meta).await?;
-    Ok(Written(written.position, Json(Message::new("Reply sent"))))
+    Ok(Written::json(written.position, Message::new("Reply sent")))
 }
 
 #[utoipa::path(post, path = "/api/admin/contact-messages/{id}/handled", tag = "admin", security(("admin" = [])), params(IdInPath),
-    responses((status = 200, description = "`Marked as handled`", body = Message), (status = 404, description = "`Message not found`", body = ErrorBody)))]
+    responses((status = 200, description = "`Marked as handled`", body = Message), refusals::MessageNotFound))]
 async fn handled(
     State(state): State<AppState>,
     AdminUser(me): AdminUser,
@@ -120,9 +120,9 @@ async fn handled(
         .commands
         .mark_contact_message_handled(cmd, meta)
         .await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Marked as handled")),
+        Message::new("Marked as handled"),
     ))
 }
 

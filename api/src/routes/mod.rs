@@ -20,6 +20,7 @@ pub mod jobs;
 mod notifications;
 mod pipeline;
 mod reference;
+mod refusals;
 mod two_factor;
 
 use std::borrow::Cow;

@@ -9,10 +9,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{IdInPath, Message, PathId, RequestMeta};
+use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::Session;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::ApiError;
 use crate::routes;
 
 pub const MAX_PAGE: i64 = 100;
@@ -78,7 +78,7 @@ async fn unread_count(
 }
 
 #[utoipa::path(put, path = "/api/notifications/{id}/read", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),
-    responses((status = 200, description = "`Notification marked as read`", body = Message), (status = 404, description = "`Notification not found`: no such notification, or someone else's", body = ErrorBody)))]
+    responses((status = 200, description = "`Notification marked as read`", body = Message), refusals::NotificationNotFound))]
 async fn read_one(
     State(state): State<AppState>,
     session: Session,
@@ -89,9 +89,9 @@ async fn read_one(
         .commands
         .mark_notification_read(action(&session, id), meta)
         .await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Notification marked as read")),
+        Message::new("Notification marked as read"),
     ))
 }
 
@@ -107,14 +107,14 @@ async fn read_all(
         .commands
         .mark_notifications_read(session.user_id, &unread, meta)
         .await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("All notifications marked as read")),
+        Message::new("All notifications marked as read"),
     ))
 }
 
 #[utoipa::path(delete, path = "/api/notifications/{id}", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),
-    responses((status = 200, description = "`Notification deleted`", body = Message), (status = 404, description = "`Notification not found`: no such notification, or someone else's", body = ErrorBody)))]
+    responses((status = 200, description = "`Notification deleted`", body = Message), refusals::NotificationNotFound))]
 async fn remove(
     State(state): State<AppState>,
     session: Session,
@@ -125,9 +125,9 @@ async fn remove(
         .commands
         .delete_notification(action(&session, id), meta)
         .await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Notification deleted")),
+        Message::new("Notification deleted"),
     ))
 }
 

@@ -18,7 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{IdInPath, PathId, RequestMeta};
+use super::{IdInPath, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
@@ -67,7 +67,7 @@ struct Board {
 
 #[utoipa::path(get, path = "/api/employer/jobs/{id}/pipeline", tag = "employer", security(("employer" = [])), params(IdInPath, BoardQuery),
     responses((status = 200, description = "The job's board: its counts (whatever the filter) and the matching applicants", body = Board),
-        (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody),
+        refusals::JobNotFound,
         (status = 422, description = "An unknown stage", body = ErrorBody)))]
 async fn board(
     State(state): State<AppState>,
@@ -75,10 +75,7 @@ async fn board(
     PathId(job_id, _): PathId<routes::Job>,
     Query(query): Query<BoardQuery>,
 ) -> Result<Json<Board>, ApiError> {
-    let job = job_board::job(&state.pool, job_id)
-        .await?
-        .filter(|j| j.employer_id == me)
-        .ok_or_else(|| ApiError::not_found("Job"))?;
+    let job = own_job(&state, me, job_id).await?;
     let day = |d: NaiveDate| d.and_hms_opt(0, 0, 0).map(|t| t.and_utc());
     let filter = PipelineFilter {
         stage: query.stage.as_deref().map(Stage::parse).transpose()?,
@@ -100,19 +97,24 @@ async fn board(
     }))
 }
 
+/// The employer's own job; another employer's is as missing as no job at all.
+async fn own_job(state: &AppState, me: Uuid, job_id: Uuid) -> Result<Job, ApiError> {
+    job_board::job(&state.pool, job_id)
+        .await?
+        .filter(|j| j.employer_id == me)
+        .ok_or_else(|| ApiError::not_found("Job"))
+}
+
 /// Per job: applicants per stage and per week, time to first response, time to hire.
 #[utoipa::path(get, path = "/api/employer/jobs/{id}/report", tag = "employer", security(("employer" = [])), params(IdInPath),
     responses((status = 200, description = "Applicants per stage and per week, time to first response, time to hire", body = JobReport),
-        (status = 404, description = "`Job not found`: no such job, or another employer's", body = ErrorBody)))]
+        refusals::JobNotFound))]
 async fn report(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
     PathId(job_id, _): PathId<routes::Job>,
 ) -> Result<Json<JobReport>, ApiError> {
-    job_board::job(&state.pool, job_id)
-        .await?
-        .filter(|j| j.employer_id == me)
-        .ok_or_else(|| ApiError::not_found("Job"))?;
+    own_job(&state, me, job_id).await?;
     Ok(Json(
         applications::job_report(&state.pool, me, job_id).await?,
     ))
@@ -137,7 +139,7 @@ struct MovedReply {
 
 #[utoipa::path(post, path = "/api/employer/applications/{id}/move", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = MoveBody,
     responses((status = 200, description = "`Applicant moved`, or `Nothing changed`", body = MovedReply),
-        (status = 404, description = "`Application not found`: no such application, or not for this employer's jobs", body = ErrorBody),
+        refusals::ApplicationNotFound,
         (status = 409, description = "Someone else moved this applicant since the board showed `version`", body = ErrorBody),
         (status = 422, description = "An unknown stage, a move the pipeline does not allow, a closed job, feedback too long", body = ErrorBody)))]
 async fn move_one(
@@ -168,14 +170,14 @@ async fn move_one(
     } else {
         "Nothing changed"
     };
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(MovedReply {
+        MovedReply {
             id: application_id,
             stage,
             version: written.output,
             message,
-        }),
+        },
     ))
 }
 
@@ -260,5 +262,5 @@ async fn bulk_reject(
             }),
         }
     }
-    Ok(Written(position, Json(BulkRejected { rejected, results })))
+    Ok(Written::json(position, BulkRejected { rejected, results }))
 }

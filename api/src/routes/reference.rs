@@ -14,7 +14,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{Data, Message, RequestMeta, Saved};
+use super::{Data, Message, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
@@ -106,7 +106,7 @@ async fn add_location(
     let written = state.commands.add_location(cmd, meta).await?;
     Ok((
         StatusCode::CREATED,
-        Written(written.position, Json(Saved::id(written.output))),
+        Written::json(written.position, Saved::id(written.output)),
     ))
 }
 
@@ -136,7 +136,7 @@ async fn add_salary_range(
     let written = state.commands.add_salary_range(cmd, meta).await?;
     Ok((
         StatusCode::CREATED,
-        Written(written.position, Json(Saved::id(written.output))),
+        Written::json(written.position, Saved::id(written.output)),
     ))
 }
 
@@ -160,7 +160,7 @@ struct RenameBody {
 #[utoipa::path(put, path = "/api/admin/reference/{list}/{id}", tag = "admin", security(("admin" = [])), params(ValueInPath), request_body = RenameBody,
     responses(
         (status = 200, description = "`Renamed`", body = Message),
-        (status = 404, description = "`List not found` or `Value not found`", body = ErrorBody),
+        refusals::ValueNotFound,
         (status = 409, description = "Another value already has that name", body = ErrorBody),
     ))]
 async fn rename(
@@ -177,13 +177,13 @@ async fn rename(
         display_name: body.display_name,
     };
     let written = state.commands.rename_reference_value(cmd, meta).await?;
-    Ok(Written(written.position, Json(Message::new("Renamed"))))
+    Ok(Written::json(written.position, Message::new("Renamed")))
 }
 
 #[utoipa::path(post, path = "/api/admin/reference/{list}/{id}/retire", tag = "admin", security(("admin" = [])), params(ValueInPath),
     responses(
         (status = 200, description = "No longer offered in forms", body = Message),
-        (status = 404, description = "`List not found` or `Value not found`", body = ErrorBody),
+        refusals::ValueNotFound,
     ))]
 async fn retire(
     State(state): State<AppState>,
@@ -196,8 +196,8 @@ async fn retire(
         .commands
         .retire_reference_value(RetireReferenceValue { list, id }, meta)
         .await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Message::new("Retired: no longer offered in forms")),
+        Message::new("Retired: no longer offered in forms"),
     ))
 }

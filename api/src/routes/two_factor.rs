@@ -69,13 +69,13 @@ async fn setup(
         .min_dimensions(200, 200)
         .quiet_zone(true)
         .build();
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Setup {
+        Setup {
             secret: written.output.secret,
             otpauth_url: written.output.otpauth_url,
             qr_svg,
-        }),
+        },
     ))
 }
 
@@ -110,11 +110,11 @@ async fn confirm(
         .commands
         .confirm_two_factor(admin, &body.code, meta)
         .await?;
-    Ok(Written(
+    Ok(Written::json(
         written.position,
-        Json(Confirmed {
+        Confirmed {
             message: "Two-factor sign-in is on",
             recovery_codes: written.output,
-        }),
+        },
     ))
 }
