@@ -22,9 +22,10 @@ impl EventProjector for DocumentsProjector {
     const ERASE: &'static [&'static str] = &["DELETE FROM documents WHERE owner_id = $1"];
     const ERASED_BY: &'static [&'static str] = &["owner_id"];
 
-    /// A batch set-wise: the rows it touches are read once, folded in
-    /// memory, and written by one DELETE and one upsert. In a rebuild an
-    /// erasure writes what was folded so far, then runs as live.
+    /// A rebuild's batch set-wise: the rows it touches are read once, folded
+    /// as `handle`'s statements would change them, and written by one
+    /// DELETE and one upsert. An erasure writes what was folded so far,
+    /// then runs as live.
     async fn fold_segment(
         &self,
         conn: &mut PgConnection,
@@ -88,8 +89,6 @@ impl EventProjector for DocumentsProjector {
         rows.write(conn).await
     }
 
-    /// Live, an event is a segment of one: the fold is this read model's
-    /// only write path, so live and rebuilt rows agree by construction.
     async fn handle(
         &self,
         conn: &mut PgConnection,
@@ -97,7 +96,53 @@ impl EventProjector for DocumentsProjector {
         event: DocumentEvent,
         _: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
-        self.fold_segment(conn, &[(r, &event)]).await
+        let id = stream_uuid(&r.stream_id)?;
+        match event {
+            DocumentEvent::DocumentUploaded(d) => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO documents (id, owner_id, title, description, document_type, original_name,
+                                            storage_key, content_type, file_size, created_at, updated_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
+                )
+                .bind(d.document_id)
+                .bind(d.owner_id)
+                .bind(d.title)
+                .bind(d.description)
+                .bind(d.document_type.as_str())
+                .bind(d.original_name)
+                .bind(d.storage_key)
+                .bind(d.content_type)
+                .bind(d.file_size)
+                .bind(d.uploaded_at)
+                .execute(&mut *conn)
+                .await?;
+            }
+            DocumentEvent::DocumentEdited {
+                title,
+                description,
+                document_type,
+                edited_at,
+            } => {
+                // language=PostgreSQL
+                sqlx::query("UPDATE documents SET title = $2, description = $3, document_type = $4, updated_at = $5 WHERE id = $1")
+                    .bind(id)
+                    .bind(title)
+                    .bind(description)
+                    .bind(document_type.as_str())
+                    .bind(edited_at)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            DocumentEvent::DocumentDeleted { .. } => {
+                // language=PostgreSQL
+                sqlx::query("DELETE FROM documents WHERE id = $1")
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+        }
+        Ok(())
     }
 }
 

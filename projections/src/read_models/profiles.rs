@@ -24,9 +24,9 @@ impl EventProjector for ProfilesProjector {
     const ERASE: &'static [&'static str] =
         &["DELETE FROM candidate_profiles WHERE candidate_id = $1"];
 
-    /// A batch set-wise: the rows it touches are read once, folded in
-    /// memory, and written by one upsert. In a rebuild an erasure writes
-    /// what was folded so far, then runs as live.
+    /// A rebuild's batch set-wise: the rows it touches are read once, folded
+    /// as `handle`'s statements would change them, and written by one
+    /// upsert. An erasure writes what was folded so far, then runs as live.
     async fn fold_segment(
         &self,
         conn: &mut PgConnection,
@@ -81,8 +81,6 @@ impl EventProjector for ProfilesProjector {
         rows.write(conn).await
     }
 
-    /// Live, an event is a segment of one: the fold is this read model's
-    /// only write path, so live and rebuilt rows agree by construction.
     async fn handle(
         &self,
         conn: &mut PgConnection,
@@ -90,7 +88,60 @@ impl EventProjector for ProfilesProjector {
         event: ProfileEvent,
         _: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
-        self.fold_segment(conn, &[(r, &event)]).await
+        let id = stream_uuid(&r.stream_id)?;
+        match event {
+            ProfileEvent::ProfileUpdated {
+                profile,
+                updated_at,
+            } => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO candidate_profiles (candidate_id, profile, updated_at) VALUES ($1, $2, $3)
+                     ON CONFLICT (candidate_id) DO UPDATE SET profile = EXCLUDED.profile, updated_at = EXCLUDED.updated_at",
+                )
+                .bind(id)
+                .bind(serde_json::to_value(&profile)?)
+                .bind(updated_at)
+                .execute(&mut *conn)
+                .await?;
+            }
+            ProfileEvent::ResumeUploaded {
+                storage_key,
+                original_name,
+                content_type,
+                file_size,
+                uploaded_at,
+            } => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO candidate_profiles (candidate_id, resume_key, resume_original_name, resume_content_type, resume_size, updated_at)
+                     VALUES ($1, $2, $3, $4, $5, $6)
+                     ON CONFLICT (candidate_id) DO UPDATE SET resume_key = EXCLUDED.resume_key,
+                         resume_original_name = EXCLUDED.resume_original_name, resume_content_type = EXCLUDED.resume_content_type,
+                         resume_size = EXCLUDED.resume_size, updated_at = EXCLUDED.updated_at",
+                )
+                .bind(id)
+                .bind(storage_key)
+                .bind(original_name)
+                .bind(content_type)
+                .bind(file_size)
+                .bind(uploaded_at)
+                .execute(&mut *conn)
+                .await?;
+            }
+            ProfileEvent::ResumeDeleted { deleted_at } => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "UPDATE candidate_profiles SET resume_key = NULL, resume_original_name = NULL, resume_content_type = NULL,
+                            resume_size = NULL, updated_at = $2 WHERE candidate_id = $1",
+                )
+                .bind(id)
+                .bind(deleted_at)
+                .execute(&mut *conn)
+                .await?;
+            }
+        }
+        Ok(())
     }
 }
 
