@@ -199,7 +199,12 @@ pub fn mark_handled(
 }
 
 // Each message is its own data subject.
-crate::aggregate::entity_aggregate!(ContactMessage, ContactEvent, state: ContactMessage, |id, _| Some(id));
+crate::aggregate::entity_aggregate!(
+    ContactMessage,
+    ContactEvent,
+    state: ContactMessage,
+    |id, _| Some(id)
+);
 
 #[cfg(test)]
 mod tests {

@@ -275,7 +275,12 @@ pub fn parse(raw: Profile) -> Result<Profile, DomainError> {
 }
 
 // A profile's id is its candidate's, who is its data subject.
-crate::aggregate::entity_aggregate!(ProfileState, ProfileEvent, state: ProfileState, |candidate_id, _| Some(candidate_id));
+crate::aggregate::entity_aggregate!(
+    ProfileState,
+    ProfileEvent,
+    state: ProfileState,
+    |candidate_id, _| Some(candidate_id)
+);
 
 #[cfg(test)]
 mod tests {

@@ -147,9 +147,6 @@ pub async fn rebuild(
     })
 }
 
-/// The swap: short, and the live runner of this projector waits on the row
-/// lock. Applies the events that arrived after `checkpoint` (returns how
-/// many), moves the shadow tables in and sets the checkpoint.
 /// The rebuild's connection, after `ANALYZE events`: a rebuild often follows
 /// a bulk load, and with stale statistics the planner may sort the whole log
 /// instead of walking the (transaction_id, position) index.
@@ -167,6 +164,9 @@ async fn connection_with_fresh_statistics(
     Ok(conn)
 }
 
+/// The swap: short, and the live runner of this projector waits on the row
+/// lock. Applies the events that arrived after `checkpoint` (returns how
+/// many), moves the shadow tables in and sets the checkpoint.
 async fn swap(
     conn: &mut PgConnection,
     source: &EventSource,

@@ -99,7 +99,7 @@ async fn list(
 
 #[utoipa::path(post, path = "/api/employer/jobs", tag = "employer", security(("employer" = [])), request_body = JobBody,
     responses((status = 201, description = "Posted (or saved as a draft)", body = Saved), refusals::NotApproved,
-        refusals::FieldRuleBroken))]
+        refusals::JobFieldRule))]
 async fn create(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,
@@ -121,7 +121,7 @@ async fn create(
 #[utoipa::path(put, path = "/api/employer/jobs/{id}", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = JobBody,
     responses((status = 200, description = "Saved", body = Saved), refusals::NotApproved, refusals::JobNotFound,
         (status = 409, description = "The job is closed, or changed at the same moment", body = ErrorBody),
-        refusals::FieldRuleBroken))]
+        refusals::JobFieldRule))]
 async fn update(
     State(state): State<AppState>,
     EmployerUser(employer): EmployerUser,

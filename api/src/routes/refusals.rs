@@ -1,7 +1,10 @@
 //! Error answers that several endpoints document alike, each written once:
 //! `responses(refusals::JobNotFound, ..)` in a `#[utoipa::path]`. Only the
 //! API document uses them; the answers themselves are `ApiError`s.
-#![allow(dead_code)]
+#![expect(
+    dead_code,
+    reason = "only the API document reads these types; no value of one is ever made"
+)]
 
 use crate::error::ErrorBody;
 
@@ -113,7 +116,7 @@ pub struct FieldRule(ErrorBody);
 
 #[derive(utoipa::IntoResponses)]
 #[response(status = 422, description = "A field breaks its rule")]
-pub struct FieldRuleBroken(ErrorBody);
+pub struct JobFieldRule(ErrorBody);
 
 #[derive(utoipa::IntoResponses)]
 #[response(status = 422, description = "No file, or an empty one")]

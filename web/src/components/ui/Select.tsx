@@ -20,9 +20,11 @@ export function Select({ options, placeholder, className, ...rest }: Props) {
   )
 }
 
-type SelectFieldProps = Omit<FieldProps, 'children'> & Omit<Props, 'id' | 'className'>
+/** the Field owns the id, the class and what ties its hint and error to the select */
+type SelectFieldProps = Omit<FieldProps, 'children'> &
+  Omit<Props, 'id' | 'className' | 'aria-describedby' | 'aria-invalid'>
 
-/** A labelled select: the Field's label, hint and error tied to a Select (the Field takes the id and the class). */
+/** A labelled select: the Field's label, hint and error tied to a Select. */
 export function SelectField({ label, hint, error, id, className, ...select }: SelectFieldProps) {
   return (
     <Field label={label} hint={hint} error={error} id={id} className={className}>

@@ -5,14 +5,35 @@
  * closing call to action.
  */
 import type { ReactNode } from 'react'
-import { CardGrid, CtaBanner, PageHero, Section, useDocumentTitle, type CardItem, type LinkButton } from '../../site'
+import {
+  CardGrid,
+  CtaBanner,
+  GRID_COLUMNS,
+  PageHero,
+  Section,
+  useDocumentTitle,
+  type CardItem,
+  type GridColumns,
+  type LinkButton,
+} from '../../site'
 import { StepList, type Step } from './StepList'
 import { Testimonials, type Testimonial } from './Testimonials'
 
 type Band = { id: string; eyebrow?: string; title: string; intro?: string; tinted?: boolean }
 
-/** a band holds either a numbered process or a grid of cards (three across unless it says four) */
+/**
+ * a band holds either a numbered process or a grid of cards (three across unless it says otherwise; JSON
+ * gives a plain number, which `gridColumns` checks)
+ */
 export type ContentBand = (Band & { steps: Step[] }) | (Band & { cards: CardItem[]; columns?: number })
+
+/** a band's columns as the grid lays them out; any other number is a mistake in the page's JSON */
+export function gridColumns(columns: number | undefined): GridColumns | undefined {
+  if (columns === undefined) return undefined
+  const known = GRID_COLUMNS.find((n) => n === columns)
+  if (known === undefined) throw new Error(`A card grid is 2, 3 or 4 columns wide, not ${columns}`)
+  return known
+}
 
 export type PageContent = {
   documentTitle: string
@@ -39,7 +60,7 @@ export function ContentPage({ content, children }: { content: PageContent; child
           title={band.title}
           intro={band.intro}
         >
-          {'steps' in band ? <StepList steps={band.steps} /> : <CardGrid items={band.cards} columns={band.columns} />}
+          {'steps' in band ? <StepList steps={band.steps} /> : <CardGrid items={band.cards} columns={gridColumns(band.columns)} />}
         </Section>
       ))}
       {testimonials ? <Testimonials heading={testimonials.heading} items={testimonials.items} /> : null}

@@ -3,8 +3,11 @@ import { IconBadge } from './IconBadge'
 
 export type CardItem = { title: string; text: string; tags?: string[]; badge?: string }
 
-/** columns: 2, 3 or 4, the widths the grid-N classes lay out */
-export function CardGrid({ items, columns = 3 }: { items: readonly CardItem[]; columns?: number }) {
+/** the widths the grid-N classes lay out */
+export const GRID_COLUMNS = [2, 3, 4] as const
+export type GridColumns = (typeof GRID_COLUMNS)[number]
+
+export function CardGrid({ items, columns = 3 }: { items: readonly CardItem[]; columns?: GridColumns }) {
   return (
     <ul className={`grid grid-${columns} card-list`}>
       {items.map((c) => (
