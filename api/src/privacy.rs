@@ -37,11 +37,11 @@ pub async fn erase(
         cmd.files = stored_files(&state.pool, cmd.subject_id).await?;
     }
     let subject_id = cmd.subject_id;
-    let written = state
+    let mut written = state
         .commands
         .erase_person(cmd, subject, metadata.clone())
         .await?;
-    match &written.output {
+    let completed = match &written.output {
         EraseOutcome::Erased { files, .. } => {
             tracing::info!(%subject_id, "erasure recorded: data key, claims and mail gone");
             finish(state, subject_id, files, metadata).await?
@@ -51,21 +51,24 @@ pub async fn erase(
             completed: false,
             ..
         } => finish(state, subject_id, files, metadata).await?,
-        EraseOutcome::AlreadyErased { .. } => {}
-    }
+        EraseOutcome::AlreadyErased { .. } => None,
+    };
+    // The answer's consistency token covers the completion too, written
+    // after the erasure: a read that sends it back sees the erasure complete.
+    written.position = completed.or(written.position);
     Ok(written)
 }
 
 /// The steps after the append: delete the files, record the erasure complete.
 /// Idempotent: a file already gone is not an error. A file that cannot be
 /// deleted fails the step, so the erasure is not recorded complete and the
-/// next round tries again.
+/// next round tries again. Returns the position of the completion.
 pub async fn finish(
     state: &AppState,
     subject_id: Uuid,
     files: &[String],
     metadata: Metadata,
-) -> Result<(), ApiError> {
+) -> Result<Option<i64>, ApiError> {
     let mut deleted = 0u32;
     for key in files {
         state.files.remove(key).await?;
@@ -93,12 +96,12 @@ pub async fn finish(
     .bind(subject_id)
     .execute(&state.pool)
     .await?;
-    state
+    let completed = state
         .commands
         .complete_erasure(subject_id, deleted, metadata)
         .await?;
     tracing::info!(%subject_id, files = deleted, "erasure complete");
-    Ok(())
+    Ok(completed.position)
 }
 
 /// Finishes erasures a stopped process left half done (the files of each are

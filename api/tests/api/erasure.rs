@@ -530,6 +530,16 @@ async fn an_admin_erases_only_with_two_factor_and_a_second_time_is_a_no_op_that_
         .await
         .assert_status(StatusCode::OK);
     assert_eq!(first.body["status"], "erased");
+    // The answer's token is the completion's, the last write of the request,
+    // so a read with it sees the erasure complete.
+    let (completion,): (i64,) = sqlx::query_as(
+        "SELECT position FROM events WHERE event_type = 'ErasureCompleted' AND stream_id LIKE $1",
+    )
+    .bind(format!("%{employer_id}"))
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(first.consistency(), Some(completion.to_string()));
     let events = app.event_count().await;
     let second = app
         .post(&path, Some(&admin), json!({"grounds": "admin_decision"}))
