@@ -22,6 +22,14 @@ pub struct Config {
     #[arg(long, env = "APP_ENV", default_value = "production")]
     pub app_env: String,
 
+    /// `required`: an admin without two-factor sign-in may only set it up.
+    /// `optional` (development only, so the demo admins sign in with a
+    /// password alone): they may work without it, but what needs a recent
+    /// code (erasures, someone else's data, admins) still needs one.
+    #[arg(long, env = "ADMIN_TWO_FACTOR", default_value = "required",
+          value_parser = ["required", "optional"])]
+    pub admin_two_factor: String,
+
     /// HS256 signing secret for session tokens (at least 32 bytes).
     #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
     pub jwt_secret: Option<String>,
@@ -162,6 +170,12 @@ impl Config {
         self.app_env == "development" || self.app_env == "test"
     }
 
+    /// Whether every admin must use two-factor sign-in (always, outside
+    /// development: `validate` refuses `optional` there).
+    pub fn admin_two_factor_required(&self) -> bool {
+        self.admin_two_factor != "optional" || !self.is_development()
+    }
+
     /// The signing secret, refusing to start a production server without one.
     pub fn jwt_secret(&self) -> anyhow::Result<Vec<u8>> {
         match &self.jwt_secret {
@@ -233,6 +247,11 @@ impl Config {
     }
 
     pub fn validate(&self) -> anyhow::Result<()> {
+        if self.admin_two_factor == "optional" && !self.is_development() {
+            bail!(
+                "ADMIN_TWO_FACTOR=optional is for development only: outside it every admin uses two-factor sign-in"
+            );
+        }
         if !self.database_url.starts_with("postgres://")
             && !self.database_url.starts_with("postgresql://")
         {

@@ -17,6 +17,10 @@ pub const INTERNAL_ERROR: &str = "Something went wrong on our side. Please try a
 pub enum ApiError {
     #[error("{message}")]
     Status { status: StatusCode, message: String },
+    /// A refusal the web app acts on (asks for a code, sends the admin to set
+    /// up two-factor sign-in): its `code` says which.
+    #[error("{}", .0.message())]
+    Session(SessionRefusal),
     #[error("Too many attempts. Please wait a few minutes and try again.")]
     TooManyRequests { retry_after_secs: u64 },
     #[error(transparent)]
@@ -56,24 +60,72 @@ impl ApiError {
 #[derive(Clone)]
 pub struct InternalCause(pub std::sync::Arc<anyhow::Error>);
 
-/// What every failure answers: `{"error": "<text for people>"}`.
+/// What every failure answers: `{"error": "<text for people>"}`, and for a
+/// refusal the web app acts on, its `code`.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     pub error: String,
+    /// `step_up_required` or `two_factor_enrolment_required`; absent on
+    /// every other error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<&'static str>,
+}
+
+impl ErrorBody {
+    pub fn new(error: impl Into<String>) -> Self {
+        Self {
+            error: error.into(),
+            code: None,
+        }
+    }
+}
+
+/// Why an admin's session may not do this yet (403 with a `code`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionRefusal {
+    /// The session has not passed a second factor recently enough.
+    StepUpRequired,
+    /// The admin has not turned on two-factor sign-in, which the agency requires.
+    EnrolmentRequired,
+}
+
+pub const STEP_UP_REQUIRED: &str = "Confirm it's you: enter a code from your authenticator app.";
+pub const ENROLMENT_REQUIRED: &str = "Turn on two-factor sign-in to use the admin workspace.";
+
+impl SessionRefusal {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::StepUpRequired => "step_up_required",
+            Self::EnrolmentRequired => "two_factor_enrolment_required",
+        }
+    }
+
+    pub fn message(self) -> &'static str {
+        match self {
+            Self::StepUpRequired => STEP_UP_REQUIRED,
+            Self::EnrolmentRequired => ENROLMENT_REQUIRED,
+        }
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self {
             Self::Status { status, message } => {
-                (status, Json(ErrorBody { error: message })).into_response()
+                (status, Json(ErrorBody::new(message))).into_response()
             }
+            Self::Session(refusal) => (
+                StatusCode::FORBIDDEN,
+                Json(ErrorBody {
+                    error: refusal.message().to_owned(),
+                    code: Some(refusal.code()),
+                }),
+            )
+                .into_response(),
             Self::TooManyRequests { retry_after_secs } => {
                 let mut res = (
                     StatusCode::TOO_MANY_REQUESTS,
-                    Json(ErrorBody {
-                        error: self.to_string(),
-                    }),
+                    Json(ErrorBody::new(self.to_string())),
                 )
                     .into_response();
                 res.headers_mut().insert(
@@ -92,9 +144,7 @@ impl IntoResponse for ApiError {
             Self::Internal(e) => {
                 let mut res = (
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    Json(ErrorBody {
-                        error: INTERNAL_ERROR.to_owned(),
-                    }),
+                    Json(ErrorBody::new(INTERNAL_ERROR)),
                 )
                     .into_response();
                 res.extensions_mut()

@@ -163,15 +163,18 @@ fn edge_responses(op: &mut Operation, is_command: bool) {
             op,
             401,
             "No session: the bearer token is missing, garbled or expired (`Your session has \
-             expired. Please sign in again.`), or was issued before a sign-out everywhere, a \
-             password reset, a suspension or a removal (`Your session has ended. Please sign \
+             expired. Please sign in again.`), or its session was signed out, or it was issued \
+             before a sign-out everywhere, a password reset, two-factor sign-in turned on or \
+             off, a suspension or a removal (`Your session has ended. Please sign \
              in again.`)",
         );
         add(
             op,
             403,
-            "A token of another role (`This area is for <role> accounts`), or a suspended \
-             employer",
+            "A token of another role (`This area is for <role> accounts`), a suspended \
+             employer, or (admins) a session that must first set up two-factor sign-in \
+             (`code`: `two_factor_enrolment_required`) or enter a code \
+             (`code`: `step_up_required`)",
         );
     }
     if has(ParameterIn::Path) {

@@ -39,6 +39,8 @@ struct User {
     role: Role,
     /// The token's expiry (seconds since the epoch): the socket closes then.
     expires_at: i64,
+    /// Its session: the socket closes when that session is signed out.
+    session_id: Uuid,
 }
 
 /// Wakes a socket's expiry timer when the socket goes first.
@@ -104,6 +106,11 @@ struct ClientSlot {
 
 fn room(user: Uuid) -> String {
     format!("user:{user}")
+}
+
+/// The sockets of one session (one sign-in, on one device).
+fn session_room(session: Uuid) -> String {
+    format!("session:{session}")
 }
 
 /// engine.io's read buffer per websocket (tungstenite's, 4 KiB by default).
@@ -181,6 +188,8 @@ async fn authenticate(
         role: claims.role,
         issued_at_ms: claims.issued_at_ms(),
         expires_at: claims.exp,
+        grant: claims.grant(),
+        two_factor_on: false,
     };
     crate::auth::still_allowed(&state, &session)
         .await
@@ -195,6 +204,7 @@ async fn authenticate(
         id: claims.sub,
         role: claims.role,
         expires_at: claims.exp,
+        session_id: claims.session_id(),
     });
     Ok(())
 }
@@ -254,6 +264,7 @@ struct PipelineUpdated {
 async fn on_connect(socket: SocketRef, Extension(user): Extension<User>) {
     close_at_expiry(&socket, user.expires_at);
     socket.join(room(user.id));
+    socket.join(session_room(user.session_id));
     if user.role == Role::Admin {
         socket.join(crate::admin_live::ADMINS_ROOM);
     }
@@ -458,6 +469,12 @@ async fn push_changes(io: SocketIo, mut feed: async_broadcast::Receiver<Change>)
             // A suspension: the user's open sockets close; their token no
             // longer connects (see `authenticate`).
             Change::SessionsEnded { .. } => to().disconnect().await,
+            Change::OtherSessionsEnded { kept_session, .. } => {
+                to().except(session_room(kept_session)).disconnect().await
+            }
+            Change::SessionEnded { session_id, .. } => {
+                io.to(session_room(session_id)).disconnect().await
+            }
             Change::JobChanged { .. } | Change::EmployerChanged { .. } => Ok(()),
         };
         if let Err(e) = sent {

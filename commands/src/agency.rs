@@ -87,4 +87,18 @@ impl Commands {
         })
         .await
     }
+
+    /// Ends one session: the one its holder signs out of.
+    pub async fn sign_out(
+        &self,
+        account_id: Uuid,
+        session_id: Uuid,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let now = self.clock.now();
+        self.execute::<Account>(account_id, metadata, |state| {
+            account::sign_out(state.as_ref(), session_id, now)
+        })
+        .await
+    }
 }

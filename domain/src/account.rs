@@ -140,11 +140,15 @@ pub enum AccountEvent {
         started_at: DateTime<Utc>,
     },
     /// Two-factor sign-in is on, confirmed with a code of `step`. Recovery
-    /// codes are kept only as SHA-256 hashes, each good once.
+    /// codes are kept only as SHA-256 hashes, each good once. Every session
+    /// issued before it ends but `kept_session`, the one that turned it on
+    /// (absent in events from before sessions had ids: then none ended).
     TotpEnabled {
         recovery_code_hashes: Vec<String>,
         step: u64,
         enabled_at: DateTime<Utc>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kept_session: Option<Uuid>,
     },
     /// A code from the app was accepted: no code of this step or an earlier
     /// one is accepted again (RFC 6238 section 5.2).
@@ -156,6 +160,19 @@ pub enum AccountEvent {
     RecoveryCodeUsed {
         code_hash: String,
         used_at: DateTime<Utc>,
+    },
+    /// One session ended: its holder signed out. Its tokens are refused.
+    SignedOut {
+        session_id: Uuid,
+        signed_out_at: DateTime<Utc>,
+    },
+    /// Two-factor sign-in is off: the admin turned it off with a code, or
+    /// another admin reset it (a lost phone). Every session issued before it
+    /// ends (a token that passed a code must not outlive it); the admin sets
+    /// it up again before working on.
+    TotpTurnedOff {
+        turned_off_by: Uuid,
+        turned_off_at: DateTime<Utc>,
     },
 }
 
@@ -174,6 +191,8 @@ impl DomainEvent for AccountEvent {
         "TotpEnabled",
         "TotpCodeAccepted",
         "RecoveryCodeUsed",
+        "SignedOut",
+        "TotpTurnedOff",
     ];
 
     fn event_type(&self) -> &'static str {
@@ -191,6 +210,8 @@ impl DomainEvent for AccountEvent {
             Self::TotpEnabled { .. } => "TotpEnabled",
             Self::TotpCodeAccepted { .. } => "TotpCodeAccepted",
             Self::RecoveryCodeUsed { .. } => "RecoveryCodeUsed",
+            Self::SignedOut { .. } => "SignedOut",
+            Self::TotpTurnedOff { .. } => "TotpTurnedOff",
         }
     }
 
@@ -315,8 +336,15 @@ pub fn evolve(state: Option<Account>, event: &AccountEvent) -> Option<Account> {
             a.open_reset_tokens.clear();
             Some(a)
         }
+        (Some(mut a), AccountEvent::TotpTurnedOff { .. }) => {
+            a.totp = None;
+            a.totp_pending = None;
+            Some(a)
+        }
         // Sessions are not write-side state: the read side refuses old tokens.
-        (Some(a), AccountEvent::SignedOutEverywhere { .. }) => Some(a),
+        (Some(a), AccountEvent::SignedOutEverywhere { .. } | AccountEvent::SignedOut { .. }) => {
+            Some(a)
+        }
         (None, _) => None,
     }
 }
@@ -404,6 +432,20 @@ pub fn remove_admin(
     Ok(vec![AccountEvent::AdminRemoved {
         removed_by: acting_admin,
         removed_at: now,
+    }])
+}
+
+/// Anyone signed in may end the session they are using (signing out). The
+/// account must exist; its status does not matter.
+pub fn sign_out(
+    state: Option<&Account>,
+    session_id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    state.ok_or(DomainError::NotFound("Account"))?;
+    Ok(vec![AccountEvent::SignedOut {
+        session_id,
+        signed_out_at: now,
     }])
 }
 

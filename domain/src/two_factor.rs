@@ -5,6 +5,7 @@
 //! for one use. The events live on the account stream (`AccountEvent`).
 
 use chrono::{DateTime, Utc};
+use uuid::Uuid;
 
 use crate::DomainError;
 use crate::account::{Account, AccountEvent, AccountStatus, Role};
@@ -57,11 +58,15 @@ pub fn start(
     }])
 }
 
-/// Turns it on, once a code from the app (matched to `step`) proves the app has the secret.
+/// Turns it on, once a code from the app (matched to `step`) proves the app
+/// has the secret. Every other session of the account ends: one that was
+/// signed in with the password alone before must not carry on as if it had
+/// the second factor.
 pub fn confirm(
     state: Option<&Account>,
     step: Option<u64>,
     recovery_code_hashes: Vec<String>,
+    kept_session: Uuid,
     now: DateTime<Utc>,
 ) -> Result<Vec<AccountEvent>, DomainError> {
     let account = admin(state)?;
@@ -78,6 +83,44 @@ pub fn confirm(
         recovery_code_hashes,
         step,
         enabled_at: now,
+        kept_session: Some(kept_session),
+    }])
+}
+
+/// The admin turns it off, proving it with a code first (`proof`: the events
+/// of [`accept_code`] or [`use_recovery_code`]); their sessions end.
+pub fn turn_off(
+    state: Option<&Account>,
+    proof: Vec<AccountEvent>,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    let account = admin(state)?;
+    enrolled(state)?;
+    let mut events = proof;
+    events.push(AccountEvent::TotpTurnedOff {
+        turned_off_by: account.id,
+        turned_off_at: now,
+    });
+    Ok(events)
+}
+
+/// Another admin resets it (a lost phone): every session of the account
+/// ends, and it is set up again at the next sign-in.
+pub fn reset(
+    state: Option<&Account>,
+    acting_admin: Uuid,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    let account = admin(state)?;
+    if account.id == acting_admin {
+        return Err(DomainError::invalid(
+            "Turn your own two-factor sign-in off on your two-factor screen",
+        ));
+    }
+    enrolled(state)?;
+    Ok(vec![AccountEvent::TotpTurnedOff {
+        turned_off_by: acting_admin,
+        turned_off_at: now,
     }])
 }
 
@@ -149,11 +192,16 @@ mod tests {
         }
     }
 
+    fn session() -> Uuid {
+        Uuid::from_u128(7)
+    }
+
     fn enabled(step: u64) -> AccountEvent {
         AccountEvent::TotpEnabled {
             recovery_code_hashes: vec!["h1".into(), "h2".into()],
             step,
             enabled_at: now(),
+            kept_session: Some(session()),
         }
     }
 
@@ -167,13 +215,21 @@ mod tests {
             .when(|s| start(s.as_ref(), "JBSWY3DPEHPK3PXP".into(), now()))
             .then(vec![started()]);
         given(vec![registered(Role::Admin), started()])
-            .when(|s| confirm(s.as_ref(), None, vec![], now()))
+            .when(|s| confirm(s.as_ref(), None, vec![], session(), now()))
             .then_err(DomainError::invalid(WRONG_CODE));
         given(vec![registered(Role::Admin), started()])
-            .when(|s| confirm(s.as_ref(), Some(100), vec!["h1".into(), "h2".into()], now()))
+            .when(|s| {
+                confirm(
+                    s.as_ref(),
+                    Some(100),
+                    vec!["h1".into(), "h2".into()],
+                    session(),
+                    now(),
+                )
+            })
             .then(vec![enabled(100)]);
         given(vec![registered(Role::Admin)])
-            .when(|s| confirm(s.as_ref(), Some(100), vec![], now()))
+            .when(|s| confirm(s.as_ref(), Some(100), vec![], session(), now()))
             .then_err(DomainError::invalid(
                 "Start setting up two-factor sign-in first",
             ));
@@ -208,6 +264,44 @@ mod tests {
         given(on())
             .when(|s| accept_code(s.as_ref(), None, now()))
             .then_err(DomainError::invalid(WRONG_CODE));
+    }
+
+    #[test]
+    fn an_admin_turns_it_off_with_a_code_and_another_admin_can_reset_it() {
+        let on = || vec![registered(Role::Admin), started(), enabled(100)];
+        let proof = vec![AccountEvent::TotpCodeAccepted {
+            step: 101,
+            accepted_at: now(),
+        }];
+        let off = |by: u128| AccountEvent::TotpTurnedOff {
+            turned_off_by: Uuid::from_u128(by),
+            turned_off_at: now(),
+        };
+        given(on())
+            .when(|s| turn_off(s.as_ref(), proof.clone(), now()))
+            .then(vec![proof[0].clone(), off(1)]);
+        given(on())
+            .when(|s| reset(s.as_ref(), Uuid::from_u128(2), now()))
+            .then(vec![off(2)]);
+        given(on())
+            .when(|s| reset(s.as_ref(), Uuid::from_u128(1), now()))
+            .then_err(DomainError::invalid(
+                "Turn your own two-factor sign-in off on your two-factor screen",
+            ));
+        given(vec![registered(Role::Admin)])
+            .when(|s| reset(s.as_ref(), Uuid::from_u128(2), now()))
+            .then_err(DomainError::invalid("Two-factor sign-in is not on"));
+        // Off means off: set up again from the start, codes and all.
+        let mut events = on();
+        events.push(off(2));
+        let state = given(events.clone()).state().unwrap();
+        assert_eq!((state.totp, state.totp_pending), (None, None));
+        given(events)
+            .when(|s| start(s.as_ref(), "NEWSECRET".into(), now()))
+            .then(vec![AccountEvent::TotpEnrolmentStarted {
+                secret: "NEWSECRET".into(),
+                started_at: now(),
+            }]);
     }
 
     #[test]

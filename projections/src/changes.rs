@@ -44,6 +44,11 @@ pub enum Change {
     },
     /// The user's sessions were ended (an employer's suspension): close their sockets.
     SessionsEnded { user_id: Uuid },
+    /// Every session of the user but one ended (two-factor sign-in turned on
+    /// or off): close the other sessions' sockets.
+    OtherSessionsEnded { user_id: Uuid, kept_session: Uuid },
+    /// One session was signed out: close its sockets.
+    SessionEnded { user_id: Uuid, session_id: Uuid },
     NotificationCreated {
         user_id: Uuid,
         notification: Notification,
@@ -69,7 +74,9 @@ impl Change {
             Self::ApplicationChanged { candidate_id, .. } => Some(*candidate_id),
             Self::PipelineChanged { employer_id, .. }
             | Self::AssessmentChanged { employer_id, .. } => Some(*employer_id),
-            Self::SessionsEnded { user_id } => Some(*user_id),
+            Self::SessionsEnded { user_id }
+            | Self::OtherSessionsEnded { user_id, .. }
+            | Self::SessionEnded { user_id, .. } => Some(*user_id),
             Self::NotificationCreated { user_id, .. }
             | Self::NotificationRead { user_id, .. }
             | Self::NotificationDeleted { user_id, .. } => Some(*user_id),

@@ -79,6 +79,8 @@ export default async function setup(project: TestProject) {
     ...process.env,
     DATABASE_URL: databaseUrl,
     APP_ENV: 'development',
+    // The seeded admins sign in with a password alone, as in .ci/dev; step-up still needs a code.
+    ADMIN_TWO_FACTOR: 'optional',
     BIND_ADDR: `127.0.0.1:${port}`,
     WEB_DIST: dist,
     PUBLIC_URL: baseUrl,

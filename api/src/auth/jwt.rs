@@ -1,6 +1,6 @@
 //! Issuing and checking session tokens.
 
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use domain::account::Role;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, encode};
 use serde::{Deserialize, Serialize};
@@ -23,6 +23,86 @@ pub struct Claims {
     /// five-minute challenge between an admin's password and their code.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub purpose: Option<String>,
+    /// The session this token belongs to: a sign-in starts one, and tokens
+    /// reissued to it (a step-up, a new password) keep it, so signing out
+    /// ends exactly this session. Older tokens lack it: see [`Claims::session_id`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sid: Option<Uuid>,
+    /// How the session was authenticated (RFC 8176 style): `pwd`, then `otp`
+    /// (a code from the app) or `rec` (a recovery code) once a second factor
+    /// was passed. Older tokens lack it and count as a password alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub amr: Vec<Factor>,
+    /// When a second factor was last passed (seconds since the epoch): a
+    /// sensitive action needs it within [`STEP_UP_WINDOW`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mfa_at: Option<i64>,
+}
+
+/// One way a session proved who it is, as the `amr` claim names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Factor {
+    /// The account's password.
+    #[serde(rename = "pwd")]
+    Password,
+    /// A code from the authenticator app (RFC 6238).
+    #[serde(rename = "otp")]
+    Code,
+    /// One of the account's recovery codes.
+    #[serde(rename = "rec")]
+    RecoveryCode,
+}
+
+impl Factor {
+    pub fn is_second(self) -> bool {
+        matches!(self, Self::Code | Self::RecoveryCode)
+    }
+}
+
+/// How recently a session must have passed its second factor for a
+/// sensitive action (an erasure, someone else's data, admins, two-factor
+/// itself): longer and a stolen session would do them, shorter and staff
+/// would type codes all day.
+pub const STEP_UP_WINDOW: Duration = Duration::minutes(15);
+
+/// What a session token grants: who, in which role, how they proved it and
+/// when they last passed a second factor.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grant {
+    pub user_id: Uuid,
+    pub role: Role,
+    pub session_id: Uuid,
+    pub amr: Vec<Factor>,
+    pub mfa_at: Option<i64>,
+}
+
+impl Grant {
+    /// A new session from a password alone.
+    pub fn password(user_id: Uuid, role: Role) -> Self {
+        Self {
+            user_id,
+            role,
+            session_id: Uuid::now_v7(),
+            amr: vec![Factor::Password],
+            mfa_at: None,
+        }
+    }
+
+    /// The same session, having just passed `factor` at `now`.
+    pub fn passed(mut self, factor: Factor, now: DateTime<Utc>) -> Self {
+        if !self.amr.contains(&factor) {
+            self.amr.push(factor);
+        }
+        self.mfa_at = Some(now.timestamp());
+        self
+    }
+
+    /// The same session without any second factor (it was turned off).
+    pub fn password_only(mut self) -> Self {
+        self.amr.retain(|f| !f.is_second());
+        self.mfa_at = None;
+        self
+    }
 }
 
 /// The purpose of the challenge an admin with two-factor sign-in gets after
@@ -42,6 +122,31 @@ impl Claims {
     pub fn issued_at_ms(&self) -> i64 {
         self.iat_ms.unwrap_or(self.iat * 1000)
     }
+
+    /// The session's id. A token issued before sessions had ids gets one
+    /// derived from its holder and issue time, so it too can be signed out
+    /// on its own until it expires.
+    pub fn session_id(&self) -> Uuid {
+        self.sid.unwrap_or_else(|| {
+            let name = format!("{}:{}", self.sub, self.issued_at_ms());
+            Uuid::new_v5(&Uuid::NAMESPACE_OID, name.as_bytes())
+        })
+    }
+
+    /// What this token grants.
+    pub fn grant(&self) -> Grant {
+        Grant {
+            user_id: self.sub,
+            role: self.role,
+            session_id: self.session_id(),
+            amr: if self.amr.is_empty() {
+                vec![Factor::Password]
+            } else {
+                self.amr.clone()
+            },
+            mfa_at: self.mfa_at,
+        }
+    }
 }
 
 impl JwtKeys {
@@ -53,21 +158,26 @@ impl JwtKeys {
         }
     }
 
+    /// A new session from a password alone.
     pub fn issue(&self, user_id: Uuid, role: Role) -> anyhow::Result<String> {
+        self.issue_grant(&Grant::password(user_id, role))
+    }
+
+    /// A token for `grant`, valid for the configured time from now: a new
+    /// session, or a new token for an existing one (its id kept).
+    pub fn issue_grant(&self, grant: &Grant) -> anyhow::Result<String> {
         let now = Utc::now();
-        let claims = Claims {
-            sub: user_id,
-            role,
+        self.sign(&Claims {
+            sub: grant.user_id,
+            role: grant.role,
             iat: now.timestamp(),
             iat_ms: Some(now.timestamp_millis()),
             exp: (now + self.ttl).timestamp(),
             purpose: None,
-        };
-        Ok(encode(
-            &Header::new(Algorithm::HS256),
-            &claims,
-            &self.encoding,
-        )?)
+            sid: Some(grant.session_id),
+            amr: grant.amr.clone(),
+            mfa_at: grant.mfa_at,
+        })
     }
 
     /// A session token: valid, unexpired, and not a challenge.
@@ -97,6 +207,9 @@ impl JwtKeys {
             iat_ms: Some(now.timestamp_millis()),
             exp: (now + Duration::minutes(5)).timestamp(),
             purpose: Some(TWO_FACTOR.into()),
+            sid: None,
+            amr: vec![Factor::Password],
+            mfa_at: None,
         })
     }
 
@@ -146,6 +259,40 @@ mod tests {
     }
 
     #[test]
+    fn a_session_keeps_its_id_and_records_how_it_was_proved() {
+        let keys = JwtKeys::new(&[1u8; 32], Duration::minutes(5));
+        let id = Uuid::now_v7();
+        let first = keys.verify(&keys.issue(id, Role::Admin).unwrap()).unwrap();
+        assert_eq!(first.amr, vec![Factor::Password]);
+        assert_eq!(first.mfa_at, None);
+        let now = Utc::now();
+        let stepped_up = first.grant().passed(Factor::Code, now);
+        let second = keys
+            .verify(&keys.issue_grant(&stepped_up).unwrap())
+            .unwrap();
+        assert_eq!(second.session_id(), first.session_id());
+        assert_eq!(second.amr, vec![Factor::Password, Factor::Code]);
+        assert_eq!(second.mfa_at, Some(now.timestamp()));
+        let other = keys.verify(&keys.issue(id, Role::Admin).unwrap()).unwrap();
+        assert_ne!(other.session_id(), first.session_id());
+    }
+
+    #[test]
+    fn a_token_from_before_session_ids_gets_a_stable_one_and_counts_as_a_password_alone() {
+        let keys = JwtKeys::new(&[1u8; 32], Duration::minutes(5));
+        let now = Utc::now().timestamp();
+        let old = serde_json::json!({ "sub": Uuid::nil(), "role": "admin", "iat": now, "iat_ms": now * 1000, "exp": now + 60 });
+        let token = encode(&Header::new(Algorithm::HS256), &old, &keys.encoding).unwrap();
+        let claims = keys.verify(&token).unwrap();
+        assert_eq!(
+            claims.session_id(),
+            keys.verify(&token).unwrap().session_id()
+        );
+        assert_eq!(claims.grant().amr, vec![Factor::Password]);
+        assert_eq!(claims.grant().mfa_at, None);
+    }
+
+    #[test]
     fn expired_foreign_and_garbled_tokens_are_refused() {
         let keys = JwtKeys::new(&[1u8; 32], Duration::minutes(5));
         let now = Utc::now().timestamp();
@@ -157,6 +304,9 @@ mod tests {
                 iat: now - 100,
                 iat_ms: None,
                 exp: now - 1,
+                sid: None,
+                amr: vec![],
+                mfa_at: None,
             })
             .unwrap();
         assert!(keys.verify(&expired).is_err());

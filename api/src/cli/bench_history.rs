@@ -502,7 +502,9 @@ impl World {
         );
     }
 
-    /// TOTP enrolment and `sign_ins` accepted codes over the year.
+    /// TOTP enrolment and `sign_ins` accepted codes over the year, every
+    /// tenth session signed out; with few sign-ins (a candidate's account in
+    /// the generator's mix) it is turned off again at the end.
     fn totp(&mut self, at: DateTime<Utc>, id: Uuid, sign_ins: u32) {
         let stream = domain::account::stream_id(id);
         let who = (Some(id), Actor::Candidate);
@@ -517,6 +519,7 @@ impl World {
             who,
         );
         let step0 = (at.timestamp() / 30) as u64;
+        let kept = Uuid::from_u128(self.rng.random());
         self.schedule(
             at + Duration::minutes(6),
             stream.clone(),
@@ -526,6 +529,7 @@ impl World {
                     .collect(),
                 step: step0 + 12,
                 enabled_at: at + Duration::minutes(6),
+                kept_session: Some(kept),
             },
             Some(id),
             who,
@@ -556,6 +560,33 @@ impl World {
                     who,
                 );
             }
+            if i % 10 == 9 {
+                let out = t + Duration::minutes(self.rng.random_range(5..480));
+                let session_id = Uuid::from_u128(self.rng.random());
+                self.schedule(
+                    out,
+                    stream.clone(),
+                    &AccountEvent::SignedOut {
+                        session_id,
+                        signed_out_at: out,
+                    },
+                    Some(id),
+                    who,
+                );
+            }
+        }
+        if sign_ins <= 10 {
+            let off = t + Duration::days(1);
+            self.schedule(
+                off,
+                stream.clone(),
+                &AccountEvent::TotpTurnedOff {
+                    turned_off_by: id,
+                    turned_off_at: off,
+                },
+                Some(id),
+                who,
+            );
         }
     }
 

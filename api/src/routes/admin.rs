@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 
 use super::{IdInPath, Message, PathId, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
-use crate::auth::AdminUser;
+use crate::auth::{AdminUser, SteppedUpAdmin};
 use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::routes;
 
@@ -181,11 +181,12 @@ struct NewAdmin {
 
 #[utoipa::path(post, path = "/api/admin/admins", tag = "admin", security(("admin" = [])), request_body = NewAdmin,
     responses((status = 201, description = "The new admin's id", body = Saved),
+        refusals::StepUpRequired,
         refusals::EmailTaken,
         refusals::FieldRule))]
 async fn create_admin(
     State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    SteppedUpAdmin(admin, _): SteppedUpAdmin,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<NewAdmin>,
 ) -> Result<(StatusCode, Written<Json<Saved>>), ApiError> {

@@ -17,7 +17,7 @@ use uuid::Uuid;
 
 use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
-use crate::auth::AdminUser;
+use crate::auth::{AdminUser, SteppedUpAdmin};
 use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::routes;
 
@@ -266,11 +266,12 @@ async fn admins(
 
 #[utoipa::path(delete, path = "/api/admin/admins/{id}", tag = "admin", security(("admin" = [])), params(IdInPath),
     responses((status = 200, description = "`Admin removed`: their sessions end", body = Message),
+        refusals::StepUpRequired,
         (status = 404, description = "`Admin not found`: not an active admin", body = ErrorBody),
         (status = 422, description = "`You cannot remove yourself`, or `You cannot remove the last admin`", body = ErrorBody)))]
 async fn remove_admin(
     State(state): State<AppState>,
-    AdminUser(me): AdminUser,
+    SteppedUpAdmin(me, _): SteppedUpAdmin,
     PathId(id, _): PathId<routes::Admin>,
     RequestMeta(meta): RequestMeta,
 ) -> Result<Written<Json<Message>>, ApiError> {

@@ -16,8 +16,9 @@ use uuid::Uuid;
 use super::{Message, PathRole, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::client_addr::Client;
+use crate::auth::jwt::{Factor, Grant};
 use crate::auth::throttle::{self, Action};
-use crate::auth::{AdminUser, CandidateUser, EmployerUser};
+use crate::auth::{AdminSession, CandidateUser, EmployerUser};
 use crate::error::{ApiError, AppJson, ErrorBody};
 
 pub const FORGOT_REPLY: &str =
@@ -33,7 +34,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(candidate_profile))
         .routes(routes!(employer_me))
         .routes(routes!(admin_me))
+        .routes(routes!(sign_out))
         .routes(routes!(sign_out_everywhere))
+        .routes(routes!(step_up))
 }
 
 /// The `{role}` of the auth paths.
@@ -43,6 +46,24 @@ pub fn router() -> OpenApiRouter<AppState> {
 struct RoleInPath {
     /// Whose sign-in: anything else is 400 `Unknown account type`.
     role: Role,
+}
+
+pub const SIGNED_OUT: &str = "You have signed out.";
+
+/// Ends the session this token belongs to: its tokens are refused from now
+/// on and its sockets close. Other sessions of the account carry on.
+#[utoipa::path(post, path = "/api/auth/sign-out", tag = "auth", security(("candidate" = []), ("employer" = []), ("admin" = [])),
+    responses((status = 200, description = "This session's tokens are refused from now on", body = Message)))]
+async fn sign_out(
+    State(state): State<AppState>,
+    session: crate::auth::Session,
+    RequestMeta(meta): RequestMeta,
+) -> Result<Written<Json<Message>>, ApiError> {
+    let written = state
+        .commands
+        .sign_out(session.user_id, session.session_id(), meta)
+        .await?;
+    Ok(Written::json(written.position, Message::new(SIGNED_OUT)))
 }
 
 pub const SIGNED_OUT_EVERYWHERE: &str =
@@ -97,9 +118,14 @@ impl From<&Account> for UserView {
 
 /// `{"token": ..., "user": ...}`: a signed-in session.
 #[derive(Serialize, utoipa::ToSchema)]
-struct SignedIn {
-    token: String,
-    user: UserView,
+pub struct SignedIn {
+    pub token: String,
+    pub user: UserView,
+    /// An admin without two-factor sign-in, where the agency requires it:
+    /// this session may only set it up (everything else answers 403
+    /// `two_factor_enrolment_required`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub two_factor_enrolment_required: bool,
 }
 
 /// What a sign-in answers: a session, or (an admin with two-factor sign-in
@@ -168,6 +194,8 @@ async fn login(
             Ok(Json(LoginReply::SignedIn(SignedIn {
                 token,
                 user: UserView::from(&account),
+                two_factor_enrolment_required: role == Role::Admin
+                    && state.config.admin_two_factor_required(),
             })))
         }
         Err(e) => Err(e.into()),
@@ -217,20 +245,78 @@ async fn login_two_factor(
         actor_role: Some(commands::Actor::Admin),
         ..meta
     };
-    match state
+    let factor = SecondFactor::parse(&body.code);
+    let passed = factor_of(&factor);
+    let written = state
         .commands
-        .verify_two_factor(admin_id, SecondFactor::parse(&body.code), meta)
-        .await
-    {
-        Ok(written) => {
-            throttle::succeeded(&state, Role::Admin, &account.email, &client).await?;
-            Ok(Json(SignedIn {
-                token: state.jwt.issue(admin_id, Role::Admin)?,
-                user: UserView::from(&written.output),
-            }))
-        }
-        Err(e) => Err(e.into()),
+        .verify_two_factor(admin_id, factor, meta)
+        .await?;
+    throttle::succeeded(&state, Role::Admin, &account.email, &client).await?;
+    let grant = Grant::password(admin_id, Role::Admin).passed(passed, Utc::now());
+    Ok(Json(SignedIn {
+        token: state.jwt.issue_grant(&grant)?,
+        user: UserView::from(&written.output),
+        two_factor_enrolment_required: false,
+    }))
+}
+
+/// Which factor of a session's `amr` a second step passed.
+pub fn factor_of(factor: &SecondFactor) -> Factor {
+    match factor {
+        SecondFactor::Code(_) => Factor::Code,
+        SecondFactor::RecoveryCode(_) => Factor::RecoveryCode,
     }
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct StepUpBody {
+    /// Six digits from the app, or a recovery code.
+    #[serde(default)]
+    code: String,
+}
+
+/// A signed-in admin proves the second factor again before a sensitive
+/// action (an erasure, someone else's data, admins, two-factor itself): a
+/// new token for the same session, good for such actions for 15 minutes.
+#[utoipa::path(post, path = "/api/auth/admin/step-up", tag = "auth", security(("admin" = [])), request_body = StepUpBody,
+    responses(
+        (status = 200, description = "A new token for this session, with the second factor passed now", body = SignedIn),
+        (status = 422, description = "The code is missing, wrong or already used, or two-factor sign-in is not on", body = ErrorBody),
+        (status = 429, description = "Too many attempts; see `Retry-After`", body = ErrorBody),
+    ))]
+async fn step_up(
+    State(state): State<AppState>,
+    AdminSession(admin_id): AdminSession,
+    session: crate::auth::Session,
+    Client(client): Client,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<StepUpBody>,
+) -> Result<Json<SignedIn>, ApiError> {
+    if body.code.trim().is_empty() {
+        return Err(ApiError::unprocessable("Enter the code from your app"));
+    }
+    let account = state
+        .commands
+        .load::<Account>(admin_id)
+        .await?
+        .state
+        .ok_or_else(ApiError::unauthorized)?;
+    // Wrong codes count against the sign-in throttle, as at sign-in.
+    throttle::attempt(&state, Action::SignIn, Role::Admin, &account.email, &client).await?;
+    let factor = SecondFactor::parse(&body.code);
+    let passed = factor_of(&factor);
+    let written = state
+        .commands
+        .verify_two_factor(admin_id, factor, meta)
+        .await?;
+    throttle::succeeded(&state, Role::Admin, &account.email, &client).await?;
+    Ok(Json(SignedIn {
+        token: state
+            .jwt
+            .issue_grant(&crate::auth::passed(&session, passed))?,
+        user: UserView::from(&written.output),
+        two_factor_enrolment_required: false,
+    }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -436,7 +522,7 @@ async fn employer_me(
     ))]
 async fn admin_me(
     State(state): State<AppState>,
-    AdminUser(id): AdminUser,
+    AdminSession(id): AdminSession,
 ) -> Result<Json<AccountView>, ApiError> {
     Ok(Json(account_view(&state, id).await?))
 }

@@ -8,7 +8,6 @@ use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use chrono_tz::Australia::Sydney;
 use commands::erasure::{EraseOutcome, ErasePerson, ErasureTarget};
-use domain::account::Account;
 use domain::erasure::{Grounds, SubjectKind};
 use projections::read_models::erasures::{self, ErasureRow};
 use serde::{Deserialize, Serialize};
@@ -18,8 +17,7 @@ use utoipa_axum::routes;
 use super::{IdInPath, PathId, Person, RequestMeta, Resource, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::client_addr::Client;
-use crate::auth::throttle::{self, Action};
-use crate::auth::{AdminUser, Session};
+use crate::auth::{AdminUser, Session, SteppedUpAdmin};
 use crate::error::{ApiError, AppJson, ErrorBody};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -30,10 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list))
 }
 
-pub const PASSWORD_REQUIRED: &str = "Enter your password to confirm";
-pub const WRONG_PASSWORD: &str = "That password is incorrect";
 pub const ADMINS_ARE_NOT_ERASED: &str = "Admin accounts are removed by another admin, not erased";
-pub const TWO_FACTOR_REQUIRED: &str = "Turn on two-factor sign-in before erasing anyone";
 pub const GROUNDS_REQUIRED: &str = "Choose the grounds for this erasure";
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -99,30 +94,7 @@ async fn erase_own_account(
     if SubjectKind::of_role(session.role).is_none() {
         return Err(ApiError::new(StatusCode::FORBIDDEN, ADMINS_ARE_NOT_ERASED));
     }
-    if body.password.is_empty() {
-        return Err(ApiError::unprocessable(PASSWORD_REQUIRED));
-    }
-    let account = state
-        .commands
-        .load::<Account>(session.user_id)
-        .await?
-        .state
-        .ok_or_else(ApiError::unauthorized)?;
-    throttle::attempt(
-        &state,
-        Action::SignIn,
-        session.role,
-        &account.email,
-        &client,
-    )
-    .await?;
-    // Longer than any password can be set: wrong, without spending a hash on it.
-    let settable = body.password.chars().count() <= domain::validation::MAX_PASSWORD_LEN;
-    let matches = settable
-        && commands::passwords::verify(body.password, Some(account.password_hash.clone())).await?;
-    if !matches {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, WRONG_PASSWORD));
-    }
+    crate::auth::reauthenticate(&state, &session, &body.password, &client).await?;
     let cmd = ErasePerson {
         subject_id: session.user_id,
         target: ErasureTarget::Account,
@@ -140,16 +112,6 @@ async fn erase_own_account(
     ))
 }
 
-/// An admin who signs in with two factors: a person's erasure cannot be
-/// undone, so a stolen password alone must not do it.
-async fn admin_with_two_factor(state: &AppState, admin: uuid::Uuid) -> Result<(), ApiError> {
-    let account = state.commands.load::<Account>(admin).await?.state;
-    if account.and_then(|a| a.totp).is_none() {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, TWO_FACTOR_REQUIRED));
-    }
-    Ok(())
-}
-
 fn grounds(body: &ErasureBody) -> Result<Grounds, ApiError> {
     match body.grounds.as_deref() {
         Some("person_asked") => Ok(Grounds::PersonAsked),
@@ -163,13 +125,13 @@ const ERASED_BY_ADMIN: &str = "Erased. Their personal data is gone; the non-pers
 #[utoipa::path(post, path = "/api/admin/people/{id}/erase", tag = "privacy", security(("admin" = [])), params(IdInPath), request_body = ErasureBody,
     responses(
         (status = 200, description = "Erased, or `already_erased` (nothing done)", body = ErasureReply),
-        refusals::TwoFactorFirst,
+        refusals::StepUpRequired,
         (status = 404, description = "`No such person`: no candidate or employer has this id", body = ErrorBody),
         refusals::NoGrounds,
     ))]
 async fn erase_person(
     State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    SteppedUpAdmin(admin, _): SteppedUpAdmin,
     PathId(id, _): PathId<Person>,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<ErasureBody>,
@@ -180,13 +142,13 @@ async fn erase_person(
 #[utoipa::path(post, path = "/api/admin/contact-messages/{id}/erase", tag = "privacy", security(("admin" = [])), params(IdInPath), request_body = ErasureBody,
     responses(
         (status = 200, description = "The sender is erased, or `already_erased`", body = ErasureReply),
-        refusals::TwoFactorFirst,
+        refusals::StepUpRequired,
         (status = 404, description = "`No such person`", body = ErrorBody),
         refusals::NoGrounds,
     ))]
 async fn erase_contact_sender(
     State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    SteppedUpAdmin(admin, _): SteppedUpAdmin,
     PathId(id, _): PathId<Person>,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<ErasureBody>,
@@ -202,7 +164,8 @@ async fn erase_contact_sender(
     .await
 }
 
-/// An admin's erasure: two-factor sign-in, grounds, then the one command.
+/// An admin's erasure (a session that passed a code within the step-up
+/// window): grounds, then the one command.
 async fn erase_by_admin(
     state: &AppState,
     admin: uuid::Uuid,
@@ -211,7 +174,6 @@ async fn erase_by_admin(
     body: &ErasureBody,
     meta: event_store::Metadata,
 ) -> Result<Written<Json<ErasureReply>>, ApiError> {
-    admin_with_two_factor(state, admin).await?;
     let cmd = ErasePerson {
         subject_id: id,
         target,

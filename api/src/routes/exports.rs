@@ -18,11 +18,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{IdInPath, PathId, RequestMeta, Resource};
+use super::{IdInPath, PathId, RequestMeta, Resource, refusals};
 use crate::app::AppState;
 use crate::auth::client_addr::Client;
 use crate::auth::throttle::{self, Action};
-use crate::auth::{AdminUser, Session};
+use crate::auth::{Session, SteppedUpAdmin};
 use crate::error::{ApiError, ErrorBody};
 use crate::export::{self, links};
 use crate::openapi::FileBytes;
@@ -87,11 +87,12 @@ async fn request_own(
 
 #[utoipa::path(post, path = "/api/admin/people/{id}/export", tag = "admin", security(("admin" = [])), params(IdInPath),
     responses((status = 201, description = "A download link for everything held about this candidate or employer, for any admin to follow", body = ExportLink),
+        refusals::StepUpRequired,
         (status = 404, description = "`No such person`: no candidate or employer account has that id", body = ErrorBody),
         (status = 429, description = "Too many export links (10 in 15 minutes) from this address; see `Retry-After`", body = ErrorBody)))]
 async fn request_for_person(
     State(state): State<AppState>,
-    AdminUser(me): AdminUser,
+    SteppedUpAdmin(me, _): SteppedUpAdmin,
     PathId(id, _): PathId<routes::Person>,
     Client(client): Client,
 ) -> Result<(StatusCode, Json<ExportLink>), ApiError> {

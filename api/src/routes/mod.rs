@@ -237,8 +237,8 @@ impl FromRequestParts<AppState> for RequestMeta {
         Ok(Self(Metadata {
             correlation_id,
             causation_id: None,
-            actor_id: session.map(|s| s.user_id),
-            actor_role: Some(session.map_or(Actor::Anonymous, |s| s.role.into())),
+            actor_id: session.as_ref().map(|s| s.user_id),
+            actor_role: Some(session.as_ref().map_or(Actor::Anonymous, |s| s.role.into())),
             request_id,
         }))
     }

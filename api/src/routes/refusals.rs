@@ -25,9 +25,13 @@ pub struct NotApproved(ErrorBody);
 #[derive(utoipa::IntoResponses)]
 #[response(
     status = 403,
-    description = "`Turn on two-factor sign-in before erasing anyone`"
+    description = "`Confirm it's you: enter a code from your authenticator app.` with `code` \
+                   `step_up_required`: the session has not passed a second factor in the last \
+                   15 minutes (POST /api/auth/admin/step-up, then try again); or \
+                   `two_factor_enrolment_required`: the admin has not set up two-factor sign-in; \
+                   or a token of another role"
 )]
-pub struct TwoFactorFirst(ErrorBody);
+pub struct StepUpRequired(ErrorBody);
 
 #[derive(utoipa::IntoResponses)]
 #[response(status = 404, description = "`Account not found`")]

@@ -180,6 +180,9 @@ async fn tokens_are_checked_for_presence_validity_expiry_and_role() {
             iat: now - 120,
             iat_ms: None,
             exp: now - 60,
+            sid: None,
+            amr: vec![],
+            mfa_at: None,
         })
         .unwrap();
     let reply = app.get("/api/auth/candidate/profile", Some(&expired)).await;

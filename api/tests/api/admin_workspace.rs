@@ -124,7 +124,13 @@ async fn the_audit_trail_filters_and_pages_the_log_newest_first() {
     let by_actor = app
         .get(&format!("/api/admin/events?actor={admin_id}"), Some(&admin))
         .await;
-    assert_eq!(by_actor.body["events"].as_array().unwrap().len(), 1);
+    let types: Vec<&str> = by_actor
+        .list("events")
+        .iter()
+        .map(|e| e["event_type"].as_str().unwrap())
+        .collect();
+    // Newest first: the approval, and the recovery code the admin signed in with.
+    assert_eq!(types, vec!["EmployerApproved", "RecoveryCodeUsed"]);
 
     // A time range pages in time order, every event once.
     let mut timed = Vec::new();
@@ -673,8 +679,26 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
         json!({"enabled": false, "recovery_codes_left": 0})
     );
 
+    // A session alone does not set it up: the password again.
+    app.post("/api/admin/two-factor/setup", Some(&mine), json!({}))
+        .await
+        .assert_error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Enter your password to confirm",
+        );
+    app.post(
+        "/api/admin/two-factor/setup",
+        Some(&mine),
+        json!({"password": "Admin124!"}),
+    )
+    .await
+    .assert_error(StatusCode::FORBIDDEN, "That password is incorrect");
     let setup = app
-        .post("/api/admin/two-factor/setup", Some(&mine), json!({}))
+        .post(
+            "/api/admin/two-factor/setup",
+            Some(&mine),
+            json!({"password": "Admin123!"}),
+        )
         .await
         .assert_status(StatusCode::OK);
     let secret = setup.body["secret"].as_str().unwrap().to_owned();
@@ -714,6 +738,17 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
         .map(|c| c.as_str().unwrap().to_owned())
         .collect();
     assert_eq!(recovery.len(), 10);
+    // The session carries on with a new token that passed the code; the
+    // password-only one it had must step up before anything else.
+    let before = mine;
+    let mine = on.body["token"].as_str().unwrap().to_owned();
+    app.settle().await;
+    let stale = app.get("/api/admin/overview", Some(&before)).await;
+    stale.assert_error(
+        StatusCode::FORBIDDEN,
+        "Confirm it's you: enter a code from your authenticator app.",
+    );
+    assert_eq!(stale.body["code"], "step_up_required");
     // Only hashes are stored.
     let stored = app
         .get("/api/admin/events?type=TotpEnabled", Some(&mine))

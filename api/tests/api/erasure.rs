@@ -21,32 +21,10 @@ const PHONE: &str = "0498 765 432";
 const RESUME_SENTENCE: &str = "Tamed seventeen kraken-shaped Kubernetes clusters at Wollongong";
 const PASSWORD: &str = "Secret1!";
 
-/// An admin who has turned on two-factor sign-in: (id, session).
+/// An admin who has turned on two-factor sign-in and signed in with it a
+/// moment ago: (id, session).
 async fn admin_with_two_factor(app: &TestApp) -> (Uuid, String) {
-    use commands::accounts::totp_generator;
-    let (id, token) = app.admin_token().await;
-    let setup = app
-        .post("/api/admin/two-factor/setup", Some(&token), json!({}))
-        .await
-        .assert_status(StatusCode::OK);
-    let secret = setup.body["secret"].as_str().unwrap();
-    app.settle().await;
-    let email: String = sqlx::query_scalar("SELECT email FROM accounts WHERE id = $1")
-        .bind(id)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
-    let code = totp_generator(secret, &email)
-        .unwrap()
-        .generate(Utc::now().timestamp() as u64);
-    app.post(
-        "/api/admin/two-factor/confirm",
-        Some(&token),
-        json!({"code": code.to_string()}),
-    )
-    .await
-    .assert_status(StatusCode::OK);
-    (id, token)
+    app.admin_token().await
 }
 
 /// A candidate with everything a candidate can leave behind: a profile, a
@@ -484,7 +462,7 @@ async fn erasing_yourself_needs_your_password_and_admins_are_never_erased() {
 async fn an_admin_erases_only_with_two_factor_and_a_second_time_is_a_no_op_that_says_so() {
     let app = TestApp::spawn().await;
     let (employer_id, employer_email, _) = app.employer("Erasable Pty Ltd", true).await;
-    let (_, plain_admin) = app.admin_token().await;
+    let (_, _, plain_admin) = app.password_admin().await;
     let path = format!("/api/admin/people/{employer_id}/erase");
     let refused = app
         .post(
@@ -495,8 +473,9 @@ async fn an_admin_erases_only_with_two_factor_and_a_second_time_is_a_no_op_that_
         .await;
     refused.assert_error(
         StatusCode::FORBIDDEN,
-        "Turn on two-factor sign-in before erasing anyone",
+        "Turn on two-factor sign-in to use the admin workspace.",
     );
+    assert_eq!(refused.body["code"], "two_factor_enrolment_required");
     let (admin_id, admin) = admin_with_two_factor(&app).await;
     let no_grounds = app.post(&path, Some(&admin), json!({})).await;
     no_grounds.assert_error(

@@ -19,6 +19,17 @@ use uuid::Uuid;
 
 use crate::support::{Reply, TestApp};
 
+/// An admin with two-factor sign-in on: what a test needs to sign in again
+/// or step up (the secret for codes, the recovery codes left).
+pub struct EnrolledAdmin {
+    pub id: Uuid,
+    pub email: String,
+    pub secret: String,
+    pub recovery_codes: Vec<String>,
+    /// Signed in with the password and a recovery code a moment ago.
+    pub token: String,
+}
+
 /// Accounts and sign-ins.
 impl TestApp {
     pub async fn register_candidate(&self, email: &str) -> Value {
@@ -60,8 +71,9 @@ impl TestApp {
         self.candidate_sign_in(email).await
     }
 
-    /// Creates an admin the way `recruit admin create` does.
-    pub async fn admin_token(&self) -> (Uuid, String) {
+    /// Creates an admin the way `recruit admin create` does, without
+    /// two-factor sign-in yet: (id, email).
+    pub async fn new_admin(&self) -> (Uuid, String) {
         let email = format!("admin-{}@harbourit.test", Uuid::new_v4().simple());
         let registered = self
             .app
@@ -81,10 +93,65 @@ impl TestApp {
             )
             .await
             .unwrap();
-        (
-            registered.output.id,
-            self.token("admin", &email, "Admin123!").await,
-        )
+        (registered.output.id, email)
+    }
+
+    /// An admin without two-factor sign-in, signed in with the password
+    /// alone: (id, email, session). Where the agency requires two-factor
+    /// sign-in, the session may only set it up.
+    pub async fn password_admin(&self) -> (Uuid, String, String) {
+        let (id, email) = self.new_admin().await;
+        let token = self.token("admin", &email, "Admin123!").await;
+        (id, email, token)
+    }
+
+    /// An admin with two-factor sign-in on (set up through the commands),
+    /// signed in with their password and a recovery code a moment ago.
+    pub async fn enrolled_admin(&self) -> EnrolledAdmin {
+        let (id, email) = self.new_admin().await;
+        let commands = &self.app.state.commands;
+        let meta = || Metadata::system(event_store::Actor::Test);
+        let secret = commands.start_two_factor(id, meta()).await.unwrap();
+        let code = commands::accounts::totp_generator(&secret.output.secret, &email)
+            .unwrap()
+            .generate(Utc::now().timestamp() as u64);
+        let mut recovery_codes = commands
+            .confirm_two_factor(id, &code.to_string(), Uuid::nil(), meta())
+            .await
+            .unwrap()
+            .output;
+        let challenge = self.login("admin", &email, "Admin123!").await.body["challenge"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let code = recovery_codes.pop().unwrap();
+        let token = self
+            .post(
+                "/api/auth/admin/login/two-factor",
+                None,
+                json!({"challenge": challenge, "code": code}),
+            )
+            .await
+            .assert_status(StatusCode::OK)
+            .body["token"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        EnrolledAdmin {
+            id,
+            email,
+            secret: secret.output.secret,
+            recovery_codes,
+            token,
+        }
+    }
+
+    /// An admin as the workspace needs one: two-factor sign-in on, signed in
+    /// with it a moment ago (so even the actions that need a recent code
+    /// work): (id, session).
+    pub async fn admin_token(&self) -> (Uuid, String) {
+        let admin = self.enrolled_admin().await;
+        (admin.id, admin.token)
     }
 
     /// `token`'s holder adds a member of staff with the admins screen's form.

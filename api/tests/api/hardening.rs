@@ -227,6 +227,9 @@ async fn a_socket_closes_when_its_token_expires() {
             iat_ms: Some(now.timestamp_millis()),
             exp: now.timestamp() + 2,
             purpose: None,
+            sid: None,
+            amr: vec![],
+            mfa_at: None,
         })
         .unwrap();
     let mut socket = Socket::connected(&app.base, &token, "candidate").await;

@@ -33,6 +33,7 @@ mod realtime;
 mod rebuild_all;
 mod reference_data;
 mod retention;
+mod sessions;
 mod site;
 mod support;
 mod suspension;

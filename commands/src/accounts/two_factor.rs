@@ -1,5 +1,5 @@
-//! StartTwoFactor, ConfirmTwoFactor, VerifyTwoFactor: an admin turns on
-//! two-factor sign-in (RFC 6238, `totp-rs`: SHA-1, 6 digits, 30-second steps,
+//! StartTwoFactor, ConfirmTwoFactor, VerifyTwoFactor, TurnOffTwoFactor,
+//! ResetTwoFactor: an admin turns on two-factor sign-in (RFC 6238, `totp-rs`: SHA-1, 6 digits, 30-second steps,
 //! one step of clock drift either way), and signs in with a code or a
 //! recovery code. Codes are checked against the command clock, so tests can
 //! pin it.
@@ -120,11 +120,13 @@ impl Commands {
     }
 
     /// Turns it on with a code from the app; hands back the recovery codes,
-    /// which are shown once and stored only as hashes.
+    /// which are shown once and stored only as hashes. Every session of the
+    /// account but `kept_session` (the one doing this) ends.
     pub async fn confirm_two_factor(
         &self,
         admin_id: Uuid,
         code: &str,
+        kept_session: Uuid,
         metadata: Metadata,
     ) -> Result<Written<Vec<String>>, CommandError> {
         let loaded = self.load::<Account>(admin_id).await?;
@@ -138,7 +140,13 @@ impl Commands {
         };
         let codes = new_recovery_codes();
         let hashes = codes.iter().map(|c| recovery_code_hash(c)).collect();
-        let events = two_factor::confirm(loaded.state.as_ref(), step, hashes, self.clock.now())?;
+        let events = two_factor::confirm(
+            loaded.state.as_ref(),
+            step,
+            hashes,
+            kept_session,
+            self.clock.now(),
+        )?;
         let written = self
             .append(admin_id, &loaded, events, Default::default(), metadata)
             .await?;
@@ -154,10 +162,26 @@ impl Commands {
         metadata: Metadata,
     ) -> Result<Written<Account>, CommandError> {
         let loaded = self.load::<Account>(admin_id).await?;
+        let events = self.second_factor(&loaded.state, &factor)?;
+        let account = loaded.state.clone().ok_or(DomainError::NotFound("Admin"))?;
+        let written = self
+            .append(admin_id, &loaded, events, Default::default(), metadata)
+            .await?;
+        Ok(written.with(account))
+    }
+}
+
+impl Commands {
+    /// The events that spend a code or a recovery code, if it is right.
+    fn second_factor(
+        &self,
+        state: &Option<Account>,
+        factor: &SecondFactor,
+    ) -> Result<Vec<domain::account::AccountEvent>, CommandError> {
         let now = self.clock.now();
-        let events = match &factor {
+        Ok(match factor {
             SecondFactor::Code(code) => {
-                let step = match loaded.state.as_ref() {
+                let step = match state.as_ref() {
                     Some(Account {
                         totp: Some(on),
                         email,
@@ -165,17 +189,42 @@ impl Commands {
                     }) => totp(&on.secret, email)?.check(code, self.unix_time()),
                     _ => None,
                 };
-                two_factor::accept_code(loaded.state.as_ref(), step, now)?
+                two_factor::accept_code(state.as_ref(), step, now)?
             }
             SecondFactor::RecoveryCode(code) => {
-                two_factor::use_recovery_code(loaded.state.as_ref(), recovery_code_hash(code), now)?
+                two_factor::use_recovery_code(state.as_ref(), recovery_code_hash(code), now)?
             }
-        };
-        let account = loaded.state.clone().ok_or(DomainError::NotFound("Admin"))?;
-        let written = self
-            .append(admin_id, &loaded, events, Default::default(), metadata)
-            .await?;
-        Ok(written.with(account))
+        })
+    }
+
+    /// The admin turns it off with a code (or a recovery code); every
+    /// session of the account issued before now ends.
+    pub async fn turn_off_two_factor(
+        &self,
+        admin_id: Uuid,
+        factor: SecondFactor,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let loaded = self.load::<Account>(admin_id).await?;
+        let proof = self.second_factor(&loaded.state, &factor)?;
+        let events = two_factor::turn_off(loaded.state.as_ref(), proof, self.clock.now())?;
+        self.append(admin_id, &loaded, events, Default::default(), metadata)
+            .await
+    }
+
+    /// Another admin resets it (a lost phone): every session of the account
+    /// ends and it is set up again at the next sign-in.
+    pub async fn reset_two_factor(
+        &self,
+        acting_admin: Uuid,
+        admin_id: Uuid,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let now = self.clock.now();
+        self.execute::<Account>(admin_id, metadata, |state| {
+            two_factor::reset(state.as_ref(), acting_admin, now)
+        })
+        .await
     }
 }
 

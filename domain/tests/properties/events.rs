@@ -130,13 +130,30 @@ fn account_event() -> impl Strategy<Value = AccountEvent> {
             secret,
             started_at
         }),
-        (prop::collection::vec(s(), 0..4), any::<u64>(), instant()).prop_map(
-            |(recovery_code_hashes, step, enabled_at)| AccountEvent::TotpEnabled {
-                recovery_code_hashes,
-                step,
-                enabled_at
+        (
+            prop::collection::vec(s(), 0..4),
+            any::<u64>(),
+            instant(),
+            prop::option::of(id())
+        )
+            .prop_map(|(recovery_code_hashes, step, enabled_at, kept_session)| {
+                AccountEvent::TotpEnabled {
+                    recovery_code_hashes,
+                    step,
+                    enabled_at,
+                    kept_session,
+                }
+            }),
+        (id(), instant()).prop_map(|(session_id, signed_out_at)| AccountEvent::SignedOut {
+            session_id,
+            signed_out_at
+        }),
+        (id(), instant()).prop_map(|(turned_off_by, turned_off_at)| {
+            AccountEvent::TotpTurnedOff {
+                turned_off_by,
+                turned_off_at,
             }
-        ),
+        }),
         (any::<u64>(), instant())
             .prop_map(|(step, accepted_at)| AccountEvent::TotpCodeAccepted { step, accepted_at }),
         (s(), instant())

@@ -75,7 +75,7 @@ impl Projector for AccountsProjector {
     }
 
     fn tables(&self) -> &'static [&'static str] {
-        &["accounts"]
+        &["accounts", "ended_sessions"]
     }
 
     fn reads(&self, event: &AnyEvent) -> bool {
@@ -102,7 +102,10 @@ impl Projector for AccountsProjector {
                 .map(|(r, _)| stream_uuid(&r.stream_id))
                 .collect::<anyhow::Result<_>>()?;
             let mut rows = rows_by_id::<AccountRow>(conn, &missing).await?;
-            let mut revoked = Vec::new();
+            // (account, from when, the session that carries on), in order.
+            let mut revoked: Vec<(Uuid, DateTime<Utc>, Option<Uuid>)> = Vec::new();
+            let mut signed_out: Vec<(Uuid, Uuid, DateTime<Utc>)> = Vec::new();
+            let mut two_factor: Vec<(Uuid, bool)> = Vec::new();
             for (recorded, event) in decoded {
                 let id = stream_uuid(&recorded.stream_id)?;
                 // An erased account is final: nothing after it revives it.
@@ -155,7 +158,7 @@ impl Projector for AccountsProjector {
                             row.status_reason = reason;
                             row.updated_at = suspended_at;
                         }
-                        revoked.push((id, suspended_at));
+                        revoked.push((id, suspended_at, None));
                     }
                     AccountEvent::EmployerReinstated { reinstated_at, .. } => {
                         if let Some(row) = rows.get_mut(&id) {
@@ -169,17 +172,38 @@ impl Projector for AccountsProjector {
                             row.status = "removed".into();
                             row.updated_at = removed_at;
                         }
-                        revoked.push((id, removed_at));
+                        revoked.push((id, removed_at, None));
                     }
                     // A new password or a sign-out everywhere ends every
                     // session issued before it, like a suspension.
                     AccountEvent::PasswordReset { reset_at: at, .. }
                     | AccountEvent::SignedOutEverywhere { signed_out_at: at } => {
-                        revoked.push((id, at));
+                        revoked.push((id, at, None));
                     }
+                    // Two-factor sign-in turned on or off ends every other
+                    // session (events from before sessions had ids end none).
+                    AccountEvent::TotpEnabled {
+                        enabled_at: at,
+                        kept_session,
+                        ..
+                    } => {
+                        two_factor.push((id, true));
+                        if kept_session.is_some() {
+                            revoked.push((id, at, kept_session));
+                        }
+                    }
+                    AccountEvent::TotpTurnedOff {
+                        turned_off_at: at, ..
+                    } => {
+                        two_factor.push((id, false));
+                        revoked.push((id, at, None));
+                    }
+                    AccountEvent::SignedOut {
+                        session_id,
+                        signed_out_at,
+                    } => signed_out.push((id, session_id, signed_out_at)),
                     AccountEvent::PasswordResetRequested { .. }
                     | AccountEvent::TotpEnrolmentStarted { .. }
-                    | AccountEvent::TotpEnabled { .. }
                     | AccountEvent::TotpCodeAccepted { .. }
                     | AccountEvent::RecoveryCodeUsed { .. } => {}
                 }
@@ -204,14 +228,47 @@ impl Projector for AccountsProjector {
                 .into_iter()
                 .map(|employer_id| Change::EmployerChanged { employer_id })
                 .collect();
-            for (id, at) in revoked {
-                changes.push(Change::SessionsEnded { user_id: id });
+            for (id, on) in two_factor {
                 // language=PostgreSQL
-                sqlx::query("UPDATE accounts SET sessions_not_before = $2 WHERE id = $1")
+                sqlx::query("UPDATE accounts SET two_factor_on = $2 WHERE id = $1")
                     .bind(id)
-                    .bind(at)
+                    .bind(on)
                     .execute(&mut *conn)
                     .await?;
+            }
+            for (id, at, kept) in revoked {
+                changes.push(match kept {
+                    Some(session_id) => Change::OtherSessionsEnded {
+                        user_id: id,
+                        kept_session: session_id,
+                    },
+                    None => Change::SessionsEnded { user_id: id },
+                });
+                // language=PostgreSQL
+                sqlx::query(
+                    "UPDATE accounts SET sessions_not_before = $2, kept_session_id = $3 WHERE id = $1",
+                )
+                .bind(id)
+                .bind(at)
+                .bind(kept)
+                .execute(&mut *conn)
+                .await?;
+            }
+            for (id, session_id, at) in signed_out {
+                changes.push(Change::SessionEnded {
+                    user_id: id,
+                    session_id,
+                });
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO ended_sessions (session_id, account_id, ended_at) VALUES ($1, $2, $3)
+                     ON CONFLICT (session_id) DO NOTHING",
+                )
+                .bind(session_id)
+                .bind(id)
+                .bind(at)
+                .execute(&mut *conn)
+                .await?;
             }
             for e in erased {
                 erase(conn, &e).await?;
@@ -309,22 +366,34 @@ pub async fn employers(
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct SessionCheck {
     pub status: String,
-    /// Sessions issued before this are over (set by a suspension).
+    /// Sessions issued before this are over (set by a suspension)...
     pub sessions_not_before: Option<DateTime<Utc>>,
+    /// ...but this one (the session that turned two-factor sign-in on or off).
+    pub kept_session_id: Option<Uuid>,
+    /// This session was signed out.
+    pub signed_out: bool,
+    /// The account has two-factor sign-in on.
+    pub two_factor_on: bool,
     /// Erased: read from the event store's own record (`erased_subjects`,
     /// written in the erasure's transaction), so the session ends the moment
     /// the erasure commits, not when this projector catches up.
     pub erased: bool,
 }
 
-pub async fn session_check(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<SessionCheck>> {
+pub async fn session_check(
+    pool: &PgPool,
+    id: Uuid,
+    session_id: Uuid,
+) -> anyhow::Result<Option<SessionCheck>> {
     // language=PostgreSQL
     sqlx::query_as(
-        "SELECT a.status, a.sessions_not_before,
+        "SELECT a.status, a.sessions_not_before, a.kept_session_id, a.two_factor_on,
+                EXISTS (SELECT 1 FROM ended_sessions s WHERE s.session_id = $2) AS signed_out,
                 EXISTS (SELECT 1 FROM erased_subjects e WHERE e.subject_id = a.id) AS erased
            FROM accounts a WHERE a.id = $1",
     )
     .bind(id)
+    .bind(session_id)
     .fetch_optional(pool)
     .await
     .context("Failed to check a session's account")
