@@ -483,7 +483,7 @@ impl Application {
                 tracing::error!(error = %format!("{e:#}"), "could not wrap clear data keys");
             }
         });
-        crate::metrics::init();
+        crate::metrics::init(&state.config);
         state
             .readiness
             .started_at(state.store().head_position().await?);

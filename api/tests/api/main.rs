@@ -22,6 +22,7 @@ mod inbox;
 mod interviews;
 mod job_lifecycle;
 mod jobs;
+mod metrics;
 mod notifications;
 mod openapi;
 mod password_reset;
