@@ -18,6 +18,7 @@ mod export;
 mod fixtures;
 mod group_commit;
 mod hardening;
+mod idempotency;
 mod inbox;
 mod interviews;
 mod job_lifecycle;
