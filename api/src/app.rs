@@ -484,7 +484,7 @@ pub struct Application {
 /// How often each process looks for upload orphans.
 const SWEEP_INTERVAL: Duration = Duration::from_secs(15 * 60);
 const RETENTION_INTERVAL: Duration = Duration::from_secs(60 * 60);
-/// How often expired cached answers are deleted.
+/// How often expired cached answers and throttle rows are deleted.
 const PURGE_INTERVAL: Duration = Duration::from_secs(15 * 60);
 
 impl Application {

@@ -1,5 +1,7 @@
 //! The purge of what is kept only for a while: answers kept for retried
-//! commands (`idempotency_keys`) once 24 hours old. Every server runs it; a round
+//! commands (`idempotency_keys`) once 24 hours old, and throttle rows
+//! (`login_throttle`, which hold client addresses and keyed hashes of emails)
+//! once their window and any block are over. Every server runs it; a round
 //! runs in one process at a time (a transaction-scoped advisory lock, so it
 //! cannot stay behind on a pooled connection), and a process finding a round
 //! under way skips its own: deleting twice would be harmless, only wasted.
@@ -17,6 +19,7 @@ pub const LOCK_KEY: i64 = 0x0000_0070_7572_6765;
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Purged {
     pub cached_answers: u64,
+    pub throttle_rows: u64,
     /// Another process was running a round: this one did nothing.
     pub skipped: bool,
 }
@@ -43,6 +46,9 @@ pub async fn round(state: &AppState) -> anyhow::Result<Purged> {
         cached_answers: crate::idempotency::purge_expired(&mut *tx)
             .await
             .context("Failed to purge expired cached answers")?,
+        throttle_rows: crate::auth::throttle::purge_expired(&mut *tx)
+            .await
+            .context("Failed to purge expired throttle rows")?,
         skipped: false,
     };
     tx.commit()
@@ -56,9 +62,11 @@ pub async fn run(state: AppState, interval: Duration) {
     loop {
         tokio::time::sleep(interval).await;
         match round(&state).await {
-            Ok(p) if p.cached_answers > 0 => {
-                tracing::info!(cached_answers = p.cached_answers, "purge round done")
-            }
+            Ok(p) if p.cached_answers + p.throttle_rows > 0 => tracing::info!(
+                cached_answers = p.cached_answers,
+                throttle_rows = p.throttle_rows,
+                "purge round done"
+            ),
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %format!("{e:#}"), "purge round failed"),
         }

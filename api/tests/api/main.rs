@@ -30,6 +30,7 @@ mod password_reset;
 mod pipeline;
 mod profile;
 mod projections_runtime;
+mod purge;
 mod read_your_writes;
 mod realtime;
 mod rebuild_all;
