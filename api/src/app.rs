@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use axum::extract::{DefaultBodyLimit, FromRef, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRef, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -254,7 +254,7 @@ fn routes(state: &AppState) -> Router<AppState> {
                     state.clone(),
                     read_your_writes,
                 ))
-                .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+                .layer(middleware::from_fn(body_limit))
                 .layer(middleware::from_fn_with_state(
                     state.clone(),
                     crate::idempotency::layer,
@@ -263,6 +263,25 @@ fn routes(state: &AppState) -> Router<AppState> {
         )
         .merge(site::router())
         .merge(crate::openapi::browser(state.clone()))
+}
+
+/// Each route's body limit (`routes::body_limit`), set here, outside the
+/// `Idempotency-Key` layer, which reads a keyed body before its handler does:
+/// it reads no more than the route accepts.
+async fn body_limit(request: Request, next: Next) -> Response {
+    use tower::{Layer, ServiceExt};
+    let limit = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or(JSON_BODY_LIMIT, |route| routes::body_limit(route.as_str()));
+    match DefaultBodyLimit::max(limit)
+        .layer(next)
+        .oneshot(request)
+        .await
+    {
+        Ok(response) => response,
+        Err(never) => match never {},
+    }
 }
 
 /// Read your writes. A GET that carries the consistency token of an earlier
@@ -459,11 +478,14 @@ pub struct Application {
     _mailer: tokio::task::JoinHandle<()>,
     _sweeper: tokio::task::JoinHandle<()>,
     _retention: tokio::task::JoinHandle<()>,
+    _purge: tokio::task::JoinHandle<()>,
 }
 
 /// How often each process looks for upload orphans.
 const SWEEP_INTERVAL: Duration = Duration::from_secs(15 * 60);
 const RETENTION_INTERVAL: Duration = Duration::from_secs(60 * 60);
+/// How often expired cached answers and throttle rows are deleted.
+const PURGE_INTERVAL: Duration = Duration::from_secs(15 * 60);
 
 impl Application {
     pub async fn build(config: Config, runtime: Option<RuntimeConfig>) -> anyhow::Result<Self> {
@@ -483,7 +505,7 @@ impl Application {
                 tracing::error!(error = %format!("{e:#}"), "could not wrap clear data keys");
             }
         });
-        crate::metrics::init();
+        crate::metrics::init(&state.config);
         state
             .readiness
             .started_at(state.store().head_position().await?);
@@ -508,6 +530,7 @@ impl Application {
             Duration::from_secs(state.config.upload_orphan_grace_minutes * 60),
         ));
         let retention = tokio::spawn(crate::retention::run(state.clone(), RETENTION_INTERVAL));
+        let purge = tokio::spawn(crate::purge::run(state.clone(), PURGE_INTERVAL));
         let app = service(state.clone());
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let server = tokio::spawn(crate::serve::serve(
@@ -525,6 +548,7 @@ impl Application {
             _mailer: mailer,
             _sweeper: sweeper,
             _retention: retention,
+            _purge: purge,
         })
     }
 
@@ -544,6 +568,7 @@ impl Drop for Application {
         self._mailer.abort();
         self._sweeper.abort();
         self._retention.abort();
+        self._purge.abort();
     }
 }
 

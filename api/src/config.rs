@@ -86,8 +86,10 @@ pub struct Config {
     #[arg(long, env = "TRUSTED_PROXIES", value_delimiter = ',', num_args = 0..)]
     pub trusted_proxies: Vec<ipnet::IpNet>,
 
-    /// Bearer token that opens /metrics to a scraper elsewhere. Without it,
-    /// /metrics answers loopback clients only.
+    /// Bearer token a scraper must present to read /metrics. Without it,
+    /// /metrics answers loopback clients in development and nobody in
+    /// production (a reverse proxy on the same host makes every client look
+    /// like loopback).
     #[arg(long, env = "METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<String>,
 
@@ -174,6 +176,15 @@ impl Config {
     /// development: `validate` refuses `optional` there).
     pub fn admin_two_factor_required(&self) -> bool {
         self.admin_two_factor != "optional" || !self.is_development()
+    }
+
+    /// Who may read /metrics.
+    pub fn metrics_access(&self) -> MetricsAccess<'_> {
+        match self.metrics_token.as_deref() {
+            Some(token) => MetricsAccess::Token(token),
+            None if self.is_development() => MetricsAccess::Loopback,
+            None => MetricsAccess::Off,
+        }
     }
 
     /// The signing secret, refusing to start a production server without one.
@@ -317,6 +328,17 @@ impl Config {
         self.key_encryption_keys()?;
         Ok(())
     }
+}
+
+/// Who may read /metrics ([`Config::metrics_access`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MetricsAccess<'a> {
+    /// Whoever sends `Authorization: Bearer <METRICS_TOKEN>`.
+    Token(&'a str),
+    /// Development without a token: clients on this machine.
+    Loopback,
+    /// Production without a token: nobody.
+    Off,
 }
 
 /// One KEK from its variable or its file (not both: which one wins would be a guess).

@@ -4,10 +4,28 @@
 //! body and consistency token, marked `Idempotency-Replayed: true`) instead
 //! of a second write or a 409 that hides whether the first one happened.
 //!
-//! Keys are scoped to the caller (a hash of the bearer token's subject, or of
-//! no token), the method and the path, kept 24 hours. The same key with a
-//! different body is 422; while the first try is still running, 409. Answers
-//! of 5xx are not kept, so a retry after a server error runs again.
+//! Whose answer it is. A request with a bearer token is its user's: the
+//! session is checked here, as the handler's `Session` extractor checks it
+//! (signature, expiry, `still_allowed`; the verdict is left in the request
+//! for the handler), before any answer is looked up. So an answer is
+//! replayed only to the user it was given to, while a session of theirs is
+//! valid, and a request of an ended session is refused as every request of
+//! it is. Each row keeps its user (`subject`): their erasure deletes their
+//! rows (`privacy::finish`). Without a token anyone could send any key, so an
+//! anonymous key is bound to the exact body too, and an anonymous answer is
+//! kept only when its command did something (a 2xx): every anonymous command
+//! is throttled per client, so anonymous rows grow no faster than anonymous
+//! writes, and a flood of refused requests writes none.
+//!
+//! What is never kept: answers that carry credentials or a person's data
+//! export, by route ([`kept_for_route`]: sign-in, two-factor, step-up,
+//! passwords, exports, erasures; a key there is ignored) and by content
+//! ([`holds_credentials`]: a body with a `token`, `secret`, `challenge`,
+//! `password`, recovery codes or an export link, on any route); 5xx (a retry
+//! after a server error runs again); 429 (nothing ran). Kept answers go after
+//! 24 hours (`purge`). The same key with a different body is 422; while the
+//! first try is still running, 409. A body is read no further than its
+//! route's limit (`routes::body_limit`, set outside this layer).
 //!
 //! A first try whose process died after its command committed but before its
 //! answer was kept leaves a claim with no answer. Once that claim is
@@ -15,22 +33,28 @@
 //! one correlation id, derived from the key): if it wrote, the retry answers
 //! 409 "already carried out" instead of doing it a second time.
 
+use axum::RequestExt;
 use axum::body::{Body, Bytes};
-use axum::extract::{Request, State};
+use axum::extract::{FromRequestParts, MatchedPath, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
+use sqlx::PgExecutor;
 use uuid::Uuid;
 
 use crate::app::{AppState, CONSISTENCY_HEADER, CORRELATION_HEADER};
+use crate::auth::Session;
 use crate::error::ApiError;
 
 pub const HEADER: &str = "idempotency-key";
 pub const REPLAYED: &str = "idempotency-replayed";
-/// Bodies larger than this are not buffered for a key (uploads are 5 MB).
-const MAX_BODY: usize = 8 * 1024 * 1024;
+/// How long an answer is kept.
+pub const KEEP_HOURS: i32 = 24;
+/// Answers larger than this are not kept (commands answer a few kilobytes).
+const MAX_ANSWER: usize = 1024 * 1024;
 /// A first try cannot outlive `REQUEST_TIMEOUT_SECS`: `security::limit`,
 /// outside this layer, drops it then. A claim still unanswered this long
 /// after that is a try whose process died (or whose database went away
@@ -69,10 +93,80 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
     else {
         return ApiError::bad_request(BAD_KEY).into_response();
     };
+    let route = request.extensions().get::<MatchedPath>().map_or_else(
+        || request.uri().path().to_owned(),
+        |p| p.as_str().to_owned(),
+    );
+    if !kept_for_route(&route) {
+        // Its answer would hold a credential or a person's data: the route
+        // runs as if no key was sent (each of these is safe to run again).
+        return next.run(request).await;
+    }
     match run(&state, key, request, next).await {
         Ok(response) => response,
         Err(e) => e.into_response(),
     }
+}
+
+/// Whether answers of `route` (its pattern, `/api/auth/{role}/login`) may be
+/// kept. Not those that hand out a credential or a person's data, or take a
+/// password: sign-in, its second step and step-up (a session token, a
+/// challenge), two-factor set-up (a secret, recovery codes), password
+/// changes and resets, data exports (a download link), erasures (the
+/// person's own carries their password, and its row would outlive the
+/// erasure that deleted theirs). Judged by the path's words rather than a
+/// list of routes, so a new route of one of these kinds is covered as well.
+pub fn kept_for_route(route: &str) -> bool {
+    !route.split('/').any(|segment| {
+        let segment = segment.to_ascii_lowercase();
+        segment.contains("password")
+            || matches!(
+                segment.as_str(),
+                "login" | "two-factor" | "step-up" | "export" | "exports" | "erase"
+            )
+    })
+}
+
+/// Whether an answer's body holds a credential: a JSON field, at any depth,
+/// named for one (`token`, `accessToken`, `secret`, `challenge`,
+/// `password`, `recovery_codes`, `otpauth_url`), or a data-export link. The
+/// safety net under [`kept_for_route`], for whatever route it does not name.
+pub fn holds_credentials(body: &[u8]) -> bool {
+    fn names_a_credential(field: &str) -> bool {
+        let field = field.to_ascii_lowercase().replace(['_', '-'], "");
+        [
+            "token",
+            "secret",
+            "challenge",
+            "password",
+            "recoverycode",
+            "otpauth",
+        ]
+        .iter()
+        .any(|word| field.contains(word))
+    }
+    fn holds(value: &Value) -> bool {
+        match value {
+            Value::Object(fields) => fields
+                .iter()
+                .any(|(name, value)| names_a_credential(name) || holds(value)),
+            Value::Array(items) => items.iter().any(holds),
+            Value::String(text) => text.contains("/api/exports/"),
+            _ => false,
+        }
+    }
+    serde_json::from_slice::<Value>(body).is_ok_and(|v| holds(&v))
+}
+
+/// Whether an answer is kept for a retry. Not a 5xx (the retry should run
+/// again), nor a 429 (nothing ran: once the wait is over the retry should
+/// run). For an anonymous caller, only what did something: a 2xx, or this
+/// layer's verdict that a lost first try wrote (`done_before`).
+fn keeps(status: StatusCode, signed_in: bool, done_before: bool) -> bool {
+    if status.is_server_error() || status == StatusCode::TOO_MANY_REQUESTS {
+        return false;
+    }
+    signed_in || status.is_success() || done_before
 }
 
 async fn run(
@@ -82,11 +176,32 @@ async fn run(
     next: Next,
 ) -> Result<Response, ApiError> {
     let (mut parts, body) = request.into_parts();
-    let bytes = axum::body::to_bytes(body, MAX_BODY)
+    // Who asks. A token that is not a valid session is refused here, as its
+    // handler would refuse it, before anything kept is looked at.
+    let subject = if parts.headers.contains_key(header::AUTHORIZATION) {
+        Some(
+            Session::from_request_parts(&mut parts, state)
+                .await?
+                .user_id,
+        )
+    } else {
+        None
+    };
+    // No further than the route's own limit (the `DefaultBodyLimit` set
+    // outside this layer for the matched route).
+    let (mut parts, body) = Request::from_parts(parts, body)
+        .with_limited_body()
+        .into_parts();
+    let bytes = axum::body::to_bytes(body, usize::MAX)
         .await
         .map_err(|_| ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "Request body is too large"))?;
-    let request_hash = hex::encode(Sha256::digest(&bytes));
-    let scope = scope_of(&parts, &request_hash);
+    // Keyed, so the table holds no plain digest of a body (a registration's
+    // holds a password).
+    let request_hash = state
+        .commands
+        .hasher
+        .hash(&hex::encode(Sha256::digest(&bytes)));
+    let scope = scope_of(subject, &parts, &request_hash);
     // Every try of one keyed command carries the same correlation id in its
     // events, so a retry can tell whether a try that never answered wrote.
     let correlation = Uuid::new_v5(&Uuid::NAMESPACE_OID, format!("{scope}\0{key}").as_bytes());
@@ -100,10 +215,11 @@ async fn run(
     // language=PostgreSQL
     let claimed: Option<(String, Option<DateTime<Utc>>)> = sqlx::query_as(
         "WITH before AS (SELECT status, created_at FROM idempotency_keys WHERE scope = $1 AND key = $2)
-         INSERT INTO idempotency_keys AS k (scope, key, request_hash) VALUES ($1, $2, $3)
+         INSERT INTO idempotency_keys AS k (scope, key, request_hash, subject) VALUES ($1, $2, $3, $5)
          ON CONFLICT (scope, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, created_at = now(),
+             subject = EXCLUDED.subject,
              status = NULL, body = NULL, content_type = NULL, consistency = NULL, location = NULL
-          WHERE k.created_at < now() - interval '24 hours'
+          WHERE k.created_at < now() - make_interval(hours => $6)
              OR (k.status IS NULL AND k.created_at < now() - make_interval(secs => $4))
          RETURNING k.key, (SELECT created_at FROM before WHERE status IS NULL)",
     )
@@ -111,11 +227,13 @@ async fn run(
     .bind(&key)
     .bind(&request_hash)
     .bind(abandoned_after_secs(state))
+    .bind(subject)
+    .bind(KEEP_HOURS)
     .fetch_optional(&state.pool)
     .await?;
 
     let Some((_, abandoned_since)) = claimed else {
-        return replay(state, &scope, &key, &request_hash).await;
+        return replay(state, &scope, &key, subject, &request_hash).await;
     };
 
     // The abandoned try may have committed before its process died: then
@@ -133,16 +251,20 @@ async fn run(
     };
     let status = response.status();
     if status.is_server_error() {
-        // Not kept: the retry should run again. Freed in the background: a
-        // 5xx is often the database going away, and waiting for this to time
-        // out too would double the time a client waits for its 503. Until it
-        // runs, a retry is told the first try is still in progress.
+        // Freed in the background: a 5xx is often the database going away,
+        // and waiting for this to time out too would double the time a
+        // client waits for its 503. Until it runs, a retry is told the first
+        // try is still in progress.
         let state = state.clone();
         tokio::spawn(async move { forget(&state, &scope, &key).await });
         return Ok(response);
     }
+    if !keeps(status, subject.is_some(), ran_before) {
+        forget(state, &scope, &key).await;
+        return Ok(response);
+    }
     let (parts, body) = response.into_parts();
-    let body = match axum::body::to_bytes(body, MAX_BODY).await {
+    let body = match axum::body::to_bytes(body, MAX_ANSWER).await {
         Ok(body) => body,
         Err(e) => {
             // The command ran; its answer cannot be kept. Free the key so a
@@ -152,6 +274,10 @@ async fn run(
             return Ok(Response::from_parts(parts, Body::empty()));
         }
     };
+    if holds_credentials(&body) {
+        forget(state, &scope, &key).await;
+        return Ok(Response::from_parts(parts, Body::from(body)));
+    }
     let header_text = |name: &str| {
         parts
             .headers
@@ -218,6 +344,19 @@ async fn forget(state: &AppState, scope: &str, key: &str) {
     }
 }
 
+/// Deletes the answers kept longer than [`KEEP_HOURS`] (the purge's round),
+/// rows written before answers had a subject among them. Returns how many.
+pub async fn purge_expired(db: impl PgExecutor<'_>) -> anyhow::Result<u64> {
+    // language=PostgreSQL
+    let purged = sqlx::query(
+        "DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)",
+    )
+    .bind(KEEP_HOURS)
+    .execute(db)
+    .await?;
+    Ok(purged.rows_affected())
+}
+
 type Kept = (
     String,
     Option<i16>,
@@ -231,15 +370,19 @@ async fn replay(
     state: &AppState,
     scope: &str,
     key: &str,
+    subject: Option<Uuid>,
     request_hash: &str,
 ) -> Result<Response, ApiError> {
+    // The subject is in the scope already; it is matched again so that a
+    // row without one (kept before rows had it) is never replayed to anyone.
     // language=PostgreSQL
     let kept: Option<Kept> = sqlx::query_as(
         "SELECT request_hash, status, content_type, consistency, location, body
-           FROM idempotency_keys WHERE scope = $1 AND key = $2",
+           FROM idempotency_keys WHERE scope = $1 AND key = $2 AND subject IS NOT DISTINCT FROM $3",
     )
     .bind(scope)
     .bind(key)
+    .bind(subject)
     .fetch_optional(&state.pool)
     .await?;
     let Some((hash, status, content_type, consistency, location, body)) = kept else {
@@ -267,16 +410,21 @@ async fn replay(
     Ok(response)
 }
 
-/// Whose key it is and for what: the bearer token (hashed; a new session of
-/// the same user gets a new scope, which is safe: at worst the retry runs),
-/// the method and the path. Without a token anyone could send any key, so an
-/// anonymous key is also bound to the exact body: only someone who sent the
-/// very same request (a registration's password included) gets its answer.
-fn scope_of(parts: &axum::http::request::Parts, request_hash: &str) -> String {
-    let token = parts.headers.get(header::AUTHORIZATION);
+/// Whose key it is and for what: the user (any valid session of theirs: a
+/// client that signed in again still gets its answer), the method and the
+/// path. Without a token anyone could send any key, so an anonymous key is
+/// also bound to the exact body: only someone who sent the very same request
+/// (a registration's password included) gets its answer. `v2`: scopes of rows
+/// kept before (a hash of the whole Authorization header) never match.
+fn scope_of(
+    subject: Option<Uuid>,
+    parts: &axum::http::request::Parts,
+    request_hash: &str,
+) -> String {
     let mut hasher = Sha256::new();
-    match token {
-        Some(t) => hasher.update(t.as_bytes()),
+    hasher.update(b"v2\0");
+    match subject {
+        Some(user) => hasher.update(user.as_bytes()),
         None => {
             hasher.update(b"anonymous");
             hasher.update(request_hash.as_bytes());
@@ -287,4 +435,84 @@ fn scope_of(parts: &axum::http::request::Parts, request_hash: &str) -> String {
     hasher.update([0]);
     hasher.update(parts.uri.path());
     hex::encode(hasher.finalize())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_that_hand_out_credentials_or_exports_are_never_kept() {
+        for route in [
+            "/api/auth/{role}/login",
+            "/api/auth/admin/login/two-factor",
+            "/api/auth/admin/step-up",
+            "/api/admin/two-factor/setup",
+            "/api/admin/two-factor/confirm",
+            "/api/admin/two-factor/disable",
+            "/api/auth/{role}/forgot-password",
+            "/api/auth/{role}/reset-password",
+            "/api/account/password",
+            "/api/auth/change-password",
+            "/api/account/export",
+            "/api/admin/people/{id}/export",
+            "/api/exports/{token}",
+            "/api/account/erase",
+            "/api/admin/people/{id}/erase",
+        ] {
+            assert!(!kept_for_route(route), "{route} would be kept");
+        }
+        for route in [
+            "/api/auth/{role}/register",
+            "/api/contact",
+            "/api/documents/upload",
+            "/api/employer/jobs/{id}/close",
+            "/api/auth/sign-out-everywhere",
+            "/api/admin/admins",
+        ] {
+            assert!(kept_for_route(route), "{route} would not be kept");
+        }
+    }
+
+    #[test]
+    fn an_answer_holding_a_credential_is_never_kept_whatever_its_route() {
+        for body in [
+            r#"{"token": "eyJ...", "user": {"id": "1"}}"#,
+            r#"{"two_factor_required": true, "challenge": "eyJ..."}"#,
+            r#"{"secret": "JBSW", "otpauth_url": "otpauth://totp/x", "qr_svg": "<svg/>"}"#,
+            r#"{"message": "on", "recovery_codes": ["a", "b"]}"#,
+            r#"{"session": {"accessToken": "x"}}"#,
+            r#"[{"ok": true}, {"new_password": "x"}]"#,
+            r#"{"url": "/api/exports/abc", "expires_at": "2026-01-01T00:00:00Z"}"#,
+        ] {
+            assert!(holds_credentials(body.as_bytes()), "{body}");
+        }
+        for body in [
+            r#"{"message": "Saved", "user": {"id": "1", "name": "Jo"}}"#,
+            r#"{"id": "1", "title": "Cover letter", "url": "/api/documents/1/download"}"#,
+            "not json at all",
+            "",
+        ] {
+            assert!(!holds_credentials(body.as_bytes()), "{body}");
+        }
+    }
+
+    #[test]
+    fn an_anonymous_answer_is_kept_only_when_its_command_did_something() {
+        use StatusCode as S;
+        assert!(keeps(S::CREATED, false, false));
+        assert!(keeps(S::CONFLICT, false, true), "the already-done verdict");
+        for refused in [S::UNAUTHORIZED, S::UNPROCESSABLE_ENTITY, S::CONFLICT] {
+            assert!(!keeps(refused, false, false), "{refused}");
+            assert!(keeps(refused, true, false), "{refused}, signed in");
+        }
+        for never in [
+            S::TOO_MANY_REQUESTS,
+            S::INTERNAL_SERVER_ERROR,
+            S::SERVICE_UNAVAILABLE,
+        ] {
+            assert!(!keeps(never, true, false), "{never}");
+            assert!(!keeps(never, false, false), "{never}");
+        }
+    }
 }

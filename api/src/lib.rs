@@ -20,6 +20,7 @@ pub mod openapi;
 pub mod policies;
 pub mod privacy;
 pub mod public_reads;
+pub mod purge;
 pub mod realtime;
 pub mod retention;
 pub mod routes;

@@ -8,8 +8,9 @@
 //! seconds, the mail outbox depth, and the rebuild in progress. Read from the
 //! allocator at scrape time: this process's heap (`recruit_heap_bytes`).
 //!
-//! `/metrics` answers loopback clients, or anyone with `METRICS_TOKEN` as a
-//! bearer token when that is set.
+//! `/metrics` answers whoever sends `METRICS_TOKEN` as a bearer token. Without
+//! one it answers loopback clients in development and nobody in production:
+//! behind a reverse proxy on the same host every client is loopback.
 
 use std::net::SocketAddr;
 use std::sync::OnceLock;
@@ -25,6 +26,7 @@ use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 use crate::app::AppState;
 use crate::auth::throttle::Action;
+use crate::config::{Config, MetricsAccess};
 use crate::error::ApiError;
 
 /// The process's recorder, installed once (tests start many apps in one
@@ -46,8 +48,14 @@ fn handle() -> &'static PrometheusHandle {
 }
 
 /// Installs the recorder; call once at start so early requests are counted.
-pub fn init() {
+/// Says in the log when nobody may read the metrics.
+pub fn init(config: &Config) {
     handle();
+    if config.metrics_access() == MetricsAccess::Off {
+        tracing::warn!(
+            "METRICS_TOKEN is not set: /metrics answers nobody (outside development it needs a bearer token)"
+        );
+    }
 }
 
 pub fn throttle_refused(action: Action) {
@@ -108,11 +116,12 @@ pub async fn scrape(
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
-    let allowed = match &state.config.metrics_token {
-        Some(expected) => {
+    let allowed = match state.config.metrics_access() {
+        MetricsAccess::Token(expected) => {
             token.is_some_and(|t| constant_time_eq(t.as_bytes(), expected.as_bytes()))
         }
-        None => peer.ip().is_loopback(),
+        MetricsAccess::Loopback => peer.ip().is_loopback(),
+        MetricsAccess::Off => false,
     };
     if !allowed {
         return Err(ApiError::new(

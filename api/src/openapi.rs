@@ -210,6 +210,12 @@ fn edge_responses(op: &mut Operation, is_command: bool) {
         );
         add(
             op,
+            401,
+            "An `Idempotency-Key` sent with a bearer token that is not a valid session (a \
+             kept answer is its user's alone)",
+        );
+        add(
+            op,
             409,
             "A request with the same `Idempotency-Key` is still running",
         );
@@ -298,9 +304,12 @@ fn idempotency_key() -> Parameter {
         .parameter_in(ParameterIn::Header)
         .required(Required::False)
         .description(Some(
-            "Sent again with the same key within 24 hours, by the same session to the same \
-             path, the command is not run again: the first answer comes back with \
-             `Idempotency-Replayed: true`",
+            "Sent again with the same key within 24 hours, by the same user (with a session \
+             still valid) to the same path, the command is not run again: the first answer \
+             comes back with `Idempotency-Replayed: true`. Without a session the key is bound \
+             to the exact body, and only a 2xx is kept. Answers that carry a credential or a \
+             data export (sign-in, two-factor, passwords, exports, erasures) are never kept: \
+             there the key is ignored",
         ))
         .schema(Some(
             ObjectBuilder::new()

@@ -87,6 +87,18 @@ pub async fn finish(
         .bind(subject_id)
         .execute(&state.pool)
         .await?;
+    // The answers kept for their retried commands (a document's title, say).
+    // Here rather than in a projector: this step runs after the erasure is
+    // recorded, so their sessions are already refused and nothing of theirs
+    // is replayed, and it is retried until the erasure is recorded complete
+    // (`finish_unfinished`); a rebuild replaying the erasure has no cache to
+    // clean. (What others were answered about them went before the append:
+    // `forget_cached_answers`.)
+    // language=PostgreSQL
+    sqlx::query("DELETE FROM idempotency_keys WHERE subject = $1")
+        .bind(subject_id)
+        .execute(&state.pool)
+        .await?;
     // A download link asked for before the erasure no longer works (the row
     // stays: who exported whose data, by id).
     // language=PostgreSQL
@@ -154,7 +166,8 @@ async fn stored_files(pool: &PgPool, person: Uuid) -> Result<Vec<String>, ApiErr
 }
 
 /// A retried command's first answer is kept for a day (`idempotency_keys`);
-/// answers that mention the person go now.
+/// answers given to others that mention the person go now (their own go in
+/// `finish`).
 async fn forget_cached_answers(pool: &PgPool, mentions: &[String]) -> Result<(), ApiError> {
     // Only terms that name one person (an email, a full name, a phone
     // number): a lone first name would drop other people's answers, and a

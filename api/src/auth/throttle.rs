@@ -217,3 +217,20 @@ pub async fn succeeded(
     .context("Failed to clear the sign-in throttle")?;
     Ok(())
 }
+
+/// Deletes the rows whose window is over and that block nothing (the purge's
+/// round): the next attempt would start them over anyway, and they hold a
+/// client's address or the keyed hash of an email. Returns how many.
+pub async fn purge_expired(db: impl sqlx::PgExecutor<'_>) -> anyhow::Result<u64> {
+    // language=PostgreSQL
+    let purged = sqlx::query(
+        "DELETE FROM login_throttle
+          WHERE window_start < now() - make_interval(mins => $1)
+            AND (blocked_until IS NULL OR blocked_until <= now())",
+    )
+    .bind(WINDOW_MINUTES)
+    .execute(db)
+    .await
+    .context("Failed to purge expired throttle rows")?;
+    Ok(purged.rows_affected())
+}

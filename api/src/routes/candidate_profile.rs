@@ -1,14 +1,14 @@
 //! /api/candidate/profile and /api/candidate/resume/* (SPEC 7.5).
 
 use axum::Json;
-use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::{Multipart, State};
 use axum::response::Response;
 use commands::profiles::{DeleteResume, UpdateProfile, UploadResume};
 use domain::document::StoredFile;
 use domain::document::content_type_for;
 use domain::profile::{Profile, ProfileState};
 use serde::Serialize;
-use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Message, RequestMeta, refusals};
@@ -23,9 +23,8 @@ use crate::openapi::FileBytes;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(read, update))
-        .routes(routes!(upload_resume).layer(DefaultBodyLimit::max(
-            RESUME_RULE.max_bytes as usize + 256 * 1024,
-        )))
+        // Its body limit: routes::body_limit.
+        .routes(routes!(upload_resume))
         .routes(routes!(download_resume))
         .routes(routes!(delete_resume))
 }

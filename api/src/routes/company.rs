@@ -2,14 +2,13 @@
 //! its public face: the logo, and the profile on each public job page.
 
 use axum::Json;
-use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::{Multipart, State};
 use axum::response::Response;
 use commands::company::{UpdateCompanyProfile, UploadCompanyLogo};
-use domain::company::MAX_LOGO_BYTES;
 use domain::document::{StoredFile, content_type_for};
 use projections::read_models::companies::{self, CompanyProfile};
 use serde::{Deserialize, Serialize};
-use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{IdInPath, Message, PathId, RequestMeta, refusals};
@@ -25,9 +24,8 @@ use crate::routes;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(mine, update))
-        .routes(
-            routes!(upload_logo).layer(DefaultBodyLimit::max(MAX_LOGO_BYTES as usize + 64 * 1024)),
-        )
+        // Its body limit: routes::body_limit.
+        .routes(routes!(upload_logo))
         .routes(routes!(public))
         .routes(routes!(logo))
 }

@@ -3,7 +3,7 @@
 //! its own jobs. Anything else is 404, never 403: no one learns what exists.
 
 use axum::Json;
-use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
@@ -14,7 +14,7 @@ use domain::document::{self, content_type_for};
 use domain::document::{Document, DocumentInput, DocumentType, DocumentUploaded, StoredFile};
 use projections::read_models::documents;
 use serde::{Deserialize, Serialize};
-use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
@@ -32,10 +32,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list))
         .routes(routes!(stats))
-        // The 10 MB rule answers 413 with its own text; this is the hard cap.
-        .routes(routes!(upload).layer(DefaultBodyLimit::max(
-            DOCUMENT_RULE.max_bytes as usize + 256 * 1024,
-        )))
+        // Its body limit is the 10 MB rule's and the form's: routes::body_limit.
+        .routes(routes!(upload))
         .routes(routes!(edit, remove))
         .routes(routes!(download))
 }

@@ -72,6 +72,21 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(exports::router())
 }
 
+/// The most a route's body may weigh: an upload its file rule's cap (which
+/// answers 413 with its own text) and room for the form around it; every
+/// other route `JSON_BODY_LIMIT`. Applied outside the API's middleware
+/// (`app::body_limit`), so everything that reads a body, the
+/// `Idempotency-Key` cache included, reads no more than its route accepts.
+pub fn body_limit(route: &str) -> usize {
+    const FORM: usize = 256 * 1024;
+    match route {
+        "/api/documents/upload" => crate::files::DOCUMENT_RULE.max_bytes as usize + FORM,
+        "/api/candidate/resume/upload" => crate::files::RESUME_RULE.max_bytes as usize + FORM,
+        "/api/employer/company/logo" => domain::company::MAX_LOGO_BYTES as usize + 64 * 1024,
+        _ => crate::app::JSON_BODY_LIMIT,
+    }
+}
+
 /// /healthz, /readyz and /metrics: for operators, not part of the API document.
 pub fn health() -> Router<AppState> {
     health::router()
@@ -241,5 +256,30 @@ impl FromRequestParts<AppState> for RequestMeta {
             actor_role: Some(session.as_ref().map_or(Actor::Anonymous, |s| s.role.into())),
             request_id,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_route_with_a_body_limit_of_its_own_is_an_upload_the_api_serves() {
+        let (_, doc) = super::api().split_for_parts();
+        for route in [
+            "/api/documents/upload",
+            "/api/candidate/resume/upload",
+            "/api/employer/company/logo",
+        ] {
+            let upload = doc
+                .paths
+                .paths
+                .get(route)
+                .and_then(|item| item.post.as_ref());
+            assert!(upload.is_some(), "no POST {route} in the API");
+            assert!(super::body_limit(route) > crate::app::JSON_BODY_LIMIT);
+        }
+        assert_eq!(
+            super::body_limit("/api/contact"),
+            crate::app::JSON_BODY_LIMIT
+        );
     }
 }
