@@ -1,8 +1,10 @@
 //! CloseJobByAgency, RemoveAdmin: what the agency's staff decide across
-//! clients and about each other.
+//! clients and about each other (removing an admin also changes the admin
+//! roster, `admin_roster.rs`, in the same append).
 
 use domain::DomainError;
 use domain::account::{self, Account};
+use domain::admin_roster;
 use domain::job::{self, Job, JobEvent};
 use event_store::Metadata;
 use uuid::Uuid;
@@ -22,8 +24,6 @@ pub struct CloseJobByAgency {
 pub struct RemoveAdmin {
     pub admin_id: Uuid,
     pub target_id: Uuid,
-    /// Admins who can sign in now, the target among them (from the read model).
-    pub active_admins: i64,
 }
 
 impl Commands {
@@ -63,14 +63,28 @@ impl Commands {
         .await
     }
 
+    /// The account records the removal; the roster, in the same append,
+    /// keeps the agency from losing its last admin. Of two removals decided
+    /// on the same roster only one lands; the other is decided again on the
+    /// roster it left (and refused if it would leave none).
     pub async fn remove_admin(
         &self,
         cmd: RemoveAdmin,
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
-        let now = self.clock.now();
-        self.execute::<Account>(cmd.target_id, metadata, |state| {
-            account::remove_admin(state.as_ref(), cmd.admin_id, cmd.active_admins, now)
+        self.decide_again_on_conflict(|| {
+            let metadata = metadata.clone();
+            async move {
+                let now = self.clock.now();
+                let account = self.load::<Account>(cmd.target_id).await?;
+                let events = account::remove_admin(account.state.as_ref(), cmd.admin_id, now)?;
+                let (roster, roster_events) = self
+                    .decide_on_admin_roster(|r| admin_roster::remove(r, cmd.target_id, now))
+                    .await?;
+                let effects = Effects::default().also((), &roster, roster_events);
+                self.append(cmd.target_id, &account, events, effects, metadata)
+                    .await
+            }
         })
         .await
     }

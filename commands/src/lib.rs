@@ -7,6 +7,7 @@
 
 pub mod access;
 pub mod accounts;
+pub mod admin_roster;
 pub mod agency;
 pub mod applications;
 pub mod assessments;

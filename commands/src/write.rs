@@ -1,9 +1,15 @@
 //! The one write path every command takes: load an aggregate, decide, append
-//! the decision's events at the version that was loaded.
+//! the decision's events at the version that was loaded. A decision that
+//! spans two aggregates appends to both at once ([`Effects::also`]), and one
+//! that lost a race can be decided again on what the winner wrote
+//! ([`Commands::decide_again_on_conflict`]).
+
+use std::future::Future;
 
 use domain::{Aggregate, DomainError};
 use event_store::{
-    AppendRequest, ExpectedVersion, Metadata, NewEvent, OutgoingMail, Shred, UniqueClaim,
+    AppendError, AppendRequest, ExpectedVersion, Metadata, NewEvent, OutgoingMail, Shred,
+    StreamAppend, UniqueClaim,
 };
 
 use crate::{CommandError, Commands};
@@ -47,9 +53,32 @@ pub struct Effects {
     /// The data subject this append erases (crypto-shredding, in the same
     /// transaction as the events).
     pub shred: Option<Shred>,
+    /// Other aggregates' part of the decision ([`Effects::also`]).
+    pub also: Vec<StreamAppend>,
 }
 
 impl Effects {
+    /// Appends `events` to a second aggregate in the same transaction, at the
+    /// version it was `loaded` at: a rule that spans both (the admin roster
+    /// and an admin's account) holds, because a concurrent change to either
+    /// fails the whole append.
+    pub fn also<B: Aggregate>(
+        mut self,
+        id: B::Id,
+        loaded: &Loaded<B>,
+        events: Vec<B::Event>,
+    ) -> Self {
+        if !events.is_empty() {
+            self.also.push(stream_append::<B>(
+                id,
+                loaded,
+                &events,
+                ExpectedVersion::after(loaded.version),
+            ));
+        }
+        self
+    }
+
     pub fn claim(mut self, claim: UniqueClaim) -> Self {
         self.claims.push(claim);
         self
@@ -93,7 +122,7 @@ impl Commands {
         effects: Effects,
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
-        if events.is_empty() {
+        if events.is_empty() && effects.also.is_empty() {
             return Ok(Written {
                 output: (),
                 position: None,
@@ -110,7 +139,39 @@ impl Commands {
             position: Some(result.position),
         })
     }
+
+    /// Runs `attempt`, a whole load -> decide -> append, again when it loses a
+    /// race for a stream's version (up to [`ATTEMPTS`] times in all): the next
+    /// try reads what the winner wrote and decides on that, so a rule the
+    /// winner's write now breaks refuses this command with its own message
+    /// (the second of two admins removing each other is told they cannot
+    /// remove the last admin) rather than with a bare conflict.
+    pub async fn decide_again_on_conflict<T, F, Fut>(
+        &self,
+        mut attempt: F,
+    ) -> Result<T, CommandError>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<T, CommandError>>,
+    {
+        let mut tries = 1;
+        loop {
+            match attempt().await {
+                Err(CommandError::Conflict(AppendError::WrongExpectedVersion { .. }))
+                    if tries < ATTEMPTS =>
+                {
+                    tries += 1;
+                }
+                other => return other,
+            }
+        }
+    }
 }
+
+/// How many times [`Commands::decide_again_on_conflict`] tries a command:
+/// each lost race means someone else's write landed, so more than a few in a
+/// row is contention the caller should hear about (409).
+pub const ATTEMPTS: usize = 3;
 
 /// The append a decision turns into: personal fields sealed with the key of the
 /// aggregate's data subject (read from the state after the new events).
@@ -121,24 +182,35 @@ pub fn append_request<A: Aggregate>(
     effects: Effects,
     metadata: Metadata,
 ) -> AppendRequest {
-    let after = events.iter().fold(loaded.state.clone(), A::evolve);
-    let subject = A::data_subject(id, &after);
     let expected = if effects.last_write_wins {
         ExpectedVersion::Any
     } else {
         ExpectedVersion::after(loaded.version)
     };
-    let mut request = AppendRequest::new(
-        A::stream_id(id),
-        expected,
-        events
-            .iter()
-            .map(|e| NewEvent::from_domain(e, subject))
-            .collect(),
-        metadata,
-    );
+    let own = stream_append::<A>(id, loaded, events, expected);
+    let mut request = AppendRequest::new(own.stream_id, own.expected, own.events, metadata);
     request.claims = effects.claims;
     request.outbox = effects.mail;
     request.shred = effects.shred;
+    request.also = effects.also;
     request
+}
+
+/// One aggregate's events as the store takes them, sealed for its data subject.
+fn stream_append<A: Aggregate>(
+    id: A::Id,
+    loaded: &Loaded<A>,
+    events: &[A::Event],
+    expected: ExpectedVersion,
+) -> StreamAppend {
+    let after = events.iter().fold(loaded.state.clone(), A::evolve);
+    let subject = A::data_subject(id, &after);
+    StreamAppend {
+        stream_id: A::stream_id(id),
+        expected,
+        events: events
+            .iter()
+            .map(|e| NewEvent::from_domain(e, subject))
+            .collect(),
+    }
 }

@@ -412,12 +412,11 @@ pub fn sign_in(
     }
 }
 
-/// Takes an admin's access away. `active_admins` counts the admins who can
-/// still sign in (the target among them), so the agency is never locked out.
+/// Takes an admin's access away. That the agency keeps an admin is the
+/// roster's rule (`admin_roster::remove`), decided in the same append.
 pub fn remove_admin(
     state: Option<&Account>,
     acting_admin: Uuid,
-    active_admins: i64,
     now: DateTime<Utc>,
 ) -> Result<Vec<AccountEvent>, DomainError> {
     let account = state
@@ -425,9 +424,6 @@ pub fn remove_admin(
         .ok_or(DomainError::NotFound("Admin"))?;
     if account.id == acting_admin {
         return Err(DomainError::invalid("You cannot remove yourself"));
-    }
-    if active_admins <= 1 {
-        return Err(DomainError::invalid("You cannot remove the last admin"));
     }
     Ok(vec![AccountEvent::AdminRemoved {
         removed_by: acting_admin,
@@ -763,30 +759,27 @@ mod tests {
     }
 
     #[test]
-    fn an_admin_removes_another_admin_but_never_themselves_or_the_last() {
+    fn an_admin_removes_another_admin_but_never_themselves() {
         let me = Uuid::from_u128(5);
         // The registered admin's id is nil; `me` is someone else.
         given(vec![registered(Role::Admin)])
-            .when(|s| remove_admin(s.as_ref(), me, 2, now()))
+            .when(|s| remove_admin(s.as_ref(), me, now()))
             .then(vec![AccountEvent::AdminRemoved {
                 removed_by: me,
                 removed_at: now(),
             }]);
         given(vec![registered(Role::Admin)])
-            .when(|s| remove_admin(s.as_ref(), Uuid::nil(), 2, now()))
+            .when(|s| remove_admin(s.as_ref(), Uuid::nil(), now()))
             .then_err(DomainError::invalid("You cannot remove yourself"));
-        given(vec![registered(Role::Admin)])
-            .when(|s| remove_admin(s.as_ref(), me, 1, now()))
-            .then_err(DomainError::invalid("You cannot remove the last admin"));
         given(vec![registered(Role::Candidate)])
-            .when(|s| remove_admin(s.as_ref(), me, 2, now()))
+            .when(|s| remove_admin(s.as_ref(), me, now()))
             .then_err(DomainError::NotFound("Admin"));
         let removed = AccountEvent::AdminRemoved {
             removed_by: me,
             removed_at: now(),
         };
         given(vec![registered(Role::Admin), removed.clone()])
-            .when(|s| remove_admin(s.as_ref(), me, 2, now()))
+            .when(|s| remove_admin(s.as_ref(), me, now()))
             .then_err(DomainError::NotFound("Admin"));
         let state = given(vec![registered(Role::Admin), removed]).state();
         assert_eq!(

@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 
 use crate::access::AccessEvent;
 use crate::account::AccountEvent;
+use crate::admin_roster::AdminRosterEvent;
 use crate::application::ApplicationEvent;
 use crate::assessment::AssessmentEvent;
 use crate::company::CompanyEvent;
@@ -190,6 +191,7 @@ pub trait FromAnyEvent: DomainEvent {
 
 any_event! {
     Account(AccountEvent),
+    AdminRoster(AdminRosterEvent),
     Access(AccessEvent),
     Job(JobEvent),
     Reference(ReferenceEvent),

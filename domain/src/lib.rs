@@ -7,6 +7,7 @@
 
 pub mod access;
 pub mod account;
+pub mod admin_roster;
 pub mod aggregate;
 pub mod application;
 pub mod assessment;

@@ -34,7 +34,7 @@ pub use postgres::PgEventStore;
 pub use types::{
     Actor, AppendError, AppendRequest, AppendResult, ClaimHasher, ExpectedVersion,
     GlobalCheckpoint, LogBatch, LogFilter, Metadata, NewEvent, OutgoingMail, RecordedEvent, Shred,
-    UniqueClaim,
+    StreamAppend, UniqueClaim,
 };
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -42,7 +42,9 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// The port: everything the write and read sides ask of an event store. Object
 /// safe, so callers hold an `Arc<dyn EventStore>` and never name the adapter.
 pub trait EventStore: Send + Sync + 'static {
-    /// Appends a stream's new events with their claims and mail, all or nothing.
+    /// Appends a stream's new events (and any other streams' in
+    /// [`AppendRequest::also`]) with their claims and mail, all or nothing,
+    /// each stream at its expected version.
     fn append(&self, request: AppendRequest) -> BoxFuture<'_, Result<AppendResult, AppendError>>;
 
     /// One stream's events in version order (empty when there is no such stream).
@@ -113,6 +115,11 @@ pub trait EventStore: Send + Sync + 'static {
         scope: &'a str,
         hashes: &'a [String],
     ) -> BoxFuture<'a, anyhow::Result<Option<Uuid>>>;
+
+    /// Every owner of a claim in `scope` (e.g. every admin account, through
+    /// `account_email:admin`), in no particular order. Claims are written in
+    /// the transaction of the event that makes them, so this never lags.
+    fn claim_owners<'a>(&'a self, scope: &'a str) -> BoxFuture<'a, anyhow::Result<Vec<Uuid>>>;
 
     /// Ticks after every append committed through this handle's process.
     fn subscribe(&self) -> watch::Receiver<u64>;

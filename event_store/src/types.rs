@@ -212,6 +212,11 @@ pub struct AppendRequest {
     pub expected: ExpectedVersion,
     pub events: Vec<NewEvent>,
     pub metadata: Metadata,
+    /// Other streams' events, written in the same transaction, each at its
+    /// own expected version: a rule that spans two aggregates (the admin
+    /// roster and an admin's account) holds because a concurrent change to
+    /// either stream fails the whole append.
+    pub also: Vec<StreamAppend>,
     pub claims: Vec<UniqueClaim>,
     pub outbox: Vec<OutgoingMail>,
     /// When the events happened, for tools that write a past (the demo seed,
@@ -234,6 +239,7 @@ impl AppendRequest {
             expected,
             events,
             metadata,
+            also: vec![],
             claims: vec![],
             outbox: vec![],
             recorded_at: None,
@@ -251,13 +257,39 @@ impl AppendRequest {
         self
     }
 
-    /// Whether the append must run in a transaction with more than the events.
+    pub fn also(mut self, stream: StreamAppend) -> Self {
+        self.also.push(stream);
+        self
+    }
+
+    /// Whether the append must run in a transaction with more than one
+    /// stream's events (group commit writes one stream per command).
     pub fn has_side_effects(&self) -> bool {
         !self.claims.is_empty()
             || !self.outbox.is_empty()
             || self.shred.is_some()
+            || !self.also.is_empty()
             || self.events.iter().any(|e| !e.personal_fields.is_empty())
     }
+
+    /// Every stream the request writes: its own first, then [`Self::also`].
+    pub fn streams(&self) -> impl Iterator<Item = StreamAppend> + '_ {
+        std::iter::once(StreamAppend {
+            stream_id: self.stream_id.clone(),
+            expected: self.expected,
+            events: self.events.clone(),
+        })
+        .chain(self.also.iter().cloned())
+    }
+}
+
+/// One stream's part of an [`AppendRequest`]: its events and the version it
+/// must be at.
+#[derive(Debug, Clone)]
+pub struct StreamAppend {
+    pub stream_id: String,
+    pub expected: ExpectedVersion,
+    pub events: Vec<NewEvent>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -23,6 +23,7 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use domain::DomainEvent;
 use domain::access::AccessEvent;
 use domain::account::{AccountEvent, AccountRegistered, AccountStatus, Role};
+use domain::admin_roster::AdminRosterEvent;
 use domain::application::{ApplicationEvent, ApplicationStatus, ApplicationSubmitted};
 use domain::assessment::{AssessmentEvent, Rating, Recommendation};
 use domain::company::CompanyEvent;
@@ -249,10 +250,38 @@ impl World {
         subject: Option<Uuid>,
         actor: (Option<Uuid>, Actor),
     ) {
+        // Ids are fixed when the event is made; make them sort by simulated time.
+        let event_id = uuid_at(at, &mut self.rng);
+        self.schedule_with_id(event_id, at, stream, event, subject, actor);
+    }
+
+    /// [`Self::schedule`] for events added after the history's proportions
+    /// were tuned (the admin roster's): their ids take nothing from the
+    /// world's dice, so every other event comes out as before and rare types
+    /// still occur in a small history.
+    fn schedule_aside<E: DomainEvent>(
+        &mut self,
+        at: DateTime<Utc>,
+        stream: String,
+        event: &E,
+        actor: (Option<Uuid>, Actor),
+    ) {
+        let event_id = uuid_at(at, &mut StdRng::seed_from_u64(self.seq));
+        self.schedule_with_id(event_id, at, stream, event, None, actor);
+    }
+
+    fn schedule_with_id<E: DomainEvent>(
+        &mut self,
+        event_id: Uuid,
+        at: DateTime<Utc>,
+        stream: String,
+        event: &E,
+        subject: Option<Uuid>,
+        actor: (Option<Uuid>, Actor),
+    ) {
         self.seq += 1;
         let mut new = NewEvent::from_domain(event, subject);
-        // Ids are fixed when the event is made; make them sort by simulated time.
-        new.event_id = uuid_at(at, &mut self.rng);
+        new.event_id = event_id;
         self.items.insert(
             self.seq,
             Scheduled {
@@ -411,11 +440,35 @@ impl World {
             None,
             (None, Actor::Admin),
         );
+        // The first two admins predate the admin roster, which starts with
+        // them; the later ones join it as they are created.
+        let roster = || domain::admin_roster::STREAM.to_owned();
         for n in 0..4 {
             let id = uuid_at(at, &mut self.rng);
             self.admins.push(id);
             self.register(at, id, Role::Admin, None, AccountStatus::Active, None);
             self.totp(at, id, 120);
+            match n {
+                0 => {}
+                1 => self.schedule_aside(
+                    at + Duration::minutes(1),
+                    roster(),
+                    &AdminRosterEvent::AdminRosterStarted {
+                        admins: self.admins.clone(),
+                        started_at: at + Duration::minutes(1),
+                    },
+                    (None, Actor::Cli),
+                ),
+                _ => self.schedule_aside(
+                    at + Duration::minutes(2),
+                    roster(),
+                    &AdminRosterEvent::AdminJoinedRoster {
+                        admin_id: id,
+                        joined_at: at + Duration::minutes(2),
+                    },
+                    (None, Actor::Cli),
+                ),
+            }
             if n == 3 {
                 let when = self.start + Duration::days(250);
                 let by = self.admins[0];
@@ -427,6 +480,15 @@ impl World {
                         removed_at: when,
                     },
                     Some(id),
+                    (Some(by), Actor::Admin),
+                );
+                self.schedule_aside(
+                    when,
+                    roster(),
+                    &AdminRosterEvent::AdminLeftRoster {
+                        admin_id: id,
+                        left_at: when,
+                    },
                     (Some(by), Actor::Admin),
                 );
             }

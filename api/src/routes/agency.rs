@@ -275,11 +275,9 @@ async fn remove_admin(
     PathId(id, _): PathId<routes::Admin>,
     RequestMeta(meta): RequestMeta,
 ) -> Result<Written<Json<Message>>, ApiError> {
-    let active_admins = accounts::admins(&state.pool).await?.len() as i64;
     let cmd = RemoveAdmin {
         admin_id: me,
         target_id: id,
-        active_admins,
     };
     let written = state.commands.remove_admin(cmd, meta).await?;
     Ok(Written::json(

@@ -1,12 +1,13 @@
-//! The event store against a real database: expected versions, metadata,
-//! late commits, upcasting, personal data, append-only history.
+//! The event store against a real database: expected versions (on one
+//! stream or several at once), metadata, late commits, upcasting, personal
+//! data, append-only history.
 
 use chrono::Utc;
 use domain::job::JobEvent;
 use event_store::personal_data::ERASED;
 use event_store::{
     AppendError, AppendRequest, AppendResult, EventStore, ExpectedVersion, GlobalCheckpoint,
-    Metadata,
+    Metadata, StreamAppend,
 };
 use serde_json::json;
 use sqlx::PgConnection;
@@ -368,4 +369,109 @@ async fn concurrent_creations_of_one_stream_let_exactly_one_win() {
     let results = futures::future::join_all(multi).await;
     assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
     assert_eq!(db.stream_versions(&other).await, vec![1, 2, 3]);
+}
+
+/// `n` [`job_closed`] events for another stream of the same append.
+fn also_closings(stream: &str, expected: ExpectedVersion, n: usize) -> StreamAppend {
+    StreamAppend {
+        stream_id: stream.into(),
+        expected,
+        events: (0..n).map(|_| job_closed()).collect(),
+    }
+}
+
+#[tokio::test]
+async fn an_append_to_two_streams_lands_in_both_or_in_neither() {
+    let db = db().await;
+    let s = &db.store;
+    s.append(job_closings("job-shared", ExpectedVersion::NoStream, 1))
+        .await
+        .unwrap();
+
+    // The second stream is not where the append expects it: nothing lands,
+    // and the error names that stream.
+    let stale = job_closings("job-own", ExpectedVersion::NoStream, 2).also(also_closings(
+        "job-shared",
+        ExpectedVersion::Exact(7),
+        1,
+    ));
+    match s.append(stale).await {
+        Err(AppendError::WrongExpectedVersion { stream_id, .. }) => {
+            assert_eq!(stream_id, "job-shared")
+        }
+        other => panic!("expected a wrong version: {other:?}"),
+    }
+    assert_eq!(db.stream_versions("job-own").await, Vec::<i64>::new());
+    assert_eq!(db.stream_versions("job-shared").await, vec![1]);
+
+    let both = job_closings("job-own", ExpectedVersion::NoStream, 2).also(also_closings(
+        "job-shared",
+        ExpectedVersion::Exact(1),
+        1,
+    ));
+    let written = s.append(both).await.unwrap();
+    assert_eq!(written.version, 2, "the request's own stream's version");
+    assert_eq!(db.stream_versions("job-own").await, vec![1, 2]);
+    assert_eq!(db.stream_versions("job-shared").await, vec![1, 2]);
+    let shared = s.read_stream("job-shared").await.unwrap();
+    let own = s.read_stream("job-own").await.unwrap();
+    assert_eq!(written.position, shared[1].position.max(own[1].position));
+    assert_eq!(
+        shared[1].transaction_id, own[0].transaction_id,
+        "one transaction"
+    );
+}
+
+#[tokio::test]
+async fn appends_that_share_a_stream_at_one_version_let_exactly_one_win() {
+    let db = db().await;
+    db.store
+        .append(job_closings("job-roster", ExpectedVersion::NoStream, 1))
+        .await
+        .unwrap();
+    let own: Vec<String> = (0..6).map(|i| format!("job-own-{i}")).collect();
+    let attempts = own.iter().map(|stream| {
+        db.store.append(
+            job_closings(stream, ExpectedVersion::NoStream, 1).also(also_closings(
+                "job-roster",
+                ExpectedVersion::Exact(1),
+                1,
+            )),
+        )
+    });
+    let results = futures::future::join_all(attempts).await;
+    assert_exactly_one_won(&results);
+    assert_eq!(db.stream_versions("job-roster").await, vec![1, 2]);
+    let landed: usize = futures::future::join_all(own.iter().map(|s| db.stream_versions(s)))
+        .await
+        .iter()
+        .map(Vec::len)
+        .sum();
+    assert_eq!(landed, 1, "the losers wrote nothing to their own streams");
+}
+
+/// In a transaction the caller goes on with (a policy's batch), a wrong
+/// version on the second stream takes back the first stream's rows and
+/// leaves the caller's transaction usable.
+#[tokio::test]
+async fn a_two_stream_append_in_a_callers_transaction_is_all_or_nothing() {
+    let db = db().await;
+    let mut tx = db.pool.begin().await.unwrap();
+    let stale = job_closings("job-mine", ExpectedVersion::NoStream, 1).also(also_closings(
+        "job-yours",
+        ExpectedVersion::Exact(3),
+        1,
+    ));
+    let refused = event_store::postgres::append_within(&mut tx, db.store.keys(), &stale).await;
+    assert!(matches!(
+        refused,
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    let fine = job_closings("job-other", ExpectedVersion::NoStream, 1);
+    event_store::postgres::append_within(&mut tx, db.store.keys(), &fine)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(db.stream_versions("job-mine").await, Vec::<i64>::new());
+    assert_eq!(db.stream_versions("job-other").await, vec![1]);
 }

@@ -1,6 +1,8 @@
-//! RegisterAccount: a candidate or employer signs up, or an admin is created.
+//! RegisterAccount: a candidate or employer signs up, or an admin is created
+//! (and joins the admin roster in the same append).
 
 use domain::account::{self, Account, Role};
+use domain::admin_roster;
 use domain::validation::{
     Email, NewPassword, PasswordRule, optional_phone, optional_text, person_name,
 };
@@ -59,18 +61,34 @@ impl Commands {
             },
         )?;
         let account = Account::fold(&events).ok_or(DomainError::NotFound("Account"))?;
-        let effects = Effects::default().claim(self.hasher.claim(
-            email_scope(cmd.role),
-            email.as_str(),
-            account_id,
-        ));
+        let claim = self
+            .hasher
+            .claim(email_scope(cmd.role), email.as_str(), account_id);
         let event_type = events[0].event_type();
-        let new = Loaded::<Account> {
+        let new = &Loaded::<Account> {
             state: None,
             version: 0,
         };
+        let (role, now) = (cmd.role, self.clock.now());
+        // Only an admin's registration shares a stream, the roster, so only it
+        // can lose a race and be decided again.
         match self
-            .append(account_id, &new, events, effects, metadata)
+            .decide_again_on_conflict(|| {
+                let (events, metadata) = (events.clone(), metadata.clone());
+                let effects = Effects::default().claim(claim.clone());
+                async move {
+                    let effects = if role == Role::Admin {
+                        let (roster, joined) = self
+                            .decide_on_admin_roster(|r| admin_roster::join(r, account_id, now))
+                            .await?;
+                        effects.also((), &roster, joined)
+                    } else {
+                        effects
+                    };
+                    self.append(account_id, new, events, effects, metadata)
+                        .await
+                }
+            })
             .await
         {
             Ok(written) => {

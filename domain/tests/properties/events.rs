@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 
 use domain::account::{AccountEvent, AccountRegistered, AccountStatus, Role};
+use domain::admin_roster::AdminRosterEvent;
 use domain::application::{ApplicationEvent, ApplicationStatus, ApplicationSubmitted};
 use domain::assessment::{AssessmentEvent, Rating, Recommendation};
 use domain::company::CompanyEvent;
@@ -684,6 +685,24 @@ fn access_event() -> impl Strategy<Value = AccessEvent> {
     })
 }
 
+fn admin_roster_event() -> impl Strategy<Value = AdminRosterEvent> {
+    prop_oneof![
+        (prop::collection::vec(id(), 0..4), instant()).prop_map(|(admins, started_at)| {
+            AdminRosterEvent::AdminRosterStarted { admins, started_at }
+        }),
+        (id(), instant()).prop_map(|(admin_id, joined_at)| {
+            AdminRosterEvent::AdminJoinedRoster {
+                admin_id,
+                joined_at,
+            }
+        }),
+        (id(), instant()).prop_map(|(admin_id, left_at)| AdminRosterEvent::AdminLeftRoster {
+            admin_id,
+            left_at
+        }),
+    ]
+}
+
 fn erasure_event() -> impl Strategy<Value = ErasureEvent> {
     let kind = prop::sample::select(vec![
         SubjectKind::Candidate,
@@ -739,6 +758,7 @@ fn erasure_event() -> impl Strategy<Value = ErasureEvent> {
 fn any_event() -> impl Strategy<Value = AnyEvent> {
     prop_oneof![
         13 => account_event().prop_map(AnyEvent::Account),
+        3 => admin_roster_event().prop_map(AnyEvent::AdminRoster),
         1 => access_event().prop_map(AnyEvent::Access),
         7 => job_event().prop_map(AnyEvent::Job),
         4 => reference_event().prop_map(AnyEvent::Reference),
@@ -761,6 +781,7 @@ fn stored(event: &AnyEvent) -> (&'static str, Value) {
     }
     match event {
         AnyEvent::Account(e) => parts(e),
+        AnyEvent::AdminRoster(e) => parts(e),
         AnyEvent::Access(e) => parts(e),
         AnyEvent::Job(e) => parts(e),
         AnyEvent::Reference(e) => parts(e),
@@ -779,6 +800,7 @@ fn stored(event: &AnyEvent) -> (&'static str, Value) {
 fn personal_fields(event: &AnyEvent) -> &'static [&'static str] {
     match event {
         AnyEvent::Account(e) => e.personal_fields(),
+        AnyEvent::AdminRoster(e) => e.personal_fields(),
         AnyEvent::Access(e) => e.personal_fields(),
         AnyEvent::Job(e) => e.personal_fields(),
         AnyEvent::Reference(e) => e.personal_fields(),

@@ -1,16 +1,18 @@
 //! Appending: optimistic concurrency on `(stream_id, stream_version)`, and the
-//! transactional path that writes claims, sealed personal fields and mail with
-//! the events.
+//! transactional path that writes claims, sealed personal fields, mail and
+//! other streams' events with the events.
 
 use anyhow::Context;
 use serde_json::Value;
-use sqlx::PgConnection;
+use sqlx::{Connection, PgConnection};
 use uuid::Uuid;
 
 use super::keys::DataKeys;
 use super::{claims, outbox};
 use crate::personal_data::{self, SealedFor};
-use crate::types::{AppendError, AppendRequest, AppendResult, ExpectedVersion, NewEvent};
+use crate::types::{
+    AppendError, AppendRequest, AppendResult, ExpectedVersion, NewEvent, StreamAppend,
+};
 
 /// Appends inside a transaction the caller owns (a policy in a projector
 /// batch): claims, keys, events and mail, all or nothing with the caller's
@@ -36,8 +38,12 @@ pub(super) async fn append_in(
         outbox::purge(tx, &shred.recipients, &shred.mentions).await?;
     }
 
-    let mut events = request.events.clone();
-    for event in events.iter_mut().filter(|e| !e.personal_fields.is_empty()) {
+    let mut streams: Vec<StreamAppend> = request.streams().collect();
+    for event in streams
+        .iter_mut()
+        .flat_map(|s| s.events.iter_mut())
+        .filter(|e| !e.personal_fields.is_empty())
+    {
         let subject = event
             .data_subject
             .context("personal fields need a data subject")?;
@@ -55,9 +61,53 @@ pub(super) async fn append_in(
         personal_data::seal(&mut event.payload, event.personal_fields, owner, &key)?;
     }
 
-    let result = insert_events(tx, request, &events).await?;
+    let result = if let [own] = streams.as_slice() {
+        insert_events(tx, request, &own.stream_id, own.expected, &own.events).await?
+    } else {
+        insert_streams(tx, request, streams).await?
+    };
 
     outbox::queue(tx, &request.outbox).await?;
+    Ok(result)
+}
+
+/// Several streams' events, all or nothing: under a savepoint, so a wrong
+/// version in a later stream undoes the earlier ones' rows even in a
+/// transaction the caller goes on with ([`append_within`]). Streams are
+/// written in `stream_id` order, so two appends that share streams take
+/// their rows in one order and cannot deadlock. The answer is the request's
+/// own stream's version and the last position written.
+async fn insert_streams(
+    conn: &mut PgConnection,
+    request: &AppendRequest,
+    mut streams: Vec<StreamAppend>,
+) -> Result<AppendResult, AppendError> {
+    streams.sort_by(|a, b| a.stream_id.cmp(&b.stream_id));
+    let mut all = conn
+        .begin()
+        .await
+        .context("Failed to begin a savepoint for a multi-stream append")?;
+    let mut result = AppendResult {
+        position: 0,
+        version: 0,
+    };
+    for stream in streams.iter().filter(|s| !s.events.is_empty()) {
+        let written = insert_events(
+            &mut all,
+            request,
+            &stream.stream_id,
+            stream.expected,
+            &stream.events,
+        )
+        .await?;
+        result.position = result.position.max(written.position);
+        if stream.stream_id == request.stream_id {
+            result.version = written.version;
+        }
+    }
+    all.commit()
+        .await
+        .context("Failed to release a multi-stream append's savepoint")?;
     Ok(result)
 }
 
@@ -71,7 +121,14 @@ pub(super) async fn insert_alone(
     if request.expected == ExpectedVersion::NoStream {
         insert_new_stream(conn, request).await
     } else {
-        insert_events(conn, request, &request.events).await
+        insert_events(
+            conn,
+            request,
+            &request.stream_id,
+            request.expected,
+            &request.events,
+        )
+        .await
     }
 }
 
@@ -126,18 +183,21 @@ pub(super) async fn insert_new_stream(
         .fetch_all(&mut *conn)
         .await
     }
-    .map_err(|e| classify(e, request))?;
+    .map_err(|e| classify(e, &request.stream_id, request.expected))?;
     let (position, version) = rows.iter().copied().max().unwrap_or((0, 0));
     Ok(AppendResult { position, version })
 }
 
-/// One statement: checks the expected version and inserts every event.
+/// One statement: checks `stream_id`'s expected version and inserts its
+/// events, with the request's metadata and time.
 pub(super) async fn insert_events(
     conn: &mut PgConnection,
     request: &AppendRequest,
+    stream_id: &str,
+    expected: ExpectedVersion,
     events: &[NewEvent],
 ) -> Result<AppendResult, AppendError> {
-    let (kind, exact) = match request.expected {
+    let (kind, exact) = match expected {
         ExpectedVersion::Any => ("any", 0),
         ExpectedVersion::NoStream => ("no_stream", 0),
         ExpectedVersion::Exact(n) => ("exact", n),
@@ -166,7 +226,7 @@ pub(super) async fn insert_events(
           ORDER BY input.n
          RETURNING position, stream_version",
     )
-    .bind(&request.stream_id)
+    .bind(stream_id)
     .bind(&ids)
     .bind(&types)
     .bind(&versions)
@@ -178,25 +238,27 @@ pub(super) async fn insert_events(
     .bind(request.recorded_at)
     .fetch_all(&mut *conn)
     .await
-    .map_err(|e| classify(e, request))?;
+    .map_err(|e| classify(e, stream_id, expected))?;
 
     if rows.len() != events.len() {
         return Err(AppendError::WrongExpectedVersion {
-            stream_id: request.stream_id.clone(),
-            expected: request.expected,
+            stream_id: stream_id.to_owned(),
+            expected,
         });
     }
     let (position, version) = rows.iter().copied().max().unwrap_or((0, 0));
     Ok(AppendResult { position, version })
 }
 
-pub(super) fn classify(e: sqlx::Error, request: &AppendRequest) -> AppendError {
+/// A taken `(stream_id, stream_version)` is a lost race on `stream_id`;
+/// anything else is the store's own failure.
+pub(super) fn classify(e: sqlx::Error, stream_id: &str, expected: ExpectedVersion) -> AppendError {
     if let Some(db) = e.as_database_error()
         && db.constraint() == Some("events_stream_version_key")
     {
         return AppendError::WrongExpectedVersion {
-            stream_id: request.stream_id.clone(),
-            expected: request.expected,
+            stream_id: stream_id.to_owned(),
+            expected,
         };
     }
     AppendError::Internal(anyhow::Error::new(e).context("Failed to append events"))

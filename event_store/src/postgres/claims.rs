@@ -54,6 +54,18 @@ pub(super) async fn owner(
     Ok(row.map(|(id,)| id))
 }
 
+/// Everyone who holds a claim in `scope` (a range of the primary key).
+pub(super) async fn owners(conn: &mut PgConnection, scope: &str) -> anyhow::Result<Vec<Uuid>> {
+    // language=PostgreSQL
+    let rows: Vec<(Uuid,)> =
+        sqlx::query_as("SELECT DISTINCT owner_id FROM unique_claims WHERE scope = $1")
+            .bind(scope)
+            .fetch_all(&mut *conn)
+            .await
+            .context("Failed to list a claim's owners")?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
 /// Deletes every claim a data subject holds (their email, for one): an
 /// erased person's address is free to sign up again, and no hash of it stays.
 pub(super) async fn release_all(tx: &mut PgConnection, owner: Uuid) -> anyhow::Result<u64> {

@@ -5,8 +5,8 @@
 //! effects are group-committed ([`group`]): those that arrive together are
 //! written by one autocommitted statement, each with its own version check and
 //! outcome; a lone one is a single-row statement as cheap as a plain INSERT.
-//! One with uniqueness claims, personal data or mail runs in a transaction of
-//! its own with them.
+//! One with uniqueness claims, personal data, mail or other streams' events
+//! runs in a transaction of its own with them.
 //!
 //! Readers of the global log order by `(transaction_id, position)` and only read
 //! below the oldest transaction still running (`pg_snapshot_xmin`), so an event
@@ -102,7 +102,7 @@ impl PgEventStore {
             let result = append::append_in(&mut tx, &self.keys, request).await?;
             tx.commit()
                 .await
-                .map_err(|e| append::classify(e, request))?;
+                .map_err(|e| append::classify(e, &request.stream_id, request.expected))?;
             result
         } else {
             self.group.append(request.clone()).await?
@@ -131,8 +131,10 @@ impl EventStore for PgEventStore {
             let mut attempt = 0;
             loop {
                 match self.append_once(&request).await {
-                    Err(AppendError::WrongExpectedVersion { .. })
-                        if request.expected == ExpectedVersion::Any && attempt < 5 =>
+                    Err(AppendError::WrongExpectedVersion { stream_id, .. })
+                        if request.expected == ExpectedVersion::Any
+                            && stream_id == request.stream_id
+                            && attempt < 5 =>
                     {
                         attempt += 1;
                         tokio::time::sleep(Duration::from_millis(2 * attempt)).await;
@@ -254,6 +256,13 @@ impl EventStore for PgEventStore {
         Box::pin(async move {
             let mut conn = self.connection("look up a claim").await?;
             claims::owner(&mut conn, scope, hashes).await
+        })
+    }
+
+    fn claim_owners<'a>(&'a self, scope: &'a str) -> BoxFuture<'a, anyhow::Result<Vec<Uuid>>> {
+        Box::pin(async move {
+            let mut conn = self.connection("list a claim's owners").await?;
+            claims::owners(&mut conn, scope).await
         })
     }
 
