@@ -19,6 +19,12 @@ use uuid::Uuid;
 
 use crate::support::{Reply, TestApp};
 
+/// The password of every candidate `register_candidate` makes. Not on the
+/// common-password list (the old "Secret1!" is: "secret" with "1!" added).
+pub const CANDIDATE_PASSWORD: &str = "Candidate1!";
+/// The password of every admin `admin_token` makes ("Admin123!" is common).
+pub const ADMIN_PASSWORD: &str = "AgencyAdmin1!";
+
 /// Accounts and sign-ins.
 impl TestApp {
     pub async fn register_candidate(&self, email: &str) -> Value {
@@ -26,7 +32,7 @@ impl TestApp {
             .post(
                 "/api/auth/candidate/register",
                 None,
-                json!({"name": "Jordan Lee", "email": email, "password": "Secret1!", "phone": "0412 345 678"}),
+                json!({"name": "Jordan Lee", "email": email, "password": CANDIDATE_PASSWORD, "phone": "0412 345 678"}),
             )
             .await
             .assert_status(StatusCode::CREATED);
@@ -52,7 +58,7 @@ impl TestApp {
 
     /// A new sign-in of a candidate that [`Self::register_candidate`] made.
     pub async fn candidate_sign_in(&self, email: &str) -> String {
-        self.token("candidate", email, "Secret1!").await
+        self.token("candidate", email, CANDIDATE_PASSWORD).await
     }
 
     pub async fn candidate_token(&self, email: &str) -> String {
@@ -72,7 +78,7 @@ impl TestApp {
                     role: Role::Admin,
                     name: "Ada Admin".into(),
                     email: email.clone(),
-                    password: "Admin123!".into(),
+                    password: ADMIN_PASSWORD.into(),
                     phone: None,
                     company: None,
                     created_by: None,
@@ -83,7 +89,7 @@ impl TestApp {
             .unwrap();
         (
             registered.output.id,
-            self.token("admin", &email, "Admin123!").await,
+            self.token("admin", &email, ADMIN_PASSWORD).await,
         )
     }
 

@@ -11,6 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::{AssertSqlSafe, Connection, PgConnection};
 
+use crate::fixtures::CANDIDATE_PASSWORD;
 use crate::support::{JWT_SECRET, Socket, TestApp, url_for};
 
 #[tokio::test]
@@ -55,7 +56,7 @@ async fn a_right_password_gives_its_attempt_back_so_an_office_is_not_locked_out(
     app.register_candidate("busy@example.com").await;
     app.settle().await;
     for _ in 0..40 {
-        app.login("candidate", "busy@example.com", "Secret1!")
+        app.login("candidate", "busy@example.com", CANDIDATE_PASSWORD)
             .await
             .assert_status(StatusCode::OK);
     }
@@ -196,7 +197,7 @@ async fn a_password_reset_ends_the_sessions_issued_before_it() {
     app.forgot_password("candidate", "reset.me@example.com")
         .await;
     let token = app.reset_link("reset.me@example.com").await;
-    app.reset_password("candidate", &token, "Another1!")
+    app.reset_password("candidate", &token, "Wattle#Tree1")
         .await
         .assert_status(StatusCode::OK);
     app.settle().await;
@@ -204,7 +205,7 @@ async fn a_password_reset_ends_the_sessions_issued_before_it() {
         .await
         .assert_status(StatusCode::UNAUTHORIZED);
     let after = app
-        .token("candidate", "reset.me@example.com", "Another1!")
+        .token("candidate", "reset.me@example.com", "Wattle#Tree1")
         .await;
     app.get("/api/auth/candidate/profile", Some(&after))
         .await
@@ -355,7 +356,7 @@ async fn while_the_database_is_away_requests_answer_503_fast_and_recover_by_them
     // Writes work again too, and the read side catches up.
     app.register_candidate("after.outage@example.com").await;
     app.settle().await;
-    app.login("candidate", "after.outage@example.com", "Secret1!")
+    app.login("candidate", "after.outage@example.com", CANDIDATE_PASSWORD)
         .await
         .assert_status(StatusCode::OK);
 }
@@ -415,7 +416,7 @@ async fn a_fresh_start_is_ready_only_once_the_read_models_have_caught_up() {
     let client = reqwest::Client::new();
     let registered = client
         .post(format!("{}/api/auth/candidate/register", writer.url()))
-        .json(&json!({"name": "Early Bird", "email": "early@example.com", "password": "Secret1!"}))
+        .json(&json!({"name": "Early Bird", "email": "early@example.com", "password": CANDIDATE_PASSWORD}))
         .send()
         .await
         .unwrap();
@@ -520,7 +521,7 @@ async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() 
         app.client
             .post(format!("{}/api/auth/candidate/register", app.base))
             .header("idempotency-key", key)
-            .json(&json!({"name": "Retry Ready", "email": email, "password": "Secret1!"}))
+            .json(&json!({"name": "Retry Ready", "email": email, "password": CANDIDATE_PASSWORD}))
             .send()
     };
     let first = register("signup-7f3a", "retry@example.com").await.unwrap();
@@ -540,7 +541,7 @@ async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() 
         .post(
             "/api/auth/candidate/register",
             None,
-            json!({"name": "Retry Ready", "email": "retry@example.com", "password": "Secret1!"}),
+            json!({"name": "Retry Ready", "email": "retry@example.com", "password": CANDIDATE_PASSWORD}),
         )
         .await;
     assert_eq!(plain.status, StatusCode::CONFLICT);
@@ -582,7 +583,7 @@ async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() 
 
 /// A candidate registration from `forwarded_for`.
 async fn register_from(app: &TestApp, forwarded_for: &str, email: &str) -> StatusCode {
-    let body = json!({"name": "Sam Script", "email": email, "password": "Secret1!"});
+    let body = json!({"name": "Sam Script", "email": email, "password": CANDIDATE_PASSWORD});
     post_forwarded_for(app, "/api/auth/candidate/register", forwarded_for, body).await
 }
 
@@ -878,7 +879,7 @@ async fn email_claims_and_throttle_keys_are_keyed_hashes_and_old_claims_still_ho
         .post(
             "/api/auth/candidate/register",
             None,
-            json!({"name": "Old Timer", "email": "old.timer@example.com", "password": "Secret1!"}),
+            json!({"name": "Old Timer", "email": "old.timer@example.com", "password": CANDIDATE_PASSWORD}),
         )
         .await;
     assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);

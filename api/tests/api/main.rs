@@ -25,6 +25,7 @@ mod jobs;
 mod notifications;
 mod openapi;
 mod password_reset;
+mod passwords;
 mod pipeline;
 mod profile;
 mod projections_runtime;
