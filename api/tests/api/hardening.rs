@@ -128,6 +128,134 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_address_budget() {
     );
 }
 
+/// A candidate sign-in with the right password from `forwarded_for`.
+async fn owner_signs_in_from(app: &TestApp, forwarded_for: &str, email: &str) -> StatusCode {
+    let body = json!({"email": email, "password": CANDIDATE_PASSWORD});
+    post_forwarded_for(app, "/api/auth/candidate/login", forwarded_for, body).await
+}
+
+/// `guesses` wrong sign-ins at `email` at once, from `from(i)`: how many got
+/// a verdict (401); every other one must be a 429.
+async fn parallel_guesses(
+    app: &TestApp,
+    email: &str,
+    guesses: usize,
+    from: impl Fn(usize) -> String,
+) -> usize {
+    let statuses = join_all((0..guesses).map(|i| {
+        let addr = from(i);
+        async move { login_from(app, &addr, email).await }
+    }))
+    .await;
+    let judged = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::UNAUTHORIZED)
+        .count();
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!(judged + refused, guesses, "{statuses:?}");
+    judged
+}
+
+#[tokio::test]
+async fn a_strangers_wrong_guesses_do_not_lock_the_owner_out_where_they_sign_in() {
+    let app = behind_a_trusted_proxy().await;
+    app.register_candidate("owner@example.com").await;
+    app.settle().await;
+    // The owner signs in at home: that address is known to the account.
+    assert_eq!(
+        owner_signs_in_from(&app, "192.0.2.10", "owner@example.com").await,
+        StatusCode::OK
+    );
+    for _ in 0..5 {
+        assert_eq!(
+            login_from(&app, "198.51.100.7", "owner@example.com").await,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    // Strangers are locked out now, from anywhere, right password or not...
+    assert_eq!(
+        login_from(&app, "198.51.100.8", "owner@example.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        owner_signs_in_from(&app, "203.0.113.5", "owner@example.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // ...but the owner at home is not, and signs in again and again.
+    for _ in 0..3 {
+        assert_eq!(
+            owner_signs_in_from(&app, "192.0.2.10", "owner@example.com").await,
+            StatusCode::OK
+        );
+    }
+    // An IPv6 owner is known by their /64.
+    app.register_candidate("owner6@example.com").await;
+    app.settle().await;
+    assert_eq!(
+        owner_signs_in_from(&app, "2001:db8:7:8::1", "owner6@example.com").await,
+        StatusCode::OK
+    );
+    for i in 0..6 {
+        login_from(&app, &format!("2001:db8:9:{i}::1"), "owner6@example.com").await;
+    }
+    assert_eq!(
+        owner_signs_in_from(&app, "2001:db8:7:8:ffff::2", "owner6@example.com").await,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn sixty_parallel_guesses_from_strangers_still_get_at_most_five_verdicts() {
+    let app = behind_a_trusted_proxy().await;
+    app.register_candidate("popular@example.com").await;
+    app.settle().await;
+    assert_eq!(
+        owner_signs_in_from(&app, "192.0.2.10", "popular@example.com").await,
+        StatusCode::OK
+    );
+    // Sixty strangers, each from an address of its own.
+    let judged = parallel_guesses(&app, "popular@example.com", 60, |i| {
+        format!("198.51.100.{}", i + 1)
+    })
+    .await;
+    assert!((1..=5).contains(&judged), "{judged} guesses were judged");
+    assert_eq!(
+        owner_signs_in_from(&app, "192.0.2.10", "popular@example.com").await,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_known_address_has_a_budget_of_its_own_and_it_is_limited_too() {
+    let app = behind_a_trusted_proxy().await;
+    app.register_candidate("shared.office@example.com").await;
+    app.settle().await;
+    assert_eq!(
+        owner_signs_in_from(&app, "192.0.2.10", "shared.office@example.com").await,
+        StatusCode::OK
+    );
+    // Someone at the owner's address guesses, sixty at once: five verdicts
+    // at most (the address's own limit is 30), then that address waits...
+    let judged = parallel_guesses(&app, "shared.office@example.com", 60, |_| {
+        "192.0.2.10".to_owned()
+    })
+    .await;
+    assert!((1..=5).contains(&judged), "{judged} guesses were judged");
+    assert_eq!(
+        owner_signs_in_from(&app, "192.0.2.10", "shared.office@example.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // ...while the account's shared budget is untouched: the owner signs in
+    // from a new device.
+    assert_eq!(
+        owner_signs_in_from(&app, "203.0.113.9", "shared.office@example.com").await,
+        StatusCode::OK
+    );
+}
+
 #[tokio::test]
 async fn without_a_trusted_proxy_x_forwarded_for_changes_nothing() {
     let app = TestApp::spawn().await;
