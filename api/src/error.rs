@@ -198,9 +198,9 @@ pub fn database_unavailable(e: &anyhow::Error) -> bool {
 impl From<DomainError> for ApiError {
     fn from(e: DomainError) -> Self {
         let status = match &e {
-            DomainError::Invalid(_) | DomainError::JobNotAccepting => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            DomainError::Invalid(_)
+            | DomainError::JobNotAccepting
+            | DomainError::WrongCurrentPassword => StatusCode::UNPROCESSABLE_ENTITY,
             DomainError::AlreadyApplied => StatusCode::CONFLICT,
             DomainError::EmailTaken
             | DomainError::AlreadyExists(_)

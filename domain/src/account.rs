@@ -1,5 +1,5 @@
 //! Accounts of all three roles: registration, employer approval, sign-in
-//! decisions and password resets. Stream: `account-{id}`.
+//! decisions, password resets and changes. Stream: `account-{id}`.
 //!
 //! Long on purpose: about a third of it is the given/when/then tests that sit
 //! beside the account rules they check.
@@ -114,6 +114,12 @@ pub enum AccountEvent {
         password_hash: String,
         reset_at: DateTime<Utc>,
     },
+    /// The signed-in account holder chose a new password, giving the current
+    /// one. Sessions issued before it end, like after a reset.
+    PasswordChanged {
+        password_hash: String,
+        changed_at: DateTime<Utc>,
+    },
     EmployerSuspended {
         suspended_by: Uuid,
         reason: Option<String>,
@@ -183,6 +189,7 @@ impl DomainEvent for AccountEvent {
         "EmployerRejected",
         "PasswordResetRequested",
         "PasswordReset",
+        "PasswordChanged",
         "EmployerSuspended",
         "EmployerReinstated",
         "AdminRemoved",
@@ -202,6 +209,7 @@ impl DomainEvent for AccountEvent {
             Self::EmployerRejected { .. } => "EmployerRejected",
             Self::PasswordResetRequested { .. } => "PasswordResetRequested",
             Self::PasswordReset { .. } => "PasswordReset",
+            Self::PasswordChanged { .. } => "PasswordChanged",
             Self::EmployerSuspended { .. } => "EmployerSuspended",
             Self::EmployerReinstated { .. } => "EmployerReinstated",
             Self::AdminRemoved { .. } => "AdminRemoved",
@@ -218,7 +226,7 @@ impl DomainEvent for AccountEvent {
     fn personal_fields(&self) -> &'static [&'static str] {
         match self {
             Self::AccountRegistered(_) => &["name", "email", "phone", "password_hash"],
-            Self::PasswordReset { .. } => &["password_hash"],
+            Self::PasswordReset { .. } | Self::PasswordChanged { .. } => &["password_hash"],
             Self::TotpEnrolmentStarted { .. } => &["secret"],
             _ => &[],
         }
@@ -330,9 +338,14 @@ pub fn evolve(state: Option<Account>, event: &AccountEvent) -> Option<Account> {
             a.open_reset_tokens.push((token_hash.clone(), *expires_at));
             Some(a)
         }
-        (Some(mut a), AccountEvent::PasswordReset { password_hash, .. }) => {
+        (
+            Some(mut a),
+            AccountEvent::PasswordReset { password_hash, .. }
+            | AccountEvent::PasswordChanged { password_hash, .. },
+        ) => {
             a.password_hash = password_hash.clone();
-            // A completed reset spends every outstanding link, not just the one used.
+            // A new password spends every outstanding reset link: a link
+            // asked for before the change would undo it.
             a.open_reset_tokens.clear();
             Some(a)
         }
@@ -567,6 +580,65 @@ pub fn reset_password(
         password_hash: new_password_hash,
         reset_at: now,
     }])
+}
+
+pub const PASSWORD_MUST_CHANGE_MESSAGE: &str =
+    "Your new password must be different from your current one";
+
+/// A signed-in account holder changes their password. The caller has parsed
+/// the new one (`NewPassword`), checked the current one against the hash
+/// (`current_matches`) and compared the two as typed (`same_as_current`).
+pub fn change_password(
+    state: Option<&Account>,
+    current_matches: bool,
+    same_as_current: bool,
+    new_password_hash: String,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountEvent>, DomainError> {
+    state.ok_or(DomainError::NotFound("Account"))?;
+    if !current_matches {
+        return Err(DomainError::WrongCurrentPassword);
+    }
+    if same_as_current {
+        return Err(DomainError::invalid(PASSWORD_MUST_CHANGE_MESSAGE));
+    }
+    Ok(vec![AccountEvent::PasswordChanged {
+        password_hash: new_password_hash,
+        changed_at: now,
+    }])
+}
+
+/// A filled-in change-password form: the current password as typed and a
+/// new one that meets the register rule (so it also passes the sign-in
+/// forms' check) and is not common.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PasswordChangeForm {
+    pub current_password: String,
+    pub new_password: crate::validation::NewPassword,
+}
+
+impl PasswordChangeForm {
+    pub fn parse(current_password: String, new_password: &str) -> Result<Self, DomainError> {
+        if current_password.is_empty() || new_password.is_empty() {
+            return Err(DomainError::invalid(
+                crate::validation::FILL_ALL_FIELDS_MESSAGE,
+            ));
+        }
+        let new_password = crate::validation::NewPassword::parse(
+            new_password,
+            crate::validation::PasswordRule::Standard,
+        )?;
+        Ok(Self {
+            current_password,
+            new_password,
+        })
+    }
+}
+
+impl std::fmt::Debug for PasswordChangeForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PasswordChangeForm(..)")
+    }
 }
 
 pub const SIGN_IN_FIELDS_MESSAGE: &str = "Please enter your email and password";
@@ -935,6 +1007,86 @@ mod tests {
         ])
         .when(|s| reset_password(s.as_ref(), "t1", "x".into(), now()))
         .then_err(DomainError::InvalidResetToken);
+    }
+
+    #[test]
+    fn a_signed_in_holder_changes_their_password_by_giving_the_current_one() {
+        given(vec![registered(Role::Candidate)])
+            .when(|s| change_password(s.as_ref(), true, false, "new".into(), now()))
+            .then(vec![AccountEvent::PasswordChanged {
+                password_hash: "new".into(),
+                changed_at: now(),
+            }]);
+        given(vec![registered(Role::Employer)])
+            .when(|s| change_password(s.as_ref(), false, false, "new".into(), now()))
+            .then_err(DomainError::WrongCurrentPassword);
+        assert_eq!(
+            DomainError::WrongCurrentPassword.to_string(),
+            "Your current password is not right"
+        );
+        given(vec![registered(Role::Admin)])
+            .when(|s| change_password(s.as_ref(), true, true, "new".into(), now()))
+            .then_err(DomainError::invalid(
+                "Your new password must be different from your current one",
+            ));
+        given(vec![])
+            .when(|s| change_password(s.as_ref(), true, false, "new".into(), now()))
+            .then_err(DomainError::NotFound("Account"));
+    }
+
+    #[test]
+    fn a_changed_password_replaces_the_hash_and_spends_open_reset_links() {
+        let state = given(vec![
+            registered(Role::Candidate),
+            AccountEvent::PasswordResetRequested {
+                token_hash: "t1".into(),
+                requested_at: now(),
+                expires_at: now() + RESET_TOKEN_TTL,
+            },
+            AccountEvent::PasswordChanged {
+                password_hash: "changed".into(),
+                changed_at: now(),
+            },
+        ])
+        .state();
+        assert_eq!(state.as_ref().unwrap().password_hash, "changed");
+        assert_eq!(
+            reset_password(state.as_ref(), "t1", "x".into(), now()),
+            Err(DomainError::InvalidResetToken)
+        );
+        assert_eq!(
+            AccountEvent::PasswordChanged {
+                password_hash: "changed".into(),
+                changed_at: now(),
+            }
+            .personal_fields(),
+            &["password_hash"],
+            "sealed like every password hash"
+        );
+    }
+
+    #[test]
+    fn a_change_password_form_needs_both_fields_and_a_new_password_that_passes() {
+        use crate::validation::{COMMON_PASSWORD_MESSAGE, PASSWORD_MESSAGE};
+        for (current, new) in [("", "Wattle#Tree1"), ("Candidate1!", "")] {
+            assert_eq!(
+                PasswordChangeForm::parse(current.into(), new),
+                Err(DomainError::invalid(
+                    crate::validation::FILL_ALL_FIELDS_MESSAGE
+                ))
+            );
+        }
+        assert_eq!(
+            PasswordChangeForm::parse("Candidate1!".into(), "wattle"),
+            Err(DomainError::invalid(PASSWORD_MESSAGE))
+        );
+        assert_eq!(
+            PasswordChangeForm::parse("Candidate1!".into(), "Password1!"),
+            Err(DomainError::invalid(COMMON_PASSWORD_MESSAGE))
+        );
+        let form = PasswordChangeForm::parse("Candidate1!".into(), "Wattle#Tree1").unwrap();
+        assert_eq!(form.new_password.expose(), "Wattle#Tree1");
+        assert!(!format!("{form:?}").contains("Candidate1!"));
     }
 
     #[test]

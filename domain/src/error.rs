@@ -25,6 +25,9 @@ pub enum DomainError {
     EmployerSuspended,
     #[error("This reset link is invalid or has expired. Please request a new one.")]
     InvalidResetToken,
+    /// A signed-in password change whose current password was wrong.
+    #[error("Your current password is not right")]
+    WrongCurrentPassword,
     #[error("Only approved employers can manage job listings")]
     EmployerNotApproved,
     #[error("This employer account is not pending approval")]

@@ -165,6 +165,7 @@ pub fn secret_fields(event_type: &str) -> &'static [&'static str] {
         "AccountRegistered" => &["password_hash"],
         "PasswordResetRequested" => &["token_hash"],
         "PasswordReset" => &["token_hash", "password_hash"],
+        "PasswordChanged" => &["password_hash"],
         "TotpEnrolmentStarted" => &["secret"],
         "TotpEnabled" => &["recovery_code_hashes"],
         "RecoveryCodeUsed" => &["code_hash"],

@@ -1,6 +1,7 @@
 //! Value objects and the validation rules of SPEC 5, with their exact messages.
 //! Parse, don't validate: a constructed `Email` or `NewPassword` is known good.
 
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -13,6 +14,8 @@ pub const PASSWORD_MESSAGE: &str = "Password must be at least 8 characters long,
 pub const AU_PHONE_MESSAGE: &str = "Please enter a valid Australian phone number";
 pub const FORGOT_EMAIL_MESSAGE: &str = "Please enter your email";
 pub const FILL_ALL_FIELDS_MESSAGE: &str = "Please fill in all fields";
+pub const COMMON_PASSWORD_MESSAGE: &str =
+    "This password is too common. Choose one that is harder to guess.";
 
 pub const MAX_EMAIL_LEN: usize = 254;
 pub const MAX_PASSWORD_LEN: usize = 128;
@@ -90,7 +93,36 @@ impl PasswordRule {
     }
 }
 
-/// A new password that meets the rule it was checked against. Never serialised.
+/// The 10,000 most common passwords, lower case (see
+/// `data/common-passwords.LICENSE.md` for where they come from).
+static COMMON_PASSWORDS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    include_str!("../data/common-passwords.txt")
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect()
+});
+
+/// How many passwords the common list holds.
+pub fn common_password_count() -> usize {
+    COMMON_PASSWORDS.len()
+}
+
+/// Whether a password is one of the most common, ignoring case, or is one of
+/// them with digits and symbols added at its end. SPEC 5's rule makes people
+/// add a capital and a symbol, and "Password1!" or "Summer2024#" is what
+/// they add and what a guesser tries first; so the list is checked with the
+/// password lower-cased, and again with whatever is not a letter at its end
+/// taken off. Every entry that ends in a letter has four or more characters,
+/// so a short stem ("Ab" + twenty digits) is never refused for its stem alone.
+pub fn is_common_password(raw: &str) -> bool {
+    let lower = raw.to_lowercase();
+    let stem = lower.trim_end_matches(|c: char| !c.is_alphabetic());
+    COMMON_PASSWORDS.contains(lower.as_str()) || COMMON_PASSWORDS.contains(stem)
+}
+
+/// A new password that meets the rule it was checked against and is not one
+/// of the most common (`is_common_password`). Never serialised.
 #[derive(Clone, PartialEq, Eq)]
 pub struct NewPassword(String);
 
@@ -104,6 +136,9 @@ impl NewPassword {
         }
         if !rule.accepts(raw) {
             return Err(DomainError::invalid(PASSWORD_MESSAGE));
+        }
+        if is_common_password(raw) {
+            return Err(DomainError::invalid(COMMON_PASSWORD_MESSAGE));
         }
         Ok(Self(raw.to_owned()))
     }
@@ -213,8 +248,8 @@ mod tests {
 
     #[test]
     fn register_password_needs_length_uppercase_and_special() {
-        assert!(NewPassword::parse("Secret1!", PasswordRule::Standard).is_ok());
-        for bad in ["Secret1", "secret1!", "Sec1!", "Secret(1)"] {
+        assert!(NewPassword::parse("Wattle1!", PasswordRule::Standard).is_ok());
+        for bad in ["Wattle1", "wattle1!", "Wat1!", "Wattle(1)"] {
             assert_eq!(
                 NewPassword::parse(bad, PasswordRule::Standard),
                 Err(DomainError::invalid(PASSWORD_MESSAGE)),
@@ -226,14 +261,14 @@ mod tests {
     #[test]
     fn reset_password_accepts_the_wider_special_set() {
         for ok in [
-            "Secret(1)",
-            "Secret,12",
-            "Secret.12",
-            "Secret?12",
-            "Secret\"12",
-            "Secret{12",
-            "Secret|12",
-            "Secret<12",
+            "Wattle(1)",
+            "Wattle,12",
+            "Wattle.12",
+            "Wattle?12",
+            "Wattle\"12",
+            "Wattle{12",
+            "Wattle|12",
+            "Wattle<12",
         ] {
             assert!(
                 NewPassword::parse(ok, PasswordRule::Reset).is_ok(),
@@ -241,9 +276,77 @@ mod tests {
             );
         }
         assert_eq!(
-            NewPassword::parse("secret(1)", PasswordRule::Reset),
+            NewPassword::parse("wattle(1)", PasswordRule::Reset),
             Err(DomainError::invalid(PASSWORD_MESSAGE))
         );
+    }
+
+    #[test]
+    fn a_common_password_is_refused_whatever_its_case_and_the_symbols_at_its_end() {
+        for common in [
+            "Password1!",
+            "PASSWORD1!",
+            "Sunshine2024#",
+            "Secret1!",
+            "Admin123!",
+            "Qwerty123$",
+            "Letmein!!",
+            "Iloveyou!",
+        ] {
+            for rule in [PasswordRule::Standard, PasswordRule::Reset] {
+                assert_eq!(
+                    NewPassword::parse(common, rule),
+                    Err(DomainError::invalid(COMMON_PASSWORD_MESSAGE)),
+                    "{common:?}"
+                );
+            }
+        }
+        // The composition rule is judged first, with its own SPEC text.
+        assert_eq!(
+            NewPassword::parse("password", PasswordRule::Standard),
+            Err(DomainError::invalid(PASSWORD_MESSAGE))
+        );
+    }
+
+    #[test]
+    fn an_uncommon_password_passes_even_with_a_common_word_inside() {
+        for fine in [
+            "Candidate1!",
+            "Employer1!",
+            "Harbour#2026",
+            "Sup3r$ecret",
+            // The stem is what is left at the end: a common word followed by
+            // more letters is not the word.
+            "Password!Wattle",
+            // A short stem is not a word on the list.
+            "Ab!12345678901234",
+        ] {
+            assert!(
+                NewPassword::parse(fine, PasswordRule::Standard).is_ok(),
+                "{fine:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_common_list_holds_the_ten_thousand_most_common_in_lower_case() {
+        assert!(
+            common_password_count() >= 10_000,
+            "{}",
+            common_password_count()
+        );
+        assert!(is_common_password("123456"));
+        assert!(is_common_password("PaSsWoRd"));
+        assert!(COMMON_PASSWORDS.iter().all(|p| p.to_lowercase() == *p));
+    }
+
+    #[test]
+    fn a_password_of_sixty_four_characters_and_more_is_allowed() {
+        let long: String = "Wattle#Harbour-".repeat(9);
+        assert!(long.chars().count() >= 128);
+        let long: String = long.chars().take(MAX_PASSWORD_LEN).collect();
+        assert!(NewPassword::parse(&long[..64], PasswordRule::Standard).is_ok());
+        assert!(NewPassword::parse(&long, PasswordRule::Standard).is_ok());
     }
 
     #[test]

@@ -28,7 +28,7 @@ export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[]
 export const DEMO = {
   candidate: { email: 'candidate@example.com', password: 'Candidate1!' },
   employer: { email: 'employer@example.com', password: 'Employer1!' },
-  admin: { email: 'admin@example.com', password: 'Admin123!' },
+  admin: { email: 'admin@example.com', password: 'AgencyAdmin1!' },
 } as const
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')

@@ -6,6 +6,11 @@
 //! is recorded. Past the limit, attempts get 429 with Retry-After until the
 //! block ends. Limits apply whether or not the account exists, so a 429 tells
 //! nobody which emails have accounts.
+//!
+//! A client that signed in to an account before (its address, or its IPv6
+//! /64, within `KNOWN_CLIENT_DAYS`) has a sign-in budget of its own at that
+//! account, as limited as the shared one: strangers' wrong guesses lock out
+//! only strangers, never the owner where they usually sign in.
 
 use anyhow::Context;
 use domain::account::Role;
@@ -16,6 +21,8 @@ use crate::auth::client_addr::ClientKey;
 use crate::error::ApiError;
 
 pub const WINDOW_MINUTES: i32 = 15;
+/// How long a client that signed in to an account stays known to it.
+pub const KNOWN_CLIENT_DAYS: i32 = 90;
 
 /// What is being counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,29 +82,102 @@ impl Action {
     }
 }
 
-/// Keyed like the claims, so the table names no email a guess could confirm.
-fn email_key(state: &AppState, action: Action, role: Role, email: &str) -> String {
+/// An account as the throttle names it: its role and the keyed hash of its
+/// email (keyed like the claims, so no table names an email a guess could
+/// confirm).
+fn account_key(state: &AppState, role: Role, email: &str) -> String {
     let email = state.commands.hasher.hash(&email.trim().to_lowercase());
-    format!("{}:email:{role}:{email}", action.prefix())
+    format!("{role}:{email}")
+}
+
+fn email_key(state: &AppState, action: Action, role: Role, email: &str) -> String {
+    format!(
+        "{}:email:{}",
+        action.prefix(),
+        account_key(state, role, email)
+    )
 }
 
 fn addr_key(action: Action, client: &ClientKey) -> String {
     format!("{}:addr:{client}", action.prefix())
 }
 
+/// Which budget a sign-in attempt at an account spends: the account's
+/// shared one, or (a client that signed in to it before) that client's own.
+struct SignInBudget {
+    /// `account_key`.
+    account: String,
+    /// A keyed hash of the account and the client together, so that one
+    /// address's rows for two accounts do not match.
+    client: String,
+    known: bool,
+}
+
+impl SignInBudget {
+    async fn of(
+        state: &AppState,
+        role: Role,
+        email: &str,
+        client: &ClientKey,
+    ) -> anyhow::Result<Self> {
+        let account = account_key(state, role, email);
+        let client = state.commands.hasher.hash(&format!("{account}|{client}"));
+        // language=PostgreSQL
+        let known: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM known_sign_in_clients
+                             WHERE account_key = $1 AND client_key = $2
+                               AND last_signed_in_at > now() - make_interval(days => $3))",
+        )
+        .bind(&account)
+        .bind(&client)
+        .bind(KNOWN_CLIENT_DAYS)
+        .fetch_one(&state.pool)
+        .await
+        .context("Failed to look up a known sign-in client")?;
+        Ok(Self {
+            account,
+            client,
+            known,
+        })
+    }
+
+    /// The account's shared key: what `email_key` gives for sign-ins.
+    fn shared(&self) -> String {
+        format!("{}:email:{}", Action::SignIn.prefix(), self.account)
+    }
+
+    /// The throttle key this attempt counts against. A known client's is an
+    /// email key too (the account's limit applies; an erasure forgets it).
+    fn key(&self) -> String {
+        if self.known {
+            format!("{}:known:{}", self.shared(), self.client)
+        } else {
+            self.shared()
+        }
+    }
+}
+
 /// Forgets the throttle's rows for an email (an erased person's): the keyed
-/// hash of their address goes with them.
+/// hash of their address goes with them, and so do their known clients.
 pub async fn forget_email(state: &AppState, role: Role, email: &str) -> Result<(), ApiError> {
     let keys: Vec<String> = [Action::SignIn, Action::PasswordReset]
         .into_iter()
         .map(|action| email_key(state, action, role, email))
         .collect();
     // language=PostgreSQL
-    sqlx::query("DELETE FROM login_throttle WHERE key = ANY($1)")
-        .bind(&keys)
-        .execute(&state.pool)
-        .await
-        .context("Failed to forget an email's throttle rows")?;
+    sqlx::query(
+        "WITH clients AS (DELETE FROM known_sign_in_clients WHERE account_key = $3)
+         DELETE FROM login_throttle WHERE key = ANY($1) OR key LIKE $2",
+    )
+    .bind(&keys)
+    .bind(format!(
+        "{}:known:%",
+        email_key(state, Action::SignIn, role, email)
+    ))
+    .bind(account_key(state, role, email))
+    .execute(&state.pool)
+    .await
+    .context("Failed to forget an email's throttle rows")?;
     Ok(())
 }
 
@@ -111,11 +191,15 @@ pub async fn attempt(
     client: &ClientKey,
 ) -> Result<(), ApiError> {
     let (per_email, per_address) = action.limits();
+    let account_key = match action {
+        Action::SignIn => SignInBudget::of(state, role, email, client).await?.key(),
+        _ => email_key(state, action, role, email),
+    };
     count(
         &state.pool,
         action,
         vec![
-            (email_key(state, action, role, email), per_email),
+            (account_key, per_email),
             (addr_key(action, client), per_address),
         ],
     )
@@ -191,9 +275,12 @@ async fn count(pool: &PgPool, action: Action, keys: Vec<(String, i32)>) -> Resul
     }
 }
 
-/// A sign-in that succeeded: the account's count starts over and the address
-/// gets its attempt back (an office behind one address is not locked out by
-/// its own colleagues signing in).
+/// A sign-in that succeeded: the count it was made against starts over (a
+/// known client's own, else the account's shared one: the owner signing in
+/// where they usually do gives strangers no fresh guesses), the address gets
+/// its attempt back (an office behind one address is not locked out by its
+/// own colleagues signing in), and the client is known to the account from
+/// now on. Known clients unseen for `KNOWN_CLIENT_DAYS` are forgotten here.
 pub async fn succeeded(
     state: &AppState,
     role: Role,
@@ -201,17 +288,31 @@ pub async fn succeeded(
     client: &ClientKey,
 ) -> anyhow::Result<()> {
     let (_, per_address) = Action::SignIn.limits();
+    let budget = SignInBudget::of(state, role, email, client).await?;
+    // The stale-row delete leaves this client's row alone: one statement
+    // must not change the same row twice.
     // language=PostgreSQL
     sqlx::query(
-        "WITH cleared AS (DELETE FROM login_throttle WHERE key = $1)
+        "WITH cleared AS (DELETE FROM login_throttle WHERE key = $1),
+              remembered AS (
+                  INSERT INTO known_sign_in_clients (account_key, client_key, last_signed_in_at)
+                  VALUES ($4, $5, now())
+                  ON CONFLICT (account_key, client_key) DO UPDATE SET last_signed_in_at = now()),
+              forgotten AS (
+                  DELETE FROM known_sign_in_clients
+                   WHERE last_signed_in_at < now() - make_interval(days => $6)
+                     AND (account_key, client_key) <> ($4, $5))
          UPDATE login_throttle SET
              failures = greatest(failures - 1, 0),
              blocked_until = CASE WHEN failures - 1 < $3 THEN NULL ELSE blocked_until END
           WHERE key = $2",
     )
-    .bind(email_key(state, Action::SignIn, role, email))
+    .bind(budget.key())
     .bind(addr_key(Action::SignIn, client))
     .bind(per_address)
+    .bind(&budget.account)
+    .bind(&budget.client)
+    .bind(KNOWN_CLIENT_DAYS)
     .execute(&state.pool)
     .await
     .context("Failed to clear the sign-in throttle")?;

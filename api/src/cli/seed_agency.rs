@@ -119,7 +119,7 @@ pub async fn run(
                 role: Role::Admin,
                 name: "Jordan Blake".into(),
                 email: "jordan@example.com".into(),
-                password: "Admin123!".into(),
+                password: "AgencyAdmin1!".into(),
                 phone: None,
                 company: None,
                 created_by: Some(admin),

@@ -1,13 +1,17 @@
-//! /api/auth/*: register, sign in, forgot and reset password, who am I.
+//! /api/auth/*: register, sign in, forgot, reset and change password, who am I.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
+use commands::CommandError;
 use commands::accounts::{
-    RegisterAccount, RequestPasswordReset, ResetPassword, SecondFactor, SignIn,
+    ChangePassword, RegisterAccount, RequestPasswordReset, ResetPassword, SecondFactor, SignIn,
 };
-use domain::account::{self, Account, Credentials, ResetForm, Role, SelfRegistration};
+use domain::DomainError;
+use domain::account::{
+    self, Account, Credentials, PasswordChangeForm, ResetForm, Role, SelfRegistration,
+};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -37,6 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sign_out))
         .routes(routes!(sign_out_everywhere))
         .routes(routes!(step_up))
+        .routes(routes!(change_password))
 }
 
 /// The `{role}` of the auth paths.
@@ -86,6 +91,104 @@ async fn sign_out_everywhere(
         written.position,
         Message::new(SIGNED_OUT_EVERYWHERE),
     ))
+}
+
+pub const PASSWORD_CHANGED: &str =
+    "Your password has been changed. You have been signed out on your other devices.";
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ChangePasswordBody {
+    #[serde(default)]
+    current_password: String,
+    #[serde(default)]
+    new_password: String,
+}
+
+/// `{"message": ..., "token": ...}`: the password is changed, and this
+/// device's new session (the one it used is over, like every other).
+#[derive(Serialize, utoipa::ToSchema)]
+struct PasswordChanged {
+    message: &'static str,
+    token: String,
+}
+
+/// A signed-in user of any role changes their password by giving the current
+/// one. Every session issued before it ends, the one that asked included;
+/// the answer carries a new one for this device.
+#[utoipa::path(post, path = "/api/auth/change-password", tag = "auth", security(("candidate" = []), ("employer" = []), ("admin" = [])), request_body = ChangePasswordBody,
+    responses(
+        (status = 200, description = "Changed; `token` is this device's new session, every older one is refused", body = PasswordChanged),
+        (status = 422, description = "`Your current password is not right`, `Please fill in all fields`, the register rule's password text, `This password is too common. Choose one that is harder to guess.`, or `Your new password must be different from your current one`", body = ErrorBody),
+        (status = 429, description = "Too many wrong passwords for this account (counted with its sign-ins); see `Retry-After`", body = ErrorBody),
+    ))]
+async fn change_password(
+    State(state): State<AppState>,
+    session: crate::auth::Session,
+    Client(client): Client,
+    RequestMeta(meta): RequestMeta,
+    AppJson(body): AppJson<ChangePasswordBody>,
+) -> Result<Written<Json<PasswordChanged>>, ApiError> {
+    let PasswordChangeForm {
+        current_password,
+        new_password,
+    } = PasswordChangeForm::parse(body.current_password, &body.new_password)?;
+    let account = state
+        .commands
+        .load::<Account>(session.user_id)
+        .await?
+        .state
+        .ok_or_else(ApiError::unauthorized)?;
+    // A wrong current password counts as a wrong sign-in, so a session left
+    // open on a shared computer cannot be used to guess the password.
+    throttle::attempt(
+        &state,
+        Action::SignIn,
+        session.role,
+        &account.email,
+        &client,
+    )
+    .await?;
+    let changed = state
+        .commands
+        .change_password(
+            ChangePassword {
+                account_id: session.user_id,
+                current_password,
+                new_password,
+            },
+            meta,
+        )
+        .await;
+    if !matches!(
+        changed,
+        Err(CommandError::Domain(DomainError::WrongCurrentPassword) | CommandError::Internal(_))
+    ) {
+        // The current password was right: that is a good sign-in.
+        throttle::succeeded(&state, session.role, &account.email, &client).await?;
+    }
+    let written = changed?;
+    issued_after(written.output).await;
+    // The same session carries on (an admin keeps the code it passed);
+    // every token issued before the change, this request's included, ends.
+    let token = state.jwt.issue_grant(&session.grant)?;
+    Ok(Written::json(
+        written.position,
+        PasswordChanged {
+            message: PASSWORD_CHANGED,
+            token,
+        },
+    ))
+}
+
+/// Waits until the clock is past `moment` to the millisecond: sessions
+/// issued at or before a password change are refused, so the new one must
+/// be issued after it (hashing the new password nearly always took longer).
+async fn issued_after(moment: DateTime<Utc>) {
+    let ahead = moment.timestamp_millis() + 1 - Utc::now().timestamp_millis();
+    if ahead > 0 {
+        tokio::time::sleep(std::time::Duration::from_millis(ahead.min(1000) as u64)).await;
+    }
 }
 
 /// What the browser keeps about the signed-in user.

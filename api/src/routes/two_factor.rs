@@ -20,7 +20,7 @@ use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::client_addr::Client;
 use crate::auth::jwt::Factor;
-use crate::auth::{AdminSession, Session, SteppedUpAdmin};
+use crate::auth::{AdminSession, AdminUser, Session, SteppedUpAdmin};
 use crate::error::{ApiError, AppJson, ErrorBody};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -164,14 +164,15 @@ pub const TURNED_OFF: &str =
     "Two-factor sign-in is off. Set it up again to keep using the admin workspace.";
 
 /// The admin turns their own two-factor sign-in off (a new phone: then set
-/// up again), with a code; a session that passed one in the last 15 minutes.
+/// up again). The code it takes is its step-up: a fresh second factor,
+/// whenever the session last passed one.
 #[utoipa::path(post, path = "/api/admin/two-factor/disable", tag = "admin", security(("admin" = [])), request_body = ConfirmBody,
-    responses((status = 200, description = "Off; a new token for this session, and the account's other sessions end", body = TurnedOff),
-        refusals::StepUpRequired,
+    responses((status = 200, description = "Off; a new token for this session, and every token issued before it ends", body = TurnedOff),
         (status = 422, description = "`Enter the code from your app`, or a wrong or used code", body = ErrorBody)))]
 async fn turn_off(
     State(state): State<AppState>,
-    SteppedUpAdmin(admin, session): SteppedUpAdmin,
+    AdminUser(admin): AdminUser,
+    session: Session,
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<ConfirmBody>,
 ) -> Result<Written<Json<TurnedOff>>, ApiError> {

@@ -4,6 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
+use crate::fixtures::CANDIDATE_PASSWORD;
 use crate::support::{JWT_SECRET, TestApp};
 
 #[tokio::test]
@@ -15,7 +16,7 @@ async fn a_candidate_registers_signs_in_and_reads_their_profile() {
         "Registration successful! Please log in."
     );
     let login = app
-        .login("candidate", "Jordan@Example.com ", "Secret1!")
+        .login("candidate", "Jordan@Example.com ", CANDIDATE_PASSWORD)
         .await;
     assert_eq!(login.status, StatusCode::OK);
     assert_eq!(login.body["user"]["email"], "jordan@example.com");
@@ -42,9 +43,11 @@ async fn wrong_passwords_and_unknown_emails_get_the_same_answer() {
     app.register_candidate("kim@example.com").await;
     let wrong = app.login("candidate", "kim@example.com", "Wrong123!").await;
     let unknown = app
-        .login("candidate", "nobody@example.com", "Secret1!")
+        .login("candidate", "nobody@example.com", CANDIDATE_PASSWORD)
         .await;
-    let other_role = app.login("employer", "kim@example.com", "Secret1!").await;
+    let other_role = app
+        .login("employer", "kim@example.com", CANDIDATE_PASSWORD)
+        .await;
     for reply in [wrong, unknown, other_role] {
         assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
         assert_eq!(reply.error(), "Invalid email or password");
@@ -57,7 +60,7 @@ async fn registration_checks_the_spec_rules_and_stores_nothing_when_they_fail() 
     let before = app.event_count().await;
     let cases = [
         (
-            json!({"name": "A", "email": "not-an-email", "password": "Secret1!"}),
+            json!({"name": "A", "email": "not-an-email", "password": CANDIDATE_PASSWORD}),
             "Please enter a valid email address",
         ),
         (
@@ -65,15 +68,15 @@ async fn registration_checks_the_spec_rules_and_stores_nothing_when_they_fail() 
             "Password must be at least 8 characters long, contain 1 uppercase letter and 1 special character",
         ),
         (
-            json!({"name": "  ", "email": "a@example.com", "password": "Secret1!"}),
+            json!({"name": "  ", "email": "a@example.com", "password": CANDIDATE_PASSWORD}),
             "Name is required",
         ),
         (
-            json!({"name": "x".repeat(101), "email": "a@example.com", "password": "Secret1!"}),
+            json!({"name": "x".repeat(101), "email": "a@example.com", "password": CANDIDATE_PASSWORD}),
             "Name must be at most 100 characters",
         ),
         (
-            json!({"name": "A", "email": "a@example.com", "password": "Secret1!", "phone": "call me"}),
+            json!({"name": "A", "email": "a@example.com", "password": CANDIDATE_PASSWORD, "phone": "call me"}),
             "Please enter a valid phone number",
         ),
     ];
@@ -135,7 +138,7 @@ async fn no_anonymous_route_creates_an_admin() {
         .post(
             "/api/auth/admin/register",
             None,
-            json!({"name": "Eve", "email": "eve@example.com", "password": "Secret1!"}),
+            json!({"name": "Eve", "email": "eve@example.com", "password": CANDIDATE_PASSWORD}),
         )
         .await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
@@ -145,16 +148,21 @@ async fn no_anonymous_route_creates_an_admin() {
     );
     let candidate = app.candidate_token("c@example.com").await;
     let reply = app
-        .add_admin(&candidate, "Eve", "eve@example.com", "Secret1!")
+        .add_admin(&candidate, "Eve", "eve@example.com", CANDIDATE_PASSWORD)
         .await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
 
     let (_, admin) = app.admin_token().await;
     let created = app
-        .add_admin(&admin, "Second Admin", "two@harbourit.test", "Secret1!")
+        .add_admin(
+            &admin,
+            "Second Admin",
+            "two@harbourit.test",
+            CANDIDATE_PASSWORD,
+        )
         .await;
     assert_eq!(created.status, StatusCode::CREATED);
-    app.login("admin", "two@harbourit.test", "Secret1!")
+    app.login("admin", "two@harbourit.test", CANDIDATE_PASSWORD)
         .await
         .assert_status(StatusCode::OK);
 }
@@ -217,7 +225,7 @@ async fn repeated_failed_sign_ins_are_throttled_with_retry_after() {
             .assert_status(StatusCode::UNAUTHORIZED);
     }
     let blocked = app
-        .login("candidate", "target@example.com", "Secret1!")
+        .login("candidate", "target@example.com", CANDIDATE_PASSWORD)
         .await;
     assert_eq!(blocked.status, StatusCode::TOO_MANY_REQUESTS);
     let retry: u64 = blocked.headers["retry-after"]
@@ -228,7 +236,7 @@ async fn repeated_failed_sign_ins_are_throttled_with_retry_after() {
     assert!((1..=900).contains(&retry), "{retry}");
     // Another account is not blocked by this one's failures.
     app.register_candidate("bystander@example.com").await;
-    app.login("candidate", "bystander@example.com", "Secret1!")
+    app.login("candidate", "bystander@example.com", CANDIDATE_PASSWORD)
         .await
         .assert_status(StatusCode::OK);
 }

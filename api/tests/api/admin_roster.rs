@@ -20,6 +20,7 @@ use reqwest::StatusCode;
 use sqlx::{PgPool, Postgres, Transaction};
 use uuid::Uuid;
 
+use crate::fixtures::ADMIN_PASSWORD;
 use crate::support::TestApp;
 
 /// A SHARE lock on `events`: reads go on, every append waits. Writers that
@@ -228,7 +229,7 @@ async fn admins_created_at_the_same_moment_both_join_the_roster() {
                 role: Role::Admin,
                 name: name.into(),
                 email: format!("{}@harbourit.test", name.to_lowercase()),
-                password: "Admin123!".into(),
+                password: ADMIN_PASSWORD.into(),
                 phone: None,
                 company: None,
                 created_by: Some(first),

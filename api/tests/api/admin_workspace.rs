@@ -10,7 +10,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::fixtures::job_form;
+use crate::fixtures::{ADMIN_PASSWORD, job_form};
 use crate::support::TestApp;
 
 fn at(day: u32, hour: u32) -> DateTime<Utc> {
@@ -437,13 +437,18 @@ async fn admins_remove_each_other_but_not_themselves_or_the_last_one() {
     );
 
     let added = app
-        .add_admin(&token, "Riley Staff", "riley@harbourit.test", "Admin123!")
+        .add_admin(
+            &token,
+            "Riley Staff",
+            "riley@harbourit.test",
+            ADMIN_PASSWORD,
+        )
         .await;
     assert_eq!(added.status, StatusCode::CREATED);
     let riley: Uuid = added.body["id"].as_str().unwrap().parse().unwrap();
     app.settle().await;
     let riley_token = app
-        .token("admin", "riley@harbourit.test", "Admin123!")
+        .token("admin", "riley@harbourit.test", ADMIN_PASSWORD)
         .await;
     assert_eq!(
         app.get("/api/admin/admins", Some(&token))
@@ -462,7 +467,7 @@ async fn admins_remove_each_other_but_not_themselves_or_the_last_one() {
     let stale = app.get("/api/admin/overview", Some(&riley_token)).await;
     assert_eq!(stale.status, StatusCode::UNAUTHORIZED);
     let login = app
-        .login("admin", "riley@harbourit.test", "Admin123!")
+        .login("admin", "riley@harbourit.test", ADMIN_PASSWORD)
         .await;
     assert_eq!(login.status, StatusCode::UNAUTHORIZED);
     let gone = app
@@ -669,10 +674,10 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
     let email = "two.factor@harbourit.test";
     let (_, token) = app.admin_token().await;
     let added = app
-        .add_admin(&token, "Tess Factor", email, "Admin123!")
+        .add_admin(&token, "Tess Factor", email, ADMIN_PASSWORD)
         .await;
     assert_eq!(added.status, StatusCode::CREATED);
-    let mine = app.token("admin", email, "Admin123!").await;
+    let mine = app.token("admin", email, ADMIN_PASSWORD).await;
     let off = app.get("/api/admin/two-factor", Some(&mine)).await;
     assert_eq!(
         off.body,
@@ -697,7 +702,7 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
         .post(
             "/api/admin/two-factor/setup",
             Some(&mine),
-            json!({"password": "Admin123!"}),
+            json!({"password": ADMIN_PASSWORD}),
         )
         .await
         .assert_status(StatusCode::OK);
@@ -756,7 +761,7 @@ async fn an_admin_turns_on_two_factor_sign_in_and_each_code_works_once() {
     assert!(!stored.body.to_string().contains(&recovery[0]));
 
     // The password alone no longer signs in: it gives a challenge.
-    let step_one = app.login("admin", email, "Admin123!").await;
+    let step_one = app.login("admin", email, ADMIN_PASSWORD).await;
     assert_eq!(step_one.status, StatusCode::OK);
     assert_eq!(step_one.body["two_factor_required"], true);
     assert!(step_one.body.get("token").is_none());

@@ -218,4 +218,21 @@ async fn admin_create_reads_the_password_from_stdin_and_checks_it() {
         String::from_utf8_lossy(&weak.stderr)
             .contains("Password must be at least 8 characters long")
     );
+    let common = cli
+        .command(&[
+            "admin",
+            "create",
+            "--email",
+            "common@harbourit.test",
+            "--name",
+            "Common",
+        ])
+        .env("RECRUIT_ADMIN_PASSWORD", "Admin123!")
+        .output()
+        .unwrap();
+    assert!(!common.status.success());
+    assert!(
+        String::from_utf8_lossy(&common.stderr)
+            .contains("This password is too common. Choose one that is harder to guess.")
+    );
 }

@@ -12,14 +12,14 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::fixtures::pdf;
+use crate::fixtures::{ADMIN_PASSWORD, CANDIDATE_PASSWORD, pdf};
 use crate::support::TestApp;
 
 const NAME: &str = "Quentin Marlowe-Fitzgerald";
 const EMAIL: &str = "quentin.erasable@example.com";
 const PHONE: &str = "0498 765 432";
 const RESUME_SENTENCE: &str = "Tamed seventeen kraken-shaped Kubernetes clusters at Wollongong";
-const PASSWORD: &str = "Secret1!";
+const PASSWORD: &str = CANDIDATE_PASSWORD;
 
 /// An admin who has turned on two-factor sign-in and signed in with it a
 /// moment ago: (id, session).
@@ -443,7 +443,7 @@ async fn erasing_yourself_needs_your_password_and_admins_are_never_erased() {
         (
             "an admin",
             &admin,
-            json!({"password": "Admin123!"}),
+            json!({"password": ADMIN_PASSWORD}),
             StatusCode::FORBIDDEN,
             "Admin accounts are removed by another admin, not erased",
         ),

@@ -13,7 +13,7 @@ use serde_json::json;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::fixtures::{job_closed, job_closings};
+use crate::fixtures::{CANDIDATE_PASSWORD, job_closed, job_closings};
 use crate::support::{TestApp, db};
 
 /// Of appends that raced for one version, exactly one won and every other
@@ -324,7 +324,7 @@ async fn twenty_concurrent_registrations_of_one_email_create_exactly_one_account
         app.post(
             "/api/auth/candidate/register",
             None,
-            json!({"name": format!("Racer {i}"), "email": "race@example.com", "password": "Secret1!"}),
+            json!({"name": format!("Racer {i}"), "email": "race@example.com", "password": CANDIDATE_PASSWORD}),
         )
     });
     let replies = futures::future::join_all(attempts).await;
@@ -344,7 +344,7 @@ async fn twenty_concurrent_registrations_of_one_email_create_exactly_one_account
         .post(
             "/api/auth/employer/register",
             None,
-            json!({"name": "Racer", "email": "race@example.com", "password": "Secret1!", "company": "Race Co"}),
+            json!({"name": "Racer", "email": "race@example.com", "password": CANDIDATE_PASSWORD, "company": "Race Co"}),
         )
         .await;
     assert_eq!(employer.status, 201);

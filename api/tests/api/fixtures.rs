@@ -19,6 +19,12 @@ use uuid::Uuid;
 
 use crate::support::{Reply, TestApp};
 
+/// The password of every candidate `register_candidate` makes. Not on the
+/// common-password list (the old "Secret1!" is: "secret" with "1!" added).
+pub const CANDIDATE_PASSWORD: &str = "Candidate1!";
+/// The password of every admin `admin_token` makes ("Admin123!" is common).
+pub const ADMIN_PASSWORD: &str = "AgencyAdmin1!";
+
 /// An admin with two-factor sign-in on: what a test needs to sign in again
 /// or step up (the secret for codes, the recovery codes left).
 pub struct EnrolledAdmin {
@@ -37,7 +43,7 @@ impl TestApp {
             .post(
                 "/api/auth/candidate/register",
                 None,
-                json!({"name": "Jordan Lee", "email": email, "password": "Secret1!", "phone": "0412 345 678"}),
+                json!({"name": "Jordan Lee", "email": email, "password": CANDIDATE_PASSWORD, "phone": "0412 345 678"}),
             )
             .await
             .assert_status(StatusCode::CREATED);
@@ -63,7 +69,7 @@ impl TestApp {
 
     /// A new sign-in of a candidate that [`Self::register_candidate`] made.
     pub async fn candidate_sign_in(&self, email: &str) -> String {
-        self.token("candidate", email, "Secret1!").await
+        self.token("candidate", email, CANDIDATE_PASSWORD).await
     }
 
     pub async fn candidate_token(&self, email: &str) -> String {
@@ -84,7 +90,7 @@ impl TestApp {
                     role: Role::Admin,
                     name: "Ada Admin".into(),
                     email: email.clone(),
-                    password: "Admin123!".into(),
+                    password: ADMIN_PASSWORD.into(),
                     phone: None,
                     company: None,
                     created_by: None,
@@ -101,7 +107,7 @@ impl TestApp {
     /// sign-in, the session may only set it up.
     pub async fn password_admin(&self) -> (Uuid, String, String) {
         let (id, email) = self.new_admin().await;
-        let token = self.token("admin", &email, "Admin123!").await;
+        let token = self.token("admin", &email, ADMIN_PASSWORD).await;
         (id, email, token)
     }
 
@@ -120,7 +126,7 @@ impl TestApp {
             .await
             .unwrap()
             .output;
-        let challenge = self.login("admin", &email, "Admin123!").await.body["challenge"]
+        let challenge = self.login("admin", &email, ADMIN_PASSWORD).await.body["challenge"]
             .as_str()
             .unwrap()
             .to_owned();

@@ -11,6 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::{AssertSqlSafe, Connection, PgConnection};
 
+use crate::fixtures::CANDIDATE_PASSWORD;
 use crate::support::{JWT_SECRET, Socket, TestApp, url_for};
 
 #[tokio::test]
@@ -55,7 +56,7 @@ async fn a_right_password_gives_its_attempt_back_so_an_office_is_not_locked_out(
     app.register_candidate("busy@example.com").await;
     app.settle().await;
     for _ in 0..40 {
-        app.login("candidate", "busy@example.com", "Secret1!")
+        app.login("candidate", "busy@example.com", CANDIDATE_PASSWORD)
             .await
             .assert_status(StatusCode::OK);
     }
@@ -124,6 +125,134 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_address_budget() {
     assert_eq!(
         login_from(&app, "2001:db8:5:6:ffff::1", "v6-other@example.com").await,
         StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
+/// A candidate sign-in with the right password from `forwarded_for`.
+async fn owner_signs_in_from(app: &TestApp, forwarded_for: &str, email: &str) -> StatusCode {
+    let body = json!({"email": email, "password": CANDIDATE_PASSWORD});
+    post_forwarded_for(app, "/api/auth/candidate/login", forwarded_for, body).await
+}
+
+/// `guesses` wrong sign-ins at `email` at once, from `from(i)`: how many got
+/// a verdict (401); every other one must be a 429.
+async fn parallel_guesses(
+    app: &TestApp,
+    email: &str,
+    guesses: usize,
+    from: impl Fn(usize) -> String,
+) -> usize {
+    let statuses = join_all((0..guesses).map(|i| {
+        let addr = from(i);
+        async move { login_from(app, &addr, email).await }
+    }))
+    .await;
+    let judged = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::UNAUTHORIZED)
+        .count();
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!(judged + refused, guesses, "{statuses:?}");
+    judged
+}
+
+#[tokio::test]
+async fn a_strangers_wrong_guesses_do_not_lock_the_owner_out_where_they_sign_in() {
+    let app = behind_a_trusted_proxy().await;
+    app.register_candidate("owner@example.com").await;
+    app.settle().await;
+    // The owner signs in at home: that address is known to the account.
+    assert_eq!(
+        owner_signs_in_from(&app, "192.0.2.10", "owner@example.com").await,
+        StatusCode::OK
+    );
+    for _ in 0..5 {
+        assert_eq!(
+            login_from(&app, "198.51.100.7", "owner@example.com").await,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    // Strangers are locked out now, from anywhere, right password or not...
+    assert_eq!(
+        login_from(&app, "198.51.100.8", "owner@example.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        owner_signs_in_from(&app, "203.0.113.5", "owner@example.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // ...but the owner at home is not, and signs in again and again.
+    for _ in 0..3 {
+        assert_eq!(
+            owner_signs_in_from(&app, "192.0.2.10", "owner@example.com").await,
+            StatusCode::OK
+        );
+    }
+    // An IPv6 owner is known by their /64.
+    app.register_candidate("owner6@example.com").await;
+    app.settle().await;
+    assert_eq!(
+        owner_signs_in_from(&app, "2001:db8:7:8::1", "owner6@example.com").await,
+        StatusCode::OK
+    );
+    for i in 0..6 {
+        login_from(&app, &format!("2001:db8:9:{i}::1"), "owner6@example.com").await;
+    }
+    assert_eq!(
+        owner_signs_in_from(&app, "2001:db8:7:8:ffff::2", "owner6@example.com").await,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn sixty_parallel_guesses_from_strangers_still_get_at_most_five_verdicts() {
+    let app = behind_a_trusted_proxy().await;
+    app.register_candidate("popular@example.com").await;
+    app.settle().await;
+    assert_eq!(
+        owner_signs_in_from(&app, "192.0.2.10", "popular@example.com").await,
+        StatusCode::OK
+    );
+    // Sixty strangers, each from an address of its own.
+    let judged = parallel_guesses(&app, "popular@example.com", 60, |i| {
+        format!("198.51.100.{}", i + 1)
+    })
+    .await;
+    assert!((1..=5).contains(&judged), "{judged} guesses were judged");
+    assert_eq!(
+        owner_signs_in_from(&app, "192.0.2.10", "popular@example.com").await,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_known_address_has_a_budget_of_its_own_and_it_is_limited_too() {
+    let app = behind_a_trusted_proxy().await;
+    app.register_candidate("shared.office@example.com").await;
+    app.settle().await;
+    assert_eq!(
+        owner_signs_in_from(&app, "192.0.2.10", "shared.office@example.com").await,
+        StatusCode::OK
+    );
+    // Someone at the owner's address guesses, sixty at once: five verdicts
+    // at most (the address's own limit is 30), then that address waits...
+    let judged = parallel_guesses(&app, "shared.office@example.com", 60, |_| {
+        "192.0.2.10".to_owned()
+    })
+    .await;
+    assert!((1..=5).contains(&judged), "{judged} guesses were judged");
+    assert_eq!(
+        owner_signs_in_from(&app, "192.0.2.10", "shared.office@example.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // ...while the account's shared budget is untouched: the owner signs in
+    // from a new device.
+    assert_eq!(
+        owner_signs_in_from(&app, "203.0.113.9", "shared.office@example.com").await,
+        StatusCode::OK
     );
 }
 
@@ -196,7 +325,7 @@ async fn a_password_reset_ends_the_sessions_issued_before_it() {
     app.forgot_password("candidate", "reset.me@example.com")
         .await;
     let token = app.reset_link("reset.me@example.com").await;
-    app.reset_password("candidate", &token, "Another1!")
+    app.reset_password("candidate", &token, "Wattle#Tree1")
         .await
         .assert_status(StatusCode::OK);
     app.settle().await;
@@ -204,7 +333,7 @@ async fn a_password_reset_ends_the_sessions_issued_before_it() {
         .await
         .assert_status(StatusCode::UNAUTHORIZED);
     let after = app
-        .token("candidate", "reset.me@example.com", "Another1!")
+        .token("candidate", "reset.me@example.com", "Wattle#Tree1")
         .await;
     app.get("/api/auth/candidate/profile", Some(&after))
         .await
@@ -358,7 +487,7 @@ async fn while_the_database_is_away_requests_answer_503_fast_and_recover_by_them
     // Writes work again too, and the read side catches up.
     app.register_candidate("after.outage@example.com").await;
     app.settle().await;
-    app.login("candidate", "after.outage@example.com", "Secret1!")
+    app.login("candidate", "after.outage@example.com", CANDIDATE_PASSWORD)
         .await
         .assert_status(StatusCode::OK);
 }
@@ -418,7 +547,7 @@ async fn a_fresh_start_is_ready_only_once_the_read_models_have_caught_up() {
     let client = reqwest::Client::new();
     let registered = client
         .post(format!("{}/api/auth/candidate/register", writer.url()))
-        .json(&json!({"name": "Early Bird", "email": "early@example.com", "password": "Secret1!"}))
+        .json(&json!({"name": "Early Bird", "email": "early@example.com", "password": CANDIDATE_PASSWORD}))
         .send()
         .await
         .unwrap();
@@ -523,7 +652,7 @@ async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() 
         app.client
             .post(format!("{}/api/auth/candidate/register", app.base))
             .header("idempotency-key", key)
-            .json(&json!({"name": "Retry Ready", "email": email, "password": "Secret1!"}))
+            .json(&json!({"name": "Retry Ready", "email": email, "password": CANDIDATE_PASSWORD}))
             .send()
     };
     let first = register("signup-7f3a", "retry@example.com").await.unwrap();
@@ -543,7 +672,7 @@ async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() 
         .post(
             "/api/auth/candidate/register",
             None,
-            json!({"name": "Retry Ready", "email": "retry@example.com", "password": "Secret1!"}),
+            json!({"name": "Retry Ready", "email": "retry@example.com", "password": CANDIDATE_PASSWORD}),
         )
         .await;
     assert_eq!(plain.status, StatusCode::CONFLICT);
@@ -585,7 +714,7 @@ async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() 
 
 /// A candidate registration from `forwarded_for`.
 async fn register_from(app: &TestApp, forwarded_for: &str, email: &str) -> StatusCode {
-    let body = json!({"name": "Sam Script", "email": email, "password": "Secret1!"});
+    let body = json!({"name": "Sam Script", "email": email, "password": CANDIDATE_PASSWORD});
     post_forwarded_for(app, "/api/auth/candidate/register", forwarded_for, body).await
 }
 
@@ -881,7 +1010,7 @@ async fn email_claims_and_throttle_keys_are_keyed_hashes_and_old_claims_still_ho
         .post(
             "/api/auth/candidate/register",
             None,
-            json!({"name": "Old Timer", "email": "old.timer@example.com", "password": "Secret1!"}),
+            json!({"name": "Old Timer", "email": "old.timer@example.com", "password": CANDIDATE_PASSWORD}),
         )
         .await;
     assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);

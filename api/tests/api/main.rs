@@ -28,6 +28,7 @@ mod metrics;
 mod notifications;
 mod openapi;
 mod password_reset;
+mod passwords;
 mod pipeline;
 mod profile;
 mod projections_runtime;

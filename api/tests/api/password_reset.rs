@@ -3,6 +3,7 @@
 
 use reqwest::StatusCode;
 
+use crate::fixtures::CANDIDATE_PASSWORD;
 use crate::support::TestApp;
 
 #[tokio::test]
@@ -47,7 +48,7 @@ async fn a_password_reset_works_once_and_the_old_password_stops_working() {
         reused.error(),
         "This reset link is invalid or has expired. Please request a new one."
     );
-    app.login("candidate", "forgetful@example.com", "Secret1!")
+    app.login("candidate", "forgetful@example.com", CANDIDATE_PASSWORD)
         .await
         .assert_status(StatusCode::UNAUTHORIZED);
     app.login("candidate", "forgetful@example.com", "Brand(New)1")
@@ -122,7 +123,7 @@ async fn reset_requests_are_limited_per_email_so_nobody_can_flood_an_inbox() {
             .unwrap();
     assert_eq!(mails, 3);
     // Sign-in for that account is a separate budget.
-    app.login("candidate", "inbox@example.com", "Secret1!")
+    app.login("candidate", "inbox@example.com", CANDIDATE_PASSWORD)
         .await
         .assert_status(StatusCode::OK);
 }

@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::fixtures::pdf;
+use crate::fixtures::{CANDIDATE_PASSWORD, pdf};
 use crate::support::TestApp;
 
 #[tokio::test]
@@ -64,7 +64,7 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
     assert_eq!(second.status, StatusCode::OK);
     // Every save is one event: the profile's whole history replays.
     let id = app
-        .login("candidate", "profile@example.com", "Secret1!")
+        .login("candidate", "profile@example.com", CANDIDATE_PASSWORD)
         .await
         .body["user"]["id"]
         .as_str()

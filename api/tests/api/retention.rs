@@ -6,6 +6,7 @@
 use reqwest::StatusCode;
 use uuid::Uuid;
 
+use crate::fixtures::CANDIDATE_PASSWORD;
 use crate::support::TestApp;
 
 async fn id_of(app: &TestApp, email: &str) -> Uuid {
@@ -87,7 +88,7 @@ async fn an_inactive_candidate_is_warned_then_erased_and_one_who_signs_in_stays(
 
     // One signs in; the warning runs its course for the other.
     let back = app
-        .login("candidate", "returning@example.com", "Secret1!")
+        .login("candidate", "returning@example.com", CANDIDATE_PASSWORD)
         .await;
     assert_eq!(back.status, StatusCode::OK);
     sqlx::query("UPDATE erasures SET erase_after = now() - interval '1 day'")
@@ -119,7 +120,7 @@ async fn an_inactive_candidate_is_warned_then_erased_and_one_who_signs_in_stays(
         "their mail goes with them"
     );
     let sign_in = app
-        .login("candidate", "dormant@example.com", "Secret1!")
+        .login("candidate", "dormant@example.com", CANDIDATE_PASSWORD)
         .await;
     assert_eq!(sign_in.status, StatusCode::UNAUTHORIZED);
     assert!(

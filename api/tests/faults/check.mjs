@@ -11,7 +11,7 @@ import { TMP, psql, dbUrl, log } from './cluster.mjs'
 /// Tables that are not read models: the store, delivery state, bookkeeping.
 const NOT_READ_MODELS = new Set([
   'events', 'data_subject_keys', 'unique_claims', 'mail_outbox', 'login_throttle',
-  'projector_checkpoints', 'idempotency_keys', '_sqlx_migrations',
+  'known_sign_in_clients', 'projector_checkpoints', 'idempotency_keys', '_sqlx_migrations',
 ])
 
 /// Waits until every projector (but `skip`) has handled every committed event.

@@ -1,5 +1,6 @@
 //! Account commands for all three roles.
 
+mod change_password;
 mod password_reset;
 mod register_account;
 mod review_employer;
@@ -7,6 +8,7 @@ mod sign_in;
 mod suspension;
 mod two_factor;
 
+pub use change_password::ChangePassword;
 pub use password_reset::{RequestPasswordReset, ResetPassword};
 pub use register_account::RegisterAccount;
 pub use review_employer::{ReviewDecision, ReviewEmployer};

@@ -126,6 +126,12 @@ fn account_event() -> impl Strategy<Value = AccountEvent> {
                 reset_at,
             }
         }),
+        (s(), instant()).prop_map(|(password_hash, changed_at)| {
+            AccountEvent::PasswordChanged {
+                password_hash,
+                changed_at,
+            }
+        }),
         instant().prop_map(|signed_out_at| AccountEvent::SignedOutEverywhere { signed_out_at }),
         (s(), instant()).prop_map(|(secret, started_at)| AccountEvent::TotpEnrolmentStarted {
             secret,

@@ -2,9 +2,9 @@
 
 use domain::DomainError;
 use domain::validation::{
-    AU_PHONE_MESSAGE, EMAIL_MESSAGE, Email, MAX_EMAIL_LEN, MAX_PASSWORD_LEN, MIN_PASSWORD_LEN,
-    NewPassword, PASSWORD_MESSAGE, PasswordRule, optional_au_phone, optional_phone, optional_text,
-    required_text,
+    AU_PHONE_MESSAGE, COMMON_PASSWORD_MESSAGE, EMAIL_MESSAGE, Email, MAX_EMAIL_LEN,
+    MAX_PASSWORD_LEN, MIN_PASSWORD_LEN, NewPassword, PASSWORD_MESSAGE, PasswordRule,
+    is_common_password, optional_au_phone, optional_phone, optional_text, required_text,
 };
 use proptest::prelude::*;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
@@ -158,7 +158,9 @@ proptest! {
     #[test]
     fn a_register_password_is_accepted_exactly_when_spec_5_says_so(raw in password()) {
         let parsed = NewPassword::parse(&raw, PasswordRule::Standard);
-        if spec_accepts_standard(&raw) {
+        if spec_accepts_standard(&raw) && is_common_password(&raw) {
+            prop_assert_eq!(parsed, Err(DomainError::invalid(COMMON_PASSWORD_MESSAGE)));
+        } else if spec_accepts_standard(&raw) {
             prop_assert_eq!(parsed.map(|p| p.expose().to_owned()), Ok(raw), "kept as typed");
         } else if raw.chars().count() > MAX_PASSWORD_LEN {
             prop_assert_eq!(parsed, Err(too_long_password()));
@@ -174,7 +176,11 @@ proptest! {
             prop_assert!(reset.is_ok());
         }
         if let Err(e) = reset {
-            prop_assert!(e == DomainError::invalid(PASSWORD_MESSAGE) || e == too_long_password());
+            prop_assert!(
+                e == DomainError::invalid(PASSWORD_MESSAGE)
+                    || e == too_long_password()
+                    || e == DomainError::invalid(COMMON_PASSWORD_MESSAGE)
+            );
         }
         // Letters, digits and white space are never the special character.
         let plain: String = raw.chars().filter(|c| c.is_alphanumeric() || c.is_whitespace()).collect();
@@ -188,6 +194,7 @@ proptest! {
         rest in "[a-z0-9]{6,20}",
     ) {
         let raw = format!("{upper}{rest}{special}");
+        prop_assume!(!is_common_password(&raw));
         prop_assert!(NewPassword::parse(&raw, PasswordRule::Reset).is_ok(), "{:?}", raw);
     }
 

@@ -177,6 +177,7 @@ impl Projector for AccountsProjector {
                     // A new password or a sign-out everywhere ends every
                     // session issued before it, like a suspension.
                     AccountEvent::PasswordReset { reset_at: at, .. }
+                    | AccountEvent::PasswordChanged { changed_at: at, .. }
                     | AccountEvent::SignedOutEverywhere { signed_out_at: at } => {
                         revoked.push((id, at, None));
                     }
@@ -222,7 +223,7 @@ impl Projector for AccountsProjector {
                 .filter_map(|d| ErasedSubject::of(d.event.as_ref()))
                 .filter(|e| e.kind != SubjectKind::ContactMessage)
                 .collect();
-            // A suspension, a removal, a reset or a sign-out everywhere ends
+            // A suspension, a removal, a new password or a sign-out everywhere ends
             // every session issued before it, for good.
             let mut changes: Vec<Change> = employers
                 .into_iter()
