@@ -26,7 +26,14 @@ function fieldOf(err: unknown): keyof ChangePasswordForm | null {
   return /current password/i.test(err.message) ? 'current' : 'next'
 }
 
-export function ChangePasswordCard({ role, headingLevel = 2 }: { role: Role; headingLevel?: 2 | 3 }) {
+type Props = {
+  role: Role
+  headingLevel?: 2 | 3
+  /** the heading's look where the card sits among others (the Privacy screens' cards have their own) */
+  titleClassName?: string
+}
+
+export function ChangePasswordCard({ role, headingLevel = 2, titleClassName = 'ws-section-title' }: Props) {
   const headingId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const change = useChangePassword(role)
@@ -62,7 +69,7 @@ export function ChangePasswordCard({ role, headingLevel = 2 }: { role: Role; hea
 
   return (
     <Card as="section" className="auth-change" aria-labelledby={headingId}>
-      <Heading id={headingId} className="ws-section-title">
+      <Heading id={headingId} className={titleClassName}>
         Change your password
       </Heading>
       <p className="ws-muted">Changing it signs you out on your other devices. You stay signed in here.</p>

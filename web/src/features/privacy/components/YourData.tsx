@@ -13,7 +13,7 @@ export function YourData({ role, headingLevel = 2 }: { role: AccountRole; headin
   return (
     <div className="pv-stack">
       <DownloadDataCard role={role} headingLevel={headingLevel} />
-      <ChangePasswordCard role={role} headingLevel={headingLevel} />
+      <ChangePasswordCard role={role} headingLevel={headingLevel} titleClassName="pv-title" />
       <EraseAccountCard role={role} headingLevel={headingLevel} />
     </div>
   )
