@@ -183,8 +183,8 @@ function ResetTwoFactorDialog({ admin, onClose }: { admin: AdminAccount; onClose
   return (
     <Modal title={`Reset two-factor sign-in for ${admin.name}?`} onClose={reset.isPending ? () => {} : onClose}>
       <p>
-        {admin.name} ({admin.email}) sets up two-factor sign-in again next time they sign in: their authenticator app and recovery codes stop working
-        now. Do this when they’ve lost their phone, once you’re sure it’s really them asking.
+        {admin.name} ({admin.email}) is signed out everywhere, and their authenticator app and recovery codes stop working. They set up two-factor
+        sign-in again when they next sign in. Do this when they’ve lost their phone, once you’re sure it’s really them asking.
       </p>
       <ErrorAlert message={error} />
       <ModalActions>
