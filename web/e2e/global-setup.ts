@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
+import { E2E_JWT_SECRET } from './tokens'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -88,6 +89,9 @@ export default async function setup(project: TestProject) {
     STORAGE_DIR: storageDir,
     RUST_LOG: process.env.RUST_LOG ?? 'warn',
   }
+
+  // a known secret, so a test can age a session's last code (tokens.ts)
+  env.JWT_SECRET = E2E_JWT_SECRET
 
   psql(serverUrl, `CREATE DATABASE "${dbName}"`)
   let server: ChildProcess | null = null

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiFetch, consistencyToken } from './api'
+import { ApiError, apiFetch, consistencyToken, hasErrorCode } from './api'
 
 function reply(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
@@ -20,6 +20,15 @@ describe('apiFetch', () => {
     await expect(apiFetch('/api/x')).rejects.toEqual(new ApiError(410, 'This download link has expired. Ask for a new export.'))
     vi.stubGlobal('fetch', vi.fn(async () => reply(500, { detail: 'x' })))
     await expect(apiFetch('/api/x')).rejects.toEqual(new ApiError(500, 'Request failed with status 500'))
+  })
+
+  it("keeps the body's machine-readable code beside the text", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => reply(403, { error: 'Confirm it’s you: enter a code from your authenticator app.', code: 'step_up_required' })))
+    const err = await apiFetch('/api/admin/people/p1/erase', { method: 'POST', body: {} }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({ status: 403, message: 'Confirm it’s you: enter a code from your authenticator app.', code: 'step_up_required' })
+    expect(hasErrorCode(err, 'step_up_required')).toBe(true)
+    expect(hasErrorCode(new ApiError(403, 'x'), 'step_up_required')).toBe(false)
   })
 
   it('sends the newest consistency token of a write back on later reads', async () => {

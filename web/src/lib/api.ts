@@ -3,11 +3,17 @@ import { sessionToken, type Role } from './session'
 
 export class ApiError extends Error {
   readonly status: number
-  constructor(status: number, message: string) {
+  /** the body's machine-readable `code` when the server sent one (e.g. `step_up_required`) */
+  readonly code?: string
+  constructor(status: number, message: string, code?: string) {
     super(message)
     this.status = status
+    if (code) this.code = code
   }
 }
+
+/** Whether `err` is the server's refusal with this machine-readable `code`. */
+export const hasErrorCode = (err: unknown, code: string): err is ApiError => err instanceof ApiError && err.code === code
 
 /** The retry policy of a query for one item by id: a 404 will not become the item on a retry; any other failure is tried once more. */
 export const retryUnlessNotFound = (failures: number, error: Error): boolean =>
@@ -18,6 +24,8 @@ export type RequestOptions = {
   body?: unknown
   token?: string | null
   signal?: AbortSignal
+  /** the request outlives the page (a sign-out sent just before the page reloads) */
+  keepalive?: boolean
 }
 
 // The server answers every command with the global position it wrote; sending
@@ -47,7 +55,7 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
     body = JSON.stringify(opts.body)
   }
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`
-  const res = await fetch(path, { method, headers, body, signal: opts.signal })
+  const res = await fetch(path, { method, headers, body, signal: opts.signal, ...(opts.keepalive ? { keepalive: true } : {}) })
   rememberConsistency(res.headers?.get?.(CONSISTENCY_HEADER) ?? null)
   const text = await res.text()
   let data: unknown = undefined
@@ -58,7 +66,7 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
       data = text
     }
   }
-  if (!res.ok) throw new ApiError(res.status, failureText(res.status, data))
+  if (!res.ok) throw new ApiError(res.status, failureText(res.status, data), failureCode(data))
   return data as T
 }
 
@@ -75,6 +83,12 @@ export function sessionBearer(role: Role): string {
 /** A call with `role`'s bearer token: what each portal's own client (candidateFetch, employerFetch, ...) makes. */
 export function bearerFetch<T>(role: Role, path: string, opts: Omit<RequestOptions, 'token'> = {}): Promise<T> {
   return apiFetch<T>(path, { ...opts, token: sessionBearer(role) })
+}
+
+/** The machine-readable `code` of an error body, when it has one. */
+function failureCode(data: unknown): string | undefined {
+  const code = data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined
+  return typeof code === 'string' && code ? code : undefined
 }
 
 /**

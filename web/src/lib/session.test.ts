@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { makeJwt } from './session.fixtures'
-import { decodeJwt, isExpired, loadSession, saveSession, SESSION_KEYS } from './session'
+import { decodeJwt, isExpired, loadSession, replaceSessionToken, saveSession, SESSION_KEYS } from './session'
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0)
 const nowS = NOW / 1000
@@ -56,5 +56,16 @@ describe('stored session', () => {
     expect(loadSession('candidate', localStorage, NOW).status).toBe('unauthenticated')
     expect(localStorage.getItem('authToken')).toBeNull()
     expect(localStorage.getItem('candidateData')).toBeNull()
+  })
+
+  it('swaps in a new token from the server and keeps the user; without a session it stores nothing', () => {
+    saveSession('admin', { token: makeJwt({ exp: nowS + 60 }), user: { name: 'Root' } })
+    const fresh = makeJwt({ exp: nowS + 3600 })
+    replaceSessionToken('admin', fresh)
+    expect(loadSession('admin', localStorage, NOW)).toEqual({ status: 'authenticated', token: fresh, user: { name: 'Root' } })
+    // a reply that lands after signing out does not sign back in
+    localStorage.clear()
+    replaceSessionToken('candidate', fresh)
+    expect(localStorage.getItem('authToken')).toBeNull()
   })
 })

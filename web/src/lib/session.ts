@@ -80,6 +80,18 @@ export function saveSession(role: Role, session: Session, storage: Storage = loc
 }
 
 /**
+ * Swaps the stored token of `role`'s session for a new one the server gave it (a password change,
+ * a two-factor step), keeping the stored user. Nothing happens without a stored session: a reply
+ * that arrives after signing out does not sign back in.
+ */
+export function replaceSessionToken(role: Role, token: string, storage: Storage = localStorage) {
+  const keys = SESSION_KEYS[role]
+  if (!token || !storage.getItem(keys.token) || !storage.getItem(keys.user)) return
+  storage.setItem(keys.token, token)
+  notify()
+}
+
+/**
  * The stored session: authenticated only when token and user both exist and the token
  * has not expired. An expired or unreadable token (or unreadable user) logs out.
  */

@@ -61,6 +61,24 @@ describe('candidate dashboard', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy()
   })
 
+  it('signing out ends the session on the server, then clears it and goes to the sign-in page', async () => {
+    const token = localStorage.getItem('authToken')
+    const calls = routeFetch({ ...baseTable, 'POST /api/auth/sign-out': { body: { message: 'You have signed out.' } } })
+    const { router } = renderRoutes(candidateRoutes, '/candidate/dashboard')
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/candidate/login'))
+    expect(calls.filter((c) => c.key === 'POST /api/auth/sign-out').map((c) => c.auth)).toEqual([`Bearer ${token}`])
+    expect(localStorage.getItem('authToken')).toBeNull()
+  })
+
+  it('signing out leaves all the same when the server cannot be reached', async () => {
+    routeFetch({ ...baseTable, 'POST /api/auth/sign-out': () => { throw new TypeError('Failed to fetch') } })
+    const { router } = renderRoutes(candidateRoutes, '/candidate/dashboard')
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/candidate/login'))
+    expect(localStorage.getItem('authToken')).toBeNull()
+  })
+
   it("shows 'Oops! Something went wrong.' when the user cannot be loaded", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     routeFetch({ ...baseTable, 'GET /api/auth/candidate/profile': () => ({ status: 500 }) })
@@ -235,5 +253,23 @@ describe('candidate dashboard', () => {
     await new Promise((r) => setTimeout(r, 50))
     expect(router.state.location.pathname).toBe('/')
     expect(screen.getByText('Your account has been erased.')).toBeTruthy()
+  })
+
+  it('Privacy: changes the password and carries on signed in with the new token', async () => {
+    const fresh = `${localStorage.getItem('authToken')}x`
+    const calls = routeFetch({
+      ...baseTable,
+      'POST /api/auth/change-password': { body: { message: 'Your password has been changed. You have been signed out on your other devices.', token: fresh } },
+    })
+    renderRoutes(candidateRoutes, '/candidate/dashboard/privacy')
+    const card = await screen.findByRole('region', { name: 'Change your password' })
+    fireEvent.change(within(card).getByLabelText('Current password'), { target: { value: 'Candidate1!' } })
+    fireEvent.change(within(card).getByLabelText('New password'), { target: { value: 'Harbour#Sunrise2026' } })
+    fireEvent.change(within(card).getByLabelText('Confirm new password'), { target: { value: 'Harbour#Sunrise2026' } })
+    fireEvent.click(within(card).getByRole('button', { name: 'Change password' }))
+    expect(await within(card).findByText('Your password has been changed. You have been signed out on your other devices.')).toBeTruthy()
+    expect(calls.find((c) => c.key === 'POST /api/auth/change-password')?.body).toEqual({ currentPassword: 'Candidate1!', newPassword: 'Harbour#Sunrise2026' })
+    expect(localStorage.getItem('authToken')).toBe(fresh)
+    expect(screen.getByRole('heading', { level: 2, name: 'Privacy' })).toBeTruthy()
   })
 })

@@ -103,8 +103,8 @@ export type CandidateRecord = {
 export type TwoFactorStatus = { enabled: boolean; recovery_codes_left: number }
 /** POST /api/admin/two-factor/setup: a new secret; `qr_svg` is an SVG document of the otpauth URL. */
 export type TwoFactorSetup = { secret: string; otpauth_url: string; qr_svg: string }
-/** POST /api/admin/two-factor/confirm: the recovery codes, shown this once. */
-export type TwoFactorConfirmed = { message?: string; recovery_codes: string[] }
+/** POST /api/admin/two-factor/confirm: the recovery codes, shown this once, and this session's new token (every other one ends). */
+export type TwoFactorConfirmed = { message?: string; recovery_codes: string[]; token?: string }
 
 export type AdminAccount = { id: string; name: string; email: string; created_at: string; is_you: boolean }
 

@@ -1,10 +1,11 @@
-/** Bearer calls of the admin operations screens: the stored admin token, or a 401 without one. */
-import { bearerFetch, sessionBearer, type RequestOptions } from '../../../lib/api'
+/** Bearer calls of the admin operations screens: the workspace's one client (client.ts), so the enrolment gate and step-up hold here too. */
+import { sessionBearer, type RequestOptions } from '../../../lib/api'
+import { adminFetch } from './client'
 
 export const adminToken = (): string => sessionBearer('admin')
 
 export function opsFetch<T>(path: string, opts: Omit<RequestOptions, 'token'> = {}): Promise<T> {
-  return bearerFetch<T>('admin', path, opts)
+  return adminFetch<T>(path, opts)
 }
 
 /** A path with its query string; empty and missing values are left out. */

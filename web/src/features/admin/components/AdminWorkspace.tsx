@@ -3,14 +3,19 @@
  * four most used and "More"), the bell, and one socket connection that feeds both the bell and
  * the live screens (`admin_updated {topic}` → those queries are read again). The heading comes
  * from the path, so every screen, wherever it was written, sits under the same h1.
+ * Until two-factor sign-in is set up (issue 26) the frame holds only the enrolment gate and Sign
+ * out: no sections, no bell, no socket. StepUpHost is the "Confirm it's you" prompt every screen's
+ * sensitive action shares.
  */
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { AppShell, SHELL_MOBILE_QUERY } from '../../../components/ui/AppShell'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
-import { logoutAdmin, useSession } from '../../auth'
+import { logoutAdmin, useSession, useTwoFactorEnrolment } from '../../auth'
 import { NotificationBell, useNotificationSocket } from '../../notifications'
 import { useAdminLiveHandlers } from '../hooks/useAdminLive'
 import { ADMIN_NAV, ADMIN_PHONE_NAV, adminHeading } from '../model/sections'
+import { ENROLMENT_HEADING, EnrolmentGate } from './EnrolmentGate'
+import { StepUpHost } from './StepUpDialog'
 import '../admin.css'
 
 export default function AdminWorkspace() {
@@ -18,7 +23,8 @@ export default function AdminWorkspace() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const isPhone = useMediaQuery(SHELL_MOBILE_QUERY)
-  const token = session.status === 'authenticated' ? session.token : null
+  const gated = useTwoFactorEnrolment()
+  const token = session.status === 'authenticated' && !gated ? session.token : null
   const user = session.status === 'authenticated' ? session.user : null
   const live = useAdminLiveHandlers()
   const { connected } = useNotificationSocket('admin', token, undefined, live)
@@ -32,12 +38,13 @@ export default function AdminWorkspace() {
         </>
       }
       navLabel="Admin workspace"
-      nav={isPhone ? ADMIN_PHONE_NAV : ADMIN_NAV}
-      heading={<h1>{adminHeading(pathname)}</h1>}
-      actions={<NotificationBell role="admin" connected={connected} />}
+      nav={gated ? [] : isPhone ? ADMIN_PHONE_NAV : ADMIN_NAV}
+      heading={<h1>{gated ? ENROLMENT_HEADING : adminHeading(pathname)}</h1>}
+      actions={gated ? undefined : <NotificationBell role="admin" connected={connected} />}
       onSignOut={() => logoutAdmin(navigate)}
     >
-      <Outlet />
+      {gated ? <EnrolmentGate /> : <Outlet />}
+      <StepUpHost />
     </AppShell>
   )
 }

@@ -1,8 +1,10 @@
 /**
  * /dashboard/admins: the agency's staff accounts. Add one (name, email and a password under the
- * register rule; hand the password over in person and ask them to change it), or remove one:
- * never yourself and never the last admin (the server refuses, and its message is shown).
- * Above the list, the signed-in admin's own two-factor sign-in (TwoFactorCard).
+ * register rule; hand the password over in person and ask them to change it), remove one (never
+ * yourself and never the last admin: the server refuses, and its message is shown), or reset
+ * another admin's two-factor sign-in when they have lost their phone (issue 26). Adding,
+ * removing and resetting are step-up actions: the admin client asks for a code when needed.
+ * Above the list, the signed-in admin's own account: two-factor sign-in and password.
  */
 import { useState } from 'react'
 import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
@@ -17,7 +19,9 @@ import { useToast } from '../../../components/ui/toast'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
+import { ChangePasswordCard } from '../../auth'
 import { useAdmins, useCreateAdmin, useRemoveAdmin } from '../api/admins'
+import { useResetAdminTwoFactor } from '../api/two-factor'
 import { newAdminErrors, type NewAdminErrors, type NewAdminForm } from '../model/forms'
 import type { AdminAccount } from '../types'
 import { useAdminTitle } from './AdminParts'
@@ -27,6 +31,7 @@ export default function AdminsPage() {
   useAdminTitle('Admins')
   const admins = useAdmins()
   const [removing, setRemoving] = useState<AdminAccount | null>(null)
+  const [resetting, setResetting] = useState<AdminAccount | null>(null)
 
   const columns: Column<AdminAccount>[] = [
     {
@@ -44,21 +49,29 @@ export default function AdminsPage() {
     { key: 'since', header: 'Admin since', cell: (a) => formatDate(a.created_at) },
     {
       key: 'actions',
-      header: 'Action',
+      header: 'Actions',
       cell: (a) =>
         a.is_you ? (
-          <span className="ws-muted">You cannot remove yourself</span>
+          <span className="ws-muted">Your own account is managed above</span>
         ) : (
-          <Button size="sm" variant="ghost" onClick={() => setRemoving(a)} aria-label={`Remove ${a.name}`}>
-            Remove
-          </Button>
+          <span className="ws-actions">
+            <Button size="sm" variant="outline" onClick={() => setResetting(a)} aria-label={`Reset two-factor sign-in for ${a.name}`}>
+              Reset two-factor
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setRemoving(a)} aria-label={`Remove ${a.name}`}>
+              Remove
+            </Button>
+          </span>
         ),
     },
   ]
 
   return (
     <div className="adm-stack">
-      <TwoFactorCard />
+      <div className="adm-account">
+        <TwoFactorCard />
+        <ChangePasswordCard role="admin" />
+      </div>
       <p className="adm-intro">Everyone here can sign in to this workspace and do everything in it. Remove people as soon as they leave the agency.</p>
       <div className="adm-reference">
         <div>
@@ -79,6 +92,7 @@ export default function AdminsPage() {
         <AddAdmin />
       </div>
       {removing ? <RemoveDialog admin={removing} onClose={() => setRemoving(null)} /> : null}
+      {resetting ? <ResetTwoFactorDialog admin={resetting} onClose={() => setResetting(null)} /> : null}
     </div>
   )
 }
@@ -156,6 +170,42 @@ function RemoveDialog({ admin, onClose }: { admin: AdminAccount; onClose: () => 
           }
         >
           Remove admin
+        </Button>
+      </ModalActions>
+    </Modal>
+  )
+}
+
+function ResetTwoFactorDialog({ admin, onClose }: { admin: AdminAccount; onClose: () => void }) {
+  const reset = useResetAdminTwoFactor()
+  const { push } = useToast()
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <Modal title={`Reset two-factor sign-in for ${admin.name}?`} onClose={reset.isPending ? () => {} : onClose}>
+      <p>
+        {admin.name} ({admin.email}) is signed out everywhere, and their authenticator app and recovery codes stop working. They set up two-factor
+        sign-in again when they next sign in. Do this when they’ve lost their phone, once you’re sure it’s really them asking.
+      </p>
+      <ErrorAlert message={error} />
+      <ModalActions>
+        <Button variant="ghost" onClick={onClose} disabled={reset.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          busy={reset.isPending}
+          onClick={() => {
+            setError(null)
+            reset.mutate(admin.id, {
+              onSuccess: (reply) => {
+                push({ kind: 'success', title: 'Two-factor sign-in reset', message: reply?.message ?? `${admin.name} sets it up again at their next sign-in.` })
+                onClose()
+              },
+              onError: (err) => setError(serverMessageOr(err, 'Their two-factor sign-in was not reset. Please try again.')),
+            })
+          }}
+        >
+          Reset two-factor
         </Button>
       </ModalActions>
     </Modal>

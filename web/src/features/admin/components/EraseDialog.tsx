@@ -13,8 +13,9 @@ import { Button } from '../../../components/ui/Button'
 import { Modal, ModalActions, ModalFormActions } from '../../../components/ui/Modal'
 import { SelectField } from '../../../components/ui/Select'
 import { useToast } from '../../../components/ui/toast'
-import { ApiError } from '../../../lib/api'
+import { ApiError, hasErrorCode } from '../../../lib/api'
 import { serverMessageOr } from '../../../lib/server-message'
+import { ENROLMENT_REQUIRED_CODE } from '../../auth'
 import { useErasePerson } from '../api/erase-person'
 import { useTwoFactor } from '../api/two-factor'
 import {
@@ -74,7 +75,8 @@ export function EraseDialog({ target, name, onClose }: Props) {
         },
         onError: (err) => {
           const message = serverMessageOr(err, ERASE_FAILED)
-          if (isTwoFactorRefusal(err)) setProblem({ kind: 'two-factor', message })
+          if (hasErrorCode(err, ENROLMENT_REQUIRED_CODE)) setProblem({ kind: 'two-factor', message: TWO_FACTOR_NEEDED })
+          else if (isTwoFactorRefusal(err)) setProblem({ kind: 'two-factor', message })
           else if (err instanceof ApiError && err.status === 422 && message === GROUNDS_REQUIRED) setErrors({ grounds: message })
           else setProblem({ kind: 'error', message })
         },

@@ -1,8 +1,9 @@
 /**
- * "Your two-factor sign-in" at the top of the Admins screen: whether the signed-in admin's sign-in
- * asks for a code from an authenticator app. Turning it on: a new secret as a QR code (and as a
- * key to type in), a code from the app to confirm, then the ten recovery codes, shown this once
- * with a download, until "I've saved them".
+ * "Your two-factor sign-in" at the top of the Admins screen, and the whole of the enrolment gate
+ * (EnrolmentGate): whether the signed-in admin's sign-in asks for a code from an authenticator app.
+ * Turning it on: the password again (issue 26), a new secret as a QR code (and as a key to type
+ * in), a code from the app to confirm, then the recovery codes, shown this once with a download,
+ * until "I've saved them". Turning it off asks for a code (and is a step-up action).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
@@ -11,19 +12,33 @@ import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { Field } from '../../../components/ui/Field'
 import { useToast } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api'
 import { saveBlob } from '../../../lib/download'
 import { serverMessageOr } from '../../../lib/server-message'
-import { useSession } from '../../auth'
-import { useConfirmTwoFactor, useStartTwoFactor, useTwoFactor } from '../api/two-factor'
+import { PasswordInput, useSession } from '../../auth'
+import { useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactor, useTwoFactor } from '../api/two-factor'
 import { groupSecret, RECOVERY_FILE_NAME, recoveryCodesText, svgDataUrl } from '../model/twoFactor'
 import type { TwoFactorSetup, TwoFactorStatus } from '../types'
 
-type Stage = { kind: 'status' } | { kind: 'setup'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] }
+type Stage =
+  | { kind: 'status' }
+  | { kind: 'password' }
+  | { kind: 'setup'; setup: TwoFactorSetup }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'turn-off' }
 
-export function TwoFactorCard() {
+export const PASSWORD_REQUIRED = 'Enter your password to confirm'
+
+type Props = {
+  /** at the enrolment gate: once it is on (and the codes saved), the workspace opens */
+  onEnrolled?: () => void
+}
+
+export function TwoFactorCard({ onEnrolled }: Props) {
   const status = useTwoFactor()
   const [stage, setStage] = useState<Stage>({ kind: 'status' })
-  const on = stage.kind === 'codes' || (stage.kind === 'status' && status.data?.enabled === true)
+  const toStatus = () => setStage({ kind: 'status' })
+  const on = stage.kind === 'codes' || ((stage.kind === 'status' || stage.kind === 'turn-off') && status.data?.enabled === true)
 
   return (
     <Card as="section" aria-labelledby="two-factor-title" className="adm-2fa">
@@ -31,7 +46,7 @@ export function TwoFactorCard() {
         <h2 id="two-factor-title" className="ws-section-title">
           Your two-factor sign-in
         </h2>
-        {stage.kind === 'setup' ? (
+        {stage.kind === 'setup' || stage.kind === 'password' ? (
           <Badge tone="info">Setting up</Badge>
         ) : on ? (
           <Badge tone="success" icon="lock">
@@ -41,10 +56,20 @@ export function TwoFactorCard() {
           <Badge tone="neutral">Off</Badge>
         ) : null}
       </div>
-      {stage.kind === 'setup' ? (
-        <SetupSteps setup={stage.setup} onCancel={() => setStage({ kind: 'status' })} onConfirmed={(codes) => setStage({ kind: 'codes', codes })} />
+      {stage.kind === 'password' ? (
+        <PasswordStep onCancel={toStatus} onStarted={(setup) => setStage({ kind: 'setup', setup })} />
+      ) : stage.kind === 'setup' ? (
+        <SetupSteps setup={stage.setup} onCancel={toStatus} onConfirmed={(codes) => setStage({ kind: 'codes', codes })} />
       ) : stage.kind === 'codes' ? (
-        <RecoveryCodes codes={stage.codes} onDone={() => setStage({ kind: 'status' })} />
+        <RecoveryCodes
+          codes={stage.codes}
+          onDone={() => {
+            toStatus()
+            onEnrolled?.()
+          }}
+        />
+      ) : stage.kind === 'turn-off' ? (
+        <TurnOff onDone={toStatus} />
       ) : status.isPending ? (
         <p className="ws-muted" aria-busy="true">
           Checking your sign-in…
@@ -52,15 +77,26 @@ export function TwoFactorCard() {
       ) : status.isError ? (
         <LoadFailed error={status.error} what="your two-factor sign-in" onRetry={() => status.refetch()} />
       ) : (
-        <StatusView status={status.data} onStarted={(setup) => setStage({ kind: 'setup', setup })} />
+        <StatusView
+          status={status.data}
+          onTurnOn={() => setStage({ kind: 'password' })}
+          onTurnOff={() => setStage({ kind: 'turn-off' })}
+          onContinue={onEnrolled}
+        />
       )}
     </Card>
   )
 }
 
-function StatusView({ status, onStarted }: { status: TwoFactorStatus; onStarted: (setup: TwoFactorSetup) => void }) {
-  const start = useStartTwoFactor()
-  const [error, setError] = useState<string | null>(null)
+type StatusProps = {
+  status: TwoFactorStatus
+  onTurnOn: () => void
+  onTurnOff: () => void
+  /** at the gate, when it turns out to be on already (set up in another tab, or before a reload) */
+  onContinue?: () => void
+}
+
+function StatusView({ status, onTurnOn, onTurnOff, onContinue }: StatusProps) {
   if (status.enabled) {
     const left = status.recovery_codes_left
     return (
@@ -72,6 +108,17 @@ function StatusView({ status, onStarted }: { status: TwoFactorStatus; onStarted:
           </strong>{' '}
           {left === 0 ? 'Keep your phone safe: without it you cannot sign in.' : 'Each one works once if you lose your phone.'}
         </p>
+        <div className="ws-actions">
+          {onContinue ? (
+            <Button icon="check" onClick={onContinue}>
+              Continue to the workspace
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={onTurnOff}>
+              Turn off
+            </Button>
+          )}
+        </div>
       </div>
     )
   }
@@ -81,22 +128,124 @@ function StatusView({ status, onStarted }: { status: TwoFactorStatus; onStarted:
         Add a second check to your sign-in: a six-digit code from an authenticator app on your phone, such as Google Authenticator, Microsoft
         Authenticator or 1Password. Then your password alone is not enough to get in.
       </p>
-      <ErrorAlert message={error} />
       <div className="ws-actions">
-        <Button
-          icon="lock"
-          busy={start.isPending}
-          onClick={() => {
-            setError(null)
-            start.mutate(undefined, {
-              onSuccess: onStarted,
-              onError: (err) => setError(serverMessageOr(err, 'Two-factor sign-in could not be set up. Please try again.')),
-            })
-          }}
-        >
+        <Button icon="lock" onClick={onTurnOn}>
           Turn on
         </Button>
       </div>
+    </div>
+  )
+}
+
+/** Setting it up starts with the password again: a session left open on a shared computer cannot do it alone. */
+function PasswordStep({ onCancel, onStarted }: { onCancel: () => void; onStarted: (setup: TwoFactorSetup) => void }) {
+  const start = useStartTwoFactor()
+  const [password, setPassword] = useState('')
+  const [fieldError, setFieldError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => form.current?.querySelector('input')?.focus(), [])
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setError(null)
+    if (!password) {
+      setFieldError(PASSWORD_REQUIRED)
+      return
+    }
+    setFieldError(null)
+    start.mutate(password, {
+      onSuccess: onStarted,
+      onError: (err) => {
+        setPassword('')
+        const message = serverMessageOr(err, 'Two-factor sign-in could not be set up. Please try again.')
+        // 403 a wrong password, 422 an empty one: both are about the field
+        if (err instanceof ApiError && (err.status === 403 || err.status === 422) && /password/i.test(message)) setFieldError(message)
+        else setError(message)
+      },
+    })
+  }
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="adm-2fa-confirm">
+      <p className="ws-muted">First, your password, to confirm it’s really you.</p>
+      <ErrorAlert message={error} />
+      <PasswordInput label="Your password" name="password" autoComplete="current-password" value={password} onChange={setPassword} error={fieldError} />
+      <div className="ws-actions">
+        <Button type="submit" busy={start.isPending}>
+          Continue
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** Turning it off takes a code: whoever has only the password (or an open session) cannot. */
+function TurnOff({ onDone }: { onDone: () => void }) {
+  const disable = useDisableTwoFactor()
+  const { push } = useToast()
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => input.current?.focus(), [])
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const value = code.trim()
+    if (!value) {
+      setError('Enter the code from your app')
+      return
+    }
+    setError(null)
+    disable.mutate(value, {
+      onSuccess: (reply) => {
+        push({ kind: 'success', title: 'Two-factor sign-in is off', message: reply?.message ?? 'Set it up again to keep using the admin workspace.' })
+        onDone()
+      },
+      onError: (err) => {
+        setError(serverMessageOr(err, 'Two-factor sign-in was not turned off. Please try again.'))
+        setCode('')
+        input.current?.focus()
+      },
+    })
+  }
+
+  return (
+    <div className="adm-stack-sm">
+      <p>
+        Turning it off takes your authenticator app and recovery codes out of your sign-in. Admins must use two-factor sign-in, so you’ll need to set
+        it up again before you can use the rest of the workspace.
+      </p>
+      <form onSubmit={submit} noValidate className="adm-2fa-confirm">
+        <Field label="Code from your authenticator app" hint="Six digits, or one of your recovery codes." error={error}>
+          {(p) => (
+            <input
+              {...p}
+              ref={input}
+              className="input"
+              name="code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              value={code}
+              aria-required="true"
+              onChange={(e) => setCode(e.target.value)}
+            />
+          )}
+        </Field>
+        <div className="ws-actions">
+          <Button type="submit" variant="danger" busy={disable.isPending}>
+            Turn off
+          </Button>
+          <Button variant="ghost" onClick={onDone} disabled={disable.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
     </div>
   )
 }

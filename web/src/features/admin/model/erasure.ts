@@ -39,5 +39,8 @@ export function eraseFormErrors(f: EraseForm): { grounds?: string } {
   return errors
 }
 
-/** 403 from an erase: this admin has no two-factor sign-in (the only 403 the contract gives). */
-export const isTwoFactorRefusal = (err: unknown) => err instanceof ApiError && err.status === 403
+/**
+ * 403 from an erase: this admin has no two-factor sign-in. A 403 with a `code` is another matter
+ * (issue 26: a step-up asked for, or cancelled; the enrolment gate) and is shown as it is.
+ */
+export const isTwoFactorRefusal = (err: unknown) => err instanceof ApiError && err.status === 403 && !err.code

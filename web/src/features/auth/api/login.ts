@@ -3,14 +3,25 @@
  * plus an admin's second step when two-factor sign-in is on: the first answer is then
  * `{two_factor_required, challenge}` instead of a session, and POST /api/auth/admin/login/two-factor
  * `{challenge, code}` trades the challenge and a code for the same `{token, user}` a login gives.
+ * An admin without two-factor sign-in gets a session that may only set it up: the reply then
+ * carries `two_factor_enrolment_required: true`, kept for the workspace's gate.
  */
 import { useMutation } from '@tanstack/react-query'
 import { apiFetch, ApiError } from '../../../lib/api'
 import { serverMessage as serverText } from '../../../lib/server-message'
 import { saveSession, type Role, type SessionUser } from '../../../lib/session'
+import { setTwoFactorEnrolment } from '../twoFactorEnrolment'
 
 export type LoginPayload = { email: string; password: string }
-type LoginResponse = { token?: string; user?: SessionUser; error?: string; two_factor_required?: boolean; challenge?: string }
+type LoginResponse = {
+  token?: string
+  user?: SessionUser
+  error?: string
+  two_factor_required?: boolean
+  challenge?: string
+  /** an admin without two-factor sign-in: this session may only set it up (issue 26) */
+  two_factor_enrolment_required?: boolean
+}
 
 export const LOGIN_FAILED = 'Login failed'
 export const TWO_FACTOR_FAILED = 'We could not check that code. Please try again.'
@@ -43,6 +54,8 @@ function storeSession(role: Role, data: LoginResponse): LoginResult {
     const serverMessage = data?.error ?? null
     return { success: false, message: serverMessage ?? LOGIN_FAILED, serverMessage, network: false }
   }
+  // the gate first: the workspace the new session opens must not show a screen before it
+  if (role === 'admin') setTwoFactorEnrolment(data.two_factor_enrolment_required === true)
   saveSession(role, { token: data.token, user: data.user })
   return { success: true, token: data.token, user: data.user }
 }

@@ -1,6 +1,7 @@
 /** A labelled password input with a show/hide toggle, on the shared Field (label, error, aria wiring). */
 import { useState } from 'react'
 import { Field } from '../../../components/ui/Field'
+import '../auth.css'
 
 type Props = {
   label: string
@@ -8,13 +9,14 @@ type Props = {
   onChange: (value: string) => void
   autoComplete: string
   error?: string | null
+  hint?: string
   name?: string
 }
 
-export function PasswordInput({ label, value, onChange, autoComplete, error, name }: Props) {
+export function PasswordInput({ label, value, onChange, autoComplete, error, hint, name }: Props) {
   const [shown, setShown] = useState(false)
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} hint={hint}>
       {(control) => (
         <div className="auth-password">
           <input

@@ -123,6 +123,24 @@ describe('admin sign-in with two-factor sign-in on', () => {
     expect(localStorage.getItem('jwtToken')).toBe(token)
   })
 
+  it('an admin without two-factor sign-in gets a session held at the enrolment gate', async () => {
+    const token = makeJwt({ exp: future() })
+    scriptFetch({ body: { token, user: { name: 'Alex Admin' }, two_factor_enrolment_required: true } })
+    const { router } = renderRoutes(routes('admin'), '/login')
+    signIn()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(localStorage.getItem('adminTwoFactorEnrolment')).toBe('required')
+  })
+
+  it('a sign-in without the enrolment flag lifts a gate left from before', async () => {
+    localStorage.setItem('adminTwoFactorEnrolment', 'required')
+    scriptFetch({ body: { token: makeJwt({ exp: future() }), user: { name: 'Alex Admin' } } })
+    const { router } = renderRoutes(routes('admin'), '/login')
+    signIn()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(localStorage.getItem('adminTwoFactorEnrolment')).toBeNull()
+  })
+
   it('the employer host never shows a code step', async () => {
     scriptFetch({ body: CHALLENGE })
     const { router } = renderRoutes(routes('employer'), '/login')

@@ -1,6 +1,7 @@
 /** React view of the stored session of one role, kept in step with localStorage. */
 import { useCallback, useSyncExternalStore } from 'react'
 import { clearSession, loadSession, subscribeSession, type Role, type SessionState } from '../../../lib/session'
+import { revokeSession } from '../api/sign-out'
 
 const cache = new Map<string, { key: string; state: SessionState }>()
 
@@ -16,6 +17,10 @@ function snapshot(role: Role): SessionState {
 export function useSession(role: Role) {
   const getSnapshot = useCallback(() => snapshot(role), [role])
   const state = useSyncExternalStore(subscribeSession, getSnapshot, getSnapshot)
-  const logout = useCallback(() => clearSession(role), [role])
+  // ends the session on the server too (issue 26), without waiting for it
+  const logout = useCallback(() => {
+    void revokeSession(role)
+    clearSession(role)
+  }, [role])
   return { ...state, session: state, logout }
 }

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { clearSession } from '../../../lib/session'
+import { revokeSession } from '../api/sign-out'
 import { logoutTo } from '../logout'
 
 /** How long the candidate's session may outlive a navigation that never took the portal away. */
@@ -37,6 +38,8 @@ export function useSignOutAfterErasure(role: 'candidate' | 'employer'): () => Pr
       logoutTo('employer', navigate)
       return
     }
+    // the erasure has ended every session already; sent anyway, like every other way out
+    void revokeSession('candidate')
     await navigate('/', { replace: true })
     setTimeout(letGo, ERASED_SIGN_OUT_FALLBACK_MS)
   }, [letGo, navigate, role])

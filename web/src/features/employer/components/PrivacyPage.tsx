@@ -1,4 +1,4 @@
-/** /dashboard/privacy: the employer user's own data: download a copy of it, or erase the account (issue 12). */
+/** /dashboard/privacy: the employer user's own data and sign-in: download a copy of it, change the password, or erase the account (issues 12, 26). */
 import { YourData } from '../../privacy'
 import { useWorkspaceTitle } from './workspaceTitle'
 

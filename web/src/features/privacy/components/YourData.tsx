@@ -1,4 +1,9 @@
-/** "Your data": download a copy of it, or erase the account. The same two cards in the candidate portal and the employer workspace. */
+/**
+ * "Your data": download a copy of it, change your password (issue 26; the card is the auth
+ * feature's), or erase the account. The same three cards in the candidate portal and the employer
+ * workspace.
+ */
+import { ChangePasswordCard } from '../../auth'
 import type { AccountRole } from '../api/account'
 import '../privacy.css'
 import { DownloadDataCard } from './DownloadDataCard'
@@ -8,6 +13,7 @@ export function YourData({ role, headingLevel = 2 }: { role: AccountRole; headin
   return (
     <div className="pv-stack">
       <DownloadDataCard role={role} headingLevel={headingLevel} />
+      <ChangePasswordCard role={role} headingLevel={headingLevel} titleClassName="pv-title" />
       <EraseAccountCard role={role} headingLevel={headingLevel} />
     </div>
   )

@@ -1,0 +1,23 @@
+/**
+ * POST /api/auth/change-password (any role's bearer) `{currentPassword, newPassword}` → 200
+ * `{message, token}` (issue 26): every other session of the account ends, and this one carries on
+ * with the new token, stored in place of the old. 422 `Your current password is not right`, the
+ * register rule's message, `This password is too common. Choose one that is harder to guess.`,
+ * `Your new password must be different from your current one`; 429 after too many tries.
+ */
+import { useMutation } from '@tanstack/react-query'
+import { bearerFetch } from '../../../lib/api'
+import { replaceSessionToken, type Role } from '../../../lib/session'
+
+export type ChangePasswordPayload = { currentPassword: string; newPassword: string }
+export type ChangePasswordReply = { message?: string; token?: string }
+
+export const PASSWORD_CHANGED = 'Your password has been changed. You have been signed out on your other devices.'
+
+export async function changePassword(role: Role, payload: ChangePasswordPayload): Promise<ChangePasswordReply> {
+  const reply = await bearerFetch<ChangePasswordReply>(role, '/api/auth/change-password', { method: 'POST', body: payload })
+  if (typeof reply?.token === 'string') replaceSessionToken(role, reply.token)
+  return reply
+}
+
+export const useChangePassword = (role: Role) => useMutation({ mutationFn: (payload: ChangePasswordPayload) => changePassword(role, payload) })
