@@ -93,6 +93,15 @@ function JobDetail({ job }: { job: Job }) {
           </Link>
         </div>
       </div>
+      {closed ? null : (
+        // on a phone, Apply stays in reach while the description scrolls (jobs.css)
+        <div className="job-apply-bar">
+          <p className="job-apply-bar-title" title={job.title}>
+            {job.title}
+          </p>
+          <ApplyNowLink jobId={job.id} className="btn btn-primary" />
+        </div>
+      )}
     </article>
   )
 }
