@@ -10,6 +10,7 @@ use crate::account::Role;
 
 use crate::application::{ApplicationEvent, ApplicationStatus};
 use crate::interview::{Interview, InterviewEvent};
+use crate::pipeline::Stage;
 use crate::{DomainError, DomainEvent};
 
 pub fn stream_id(notification_id: Uuid) -> String {
@@ -240,8 +241,10 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
                 message,
             }]
         }
-        // A pipeline move tells the candidate only what they can see: a new
-        // visible status, or feedback. Screening after New reads the same.
+        // A pipeline move tells the candidate where the application now
+        // stands, in plain words (issue 27): a move to Interview is an
+        // invitation, not an "acceptance". A move that changes nothing they
+        // can read (the same stage, no feedback) says nothing.
         ApplicationEvent::ApplicationMoved {
             stage,
             previous,
@@ -249,15 +252,10 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
             ..
         } => {
             let feedback = feedback.as_deref().filter(|f| !f.trim().is_empty());
-            if stage.visible_status() == previous.visible_status() && feedback.is_none() {
+            if stage == previous && feedback.is_none() {
                 return vec![];
             }
-            vec![status_notice(
-                stage.visible_status(),
-                feedback,
-                candidate_id,
-                job_title,
-            )]
+            vec![stage_notice(*stage, feedback, candidate_id, job_title)]
         }
     }
 }
@@ -294,6 +292,9 @@ pub fn interview_notice(event: &InterviewEvent, interview: &Interview) -> Notice
     }
 }
 
+/// A status set directly (SPEC 7's status endpoint): `accepted` moves the
+/// application on without saying to which stage, so the notice says it is
+/// going further rather than naming a step it may not have reached.
 fn status_notice(
     status: ApplicationStatus,
     feedback: Option<&str>,
@@ -303,20 +304,68 @@ fn status_notice(
     let (kind, title, line) = match status {
         ApplicationStatus::Accepted => (
             NotificationKind::Success,
-            "Application accepted",
-            "Good news! Your application for {job} has been accepted.",
+            format!("Your application for {job_title} is going further"),
+            "Good news: the hiring team would like to take your application for {job} further. We'll be in touch about the next step.",
         ),
-        ApplicationStatus::Rejected => (
-            NotificationKind::Error,
-            "Application update",
-            "Your application for {job} was not successful this time.",
-        ),
-        ApplicationStatus::Pending => (
-            NotificationKind::Info,
-            "Application under review",
-            "Your application for {job} is being reviewed again.",
-        ),
+        ApplicationStatus::Rejected => not_progressed(),
+        ApplicationStatus::Pending => in_review(),
     };
+    candidate_notice(kind, title, line, feedback, candidate_id, job_title)
+}
+
+/// Where a pipeline move leaves the application, as the candidate reads it.
+fn stage_notice(
+    stage: Stage,
+    feedback: Option<&str>,
+    candidate_id: Uuid,
+    job_title: &str,
+) -> Notice {
+    let (kind, title, line) = match stage {
+        Stage::New | Stage::Screening => in_review(),
+        Stage::Interview => (
+            NotificationKind::Success,
+            format!("Invited to an interview for {job_title}"),
+            "Good news: the hiring team would like to interview you for {job}. We'll let you know as soon as a time is booked.",
+        ),
+        Stage::Offer => (
+            NotificationKind::Success,
+            format!("An offer is coming for {job_title}"),
+            "Great news: the hiring team is preparing an offer for you for {job}. They'll be in touch with the details.",
+        ),
+        Stage::Hired => (
+            NotificationKind::Success,
+            format!("Hired for {job_title}"),
+            "Congratulations: you've been hired for {job}. The employer will be in touch about your start.",
+        ),
+        Stage::Rejected => not_progressed(),
+    };
+    candidate_notice(kind, title, line, feedback, candidate_id, job_title)
+}
+
+fn in_review() -> (NotificationKind, String, &'static str) {
+    (
+        NotificationKind::Info,
+        "Application in review".into(),
+        "The hiring team is reviewing your application for {job}.",
+    )
+}
+
+fn not_progressed() -> (NotificationKind, String, &'static str) {
+    (
+        NotificationKind::Error,
+        "Application not progressed".into(),
+        "Your application for {job} won't go further this time. Thank you for applying.",
+    )
+}
+
+fn candidate_notice(
+    kind: NotificationKind,
+    title: String,
+    line: &str,
+    feedback: Option<&str>,
+    candidate_id: Uuid,
+    job_title: &str,
+) -> Notice {
     let mut message = line.replace("{job}", job_title);
     if let Some(f) = feedback.filter(|f| !f.trim().is_empty()) {
         message.push_str(&format!(" Feedback from the employer: {f}"));
@@ -325,7 +374,7 @@ fn status_notice(
         recipient: candidate_id,
         role: Role::Candidate,
         kind,
-        title: title.into(),
+        title,
         message,
     }
 }
@@ -381,8 +430,7 @@ mod tests {
     }
 
     #[test]
-    fn a_pipeline_move_notifies_only_when_the_candidate_would_see_a_change() {
-        use crate::pipeline::Stage;
+    fn a_pipeline_move_says_in_plain_words_where_the_application_now_stands() {
         let moved = |previous, stage, feedback: Option<&str>| ApplicationEvent::ApplicationMoved {
             stage,
             previous,
@@ -391,32 +439,39 @@ mod tests {
             moved_at: Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap(),
         };
         let candidate = Uuid::from_u128(2);
-        assert!(
-            notices_for(
-                &moved(Stage::New, Stage::Screening, None),
-                candidate,
-                "Rust Engineer"
-            )
-            .is_empty()
+        let said = |previous, stage| {
+            notices_for(&moved(previous, stage, None), candidate, "Rust Engineer")
+                .into_iter()
+                .map(|n| (n.title, n.message))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            said(Stage::New, Stage::Screening),
+            [(
+                "Application in review".to_owned(),
+                "The hiring team is reviewing your application for Rust Engineer.".to_owned()
+            )]
         );
-        assert!(
-            notices_for(
-                &moved(Stage::Interview, Stage::Offer, None),
-                candidate,
-                "Rust Engineer"
-            )
-            .is_empty()
+        let invited = said(Stage::Screening, Stage::Interview);
+        assert_eq!(invited[0].0, "Invited to an interview for Rust Engineer");
+        assert!(!invited[0].1.to_lowercase().contains("accepted"));
+        assert_eq!(
+            said(Stage::Interview, Stage::Offer)[0].0,
+            "An offer is coming for Rust Engineer"
         );
-        let accepted = notices_for(
-            &moved(Stage::Screening, Stage::Interview, None),
-            candidate,
-            "Rust Engineer",
+        assert_eq!(
+            said(Stage::Offer, Stage::Hired)[0].0,
+            "Hired for Rust Engineer"
         );
-        assert_eq!(accepted.len(), 1);
-        assert_eq!(accepted[0].title, "Application accepted");
+        assert_eq!(
+            said(Stage::Interview, Stage::Rejected)[0].0,
+            "Application not progressed"
+        );
+        assert!(said(Stage::Interview, Stage::Interview).is_empty());
+
         let with_feedback = notices_for(
             &moved(
-                Stage::New,
+                Stage::Screening,
                 Stage::Screening,
                 Some("Thanks, we'll call you this week."),
             ),
@@ -428,6 +483,23 @@ mod tests {
                 .message
                 .ends_with("Feedback from the employer: Thanks, we'll call you this week.")
         );
+    }
+
+    #[test]
+    fn a_status_set_to_accepted_says_the_application_goes_further_not_accepted() {
+        let changed = ApplicationEvent::ApplicationStatusChanged {
+            status: ApplicationStatus::Accepted,
+            previous: ApplicationStatus::Pending,
+            feedback: None,
+            changed_by: Uuid::from_u128(4),
+            changed_at: Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap(),
+        };
+        let notice = &notices_for(&changed, Uuid::from_u128(2), "Rust Engineer")[0];
+        assert_eq!(
+            notice.title,
+            "Your application for Rust Engineer is going further"
+        );
+        assert!(!notice.message.to_lowercase().contains("accepted"));
     }
 
     #[test]
@@ -472,7 +544,7 @@ mod tests {
         assert_eq!(notices[0].kind, NotificationKind::Success);
         assert_eq!(
             notices[0].message,
-            "Good news! Your application for Rust Engineer has been accepted. Feedback from the employer: Loved your portfolio"
+            "Good news: the hiring team would like to take your application for Rust Engineer further. We'll be in touch about the next step. Feedback from the employer: Loved your portfolio"
         );
     }
 

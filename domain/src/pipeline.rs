@@ -1,8 +1,9 @@
 //! The hiring pipeline an employer moves applications through: New ->
 //! Screening -> Interview -> Offer -> Hired, or Rejected from any stage before
-//! Hired. The candidate never sees the stage, only SPEC's three statuses:
-//! New and Screening read `pending`, Interview, Offer and Hired `accepted`,
-//! Rejected `rejected`.
+//! Hired. The candidate sees SPEC's three statuses (New and Screening read
+//! `pending`, Interview, Offer and Hired `accepted`, Rejected `rejected`) and,
+//! beside them, where the application stands in plain words ([`Progress`]),
+//! never the employer's own stage names.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -82,6 +83,34 @@ impl Stage {
             ApplicationStatus::Pending => Self::New,
             ApplicationStatus::Accepted => Self::Interview,
             ApplicationStatus::Rejected => Self::Rejected,
+        }
+    }
+}
+
+/// Where an application stands, as its candidate reads it beside the SPEC's
+/// status (issue 27): received, in review, interview, offer, hired, not
+/// progressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Progress {
+    Received,
+    InReview,
+    Interview,
+    Offer,
+    Hired,
+    NotProgressed,
+}
+
+impl Stage {
+    /// The candidate's words for this stage.
+    pub fn progress(self) -> Progress {
+        match self {
+            Self::New => Progress::Received,
+            Self::Screening => Progress::InReview,
+            Self::Interview => Progress::Interview,
+            Self::Offer => Progress::Offer,
+            Self::Hired => Progress::Hired,
+            Self::Rejected => Progress::NotProgressed,
         }
     }
 }

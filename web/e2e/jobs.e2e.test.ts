@@ -133,10 +133,10 @@ for (const viewport of VIEWPORT_NAMES) {
       expect(await resultCount(ui.page)).toBe(listable.length)
     })
 
-    it('Apply Now goes to the candidate login', async () => {
+    it('Apply Now goes to the candidate login, carrying the job', async () => {
       await openBoard(ui.page)
       await ui.page.locator('.job-card').first().getByRole('link', { name: 'Apply Now' }).click()
-      await ui.page.waitForURL(`${BASE_URL}/candidate/login`)
+      await ui.page.waitForURL(/\/candidate\/login\?apply=[0-9a-f-]{36}$/)
       await ui.page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor()
     })
   })
@@ -192,7 +192,7 @@ describe('job pages', () => {
     expect(posting.jobLocation.address.addressCountry).toBe('AU')
     if (job.expires_at) expect(posting.validThrough).toBe(job.expires_at)
     await ui.page.getByRole('link', { name: 'Apply Now' }).first().click()
-    await ui.page.waitForURL(`${BASE_URL}/candidate/login`)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/login?apply=${job.id}`)
   })
 
   it('an expired job says it is closed, with no Apply Now and no JobPosting', async () => {

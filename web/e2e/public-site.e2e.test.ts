@@ -54,7 +54,7 @@ for (const viewport of VIEWPORT_NAMES) {
       const job = await openJob()
       await checkPage(
         ui.page,
-        { path: `/jobs/${job.id}`, h1: job.title, links: { 'Apply Now': '/candidate/login', 'Back to all jobs': '/jobs/find' } },
+        { path: `/jobs/${job.id}`, h1: job.title, links: { 'Apply Now': `/candidate/login?apply=${job.id}`, 'Back to all jobs': '/jobs/find' } },
         viewport,
       )
     })

@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use commands::applications::{ChangeApplicationStatus, SubmitApplication, WithdrawApplication};
 use domain::application::ApplicationStatus;
+use domain::pipeline::Progress;
 use projections::read_models::applications::{self, Application};
 use projections::read_models::interviews::{self, InterviewRow};
 use serde::{Deserialize, Serialize};
@@ -28,11 +29,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(withdraw))
 }
 
-/// SPEC 3 'Application', plus the interviews booked for it.
+/// SPEC 3 'Application', plus where it stands in plain words and the
+/// interviews booked for it.
 #[derive(Serialize, utoipa::ToSchema)]
 struct MyApplication {
     #[serde(flatten)]
     application: Application,
+    progress: Progress,
     interviews: Vec<InterviewRow>,
 }
 
@@ -52,6 +55,7 @@ async fn mine(
                     .partition(|i| i.application_id == application.id);
                 interviews = rest;
                 MyApplication {
+                    progress: application.stage.progress(),
                     application,
                     interviews: theirs,
                 }

@@ -73,6 +73,8 @@ async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_th
         "the stage is the employer's: {}",
         mine.body[0]
     );
+    // beside the status, where it stands in the candidate's words
+    assert_eq!(mine.body[0]["progress"], "in_review");
 
     // Interview reads `accepted`.
     let interview = app
@@ -81,11 +83,20 @@ async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_th
         .assert_status(StatusCode::OK);
     let mine = app.my_applications_after(&candidate, &interview).await;
     assert_eq!(mine.body[0]["status"], "accepted");
+    assert_eq!(mine.body[0]["progress"], "interview");
 
-    // The candidate heard of the submission and of the acceptance, not of screening.
+    // The candidate heard of each step in plain words, and Interview is an
+    // invitation, not an "acceptance".
     app.settle().await;
     let titles = app.notification_titles(&candidate).await;
-    assert_eq!(titles, ["Application accepted", "Application received"]);
+    assert_eq!(
+        titles,
+        [
+            "Invited to an interview for Platform Engineer",
+            "Application in review",
+            "Application received"
+        ]
+    );
 
     // The employer's job list counts applicants per stage.
     let jobs = app

@@ -56,7 +56,10 @@ async fn live_notification_flow(transport: &str) {
         .await;
     assert_eq!(changed.status, StatusCode::OK);
     let accepted = socket.expect("notification").await;
-    assert_eq!(accepted["title"], "Application accepted");
+    assert_eq!(
+        accepted["title"],
+        "Your application for Live Role is going further"
+    );
     assert!(
         accepted["message"]
             .as_str()
@@ -134,7 +137,10 @@ async fn a_socket_on_one_process_gets_the_notification_caused_on_another() {
         .await;
     // "Application received" may still be on its way too: wait for the acceptance.
     let mut titles = vec![];
-    while titles.last().is_none_or(|t| t != "Application accepted") {
+    while titles
+        .last()
+        .is_none_or(|t| t != "Your application for Two Process Role is going further")
+    {
         titles.push(
             socket.expect("notification").await["title"]
                 .as_str()

@@ -73,7 +73,9 @@ export function FileDrop({ label, accept, hint, error, disabled = false, fileNam
             'Not needed: an existing file is chosen'
           ) : (
             <>
-              <strong>Choose a file</strong> or drag it here
+              <strong>Choose a file</strong>
+              {/* a touch screen cannot drag a file in: it reads just "Choose a file" (styles/components.css) */}
+              <span className="filedrop-drag"> or drag it here</span>
             </>
           )}
         </span>

@@ -11,6 +11,9 @@ export type Application = {
   created_at: string
   last_updated?: string | null
   feedback?: string | null
+  /** Where it stands in the candidate's words, beside `status`: received, in_review, interview,
+   *  offer, hired, not_progressed (docs/API.md; model/standing.ts reads it). */
+  progress?: string | null
   /** The interviews booked for it, soonest first (docs/API.md "Employer applicant"). */
   interviews?: ApplicationInterview[]
 }

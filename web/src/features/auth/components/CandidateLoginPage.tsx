@@ -1,9 +1,11 @@
 /** /candidate/login (SPEC 2.5, 4, 5, 8). */
 import { useState, type FormEvent } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { applyJobId, CANDIDATE_SIGNUP_PATH, PORTAL_JOBS_PATH, withApplyJob } from '../../../lib/apply-intent'
 import { useLogin } from '../api/login'
 import { useSession } from '../hooks/useSession'
 import { loginErrors, type FieldErrors } from '../validation'
+import { ApplyingFor } from './ApplyingFor'
 import { AuthCard, FormAlert } from './AuthCard'
 import { CredentialsFields } from './CredentialsFields'
 
@@ -13,13 +15,16 @@ export const CANDIDATE_LOGIN_NETWORK = 'Login failed. Please try again.'
 export function CandidateLoginPage() {
   const session = useSession('candidate')
   const navigate = useNavigate()
+  // Apply Now on a job brings its id: after signing in, that job's apply dialog opens
+  const applyFor = applyJobId(useSearchParams()[0])
+  const landing = applyFor ? withApplyJob(PORTAL_JOBS_PATH, applyFor) : '/candidate/dashboard'
   const login = useLogin('candidate')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({})
   const [failure, setFailure] = useState<string | null>(null)
 
-  if (session.status === 'authenticated') return <Navigate to="/candidate/dashboard" replace />
+  if (session.status === 'authenticated') return <Navigate to={landing} replace />
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -29,7 +34,7 @@ export function CandidateLoginPage() {
     if (Object.keys(found).length > 0) return
     const result = await login.mutateAsync({ email: email.trim(), password })
     if (result.success) {
-      navigate('/candidate/dashboard', { replace: true })
+      navigate(landing, { replace: true })
       return
     }
     setFailure(result.network ? CANDIDATE_LOGIN_NETWORK : (result.serverMessage ?? CANDIDATE_LOGIN_FALLBACK))
@@ -38,12 +43,13 @@ export function CandidateLoginPage() {
 
   return (
     <AuthCard title="Welcome Back" pageTitle="Candidate Sign In" subtitle="Sign in to your candidate account">
+      {applyFor ? <ApplyingFor jobId={applyFor} action="sign in" /> : null}
       <form onSubmit={submit} noValidate className="auth-form">
         {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
         <CredentialsFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} errors={errors} pending={login.isPending} />
       </form>
       <p className="auth-switch">
-        Don't have an account? <Link to="/candidate/signup">Sign up</Link>
+        Don't have an account? <Link to={withApplyJob(CANDIDATE_SIGNUP_PATH, applyFor)}>Sign up</Link>
       </p>
     </AuthCard>
   )

@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { formatDate } from '../../../lib/format'
 import { useApplications } from '../api/get-applications'
 import { useTimedMessage } from '../hooks/useTimedMessage'
+import { standingOf } from '../model/standing'
 import type { Application } from '../types'
 import { ApplicationInterviews } from './ApplicationInterviews'
 import { Message } from './Message'
@@ -90,6 +91,7 @@ export function ApplicationsTab() {
         <ul className="cd-cards">
           {list.map((app) => {
             const s = statusDisplay(app.status)
+            const standing = standingOf(app)
             return (
               <li key={app.id} className="cd-card">
                 <div className="cd-card-head">
@@ -99,6 +101,10 @@ export function ApplicationsTab() {
                   </Badge>
                 </div>
                 <p className="cd-muted">{app.company}</p>
+                <p className="cd-standing">
+                  <span className="visually-hidden">Where it stands: </span>
+                  <Badge tone={standing.tone}>{standing.label}</Badge> <span>{standing.detail}</span>
+                </p>
                 <p className="cd-small cd-muted">
                   Applied {formatDate(app.created_at)}
                   {app.last_updated ? ` · Updated ${formatDate(app.last_updated)}` : ''}

@@ -1,5 +1,6 @@
 /** Browse Jobs: search, filters, refresh with 'Last updated', See More / Show Less, Apply Now, ten jobs a page (SPEC 2.5, 8). */
-import { useId, useMemo, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { ErrorAlert } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
@@ -9,6 +10,7 @@ import { Pagination } from '../../../components/ui/Pagination'
 import { SelectField } from '../../../components/ui/Select'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { formatDate, formatPostedAge } from '../../../lib/format'
+import { APPLY_PARAM, applyJobId } from '../../../lib/apply-intent'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
 import { useApplications } from '../api/get-applications'
 import { hasHiddenDetails, JobDescription, salaryText, useJobBoard, useLocations, useSalaryRanges, type Job } from '../../jobs'
@@ -23,6 +25,8 @@ export const JOB_MESSAGES = {
   refreshFailed: 'Failed to refresh jobs. Please try again.',
   applied: 'Application submitted successfully',
   empty: 'No jobs found matching your criteria',
+  /** after Apply Now on a job that closed (or never existed) while the candidate signed in */
+  applyGone: "That job is no longer taking applications. Here are the jobs that are open now.",
 } as const
 
 /** Ten to a page: the whole board on one page made a 12,000 px scroll on a phone. */
@@ -38,6 +42,13 @@ export function JobsTab() {
   const [filters, setFilters] = useState(EMPTY_JOB_FILTERS)
   const [expanded, setExpanded] = useState<Set<string>>(new Set())
   const [applying, setApplying] = useState<Job | null>(null)
+  // Apply Now on a public job brings ?apply=<job id> through the sign-in: open that job's dialog
+  const [params, setParams] = useSearchParams()
+  // set when the dialog closes or cannot open, so it stays shut even before the address drops the id
+  const [doneWith, setDoneWith] = useState<string | null>(null)
+  const fromAddress = applyJobId(params)
+  const wanted = fromAddress && fromAddress !== doneWith ? fromAddress : null
+  const [intentNotice, setIntentNotice] = useState<{ kind: 'gone' } | { kind: 'applied'; title: string } | null>(null)
   const [appliedNow, setAppliedNow] = useState<Set<string>>(new Set())
   const [refreshing, setRefreshing] = useState(false)
   const [page, setPage] = useState(1)
@@ -59,6 +70,37 @@ export function JobsTab() {
     applications.data?.forEach((a) => set.add(String(a.job_id)))
     return set
   }, [applications.data, appliedNow])
+
+  // decided once the jobs and the candidate's applications are in (an application already made
+  // must not open a dialog the server would refuse)
+  const settled = !jobs.isPending && !applications.isPending
+  const requested = wanted && settled ? (all.find((j) => String(j.id) === wanted) ?? null) : null
+  const requestedOpen = requested && !applied.has(String(requested.id)) ? requested : null
+  const dialogJob = applying ?? requestedOpen
+  // the job in the address is done with once its dialog closes or it cannot open: drop it
+  const dropIntent = useCallback(
+    (id: string) => {
+      setDoneWith(id)
+      setParams(
+        (p) => {
+          p.delete(APPLY_PARAM)
+          return p
+        },
+        { replace: true },
+      )
+    },
+    [setParams],
+  )
+  useEffect(() => {
+    if (!wanted || !settled || requestedOpen) return
+    setIntentNotice(requested ? { kind: 'applied', title: requested.title } : { kind: 'gone' })
+    dropIntent(wanted)
+  }, [wanted, settled, requested, requestedOpen, dropIntent])
+
+  const closeDialog = () => {
+    setApplying(null)
+    if (wanted) dropIntent(wanted)
+  }
 
   const refresh = async () => {
     setRefreshing(true)
@@ -100,6 +142,15 @@ export function JobsTab() {
         </div>
       </div>
       <Message message={message} />
+      {intentNotice?.kind === 'gone' ? (
+        <div className="alert alert-info" role="status">
+          {JOB_MESSAGES.applyGone}
+        </div>
+      ) : intentNotice?.kind === 'applied' ? (
+        <div className="alert alert-info" role="status">
+          You've already applied for {intentNotice.title}. <Link to="/candidate/dashboard/applications">See where it stands in My Applications</Link>.
+        </div>
+      ) : null}
 
       <div className="cd-filters" role="search">
         <Field label="Search jobs">
@@ -201,13 +252,13 @@ export function JobsTab() {
         </>
       )}
 
-      {applying ? (
+      {dialogJob ? (
         <ApplyModal
-          job={applying}
-          onClose={() => setApplying(null)}
+          job={dialogJob}
+          onClose={closeDialog}
           onApplied={(jobId) => {
             setAppliedNow((s) => new Set(s).add(String(jobId)))
-            setApplying(null)
+            closeDialog()
             showMessage('success', JOB_MESSAGES.applied, 4000)
           }}
         />

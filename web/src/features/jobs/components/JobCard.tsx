@@ -7,6 +7,7 @@ import { Link } from 'react-router'
 import { formatPostedAge } from '../../../lib/format'
 import { salaryText, type Job } from '../types'
 import { formatDate } from './formatDate'
+import { ApplyNowLink } from './ApplyNowLink'
 import { JobDescription } from './JobDescription'
 
 type JobCardProps = { job: Job; expanded: boolean; onToggle: () => void }
@@ -46,9 +47,7 @@ export function JobCard({ job, expanded, onToggle }: JobCardProps) {
         <button type="button" className="btn btn-outline btn-sm" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle}>
           {expanded ? 'Show Less' : 'Read More'}
         </button>
-        <Link to="/candidate/login" className="btn btn-primary btn-sm">
-          Apply Now
-        </Link>
+        <ApplyNowLink jobId={job.id} className="btn btn-primary btn-sm" />
         <Link to={`/jobs/${job.id}`} className="job-card-link">
           View job page<span className="visually-hidden"> for {job.title}</span>
         </Link>

@@ -6,6 +6,7 @@ import { useJob } from '../api/get-job'
 import { useSalaryRanges } from '../api/get-reference'
 import { buildJobPosting, isJobClosed, jsonForScript } from '../model/jobPosting'
 import { salaryText, type Job } from '../types'
+import { ApplyNowLink } from './ApplyNowLink'
 import { formatDate } from './formatDate'
 import { JobDetailBody } from './JobDetailBody'
 import '../jobs.css'
@@ -70,9 +71,7 @@ function JobDetail({ job }: { job: Job }) {
           </ul>
           {closed ? null : (
             <div className="btn-row">
-              <Link to="/candidate/login" className="btn btn-primary">
-                Apply Now
-              </Link>
+              <ApplyNowLink jobId={job.id} className="btn btn-primary" />
             </div>
           )}
         </div>
@@ -87,15 +86,22 @@ function JobDetail({ job }: { job: Job }) {
         <JobDetailBody job={job} />
         <div className="btn-row">
           {closed ? null : (
-            <Link to="/candidate/login" className="btn btn-primary">
-              Apply Now
-            </Link>
+            <ApplyNowLink jobId={job.id} className="btn btn-primary" />
           )}
           <Link to="/jobs/find" className="btn btn-outline">
             Back to all jobs
           </Link>
         </div>
       </div>
+      {closed ? null : (
+        // on a phone, Apply stays in reach while the description scrolls (jobs.css)
+        <div className="job-apply-bar">
+          <p className="job-apply-bar-title" title={job.title}>
+            {job.title}
+          </p>
+          <ApplyNowLink jobId={job.id} className="btn btn-primary" />
+        </div>
+      )}
     </article>
   )
 }

@@ -1,5 +1,6 @@
 /** Footer on every public page (SPEC 2.3): blurb, links, social, contact details, hours, copyright. */
 import { Link } from 'react-router'
+import { useSession } from '../../auth'
 import { COMPANY, SOCIAL_LINKS } from '../company'
 import { BackToTop } from './BackToTop'
 
@@ -42,6 +43,10 @@ function SocialIcon({ name }: { name: string }) {
 export function SiteFooter({ linksInNewTab = false }: { linksInNewTab?: boolean }) {
   const tab = linksInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}
   const year = new Date().getFullYear()
+  // signed in, the login link (kept: SPEC 2.3 lists it) says where it now leads: the login page
+  // sends a signed-in candidate to the dashboard
+  const signedIn = useSession('candidate').status === 'authenticated'
+  const candidates = signedIn ? CANDIDATES.map((l) => (l.to === '/candidate/login' ? { ...l, label: 'My dashboard' } : l)) : CANDIDATES
   const column = (heading: string, links: { label: string; to: string }[]) => (
     <div className="footer-col">
       <h2 className="footer-heading">{heading}</h2>
@@ -77,7 +82,7 @@ export function SiteFooter({ linksInNewTab = false }: { linksInNewTab?: boolean 
           </ul>
         </div>
         {column('Explore', EXPLORE)}
-        {column('Candidates', CANDIDATES)}
+        {column('Candidates', candidates)}
         {column('Employers', EMPLOYERS)}
         <div className="footer-col">
           <h2 className="footer-heading">Get in touch</h2>

@@ -4,6 +4,8 @@ import { Link, NavLink } from 'react-router'
 import { hostFor } from '../../../lib/host'
 import { COMPANY } from '../company'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
+import { useSession } from '../../auth'
+import { AccountMenu } from './AccountMenu'
 
 /** At this width and below the menu collapses and dropdowns open by click (SPEC 9). */
 export const NAV_COMPACT_QUERY = '(max-width: 1024px)'
@@ -25,6 +27,8 @@ export function SiteNav({ linksInNewTab = false }: SiteNavProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const [dropdown, setDropdown] = useState<DropdownId | null>(null)
   const compact = useMediaQuery(NAV_COMPACT_QUERY)
+  // signed in, the account menu takes Candidate Login's place
+  const signedIn = useSession('candidate').status === 'authenticated'
   const navRef = useRef<HTMLElement>(null)
 
   useEffect(() => {
@@ -59,7 +63,7 @@ export function SiteNav({ linksInNewTab = false }: SiteNavProps) {
   const seekerItems: SubItem[] = [
     { label: 'Find a Job', to: '/jobs/find' },
     { label: 'Career Advice', to: '/jobs/advice' },
-    { label: 'Candidate Login', to: '/candidate/login', newTab: true },
+    signedIn ? { label: 'My dashboard', to: '/candidate/dashboard/jobs' } : { label: 'Candidate Login', to: '/candidate/login', newTab: true },
   ]
   const employerItems: SubItem[] = [
     { label: 'Looking to Hire?', to: '/employers/hire' },
@@ -139,6 +143,7 @@ export function SiteNav({ linksInNewTab = false }: SiteNavProps) {
           </span>
           <span className="visually-hidden">: {COMPANY.name} home</span>
         </Link>
+        <AccountMenu />
         <button
           type="button"
           className="menu-toggle"

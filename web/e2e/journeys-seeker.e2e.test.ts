@@ -1,0 +1,253 @@
+/**
+ * Issue 27, the job seeker's and candidate's journeys, as that person walks them at 1280x800 and
+ * 390x844: Apply Now on a public job keeps the job through signing up and signing in and opens its
+ * apply dialog (signed in, at once); the dialog's Submit Application stays on screen; My
+ * Applications then says where the application stands in plain words beside the SPEC's status.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import {
+  BASE_URL,
+  SCREENSHOT_DIR,
+  DEMO,
+  VIEWPORT_NAMES,
+  VIEWPORTS,
+  apiLogin,
+  browserPerFile,
+  expectNoSidewaysScroll,
+  newContext,
+  EMPLOYER_URL,
+  api,
+  ownOpenJob,
+  type Job,
+  pagePerBlock,
+  signedInContext,
+  uniqueEmail,
+  type ViewportName,
+} from './support'
+
+const browser = browserPerFile()
+
+/** What the person sees on the screen right now (a dialog is fixed to the viewport: a full-page
+ *  picture would show the page behind it at its full length instead). */
+async function screenShot(page: Page, name: string, viewport: ViewportName) {
+  mkdirSync(join(SCREENSHOT_DIR, 'journeys'), { recursive: true })
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'journeys', `${name}-${viewport}.png`), animations: 'disabled' })
+}
+
+/** The element is wholly inside the viewport: a person can see and press it without scrolling. */
+async function expectOnScreen(page: Page, target: Locator, what: string) {
+  const box = await target.boundingBox()
+  expect(box, `${what}: not laid out`).not.toBeNull()
+  const { width, height } = page.viewportSize()!
+  expect(box!.x, `${what}: left of the screen`).toBeGreaterThanOrEqual(0)
+  expect(box!.y, `${what}: above the screen`).toBeGreaterThanOrEqual(0)
+  expect(box!.x + box!.width, `${what}: past the right edge`).toBeLessThanOrEqual(width + 0.5)
+  expect(box!.y + box!.height, `${what}: below the fold`).toBeLessThanOrEqual(height + 0.5)
+}
+
+const jobs: Partial<Record<ViewportName, Job>> = {}
+
+for (const viewport of VIEWPORT_NAMES) {
+  describe(`a job seeker finds a job and applies without losing it @${viewport}`, () => {
+    const ui = pagePerBlock(() => newContext(browser(), viewport))
+    const person = { name: 'Alex Seeker', email: uniqueEmail(`seeker-${viewport}`), password: 'Seeker123!' }
+
+    it('Apply Now, signed out: sign up, sign in, and the apply dialog of that job opens with its button on screen', async () => {
+      const { page } = ui
+      const job = await ownOpenJob(await apiLogin('employer', DEMO.employer.email, DEMO.employer.password))
+      jobs[viewport] = job
+      await page.goto(`${BASE_URL}/jobs/${job.id}`)
+      await page.getByRole('heading', { level: 1, name: job.title }).waitFor()
+      await page.getByRole('link', { name: 'Apply Now' }).first().click()
+
+      // the SPEC's login page, which says which job it is keeping
+      await page.waitForURL(`${BASE_URL}/candidate/login?apply=${job.id}`)
+      await page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor()
+      await page.getByText(`Sign in to apply for ${job.title} at ${job.company}.`).waitFor()
+      await screenShot(page, 'seeker-login-keeps-job', viewport)
+
+      // no account yet: sign up, which keeps the job too
+      await page.getByRole('link', { name: 'Sign up' }).click()
+      await page.waitForURL(`${BASE_URL}/candidate/signup?apply=${job.id}`)
+      await page.getByText(`Create your account to apply for ${job.title}`).waitFor()
+      await page.getByLabel('Full Name').fill(person.name)
+      await page.getByLabel('Email Address').fill(person.email)
+      await page.getByLabel('Password', { exact: true }).fill(person.password)
+      page.once('dialog', (d) => void d.accept())
+      await page.getByRole('button', { name: 'Create Account' }).click()
+
+      // back on the login, still with the job
+      await page.waitForURL(`${BASE_URL}/candidate/login?apply=${job.id}`)
+      await page.getByLabel('Email', { exact: true }).fill(person.email)
+      await page.getByLabel('Password', { exact: true }).fill(person.password)
+      await page.getByRole('button', { name: 'Sign In' }).click()
+
+      const dialog = page.getByRole('dialog', { name: `Apply for ${job.title}` })
+      await dialog.waitFor()
+      expect(new URL(page.url()).pathname).toBe('/candidate/dashboard/jobs')
+      const submit = dialog.getByRole('button', { name: 'Submit Application' })
+      await expectOnScreen(page, submit, 'Submit Application')
+      await expectOnScreen(page, dialog.getByRole('button', { name: 'Cancel' }), 'Cancel')
+      await expectNoSidewaysScroll(page, 'the apply dialog')
+      await screenShot(page, 'seeker-apply-dialog', viewport)
+
+      await submit.click()
+      await dialog.waitFor({ state: 'detached' })
+      await page.getByText('Application submitted successfully').waitFor()
+      // the address no longer carries the job: a reload does not open the dialog again
+      expect(new URL(page.url()).search).toBe('')
+      await page.reload()
+      await page.getByRole('heading', { level: 2, name: 'Browse Jobs' }).waitFor()
+      await page.getByRole('button', { name: 'Applied Successfully' }).first().waitFor()
+      expect(await page.getByRole('dialog').count()).toBe(0)
+    })
+
+    it('My Applications says where it stands in plain words beside the status', async () => {
+      const { page } = ui
+      await page.goto(`${BASE_URL}/candidate/dashboard/applications`)
+      const region = page.getByRole('region', { name: 'My Applications' })
+      const card = region.getByRole('listitem').first()
+      await card.getByText('Pending', { exact: true }).waitFor()
+      await card.getByText('Received', { exact: true }).waitFor()
+      await card.getByText('The hiring team has your application and will look at it soon.').waitFor()
+      await expectNoSidewaysScroll(page, 'My Applications')
+      await screenShot(page, 'seeker-applications', viewport)
+    })
+
+    it('invited to an interview: the bell and the card say so in plain words, not "accepted"', async () => {
+      const { page } = ui
+      const job = jobs[viewport]!
+      const employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+      const me = await apiLogin('candidate', person.email, person.password)
+      const mine = await api<{ id: string; job_id: string }[]>('GET', '/api/applications/my-applications', { token: me.token })
+      const application = mine.body.find((a) => a.job_id === job.id)!
+      const moved = await api('POST', `/api/employer/applications/${application.id}/move`, { token: employer.token, json: { stage: 'interview' } })
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+
+      const card = page.getByRole('region', { name: 'My Applications' }).getByRole('listitem').first()
+      // the SPEC's status and, beside it, what it means
+      await card.getByText('Accepted', { exact: true }).waitFor()
+      await card.getByText('Invited to interview', { exact: true }).waitFor()
+      await card.getByText("The hiring team would like to interview you. We'll let you know when a time is booked.").waitFor()
+
+      const bell = page.getByRole('button', { name: /^Notifications/ })
+      await bell.click()
+      const panel = page.getByRole('region', { name: 'Notifications' })
+      await panel.getByText(`Invited to an interview for ${job.title}`).first().waitFor()
+      expect((await panel.innerText()).toLowerCase()).not.toContain('accepted')
+      await expectNoSidewaysScroll(page, 'the notification panel')
+      await screenShot(page, 'seeker-invited-bell', viewport)
+      await bell.click()
+
+      // the employer books it: the dialog's "Book and invite" is on screen too
+      const staff = await signedInContext(browser(), 'employer', employer, viewport)
+      try {
+        const epage = await staff.newPage()
+        await epage.goto(`${EMPLOYER_URL}/dashboard/applicants/${application.id}`)
+        await epage.getByRole('button', { name: 'Schedule an interview' }).click()
+        const dialog = epage.getByRole('dialog', { name: 'Schedule an interview' })
+        await dialog.waitFor()
+        await expectOnScreen(epage, dialog.getByRole('button', { name: 'Book and invite' }), 'Book and invite')
+        await expectOnScreen(epage, dialog.getByRole('button', { name: 'Back' }), 'Back')
+        await expectNoSidewaysScroll(epage, 'the schedule dialog')
+        await screenShot(epage, 'employer-book-dialog', viewport)
+      } finally {
+        await staff.close()
+      }
+    })
+
+    it('signed in, the header shows an account menu with their name, not Candidate Login, and signs out', async () => {
+      const { page } = ui
+      await page.goto(`${BASE_URL}/jobs/find`)
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      const account = nav.getByRole('button', { name: /Alex \(your account\)/ })
+      await expectOnScreen(page, account, 'the account menu')
+      expect(await nav.locator('a', { hasText: 'Candidate Login' }).count()).toBe(0)
+      await account.click()
+      await nav.getByRole('link', { name: 'My dashboard' }).waitFor()
+      await expectOnScreen(page, nav.getByRole('button', { name: 'Sign out' }), 'Sign out in the account menu')
+      await screenShot(page, 'seeker-account-menu', viewport)
+      await nav.getByRole('link', { name: 'Privacy' }).click()
+      await page.waitForURL(`${BASE_URL}/candidate/dashboard/privacy`)
+      await nav.getByRole('button', { name: /your account/ }).click()
+      await nav.getByRole('button', { name: 'Sign out' }).click()
+      await page.waitForURL(`${BASE_URL}/candidate/login`)
+      await page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor()
+      expect(await nav.getByRole('button', { name: /your account/ }).count()).toBe(0)
+    })
+  })
+
+  describe(`a signed-in candidate's Apply Now opens the dialog at once @${viewport}`, () => {
+    const ui = pagePerBlock(async () => signedInContext(browser(), 'candidate', await apiLogin('candidate', DEMO.candidate.email, DEMO.candidate.password), viewport))
+
+    it('from the job board, the card goes straight to its apply dialog (or says it was applied for)', async () => {
+      const { page } = ui
+      await page.goto(`${BASE_URL}/jobs/find`)
+      const card = page.locator('article').first()
+      const title = (await card.getByRole('heading', { level: 3 }).innerText()).trim()
+      await card.getByRole('link', { name: 'Apply Now' }).click()
+      await page.waitForURL(/\/candidate\/dashboard\/jobs/)
+      const dialog = page.getByRole('dialog', { name: `Apply for ${title}` })
+      const already = page.getByText(`You've already applied for ${title}.`)
+      await dialog.or(already).first().waitFor()
+      if (await dialog.isVisible()) {
+        await expectOnScreen(page, dialog.getByRole('button', { name: 'Submit Application' }), 'Submit Application')
+        const { height } = VIEWPORTS[viewport]
+        expect((await dialog.boundingBox())!.height).toBeLessThanOrEqual(height)
+        await dialog.getByRole('button', { name: 'Cancel' }).click()
+        await dialog.waitFor({ state: 'detached' })
+        expect(new URL(page.url()).search).toBe('')
+      }
+    })
+  })
+}
+
+describe('on a touch phone, the job page keeps Apply in reach and the file picker does not ask to drag', () => {
+  const ui = pagePerBlock(async () => {
+    // a new candidate, so the dialog opens (the demo one may have applied already)
+    const who = { name: 'Touch Tester', email: uniqueEmail('touch'), password: 'Touch123!' }
+    const reg = await api('POST', '/api/auth/candidate/register', { json: who })
+    expect(reg.status, JSON.stringify(reg.body)).toBe(201)
+    const login = await apiLogin('candidate', who.email, who.password)
+    const ctx = await browser().newContext({ viewport: VIEWPORTS.mobile, hasTouch: true, isMobile: true, locale: 'en-AU', timezoneId: 'Australia/Sydney' })
+    ctx.setDefaultTimeout(15_000)
+    await ctx.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem('authToken', token)
+        localStorage.setItem('candidateData', user)
+      },
+      [login.token, JSON.stringify(login.user)],
+    )
+    return ctx
+  })
+
+  it('Apply Now stays on screen while the job scrolls, and the dialog says "Choose a file"', async () => {
+    const { page } = ui
+    const employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+    const job = await ownOpenJob(employer)
+    await page.goto(`${BASE_URL}/jobs/${job.id}`)
+    await page.getByRole('heading', { level: 1, name: job.title }).waitFor()
+    for (const y of [0, 600, 1200]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y)
+      const visible = await page.getByRole('link', { name: 'Apply Now' }).evaluateAll((links) =>
+        links.some((a) => {
+          const r = a.getBoundingClientRect()
+          return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight
+        }),
+      )
+      expect(visible, `an Apply Now on screen at scroll ${y}`).toBe(true)
+    }
+    await page.evaluate(() => window.scrollTo(0, 900))
+    await screenShot(page, 'seeker-job-page-sticky-apply', 'mobile')
+
+    await page.getByRole('link', { name: 'Apply Now' }).last().click()
+    const dialog = page.getByRole('dialog', { name: `Apply for ${job.title}` })
+    await dialog.getByText('Choose a file').first().waitFor()
+    expect(await dialog.getByText('drag it here').first().isVisible()).toBe(false)
+    await expectOnScreen(page, dialog.getByRole('button', { name: 'Submit Application' }), 'Submit Application')
+    await screenShot(page, 'seeker-apply-dialog-touch', 'mobile')
+  })
+})
