@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::fixtures::pdf;
+use crate::fixtures::{CANDIDATE_PASSWORD, pdf};
 use crate::support::TestApp;
 
 /// The profile form, as the candidate portal sends it.
@@ -108,7 +108,7 @@ async fn answers_that_carry_credentials_or_exports_are_never_kept() {
         app.client
             .post(format!("{}/api/auth/candidate/login", app.base))
             .header("idempotency-key", "login-1")
-            .json(&json!({"email": "signs.in@example.com", "password": "Secret1!"}))
+            .json(&json!({"email": "signs.in@example.com", "password": CANDIDATE_PASSWORD}))
             .send()
     };
     let first = login().await.unwrap();
