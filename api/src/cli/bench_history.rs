@@ -565,7 +565,7 @@ impl World {
     }
 
     /// TOTP enrolment and `sign_ins` accepted codes over the year, every
-    /// tenth session signed out; with few sign-ins (a candidate's account in
+    /// tenth session signed out, then a changed password; with few sign-ins (a candidate's account in
     /// the generator's mix) it is turned off again at the end.
     fn totp(&mut self, at: DateTime<Utc>, id: Uuid, sign_ins: u32) {
         let stream = domain::account::stream_id(id);
@@ -637,6 +637,18 @@ impl World {
                 );
             }
         }
+        // A new password, given with the old one, half a day after the last sign-in.
+        let changed = t + Duration::hours(12);
+        self.schedule(
+            changed,
+            stream.clone(),
+            &AccountEvent::PasswordChanged {
+                password_hash: PASSWORD_HASH.into(),
+                changed_at: changed,
+            },
+            Some(id),
+            who,
+        );
         if sign_ins <= 10 {
             let off = t + Duration::days(1);
             self.schedule(
