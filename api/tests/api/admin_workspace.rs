@@ -638,14 +638,12 @@ async fn the_overview_counts_what_needs_attention_and_a_rebuild_reports_progress
         .await;
     assert_eq!(started.status, StatusCode::ACCEPTED);
     let mut finished = Value::Null;
-    for _ in 0..100 {
+    crate::support::until("the rebuild has finished", async || {
         let status = app.get("/api/admin/projections", Some(&admin)).await;
-        if status.body["rebuild"]["finished"] == true {
-            finished = status.body["rebuild"].clone();
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+        finished = status.body["rebuild"].clone();
+        finished["finished"] == true
+    })
+    .await;
     assert_eq!(finished["name"], "job_board");
     assert_eq!(finished["error"], Value::Null);
     assert_eq!(finished["done"], finished["total"]);

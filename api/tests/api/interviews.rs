@@ -18,20 +18,19 @@ async fn in_interview(app: &TestApp, email: &str) -> (String, String, String) {
 
 /// The calendar attachments mailed to `email`, oldest first, once the sender has delivered `n`.
 async fn invitations(app: &TestApp, email: &str, n: usize) -> Vec<String> {
-    for _ in 0..100 {
-        let rows: Vec<(Option<String>, Option<chrono::DateTime<chrono::Utc>>)> = sqlx::query_as(
+    let mut rows: Vec<(Option<String>, Option<chrono::DateTime<chrono::Utc>>)> = vec![];
+    crate::support::until(&format!("{n} invitations are sent to {email}"), async || {
+        rows = sqlx::query_as(
             "SELECT calendar, sent_at FROM mail_outbox WHERE recipient = $1 AND calendar IS NOT NULL ORDER BY created_at",
         )
         .bind(email)
         .fetch_all(&app.pool)
         .await
         .unwrap();
-        if rows.len() >= n && rows.iter().all(|(_, sent)| sent.is_some()) {
-            return rows.into_iter().filter_map(|(c, _)| c).collect();
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("fewer than {n} invitations were sent to {email}");
+        rows.len() >= n && rows.iter().all(|(_, sent)| sent.is_some())
+    })
+    .await;
+    rows.into_iter().filter_map(|(c, _)| c).collect()
 }
 
 /// A date in Sydney comfortably in the future, in daylight saving time (UTC+11).
