@@ -9,6 +9,7 @@ pub mod app;
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod csv_file;
 pub mod error;
 pub mod export;
 pub mod files;

@@ -122,51 +122,69 @@ pub fn unavailable(message: &str, retry_after_secs: u64) -> Response {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use axum::Router;
     use axum::body::Body;
     use axum::routing::get;
+    use tokio::sync::Notify;
     use tower::ServiceExt;
 
     use super::*;
 
-    fn slow_app(limits: Limits) -> Router {
+    /// A handler the test holds: it says when it has started, and finishes
+    /// only when the test lets it. No timer decides the outcome.
+    #[derive(Clone, Default)]
+    struct Held {
+        entered: Arc<Notify>,
+        release: Arc<Notify>,
+    }
+
+    fn held_app(limits: Limits, held: Held) -> Router {
         Router::new()
             .route(
-                "/slow",
-                get(|| async {
-                    tokio::time::sleep(Duration::from_millis(300)).await;
+                "/held",
+                get(move || async move {
+                    held.entered.notify_one();
+                    held.release.notified().await;
                     "done"
                 }),
             )
             .layer(axum::middleware::from_fn_with_state(limits, limit))
     }
 
-    fn get_slow() -> Request {
-        Request::builder().uri("/slow").body(Body::empty()).unwrap()
+    fn get_held() -> Request {
+        Request::builder().uri("/held").body(Body::empty()).unwrap()
     }
 
     #[tokio::test]
     async fn over_the_cap_a_request_is_refused_at_once_not_queued() {
-        let app = slow_app(Limits::new(1, Duration::from_secs(5)));
-        let (first, second) = tokio::join!(app.clone().oneshot(get_slow()), async {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            app.clone().oneshot(get_slow()).await
-        });
-        assert_eq!(first.unwrap().status(), StatusCode::OK);
-        let second = second.unwrap();
+        let held = Held::default();
+        let app = held_app(Limits::new(1, Duration::from_secs(60)), held.clone());
+        let first = tokio::spawn(app.clone().oneshot(get_held()));
+        held.entered.notified().await;
+        // The only slot is taken: the next request is answered, not queued.
+        let second = tokio::time::timeout(Duration::from_secs(30), app.clone().oneshot(get_held()))
+            .await
+            .expect("refused at once, not queued")
+            .unwrap();
         assert_eq!(second.status(), StatusCode::SERVICE_UNAVAILABLE);
         assert!(second.headers().contains_key(header::RETRY_AFTER));
+        held.release.notify_one();
+        assert_eq!(first.await.unwrap().unwrap().status(), StatusCode::OK);
         // Once the slot is free again, requests run.
+        held.release.notify_one();
         assert_eq!(
-            app.oneshot(get_slow()).await.unwrap().status(),
+            app.oneshot(get_held()).await.unwrap().status(),
             StatusCode::OK
         );
     }
 
     #[tokio::test]
     async fn a_request_past_the_time_limit_is_answered_503() {
-        let app = slow_app(Limits::new(4, Duration::from_millis(100)));
-        let res = app.oneshot(get_slow()).await.unwrap();
+        // Held for good: only the time limit can answer it.
+        let app = held_app(Limits::new(4, Duration::from_millis(100)), Held::default());
+        let res = app.oneshot(get_held()).await.unwrap();
         assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
         let body = axum::body::to_bytes(res.into_body(), 1024).await.unwrap();
         assert!(String::from_utf8_lossy(&body).contains(TIMED_OUT));

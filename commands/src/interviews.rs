@@ -299,17 +299,20 @@ pub fn calendar_file(
         .timestamp(now)
         .starts(slot.starts_at)
         .ends(slot.ends_at())
-        .summary(&format!("Interview: {} at {company}", interview.job_title))
+        .summary(&one_line(&format!(
+            "Interview: {} at {company}",
+            interview.job_title
+        )))
         .status(if interview.cancelled {
             EventStatus::Cancelled
         } else {
             EventStatus::Confirmed
         });
     if let Some(location) = slot.location.as_deref().or(slot.video_link.as_deref()) {
-        event.location(location);
+        event.location(&one_line(location));
     }
     if let Some(link) = &slot.video_link {
-        event.url(link);
+        event.url(&one_line(link));
     }
     let mut description = format!(
         "{} ({} minutes).",
@@ -319,7 +322,7 @@ pub fn calendar_file(
     if !slot.interviewers.is_empty() {
         description.push_str(&format!(" With {}.", slot.interviewers.join(", ")));
     }
-    event.description(&description);
+    event.description(&one_line(&description));
     let mut calendar = Calendar::new();
     calendar
         .append_property((
@@ -332,6 +335,17 @@ pub fn calendar_file(
         ))
         .push(event.done());
     calendar.done().to_string()
+}
+
+/// A value for one calendar property, on one line. `icalendar` escapes a line
+/// feed in text but writes a carriage return (and a URL) as it is, which
+/// would end the property early and start another; so every control
+/// character becomes a space. The domain refuses them in what people type;
+/// this is the second line of defence, for anything stored before it did.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 #[cfg(test)]
@@ -399,5 +413,40 @@ mod tests {
             assert!(l.contains(&want), "{want} missing from\n{ics}");
         }
         assert!(ics.contains("UID:interview-00000000-0000-0000-0000-000000000007@"));
+    }
+
+    #[test]
+    fn no_text_in_an_invitation_can_start_a_line_of_its_own() {
+        let mut interview = interview(false);
+        interview.job_title = "Rust Engineer\rATTENDEE:mailto:title@evil.example".into();
+        interview.slot.location = Some("Room 4\r\nATTENDEE:mailto:room@evil.example".into());
+        interview.slot.video_link =
+            Some("https://meet.example.com/a\r\nORGANIZER:mailto:x@evil.example".into());
+        interview.slot.interviewers = vec!["Priya\u{0}Shah\r\nBEGIN:VALARM".into()];
+        let now = Utc.with_ymd_and_hms(2026, 11, 23, 0, 0, 0).unwrap();
+        let ics = calendar_file(&interview, "Acme\r", 1, now);
+        // Every line ends in CR LF, and no CR or LF stands anywhere else.
+        let body = ics.strip_suffix("\r\n").unwrap_or(&ics);
+        for line in body.split("\r\n") {
+            assert!(
+                !line.contains(['\r', '\n', '\u{0}']),
+                "a control inside {line:?} of\n{ics}"
+            );
+        }
+        // Unfolded (a line that starts with a space continues the one
+        // before), no property came from the text.
+        let unfolded = body.replace("\r\n ", "");
+        for line in unfolded.split("\r\n") {
+            assert!(
+                !["ATTENDEE", "ORGANIZER", "BEGIN:VALARM"]
+                    .iter()
+                    .any(|p| line.starts_with(p)),
+                "{line:?} was injected into\n{ics}"
+            );
+        }
+        assert!(
+            unfolded.contains("LOCATION:Room 4  ATTENDEE:mailto:room@evil.example"),
+            "{ics}"
+        );
     }
 }

@@ -760,9 +760,16 @@ impl std::fmt::Debug for ResetForm {
 }
 
 /// Why an admin turned an employer down: optional (blank means none), kept as
-/// written, at most 2000 characters.
+/// written (several lines allowed, no other control characters), at most 2000
+/// characters.
 pub fn rejection_reason(raw: Option<String>) -> Result<Option<String>, DomainError> {
-    let reason = raw.filter(|r| !r.trim().is_empty());
+    let reason = raw
+        .filter(|r| !r.trim().is_empty())
+        .map(|r| {
+            crate::validation::plain_text(&r, "Reason", crate::validation::Lines::Many)
+                .map(|r| r.into_owned())
+        })
+        .transpose()?;
     if reason
         .as_ref()
         .is_some_and(|r| r.chars().count() > MAX_REJECTION_REASON_LEN)

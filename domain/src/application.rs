@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::pipeline::Stage;
-use crate::validation::optional_text;
+use crate::validation::optional_multiline_text;
 use crate::{DomainError, DomainEvent};
 
 pub const MAX_FEEDBACK_LEN: usize = 2000;
@@ -245,7 +245,7 @@ pub fn change_status(
     let app = state
         .filter(|a| a.employer_id == employer_id)
         .ok_or(DomainError::NotFound("Application"))?;
-    let feedback = optional_text(feedback, "Feedback", MAX_FEEDBACK_LEN)?;
+    let feedback = optional_multiline_text(feedback, "Feedback", MAX_FEEDBACK_LEN)?;
     if app.status == status && feedback.is_none() {
         return Ok(vec![]);
     }
@@ -294,7 +294,7 @@ pub fn withdraw(
     Ok(vec![ApplicationEvent::ApplicationWithdrawn {
         employer_id: app.employer_id,
         job_title: app.job_title.clone(),
-        reason: optional_text(reason, "Reason", 500)?,
+        reason: optional_multiline_text(reason, "Reason", 500)?,
         withdrawn_at: now,
     }])
 }

@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::application::Application;
-use crate::validation::{MAX_SHORT_TEXT_LEN, optional_text, required_text};
+use crate::validation::{
+    MAX_SHORT_TEXT_LEN, optional_multiline_text, required_multiline_text, required_text,
+};
 use crate::{DomainError, DomainEvent};
 
 pub const MAX_NOTE_LEN: usize = 5000;
@@ -161,7 +163,7 @@ pub fn add_note(
         candidate_id: app.candidate_id,
         employer_id,
         author_id: employer_id,
-        body: required_text(body, "Note", MAX_NOTE_LEN)?,
+        body: required_multiline_text(body, "Note", MAX_NOTE_LEN)?,
         added_at: now,
     }])
 }
@@ -215,7 +217,7 @@ pub fn submit_scorecard(
         author_id: employer_id,
         ratings,
         recommendation: input.recommendation,
-        comment: optional_text(input.comment, "Comment", MAX_COMMENT_LEN)?,
+        comment: optional_multiline_text(input.comment, "Comment", MAX_COMMENT_LEN)?,
         submitted_at: now,
     }])
 }

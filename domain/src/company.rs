@@ -9,7 +9,9 @@ use uuid::Uuid;
 
 use crate::document::StoredFile;
 use crate::job::Employer;
-use crate::validation::{MAX_LONG_TEXT_LEN, MAX_SHORT_TEXT_LEN, optional_text, required_text};
+use crate::validation::{
+    MAX_LONG_TEXT_LEN, MAX_SHORT_TEXT_LEN, optional_multiline_text, optional_text, required_text,
+};
 use crate::{DomainError, DomainEvent};
 
 pub const MAX_LOGO_BYTES: u64 = 2 * 1024 * 1024;
@@ -104,7 +106,7 @@ pub fn update_profile(
         employer_id: employer.id,
         name: required_text(input.name, "Company name", MAX_SHORT_TEXT_LEN)?,
         website,
-        about: optional_text(input.about, "About", MAX_LONG_TEXT_LEN)?,
+        about: optional_multiline_text(input.about, "About", MAX_LONG_TEXT_LEN)?,
         location: optional_text(input.location, "Location", MAX_SHORT_TEXT_LEN)?,
         updated_at: now,
     }])

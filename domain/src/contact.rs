@@ -93,7 +93,7 @@ pub fn receive(
     }
     let email = Email::parse(input.email)?;
     let phone = validation::optional_au_phone(input.phone)?;
-    let message = validation::required_text(input.message, "Message", MAX_LONG_TEXT_LEN)?;
+    let message = validation::required_multiline_text(input.message, "Message", MAX_LONG_TEXT_LEN)?;
     Ok(vec![ContactEvent::ContactMessageReceived {
         message_id,
         first_name,
@@ -176,7 +176,7 @@ pub fn reply(
 ) -> Result<Vec<ContactEvent>, DomainError> {
     received(state)?;
     Ok(vec![ContactEvent::ContactReplySent {
-        body: validation::required_text(body, "Reply", MAX_LONG_TEXT_LEN)?,
+        body: validation::required_multiline_text(body, "Reply", MAX_LONG_TEXT_LEN)?,
         sent_by: by,
         sent_at: now,
     }])

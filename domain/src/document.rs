@@ -9,7 +9,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::validation::{MAX_LONG_TEXT_LEN, MAX_SHORT_TEXT_LEN, optional_text, required_text};
+use crate::validation::{
+    MAX_LONG_TEXT_LEN, MAX_SHORT_TEXT_LEN, optional_multiline_text, required_text,
+};
 use crate::{DomainError, DomainEvent};
 
 pub const MAX_DOCUMENT_BYTES: u64 = 10 * 1024 * 1024;
@@ -228,14 +230,14 @@ pub fn details(
     description: Option<&str>,
     document_type: &str,
 ) -> Result<(String, Option<String>, DocumentType), DomainError> {
-    let title = required_text(title, "Title", MAX_SHORT_TEXT_LEN).map_err(|_| {
+    let title = required_text(title, "Title", MAX_SHORT_TEXT_LEN).map_err(|e| {
         if title.trim().is_empty() {
             DomainError::invalid("Please provide a title")
         } else {
-            DomainError::invalid("Title must be at most 200 characters")
+            e
         }
     })?;
-    let description = optional_text(description, "Description", MAX_LONG_TEXT_LEN)?;
+    let description = optional_multiline_text(description, "Description", MAX_LONG_TEXT_LEN)?;
     Ok((title, description, DocumentType::parse(document_type)?))
 }
 

@@ -11,7 +11,9 @@ use uuid::Uuid;
 
 use crate::application::Application;
 use crate::pipeline::Stage;
-use crate::validation::{MAX_NAME_LEN, MAX_SHORT_TEXT_LEN, optional_text, required_text};
+use crate::validation::{
+    MAX_NAME_LEN, MAX_SHORT_TEXT_LEN, optional_multiline_text, optional_text, required_text,
+};
 use crate::{DomainError, DomainEvent};
 
 pub const MIN_MINUTES: u16 = 15;
@@ -276,7 +278,7 @@ pub fn cancel(
 ) -> Result<Vec<InterviewEvent>, DomainError> {
     open(state, employer_id)?;
     Ok(vec![InterviewEvent::InterviewCancelled {
-        reason: optional_text(reason, "Reason", 2000)?,
+        reason: optional_multiline_text(reason, "Reason", 2000)?,
         cancelled_at: now,
     }])
 }

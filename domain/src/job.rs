@@ -8,7 +8,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::validation::{MAX_LONG_TEXT_LEN, MAX_SHORT_TEXT_LEN, optional_text, required_text};
+use crate::validation::{
+    MAX_LONG_TEXT_LEN, MAX_SHORT_TEXT_LEN, optional_text, required_multiline_text, required_text,
+};
 use crate::{DomainError, DomainEvent};
 
 pub const MAX_LIST_ITEMS: usize = 30;
@@ -174,7 +176,11 @@ impl JobDetails {
             specialisation: Specialisation::parse(input.specialisation)?,
             salary: optional_text(input.salary, "Salary", MAX_SHORT_TEXT_LEN)?.unwrap_or_default(),
             salary_range_id,
-            description: required_text(input.description, "Description", MAX_LONG_TEXT_LEN)?,
+            description: required_multiline_text(
+                input.description,
+                "Description",
+                MAX_LONG_TEXT_LEN,
+            )?,
             responsibilities: list(input.responsibilities, "Responsibilities")?,
             requirements: list(input.requirements, "Requirements")?,
             expires_at: input.expires_at,
@@ -444,6 +450,7 @@ pub fn close_by_agency(
     if reason.is_empty() {
         return Err(DomainError::invalid("Please give a reason"));
     }
+    let reason = crate::validation::plain_text(reason, "Reason", crate::validation::Lines::Many)?;
     if reason.chars().count() > MAX_MODERATION_REASON_LEN {
         return Err(DomainError::invalid(
             "Keep the reason to 500 characters or fewer",
@@ -459,7 +466,7 @@ pub fn close_by_agency(
     }
     Ok(vec![JobEvent::JobClosedByAgency {
         closed_by: admin_id,
-        reason: reason.to_owned(),
+        reason: reason.into_owned(),
         closed_at: now,
     }])
 }

@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use crate::DomainError;
 use crate::application::{Application, ApplicationEvent, ApplicationStatus, MAX_FEEDBACK_LEN};
-use crate::validation::optional_text;
+use crate::validation::optional_multiline_text;
 
 pub const HIRED_IS_FINAL: &str =
     "This applicant has been hired, so their stage can no longer change";
@@ -143,7 +143,7 @@ pub fn move_to(
     let app = state
         .filter(|a| a.employer_id == m.employer_id)
         .ok_or(DomainError::NotFound("Application"))?;
-    let feedback = optional_text(m.feedback, "Feedback", MAX_FEEDBACK_LEN)?;
+    let feedback = optional_multiline_text(m.feedback, "Feedback", MAX_FEEDBACK_LEN)?;
     if app.stage == m.to && feedback.is_none() {
         return Ok(vec![]);
     }

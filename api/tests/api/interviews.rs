@@ -18,20 +18,19 @@ async fn in_interview(app: &TestApp, email: &str) -> (String, String, String) {
 
 /// The calendar attachments mailed to `email`, oldest first, once the sender has delivered `n`.
 async fn invitations(app: &TestApp, email: &str, n: usize) -> Vec<String> {
-    for _ in 0..100 {
-        let rows: Vec<(Option<String>, Option<chrono::DateTime<chrono::Utc>>)> = sqlx::query_as(
+    let mut rows: Vec<(Option<String>, Option<chrono::DateTime<chrono::Utc>>)> = vec![];
+    crate::support::until(&format!("{n} invitations are sent to {email}"), async || {
+        rows = sqlx::query_as(
             "SELECT calendar, sent_at FROM mail_outbox WHERE recipient = $1 AND calendar IS NOT NULL ORDER BY created_at",
         )
         .bind(email)
         .fetch_all(&app.pool)
         .await
         .unwrap();
-        if rows.len() >= n && rows.iter().all(|(_, sent)| sent.is_some()) {
-            return rows.into_iter().filter_map(|(c, _)| c).collect();
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("fewer than {n} invitations were sent to {email}");
+        rows.len() >= n && rows.iter().all(|(_, sent)| sent.is_some())
+    })
+    .await;
+    rows.into_iter().filter_map(|(c, _)| c).collect()
 }
 
 /// A date in Sydney comfortably in the future, in daylight saving time (UTC+11).
@@ -197,4 +196,68 @@ async fn bad_slots_are_422_with_clear_texts_and_other_employers_get_404() {
     let interview = ok.body["id"].as_str().unwrap();
     let meddle = app.cancel_interview(&rival, interview, json!({})).await;
     meddle.assert_error(StatusCode::NOT_FOUND, "Interview not found");
+}
+
+/// A CR or LF in a one-line field would reach the invitation's .ics (and the
+/// mail): it is refused with the field's name, and nothing is stored or sent.
+#[tokio::test]
+async fn a_line_break_or_other_control_in_a_slot_is_422_and_nothing_is_stored() {
+    let app = TestApp::spawn().await;
+    let (employer, id, _) = in_interview(&app, "crlf@example.com").await;
+    app.settle().await;
+    let before = app.event_count().await;
+    for (body, text) in [
+        (
+            json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Room 4\r\nATTENDEE:mailto:x@evil.example"}),
+            "Location must be on one line, without tabs or control characters",
+        ),
+        (
+            json!({"starts_at_local": SUMMER, "duration_minutes": 30, "video_link": "https://meet.example.com/a\rX"}),
+            "Video link must be on one line, without tabs or control characters",
+        ),
+        (
+            json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Office", "interviewers": ["Priya\nShah"]}),
+            "Interviewer must be on one line, without tabs or control characters",
+        ),
+    ] {
+        let r = app.book_interview(&employer, &id, body).await;
+        r.assert_error(StatusCode::UNPROCESSABLE_ENTITY, text);
+    }
+    assert_eq!(app.event_count().await, before, "nothing written");
+    let (mails,): (i64,) = sqlx::query_as(
+        "SELECT count(*) FROM mail_outbox WHERE recipient = $1 AND calendar IS NOT NULL",
+    )
+    .bind("crlf@example.com")
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(mails, 0, "no invitation sent");
+
+    // A reason may run over several lines, but holds no other control.
+    let booked = app
+        .book_interview(
+            &employer,
+            &id,
+            json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Office"}),
+        )
+        .await
+        .assert_status(StatusCode::CREATED);
+    let interview = booked.body["id"].as_str().unwrap();
+    // (The booking's notice to the candidate is appended by a policy.)
+    app.settle().await;
+    let before = app.event_count().await;
+    app.cancel_interview(&employer, interview, json!({"reason": "Sorry\u{7}"}))
+        .await
+        .assert_error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Reason must not contain control characters",
+        );
+    assert_eq!(app.event_count().await, before, "nothing written");
+    app.cancel_interview(
+        &employer,
+        interview,
+        json!({"reason": "Sorry.\r\nWe filled the role."}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
 }

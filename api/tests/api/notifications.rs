@@ -6,19 +6,18 @@ use serde_json::json;
 use crate::support::TestApp;
 
 async fn notifications_of(app: &TestApp, token: &str, want: usize) -> serde_json::Value {
-    for _ in 0..100 {
-        let r = app
+    let mut body = serde_json::Value::Null;
+    crate::support::until(&format!("{want} notifications arrive"), async || {
+        body = app
             .get("/api/notifications?limit=20&offset=0", Some(token))
-            .await;
-        if r.body["notifications"]
+            .await
+            .body;
+        body["notifications"]
             .as_array()
             .is_some_and(|a| a.len() >= want)
-        {
-            return r.body;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("fewer than {want} notifications arrived");
+    })
+    .await;
+    body
 }
 
 #[tokio::test]

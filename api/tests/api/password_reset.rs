@@ -69,32 +69,29 @@ async fn the_mail_sender_delivers_the_outbox_to_the_mail_folder() {
     app.forgot_password("candidate", "mailme@example.com").await;
     let dir = app.app.state.config.mail_dir.clone();
     let mut found = None;
-    for _ in 0..50 {
+    crate::support::until("a mail file appears", async || {
         if let Ok(mut entries) = std::fs::read_dir(&dir)
             && let Some(Ok(entry)) = entries.next()
         {
             found = Some(std::fs::read_to_string(entry.path()).unwrap());
-            break;
         }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    let mail = found.expect("a mail file appears");
+        found.is_some()
+    })
+    .await;
+    let mail = found.unwrap();
     assert!(mail.contains("To: mailme@example.com"));
     assert!(mail.contains("http://localhost:8080/reset-password?token="));
     // The file is written inside the transaction that marks the mail sent:
     // the mark is visible once that commits, a moment later.
-    let mut sent = 0_i64;
-    for _ in 0..50 {
-        (sent,) = sqlx::query_as("SELECT count(*) FROM mail_outbox WHERE sent_at IS NOT NULL")
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
-        if sent == 1 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert_eq!(sent, 1);
+    crate::support::until("the mail is marked sent", async || {
+        let (sent,): (i64,) =
+            sqlx::query_as("SELECT count(*) FROM mail_outbox WHERE sent_at IS NOT NULL")
+                .fetch_one(&app.pool)
+                .await
+                .unwrap();
+        sent == 1
+    })
+    .await;
 }
 
 #[tokio::test]

@@ -11,7 +11,11 @@ use projections::{BoxFuture, Change, ChangeFeed, Decoded, Projector};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::support::{Db, db, fast_runtime};
+use crate::support::{Db, PATIENCE, db, fast_runtime, until};
+
+/// A safety poll no test lives to see: what a test waits for happens because
+/// it was announced, or not at all.
+const NEVER: Duration = Duration::from_secs(3600);
 
 fn posted(n: usize) -> JobEvent {
     JobEvent::JobPosted(JobPosted {
@@ -86,7 +90,7 @@ async fn head(db: &Db) -> i64 {
 async fn wait_caught_up(db: &Db, names: &[&str]) {
     let position = head(db).await;
     assert!(
-        projections::wait::until_position(&db.source, names, position, Duration::from_secs(20))
+        projections::wait::until_position(&db.source, names, position, PATIENCE)
             .await
             .unwrap(),
         "projectors did not catch up"
@@ -111,7 +115,10 @@ async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader
     let names: Vec<&str> = projections::all().iter().map(|p| p.name()).collect();
     let a = start(&db, projections::all(), fast_runtime()).await;
     let b = start(&db, projections::all(), fast_runtime()).await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    until("every projector has a leader", async || {
+        a.leading().len() + b.leading().len() >= names.len()
+    })
+    .await;
     let (mut led_a, led_b) = (a.leading(), b.leading());
     assert!(
         led_a.iter().all(|n| !led_b.contains(n)),
@@ -130,7 +137,10 @@ async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader
 
     // The leader goes away: the standby takes over and keeps the model current.
     drop(a);
-    tokio::time::sleep(Duration::from_millis(600)).await;
+    until("the standby leads every projector", async || {
+        b.leading().len() == names.len()
+    })
+    .await;
     let mut led = b.leading();
     led.sort();
     assert_eq!(led, all, "the standby took over every projector");
@@ -141,23 +151,65 @@ async fn with_two_runtimes_on_one_database_each_projector_has_exactly_one_leader
 }
 
 /// A test projector that writes nothing: `Fragile` fails every batch that
-/// holds a closed job, `Slow` takes a while over every batch so a test can act
-/// while it is busy, `Blind` reads no event and fails any batch it is handed.
+/// holds a closed job, `Gated` waits at its [`Gate`] in every batch so a test
+/// can act while a batch is in flight, `Blind` reads no event and fails any
+/// batch it is handed.
 /// `Echo` is a policy: it answers each posting by posting an echo of it,
 /// inside its batch (as the product's policies raise notices), after a pause
 /// by which every other projector has gone idle.
 enum Probe {
     Fragile,
-    Slow,
+    Gated(Arc<Gate>),
     Blind,
     Echo(event_store::postgres::DataKeys),
+}
+
+/// Where a `Gated` projector's batches wait, inside their transaction, until
+/// the test lets them through: the test knows how many batches arrived and
+/// decides how many pass, so nothing depends on how fast the machine is.
+struct Gate {
+    passes: tokio::sync::Semaphore,
+    arrived: tokio::sync::watch::Sender<usize>,
+}
+
+impl Gate {
+    /// Shut: no batch passes until the test opens it.
+    fn shut() -> Self {
+        Self {
+            passes: tokio::sync::Semaphore::new(0),
+            arrived: tokio::sync::watch::Sender::new(0),
+        }
+    }
+
+    async fn pass(&self) {
+        self.arrived.send_modify(|n| *n += 1);
+        self.passes
+            .acquire()
+            .await
+            .expect("the gate stays open")
+            .forget();
+    }
+
+    /// Lets `n` more batches through.
+    fn open(&self, n: usize) {
+        self.passes.add_permits(n);
+    }
+
+    /// Waits until `n` batches in all have come to the gate.
+    async fn until_arrived(&self, n: usize) {
+        let mut arrived = self.arrived.subscribe();
+        tokio::time::timeout(PATIENCE, arrived.wait_for(|a| *a >= n))
+            .await
+            .unwrap_or_else(|_| panic!("{n} batches never reached the gate"))
+            .unwrap();
+    }
 }
 
 impl Projector for Probe {
     fn name(&self) -> &'static str {
         match self {
             Probe::Fragile => "fragile",
-            Probe::Slow => "slow",
+            Probe::Gated(_) => "gated",
             Probe::Blind => "blind",
             Probe::Echo(_) => "echo",
         }
@@ -167,7 +219,7 @@ impl Projector for Probe {
         match self {
             Probe::Blind => false,
             Probe::Echo(_) => matches!(event, domain::AnyEvent::Job(JobEvent::JobPosted(_))),
-            Probe::Fragile | Probe::Slow => true,
+            Probe::Fragile | Probe::Gated(_) => true,
         }
     }
 
@@ -190,7 +242,7 @@ impl Projector for Probe {
                     anyhow::bail!("cannot handle a closed job")
                 }
                 Probe::Fragile => {}
-                Probe::Slow => tokio::time::sleep(Duration::from_millis(20)).await,
+                Probe::Gated(gate) => gate.pass().await,
                 Probe::Blind => anyhow::bail!("handed a batch it does not read"),
                 Probe::Echo(keys) => echo_postings(conn, keys, events).await?,
             }
@@ -213,16 +265,13 @@ async fn a_failing_projector_retries_with_backoff_is_visible_and_the_others_keep
     .await;
 
     let mut status = vec![];
-    for _ in 0..40 {
+    until("the fragile projector has tried three times", async || {
         status = projections::status(&db.pool).await.unwrap();
-        if status
+        status
             .iter()
             .any(|s| s.name == "fragile" && s.attempts >= 3)
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    })
+    .await;
     let fragile = status.iter().find(|s| s.name == "fragile").unwrap();
     assert_eq!(fragile.status, "failing");
     assert!(fragile.attempts >= 3, "it retried: {fragile:?}");
@@ -290,30 +339,27 @@ async fn echo_postings(
 
 /// Events a policy appends inside its batch are announced by no append: the
 /// runtime wakes the others after such a batch, so they are not left to the
-/// safety poll.
+/// safety poll (which here never comes).
 #[tokio::test]
 async fn what_a_policy_appends_in_its_batch_reaches_the_read_models_without_the_poll() {
     let db = db().await;
     let mut config = fast_runtime();
-    config.poll_interval = Duration::from_secs(30);
+    config.poll_interval = NEVER;
     let mut set = projections::all();
+    let names: Vec<&str> = set.iter().map(|p| p.name()).collect();
     set.push(Arc::new(Probe::Echo(crate::support::development_keys())));
-    let _runtime = start(&db, set, config).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    let runtime = start(&db, set, config).await;
+    until("the runtime leads every projector", async || {
+        runtime.leading().len() > names.len()
+    })
+    .await;
 
-    let started = std::time::Instant::now();
     write_history(&db.store, 3).await;
-    let mut rows = 0;
-    while rows < 6 && started.elapsed() < Duration::from_secs(10) {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        rows = job_rows(&db.pool).await;
-    }
-    assert_eq!(rows, 6, "3 postings and their 3 echoes");
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "the echoes took {:?} (poll is 30 s)",
-        started.elapsed()
-    );
+    until(
+        "3 postings and their 3 echoes are on the board",
+        async || job_rows(&db.pool).await == 6,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -325,18 +371,12 @@ async fn killing_a_runtime_mid_batch_then_restarting_matches_a_clean_rebuild_row
     let runtime = start(&db, projections::all(), config.clone()).await;
     // Let it get part of the way, then kill it wherever it is.
     let target = head(&db).await;
-    for _ in 0..500 {
-        let (pos,): (i64,) = sqlx::query_as(
-            "SELECT last_position FROM projector_checkpoints WHERE name = 'job_board'",
-        )
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
-        if pos > 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    // (A current-thread test: once the query answers, nothing else runs
+    // before the abort, so the runtime is stopped where it was seen.)
+    until("the first batches are in", async || {
+        checkpoint_of(&db.pool, "job_board").await > 0
+    })
+    .await;
     runtime.abort();
     let (partial,): (i64,) =
         sqlx::query_as("SELECT last_position FROM projector_checkpoints WHERE name = 'job_board'")
@@ -415,7 +455,7 @@ async fn a_rebuild_swaps_in_while_the_live_runner_keeps_going() {
 async fn a_projector_held_back_by_an_open_transaction_catches_up_when_it_ends() {
     let db = db().await;
     let mut config = fast_runtime();
-    config.poll_interval = Duration::from_secs(30);
+    config.poll_interval = NEVER;
     let _runtime = start(&db, projections::all(), config).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
 
@@ -430,24 +470,9 @@ async fn a_projector_held_back_by_an_open_transaction_catches_up_when_it_ends() 
     let rows = job_rows(&db.pool).await;
     assert_eq!(rows, 0, "hidden while the older transaction runs");
 
+    // Once it ends, the projector catches up by itself: the poll never comes.
     blocker.commit().await.unwrap();
-    let ended = std::time::Instant::now();
-    let position = head(&db).await;
-    assert!(
-        projections::wait::until_position(
-            &db.source,
-            &["job_board"],
-            position,
-            Duration::from_secs(20)
-        )
-        .await
-        .unwrap()
-    );
-    assert!(
-        ended.elapsed() < Duration::from_secs(5),
-        "caught up {:?} after the blocker ended (poll is 30 s)",
-        ended.elapsed()
-    );
+    wait_caught_up(&db, &["job_board"]).await;
 }
 
 async fn checkpoint_of(pool: &PgPool, name: &str) -> i64 {
@@ -474,61 +499,66 @@ async fn lock_holder(pool: &PgPool, name: &str) -> Option<i32> {
     .map(|(pid,)| pid)
 }
 
+/// The runner's batches wait at a gate, so the test decides where the leader
+/// is when its lock connection drops: in the middle of its second batch, with
+/// the rest of the history still to do. No timer decides anything.
 #[tokio::test]
 async fn a_leader_whose_lock_connection_dropped_runs_no_batch_until_it_leads_again() {
     let db = db().await;
-    write_history(&db.store, 150).await;
+    write_history(&db.store, 10).await;
     let mut config = fast_runtime();
     config.batch_size = 1;
-    let runtime = start(&db, vec![Arc::new(Probe::Slow)], config).await;
-    let mut holder = None;
-    for _ in 0..100 {
-        holder = lock_holder(&db.pool, "slow").await;
-        if holder.is_some() && checkpoint_of(&db.pool, "slow").await > 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let holder = holder.expect("the runtime leads the projector");
+    let gate = Arc::new(Gate::shut());
+    let runtime = start(&db, vec![Arc::new(Probe::Gated(gate.clone()))], config).await;
 
-    // Someone else queues for the lock, then the leader's lock connection
-    // drops (as in a database restart): the waiter is next in line.
-    let mut rival = db.pool.acquire().await.unwrap().detach();
-    let take = tokio::spawn(async move {
-        sqlx::query("SELECT pg_advisory_lock(hashtext('projector:slow'))")
-            .execute(&mut rival)
-            .await
-            .unwrap();
-        rival
-    });
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // One batch passes; the second waits at the gate, inside its transaction
+    // on the leadership connection.
+    gate.open(1);
+    gate.until_arrived(2).await;
+    let frozen = checkpoint_of(&db.pool, "gated").await;
+    assert!(frozen > 0, "the first batch committed");
+    assert!(frozen < head(&db).await, "still work to do");
+    assert_eq!(runtime.leading(), vec!["gated"]);
+    let holder = lock_holder(&db.pool, "gated")
+        .await
+        .expect("the runtime holds the projector's lock");
+
+    // The leader's lock connection drops (as in a database restart) and
+    // someone else takes the lock; the old leader is still held at the gate,
+    // so it cannot take it back first.
     sqlx::query("SELECT pg_terminate_backend($1)")
         .bind(holder)
         .execute(&db.pool)
         .await
         .unwrap();
-    let mut rival = tokio::time::timeout(Duration::from_secs(5), take)
-        .await
-        .expect("the rival got the lock")
-        .unwrap();
+    let mut rival = db.pool.acquire().await.unwrap().detach();
+    tokio::time::timeout(
+        PATIENCE,
+        sqlx::query("SELECT pg_advisory_lock(hashtext('projector:gated'))").execute(&mut rival),
+    )
+    .await
+    .expect("the rival got the lock")
+    .unwrap();
 
-    // Without the lock, the old leader must not advance the checkpoint.
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let frozen = checkpoint_of(&db.pool, "slow").await;
-    assert!(frozen < head(&db).await, "still work to do");
-    tokio::time::sleep(Duration::from_millis(800)).await;
+    // Every batch may pass the gate now: the one in flight finds its
+    // connection gone, and without the lock the old leader must run no
+    // other. Once it knows it no longer leads, nothing has moved.
+    gate.open(1000);
+    until("the old leader lets go", async || {
+        runtime.leading().is_empty()
+    })
+    .await;
     assert_eq!(
-        checkpoint_of(&db.pool, "slow").await,
+        checkpoint_of(&db.pool, "gated").await,
         frozen,
         "a batch ran without the leadership lock"
     );
-    assert!(runtime.leading().is_empty(), "it knows it is not leader");
 
     // The lock comes free: it leads again and finishes the work.
-    sqlx::query("SELECT pg_advisory_unlock(hashtext('projector:slow'))")
+    sqlx::query("SELECT pg_advisory_unlock(hashtext('projector:gated'))")
         .execute(&mut rival)
         .await
         .unwrap();
-    wait_caught_up(&db, &["slow"]).await;
-    assert_eq!(runtime.leading(), vec!["slow"]);
+    wait_caught_up(&db, &["gated"]).await;
+    assert_eq!(runtime.leading(), vec!["gated"]);
 }

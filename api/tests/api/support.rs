@@ -149,6 +149,23 @@ pub fn test_config(database: &str) -> Config {
     }
 }
 
+/// How long a test waits for something that must happen: far longer than it
+/// takes on a busy two-core machine running the suite, so only a real failure
+/// runs out of it. Tests wait for what they need to see, never a fixed time.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// Polls `done` until it holds; fails after [`PATIENCE`].
+pub async fn until(what: &str, mut done: impl AsyncFnMut() -> bool) {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while !done().await {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "timed out waiting until {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 pub fn fast_runtime() -> RuntimeConfig {
     RuntimeConfig {
         batch_size: 500,
@@ -414,14 +431,17 @@ impl TestApp {
             if head == last {
                 return;
             }
-            projections::wait::until_position(
-                &self.app.state.source(),
-                &names,
-                head,
-                Duration::from_secs(5),
-            )
-            .await
-            .unwrap();
+            assert!(
+                projections::wait::until_position(
+                    &self.app.state.source(),
+                    &names,
+                    head,
+                    PATIENCE,
+                )
+                .await
+                .unwrap(),
+                "the read models did not catch up"
+            );
             last = head;
         }
     }
@@ -470,11 +490,11 @@ impl Socket {
         if let Some(i) = self.seen.iter().position(|(e, _)| e == event) {
             return self.seen.remove(i).1;
         }
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
             let line = tokio::time::timeout_at(deadline, self.lines.next_line())
                 .await
-                .unwrap_or_else(|_| panic!("no {event} within 10 s; saw {:?}", self.seen))
+                .unwrap_or_else(|_| panic!("no {event} within {PATIENCE:?}; saw {:?}", self.seen))
                 .unwrap()
                 .unwrap_or_else(|| panic!("client exited before {event}; saw {:?}", self.seen));
             let v: Value = serde_json::from_str(&line).unwrap();

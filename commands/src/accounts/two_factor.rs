@@ -59,31 +59,57 @@ pub fn totp(secret: &str, account_name: &str) -> Result<Totp, CommandError> {
         .map_err(|e| anyhow::anyhow!("two-factor settings refused: {e}").into())
 }
 
-/// SHA-256 (hex) of a recovery code as the admin types it (case and spaces ignored).
+/// Letters and digits without look-alikes (no 0/o, 1/l/i): 31 of them.
+const RECOVERY_ALPHABET: &[u8] = b"23456789abcdefghjkmnpqrstuvwxyz";
+/// A recovery code is four groups of six: 24 characters of 31, about 119
+/// random bits. A secret that long cannot be guessed or searched for from its
+/// hash, so a fast hash (SHA-256) stores it soundly, as for session tokens; a
+/// slow salted hash would only add cost to every sign-in with a code.
+const RECOVERY_GROUPS: usize = 4;
+const RECOVERY_GROUP_LEN: usize = 6;
+/// Codes given before they grew to 24 characters were two groups of four
+/// (`k3f9-2hqx`); their hashes are stored, so they work until used.
+const OLD_RECOVERY_GROUP_LEN: usize = 4;
+
+/// SHA-256 (hex) of a recovery code however the admin types it: case, spaces
+/// and dashes do not matter. The hash is of the code as it was shown (grouped
+/// with dashes, lower case), which is what the older, shorter codes' stored
+/// hashes are of too.
 pub fn recovery_code_hash(code: &str) -> String {
-    let normalised: String = code
+    let typed: Vec<char> = code
         .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .to_lowercase();
-    hex::encode(Sha256::digest(normalised.as_bytes()))
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect();
+    let group = if typed.len() == 2 * OLD_RECOVERY_GROUP_LEN {
+        OLD_RECOVERY_GROUP_LEN
+    } else {
+        RECOVERY_GROUP_LEN
+    };
+    let shown = typed
+        .chunks(group)
+        .map(String::from_iter)
+        .collect::<Vec<_>>()
+        .join("-");
+    hex::encode(Sha256::digest(shown.as_bytes()))
 }
 
-/// Ten codes like `k3f9-2hqx`: 40 random bits each from an alphabet without
-/// look-alikes.
+/// Ten codes like `k3f9a2-hqx7mn-p4tr8w-2bcdez`, each from the OS-seeded
+/// generator.
 fn new_recovery_codes() -> Vec<String> {
-    const ALPHABET: &[u8] = b"23456789abcdefghjkmnpqrstuvwxyz";
     let mut rng = rand::rng();
     (0..RECOVERY_CODES)
         .map(|_| {
-            let mut code = String::with_capacity(9);
-            for i in 0..8 {
-                if i == 4 {
-                    code.push('-');
-                }
-                code.push(ALPHABET[rng.random_range(0..ALPHABET.len())] as char);
-            }
-            code
+            (0..RECOVERY_GROUPS)
+                .map(|_| {
+                    (0..RECOVERY_GROUP_LEN)
+                        .map(|_| {
+                            RECOVERY_ALPHABET[rng.random_range(0..RECOVERY_ALPHABET.len())] as char
+                        })
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("-")
         })
         .collect()
 }
@@ -238,23 +264,59 @@ mod tests {
         assert!(
             matches!(SecondFactor::parse("K3F9-2HQX"), SecondFactor::RecoveryCode(c) if c == "k3f9-2hqx")
         );
+        for code in new_recovery_codes() {
+            for typed in [code.clone(), code.replace('-', " "), code.replace('-', "")] {
+                assert!(
+                    matches!(SecondFactor::parse(&typed), SecondFactor::RecoveryCode(_)),
+                    "{typed}"
+                );
+            }
+        }
     }
 
     #[test]
-    fn recovery_codes_are_distinct_and_hash_the_same_however_typed() {
+    fn recovery_codes_carry_at_least_112_random_bits_so_sha_256_stores_them_soundly() {
         let codes = new_recovery_codes();
         assert_eq!(codes.len(), RECOVERY_CODES);
-        assert!(
-            codes
-                .iter()
-                .all(|c| c.len() == 9 && c.as_bytes()[4] == b'-')
-        );
+        for code in &codes {
+            let groups: Vec<&str> = code.split('-').collect();
+            assert_eq!(groups.len(), 4, "{code}");
+            assert!(groups.iter().all(|g| g.len() == 6), "{code}");
+            assert!(
+                code.chars()
+                    .all(|c| c == '-' || RECOVERY_ALPHABET.contains(&(c as u8))),
+                "{code}"
+            );
+            let chars = code.chars().filter(|c| *c != '-').count();
+            let bits = chars as f64 * (RECOVERY_ALPHABET.len() as f64).log2();
+            assert!(bits >= 112.0, "{code} carries {bits:.0} bits");
+        }
         let unique: std::collections::HashSet<_> = codes.iter().collect();
         assert_eq!(unique.len(), codes.len());
-        assert_eq!(
-            recovery_code_hash("ab12-cd34"),
-            recovery_code_hash(" AB12-CD34 ")
-        );
+    }
+
+    #[test]
+    fn a_recovery_code_hashes_the_same_however_it_is_typed() {
+        let code = "k3f9a2-hqx7mn-p4tr8w-2bcdez";
+        let stored = recovery_code_hash(code);
+        for typed in [
+            "K3F9A2-HQX7MN-P4TR8W-2BCDEZ",
+            " k3f9a2 hqx7mn p4tr8w 2bcdez ",
+            "k3f9a2hqx7mnp4tr8w2bcdez",
+            "k3f9a2 - hqx7mn - p4tr8w - 2bcdez",
+        ] {
+            assert_eq!(recovery_code_hash(typed), stored, "{typed:?}");
+        }
+        assert_ne!(recovery_code_hash("k3f9a2-hqx7mn-p4tr8w-2bcdey"), stored);
+    }
+
+    #[test]
+    fn an_older_eight_character_code_still_matches_the_hash_stored_for_it() {
+        // What was stored for `ab12-cd34`: SHA-256 of the code as shown.
+        let stored = hex::encode(Sha256::digest(b"ab12-cd34"));
+        for typed in ["ab12-cd34", " AB12-CD34 ", "ab12cd34", "AB12 CD34"] {
+            assert_eq!(recovery_code_hash(typed), stored, "{typed:?}");
+        }
     }
 
     #[test]

@@ -117,10 +117,16 @@ proptest! {
         raw in prop::option::of(prop_oneof![blank(), text(20), around(MAX_REJECTION_REASON_LEN)]),
     ) {
         let parsed = rejection_reason(raw.clone());
+        // Several lines may be given (a CR LF counts as a line feed); no other control.
+        let lines = |r: &str| r.replace("\r\n", "\n");
+        let control = |c: char| c.is_control() && c != '\n' && c != '\t';
         match raw.filter(|r| !r.trim().is_empty()) {
             None => prop_assert_eq!(parsed, Ok(None)),
-            Some(r) if r.chars().count() <= MAX_REJECTION_REASON_LEN => {
-                prop_assert_eq!(parsed, Ok(Some(r)));
+            Some(r) if lines(&r).contains(control) => {
+                prop_assert_eq!(parsed, Err(DomainError::invalid(crate::several_lines("Reason"))));
+            }
+            Some(r) if lines(&r).chars().count() <= MAX_REJECTION_REASON_LEN => {
+                prop_assert_eq!(parsed, Ok(Some(lines(&r))));
             }
             Some(_) => prop_assert_eq!(
                 parsed,

@@ -7,8 +7,8 @@ use domain::validation::{AU_PHONE_MESSAGE, EMAIL_MESSAGE, Email, MAX_LONG_TEXT_L
 use proptest::prelude::*;
 use uuid::Uuid;
 
-use crate::message;
 use crate::strategies::{blank, text};
+use crate::{message, one_line, several_lines};
 
 fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).unwrap()
@@ -42,7 +42,7 @@ proptest! {
                     prop_assert_eq!(last_name, last.trim());
                     prop_assert_eq!(Ok(stored.clone()), Email::parse(&email).map(|e| e.as_str().to_owned()));
                     prop_assert!(p.as_ref().is_none_or(|p| !p.is_empty()));
-                    prop_assert_eq!(m, body.trim());
+                    prop_assert_eq!(m, &body.trim().replace("\r\n", "\n"));
                 }
                 other => prop_assert!(false, "unexpected events {:?}", other),
             },
@@ -58,6 +58,9 @@ proptest! {
                     AU_PHONE_MESSAGE.to_owned(),
                     "Message is required".to_owned(),
                     format!("Message must be at most {MAX_LONG_TEXT_LEN} characters"),
+                    one_line("First name"),
+                    one_line("Last name"),
+                    several_lines("Message"),
                 ];
                 prop_assert!(known.contains(&m), "unexpected message {:?}", m);
                 // The first field in form order that is wrong is the one named.

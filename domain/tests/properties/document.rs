@@ -65,6 +65,8 @@ proptest! {
                     "Please provide a title".to_owned(),
                     format!("Title must be at most {MAX_SHORT_TEXT_LEN} characters"),
                     format!("Description must be at most {MAX_LONG_TEXT_LEN} characters"),
+                    crate::one_line("Title"),
+                    crate::several_lines("Description"),
                     "Document type must be cover_letter, portfolio, certificate or other".to_owned(),
                 ];
                 prop_assert!(known.contains(&m), "unexpected message {:?}", m);

@@ -9,8 +9,8 @@ use domain::interview::{
 use domain::validation::{MAX_NAME_LEN, MAX_SHORT_TEXT_LEN};
 use proptest::prelude::*;
 
-use crate::message;
 use crate::strategies::{blank, instant, text};
+use crate::{message, one_line};
 
 fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).unwrap()
@@ -89,6 +89,9 @@ fn is_slot_message(m: &str) -> bool {
         "The video link must start with https://".to_owned(),
         format!("List at most {MAX_INTERVIEWERS} interviewers"),
         format!("Interviewer must be at most {MAX_NAME_LEN} characters"),
+        one_line("Location"),
+        one_line("Video link"),
+        one_line("Interviewer"),
     ]
     .iter()
     .any(|known| known == m)
@@ -108,6 +111,11 @@ proptest! {
                 }
                 prop_assert!(slot.interviewers.len() <= MAX_INTERVIEWERS);
                 prop_assert!(slot.interviewers.iter().all(|n| !n.is_empty() && n == n.trim()));
+                // Nothing that reaches the calendar file can start a line of its own.
+                let texts = slot.location.iter().chain(&slot.video_link).chain(&slot.interviewers);
+                for t in texts {
+                    prop_assert!(!t.contains(char::is_control), "{:?}", t);
+                }
                 // What the invitation shows must be computable for every slot,
                 // and its calendar file (RFC 5545) has room for four-digit years only.
                 prop_assert!(slot.ends_at() > slot.starts_at);

@@ -6,8 +6,8 @@ use domain::validation::{MAX_LONG_TEXT_LEN, MAX_SHORT_TEXT_LEN};
 use proptest::prelude::*;
 use uuid::Uuid;
 
-use crate::message;
 use crate::strategies::{any_ascii_case, blank, text, visible_chars, white_space};
+use crate::{message, one_line, several_lines};
 
 fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).unwrap()
@@ -131,6 +131,11 @@ fn is_listing_message(m: &str) -> bool {
         format!("Responsibilities must be at most {MAX_LIST_ITEM_LEN} characters"),
         format!("Requirements can have at most {MAX_LIST_ITEMS} items"),
         format!("Requirements must be at most {MAX_LIST_ITEM_LEN} characters"),
+        one_line("Job title"),
+        one_line("Salary"),
+        several_lines("Description"),
+        one_line("Responsibilities"),
+        one_line("Requirements"),
     ]
     .iter()
     .any(|known| known == m)

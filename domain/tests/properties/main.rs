@@ -20,6 +20,17 @@ mod validation;
 
 use domain::DomainError;
 
+/// What the one rule for control characters (`validation::plain_text`) says
+/// about a field of one line.
+pub fn one_line(field: &str) -> String {
+    format!("{field} must be on one line, without tabs or control characters")
+}
+
+/// What it says about a field of several lines.
+pub fn several_lines(field: &str) -> String {
+    format!("{field} must not contain control characters")
+}
+
 /// The message of a validation failure, or a note that it was some other error.
 pub fn message<T>(result: &Result<T, DomainError>) -> Option<String> {
     match result {

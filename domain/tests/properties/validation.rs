@@ -2,15 +2,16 @@
 
 use domain::DomainError;
 use domain::validation::{
-    AU_PHONE_MESSAGE, COMMON_PASSWORD_MESSAGE, EMAIL_MESSAGE, Email, MAX_EMAIL_LEN,
+    AU_PHONE_MESSAGE, COMMON_PASSWORD_MESSAGE, EMAIL_MESSAGE, Email, Lines, MAX_EMAIL_LEN,
     MAX_PASSWORD_LEN, MIN_PASSWORD_LEN, NewPassword, PASSWORD_MESSAGE, PasswordRule,
-    is_common_password, optional_au_phone, optional_phone, optional_text, required_text,
+    is_common_password, optional_au_phone, optional_multiline_text, optional_phone, optional_text,
+    plain_text, required_multiline_text, required_text,
 };
 use proptest::prelude::*;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
-use crate::message;
 use crate::strategies::{ASTRAL, COMBINING, blank, text, tricky_char, visible_chars, white_space};
+use crate::{message, one_line, several_lines};
 
 fn is_format(c: char) -> bool {
     c.general_category() == GeneralCategory::Format
@@ -251,10 +252,51 @@ proptest! {
             Err(e) if trimmed.is_empty() => {
                 prop_assert_eq!(e, DomainError::invalid("Field is required"));
             }
+            Err(e) if trimmed.contains(char::is_control) => {
+                prop_assert_eq!(e, DomainError::invalid(one_line("Field")));
+            }
             Err(e) => {
                 prop_assert!(trimmed.chars().count() > max);
                 prop_assert_eq!(e, field_too_long("Field", max));
             }
+        }
+    }
+
+    /// A one-line field holds no control character at all, not even a line
+    /// break or a tab; one of several lines holds line feeds and tabs and no
+    /// other control (a CR LF is taken as a line feed); and either refuses
+    /// only what it must, naming the field.
+    #[test]
+    fn free_text_holds_no_control_character_but_the_line_feeds_and_tabs_it_may(
+        raw in text(40),
+    ) {
+        let trimmed = raw.trim();
+        match required_text(&raw, "Field", 100) {
+            Ok(value) => prop_assert!(!value.contains(char::is_control), "{:?}", value),
+            Err(e) if trimmed.contains(char::is_control) => {
+                prop_assert_eq!(e, DomainError::invalid(one_line("Field")));
+            }
+            Err(_) => prop_assert!(trimmed.is_empty() || trimmed.chars().count() > 100),
+        }
+        let allowed = |c: char| c == '\n' || c == '\t';
+        let unix = trimmed.replace("\r\n", "\n");
+        match required_multiline_text(&raw, "Field", 100) {
+            Ok(value) => {
+                prop_assert_eq!(&value, &unix);
+                prop_assert!(!value.contains(|c: char| c.is_control() && !allowed(c)), "{:?}", value);
+            }
+            Err(e) if unix.contains(|c: char| c.is_control() && !allowed(c)) => {
+                prop_assert_eq!(e, DomainError::invalid(several_lines("Field")));
+            }
+            Err(_) => prop_assert!(trimmed.is_empty() || unix.chars().count() > 100),
+        }
+        prop_assert_eq!(
+            optional_multiline_text(Some(&raw), "Field", 100),
+            if trimmed.is_empty() { Ok(None) } else { required_multiline_text(&raw, "Field", 100).map(Some) }
+        );
+        // The rule alone: what it accepts it gives back as it was, CR LF aside.
+        if let Ok(kept) = plain_text(&raw, "Field", Lines::One) {
+            prop_assert_eq!(kept.as_ref(), raw.as_str());
         }
     }
 

@@ -81,7 +81,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onStartAgain }: Props) {
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            maxLength={recovery ? 32 : 12}
+            maxLength={recovery ? 40 : 12}
             onChange={(e) => setCode(e.target.value)}
           />
         )}
