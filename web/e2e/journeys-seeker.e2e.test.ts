@@ -53,7 +53,7 @@ const jobs: Partial<Record<ViewportName, Job>> = {}
 for (const viewport of VIEWPORT_NAMES) {
   describe(`a job seeker finds a job and applies without losing it @${viewport}`, () => {
     const ui = pagePerBlock(() => newContext(browser(), viewport))
-    const person = { name: 'Alex Seeker', email: uniqueEmail(`seeker-${viewport}`), password: 'Seeker123!' }
+    const person = { name: 'Alex Seeker', email: uniqueEmail(`seeker-${viewport}`), password: 'Harbour#Seeker26' }
 
     it('Apply Now, signed out: sign up, sign in, and the apply dialog of that job opens with its button on screen', async () => {
       const { page } = ui
@@ -208,7 +208,7 @@ for (const viewport of VIEWPORT_NAMES) {
 describe('on a touch phone, the job page keeps Apply in reach and the file picker does not ask to drag', () => {
   const ui = pagePerBlock(async () => {
     // a new candidate, so the dialog opens (the demo one may have applied already)
-    const who = { name: 'Touch Tester', email: uniqueEmail('touch'), password: 'Touch123!' }
+    const who = { name: 'Touch Tester', email: uniqueEmail('touch'), password: 'Harbour#Touch26' }
     const reg = await api('POST', '/api/auth/candidate/register', { json: who })
     expect(reg.status, JSON.stringify(reg.body)).toBe(201)
     const login = await apiLogin('candidate', who.email, who.password)
