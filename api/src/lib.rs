@@ -10,6 +10,7 @@ pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod error;
+pub mod event_summary;
 pub mod export;
 pub mod files;
 pub mod first_paint;
