@@ -476,7 +476,11 @@ impl Reader<'_> {
             },
             AnyEvent::Notification(e) => match e {
                 NotificationEvent::NotificationRaised(n) => {
-                    format!("{} was notified", self.person(n.user_id, "someone"))
+                    let who = self.person(n.user_id, "someone");
+                    match n.title.trim() {
+                        "" | domain::event::ERASED => format!("{who} was notified"),
+                        title => format!("{who} was notified: {title}"),
+                    }
                 }
                 NotificationEvent::NotificationRead { .. } => {
                     format!("{} read a notification", actor())
