@@ -4,13 +4,13 @@
  * the live screens (`admin_updated {topic}` → those queries are read again). The heading comes
  * from the path, so every screen, wherever it was written, sits under the same h1.
  */
-import { Outlet, useLocation, useNavigate } from 'react-router'
+import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { AppShell, SHELL_MOBILE_QUERY } from '../../../components/ui/AppShell'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { logoutAdmin, useSession } from '../../auth'
 import { NotificationBell, useNotificationSocket } from '../../notifications'
 import { useAdminLiveHandlers } from '../hooks/useAdminLive'
-import { ADMIN_NAV, ADMIN_PHONE_NAV, adminHeading } from '../model/sections'
+import { ADMIN_NAV, ADMIN_PHONE_NAV, adminHeading, TEAM_TOOLS } from '../model/sections'
 import '../admin.css'
 
 export default function AdminWorkspace() {
@@ -36,6 +36,11 @@ export default function AdminWorkspace() {
       heading={<h1>{adminHeading(pathname)}</h1>}
       actions={<NotificationBell role="admin" connected={connected} />}
       onSignOut={() => logoutAdmin(navigate)}
+      footer={TEAM_TOOLS.map((t) => (
+        <Link key={t.to} to={t.to}>
+          {t.label}
+        </Link>
+      ))}
     >
       <Outlet />
     </AppShell>
