@@ -11,6 +11,7 @@ pub mod cli;
 pub mod config;
 pub mod csv_file;
 pub mod error;
+pub mod event_summary;
 pub mod export;
 pub mod files;
 pub mod first_paint;

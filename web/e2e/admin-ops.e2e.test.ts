@@ -103,10 +103,10 @@ describe('admin operations', () => {
     await ui.page.getByRole('button', { name: 'Show events' }).click()
     await ui.page.waitForURL(/stream=job-/)
     const events = ui.page.getByRole('list', { name: 'Events, newest first' })
-    // the newest event of the job is the closing, with the reason in its summary
-    await events.getByText(reason, { exact: false }).first().waitFor()
-    // the event's metadata and payload open on demand
-    await events.locator('details summary').first().click()
+    // the newest event of the job is the closing, read as a sentence
+    await events.getByText(`closed ${job.title} for the agency`, { exact: false }).first().waitFor()
+    // the event's metadata and payload open on demand, the reason in the payload
+    await events.getByText('Raw event').first().click()
     await events.getByText('Correlation id').first().waitFor()
     await events.getByLabel(/^Payload of event/).first().getByText(reason, { exact: false }).waitFor()
     expect(await seriousA11yViolations(ui.page, 'audit trail, filtered, an event open')).toEqual([])
@@ -121,16 +121,18 @@ describe('admin operations', () => {
     await ui.page.waitForURL(/at=/)
     const travel = ui.page.getByRole('region', { name: 'As it was at a moment' })
     await travel.getByText(/Version \d+ of \d+/).waitFor()
-    const state = travel.getByLabel(/^The record as it was at/)
+    const state = travel.getByRole('table', { name: /^The record as it was at/ })
     // yesterday it was still open, and no reason had been given
-    await state.getByText('"open": true').waitFor()
+    const open = state.getByRole('row').filter({ hasText: /^Open/ })
+    await open.waitFor()
+    expect(await open.innerText()).toContain('Yes')
     expect(await state.innerText()).not.toContain(reason)
     expect(await travel.innerText()).toContain(`of ${latest}`)
 
     // what the closing changed, from its own event
     await ui.page.getByRole('button', { name: /^What event \d+, Job closed by agency, changed$/ }).click()
     const compare = ui.page.getByRole('region', { name: 'What changed between two moments' })
-    const changes = compare.getByRole('list', { name: 'Changes' })
+    const changes = compare.getByRole('table', { name: 'What changed' })
     await changes.waitFor()
     expect(await changes.innerText()).toContain(reason)
     expect(await seriousA11yViolations(ui.page, 'stream with a past state and a diff')).toEqual([])

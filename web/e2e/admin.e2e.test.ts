@@ -86,9 +86,12 @@ for (const viewport of VIEWPORT_NAMES) {
           await all.getByRole('link', { name: new RegExp(`^${label}`) }).waitFor()
         }
       } else {
-        for (const label of ['Overview', 'Employers', 'Candidates', 'Contact inbox', 'Mail outbox', 'Jobs', 'Applications', 'Audit trail', 'Projections', 'Analytics', 'Reference data', 'Admins', 'Components']) {
+        for (const label of ['Overview', 'Employers', 'Candidates', 'Contact inbox', 'Mail outbox', 'Jobs', 'Applications', 'Audit trail', 'Projections', 'Analytics', 'Reference data', 'Admins']) {
           await nav.getByRole('link', { name: label, exact: true }).waitFor()
         }
+        // the component catalogue is for the team: at the sidebar's foot, not a section
+        expect(await nav.getByRole('link', { name: 'Components' }).count()).toBe(0)
+        await ui.page.getByRole('link', { name: 'Components', exact: true }).waitFor()
         await nav.getByRole('link', { name: 'Employers', exact: true }).click()
         await ui.page.getByRole('heading', { level: 1, name: 'Employers' }).waitFor()
       }
@@ -113,7 +116,7 @@ describe('admin workspace: what a recruiter does', () => {
     expect(reg.status, JSON.stringify(reg.body)).toBe(201)
     await expect.poll(async () => Number(await count.innerText()), { timeout: 15_000 }).toBe(before + 1)
     // and the sign-up is in the recent activity
-    await ui.page.locator('.adm-activity').getByText('Pat Live').first().waitFor({ timeout: 15_000 })
+    await ui.page.getByRole('list', { name: 'Recent activity, newest first' }).getByText('Pat Live').first().waitFor({ timeout: 15_000 })
   })
 
   it('a pending employer is approved, then signs in on the employer host', async () => {

@@ -5,13 +5,12 @@
 //! between two moments. Personal fields arrive decrypted, or `[erased]` once
 //! their subject's key is gone.
 
-use std::collections::{BTreeSet, HashMap};
-
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use chrono::{DateTime, Utc};
+use domain::AnyEvent;
 use event_store::{LogFilter, RecordedEvent};
-use projections::read_models::{accounts, agency};
+use projections::read_models::{accounts, agency, applications, job_board};
 use projections::runtime::ProjectorStatus;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -23,6 +22,7 @@ use super::refusals;
 use crate::app::AppState;
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
+use crate::event_summary::{self, ApplicationOf, Known, Person, Said, Wanted};
 use crate::time_travel::{self, Difference, TimeTravelError, differences};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -56,6 +56,9 @@ pub struct AuditEvent {
     stream_id: String,
     stream_version: i64,
     event_type: String,
+    /// What happened as one plain sentence ("Priya Raman applied to Senior
+    /// Rust Engineer"): names, never ids; "an erased person" for one erased.
+    summary: String,
     schema_version: i32,
     recorded_at: DateTime<Utc>,
     actor_id: Option<Uuid>,
@@ -71,22 +74,73 @@ pub struct AuditEvent {
     payload: Value,
 }
 
-/// Events with their actors' names, looked up in one query.
+/// The names a page of events needs (actors, people, jobs, applications),
+/// in three queries.
+async fn known_for(state: &AppState, wanted: &Wanted) -> Result<Known, ApiError> {
+    let mut known = Known::default();
+    let applications = applications::subjects(
+        &state.pool,
+        &wanted.applications.iter().copied().collect::<Vec<_>>(),
+    )
+    .await?;
+    let mut people = wanted.people.clone();
+    people.extend(applications.iter().map(|(_, candidate, _)| *candidate));
+    known.applications = applications
+        .into_iter()
+        .map(|(id, candidate_id, job_title)| {
+            (
+                id,
+                ApplicationOf {
+                    candidate_id,
+                    job_title,
+                },
+            )
+        })
+        .collect();
+    let people: Vec<Uuid> = people.into_iter().collect();
+    known.people = accounts::people(&state.pool, &people)
+        .await?
+        .into_iter()
+        .map(|(id, name, company)| (id, Person { name, company }))
+        .collect();
+    let jobs: Vec<Uuid> = wanted.jobs.iter().copied().collect();
+    known.jobs = job_board::titles(&state.pool, &jobs)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(known)
+}
+
+/// Events with their actors' names and a sentence each, the names looked up
+/// once for the page.
 async fn audit_events(
     state: &AppState,
     events: Vec<RecordedEvent>,
 ) -> Result<Vec<AuditEvent>, ApiError> {
-    let actors: Vec<Uuid> = events
+    // An event this build cannot decode still gets a (generic) sentence.
+    let decoded: Vec<Option<AnyEvent>> = events
         .iter()
-        .filter_map(|e| e.metadata.actor_id)
-        .collect::<BTreeSet<_>>()
-        .into_iter()
+        .map(|e| {
+            AnyEvent::decode(&e.event_type, e.payload.clone())
+                .ok()
+                .flatten()
+        })
         .collect();
-    let names: HashMap<Uuid, String> = accounts::names(&state.pool, &actors).await?;
+    let mut wanted = Wanted::default();
+    for (e, event) in events.iter().zip(&decoded) {
+        wanted.add(&said_of(e, event.as_ref()));
+    }
+    let known = known_for(state, &wanted).await?;
     Ok(events
         .into_iter()
-        .map(|e| AuditEvent {
-            actor_name: e.metadata.actor_id.and_then(|id| names.get(&id).cloned()),
+        .zip(&decoded)
+        .map(|(e, event)| AuditEvent {
+            summary: event_summary::summary(&said_of(&e, event.as_ref()), &known),
+            actor_name: e
+                .metadata
+                .actor_id
+                .and_then(|id| known.people.get(&id))
+                .map(|p| p.name.clone()),
             payload: domain::event::without_secrets(&e.event_type, e.payload),
             position: e.position,
             event_id: e.event_id,
@@ -102,6 +156,16 @@ async fn audit_events(
             causation_id: e.metadata.causation_id,
         })
         .collect())
+}
+
+fn said_of<'a>(e: &'a RecordedEvent, event: Option<&'a AnyEvent>) -> Said<'a> {
+    Said {
+        event_type: &e.event_type,
+        stream_id: &e.stream_id,
+        event,
+        actor_id: e.metadata.actor_id,
+        actor_role: e.metadata.actor_role,
+    }
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -99,6 +99,8 @@ async fn the_audit_trail_filters_and_pages_the_log_newest_first() {
     assert_eq!(approval["stream_id"], format!("account-{employer_id}"));
     assert_eq!(approval["actor_id"], admin_id.to_string());
     assert_eq!(approval["actor_name"], "Ada Admin");
+    // Read as a sentence with names, not ids.
+    assert_eq!(approval["summary"], "Ada Admin approved Audited Pty Ltd");
     assert_eq!(approval["actor_role"], "admin");
     assert!(approval["request_id"].is_string() && approval["correlation_id"].is_string());
 
@@ -628,6 +630,10 @@ async fn the_overview_counts_what_needs_attention_and_a_rebuild_reports_progress
     assert_eq!(attention["projections_failing"], 0);
     let recent = overview.body["recent"].as_array().unwrap();
     assert_eq!(recent[0]["event_type"], "ContactMessageReceived");
+    assert_eq!(
+        recent[0]["summary"],
+        "Ann Lee sent an enquiry through the contact form"
+    );
 
     let started = app
         .post(

@@ -330,6 +330,23 @@ pub async fn names(pool: &PgPool, ids: &[Uuid]) -> anyhow::Result<HashMap<Uuid, 
     Ok(rows.into_iter().collect())
 }
 
+/// Names and business names of accounts, for sentences about them (the
+/// audit trail's summaries).
+pub async fn people(
+    pool: &PgPool,
+    ids: &[Uuid],
+) -> anyhow::Result<Vec<(Uuid, String, Option<String>)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // language=PostgreSQL
+    sqlx::query_as("SELECT id, name, company FROM accounts WHERE id = ANY($1)")
+        .bind(ids)
+        .fetch_all(pool)
+        .await
+        .context("Failed to read account names")
+}
+
 /// Admins who can still sign in, oldest first.
 pub async fn admins(pool: &PgPool) -> anyhow::Result<Vec<AccountRow>> {
     // language=PostgreSQL

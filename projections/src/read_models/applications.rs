@@ -468,6 +468,20 @@ pub struct PipelineCard {
     pub withdrawn_at: Option<DateTime<Utc>>,
 }
 
+/// Whose application each is and for which job (id, candidate, job title),
+/// for sentences about them.
+pub async fn subjects(pool: &PgPool, ids: &[Uuid]) -> anyhow::Result<Vec<(Uuid, Uuid, String)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // language=PostgreSQL
+    sqlx::query_as("SELECT id, candidate_id, job_title FROM applications WHERE id = ANY($1)")
+        .bind(ids)
+        .fetch_all(pool)
+        .await
+        .context("Failed to read whose applications these are")
+}
+
 // language=PostgreSQL
 const CARD_COLUMNS: &str = "a.id, a.job_id, a.candidate_id, c.name AS candidate_name, c.email AS candidate_email,
     a.stage, a.status, a.version, a.feedback, a.resume_id, a.cover_letter_id, a.created_at, a.last_updated,

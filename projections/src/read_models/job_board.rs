@@ -319,6 +319,19 @@ pub async fn job(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Job>> {
     .context("Failed to read a job")
 }
 
+/// Titles of listings, whatever their status, for sentences about them.
+pub async fn titles(pool: &PgPool, ids: &[Uuid]) -> anyhow::Result<Vec<(Uuid, String)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // language=PostgreSQL
+    sqlx::query_as("SELECT id, title FROM jobs WHERE id = ANY($1)")
+        .bind(ids)
+        .fetch_all(pool)
+        .await
+        .context("Failed to read job titles")
+}
+
 /// A listing the public may see: any status but draft (a closed or expired
 /// listing still has its page, which says so).
 pub async fn public_job(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Job>> {

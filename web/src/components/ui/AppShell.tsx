@@ -26,10 +26,12 @@ type Props = {
   /** the top bar's right-hand side: the bell and the like */
   actions?: ReactNode
   onSignOut?: () => void
+  /** quiet links at the sidebar's foot beside sign-out (tools for the team, not sections) */
+  footer?: ReactNode
   children: ReactNode
 }
 
-export function AppShell({ brand, navLabel, nav, heading, actions, onSignOut, children }: Props) {
+export function AppShell({ brand, navLabel, nav, heading, actions, onSignOut, footer, children }: Props) {
   const isMobile = useMediaQuery(SHELL_MOBILE_QUERY)
   const links = (variant: 'side' | 'bottom') =>
     nav.map((t) => (
@@ -56,7 +58,10 @@ export function AppShell({ brand, navLabel, nav, heading, actions, onSignOut, ch
           <div className="app-sidebar-inner">
             <p className="app-brand">{brand}</p>
             {nav.length > 0 ? <nav aria-label={navLabel}>{links('side')}</nav> : null}
-            {signOut('side')}
+            <div className="app-sidebar-foot">
+              {footer}
+              {signOut('side')}
+            </div>
           </div>
         </div>
       )}

@@ -55,6 +55,8 @@ export type AuditEvent = {
   stream_id: string
   stream_version: number
   event_type: string
+  /** what happened as one sentence with names, never ids ("Mei Chen moved Priya Raman to Interview") */
+  summary: string
   schema_version: number
   recorded_at: string
   actor_id: string | null

@@ -5,7 +5,7 @@ import type { EventsPage } from '../types-ops'
 import { opsFetch, retryServerErrors, withQuery } from './ops-client'
 import { opsKeys } from './ops-keys'
 
-export const AUDIT_PAGE_SIZE = 50
+export const AUDIT_PAGE_SIZE = 25
 
 export async function getEvents(f: AuditFilters, signal?: AbortSignal): Promise<EventsPage> {
   const data = await opsFetch<Partial<EventsPage> | null>(withQuery('/api/admin/events', { ...auditQuery(f), limit: AUDIT_PAGE_SIZE }), { signal })

@@ -7,13 +7,13 @@
  * out: no sections, no bell, no socket. StepUpHost is the "Confirm it's you" prompt every screen's
  * sensitive action shares.
  */
-import { Outlet, useLocation, useNavigate } from 'react-router'
+import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { AppShell, SHELL_MOBILE_QUERY } from '../../../components/ui/AppShell'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { logoutAdmin, useSession, useTwoFactorEnrolment } from '../../auth'
 import { NotificationBell, useNotificationSocket } from '../../notifications'
 import { useAdminLiveHandlers } from '../hooks/useAdminLive'
-import { ADMIN_NAV, ADMIN_PHONE_NAV, adminHeading } from '../model/sections'
+import { ADMIN_NAV, ADMIN_PHONE_NAV, adminHeading, TEAM_TOOLS } from '../model/sections'
 import { ENROLMENT_HEADING, EnrolmentGate } from './EnrolmentGate'
 import { StepUpHost } from './StepUpDialog'
 import '../admin.css'
@@ -42,6 +42,11 @@ export default function AdminWorkspace() {
       heading={<h1>{gated ? ENROLMENT_HEADING : adminHeading(pathname)}</h1>}
       actions={gated ? undefined : <NotificationBell role="admin" connected={connected} />}
       onSignOut={() => logoutAdmin(navigate)}
+      footer={gated ? undefined : TEAM_TOOLS.map((t) => (
+        <Link key={t.to} to={t.to}>
+          {t.label}
+        </Link>
+      ))}
     >
       {gated ? <EnrolmentGate /> : <Outlet />}
       <StepUpHost />

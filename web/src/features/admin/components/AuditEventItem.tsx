@@ -1,7 +1,13 @@
-/** One event of the audit trail: what happened, when, to which record, by whom; its metadata and payload behind "Details". */
+/**
+ * One event of the audit trail read as a sentence first ("Priya Raman applied to Senior Rust
+ * Engineer", made by the server with names), then when and which record; the raw event (its
+ * metadata and payload) one click away behind "Raw event".
+ */
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { actorLabel, eventSummaryParts, formatInstant, humaniseType, isErased, kindLabel, shortStream, streamKind } from '../model/auditEvent'
+import { formatRelativeTime } from '../../../lib/format'
+import { eventHeadline } from '../model/activity'
+import { formatInstant, kindLabel, streamKind } from '../model/auditEvent'
 import type { AuditEvent } from '../types-ops'
 import { JsonView } from './OpsParts'
 
@@ -12,83 +18,74 @@ type Props = {
   /** extra buttons under the event (time travel on the stream page) */
   actions?: ReactNode
   as?: 'li' | 'div'
+  /** "3 minutes ago" rather than the full instant (the overview's feed) */
+  relative?: boolean
 }
 
-export function AuditEventItem({ event: e, showStream = true, actions, as: Tag = 'li' }: Props) {
-  const summary = eventSummaryParts(e.payload)
+export function AuditEventItem({ event: e, showStream = true, actions, as: Tag = 'li', relative = false }: Props) {
+  const kind = kindLabel(streamKind(e.stream_id))
   return (
     <Tag className="ops-event">
-      <div className="ops-event-head">
-        <span className="ops-event-pos">#{e.position}</span>
-        <span className="ops-event-type">{humaniseType(e.event_type)}</span>
-        <time dateTime={e.recorded_at} className="ws-muted ws-small">
-          {formatInstant(e.recorded_at)}
-        </time>
-      </div>
-      {summary.length ? (
-        <p className="ops-event-summary">
-          {summary.map((part, i) => (
-            <span key={i}>
-              {i > 0 ? ' · ' : ''}
-              {isErased(part) ? <span className="ops-erased">[erased]</span> : part}
-            </span>
-          ))}
-        </p>
-      ) : null}
+      <p className="ops-event-summary">{eventHeadline(e)}</p>
       <div className="ops-event-meta">
-        <span>
-          By{' '}
-          {e.actor_id ? (
-            <Link to={`/dashboard/audit?actor=${encodeURIComponent(e.actor_id)}`} title="Everything this account did">
-              {actorLabel(e)}
-            </Link>
-          ) : (
-            actorLabel(e)
-          )}
-        </span>
+        <time dateTime={e.recorded_at} title={formatInstant(e.recorded_at)}>
+          {relative ? formatRelativeTime(e.recorded_at) : formatInstant(e.recorded_at)}
+        </time>
         {showStream ? (
-          <span>
-            {kindLabel(streamKind(e.stream_id))}:{' '}
-            <Link to={`/dashboard/audit/streams/${encodeURIComponent(e.stream_id)}`} aria-label={`History of ${e.stream_id}`}>
-              {shortStream(e.stream_id)}
-            </Link>{' '}
-            (version {e.stream_version})
-          </span>
+          <Link to={`/dashboard/audit/streams/${encodeURIComponent(e.stream_id)}`} aria-label={`History of ${e.stream_id}`}>
+            {kind} history
+          </Link>
         ) : (
           <span>Version {e.stream_version}</span>
         )}
+        <span className="ops-event-pos">Event {e.position.toLocaleString('en-AU')}</span>
       </div>
-      <details className="ops-details">
-        <summary>
-          Details<span className="visually-hidden"> of event {e.position}</span>
-        </summary>
-        <dl className="ops-dl">
-          <dt>Event type</dt>
-          <dd>{e.event_type}</dd>
-          <dt>Event id</dt>
-          <dd>{e.event_id}</dd>
-          <dt>Stream</dt>
-          <dd>{e.stream_id}</dd>
-          <dt>Request id</dt>
-          <dd>{e.request_id ?? '(none)'}</dd>
-          <dt>Correlation id</dt>
-          <dd>{e.correlation_id}</dd>
-          <dt>Causation id</dt>
-          <dd>{e.causation_id ?? '(none: it started the chain)'}</dd>
-          <dt>Schema version</dt>
-          <dd>{e.schema_version}</dd>
-          <dt>Recorded at</dt>
-          <dd>{e.recorded_at}</dd>
-          {e.actor_id ? (
-            <>
-              <dt>Actor id</dt>
-              <dd>{e.actor_id}</dd>
-            </>
-          ) : null}
-        </dl>
-        <JsonView value={e.payload} label={`Payload of event ${e.position}`} />
-      </details>
+      <RawEvent event={e} />
       {actions ? <div className="ws-actions">{actions}</div> : null}
     </Tag>
+  )
+}
+
+/** The event as it was recorded: its metadata and its payload, closed until asked for. */
+export function RawEvent({ event: e }: { event: AuditEvent }) {
+  return (
+    <details className="ops-details">
+      <summary>
+        Raw event<span className="visually-hidden"> {e.position}</span>
+      </summary>
+      <dl className="ops-dl">
+        <dt>Event type</dt>
+        <dd>{e.event_type}</dd>
+        <dt>Event id</dt>
+        <dd>{e.event_id}</dd>
+        <dt>Stream</dt>
+        <dd>{e.stream_id}</dd>
+        <dt>Version</dt>
+        <dd>{e.stream_version}</dd>
+        <dt>Actor</dt>
+        <dd>
+          {e.actor_role ?? 'system'}
+          {e.actor_id ? (
+            <>
+              {' '}
+              <Link to={`/dashboard/audit?actor=${encodeURIComponent(e.actor_id)}`} title="Everything this account did">
+                {e.actor_id}
+              </Link>
+            </>
+          ) : null}
+        </dd>
+        <dt>Request id</dt>
+        <dd>{e.request_id ?? '(none)'}</dd>
+        <dt>Correlation id</dt>
+        <dd>{e.correlation_id}</dd>
+        <dt>Causation id</dt>
+        <dd>{e.causation_id ?? '(none: it started the chain)'}</dd>
+        <dt>Schema version</dt>
+        <dd>{e.schema_version}</dd>
+        <dt>Recorded at</dt>
+        <dd>{e.recorded_at}</dd>
+      </dl>
+      <JsonView value={e.payload} label={`Payload of event ${e.position}`} />
+    </details>
   )
 }

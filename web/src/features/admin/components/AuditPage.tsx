@@ -12,7 +12,7 @@ import { Field } from '../../../components/ui/Field'
 import { SearchForm } from '../../../components/ui/SearchForm'
 import { SelectField } from '../../../components/ui/Select'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
-import { useEvents } from '../api/ops-get-events'
+import { AUDIT_PAGE_SIZE, useEvents } from '../api/ops-get-events'
 import { useEventTypes } from '../api/ops-get-event-types'
 import {
   auditFilterProblem,
@@ -53,8 +53,8 @@ export default function AuditPage() {
   return (
     <div className="ws-stack">
       <p className="ops-intro">
-        Every change on the platform, as it was recorded. Filter by a record, an event type, an account or a time range; open an event for its metadata and data,
-        or follow a record to its full history and see it as it was on any day.
+        Every change on the platform, newest first, {AUDIT_PAGE_SIZE} at a time. Filter by a record, an event type, an account or a time range; open &ldquo;Raw event&rdquo; for
+        what was recorded, or follow a record to its history and see it as it was on any day.
       </p>
       <AuditFilterForm key={key} filters={filters} types={types.data ?? []} onApply={(f) => setParams(auditFiltersToParams({ ...f, before: '' }))} />
       {problem ? (
@@ -81,7 +81,7 @@ export default function AuditPage() {
       ) : (
         <>
           <p className="ws-muted" aria-live="polite">
-            {paged ? 'Older events' : 'Newest events'}: positions {events.data.events[0].position.toLocaleString('en-AU')} to{' '}
+            {paged ? 'Older events' : 'Newest events'}: events {events.data.events[0].position.toLocaleString('en-AU')} to{' '}
             {events.data.events[events.data.events.length - 1].position.toLocaleString('en-AU')}
           </p>
           <ol className="ops-events" aria-label="Events, newest first" aria-busy={events.isFetching || undefined}>
@@ -145,10 +145,10 @@ function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; t
       <Field label="Account id" hint="Who did it: an account's id">
         {(p) => <input {...p} className="input" value={draft.actor} onChange={(e) => set({ actor: e.target.value })} autoComplete="off" spellCheck={false} />}
       </Field>
-      <Field label="From">
+      <Field label="From" className="ops-filter-moment">
         {(p) => <input {...p} className="input" type="datetime-local" value={draft.from} onChange={(e) => set({ from: e.target.value })} />}
       </Field>
-      <Field label="To">
+      <Field label="To" className="ops-filter-moment">
         {(p) => <input {...p} className="input" type="datetime-local" value={draft.to} onChange={(e) => set({ to: e.target.value })} />}
       </Field>
       <div className="ops-picks ops-filter-picks" role="group" aria-label="Quick time ranges">

@@ -1,16 +1,23 @@
-/** Small pieces the operations screens share: the payload view, a progress bar, a filtered list and its client filter. */
+/** Small pieces the operations screens share: the payload view, a progress bar, a filtered list (paged, ?page= in the address bar) and its client filter. */
 import type { UseQueryResult } from '@tanstack/react-query'
+import { useRef } from 'react'
+import { useSearchParams } from 'react-router'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
+import { Pagination } from '../../../components/ui/Pagination'
 import type { IconName } from '../../../components/ui/Icon'
 import { SelectField } from '../../../components/ui/Select'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
+import { pageCount, pageSlice } from '../../../lib/pagination'
 import { useEmployerOptions } from '../api/ops-get-employer-options'
 import { ERASED } from '../model/auditEvent'
 import { jsonLines } from '../model/json'
 import { percentDone } from '../model/progress'
+
+/** Rows per page of a long list (jobs, applications across clients), so it never grows to many screens. */
+export const TABLE_PAGE_SIZE = 25
 
 /** A value pretty-printed as JSON; erased personal data is marked, not shown as if it were text. */
 export function JsonView({ value, label }: { value: unknown; label: string }) {
@@ -93,10 +100,21 @@ export function FilteredTable<T>({
   none: { title: string; icon: IconName; text: string }
 }) {
   const [one, many] = noun
+  const [params, setParams] = useSearchParams()
+  const tableRef = useRef<HTMLDivElement>(null)
   if (query.isPending) return <SkeletonStack what={many} />
   if (query.isError) return <LoadFailed error={query.error} what={`the ${many}`} onRetry={() => query.refetch()} />
   const rows = query.data
   const busy = query.isFetching
+  const pages = pageCount(rows.length, TABLE_PAGE_SIZE)
+  const page = Math.min(pages, Math.max(1, Number(params.get('page')) || 1))
+  const goTo = (next: number) => {
+    const p = new URLSearchParams(params)
+    if (next > 1) p.set('page', String(next))
+    else p.delete('page')
+    setParams(p)
+    tableRef.current?.scrollIntoView({ block: 'start' })
+  }
   const clear = (
     <Button variant="outline" onClick={onClear}>
       Clear the filters
@@ -108,6 +126,7 @@ export function FilteredTable<T>({
         <p className="ws-muted" aria-live="polite">
           {rows.length === 1 ? `1 ${one}` : `${rows.length.toLocaleString('en-AU')} ${many}`}
           {rows.length >= 500 ? ' (the newest 500: narrow the filters to see older ones)' : ''}
+          {pages > 1 ? `, page ${page} of ${pages}` : ''}
         </p>
         {filtered && rows.length > 0 ? (
           <Button size="sm" variant="ghost" onClick={onClear}>
@@ -115,11 +134,11 @@ export function FilteredTable<T>({
           </Button>
         ) : null}
       </div>
-      <div className="ops-table" aria-busy={busy || undefined}>
+      <div className="ops-table" aria-busy={busy || undefined} ref={tableRef}>
         <Table
           caption={caption}
           columns={columns}
-          rows={rows}
+          rows={pageSlice(rows, page, TABLE_PAGE_SIZE)}
           rowKey={rowKey}
           empty={
             filtered ? (
@@ -134,6 +153,7 @@ export function FilteredTable<T>({
           }
         />
       </div>
+      <Pagination current={page} total={pages} onChange={goTo} label={`Pages of ${many}`} />
     </>
   )
 }

@@ -1,6 +1,7 @@
 /**
  * /dashboard: what needs attention now (employers waiting, enquiries nobody has answered, mail that
- * failed, projections behind) with a link to act on each, and the newest events in words. Both
+ * failed, projections behind) with a link to act on each, and the newest events as sentences with
+ * names (the raw event one click away). Both
  * follow the socket: any `admin_updated` topic reads the overview again.
  */
 import { Link } from 'react-router'
@@ -8,13 +9,11 @@ import { LoadFailed } from '../../../components/ui/Alert'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Skeleton } from '../../../components/ui/Skeleton'
-import { formatRelativeTime } from '../../../lib/format'
 import { useOverview } from '../api/get-overview'
-import { activityLine } from '../model/activity'
 import { attentionTiles } from '../model/attention'
-import { shortStream } from '../model/auditEvent'
-import type { AuditEvent } from '../types-ops'
-import { Time, useAdminTitle } from './AdminParts'
+import { useAdminTitle } from './AdminParts'
+import { AuditEventItem } from './AuditEventItem'
+import '../ops.css'
 
 export default function OverviewPage() {
   useAdminTitle('Overview · Admin')
@@ -67,37 +66,13 @@ export default function OverviewPage() {
             <p>Sign-ups, jobs, applications and staff actions will appear here as they happen.</p>
           </EmptyState>
         ) : (
-          <Card padding="sm">
-            <ol className="adm-activity" aria-live="polite" aria-relevant="additions">
-              {data.recent.map((e) => (
-                <ActivityItem key={e.position} event={e} />
-              ))}
-            </ol>
-          </Card>
+          <ol className="ops-events" aria-label="Recent activity, newest first" aria-live="polite" aria-relevant="additions">
+            {data.recent.map((e) => (
+              <AuditEventItem key={e.position} event={e} relative />
+            ))}
+          </ol>
         )}
       </section>
     </div>
-  )
-}
-
-function ActivityItem({ event: e }: { event: AuditEvent }) {
-  const line = activityLine(e)
-  return (
-    <li className="adm-activity-item">
-      <div className="adm-activity-main">
-        <span className="adm-activity-what">{line.what}</span>
-        {line.detail ? <span className="adm-activity-detail">{line.detail}</span> : null}
-      </div>
-      <div className="adm-activity-meta">
-        <span>By {line.who}</span>
-        <span>
-          {line.record}{' '}
-          <Link to={`/dashboard/audit/streams/${encodeURIComponent(e.stream_id)}`} aria-label={`History of ${line.record.toLowerCase()} ${e.stream_id}`}>
-            {shortStream(e.stream_id)}
-          </Link>
-        </span>
-        <Time iso={e.recorded_at}>{formatRelativeTime(e.recorded_at)}</Time>
-      </div>
-    </li>
   )
 }

@@ -12,15 +12,17 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
 import { Icon } from '../../../components/ui/Icon'
 import { Skeleton, SkeletonCard } from '../../../components/ui/Skeleton'
+import { Table, type Column } from '../../../components/ui/Table'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useStream } from '../api/ops-get-stream'
 import { useStreamDiff } from '../api/ops-get-stream-diff'
 import { useStreamState } from '../api/ops-get-stream-state'
 import { formatInstant, humaniseType, kindLabel, streamKind } from '../model/auditEvent'
 import { exactInstant, isoToLocalInput, localInputToIso } from '../model/auditFilters'
-import { changeCount, readableChange } from '../model/diff'
+import { changeCount } from '../model/diff'
+import { changeRows, recordFields, type ChangeRow, type RecordField } from '../model/recordFields'
 import { justBefore, versionLabel, weekAgo, yesterday } from '../model/timeTravel'
-import type { AuditEvent, StreamChange } from '../types-ops'
+import type { AuditEvent } from '../types-ops'
 import { useAdminTitle } from './AdminParts'
 import { AuditEventItem } from './AuditEventItem'
 import { JsonView } from './OpsParts'
@@ -279,7 +281,15 @@ function StateResult({ streamId, at, latest }: { streamId: string; at: string; l
       {s.state === null || s.version === 0 ? (
         <p className="ws-muted">It did not exist yet at that moment{latest ? ': its first event came later' : ''}.</p>
       ) : (
-        <JsonView value={s.state} label={`The record as it was at ${formatInstant(s.at || at)}`} />
+        <>
+          <div className="ops-fields">
+            <Table caption={`The record as it was at ${formatInstant(s.at || at)}`} columns={FIELD_COLUMNS} rows={recordFields(s.state)} rowKey={(r) => r.key} />
+          </div>
+          <details className="ops-details">
+            <summary>Raw data</summary>
+            <JsonView value={s.state} label={`Raw data as it was at ${formatInstant(s.at || at)}`} />
+          </details>
+        </>
       )}
     </div>
   )
@@ -303,44 +313,31 @@ function DiffResult({ streamId, from, to }: { streamId: string; from: string; to
         {changeCount(d.changes.length).toLowerCase()}
       </p>
       {d.changes.length === 0 ? null : (
-        <ul className="ops-changes" aria-label="Changes">
-          {d.changes.map((c, i) => (
-            <ChangeItem key={`${c.path}-${i}`} change={c} />
-          ))}
-        </ul>
+        <>
+          <div className="ops-fields">
+            <Table caption="What changed" columns={CHANGE_COLUMNS} rows={changeRows(d.changes)} rowKey={(r) => r.key} />
+          </div>
+          <details className="ops-details">
+            <summary>Raw changes</summary>
+            <JsonView value={d.changes} label="Raw changes (JSON Patch paths)" />
+          </details>
+        </>
       )}
     </div>
   )
 }
 
-function ChangeItem({ change }: { change: StreamChange }) {
-  const r = readableChange(change)
-  const value = (text: string | null, erased: boolean, cls: string) =>
-    erased ? <span className="ops-erased">[erased]</span> : <span className={cls}>{text}</span>
-  return (
-    <li className="ops-change">
-      <span className="ops-change-path">
-        {r.path} <span className="ws-muted ws-small">({r.verb})</span>
-      </span>
-      <span>
-        {r.verb === 'added' ? (
-          <>
-            <span className="visually-hidden">now </span>
-            {value(r.after, r.afterErased, 'ops-after')}
-          </>
-        ) : r.verb === 'removed' ? (
-          <>
-            <span className="visually-hidden">was </span>
-            {value(r.before, r.beforeErased, 'ops-before')}
-          </>
-        ) : (
-          <>
-            <span className="visually-hidden">was </span>
-            {value(r.before, r.beforeErased, 'ops-before')} <span aria-hidden="true">→</span>
-            <span className="visually-hidden"> now </span> {value(r.after, r.afterErased, 'ops-after')}
-          </>
-        )}
-      </span>
-    </li>
-  )
-}
+const NOT_SET = '(not set)'
+const shown = (text: string, erased: boolean, cls?: string) =>
+  erased ? <span className="ops-erased">Erased</span> : text === NOT_SET || !cls ? text : <span className={cls}>{text}</span>
+
+const FIELD_COLUMNS: Column<RecordField>[] = [
+  { key: 'field', header: 'Field', cell: (r) => r.label },
+  { key: 'value', header: 'Value', cell: (r) => shown(r.value, r.erased) },
+]
+
+const CHANGE_COLUMNS: Column<ChangeRow>[] = [
+  { key: 'field', header: 'Field', cell: (r) => r.field },
+  { key: 'before', header: 'Before', cell: (r) => shown(r.before, r.beforeErased, 'ops-before') },
+  { key: 'after', header: 'After', cell: (r) => shown(r.after, r.afterErased, 'ops-after') },
+]

@@ -22,3 +22,7 @@ export function activityLine(e: Pick<AuditEvent, 'event_type' | 'actor_id' | 'ac
   const record = kindLabel(streamKind(e.stream_id))
   return { what, who, detail, record, sentence: `${who}: ${what}${detail ? `, ${detail}` : ''}.` }
 }
+
+/** What the audit screens lead with: the server's sentence with names ("Priya Raman applied to …"), or this line from a server without one. */
+export const eventHeadline = (e: Pick<AuditEvent, 'summary' | 'event_type' | 'actor_id' | 'actor_name' | 'actor_role' | 'stream_id' | 'payload'>): string =>
+  e.summary || activityLine(e).sentence

@@ -152,9 +152,14 @@ describe('workspace sections', () => {
     expect(adminHeading('/dashboard/nowhere')).toBe('Admin workspace')
   })
   it('the phone bar has five targets and "More" lists the rest, Components included', async () => {
-    const { ADMIN_NAV, ADMIN_PHONE_NAV, MORE_SECTIONS } = await import('./sections')
+    const { ADMIN_NAV, ADMIN_PHONE_NAV, MORE_SECTIONS, TEAM_TOOLS } = await import('./sections')
     expect(ADMIN_PHONE_NAV).toHaveLength(5)
-    expect(ADMIN_PHONE_NAV.length - 1 + MORE_SECTIONS.length).toBe(ADMIN_NAV.length)
+    expect(ADMIN_PHONE_NAV.length - 1 + MORE_SECTIONS.length).toBe(ADMIN_NAV.length + TEAM_TOOLS.length)
     expect(MORE_SECTIONS.map((s) => s.to)).toContain('/components')
+  })
+  it('the component gallery is a tool for the team, not a section of the sidebar', async () => {
+    const { ADMIN_NAV, TEAM_TOOLS } = await import('./sections')
+    expect(ADMIN_NAV.map((s) => s.to)).not.toContain('/components')
+    expect(TEAM_TOOLS.map((s) => s.to)).toEqual(['/components'])
   })
 })

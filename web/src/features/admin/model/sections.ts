@@ -19,8 +19,10 @@ export const ADMIN_NAV: ShellNavItem[] = [
   { to: '/dashboard/reference', label: 'Reference data', short: 'Lists', icon: 'filters' },
   { to: '/dashboard/privacy', label: 'Privacy', icon: 'shield' },
   { to: '/dashboard/admins', label: 'Admins', icon: 'lock' },
-  { to: '/components', label: 'Components', short: 'Kit', icon: 'folder' },
 ]
+
+/** For the team, not a section: the component gallery, linked at the sidebar's foot and under "More". */
+export const TEAM_TOOLS: ShellNavItem[] = [{ to: '/components', label: 'Components', short: 'Kit', icon: 'folder' }]
 
 const PHONE_PATHS = ['/dashboard', '/dashboard/employers', '/dashboard/candidates', '/dashboard/inbox']
 export const MORE_PATH = '/dashboard/more'
@@ -32,7 +34,7 @@ export const ADMIN_PHONE_NAV: ShellNavItem[] = [
 ]
 
 /** The sections "More" lists on a phone: those the bottom bar has no room for. */
-export const MORE_SECTIONS = ADMIN_NAV.filter((n) => !PHONE_PATHS.includes(n.to))
+export const MORE_SECTIONS = [...ADMIN_NAV.filter((n) => !PHONE_PATHS.includes(n.to)), ...TEAM_TOOLS]
 
 const HEADINGS: [RegExp, string][] = [
   [/^\/dashboard\/?$/, 'Overview'],

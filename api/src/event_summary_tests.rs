@@ -1,0 +1,245 @@
+//! The audit summary's sentences, one test per kind of sentence.
+
+use chrono::Utc;
+use domain::account::{AccountRegistered, AccountStatus};
+use domain::application::ApplicationSubmitted;
+
+use super::*;
+
+const PRIYA: Uuid = Uuid::from_u128(1);
+const MEI: Uuid = Uuid::from_u128(2);
+const JORDAN: Uuid = Uuid::from_u128(3);
+const ACME: Uuid = Uuid::from_u128(4);
+const JOB: Uuid = Uuid::from_u128(5);
+const APPLICATION: Uuid = Uuid::from_u128(6);
+const GONE: Uuid = Uuid::from_u128(7);
+
+fn known() -> Known {
+    let person = |name: &str, company: Option<&str>| Person {
+        name: name.to_owned(),
+        company: company.map(str::to_owned),
+    };
+    Known {
+        people: HashMap::from([
+            (PRIYA, person("Priya Raman", None)),
+            (MEI, person("Mei Chen", Some("Acme Pty Ltd"))),
+            (JORDAN, person("Jordan Lee", None)),
+            (ACME, person("Sam Acme", Some("Acme Pty Ltd"))),
+            (GONE, person("[erased]", None)),
+        ]),
+        jobs: HashMap::from([(JOB, "Senior Rust Engineer".to_owned())]),
+        applications: HashMap::from([(
+            APPLICATION,
+            ApplicationOf {
+                candidate_id: PRIYA,
+                job_title: "Senior Rust Engineer".to_owned(),
+            },
+        )]),
+    }
+}
+
+fn said<'a>(
+    event_type: &'a str,
+    stream_id: &'a str,
+    event: Option<&'a AnyEvent>,
+    actor: Option<Uuid>,
+    role: Actor,
+) -> Said<'a> {
+    Said {
+        event_type,
+        stream_id,
+        event,
+        actor_id: actor,
+        actor_role: Some(role),
+    }
+}
+
+fn submitted(candidate_id: Uuid) -> AnyEvent {
+    AnyEvent::Application(ApplicationEvent::ApplicationSubmitted(
+        ApplicationSubmitted {
+            application_id: APPLICATION,
+            candidate_id,
+            job_id: JOB,
+            employer_id: MEI,
+            job_title: "Senior Rust Engineer".to_owned(),
+            company: "Acme Pty Ltd".to_owned(),
+            resume_id: None,
+            cover_letter_id: None,
+            submitted_at: Utc::now(),
+        },
+    ))
+}
+
+#[test]
+fn an_application_names_the_candidate_and_the_job() {
+    let event = submitted(PRIYA);
+    let stream = format!("application-{APPLICATION}");
+    let line = said(
+        "ApplicationSubmitted",
+        &stream,
+        Some(&event),
+        Some(PRIYA),
+        Actor::Candidate,
+    );
+    assert_eq!(
+        summary(&line, &known()),
+        "Priya Raman applied to Senior Rust Engineer"
+    );
+}
+
+#[test]
+fn a_move_names_who_moved_whom_and_the_stage_in_words() {
+    let event = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
+        stage: Stage::Interview,
+        previous: Stage::Screening,
+        feedback: None,
+        moved_by: MEI,
+        moved_at: Utc::now(),
+    });
+    let stream = format!("application-{APPLICATION}");
+    let line = said(
+        "ApplicationMoved",
+        &stream,
+        Some(&event),
+        Some(MEI),
+        Actor::Employer,
+    );
+    assert_eq!(
+        summary(&line, &known()),
+        "Mei Chen moved Priya Raman to Interview"
+    );
+}
+
+#[test]
+fn an_approval_names_the_business() {
+    let event = AnyEvent::Account(AccountEvent::EmployerApproved {
+        approved_by: JORDAN,
+        approved_at: Utc::now(),
+    });
+    let stream = format!("account-{ACME}");
+    let line = said(
+        "EmployerApproved",
+        &stream,
+        Some(&event),
+        Some(JORDAN),
+        Actor::Admin,
+    );
+    assert_eq!(summary(&line, &known()), "Jordan Lee approved Acme Pty Ltd");
+}
+
+#[test]
+fn an_erased_person_is_named_as_such_never_as_a_placeholder() {
+    let event = submitted(GONE);
+    let stream = format!("application-{APPLICATION}");
+    let line = said(
+        "ApplicationSubmitted",
+        &stream,
+        Some(&event),
+        Some(GONE),
+        Actor::Candidate,
+    );
+    assert_eq!(
+        summary(&line, &known()),
+        "An erased person applied to Senior Rust Engineer"
+    );
+
+    let registered = AnyEvent::Account(AccountEvent::AccountRegistered(AccountRegistered {
+        account_id: GONE,
+        role: Role::Candidate,
+        name: "[erased]".to_owned(),
+        email: "[erased]".to_owned(),
+        phone: None,
+        company: None,
+        password_hash: "[secret]".to_owned(),
+        status: AccountStatus::Active,
+        created_by: None,
+        registered_at: Utc::now(),
+    }));
+    let stream = format!("account-{GONE}");
+    let line = said(
+        "AccountRegistered",
+        &stream,
+        Some(&registered),
+        None,
+        Actor::Anonymous,
+    );
+    let sentence = summary(&line, &known());
+    assert_eq!(sentence, "An erased person signed up as a candidate");
+    assert!(!sentence.contains("[erased]"));
+}
+
+#[test]
+fn a_job_event_names_the_job_by_its_title() {
+    let event = AnyEvent::Job(JobEvent::JobClosed {
+        closed_by: MEI,
+        closed_at: Utc::now(),
+    });
+    let stream = format!("job-{JOB}");
+    let line = said(
+        "JobClosed",
+        &stream,
+        Some(&event),
+        Some(MEI),
+        Actor::Employer,
+    );
+    assert_eq!(
+        summary(&line, &known()),
+        "Mei Chen closed Senior Rust Engineer"
+    );
+}
+
+#[test]
+fn an_event_without_an_account_names_where_it_came_from() {
+    let event = AnyEvent::Reference(ReferenceEvent::LocationAdded {
+        location_id: Uuid::from_u128(9),
+        display_name: "Parramatta, NSW".to_owned(),
+        state: "NSW".to_owned(),
+        sort_order: 1,
+    });
+    let stream = "reference-locations";
+    let line = said("LocationAdded", stream, Some(&event), None, Actor::Seed);
+    assert_eq!(
+        summary(&line, &known()),
+        "The demo data added the location Parramatta, NSW"
+    );
+}
+
+#[test]
+fn an_event_this_build_cannot_read_gets_a_generic_sentence_without_ids() {
+    let stream = format!("job-{JOB}");
+    let line = said("JobArchived", &stream, None, Some(MEI), Actor::Employer);
+    assert_eq!(
+        summary(&line, &known()),
+        "Mei Chen — job archived on Senior Rust Engineer"
+    );
+
+    // A record nobody can name any more is a kind of thing, never its id.
+    let unknown = Uuid::from_u128(42);
+    let stream = format!("application-{unknown}");
+    let line = said("ApplicationArchived", &stream, None, None, Actor::Policy);
+    let sentence = summary(&line, &known());
+    assert_eq!(
+        sentence,
+        "The system — application archived on a candidate's application"
+    );
+    assert!(!sentence.contains(&unknown.to_string()));
+}
+
+#[test]
+fn the_ids_a_page_needs_come_from_streams_actors_and_payloads() {
+    let event = submitted(PRIYA);
+    let stream = format!("application-{APPLICATION}");
+    let mut wanted = Wanted::default();
+    wanted.add(&said(
+        "ApplicationSubmitted",
+        &stream,
+        Some(&event),
+        Some(MEI),
+        Actor::Candidate,
+    ));
+    let job = format!("job-{JOB}");
+    wanted.add(&said("JobClosed", &job, None, None, Actor::Policy));
+    assert_eq!(wanted.people, BTreeSet::from([PRIYA, MEI]));
+    assert_eq!(wanted.applications, BTreeSet::from([APPLICATION]));
+    assert_eq!(wanted.jobs, BTreeSet::from([JOB]));
+}
