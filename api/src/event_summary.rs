@@ -7,6 +7,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use domain::account::{AccountEvent, Role};
+use domain::admin_roster::AdminRosterEvent;
 use domain::application::{ApplicationEvent, ApplicationStatus};
 use domain::assessment::AssessmentEvent;
 use domain::company::CompanyEvent;
@@ -104,6 +105,12 @@ impl Wanted {
             }
             Some(AnyEvent::Document(DocumentEvent::DocumentUploaded(d))) => {
                 self.people.insert(d.owner_id);
+            }
+            Some(AnyEvent::AdminRoster(
+                AdminRosterEvent::AdminJoinedRoster { admin_id, .. }
+                | AdminRosterEvent::AdminLeftRoster { admin_id, .. },
+            )) => {
+                self.people.insert(*admin_id);
             }
             _ => {}
         }
@@ -316,6 +323,9 @@ impl Reader<'_> {
                 AccountEvent::PasswordReset { .. } => {
                     format!("{} reset their password", self.subject("someone"))
                 }
+                AccountEvent::PasswordChanged { .. } => {
+                    format!("{} changed their password", self.subject("someone"))
+                }
                 AccountEvent::SignedOutEverywhere { .. } => {
                     self.own_or_for("signed out everywhere", "signed out everywhere")
                 }
@@ -339,6 +349,21 @@ impl Reader<'_> {
                 AccountEvent::TotpTurnedOff { .. } => self.own_or_for(
                     "turned off two-factor sign-in",
                     "turned off two-factor sign-in for",
+                ),
+            },
+            AnyEvent::AdminRoster(e) => match e {
+                AdminRosterEvent::AdminRosterStarted { admins, .. } => format!(
+                    "The admin roster began with the {} admin{} already there",
+                    admins.len(),
+                    if admins.len() == 1 { "" } else { "s" }
+                ),
+                AdminRosterEvent::AdminJoinedRoster { admin_id, .. } => format!(
+                    "{} joined the admin roster",
+                    self.person(*admin_id, "an admin")
+                ),
+                AdminRosterEvent::AdminLeftRoster { admin_id, .. } => format!(
+                    "{} left the admin roster",
+                    self.person(*admin_id, "an admin")
                 ),
             },
             AnyEvent::Job(e) => {
