@@ -53,7 +53,7 @@ const jobs: Partial<Record<ViewportName, Job>> = {}
 for (const viewport of VIEWPORT_NAMES) {
   describe(`a job seeker finds a job and applies without losing it @${viewport}`, () => {
     const ui = pagePerBlock(() => newContext(browser(), viewport))
-    const person = { name: 'Alex Seeker', email: uniqueEmail(`seeker-${viewport}`), password: 'Harbour#Seeker26' }
+    const person = { name: viewport === 'desktop' ? 'Alex Seeker' : 'Alex Mobile', email: uniqueEmail(`seeker-${viewport}`), password: 'Harbour#Seeker26' }
 
     it('Apply Now, signed out: sign up, sign in, and the apply dialog of that job opens with its button on screen', async () => {
       const { page } = ui
@@ -230,7 +230,11 @@ describe('on a touch phone, the job page keeps Apply in reach and the file picke
     const job = await ownOpenJob(employer)
     await page.goto(`${BASE_URL}/jobs/${job.id}`)
     await page.getByRole('heading', { level: 1, name: job.title }).waitFor()
-    for (const y of [0, 600, 1200]) {
+    // the bar keeps Apply in reach while the job itself is on screen: scroll through the job's
+    // own length (its description may be short or long), not past it into the footer
+    const jobEnd = await page.locator('article').first().evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY)
+    const lastTop = Math.max(0, Math.floor(jobEnd - 844))
+    for (const y of [0, Math.floor(lastTop / 2), lastTop]) {
       await page.evaluate((top) => window.scrollTo(0, top), y)
       const visible = await page.getByRole('link', { name: 'Apply Now' }).evaluateAll((links) =>
         links.some((a) => {
