@@ -233,6 +233,8 @@ struct AdminRow {
     email: String,
     created_at: DateTime<Utc>,
     is_you: bool,
+    /// Has two-factor sign-in on (only then can another admin reset it).
+    two_factor: bool,
 }
 
 #[utoipa::path(get, path = "/api/admin/admins", tag = "admin", security(("admin" = [])),
@@ -242,10 +244,12 @@ async fn admins(
     AdminUser(me): AdminUser,
 ) -> Result<Json<Vec<AdminRow>>, ApiError> {
     let rows = accounts::admins(&state.pool).await?;
+    let with_two_factor = accounts::admins_with_two_factor(&state.pool).await?;
     Ok(Json(
         rows.into_iter()
             .map(|a| AdminRow {
                 is_you: a.id == me,
+                two_factor: with_two_factor.contains(&a.id),
                 id: a.id,
                 name: a.name,
                 email: a.email,

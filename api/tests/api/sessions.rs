@@ -359,6 +359,17 @@ async fn another_admin_resets_a_lost_phone_and_that_admins_sessions_end() {
     let (me, mine) = app.admin_token().await;
     let lost = app.enrolled_admin().await;
     let path = |id: Uuid| format!("/api/admin/admins/{id}/two-factor/reset");
+    let has_two_factor = |list: &Reply, id: Uuid| {
+        list.body
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["id"] == id.to_string())
+            .map(|a| a["two_factor"].clone())
+    };
+    app.settle().await;
+    let listed = app.get("/api/admin/admins", Some(&mine)).await;
+    assert_eq!(has_two_factor(&listed, lost.id), Some(json!(true)));
     app.post(&path(me), Some(&mine), json!({}))
         .await
         .assert_error(
@@ -375,6 +386,8 @@ async fn another_admin_resets_a_lost_phone_and_that_admins_sessions_end() {
     app.get("/api/admin/overview", Some(&lost.token))
         .await
         .assert_error(StatusCode::UNAUTHORIZED, SESSION_ENDED);
+    let listed = app.get("/api/admin/admins", Some(&mine)).await;
+    assert_eq!(has_two_factor(&listed, lost.id), Some(json!(false)));
     // Their password alone now signs them in to set it up again.
     let again = app.login("admin", &lost.email, ADMIN_PASSWORD).await;
     assert_eq!(again.body["two_factor_enrolment_required"], true);

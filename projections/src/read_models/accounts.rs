@@ -358,6 +358,17 @@ pub async fn admins(pool: &PgPool) -> anyhow::Result<Vec<AccountRow>> {
     .context("Failed to read admins")
 }
 
+/// The active admins who have two-factor sign-in on.
+pub async fn admins_with_two_factor(pool: &PgPool) -> anyhow::Result<Vec<Uuid>> {
+    // language=PostgreSQL
+    sqlx::query_scalar(
+        "SELECT id FROM accounts WHERE role = 'admin' AND status = 'active' AND two_factor_on",
+    )
+    .fetch_all(pool)
+    .await
+    .context("Failed to read which admins have two-factor sign-in")
+}
+
 pub async fn employers(
     pool: &PgPool,
     status: Option<&str>,

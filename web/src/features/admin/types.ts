@@ -106,7 +106,7 @@ export type TwoFactorSetup = { secret: string; otpauth_url: string; qr_svg: stri
 /** POST /api/admin/two-factor/confirm: the recovery codes, shown this once, and this session's new token (every other one ends). */
 export type TwoFactorConfirmed = { message?: string; recovery_codes: string[]; token?: string }
 
-export type AdminAccount = { id: string; name: string; email: string; created_at: string; is_you: boolean }
+export type AdminAccount = { id: string; name: string; email: string; created_at: string; is_you: boolean; two_factor: boolean }
 
 /** GET /api/admin/erasures: one erasure of personal data, newest first (issue 12). */
 export type ErasureSubjectKind = 'candidate' | 'employer' | 'contact_message'

@@ -12,8 +12,9 @@ const GATE: RouteAnswer = { status: 403, body: { error: 'Turn on two-factor sign
 const STEP_UP: RouteAnswer = { status: 403, body: { error: 'Confirm it’s you: enter a code from your authenticator app.', code: 'step_up_required' } }
 const OVERVIEW = { counts: {}, recent: [] }
 const ADMINS = [
-  { id: 'a1', name: 'Alex Admin', email: 'alex@harbourit.example', created_at: '2026-01-01T00:00:00Z', is_you: true },
-  { id: 'a2', name: 'Riley Two-Step', email: 'riley@harbourit.example', created_at: '2026-02-01T00:00:00Z', is_you: false },
+  { id: 'a1', name: 'Alex Admin', email: 'alex@harbourit.example', created_at: '2026-01-01T00:00:00Z', is_you: true, two_factor: true },
+  { id: 'a2', name: 'Riley Two-Step', email: 'riley@harbourit.example', created_at: '2026-02-01T00:00:00Z', is_you: false, two_factor: true },
+  { id: 'a3', name: 'Sam New', email: 'sam@harbourit.example', created_at: '2026-03-01T00:00:00Z', is_you: false, two_factor: false },
 ]
 const common: Record<string, RouteAnswer> = {
   'GET /api/notifications?limit=20&offset=0': { body: { notifications: [], total: 0, unread_count: 0 } },
@@ -97,6 +98,8 @@ describe('the Admins screen', () => {
     await screen.findByText('Riley Two-Step')
     // not for yourself
     expect(screen.queryByRole('button', { name: 'Reset two-factor sign-in for Alex Admin' })).toBeNull()
+    // nothing to reset for an admin who has not set it up yet
+    expect(screen.queryByRole('button', { name: 'Reset two-factor sign-in for Sam New' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Reset two-factor sign-in for Riley Two-Step' }))
     const dialog = screen.getByRole('dialog', { name: 'Reset two-factor sign-in for Riley Two-Step?' })
     // Cancel sends nothing

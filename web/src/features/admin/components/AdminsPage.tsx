@@ -55,9 +55,13 @@ export default function AdminsPage() {
           <span className="ws-muted">Your own account is managed above</span>
         ) : (
           <span className="ws-actions">
-            <Button size="sm" variant="outline" onClick={() => setResetting(a)} aria-label={`Reset two-factor sign-in for ${a.name}`}>
-              Reset two-factor
-            </Button>
+            {a.two_factor ? (
+              <Button size="sm" variant="outline" onClick={() => setResetting(a)} aria-label={`Reset two-factor sign-in for ${a.name}`}>
+                Reset two-factor
+              </Button>
+            ) : (
+              <span className="ws-muted">No two-factor yet</span>
+            )}
             <Button size="sm" variant="ghost" onClick={() => setRemoving(a)} aria-label={`Remove ${a.name}`}>
               Remove
             </Button>
