@@ -8,6 +8,14 @@ use anyhow::{Context, bail};
 use clap::Args;
 use event_store::key_wrapping::{KeyEncryptionKey, KeyRing};
 
+/// Whether every admin must use two-factor sign-in (`ADMIN_TWO_FACTOR`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AdminTwoFactor {
+    Required,
+    /// Development only: the demo admins sign in with a password alone.
+    Optional,
+}
+
 #[derive(Debug, Clone, Args)]
 pub struct Config {
     /// PostgreSQL URL of the product's database.
@@ -26,9 +34,8 @@ pub struct Config {
     /// `optional` (development only, so the demo admins sign in with a
     /// password alone): they may work without it, but what needs a recent
     /// code (erasures, someone else's data, admins) still needs one.
-    #[arg(long, env = "ADMIN_TWO_FACTOR", default_value = "required",
-          value_parser = ["required", "optional"])]
-    pub admin_two_factor: String,
+    #[arg(long, env = "ADMIN_TWO_FACTOR", value_enum, default_value_t = AdminTwoFactor::Required)]
+    pub admin_two_factor: AdminTwoFactor,
 
     /// HS256 signing secret for session tokens (at least 32 bytes).
     #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
@@ -175,7 +182,7 @@ impl Config {
     /// Whether every admin must use two-factor sign-in (always, outside
     /// development: `validate` refuses `optional` there).
     pub fn admin_two_factor_required(&self) -> bool {
-        self.admin_two_factor != "optional" || !self.is_development()
+        self.admin_two_factor == AdminTwoFactor::Required || !self.is_development()
     }
 
     /// Who may read /metrics.
@@ -258,7 +265,7 @@ impl Config {
     }
 
     pub fn validate(&self) -> anyhow::Result<()> {
-        if self.admin_two_factor == "optional" && !self.is_development() {
+        if self.admin_two_factor == AdminTwoFactor::Optional && !self.is_development() {
             bail!(
                 "ADMIN_TWO_FACTOR=optional is for development only: outside it every admin uses two-factor sign-in"
             );

@@ -24,6 +24,7 @@ pub struct TwoFactor {
     pub last_step: u64,
 }
 
+pub const CODE_REQUIRED: &str = "Enter the code from your app";
 pub const WRONG_CODE: &str = "That code is not right. Check the time on your device and try again.";
 pub const USED_CODE: &str = "That code has already been used. Wait for the next one.";
 pub const WRONG_RECOVERY_CODE: &str =

@@ -12,6 +12,7 @@ use domain::DomainError;
 use domain::account::{
     self, Account, Credentials, PasswordChangeForm, ResetForm, Role, SelfRegistration,
 };
+use domain::two_factor::CODE_REQUIRED;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -333,34 +334,56 @@ async fn login_two_factor(
         .jwt
         .verify_challenge(body.challenge.trim())
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, CHALLENGE_EXPIRED))?;
-    if body.code.trim().is_empty() {
-        return Err(ApiError::unprocessable("Enter the code from your app"));
+    let meta = commands::Metadata {
+        actor_id: Some(admin_id),
+        actor_role: Some(commands::Actor::Admin),
+        ..meta
+    };
+    let (passed, account) = pass_second_factor(&state, admin_id, &body.code, &client, meta)
+        .await
+        .map_err(|e| match e {
+            ApiError::Status { status, .. } if status == StatusCode::UNAUTHORIZED => {
+                ApiError::new(StatusCode::UNAUTHORIZED, CHALLENGE_EXPIRED)
+            }
+            other => other,
+        })?;
+    let grant = Grant::password(admin_id, Role::Admin).passed(passed, Utc::now());
+    Ok(Json(SignedIn {
+        token: state.jwt.issue_grant(&grant)?,
+        user: UserView::from(&account),
+        two_factor_enrolment_required: false,
+    }))
+}
+
+/// A code or a recovery code checked for `admin_id`, at sign-in or a
+/// step-up alike: wrong ones count against the sign-in throttle of the
+/// admin's email, and a right one gives its attempt back. Answers which
+/// factor it was and the account; an account that is not there is 401.
+async fn pass_second_factor(
+    state: &AppState,
+    admin_id: Uuid,
+    code: &str,
+    client: &crate::auth::client_addr::ClientKey,
+    meta: commands::Metadata,
+) -> Result<(Factor, Account), ApiError> {
+    if code.trim().is_empty() {
+        return Err(ApiError::unprocessable(CODE_REQUIRED));
     }
     let account = state
         .commands
         .load::<Account>(admin_id)
         .await?
         .state
-        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, CHALLENGE_EXPIRED))?;
-    throttle::attempt(&state, Action::SignIn, Role::Admin, &account.email, &client).await?;
-    let meta = commands::Metadata {
-        actor_id: Some(admin_id),
-        actor_role: Some(commands::Actor::Admin),
-        ..meta
-    };
-    let factor = SecondFactor::parse(&body.code);
+        .ok_or_else(ApiError::unauthorized)?;
+    throttle::attempt(state, Action::SignIn, Role::Admin, &account.email, client).await?;
+    let factor = SecondFactor::parse(code);
     let passed = factor_of(&factor);
     let written = state
         .commands
         .verify_two_factor(admin_id, factor, meta)
         .await?;
-    throttle::succeeded(&state, Role::Admin, &account.email, &client).await?;
-    let grant = Grant::password(admin_id, Role::Admin).passed(passed, Utc::now());
-    Ok(Json(SignedIn {
-        token: state.jwt.issue_grant(&grant)?,
-        user: UserView::from(&written.output),
-        two_factor_enrolment_required: false,
-    }))
+    throttle::succeeded(state, Role::Admin, &account.email, client).await?;
+    Ok((passed, written.output))
 }
 
 /// Which factor of a session's `amr` a second step passed.
@@ -395,29 +418,12 @@ async fn step_up(
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<StepUpBody>,
 ) -> Result<Json<SignedIn>, ApiError> {
-    if body.code.trim().is_empty() {
-        return Err(ApiError::unprocessable("Enter the code from your app"));
-    }
-    let account = state
-        .commands
-        .load::<Account>(admin_id)
-        .await?
-        .state
-        .ok_or_else(ApiError::unauthorized)?;
-    // Wrong codes count against the sign-in throttle, as at sign-in.
-    throttle::attempt(&state, Action::SignIn, Role::Admin, &account.email, &client).await?;
-    let factor = SecondFactor::parse(&body.code);
-    let passed = factor_of(&factor);
-    let written = state
-        .commands
-        .verify_two_factor(admin_id, factor, meta)
-        .await?;
-    throttle::succeeded(&state, Role::Admin, &account.email, &client).await?;
+    let (passed, account) = pass_second_factor(&state, admin_id, &body.code, &client, meta).await?;
     Ok(Json(SignedIn {
         token: state
             .jwt
             .issue_grant(&crate::auth::passed(&session, passed))?,
-        user: UserView::from(&written.output),
+        user: UserView::from(&account),
         two_factor_enrolment_required: false,
     }))
 }

@@ -15,6 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use commands::accounts::SecondFactor;
+use domain::two_factor::CODE_REQUIRED;
 
 use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
@@ -131,7 +132,7 @@ async fn confirm(
     AppJson(body): AppJson<ConfirmBody>,
 ) -> Result<Written<Json<Confirmed>>, ApiError> {
     if body.code.trim().is_empty() {
-        return Err(ApiError::unprocessable("Enter the code from your app"));
+        return Err(ApiError::unprocessable(CODE_REQUIRED));
     }
     let written = state
         .commands
@@ -177,7 +178,7 @@ async fn turn_off(
     AppJson(body): AppJson<ConfirmBody>,
 ) -> Result<Written<Json<TurnedOff>>, ApiError> {
     if body.code.trim().is_empty() {
-        return Err(ApiError::unprocessable("Enter the code from your app"));
+        return Err(ApiError::unprocessable(CODE_REQUIRED));
     }
     let written = state
         .commands

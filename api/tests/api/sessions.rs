@@ -3,6 +3,7 @@
 //! passed in the last 15 minutes; signing out ends that session alone.
 
 use api::auth::jwt::{Claims, Factor};
+use api::config::AdminTwoFactor;
 use chrono::{Duration, Utc};
 use commands::accounts::totp_generator;
 use reqwest::StatusCode;
@@ -406,7 +407,7 @@ async fn another_admin_resets_a_lost_phone_and_that_admins_sessions_end() {
 
 #[tokio::test]
 async fn in_development_the_demo_admins_may_work_without_two_factor_but_not_erase() {
-    let app = TestApp::spawn_with(|c| c.admin_two_factor = "optional".into()).await;
+    let app = TestApp::spawn_with(|c| c.admin_two_factor = AdminTwoFactor::Optional).await;
     let (_, email, token) = app.password_admin().await;
     let login = app.login("admin", &email, ADMIN_PASSWORD).await;
     assert!(login.body.get("two_factor_enrolment_required").is_none());
@@ -428,7 +429,7 @@ async fn in_development_the_demo_admins_may_work_without_two_factor_but_not_eras
 #[test]
 fn optional_two_factor_for_admins_is_refused_outside_development() {
     let mut config = crate::support::test_config("unused");
-    config.admin_two_factor = "optional".into();
+    config.admin_two_factor = AdminTwoFactor::Optional;
     assert!(config.validate().is_ok());
     config.app_env = "production".into();
     let refused = config.validate().unwrap_err().to_string();

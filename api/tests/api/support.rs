@@ -117,7 +117,7 @@ pub fn test_config(database: &str) -> Config {
         database_url: url_for(database),
         bind: "127.0.0.1:0".parse().unwrap(),
         app_env: "test".into(),
-        admin_two_factor: "required".into(),
+        admin_two_factor: api::config::AdminTwoFactor::Required,
         jwt_secret: Some(JWT_SECRET.into()),
         jwt_ttl_minutes: 60,
         public_url: "http://localhost:8080".into(),
