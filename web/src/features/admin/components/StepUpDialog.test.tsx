@@ -96,7 +96,8 @@ describe('confirm it’s you (step-up)', () => {
     fireEvent.click(within(stepUp).getByRole('button', { name: 'Use a recovery code' }))
     const field = within(stepUp).getByLabelText('Recovery code') as HTMLInputElement
     expect(field.getAttribute('inputmode')).toBe('text')
-    expect(field.getAttribute('maxlength')).toBeNull()
+    // room for today's 27-character codes, typed with spaces too
+    expect(Number(field.getAttribute('maxlength'))).toBeGreaterThanOrEqual(32)
     fireEvent.change(field, { target: { value: 'abcde1-fghij2-klmno3-pqrst4' } })
     fireEvent.click(within(stepUp).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Sam Lee erased')).toBeTruthy()

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/Button'
+import { CodeInput } from '../../../components/ui/CodeInput'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { serverMessageOr } from '../../../lib/server-message'
@@ -84,17 +85,12 @@ export function StepUpDialog({ onPassed, onCancel }: { onPassed: () => void; onC
           error={error}
         >
           {(p) => (
-            <input
+            <CodeInput
               {...p}
               ref={input}
-              name="code"
+              kind={recovery ? 'recovery' : 'app'}
               className={recovery ? 'input' : 'input adm-2fa-code'}
               value={code}
-              inputMode={recovery ? 'text' : 'numeric'}
-              autoComplete={recovery ? 'off' : 'one-time-code'}
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
               aria-required="true"
               onChange={(e) => setCode(e.target.value)}
             />

@@ -10,6 +10,7 @@ import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
+import { CodeInput } from '../../../components/ui/CodeInput'
 import { Field } from '../../../components/ui/Field'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
@@ -222,15 +223,10 @@ function TurnOff({ onDone }: { onDone: () => void }) {
       <form onSubmit={submit} noValidate className="adm-2fa-confirm">
         <Field label="Code from your authenticator app" hint="Six digits, or one of your recovery codes." error={error}>
           {(p) => (
-            <input
+            <CodeInput
               {...p}
               ref={input}
-              className="input"
-              name="code"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
+              kind="either"
               value={code}
               aria-required="true"
               onChange={(e) => setCode(e.target.value)}
@@ -313,13 +309,10 @@ function SetupSteps({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; o
         <form onSubmit={submit} noValidate className="adm-2fa-confirm">
           <Field label="Code from your authenticator app" hint="Six digits. A new one appears every 30 seconds." error={error}>
             {(p) => (
-              <input
+              <CodeInput
                 {...p}
+                kind="app"
                 className="input adm-2fa-code"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={12}
                 value={code}
                 aria-required="true"
                 onChange={(e) => setCode(e.target.value)}

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTwoFactorLogin, type LoginResult } from '../api/login'
 import { Button } from '../../../components/ui/Button'
+import { CodeInput } from '../../../components/ui/CodeInput'
 import { Field } from '../../../components/ui/Field'
 import { FormAlert } from './AuthCard'
 
@@ -70,18 +71,12 @@ export function TwoFactorStep({ challenge, onSignedIn, onStartAgain }: Props) {
         hint={recovery ? 'Each recovery code works once.' : 'No phone handy? One of your recovery codes works here too.'}
       >
         {(control) => (
-          <input
+          <CodeInput
             {...control}
             ref={input}
-            name="code"
+            kind={recovery ? 'recovery' : 'app'}
             className={recovery ? 'input auth-code auth-code-recovery' : 'input auth-code'}
             value={code}
-            inputMode={recovery ? 'text' : 'numeric'}
-            autoComplete={recovery ? 'off' : 'one-time-code'}
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={recovery ? 40 : 12}
             onChange={(e) => setCode(e.target.value)}
           />
         )}
