@@ -41,7 +41,7 @@ export const JOB_MESSAGES = {
   applied: 'Application submitted successfully',
   empty: 'No jobs found matching your criteria',
   /** beside the "Closes in N hours" badges: why these jobs are here and not on the public board */
-  closingSoon: 'Jobs with under 24 hours left come off the public job board; only signed-in candidates like you still see them here.',
+  closingSoon: 'Jobs marked “Closes in …” have under 24 hours left: they are off the public job board, and only signed-in candidates like you still see them.',
   /** after Apply Now on a job that closed (or never existed) while the candidate signed in */
   applyGone: "That job is no longer taking applications. Here are the jobs that are open now.",
 } as const
