@@ -139,11 +139,13 @@ pub fn history(mut events: Vec<Happened>, people: &HashMap<Uuid, Person>) -> Vec
     let mut entries = Vec::with_capacity(events.len());
     for h in &events {
         let by = who(h, people);
+        // Feedback and reasons are the candidate's personal data: once erased
+        // there is nothing to show, never the placeholder.
         let entry = |at, kind, summary: String, detail: Option<&String>| HistoryEntry {
             at,
             kind,
             summary,
-            detail: detail.cloned(),
+            detail: detail.filter(|d| *d != domain::event::ERASED).cloned(),
         };
         let line = match &h.event {
             AnyEvent::Application(e) => match e {

@@ -200,13 +200,15 @@ fn an_erased_person_is_named_as_one_and_a_rejection_reads_as_one() {
     let entries = history(
         vec![happened(
             1,
-            moved(Stage::Rejected, GONE, t(1), None),
+            moved(Stage::Rejected, GONE, t(1), Some(domain::event::ERASED)),
             Some(GONE),
             Actor::Employer,
         )],
         &people(),
     );
     assert_eq!(summaries(&entries), ["Rejected by an erased person"]);
+    // erased feedback is no feedback, never the placeholder
+    assert_eq!(entries[0].detail, None);
 }
 
 #[test]

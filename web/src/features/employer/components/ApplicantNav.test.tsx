@@ -51,6 +51,8 @@ describe('Previous, Next and the J / K shortcuts on the applicant page', () => {
     })
     expect(router.state.location.pathname).toBe('/dashboard/applicants/a2')
     expect(await screen.findByText('3 of 3')).toBeTruthy()
+    // said to a screen reader, from a status line that stays on the page
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Showing Priya Raman, applicant 3 of 3')
     expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true)
     act(() => {
       fireEvent.keyDown(document.body, { key: 'k' })

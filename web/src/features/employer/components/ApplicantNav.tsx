@@ -13,9 +13,10 @@ import { applicantQueryOptions } from '../api/get-applicant'
 import { pipelineQueryOptions } from '../api/get-pipeline'
 import { pipelineOrder, positionIn, positionText, readNavState, shortcutFor, SHORTCUT_KEYS, type Position } from '../model/applicantNavigation'
 
-type Props = { applicationId: string; job: { id: string; title: string } }
-
-/** Where this applicant stands in the order being walked, and a way to go to a neighbour. */
+/**
+ * Where this applicant stands in the order being walked, a way to go to a neighbour, and J / K on
+ * the whole page (also while the next applicant loads). `jobId` is empty until the applicant has.
+ */
 export function useApplicantNavigation(applicationId: string, jobId: string) {
   const location = useLocation()
   const navigate = useNavigate()
@@ -33,13 +34,6 @@ export function useApplicantNavigation(applicationId: string, jobId: string) {
     if (position?.next) void queryClient.prefetchQuery(applicantQueryOptions(position.next))
   }, [position?.next, queryClient])
 
-  const back = `/dashboard/jobs/${jobId}${nav.from.view === 'list' ? '?view=list' : ''}`
-  return { position, go, back }
-}
-
-export function ApplicantNav({ applicationId, job }: Props) {
-  const { position, go, back } = useApplicantNavigation(applicationId, job.id)
-
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const shortcut = shortcutFor(e)
@@ -52,6 +46,13 @@ export function ApplicantNav({ applicationId, job }: Props) {
     return () => document.removeEventListener('keydown', onKey)
   })
 
+  const back = `/dashboard/jobs/${jobId}${nav.from.view === 'list' ? '?view=list' : ''}`
+  return { position, go, back }
+}
+
+export type ApplicantNavigation = ReturnType<typeof useApplicantNavigation>
+
+export function ApplicantNav({ job, nav: { position, go, back } }: { job: { title: string }; nav: ApplicantNavigation }) {
   return (
     <nav className="emp-applicant-nav" aria-label="Applicants for this job">
       <Link to={back} className="ws-back">

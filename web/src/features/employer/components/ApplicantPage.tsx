@@ -18,12 +18,13 @@ import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useDownloadApplicantDocument } from '../api/download-document'
 import { useApplicant } from '../api/get-applicant'
+import { positionText } from '../model/applicantNavigation'
 import { candidateStatus, STAGE_LABELS, STAGE_TONES } from '../model/stages'
 import type { ApplicantDetail, ApplicantDocument } from '../types'
 import { NotesSection, ScorecardsSection } from './ApplicantAssessment'
 import { HistorySection } from './ApplicantHistory'
 import { ApplicantInterviews } from './ApplicantInterviews'
-import { ApplicantNav } from './ApplicantNav'
+import { ApplicantNav, useApplicantNavigation, type ApplicantNavigation } from './ApplicantNav'
 import { DocumentsSection, ProfileSection } from './ApplicantProfile'
 import { MoveMenu } from './MoveMenu'
 import { NotLoaded } from './NotLoaded'
@@ -39,6 +40,7 @@ export default function ApplicantPage() {
   const applicant = useApplicant(applicationId)
   const name = personName(applicant.data?.application.candidate_name, 'Applicant')
   useWorkspaceTitle(name)
+  const nav = useApplicantNavigation(applicationId, applicant.data?.job.id ?? '')
 
   let page
   if (applicant.isPending) {
@@ -52,20 +54,20 @@ export default function ApplicantPage() {
       />
     )
   } else {
-    page = <Applicant detail={applicant.data} />
+    page = <Applicant detail={applicant.data} nav={nav} />
   }
   // the status line stays mounted from applicant to applicant, so the new name is announced
   return (
     <>
       <p className="visually-hidden" role="status">
-        {applicant.data ? `Showing ${name}` : ''}
+        {applicant.data ? `Showing ${name}${nav.position ? `, applicant ${positionText(nav.position)}` : ''}` : ''}
       </p>
       {page}
     </>
   )
 }
 
-function Applicant({ detail }: { detail: ApplicantDetail }) {
+function Applicant({ detail, nav }: { detail: ApplicantDetail; nav: ApplicantNavigation }) {
   const { application: app } = detail
   const wide = useMediaQuery(WIDE)
   const download = useDownloadApplicantDocument()
@@ -81,7 +83,7 @@ function Applicant({ detail }: { detail: ApplicantDetail }) {
   // what holds a half-typed note or an open dialog starts afresh with each applicant.
   const details = (
     <div className="ws-stack">
-      <ApplicantNav applicationId={app.id} job={detail.job} />
+      <ApplicantNav job={detail.job} nav={nav} />
       <StageCard key={app.id} detail={detail} erased={erased} />
       {wide ? null : <ResumeCard key={`resume-${app.id}`} resume={resume} erased={erased} onDownload={save} />}
       <ProfileSection profile={detail.profile} erased={erased} />
