@@ -148,7 +148,7 @@ for (const viewport of VIEWPORT_NAMES) {
     it('sees the resume: in the page beside the details on a wide screen, one tap away on a phone', async () => {
       const page = ui.page
       if (viewport === 'desktop') {
-        const frame = page.frameLocator(`iframe[title="Resume of ${first}"]`).owner()
+        const frame = page.getByTitle(`Resume of ${first}`)
         await frame.waitFor()
         expect(await frame.getAttribute('src')).toMatch(/^blob:/)
         const box = (await frame.boundingBox())!
@@ -205,7 +205,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await page.getByRole('heading', { level: 1, name: second }).waitFor()
       await nav.getByText('2 of 2').waitFor()
       expect(await nav.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true)
-      if (viewport === 'desktop') await page.locator(`iframe[title="Resume of ${second}"]`).waitFor()
+      if (viewport === 'desktop') await page.getByTitle(`Resume of ${second}`).waitFor()
     })
 
     it('moves them to Offer with Move to… and reads "Moved to Offer by" the manager', async () => {
@@ -236,11 +236,26 @@ for (const viewport of VIEWPORT_NAMES) {
       await history.getByText(`Moved to Screening by ${employer.user.name}`).waitFor()
       await history.getByText(`Scorecard added by ${employer.user.name}`, { exact: false }).waitFor()
       expect(await history.innerText()).not.toContain('the demo data')
-      if (viewport === 'desktop') await page.locator('iframe[title="Resume of Priya Raman"]').waitFor()
+      if (viewport === 'desktop') await page.getByTitle('Resume of Priya Raman').waitFor()
       await page.evaluate(() => window.scrollTo(0, 0))
       await page.waitForTimeout(1500)
       await viewShot(page, 'hiring-applicant-seeded', viewport)
       await screenshot(page, 'journeys/hiring-applicant-seeded', viewport)
+    })
+
+    it('an applicant who sent no resume: the page says so plainly', async () => {
+      const page = ui.page
+      const jobs = await api<{ id: string; title: string }[]>('GET', '/api/employer/jobs', { token: employer.token })
+      const rust = jobs.body.find((j) => j.title === 'Senior Rust Engineer')!
+      const pipeline = await api<{ applications: (Card & { candidate_email: string; resume_id: string | null })[] }>('GET', `/api/employer/jobs/${rust.id}/pipeline`, { token: employer.token })
+      const bare = pipeline.body.applications.find((a) => a.candidate_email === DEMO.candidate.email && !a.resume_id)!
+      await page.goto(`${EMPLOYER_URL}/dashboard/applicants/${bare.id}`)
+      const resume = page.getByRole('region', { name: 'Resume' })
+      await resume.getByText('No resume came with this application.', { exact: false }).waitFor()
+      expect(await page.locator('iframe').count()).toBe(0)
+      await expectNoSidewaysScroll(page, `applicant without a resume @${viewport}`)
+      await viewShot(page, 'hiring-applicant-no-resume', viewport)
+      expect(await seriousA11yViolations(page, `applicant without a resume @${viewport}`)).toEqual([])
     })
   })
 }
