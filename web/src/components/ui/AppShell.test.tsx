@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
+import { createPortal } from 'react-dom'
 import { MemoryRouter } from 'react-router'
 import { freshEachTest } from '../../testing/harness'
 import { AppShell } from './AppShell'
@@ -28,7 +29,7 @@ function Portal() {
         <header data-testid="site-header">
           <HeaderSlotTarget />
         </header>
-        <AppShell brand="Brand" navLabel="Sections" nav={[{ to: '/a', label: 'A', icon: 'grid' }]} heading={<h1>Good morning</h1>} actions={<button type="button">Bell</button>} onSignOut={() => {}}>
+        <AppShell brand="Brand" navLabel="Sections" nav={[{ to: '/a', label: 'A', icon: 'grid' }]} heading={<h1>Good morning</h1>} actions={<button type="button">Bell</button>} onSignOut={() => {}} portal={createPortal}>
           <p>page</p>
         </AppShell>
       </HeaderSlotProvider>
