@@ -25,17 +25,12 @@ export function CompactFooter({ linksInNewTab = false }: { linksInNewTab?: boole
             ))}
           </ul>
         </nav>
-        <div className="compact-footer-about">
-          <p>
-            <strong>{COMPANY.name}</strong>: Sydney IT recruitment specialists since {COMPANY.founded}.
-          </p>
-          <address>
-            <a href={COMPANY.phoneHref}>{COMPANY.phoneDisplay}</a>
-            <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
-            <span>{COMPANY.address}</span>
-            <span>Hours: {COMPANY.hours}</span>
-          </address>
-        </div>
+        <address>
+          <a href={COMPANY.phoneHref}>{COMPANY.phoneDisplay}</a>
+          <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+          <span>{COMPANY.address}</span>
+          <span>Hours: {COMPANY.hours}</span>
+        </address>
         <div className="compact-footer-bottom">
           <ul className="compact-footer-social" aria-label="Social media">
             {SOCIAL_LINKS.map((s) => (
@@ -47,7 +42,7 @@ export function CompactFooter({ linksInNewTab = false }: { linksInNewTab?: boole
             ))}
           </ul>
           <p>
-            © {new Date().getFullYear()} {COMPANY.name}
+            © {new Date().getFullYear()} <strong>{COMPANY.name}</strong>, Sydney IT recruitment specialists since {COMPANY.founded}.
           </p>
           <BackToTop />
         </div>

@@ -11,7 +11,7 @@ export function SiteFooter({ linksInNewTab = false }: { linksInNewTab?: boolean 
   const column = (heading: string, links: FooterLink[]) => (
     <div className="footer-col">
       <h2 className="footer-heading">{heading}</h2>
-      <ul>
+      <ul className="link-list">
         {links.map((l) => (
           <li key={l.to}>
             <Link to={l.to} {...tab}>
@@ -47,7 +47,7 @@ export function SiteFooter({ linksInNewTab = false }: { linksInNewTab?: boolean 
         {column('Employers', EMPLOYERS)}
         <div className="footer-col">
           <h2 className="footer-heading">Get in touch</h2>
-          <address>
+          <address className="link-list">
             <p>
               <a href={COMPANY.phoneHref}>{COMPANY.phoneDisplay}</a>
               <br />
