@@ -32,7 +32,7 @@ function preloadWebFont(): Plugin {
  * Nothing here may be part of what the home page loads (its 100 kB budget): the home page uses
  * neither react-query nor the job board's UI.
  */
-const HOME_MODULES = /src[\\/](hooks[\\/](useMediaQuery|useDocumentTitle)|features[\\/]jobs[\\/]types|lib[\\/](initial-data|host|brand)|components[\\/]ui[\\/](toast|ErrorBoundary))\.tsx?$/
+const HOME_MODULES = /src[\\/](hooks[\\/](useMediaQuery|useDocumentTitle)|features[\\/]jobs[\\/]types|lib[\\/](initial-data|host|brand)|components[\\/]ui[\\/](toast|ErrorBoundary|HeaderSlot))\.tsx?$/
 const CHUNK_GROUPS = [
   // the public site's frame (nav, footer) and the small modules the home page needs
   { name: 'site', test: (id: string) => /src[\\/]features[\\/]site[\\/]/.test(id) || HOME_MODULES.test(id) },

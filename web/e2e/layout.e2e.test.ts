@@ -7,18 +7,20 @@
  * toggle inside its field, side margins on the 404 and job pages, and a title of its own for every
  * screen. Each screen is kept as a screenshot in test-results/screenshots/ (layout-*) for a person
  * to look through; the new workspace screens (staff dashboards, /components) also pass axe without
- * serious or critical findings.
+ * serious or critical findings. At 390 px every one of these screens also goes through the phone
+ * checks of issue 27 (e2e/phone.ts: tap targets, text size, scrollers that show they scroll);
+ * layout-phone.e2e.test.ts holds the portal's chrome and the staff workspaces' other screens.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_PAGES } from './pages'
+import { expectFits } from './layoutChecks'
 import {
   ADMIN_URL,
   apiLogin,
   BASE_URL,
   DEMO,
   EMPLOYER_URL,
-  expectNoClippedText,
   launchBrowser,
   newContext,
   openJob,
@@ -37,47 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-type LayoutReport = { scrollWidth: number; viewport: number; outside: string[] }
-
-/**
- * What sticks out of the viewport sideways. Elements that are hidden on purpose do not count:
- * zero-size or 1 px boxes (visually-hidden text), skip links parked off-screen until focused, and
- * anything inside a scroll container or clipping box (its overflow is the container's business,
- * and the container itself is checked).
- */
-async function layoutOf(page: Page, root = 'body'): Promise<LayoutReport> {
-  return page.evaluate((rootSelector) => {
-    const vw = document.documentElement.clientWidth
-    const outside: string[] = []
-    const clipped = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        const s = getComputedStyle(p)
-        if (s.overflowX !== 'visible' || s.overflowY !== 'visible') return true
-      }
-      return false
-    }
-    for (const el of document.querySelectorAll(`${rootSelector} *`)) {
-      const r = el.getBoundingClientRect()
-      if (r.width <= 1 || r.height <= 1) continue
-      const style = getComputedStyle(el)
-      if (style.visibility === 'hidden' || style.opacity === '0') continue
-      if (el.matches('.skip-link, .staff-skip') || clipped(el)) continue
-      if (r.left < -1 || r.right > vw + 1) {
-        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`
-        outside.push(`${name} [${Math.round(r.left)}, ${Math.round(r.right)}]`)
-      }
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, viewport: vw, outside: outside.slice(0, 10) }
-  }, root)
-}
-
-async function expectFits(page: Page, what: string, root?: string) {
-  const report = await layoutOf(page, root)
-  expect(report.scrollWidth, `${what}: page wider than the screen`).toBeLessThanOrEqual(report.viewport)
-  expect(report.outside, `${what}: elements outside the viewport`).toEqual([])
-  await expectNoClippedText(page, what, root)
-}
 
 /** A context signed in as the demo account of `role`. */
 async function demoContext(viewport: ViewportName, role: 'candidate' | 'employer' | 'admin'): Promise<BrowserContext> {
@@ -180,7 +141,8 @@ for (const viewport of VIEWPORT_NAMES) {
         await screenshot(cpage, 'layout/candidate/bell', viewport)
         await cpage.keyboard.press('Escape')
 
-        // "Sign out" on one line
+        // "Sign out" on one line (on a phone it is in the header's account menu)
+        if (viewport === 'mobile') await cpage.locator('.account-toggle').click()
         const signOut = cpage.getByRole('button', { name: 'Sign out' })
         const lineHeight = await signOut.evaluate((b) => parseFloat(getComputedStyle(b).lineHeight) || 20)
         expect((await signOut.boundingBox())!.height, 'Sign out wraps').toBeLessThan(lineHeight * 2 + 4)
@@ -190,7 +152,7 @@ for (const viewport of VIEWPORT_NAMES) {
           const box = (await signOut.boundingBox())!
           expect(box.y, 'sign-out below the sticky header').toBeGreaterThanOrEqual(68)
           expect(box.y + box.height, 'sign-out above the bottom of the screen').toBeLessThanOrEqual(cpage.viewportSize()!.height)
-        }
+        } else await cpage.keyboard.press('Escape')
 
         // the Apply dialog, with its resume and cover-letter drop zones
         await cpage.goto(`${BASE_URL}/candidate/dashboard/jobs`)

@@ -10,14 +10,17 @@
  *    the browser actually loads for / (lazy route chunks), each fetched and gzipped with zlib
  *    (budget: 100 kB). The woff2 the home page loads (all of it is preloaded for the first paint;
  *    issue 8's budget: ~30 kB).
- * 2. Lighthouse 12 (mobile) for /, /jobs/find, /jobs/{the board's first job} and /blogs via
- *    `npx --yes lighthouse@12`, with CHROME_PATH=/usr/bin/chromium; prints a Markdown table, or why
- *    it could not run.
+ * 2. Lighthouse 12 (mobile) for /, /jobs/find, /jobs/{the board's first job} and /blogs with the
+ *    `lighthouse` devDependency (`npx --yes lighthouse@12` where it is not installed), with
+ *    CHROME_PATH=/usr/bin/chromium; prints a Markdown table, or why it could not run.
+ *
+ * `npm run lighthouse` (scripts/lighthouse.mjs) starts a seeded server on a fresh database first.
  */
 import { execFile } from 'node:child_process'
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gzipSync, constants as zlib } from 'node:zlib'
 // the same flags as the browser tests (support.ts): headless, no background traffic
 import CHROME_FLAGS from './chromium-flags.json' with { type: 'json' }
@@ -28,6 +31,9 @@ if (!BASE_URL) {
   process.exit(2)
 }
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+// the devDependency, or the registry's lighthouse 12 through npx where node_modules lacks it
+const LOCAL_LIGHTHOUSE = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.bin', 'lighthouse')
+const LIGHTHOUSE = existsSync(LOCAL_LIGHTHOUSE) ? [LOCAL_LIGHTHOUSE, []] : ['npx', ['--yes', 'lighthouse@12']]
 
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`
 
@@ -125,10 +131,9 @@ async function lighthouseOnce(paths, runIndex) {
     for (const path of paths) {
       const out = join(dir, `${path.replace(/\W+/g, '_') || 'home'}-${runIndex}.json`)
       const { error, stderr } = await run(
-        'npx',
+        LIGHTHOUSE[0],
         [
-          '--yes',
-          'lighthouse@12',
+          ...LIGHTHOUSE[1],
           `${BASE_URL}${path}`,
           `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
           '--form-factor=mobile',

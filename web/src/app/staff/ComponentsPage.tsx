@@ -75,7 +75,7 @@ export default function ComponentsPage() {
         Every shared component in each of its states, drawn from the design tokens. Resize the window below 768 px to see this
         frame (AppShell) switch to its phone layout with bottom navigation.
       </p>
-      <nav aria-label="Components on this page" className="kit-toc">
+      <nav aria-label="Components on this page" className="kit-toc link-list">
         {SECTIONS.map((s) => (
           <a key={s} href={`#kit-${slug(s)}`}>
             {s}

@@ -4,10 +4,19 @@
  * beside a top bar. Under 768 px: the top bar keeps the actions and a fixed bottom navigation
  * takes the sections; the page reserves the navigation's height (body:has(.app-bottom-nav)) so
  * it never covers content or the footer.
+ *
+ * Inside an outer site header (the candidate portal, HeaderSlotProvider), a phone gets one
+ * navigation layer: the bottom navigation. The top bar is not drawn; the heading opens the page and
+ * the actions (the bell) go into the site header beside its account menu, which holds sign-out.
+ * They go there through a React portal, so they keep this tree's providers (the query client);
+ * the screen passes react-dom's createPortal in (`portal`) rather than this module importing it:
+ * this module is in the chunk the public pages load while the entry chunk, which holds react-dom,
+ * is still starting up, and calling into react-dom from there fails.
  */
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import { useMediaQuery } from '../../hooks/useMediaQuery'
+import { useHeaderSlot } from './HeaderSlot'
 import { Icon, type IconName } from './Icon'
 import './workspace.css'
 import './app-shell.css'
@@ -28,11 +37,15 @@ type Props = {
   onSignOut?: () => void
   /** quiet links at the sidebar's foot beside sign-out (tools for the team, not sections) */
   footer?: ReactNode
+  /** react-dom's createPortal, to put the actions into an outer site header (HeaderSlot) on a phone */
+  portal?: (children: ReactNode, container: Element) => ReactNode
   children: ReactNode
 }
 
-export function AppShell({ brand, navLabel, nav, heading, actions, onSignOut, footer, children }: Props) {
+export function AppShell({ brand, navLabel, nav, heading, actions, onSignOut, footer, portal, children }: Props) {
   const isMobile = useMediaQuery(SHELL_MOBILE_QUERY)
+  const headerSlot = useHeaderSlot()
+  const inSiteHeader = isMobile && headerSlot !== null && portal !== undefined
   const links = (variant: 'side' | 'bottom') =>
     nav.map((t) => (
       <NavLink key={t.to} to={t.to} end={t.end} className={({ isActive }) => `app-tab app-tab-${variant}${isActive ? ' is-active' : ''}`}>
@@ -66,15 +79,20 @@ export function AppShell({ brand, navLabel, nav, heading, actions, onSignOut, fo
         </div>
       )}
       <div className="app-main">
-        <header className="app-topbar">
-          <div className="app-topbar-heading">{heading}</div>
-          {actions || isMobile ? (
-            <div className="app-topbar-actions">
-              {actions}
-              {isMobile ? signOut('top') : null}
-            </div>
-          ) : null}
-        </header>
+        {inSiteHeader ? (
+          <div className="app-heading-plain">{heading}</div>
+        ) : (
+          <header className="app-topbar">
+            <div className="app-topbar-heading">{heading}</div>
+            {actions || isMobile ? (
+              <div className="app-topbar-actions">
+                {actions}
+                {isMobile ? signOut('top') : null}
+              </div>
+            ) : null}
+          </header>
+        )}
+        {inSiteHeader && headerSlot.element && actions ? portal(actions, headerSlot.element) : null}
         <div className="app-content">{children}</div>
       </div>
       {isMobile && nav.length > 0 ? (

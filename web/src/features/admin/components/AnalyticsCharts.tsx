@@ -79,10 +79,10 @@ function CountChart({ id, title, items }: { id: string; title: string; items: Na
             <BarChart data={top} layout="vertical" accessibilityLayer={false} margin={{ top: 4, right: 24, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
-              <YAxis type="category" dataKey="name" width={150} tick={{ fontSize: 11 }} interval={0} tickFormatter={(v: string) => (v.length > 24 ? `${v.slice(0, 23)}…` : v)} />
+              <YAxis type="category" dataKey="name" width={150} tick={{ fontSize: 12 }} interval={0} tickFormatter={(v: string) => (v.length > 24 ? `${v.slice(0, 23)}…` : v)} />
               <Tooltip cursor={{ fill: 'rgba(19, 49, 92, 0.08)' }} />
               <Bar dataKey="count" name="Applications" fill={NAVY} radius={[0, 4, 4, 0]} maxBarSize={24} isAnimationActive={false}>
-                <LabelList dataKey="count" position="right" style={{ fontSize: 11, fill: '#1b2533' }} />
+                <LabelList dataKey="count" position="right" style={{ fontSize: 12, fill: '#1b2533' }} />
               </Bar>
             </BarChart>
           </ResponsiveContainer>

@@ -111,7 +111,9 @@ function ArticleView({ article }: { article: Article }) {
           </div>
         </section>
         <p>
-          <Link to="/blogs">← Back to all articles</Link>
+          <Link to="/blogs" className="back-link">
+            ← Back to all articles
+          </Link>
         </p>
       </div>
     </article>

@@ -1,5 +1,6 @@
 /** /candidate/dashboard/*: the shared AppShell: sidebar + header on desktop, bottom navigation under 768 px (SPEC 2.5). */
 import { useCallback } from 'react'
+import { createPortal } from 'react-dom'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle'
 import { AppShell, type ShellNavItem } from '../../../components/ui/AppShell'
@@ -62,6 +63,7 @@ export function CandidateDashboard() {
       heading={heading}
       actions={<NotificationBell role="candidate" connected={connected} />}
       onSignOut={signOut}
+      portal={createPortal}
     >
       <Outlet />
     </AppShell>

@@ -137,7 +137,7 @@ export default function ContactPage() {
           <ContactForm />
           <div className="office-info">
             <h2>Our office</h2>
-            <dl className="office-details">
+            <dl className="office-details link-list">
               <dt>Address</dt>
               <dd>{COMPANY.address}</dd>
               <dt>Phone</dt>

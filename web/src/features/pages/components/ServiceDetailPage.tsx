@@ -37,7 +37,9 @@ function ServiceView({ service }: { service: ServiceDetail }) {
           ))}
         </ul>
         <p className="center-text">
-          <Link to="/our-services">← All services</Link>
+          <Link to="/our-services" className="back-link">
+            ← All services
+          </Link>
         </p>
       </Section>
       <CtaBanner

@@ -1,56 +1,17 @@
 /** Footer on every public page (SPEC 2.3): blurb, links, social, contact details, hours, copyright. */
 import { Link } from 'react-router'
-import { useSession } from '../../auth'
 import { COMPANY, SOCIAL_LINKS } from '../company'
 import { BackToTop } from './BackToTop'
-
-const EXPLORE = [
-  { label: 'Home', to: '/' },
-  { label: 'About Us', to: '/about' },
-  { label: 'For Job Seekers', to: '/job-seekers' },
-  { label: 'For Employers', to: '/employers' },
-  { label: 'Blogs', to: '/blogs' },
-  { label: 'Contact Us', to: '/contact' },
-]
-
-const CANDIDATES = [
-  { label: 'Find a Job', to: '/jobs/find' },
-  { label: 'Career Advice', to: '/jobs/advice' },
-  { label: 'Candidate Login', to: '/candidate/login' },
-]
-
-const EMPLOYERS = [
-  { label: 'Looking to Hire?', to: '/employers/hire' },
-  { label: 'Reports & Resources', to: '/employers/resources' },
-  { label: 'Sitemap', to: '/sitemap' },
-]
-
-function SocialIcon({ name }: { name: string }) {
-  const paths: Record<string, string> = {
-    Facebook: 'M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v9h4v-9h3l.5-4h-3.5V9c0-.6.4-1 1-1z',
-    LinkedIn:
-      'M5 9h3.8v12H5zM6.9 3.2a2.2 2.2 0 110 4.4 2.2 2.2 0 010-4.4zM11 9h3.6v1.7h.1c.5-.9 1.7-2 3.6-2 3.8 0 4.5 2.5 4.5 5.8V21H19v-5.6c0-1.3 0-3.1-1.9-3.1s-2.2 1.5-2.2 3V21H11z',
-    Instagram:
-      'M12 7.3a4.7 4.7 0 100 9.4 4.7 4.7 0 000-9.4zm0 7.7a3 3 0 110-6 3 3 0 010 6zm6-7.9a1.1 1.1 0 11-2.2 0 1.1 1.1 0 012.2 0zM12 4c2.2 0 2.4 0 3.3.1 2.2.1 3.2 1.1 3.3 3.3.1.9.1 1.1.1 3.3v2.6c0 2.2 0 2.4-.1 3.3-.1 2.2-1.1 3.2-3.3 3.3-.9.1-1.1.1-3.3.1s-2.4 0-3.3-.1c-2.2-.1-3.2-1.1-3.3-3.3C5.3 15.7 5.3 15.5 5.3 13.3v-2.6c0-2.2 0-2.4.1-3.3.1-2.2 1.1-3.2 3.3-3.3C9.6 4 9.8 4 12 4z',
-  }
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d={paths[name]} fill="currentColor" />
-    </svg>
-  )
-}
+import { EMPLOYERS, EXPLORE, SocialIcon, useCandidateLinks, type FooterLink } from './footerLinks'
 
 export function SiteFooter({ linksInNewTab = false }: { linksInNewTab?: boolean }) {
   const tab = linksInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}
   const year = new Date().getFullYear()
-  // signed in, the login link (kept: SPEC 2.3 lists it) says where it now leads: the login page
-  // sends a signed-in candidate to the dashboard
-  const signedIn = useSession('candidate').status === 'authenticated'
-  const candidates = signedIn ? CANDIDATES.map((l) => (l.to === '/candidate/login' ? { ...l, label: 'My dashboard' } : l)) : CANDIDATES
-  const column = (heading: string, links: { label: string; to: string }[]) => (
+  const candidates = useCandidateLinks()
+  const column = (heading: string, links: FooterLink[]) => (
     <div className="footer-col">
       <h2 className="footer-heading">{heading}</h2>
-      <ul>
+      <ul className="link-list">
         {links.map((l) => (
           <li key={l.to}>
             <Link to={l.to} {...tab}>
@@ -86,7 +47,7 @@ export function SiteFooter({ linksInNewTab = false }: { linksInNewTab?: boolean 
         {column('Employers', EMPLOYERS)}
         <div className="footer-col">
           <h2 className="footer-heading">Get in touch</h2>
-          <address>
+          <address className="link-list">
             <p>
               <a href={COMPANY.phoneHref}>{COMPANY.phoneDisplay}</a>
               <br />

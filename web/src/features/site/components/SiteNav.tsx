@@ -1,6 +1,7 @@
 /** The public navigation bar (SPEC 2.3): logo, menu toggle, two dropdowns and the Contact Us button. */
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { Link, NavLink } from 'react-router'
+import { HeaderSlotTarget } from '../../../components/ui/HeaderSlot'
 import { hostFor } from '../../../lib/host'
 import { COMPANY } from '../company'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
@@ -17,13 +18,15 @@ type SubItem = { label: string; to: string; external?: boolean; newTab?: boolean
 type SiteNavProps = {
   /** On the candidate dashboard every nav link opens in a new tab (SPEC 2.3). */
   linksInNewTab?: boolean
+  /** On the candidate portal a phone shows only the logo, the portal's bell and the account menu. */
+  portal?: boolean
 }
 
 export function employerLoginUrl(location: { protocol: string; hostname: string; port: string } = window.location) {
   return `${hostFor('employer', location)}/login`
 }
 
-export function SiteNav({ linksInNewTab = false }: SiteNavProps) {
+export function SiteNav({ linksInNewTab = false, portal = false }: SiteNavProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const [dropdown, setDropdown] = useState<DropdownId | null>(null)
   const compact = useMediaQuery(NAV_COMPACT_QUERY)
@@ -132,7 +135,7 @@ export function SiteNav({ linksInNewTab = false }: SiteNavProps) {
   }
 
   return (
-    <header className="site-header">
+    <header className={`site-header${portal ? ' site-header-portal' : ''}`}>
       <nav ref={navRef} className="container site-nav" aria-label="Main">
         <Link to="/" className="site-logo" onClick={close} {...tab}>
           <span className="site-logo-mark" aria-hidden="true">
@@ -143,6 +146,7 @@ export function SiteNav({ linksInNewTab = false }: SiteNavProps) {
           </span>
           <span className="visually-hidden">: {COMPANY.name} home</span>
         </Link>
+        <HeaderSlotTarget className="site-header-slot" />
         <AccountMenu />
         <button
           type="button"
