@@ -1,4 +1,5 @@
-/** Browse Jobs: search, filters, refresh with 'Last updated', See More / Show Less, Apply Now, ten jobs a page (SPEC 2.5, 8). */
+/** Browse Jobs: search, filters, refresh with 'Last updated', See More / Show Less, Apply Now, ten jobs a page (SPEC 2.5, 8);
+ *  and the candidate's saved jobs (`?view=saved`, issue 27), a view of this tab rather than a fifth tab beside SPEC 2.5's four. */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ErrorAlert } from '../../../components/ui/Alert'
@@ -14,6 +15,7 @@ import { APPLY_PARAM, applyJobId } from '../../../lib/apply-intent'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
 import { useApplications } from '../api/get-applications'
 import { hasHiddenDetails, JobDescription, salaryText, useJobBoard, useLocations, useSalaryRanges, type Job } from '../../jobs'
+import { SaveJobButton, SavedJobsList, useSavedJobs, useSaveIntent } from '../../saved-jobs'
 import { useTimedMessage } from '../hooks/useTimedMessage'
 import { EMPTY_JOB_FILTERS, filterDashboardJobs, jobTypeOptions } from '../model/jobFilter'
 import { ApplyModal } from './ApplyModal'
@@ -34,6 +36,9 @@ export const DASHBOARD_JOBS_PER_PAGE = 10
 
 const FILTERS_FOLD_QUERY = '(max-width: 639.98px)'
 
+/** `?view=saved` shows the saved jobs instead of the board. */
+export const VIEW_PARAM = 'view'
+
 export function JobsTab() {
   const jobs = useJobBoard()
   const locations = useLocations()
@@ -46,6 +51,10 @@ export function JobsTab() {
   const [params, setParams] = useSearchParams()
   // set when the dialog closes or cannot open, so it stays shut even before the address drops the id
   const [doneWith, setDoneWith] = useState<string | null>(null)
+  const savedView = params.get(VIEW_PARAM) === 'saved'
+  const savedJobs = useSavedJobs()
+  // a job chosen with Save before signing in (?save=<id>) is saved now
+  useSaveIntent()
   const fromAddress = applyJobId(params)
   const wanted = fromAddress && fromAddress !== doneWith ? fromAddress : null
   const [intentNotice, setIntentNotice] = useState<{ kind: 'gone' } | { kind: 'applied'; title: string } | null>(null)
@@ -123,6 +132,16 @@ export function JobsTab() {
     setPage(1)
   }
 
+  const showView = (saved: boolean) =>
+    setParams(
+      (p) => {
+        if (saved) p.set(VIEW_PARAM, 'saved')
+        else p.delete(VIEW_PARAM)
+        return p
+      },
+      { replace: true },
+    )
+
   const goToPage = (next: number) => {
     setPage(next)
     document.getElementById('jobs-title')?.scrollIntoView({ block: 'start' })
@@ -152,103 +171,126 @@ export function JobsTab() {
         </div>
       ) : null}
 
-      <div className="cd-filters" role="search">
-        <Field label="Search jobs">
-          {(control) => <input {...control} className="input" type="search" placeholder="Search by job title" value={filters.search} onChange={(e) => set('search')(e.target.value)} />}
-        </Field>
-        {folded ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            icon="filters"
-            className="cd-filters-toggle"
-            aria-expanded={filtersOpen}
-            aria-controls={moreId}
-            onClick={() => setFiltersOpen((o) => !o)}
-          >
-            Filters{activeSelects > 0 ? ` (${activeSelects})` : ''}
-          </Button>
-        ) : null}
-        <div className="cd-filters-more" id={moreId} hidden={folded && !filtersOpen}>
-          <SelectField
-            label="Location"
-            value={filters.locationId}
-            placeholder="All locations"
-            options={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.display_name }))}
-            onChange={(e) => set('locationId')(e.target.value)}
-          />
-          <SelectField
-            label="Salary range"
-            value={filters.salaryRangeId}
-            placeholder="All salary ranges"
-            options={(salaryRanges.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
-            onChange={(e) => set('salaryRangeId')(e.target.value)}
-          />
-          <SelectField label="Job type" value={filters.type} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} onChange={(e) => set('type')(e.target.value)} />
-        </div>
+      <div className="cd-filter-buttons" role="group" aria-label="Which jobs">
+        <Button variant={savedView ? 'ghost' : 'primary'} size="sm" aria-pressed={!savedView} onClick={() => showView(false)}>
+          All jobs
+        </Button>
+        <Button variant={savedView ? 'primary' : 'ghost'} size="sm" icon="bookmark" aria-pressed={savedView} onClick={() => showView(true)}>
+          Saved{savedJobs.data ? ` (${savedJobs.data.saved_jobs.length})` : ''}
+        </Button>
       </div>
 
-      {jobs.isPending ? (
-        <p className="cd-muted" aria-busy="true">
-          Loading jobs...
-        </p>
-      ) : jobs.isError && all.length === 0 ? (
-        <ErrorAlert message={JOB_MESSAGES.loadFailed} />
-      ) : visible.length === 0 ? (
-        <EmptyState
-          title={JOB_MESSAGES.empty}
-          icon="search"
-          action={
-            <Button variant="outline" size="sm" onClick={() => { setFilters(EMPTY_JOB_FILTERS); setPage(1) }}>
-              Clear search and filters
-            </Button>
-          }
-        >
-          <p>Try a broader title, or another location or job type.</p>
-        </EmptyState>
+      {savedView ? (
+        <SavedJobsList
+          applied={applied}
+          onBrowse={() => showView(false)}
+          onApply={(id) => {
+            const job = all.find((j) => String(j.id) === id)
+            if (job) setApplying(job)
+          }}
+        />
       ) : (
         <>
-          <p className="cd-muted cd-range" aria-live="polite">
-            {showingText(currentPage, DASHBOARD_JOBS_PER_PAGE, visible.length)}
-          </p>
-          <ul className="cd-cards">
-            {pageJobs.map((job) => {
-              const isOpen = expanded.has(job.id)
-              const isApplied = applied.has(String(job.id))
-              return (
-                <li key={job.id} className="cd-card">
-                  <div className="cd-card-head">
-                    <h3>{job.title}</h3>
-                    {isApplied ? (
-                      <Badge tone="success" icon="check">
-                        Applied
-                      </Badge>
-                    ) : null}
-                  </div>
-                  <p className="cd-muted">
-                    {job.company} · {job.location} · {job.type}
-                  </p>
-                  <p className="cd-salary">{salaryText(job)}</p>
-                  <JobDescription job={job} expanded={isOpen} />
-                  <p className="cd-muted cd-small">
-                    Posted <time dateTime={job.created_at} title={formatDate(job.created_at)}>{formatPostedAge(job.created_at)}</time>
-                    {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
-                  </p>
-                  <div className="cd-card-actions">
-                    {hasHiddenDetails(job) ? (
-                      <Button variant="ghost" size="sm" aria-expanded={isOpen} onClick={() => toggle(job.id)}>
-                        {isOpen ? 'Show Less' : 'See More'}
-                      </Button>
-                    ) : null}
-                    <Button size="sm" disabled={isApplied} onClick={() => setApplying(job)} aria-label={isApplied ? undefined : `Apply Now for ${job.title}`}>
-                      {isApplied ? 'Applied Successfully' : 'Apply Now'}
-                    </Button>
-                  </div>
-                </li>
-              )
-            })}
-          </ul>
-          <Pagination current={currentPage} total={totalPages} onChange={goToPage} label="Job pages" />
+          <div className="cd-filters" role="search">
+            <Field label="Search jobs">
+              {(control) => <input {...control} className="input" type="search" placeholder="Search by job title" value={filters.search} onChange={(e) => set('search')(e.target.value)} />}
+            </Field>
+            {folded ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                icon="filters"
+                className="cd-filters-toggle"
+                aria-expanded={filtersOpen}
+                aria-controls={moreId}
+                onClick={() => setFiltersOpen((o) => !o)}
+              >
+                Filters{activeSelects > 0 ? ` (${activeSelects})` : ''}
+              </Button>
+            ) : null}
+            <div className="cd-filters-more" id={moreId} hidden={folded && !filtersOpen}>
+              <SelectField
+                label="Location"
+                value={filters.locationId}
+                placeholder="All locations"
+                options={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.display_name }))}
+                onChange={(e) => set('locationId')(e.target.value)}
+              />
+              <SelectField
+                label="Salary range"
+                value={filters.salaryRangeId}
+                placeholder="All salary ranges"
+                options={(salaryRanges.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
+                onChange={(e) => set('salaryRangeId')(e.target.value)}
+              />
+              <SelectField label="Job type" value={filters.type} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} onChange={(e) => set('type')(e.target.value)} />
+            </div>
+          </div>
+
+          {jobs.isPending ? (
+            <p className="cd-muted" aria-busy="true">
+              Loading jobs...
+            </p>
+          ) : jobs.isError && all.length === 0 ? (
+            <ErrorAlert message={JOB_MESSAGES.loadFailed} />
+          ) : visible.length === 0 ? (
+            <EmptyState
+              title={JOB_MESSAGES.empty}
+              icon="search"
+              action={
+                <Button variant="outline" size="sm" onClick={() => { setFilters(EMPTY_JOB_FILTERS); setPage(1) }}>
+                  Clear search and filters
+                </Button>
+              }
+            >
+              <p>Try a broader title, or another location or job type.</p>
+            </EmptyState>
+          ) : (
+            <>
+              <p className="cd-muted cd-range" aria-live="polite">
+                {showingText(currentPage, DASHBOARD_JOBS_PER_PAGE, visible.length)}
+              </p>
+              <ul className="cd-cards">
+                {pageJobs.map((job) => {
+                  const isOpen = expanded.has(job.id)
+                  const isApplied = applied.has(String(job.id))
+                  return (
+                    <li key={job.id} className="cd-card">
+                      <div className="cd-card-head">
+                        <h3>{job.title}</h3>
+                        {isApplied ? (
+                          <Badge tone="success" icon="check">
+                            Applied
+                          </Badge>
+                        ) : null}
+                      </div>
+                      <p className="cd-muted">
+                        {job.company} · {job.location} · {job.type}
+                      </p>
+                      <p className="cd-salary">{salaryText(job)}</p>
+                      <JobDescription job={job} expanded={isOpen} />
+                      <p className="cd-muted cd-small">
+                        Posted <time dateTime={job.created_at} title={formatDate(job.created_at)}>{formatPostedAge(job.created_at)}</time>
+                        {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
+                      </p>
+                      <div className="cd-card-actions">
+                        {hasHiddenDetails(job) ? (
+                          <Button variant="ghost" size="sm" aria-expanded={isOpen} onClick={() => toggle(job.id)}>
+                            {isOpen ? 'Show Less' : 'See More'}
+                          </Button>
+                        ) : null}
+                        <Button size="sm" disabled={isApplied} onClick={() => setApplying(job)} aria-label={isApplied ? undefined : `Apply Now for ${job.title}`}>
+                          {isApplied ? 'Applied Successfully' : 'Apply Now'}
+                        </Button>
+                        <SaveJobButton jobId={String(job.id)} jobTitle={job.title} />
+                      </div>
+                    </li>
+                  )
+                })}
+              </ul>
+              <Pagination current={currentPage} total={totalPages} onChange={goToPage} label="Job pages" />
+            </>
+          )}
         </>
       )}
 

@@ -7,6 +7,7 @@ import { Link } from 'react-router'
 import { formatPostedAge } from '../../../lib/format'
 import { salaryText, type Job } from '../types'
 import { formatDate } from './formatDate'
+import { SaveJobButton } from '../../saved-jobs'
 import { ApplyNowLink } from './ApplyNowLink'
 import { JobDescription } from './JobDescription'
 
@@ -48,6 +49,7 @@ export function JobCard({ job, expanded, onToggle }: JobCardProps) {
           {expanded ? 'Show Less' : 'Read More'}
         </button>
         <ApplyNowLink jobId={job.id} className="btn btn-primary btn-sm" />
+        <SaveJobButton jobId={job.id} jobTitle={job.title} />
         <Link to={`/jobs/${job.id}`} className="job-card-link">
           View job page<span className="visually-hidden"> for {job.title}</span>
         </Link>
