@@ -149,7 +149,8 @@ for (const [index, viewport] of VIEWPORT_NAMES.entries()) {
       const docs = page.getByRole('region', { name: 'Documents' })
       await docs.getByText(`Resume - ${resumeName}`).waitFor()
       const counter = docs.locator('.cd-stat', { has: page.getByText('Resume', { exact: true }) })
-      expect(await counter.locator('dd').innerText()).toBe('1')
+      // the counters come from their own call, which may answer after the list
+      await expect.poll(() => counter.locator('dd').innerText()).toBe('1')
       await docs.getByRole('button', { name: 'Resume', exact: true }).click()
       const card = docs.getByRole('listitem').filter({ hasText: `Resume - ${resumeName}` })
       await card.getByText('Resume', { exact: true }).waitFor()
@@ -170,8 +171,13 @@ for (const [index, viewport] of VIEWPORT_NAMES.entries()) {
       const region = page.getByRole('region', { name: 'Browse Jobs' })
       await page.getByLabel('Search jobs').fill(third.title)
       // the portal's cards have the same bookmark
-      await region.getByRole('button', { name: `Save ${third.title}` }).waitFor()
-      await screenShot(page, 'saved-portal-card', viewport)
+      const save = region.getByRole('button', { name: `Save ${third.title}` })
+      await save.waitFor()
+      // the card alone: on a phone the bottom navigation covers the foot of the screen
+      await region
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: `Save ${third.title}` }) })
+        .screenshot({ path: join(SCREENSHOT_DIR, 'journeys', `saved-portal-card-${viewport}.png`), animations: 'disabled' })
       await region.getByRole('button', { name: `Apply Now for ${third.title}` }).click()
       const dialog = page.getByRole('dialog', { name: `Apply for ${third.title}` })
       await dialog.waitFor()
