@@ -20,6 +20,7 @@ use domain::notification::NotificationEvent;
 use domain::pipeline::Stage;
 use domain::profile::ProfileEvent;
 use domain::reference::ReferenceEvent;
+use domain::saved_job::SavedJobEvent;
 use domain::{AnyEvent, access::AccessEvent};
 use event_store::Actor;
 use uuid::Uuid;
@@ -75,7 +76,7 @@ impl Wanted {
     pub fn add(&mut self, said: &Said) {
         self.people.extend(said.actor_id);
         match stream_subject(said.stream_id) {
-            Some(("account" | "profile" | "company" | "access" | "erasure", id)) => {
+            Some(("account" | "profile" | "company" | "access" | "erasure" | "saved", id)) => {
                 self.people.insert(id);
             }
             Some(("job", id)) => {
@@ -102,6 +103,11 @@ impl Wanted {
             }
             Some(AnyEvent::Notification(NotificationEvent::NotificationRaised(n))) => {
                 self.people.insert(n.user_id);
+            }
+            Some(AnyEvent::SavedJob(
+                SavedJobEvent::JobSaved { job_id, .. } | SavedJobEvent::JobUnsaved { job_id, .. },
+            )) => {
+                self.jobs.insert(*job_id);
             }
             Some(AnyEvent::Document(DocumentEvent::DocumentUploaded(d))) => {
                 self.people.insert(d.owner_id);
@@ -227,6 +233,14 @@ impl Reader<'_> {
             .map_or_else(|| "a job".to_owned(), |t| readable(t, "a job"))
     }
 
+    /// A job named in the payload rather than by the stream.
+    fn job_by_id(&self, id: Uuid) -> String {
+        self.known
+            .jobs
+            .get(&id)
+            .map_or_else(|| "a job".to_owned(), |t| readable(t, "a job"))
+    }
+
     fn application(&self) -> Option<&ApplicationOf> {
         self.subject_id()
             .and_then(|id| self.known.applications.get(&id))
@@ -258,7 +272,7 @@ impl Reader<'_> {
     /// What every other event says: who, what in words, on which record.
     fn generic(&self) -> String {
         let thing = match stream_subject(self.said.stream_id) {
-            Some(("account" | "profile" | "company" | "access" | "erasure", _)) => {
+            Some(("account" | "profile" | "company" | "access" | "erasure" | "saved", _)) => {
                 self.subject("an account")
             }
             Some(("job", _)) => self.job(),
@@ -527,6 +541,16 @@ impl Reader<'_> {
                     "{} finished an erasure ({files_deleted} {} deleted)",
                     actor(),
                     if *files_deleted == 1 { "file" } else { "files" }
+                ),
+            },
+            AnyEvent::SavedJob(e) => match e {
+                SavedJobEvent::JobSaved { job_id, .. } => self.own_or_for(
+                    &format!("saved {}", self.job_by_id(*job_id)),
+                    "saved a job for",
+                ),
+                SavedJobEvent::JobUnsaved { job_id, .. } => self.own_or_for(
+                    &format!("removed {} from their saved jobs", self.job_by_id(*job_id)),
+                    "removed a saved job of",
                 ),
             },
             AnyEvent::Reference(e) => match e {

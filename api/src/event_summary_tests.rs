@@ -243,3 +243,43 @@ fn the_ids_a_page_needs_come_from_streams_actors_and_payloads() {
     assert_eq!(wanted.applications, BTreeSet::from([APPLICATION]));
     assert_eq!(wanted.jobs, BTreeSet::from([JOB]));
 }
+
+#[test]
+fn a_saved_job_names_the_candidate_and_the_job() {
+    let stream = format!("saved-{PRIYA}");
+    let saved = AnyEvent::SavedJob(SavedJobEvent::JobSaved {
+        candidate_id: PRIYA,
+        job_id: JOB,
+        saved_at: Utc::now(),
+    });
+    let line = said(
+        "JobSaved",
+        &stream,
+        Some(&saved),
+        Some(PRIYA),
+        Actor::Candidate,
+    );
+    assert_eq!(
+        summary(&line, &known()),
+        "Priya Raman saved Senior Rust Engineer"
+    );
+    let unsaved = AnyEvent::SavedJob(SavedJobEvent::JobUnsaved {
+        candidate_id: PRIYA,
+        job_id: Uuid::from_u128(99),
+        unsaved_at: Utc::now(),
+    });
+    let line = said(
+        "JobUnsaved",
+        &stream,
+        Some(&unsaved),
+        Some(PRIYA),
+        Actor::Candidate,
+    );
+    assert_eq!(
+        summary(&line, &known()),
+        "Priya Raman removed a job from their saved jobs"
+    );
+    let mut wanted = Wanted::default();
+    wanted.add(&line);
+    assert!(wanted.people.contains(&PRIYA) && wanted.jobs.contains(&Uuid::from_u128(99)));
+}

@@ -22,6 +22,7 @@ pub mod notifications;
 pub mod passwords;
 pub mod profiles;
 pub mod reference_data;
+pub mod saved_jobs;
 pub mod write;
 
 use std::sync::Arc;

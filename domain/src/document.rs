@@ -40,17 +40,29 @@ pub const DOCUMENT_EXTENSIONS: [&str; 8] =
 pub const RESUME_EXTENSIONS: [&str; 3] = ["pdf", "doc", "docx"];
 
 /// What kind of document a candidate uploaded. Stored as its snake_case name.
+///
+/// SPEC 3 names four types; `resume` is the fifth (issue 27): a resume
+/// uploaded while applying is filed as one, so the Documents tab counts it,
+/// the profile shows it and the next application offers it first. Payloads
+/// stored before it existed hold one of the four and decode unchanged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DocumentType {
+    Resume,
     CoverLetter,
     Portfolio,
     Certificate,
     Other,
 }
 
+/// SPEC 5's message for a type it does not know. It names the SPEC's four:
+/// `resume` is accepted too, but the message stays the SPEC's words.
+pub const DOCUMENT_TYPE_MESSAGE: &str =
+    "Document type must be cover_letter, portfolio, certificate or other";
+
 impl DocumentType {
-    pub const ALL: [DocumentType; 4] = [
+    pub const ALL: [DocumentType; 5] = [
+        Self::Resume,
         Self::CoverLetter,
         Self::Portfolio,
         Self::Certificate,
@@ -59,6 +71,7 @@ impl DocumentType {
 
     pub fn as_str(self) -> &'static str {
         match self {
+            Self::Resume => "resume",
             Self::CoverLetter => "cover_letter",
             Self::Portfolio => "portfolio",
             Self::Certificate => "certificate",
@@ -75,11 +88,7 @@ impl DocumentType {
         Self::ALL
             .into_iter()
             .find(|t| t.as_str() == raw)
-            .ok_or_else(|| {
-                DomainError::invalid(
-                    "Document type must be cover_letter, portfolio, certificate or other",
-                )
-            })
+            .ok_or_else(|| DomainError::invalid(DOCUMENT_TYPE_MESSAGE))
     }
 }
 
@@ -493,10 +502,19 @@ mod tests {
                 matches!(&events[0], DocumentEvent::DocumentUploaded(d) if d.document_type == DocumentType::Other)
             );
             given::<Document>(vec![])
-                .when(|s| upload(s.as_ref(), DOC, OWNER, input("resume"), file(), now()))
+                .when(|s| upload(s.as_ref(), DOC, OWNER, input("selfie"), file(), now()))
                 .then_err(DomainError::invalid(
                     "Document type must be cover_letter, portfolio, certificate or other",
                 ));
+        }
+
+        #[test]
+        fn a_resume_is_a_type_of_its_own() {
+            let events = upload(None, DOC, OWNER, input("Resume"), file(), now()).unwrap();
+            assert!(
+                matches!(&events[0], DocumentEvent::DocumentUploaded(d) if d.document_type == DocumentType::Resume)
+            );
+            assert_eq!(events[0].to_payload()["document_type"], "resume");
         }
 
         #[test]

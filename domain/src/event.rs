@@ -18,6 +18,7 @@ use crate::job::JobEvent;
 use crate::notification::NotificationEvent;
 use crate::profile::ProfileEvent;
 use crate::reference::ReferenceEvent;
+use crate::saved_job::SavedJobEvent;
 
 /// What a sealed field reads as once its data subject's key is deleted.
 pub const ERASED: &str = "[erased]";
@@ -205,6 +206,7 @@ any_event! {
     Profile(ProfileEvent),
     Notification(NotificationEvent),
     Erasure(ErasureEvent),
+    SavedJob(SavedJobEvent),
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ pub mod notification;
 pub mod pipeline;
 pub mod profile;
 pub mod reference;
+pub mod saved_job;
 pub mod two_factor;
 pub mod validation;
 

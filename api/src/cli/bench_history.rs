@@ -36,6 +36,7 @@ use domain::notification::{NotificationEvent, NotificationKind, NotificationRais
 use domain::pipeline::Stage;
 use domain::profile::{Education, Experience, Profile, ProfileEvent};
 use domain::reference::ReferenceEvent;
+use domain::saved_job::SavedJobEvent;
 use event_store::personal_data::{self, Key, SealedFor};
 use event_store::postgres::DataKeys;
 use event_store::{Actor, Metadata, NewEvent};
@@ -1235,6 +1236,7 @@ impl World {
             );
             last = last.max(t);
         }
+        last = last.max(self.saved_jobs(id, at));
         // Applications.
         let applications = [0, 1, 2, 2, 3, 3, 3, 4, 5, 6][self.rng.random_range(0..10)];
         for _ in 0..applications {
@@ -1246,6 +1248,43 @@ impl World {
             let t = self.later(last, days * 24 * 60, (days + 60) * 24 * 60);
             self.schedule_erasure(t, id, SubjectKind::Candidate, files);
         }
+    }
+
+    /// Jobs a candidate saves, and some they unsave; returns when the last
+    /// thing happened. Added after the history's proportions were tuned, so
+    /// it rolls its own dice and every other event comes out as before.
+    fn saved_jobs(&mut self, candidate: Uuid, at: DateTime<Utc>) -> DateTime<Utc> {
+        let mut dice = StdRng::seed_from_u64(self.seq ^ 0x5a7e_d10b);
+        if self.jobs.is_empty() || !dice.random_bool(0.4) {
+            return at;
+        }
+        let stream = domain::saved_job::stream_id(candidate);
+        let me = (Some(candidate), Actor::Candidate);
+        let mut last = at;
+        for _ in 0..dice.random_range(1..=3) {
+            let job_id = self.jobs[dice.random_range(0..self.jobs.len())].id;
+            let t = at + Duration::minutes(dice.random_range(30..20_000));
+            let saved = SavedJobEvent::JobSaved {
+                candidate_id: candidate,
+                job_id,
+                saved_at: t,
+            };
+            let event_id = uuid_at(t, &mut dice);
+            self.schedule_with_id(event_id, t, stream.clone(), &saved, Some(candidate), me);
+            last = last.max(t);
+            if dice.random_bool(0.3) {
+                let t = t + Duration::minutes(dice.random_range(60..10_000));
+                let unsaved = SavedJobEvent::JobUnsaved {
+                    candidate_id: candidate,
+                    job_id,
+                    unsaved_at: t,
+                };
+                let event_id = uuid_at(t, &mut dice);
+                self.schedule_with_id(event_id, t, stream.clone(), &unsaved, Some(candidate), me);
+                last = last.max(t);
+            }
+        }
+        last
     }
 
     /// One application and everything that happens to it; returns when the last thing did.

@@ -15,6 +15,7 @@ use projections::read_models::documents::{self, Document};
 use projections::read_models::interviews::{self, InterviewRow};
 use projections::read_models::notifications::Notification;
 use projections::read_models::profiles;
+use projections::read_models::saved_jobs::{self, SavedJob};
 use projections::read_models::subject_access::{self, ApplicationHeld};
 use serde::Serialize;
 use serde_json::Value;
@@ -41,6 +42,8 @@ struct Held {
     applications: Vec<ApplicationWithHistory>,
     interviews: Vec<InterviewRow>,
     documents: Vec<DocumentHeld>,
+    /// The jobs they saved to come back to, as their list shows them.
+    saved_jobs: Vec<SavedJob>,
     notifications: Vec<Notification>,
 }
 
@@ -130,6 +133,7 @@ pub async fn write(state: &AppState, account: AccountRow, mut zip: ZipSink) -> a
     let mut documents_held = Vec::new();
     let mut applications = Vec::new();
     let mut interviews = Vec::new();
+    let mut saved = Vec::new();
     if is_candidate {
         if let Some(row) = profiles::by_candidate(&state.pool, person).await? {
             let resume = match (row.resume_key, row.resume_original_name) {
@@ -172,6 +176,7 @@ pub async fn write(state: &AppState, account: AccountRow, mut zip: ZipSink) -> a
             });
         }
         interviews = interviews::for_candidate(&state.pool, person).await?;
+        saved = saved_jobs::for_candidate(&state.pool, person).await?;
     }
     let company = if Role::parse(&account.role) == Some(Role::Employer) {
         companies::by_employer(&state.pool, person).await?
@@ -187,6 +192,7 @@ pub async fn write(state: &AppState, account: AccountRow, mut zip: ZipSink) -> a
         applications,
         interviews,
         documents: documents_held,
+        saved_jobs: saved,
         notifications: subject_access::notifications(&state.pool, person).await?,
     };
 

@@ -21,6 +21,7 @@ mod notifications;
 mod pipeline;
 mod reference;
 mod refusals;
+mod saved_jobs;
 mod two_factor;
 
 use std::borrow::Cow;
@@ -70,6 +71,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(two_factor::router())
         .merge(erasure::router())
         .merge(exports::router())
+        .merge(saved_jobs::router())
 }
 
 /// The most a route's body may weigh: an upload its file rule's cap (which

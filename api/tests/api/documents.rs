@@ -201,3 +201,75 @@ async fn oversized_wrong_type_and_disguised_files_are_refused_with_nothing_store
     );
     assert_eq!(app.file_count().await, files, "no bytes for a refused file");
 }
+
+#[tokio::test]
+async fn a_resume_sent_with_an_application_is_filed_as_a_resume_and_marked_as_used_last() {
+    let app = TestApp::spawn().await;
+    let me = app.candidate_token("resume@example.com").await;
+    let up = app
+        .upload_document(
+            &me,
+            "Sam CV.pdf",
+            pdf(2048),
+            &[
+                ("title", "Resume - Sam CV.pdf"),
+                ("document_type", "resume"),
+            ],
+        )
+        .await
+        .assert_status(StatusCode::CREATED);
+    assert_eq!(up.body["document"]["document_type"], "resume");
+    let resume = up.body["document"]["id"].as_str().unwrap().to_owned();
+    let stats = app.get_after("/api/documents/stats", Some(&me), &up).await;
+    assert_eq!(
+        stats.body["stats"],
+        json!([{"document_type": "resume", "count": 1}])
+    );
+    let list = app.get("/api/documents", Some(&me)).await;
+    assert!(
+        list.body["documents"][0].get("last_used_at").is_none(),
+        "not sent with anything yet"
+    );
+
+    let (job, employer) = app.open_job("Frontend Engineer").await;
+    let applied = app
+        .submit_application(&me, json!({"jobId": job, "resumeId": resume}))
+        .await
+        .assert_status(StatusCode::CREATED);
+    let list = app.get_after("/api/documents", Some(&me), &applied).await;
+    assert!(
+        list.body["documents"][0]["last_used_at"].is_string(),
+        "the resume sent is the one used last: {}",
+        list.body
+    );
+    // The employer sees the resume, but not when it went with other applications.
+    let application = applied.id();
+    let seen = app
+        .get(
+            &format!("/api/employer/applications/{application}"),
+            Some(&employer),
+        )
+        .await;
+    assert!(
+        !seen.body.to_string().contains("last_used_at"),
+        "{}",
+        seen.body
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_document_type_still_gets_the_specs_message() {
+    let app = TestApp::spawn().await;
+    let me = app.candidate_token("types@example.com").await;
+    app.upload_document(
+        &me,
+        "cv.pdf",
+        pdf(100),
+        &[("title", "CV"), ("document_type", "selfie")],
+    )
+    .await
+    .assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Document type must be cover_letter, portfolio, certificate or other",
+    );
+}

@@ -39,6 +39,7 @@ mod realtime;
 mod rebuild_all;
 mod reference_data;
 mod retention;
+mod saved_jobs;
 mod sessions;
 mod site;
 mod support;

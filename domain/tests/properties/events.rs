@@ -22,6 +22,7 @@ use domain::notification::{NotificationEvent, NotificationKind, NotificationRais
 use domain::pipeline::Stage;
 use domain::profile::{Education, Experience, Profile, ProfileEvent};
 use domain::reference::ReferenceEvent;
+use domain::saved_job::SavedJobEvent;
 use domain::{AnyEvent, DomainEvent, access::AccessEvent};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -691,6 +692,25 @@ fn access_event() -> impl Strategy<Value = AccessEvent> {
     })
 }
 
+fn saved_job_event() -> impl Strategy<Value = SavedJobEvent> {
+    prop_oneof![
+        (id(), id(), instant()).prop_map(|(candidate_id, job_id, saved_at)| {
+            SavedJobEvent::JobSaved {
+                candidate_id,
+                job_id,
+                saved_at,
+            }
+        }),
+        (id(), id(), instant()).prop_map(|(candidate_id, job_id, unsaved_at)| {
+            SavedJobEvent::JobUnsaved {
+                candidate_id,
+                job_id,
+                unsaved_at,
+            }
+        }),
+    ]
+}
+
 fn admin_roster_event() -> impl Strategy<Value = AdminRosterEvent> {
     prop_oneof![
         (prop::collection::vec(id(), 0..4), instant()).prop_map(|(admins, started_at)| {
@@ -777,6 +797,7 @@ fn any_event() -> impl Strategy<Value = AnyEvent> {
         3 => profile_event().prop_map(AnyEvent::Profile),
         3 => notification_event().prop_map(AnyEvent::Notification),
         3 => erasure_event().prop_map(AnyEvent::Erasure),
+        2 => saved_job_event().prop_map(AnyEvent::SavedJob),
     ]
 }
 
@@ -800,6 +821,7 @@ fn stored(event: &AnyEvent) -> (&'static str, Value) {
         AnyEvent::Profile(e) => parts(e),
         AnyEvent::Notification(e) => parts(e),
         AnyEvent::Erasure(e) => parts(e),
+        AnyEvent::SavedJob(e) => parts(e),
     }
 }
 
@@ -819,6 +841,7 @@ fn personal_fields(event: &AnyEvent) -> &'static [&'static str] {
         AnyEvent::Profile(e) => e.personal_fields(),
         AnyEvent::Notification(e) => e.personal_fields(),
         AnyEvent::Erasure(e) => e.personal_fields(),
+        AnyEvent::SavedJob(e) => e.personal_fields(),
     }
 }
 

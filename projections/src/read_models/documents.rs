@@ -211,6 +211,11 @@ pub struct Document {
     pub original_name: String,
     pub file_size: i64,
     pub created_at: DateTime<Utc>,
+    /// When its owner last sent it with an application (their own list
+    /// only: an employer shown the document never learns of other
+    /// applications). The apply dialog preselects the resume used last.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_used_at: Option<DateTime<Utc>>,
     #[serde(skip)]
     pub owner_id: Uuid,
     #[serde(skip)]
@@ -224,7 +229,11 @@ const COLUMNS: &str = "id, title, description, document_type, original_name, fil
 
 pub async fn for_owner(pool: &PgPool, owner: Uuid) -> anyhow::Result<Vec<Document>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM documents WHERE owner_id = $1 ORDER BY created_at DESC"
+        "SELECT {COLUMNS},
+                (SELECT max(a.created_at) FROM applications a
+                  WHERE a.candidate_id = documents.owner_id
+                    AND (a.resume_id = documents.id OR a.cover_letter_id = documents.id)) AS last_used_at
+           FROM documents WHERE owner_id = $1 ORDER BY created_at DESC"
     )))
     .bind(owner)
     .fetch_all(pool)
@@ -234,7 +243,7 @@ pub async fn for_owner(pool: &PgPool, owner: Uuid) -> anyhow::Result<Vec<Documen
 
 pub async fn by_id(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Document>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM documents WHERE id = $1"
+        "SELECT {COLUMNS}, NULL::timestamptz AS last_used_at FROM documents WHERE id = $1"
     )))
     .bind(id)
     .fetch_optional(pool)

@@ -15,6 +15,7 @@ pub mod job_board;
 pub mod notifications;
 pub mod profiles;
 pub mod reference;
+pub mod saved_jobs;
 pub mod subject_access;
 
 mod folded_rows;

@@ -7,6 +7,8 @@ import {
   ArrowLeft,
   ArrowRightLeft,
   Bell,
+  Bookmark,
+  BookmarkCheck,
   Building2,
   CalendarClock,
   ChartColumn,
@@ -42,6 +44,8 @@ import {
 
 const ICONS = {
   bell: Bell,
+  bookmark: Bookmark,
+  bookmarked: BookmarkCheck,
   briefcase: BriefcaseBusiness,
   clipboard: ClipboardList,
   folder: FolderOpen,

@@ -33,10 +33,12 @@ export type ApplicationInterview = {
   updated_at: string
 }
 
-export const DOCUMENT_TYPES = ['cover_letter', 'portfolio', 'certificate', 'other'] as const
+/** SPEC 3's four types and `resume` (issue 27): a resume uploaded while applying is filed as one. */
+export const DOCUMENT_TYPES = ['resume', 'cover_letter', 'portfolio', 'certificate', 'other'] as const
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]
 
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  resume: 'Resume',
   cover_letter: 'Cover Letter',
   portfolio: 'Portfolio',
   certificate: 'Certificate',
@@ -51,6 +53,8 @@ export type CandidateDocument = {
   original_name: string
   file_size: number
   created_at: string
+  /** When it last went with one of the candidate's applications (docs/API.md). */
+  last_used_at?: string | null
 }
 
 export type DocumentStat = { document_type: string; count: number }

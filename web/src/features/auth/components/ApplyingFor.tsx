@@ -1,11 +1,13 @@
 /**
- * On the candidate's sign-in and sign-up pages after Apply Now: which job the person is applying
- * for, so they know the job was kept. Shown only when the address carries a valid job id; a job
+ * On the candidate's sign-in and sign-up pages after Apply Now (or Save): which job the person is
+ * applying for (or saving), so they know the job was kept. Shown only when the address carries a valid job id; a job
  * that cannot be loaded still gets a general line, never an error (signing in matters more).
  */
 import { useJob } from '../../jobs'
 
-export function ApplyingFor({ jobId, action }: { jobId: string; action: 'sign in' | 'sign up' }) {
+type Props = { jobId: string; action: 'sign in' | 'sign up'; intent?: 'apply' | 'save' }
+
+export function ApplyingFor({ jobId, action, intent = 'apply' }: Props) {
   const job = useJob(jobId).data
   const what = job ? (
     <>
@@ -17,7 +19,15 @@ export function ApplyingFor({ jobId, action }: { jobId: string; action: 'sign in
   const lead = action === 'sign in' ? 'Sign in' : 'Create your account'
   return (
     <p className="alert alert-info auth-applying">
-      {lead} to apply for {what}. We'll open your application straight after.
+      {intent === 'save' ? (
+        <>
+          {lead} to save {what}. We'll save it straight after.
+        </>
+      ) : (
+        <>
+          {lead} to apply for {what}. We'll open your application straight after.
+        </>
+      )}
     </p>
   )
 }

@@ -1,7 +1,7 @@
 /** /candidate/login (SPEC 2.5, 4, 5, 8). */
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
-import { applyJobId, CANDIDATE_SIGNUP_PATH, PORTAL_JOBS_PATH, withApplyJob } from '../../../lib/apply-intent'
+import { CANDIDATE_SIGNUP_PATH, jobIntent, PORTAL_JOBS_PATH, withJobIntent } from '../../../lib/apply-intent'
 import { useLogin } from '../api/login'
 import { useSession } from '../hooks/useSession'
 import { loginErrors, type FieldErrors } from '../validation'
@@ -15,9 +15,9 @@ export const CANDIDATE_LOGIN_NETWORK = 'Login failed. Please try again.'
 export function CandidateLoginPage() {
   const session = useSession('candidate')
   const navigate = useNavigate()
-  // Apply Now on a job brings its id: after signing in, that job's apply dialog opens
-  const applyFor = applyJobId(useSearchParams()[0])
-  const landing = applyFor ? withApplyJob(PORTAL_JOBS_PATH, applyFor) : '/candidate/dashboard'
+  // Apply Now (or Save) on a job brings its id: after signing in, that job's apply dialog opens (or it is saved)
+  const intent = jobIntent(useSearchParams()[0])
+  const landing = intent ? withJobIntent(PORTAL_JOBS_PATH, intent) : '/candidate/dashboard'
   const login = useLogin('candidate')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -43,13 +43,13 @@ export function CandidateLoginPage() {
 
   return (
     <AuthCard title="Welcome Back" pageTitle="Candidate Sign In" subtitle="Sign in to your candidate account">
-      {applyFor ? <ApplyingFor jobId={applyFor} action="sign in" /> : null}
+      {intent ? <ApplyingFor jobId={intent.jobId} action="sign in" intent={intent.kind} /> : null}
       <form onSubmit={submit} noValidate className="auth-form">
         {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
         <CredentialsFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} errors={errors} pending={login.isPending} />
       </form>
       <p className="auth-switch">
-        Don't have an account? <Link to={withApplyJob(CANDIDATE_SIGNUP_PATH, applyFor)}>Sign up</Link>
+        Don't have an account? <Link to={withJobIntent(CANDIDATE_SIGNUP_PATH, intent)}>Sign up</Link>
       </p>
     </AuthCard>
   )

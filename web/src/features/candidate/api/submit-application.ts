@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { applicationsQueryOptions } from './get-applications'
 import { candidateFetch } from './client'
+import { candidateKeys } from './keys'
 
 export type SubmitApplicationPayload = { jobId: string; resumeId?: string; coverLetterId?: string }
 
@@ -13,6 +14,11 @@ export function useSubmitApplication() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: submitApplication,
-    onSuccess: () => qc.invalidateQueries({ queryKey: applicationsQueryOptions().queryKey }),
+    // the documents too: the resume sent is now the one used last (the next dialog starts with it)
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: applicationsQueryOptions().queryKey }),
+        qc.invalidateQueries({ queryKey: candidateKeys.documents() }),
+      ]),
   })
 }

@@ -1,10 +1,11 @@
-/** The Apply Now dialog: an existing document or a new file per slot; new files upload first (SPEC 4, 5). */
+/** The Apply Now dialog: an existing document or a new file per slot; new files upload first (SPEC 4, 5). A new
+ *  resume is filed as a Resume, and the next dialog starts with the resume used last (issue 27). */
 import { useState, type FormEvent } from 'react'
 import { useDocuments } from '../api/get-documents'
 import { useSubmitApplication } from '../api/submit-application'
 import { useUploadDocument } from '../api/upload-document'
 import { useTimedMessage } from '../hooks/useTimedMessage'
-import { APPLY_ACCEPT, chooseExisting, chooseFile, coverLetterChoices, EMPTY_SLOT, resumeChoices, type DocumentSlot } from '../model/documents'
+import { APPLY_ACCEPT, chooseExisting, chooseFile, coverLetterChoices, EMPTY_SLOT, preferredResumeId, resumeChoices, type DocumentSlot } from '../model/documents'
 import type { Job } from '../../jobs'
 import type { CandidateDocument } from '../types'
 import { Message } from './Message'
@@ -20,12 +21,14 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
   const documents = useDocuments()
   const upload = useUploadDocument()
   const submit = useSubmitApplication()
-  const [resume, setResume] = useState<DocumentSlot>(EMPTY_SLOT)
+  // null until the candidate touches the slot: it starts on the resume they used last
+  const [resumeChoice, setResume] = useState<DocumentSlot | null>(null)
   const [cover, setCover] = useState<DocumentSlot>(EMPTY_SLOT)
   const [busy, setBusy] = useState(false)
   const [message, showMessage] = useTimedMessage()
   const docs = documents.data ?? []
   const resumes = resumeChoices(docs)
+  const resume = resumeChoice ?? { existingId: preferredResumeId(docs), file: null }
   const covers = coverLetterChoices(docs)
 
   const onSubmit = async (e: FormEvent) => {
@@ -39,7 +42,7 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
           file: resume.file,
           title: `Resume - ${resume.file.name}`,
           description: `Resume for ${job.title}`,
-          documentType: 'other',
+          documentType: 'resume',
         })
         resumeId = doc.id
       }
@@ -73,7 +76,7 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
           {job.company} · {job.location}
         </p>
         <Message message={message} />
-        <SlotPicker legend="Resume" noun="resume" choices={resumes} slot={resume} onChange={setResume} />
+        <SlotPicker legend="Resume" noun="resume" choices={resumes} slot={resume} onChange={(update) => setResume(update(resume))} />
         <SlotPicker legend="Cover letter" noun="cover letter" choices={covers} slot={cover} onChange={setCover} />
         <ModalFormActions onCancel={onClose} cancelDisabled={busy} submitLabel={busy ? 'Submitting...' : 'Submit Application'} busy={busy} />
       </form>

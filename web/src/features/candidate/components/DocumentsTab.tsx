@@ -87,7 +87,7 @@ export function DocumentsTab() {
             </Button>
           }
         >
-          <p>Keep cover letters, certificates and portfolios here, ready to attach when you apply.</p>
+          <p>Keep resumes, cover letters, certificates and portfolios here, ready to attach when you apply.</p>
         </EmptyState>
       ) : (
         <ul className="cd-grid">

@@ -3,6 +3,8 @@
  * ten jobs a page (SPEC 2.5, 8). The filters, sort and page are in the address like the public
  * board's (the jobs feature's useJobSearch; ?location= is a location id here, as SPEC 5 filters the
  * portal by id). Unlike the public board it lists jobs with 24 hours or less left, marked as such.
+ * It also shows the candidate's saved jobs (`?view=saved`, issue 27), a view of this tab rather than
+ * a fifth tab beside SPEC 2.5's four.
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -28,6 +30,7 @@ import {
   type Job,
   type JobSort,
 } from '../../jobs'
+import { SavedJobsList, useSavedJobs, useSaveIntent } from '../../saved-jobs'
 import { useTimedMessage } from '../hooks/useTimedMessage'
 import { filterDashboardJobs, jobTypeOptions, type JobFilters } from '../model/jobFilter'
 import { ApplyModal } from './ApplyModal'
@@ -54,6 +57,9 @@ const FILTERS_FOLD_QUERY = '(max-width: 639.98px)'
 /** What Clear resets: the filters (the sort stays as chosen). */
 const CLEARED = { title: '', location: '', salaryRangeId: '', type: '', specialisation: '' }
 
+/** `?view=saved` shows the saved jobs instead of the board. */
+export const VIEW_PARAM = 'view'
+
 export function JobsTab() {
   const jobs = useJobBoard()
   const locations = useLocations()
@@ -68,6 +74,10 @@ export function JobsTab() {
   const [applying, setApplying] = useState<Job | null>(null)
   // Apply Now on a public job brings ?apply=<job id> through the sign-in: open that job's dialog
   const [params, setParams] = useSearchParams()
+  const savedView = params.get(VIEW_PARAM) === 'saved'
+  const savedJobs = useSavedJobs()
+  // a job chosen with Save before signing in (?save=<id>) is saved now
+  useSaveIntent()
   // set when the dialog closes or cannot open, so it stays shut even before the address drops the id
   const [doneWith, setDoneWith] = useState<string | null>(null)
   const fromAddress = applyJobId(params)
@@ -143,6 +153,16 @@ export function JobsTab() {
       return next
     })
 
+  const showView = (saved: boolean) =>
+    setParams(
+      (p) => {
+        if (saved) p.set(VIEW_PARAM, 'saved')
+        else p.delete(VIEW_PARAM)
+        return p
+      },
+      { replace: true },
+    )
+
   const goToPage = (next: number) => {
     showPage(next)
     document.getElementById('jobs-title')?.scrollIntoView({ block: 'start' })
@@ -172,98 +192,120 @@ export function JobsTab() {
         </div>
       ) : null}
 
-      <div className="cd-filters" role="search">
-        <Field label="Search jobs">
-          {(control) => <input {...control} className="input" type="search" placeholder="Search by job title" value={titleText} onChange={(e) => typeTitle(e.target.value)} />}
-        </Field>
-        {folded ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            icon="filters"
-            className="cd-filters-toggle"
-            aria-expanded={filtersOpen}
-            aria-controls={moreId}
-            onClick={() => setFiltersOpen((o) => !o)}
-          >
-            Filters{activeSelects > 0 ? ` (${activeSelects})` : ''}
-          </Button>
-        ) : null}
-        <div className="cd-filters-more" id={moreId} hidden={folded && !filtersOpen}>
-          <SelectField
-            label="Location"
-            value={filters.locationId}
-            placeholder="All locations"
-            options={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.display_name }))}
-            onChange={(e) => update({ location: e.target.value })}
-          />
-          <SelectField
-            label="Salary range"
-            value={filters.salaryRangeId}
-            placeholder="All salary ranges"
-            options={(salaryRanges.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
-            onChange={(e) => update({ salaryRangeId: e.target.value })}
-          />
-          <SelectField label="Job type" value={filters.type} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} onChange={(e) => update({ type: e.target.value })} />
-          <SelectField
-            label="Specialisation"
-            value={filters.specialisation}
-            placeholder="All specialisations"
-            options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
-            onChange={(e) => update({ specialisation: e.target.value })}
-          />
-        </div>
+      <div className="cd-filter-buttons" role="group" aria-label="Which jobs">
+        <Button variant={savedView ? 'ghost' : 'primary'} size="sm" aria-pressed={!savedView} onClick={() => showView(false)}>
+          All jobs
+        </Button>
+        <Button variant={savedView ? 'primary' : 'ghost'} size="sm" icon="bookmark" aria-pressed={savedView} onClick={() => showView(true)}>
+          Saved{savedJobs.data ? ` (${savedJobs.data.saved_jobs.length})` : ''}
+        </Button>
       </div>
 
-      {jobs.isPending ? (
-        <p className="cd-muted" aria-busy="true">
-          Loading jobs...
-        </p>
-      ) : jobs.isError && all.length === 0 ? (
-        <ErrorAlert message={JOB_MESSAGES.loadFailed} />
-      ) : visible.length === 0 ? (
-        <EmptyState
-          title={JOB_MESSAGES.empty}
-          icon="search"
-          action={
-            <Button variant="outline" size="sm" onClick={() => update({ ...CLEARED })}>
-              Clear search and filters
-            </Button>
-          }
-        >
-          <p>Try a broader title, or another location or job type.</p>
-        </EmptyState>
+      {savedView ? (
+        <SavedJobsList
+          applied={applied}
+          onBrowse={() => showView(false)}
+          onApply={(id) => {
+            const job = all.find((j) => String(j.id) === id)
+            if (job) setApplying(job)
+          }}
+        />
       ) : (
         <>
-          <div className="cd-list-head">
-            <p className="cd-muted cd-range" aria-live="polite">
-              {showingText(currentPage, DASHBOARD_JOBS_PER_PAGE, visible.length)}
-            </p>
+        <div className="cd-filters" role="search">
+          <Field label="Search jobs">
+            {(control) => <input {...control} className="input" type="search" placeholder="Search by job title" value={titleText} onChange={(e) => typeTitle(e.target.value)} />}
+          </Field>
+          {folded ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              icon="filters"
+              className="cd-filters-toggle"
+              aria-expanded={filtersOpen}
+              aria-controls={moreId}
+              onClick={() => setFiltersOpen((o) => !o)}
+            >
+              Filters{activeSelects > 0 ? ` (${activeSelects})` : ''}
+            </Button>
+          ) : null}
+          <div className="cd-filters-more" id={moreId} hidden={folded && !filtersOpen}>
             <SelectField
-              label="Sort by"
-              className="cd-sort"
-              value={search.sort}
-              options={JOB_SORTS.map((o) => ({ value: o.value, label: o.label }))}
-              onChange={(e) => update({ sort: e.target.value as JobSort })}
+              label="Location"
+              value={filters.locationId}
+              placeholder="All locations"
+              options={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.display_name }))}
+              onChange={(e) => update({ location: e.target.value })}
+            />
+            <SelectField
+              label="Salary range"
+              value={filters.salaryRangeId}
+              placeholder="All salary ranges"
+              options={(salaryRanges.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
+              onChange={(e) => update({ salaryRangeId: e.target.value })}
+            />
+            <SelectField label="Job type" value={filters.type} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} onChange={(e) => update({ type: e.target.value })} />
+            <SelectField
+              label="Specialisation"
+              value={filters.specialisation}
+              placeholder="All specialisations"
+              options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
+              onChange={(e) => update({ specialisation: e.target.value })}
             />
           </div>
-          {pageJobs.some((job) => hoursLeft(job) != null) ? (
-            <p className="cd-muted cd-small cd-closing-note">{JOB_MESSAGES.closingSoon}</p>
-          ) : null}
-          <ul className="cd-cards">
-            {pageJobs.map((job) => (
-              <PortalJobCard
-                key={job.id}
-                job={job}
-                expanded={expanded.has(job.id)}
-                applied={applied.has(String(job.id))}
-                hoursLeft={hoursLeft(job)}
-                onToggle={() => toggle(job.id)}
-                onApply={() => setApplying(job)}
+        </div>
+
+        {jobs.isPending ? (
+          <p className="cd-muted" aria-busy="true">
+            Loading jobs...
+          </p>
+        ) : jobs.isError && all.length === 0 ? (
+          <ErrorAlert message={JOB_MESSAGES.loadFailed} />
+        ) : visible.length === 0 ? (
+          <EmptyState
+            title={JOB_MESSAGES.empty}
+            icon="search"
+            action={
+              <Button variant="outline" size="sm" onClick={() => update({ ...CLEARED })}>
+                Clear search and filters
+              </Button>
+            }
+          >
+            <p>Try a broader title, or another location or job type.</p>
+          </EmptyState>
+        ) : (
+          <>
+            <div className="cd-list-head">
+              <p className="cd-muted cd-range" aria-live="polite">
+                {showingText(currentPage, DASHBOARD_JOBS_PER_PAGE, visible.length)}
+              </p>
+              <SelectField
+                label="Sort by"
+                className="cd-sort"
+                value={search.sort}
+                options={JOB_SORTS.map((o) => ({ value: o.value, label: o.label }))}
+                onChange={(e) => update({ sort: e.target.value as JobSort })}
               />
-            ))}
-          </ul>
-          <Pagination current={currentPage} total={totalPages} onChange={goToPage} label="Job pages" />
+            </div>
+            {pageJobs.some((job) => hoursLeft(job) != null) ? (
+              <p className="cd-muted cd-small cd-closing-note">{JOB_MESSAGES.closingSoon}</p>
+            ) : null}
+            <ul className="cd-cards">
+              {pageJobs.map((job) => (
+                <PortalJobCard
+                  key={job.id}
+                  job={job}
+                  expanded={expanded.has(job.id)}
+                  applied={applied.has(String(job.id))}
+                  hoursLeft={hoursLeft(job)}
+                  onToggle={() => toggle(job.id)}
+                  onApply={() => setApplying(job)}
+                />
+              ))}
+            </ul>
+            <Pagination current={currentPage} total={totalPages} onChange={goToPage} label="Job pages" />
+          </>
+        )}
         </>
       )}
 

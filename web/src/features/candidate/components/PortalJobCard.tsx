@@ -10,6 +10,7 @@ import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { formatDate, formatPostedAge } from '../../../lib/format'
 import { closingSoonText, hasHiddenDetails, JobDescription, salaryText, type Job } from '../../jobs'
+import { SaveJobButton } from '../../saved-jobs'
 
 type Props = {
   job: Job
@@ -70,6 +71,7 @@ export function PortalJobCard({ job, expanded, applied, hoursLeft, onToggle, onA
             {expanded ? 'Show Less' : 'See More'}
           </Button>
         ) : null}
+        <SaveJobButton jobId={String(job.id)} jobTitle={job.title} />
       </div>
     </li>
   )

@@ -27,6 +27,7 @@ import {
 import type { Education, Experience, Profile } from '../types'
 import { EntrySection } from './EntrySection'
 import { Message } from './Message'
+import { ResumeDocuments, useResumeDocuments } from './ResumeDocuments'
 
 const EMPTY_EDUCATION: Education = { degree: '', institution: '', field: '', graduationYear: '' }
 const EMPTY_EXPERIENCE: Experience = { company: '', position: '', startDate: '', endDate: '', description: '' }
@@ -83,6 +84,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   const [resumeInputKey, setResumeInputKey] = useState(0)
   const resumeInputId = useId()
   const state = resumeState(resumeFile, profile.resumeFilename, resumeDeleted)
+  const appliedWith = useResumeDocuments()
 
   const set = (key: keyof ProfileForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }))
 
@@ -238,6 +240,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       <fieldset className="cd-fieldset">
         <legend>Resume/CV</legend>
         <Message message={resumeMessage} />
+        <ResumeDocuments resumes={appliedWith} />
         {state === 'uploaded' ? (
           <div className="cd-item">
             <span>
@@ -255,7 +258,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         ) : state === 'deleted' ? (
           <p className="cd-muted">Your resume has been deleted. Upload a new one below.</p>
         ) : state === 'none' ? (
-          <p className="cd-muted">No resume uploaded yet.</p>
+          <p className="cd-muted">{appliedWith.length ? 'You can also keep a resume on your profile itself:' : 'No resume uploaded yet.'}</p>
         ) : null}
         <FileDrop
           key={resumeInputKey}

@@ -5,7 +5,9 @@ import {
   chooseFile,
   coverLetterChoices,
   EMPTY_SLOT,
+  preferredResumeId,
   resumeChoices,
+  resumeDocuments,
   statCount,
   uploadDocumentError,
 } from './documents'
@@ -53,5 +55,25 @@ describe('apply modal choices', () => {
     const withExisting = chooseExisting(withFile, 'b')
     expect(withExisting).toEqual({ existingId: 'b', file: null })
     expect(chooseFile(withExisting, file)).toEqual({ existingId: '', file })
+  })
+})
+
+describe('the resume is one thing', () => {
+  const used = (d: CandidateDocument, at: string): CandidateDocument => ({ ...d, last_used_at: at })
+  it('offers documents filed as a Resume among the resumes', () => {
+    expect(resumeChoices([doc('r', 'CV', 'resume'), doc('p', 'Site', 'portfolio')]).map((d) => d.id)).toEqual(['r'])
+  })
+  it('starts the apply dialog with the resume used last, else the newest Resume, else none', () => {
+    const newer = doc('new', 'CV 2026', 'resume')
+    const older = used(doc('old', 'CV 2025', 'resume'), '2026-11-01T00:00:00Z')
+    const oldest = used(doc('misc', 'Misc', 'other'), '2026-10-01T00:00:00Z')
+    expect(preferredResumeId([newer, older, oldest])).toBe('old')
+    expect(preferredResumeId([newer, doc('x', 'CV', 'resume')])).toBe('new')
+    expect(preferredResumeId([doc('p', 'Site', 'portfolio')])).toBe('')
+  })
+  it('lists Resumes for the profile, the one used last first', () => {
+    const a = { ...doc('a', 'CV A', 'resume'), created_at: '2026-11-20T00:00:00Z' }
+    const b = used({ ...doc('b', 'CV B', 'resume'), created_at: '2026-01-01T00:00:00Z' }, '2026-11-25T00:00:00Z')
+    expect(resumeDocuments([a, b, doc('c', 'Letter', 'cover_letter')]).map((d) => d.id)).toEqual(['b', 'a'])
   })
 })

@@ -13,9 +13,25 @@ export function uploadDocumentError(title: string, file: File | null | undefined
   return !title.trim() || !file ? UPLOAD_REQUIRED_MESSAGE : null
 }
 
-/** Resume choices in the Apply modal: type other, or 'resume' in the title. */
+/** Resume choices in the Apply modal: type resume; and, as SPEC 5 has it, type other or 'resume' in the title. */
 export function resumeChoices(docs: CandidateDocument[]): CandidateDocument[] {
-  return docs.filter((d) => d.document_type === 'other' || d.title.toLowerCase().includes('resume'))
+  return docs.filter((d) => d.document_type === 'resume' || d.document_type === 'other' || d.title.toLowerCase().includes('resume'))
+}
+
+/** The resume the Apply modal starts with: the one sent with the last application, else the newest
+ *  document filed as a Resume, else none (the candidate picks). `docs` come newest first. */
+export function preferredResumeId(docs: CandidateDocument[]): string {
+  const choices = resumeChoices(docs)
+  const used = choices
+    .filter((d) => d.last_used_at)
+    .sort((a, b) => Date.parse(b.last_used_at ?? '') - Date.parse(a.last_used_at ?? ''))[0]
+  return used?.id ?? choices.find((d) => d.document_type === 'resume')?.id ?? ''
+}
+
+/** Documents filed as a Resume, the one used last first (the profile's Resume/CV section lists them). */
+export function resumeDocuments(docs: CandidateDocument[]): CandidateDocument[] {
+  const last = (d: CandidateDocument) => Date.parse(d.last_used_at ?? d.created_at) || 0
+  return docs.filter((d) => d.document_type === 'resume').sort((a, b) => last(b) - last(a))
 }
 
 /** Cover letter choices: type cover_letter. */

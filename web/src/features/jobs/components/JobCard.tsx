@@ -10,6 +10,7 @@ import { Link } from 'react-router'
 import { formatPostedAge } from '../../../lib/format'
 import { salaryText, type Job } from '../types'
 import { formatDate } from './formatDate'
+import { SaveJobButton } from '../../saved-jobs'
 import { ApplyNowLink } from './ApplyNowLink'
 import { JobDescription } from './JobDescription'
 
@@ -26,6 +27,7 @@ export function JobCard({ job, expanded, onToggle }: JobCardProps) {
           </h3>
           <p className="job-company">{job.company}</p>
         </div>
+        <SaveJobButton jobId={job.id} jobTitle={job.title} />
       </header>
       <ul className="job-meta" aria-label="Job details">
         <li>

@@ -6,6 +6,7 @@ import { useJob } from '../api/get-job'
 import { useSalaryRanges } from '../api/get-reference'
 import { buildJobPosting, isJobClosed, jsonForScript } from '../model/jobPosting'
 import { salaryText, type Job } from '../types'
+import { SaveJobButton } from '../../saved-jobs'
 import { ApplyNowLink } from './ApplyNowLink'
 import { formatDate } from './formatDate'
 import { JobDetailBody } from './JobDetailBody'
@@ -69,11 +70,10 @@ function JobDetail({ job }: { job: Job }) {
             {job.created_at ? <li>Posted {formatDate(job.created_at)}</li> : null}
             {job.expires_at ? <li>Applications close {formatDate(job.expires_at)}</li> : null}
           </ul>
-          {closed ? null : (
-            <div className="btn-row">
-              <ApplyNowLink jobId={job.id} className="btn btn-primary" />
-            </div>
-          )}
+          <div className="btn-row">
+            {closed ? null : <ApplyNowLink jobId={job.id} className="btn btn-primary" />}
+            <SaveJobButton jobId={job.id} jobTitle={job.title} withText closed={closed} onDark />
+          </div>
         </div>
       </header>
       <div className="container section job-detail-body">
