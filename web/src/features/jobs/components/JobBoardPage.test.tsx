@@ -166,11 +166,13 @@ describe('JobBoardPage', () => {
     expect(screen.getByText('12 jobs found')).toBeTruthy()
   })
 
-  it('the whole card links to the job page through its title only, with Apply Now its one other link', async () => {
+  it('the whole card links to the job page through its title only; Save (signed out, through sign-in) and Apply Now are its other links', async () => {
     renderBoard()
     await screen.findByText('12 jobs found')
     const card = screen.getAllByRole('article')[0]
-    expect(within(card).getAllByRole('link').map((a) => a.textContent)).toEqual(['Engineer 1', 'Apply Now'])
+    const links = within(card).getAllByRole('link')
+    expect(links.map((a) => a.getAttribute('aria-label') ?? a.textContent)).toEqual(['Engineer 1', 'Save Engineer 1', 'Apply Now'])
+    expect(links.filter((a) => a.getAttribute('href')?.startsWith('/jobs/'))).toHaveLength(1)
     expect(card.className).toContain('card-cover')
   })
 })
