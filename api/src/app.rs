@@ -401,7 +401,9 @@ pub(crate) async fn wait_for_position(state: &AppState, position: i64) -> bool {
 /// Every API error answers `{"error": "..."}`. Our handlers already do; this
 /// catches what axum's extractors and router answer by themselves (a bad query
 /// string, a body that is not multipart, a wrong method) in plain text or with
-/// no body at all, so clients never have to parse two error shapes.
+/// no body at all, so clients never have to parse two error shapes. A page
+/// is left as it is: the job alert unsubscribe link answers people in a
+/// browser, its refusals included.
 async fn json_error_bodies(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let status = response.status();
@@ -409,7 +411,7 @@ async fn json_error_bodies(request: Request, next: Next) -> Response {
         .headers()
         .get(axum::http::header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
     if !(status.is_client_error() || status.is_server_error()) || is_json {
         return response;
     }
@@ -479,11 +481,14 @@ pub struct Application {
     _sweeper: tokio::task::JoinHandle<()>,
     _retention: tokio::task::JoinHandle<()>,
     _purge: tokio::task::JoinHandle<()>,
+    _alert_digest: tokio::task::JoinHandle<()>,
 }
 
 /// How often each process looks for upload orphans.
 const SWEEP_INTERVAL: Duration = Duration::from_secs(15 * 60);
 const RETENTION_INTERVAL: Duration = Duration::from_secs(60 * 60);
+/// How often a process looks for job alert digests that are due.
+const DIGEST_INTERVAL: Duration = Duration::from_secs(5 * 60);
 /// How often expired cached answers and throttle rows are deleted.
 const PURGE_INTERVAL: Duration = Duration::from_secs(15 * 60);
 
@@ -514,7 +519,7 @@ impl Application {
         // changes (for its own sockets) and announces its own appends (so
         // their projectors start at once, not at the safety poll).
         let (projectors, rc) = match runtime {
-            Some(rc) => (crate::policies::all(&state.source(), &state.data_keys), rc),
+            Some(rc) => (crate::policies::all(&state), rc),
             None => (Vec::new(), RuntimeConfig::default()),
         };
         let projections =
@@ -531,6 +536,7 @@ impl Application {
         ));
         let retention = tokio::spawn(crate::retention::run(state.clone(), RETENTION_INTERVAL));
         let purge = tokio::spawn(crate::purge::run(state.clone(), PURGE_INTERVAL));
+        let alert_digest = tokio::spawn(crate::alert_digest::run(state.clone(), DIGEST_INTERVAL));
         let app = service(state.clone());
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let server = tokio::spawn(crate::serve::serve(
@@ -549,6 +555,7 @@ impl Application {
             _sweeper: sweeper,
             _retention: retention,
             _purge: purge,
+            _alert_digest: alert_digest,
         })
     }
 
@@ -569,6 +576,7 @@ impl Drop for Application {
         self._sweeper.abort();
         self._retention.abort();
         self._purge.abort();
+        self._alert_digest.abort();
     }
 }
 

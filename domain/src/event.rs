@@ -15,6 +15,7 @@ use crate::document::DocumentEvent;
 use crate::erasure::ErasureEvent;
 use crate::interview::InterviewEvent;
 use crate::job::JobEvent;
+use crate::job_alert::JobAlertEvent;
 use crate::notification::NotificationEvent;
 use crate::profile::ProfileEvent;
 use crate::reference::ReferenceEvent;
@@ -207,6 +208,7 @@ any_event! {
     Notification(NotificationEvent),
     Erasure(ErasureEvent),
     SavedJob(SavedJobEvent),
+    JobAlert(JobAlertEvent),
 }
 
 #[cfg(test)]

@@ -798,6 +798,7 @@ fn any_event() -> impl Strategy<Value = AnyEvent> {
         3 => notification_event().prop_map(AnyEvent::Notification),
         3 => erasure_event().prop_map(AnyEvent::Erasure),
         2 => saved_job_event().prop_map(AnyEvent::SavedJob),
+        7 => crate::job_alert_events::job_alert_event().prop_map(AnyEvent::JobAlert),
     ]
 }
 
@@ -822,6 +823,7 @@ fn stored(event: &AnyEvent) -> (&'static str, Value) {
         AnyEvent::Notification(e) => parts(e),
         AnyEvent::Erasure(e) => parts(e),
         AnyEvent::SavedJob(e) => parts(e),
+        AnyEvent::JobAlert(e) => parts(e),
     }
 }
 
@@ -842,6 +844,7 @@ fn personal_fields(event: &AnyEvent) -> &'static [&'static str] {
         AnyEvent::Notification(e) => e.personal_fields(),
         AnyEvent::Erasure(e) => e.personal_fields(),
         AnyEvent::SavedJob(e) => e.personal_fields(),
+        AnyEvent::JobAlert(e) => e.personal_fields(),
     }
 }
 
