@@ -151,7 +151,7 @@ describe('sign-up → approval → post', () => {
     await page.getByLabel('Responsibilities').fill('Own the CI platform\nRun the Kubernetes clusters')
     await page.getByRole('button', { name: 'Publish' }).click()
     await page.waitForURL(`${EMPLOYER_URL}/dashboard`)
-    await page.getByRole('heading', { level: 2, name: JOB_TITLE }).waitFor()
+    await page.getByRole('link', { name: JOB_TITLE, exact: true }).waitFor()
 
     const job = await eventually(async () => (await jobBoard()).find((j) => j.title === JOB_TITLE), 10_000, 'the job on the public board')
     jobId = job.id
