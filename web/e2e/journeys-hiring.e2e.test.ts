@@ -4,7 +4,8 @@
  * searching its title, filter Closed then Open (the filter and search stay in the address), read
  * the row's applicants per stage, open its pipeline, read a card's days in stage and scorecard
  * rating, open a resume with one click, move an applicant with the card's one "Move to…" menu
- * and see them in the new column, and read the same facts in the list view. Found by labels, roles and visible text; the buttons they press
+ * and see them in the new column, drag them on by the card's handle, and read the same facts in
+ * the list view. Found by labels, roles and visible text; the buttons they press
  * are inside the screen, and nothing scrolls sideways.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -224,6 +225,25 @@ for (const viewport of VIEWPORT_NAMES) {
       expect(await page.getByRole('region', { name: /^New/ }).getByRole('link', { name: mine.name }).count()).toBe(0)
       await eventually(async () => (await pipeline(job.id)).applications.find((c) => c.id === mine.id)?.stage === 'screening', 10_000, 'the move on the server')
       await expectNoSidewaysScroll(page, `board after the move @${viewport}`)
+    })
+
+    it('drags the card by its handle to the next column', async () => {
+      const page = ui.page
+      const mine = applicants[viewport]!
+      const grip = page.getByRole('button', { name: `Drag ${mine.name}` })
+      const target = page.getByRole('region', { name: /^Interview/ })
+      // on a phone Interview is the column under Screening: bring its heading into view with the card
+      await target.getByRole('heading').scrollIntoViewIfNeeded()
+      await expectOnScreen(grip, 'the drag handle', viewport)
+      const from = (await grip.boundingBox())!
+      const to = (await target.boundingBox())!
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+      await page.mouse.down()
+      await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 })
+      await page.mouse.move(to.x + to.width / 2, to.y + 30, { steps: 12 })
+      await page.mouse.up()
+      await page.getByText(`${mine.name} is now in Interview.`).waitFor()
+      await target.getByRole('link', { name: mine.name }).waitFor()
     })
 
     it('reads the same days in stage and rating in the list view', async () => {
