@@ -39,7 +39,8 @@ export default function JobsPage() {
     return <LoadFailed error={jobs.error} what="your jobs" onRetry={() => jobs.refetch()} />
   }
   const list = jobs.data
-  const counts = groupCounts(list)
+  // the filter's counts are of the jobs the search finds, so each says what choosing it shows
+  const counts = groupCounts(filterJobs(list, q, 'all'))
   const shown = filterJobs(list, q, group)
   const show = (nextQ: string, nextGroup = group) => setParams(jobListParams(nextQ, nextGroup), { replace: true })
   return (
