@@ -120,7 +120,7 @@ impl Wanted {
 const ERASED_PERSON: &str = "an erased person";
 
 /// A name as a sentence may show it: never the `[erased]` placeholder, never blank.
-fn readable(name: &str, otherwise: &str) -> String {
+pub(crate) fn readable(name: &str, otherwise: &str) -> String {
     let name = name.trim();
     if name.is_empty() {
         otherwise.to_owned()
@@ -131,7 +131,7 @@ fn readable(name: &str, otherwise: &str) -> String {
     }
 }
 
-fn stage_words(stage: Stage) -> &'static str {
+pub(crate) fn stage_words(stage: Stage) -> &'static str {
     match stage {
         Stage::New => "New",
         Stage::Screening => "Screening",

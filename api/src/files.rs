@@ -155,6 +155,36 @@ impl Files {
         .await
     }
 
+    /// A private file shown in a page (the applicant page's resume): a PDF or
+    /// an image `inline`, anything else an attachment; never cached, never
+    /// sniffed, and should it ever be opened as a page of its own, it may load
+    /// nothing and be framed only by our own pages.
+    pub async fn shown_in_page(
+        &self,
+        key: &str,
+        original_name: &str,
+        content_type: &str,
+    ) -> Result<Response, ApiError> {
+        let disposition = if SHOWN_INLINE.contains(&content_type) {
+            disposition("inline", original_name)
+        } else {
+            content_disposition(original_name)
+        };
+        let mut res = self
+            .respond(key, content_type, Some(disposition), "private, no-store")
+            .await?;
+        let headers = res.headers_mut();
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(FILE_IN_PAGE_POLICY),
+        );
+        headers.insert(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("SAMEORIGIN"),
+        );
+        Ok(res)
+    }
+
     /// The stored bytes with their type.
     async fn respond(
         &self,
@@ -217,8 +247,22 @@ pub fn stored_name(key: &str) -> &str {
     key.rsplit('/').next().unwrap_or(key)
 }
 
+/// The types a browser shows itself, with nothing of ours run: what
+/// [`Files::shown_in_page`] answers `inline`.
+const SHOWN_INLINE: [&str; 4] = ["application/pdf", "image/png", "image/jpeg", "image/gif"];
+
+/// A file's own policy: it loads nothing (a PDF viewer needs none of our
+/// scripts), and only our pages may frame it.
+pub const FILE_IN_PAGE_POLICY: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
 /// `attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded`.
 fn content_disposition(name: &str) -> HeaderValue {
+    disposition("attachment", name)
+}
+
+/// `<kind>; filename="ascii fallback"; filename*=UTF-8''percent-encoded`.
+fn disposition(kind: &'static str, name: &str) -> HeaderValue {
     let ascii: String = name
         .chars()
         .map(|c| {
@@ -241,9 +285,9 @@ fn content_disposition(name: &str) -> HeaderValue {
         })
         .collect();
     HeaderValue::from_str(&format!(
-        "attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}"
+        "{kind}; filename=\"{ascii}\"; filename*=UTF-8''{encoded}"
     ))
-    .unwrap_or(HeaderValue::from_static("attachment"))
+    .unwrap_or(HeaderValue::from_static(kind))
 }
 
 /// Reads one file field completely, refusing it as soon as it passes the limit.

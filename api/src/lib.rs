@@ -6,6 +6,7 @@
 
 pub mod admin_live;
 pub mod app;
+pub mod applicant_history;
 pub mod auth;
 pub mod cli;
 pub mod config;

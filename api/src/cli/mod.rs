@@ -15,6 +15,7 @@ pub mod seed;
 mod seed_agency;
 mod seed_data;
 mod seed_pipelines;
+mod seed_resume;
 
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;

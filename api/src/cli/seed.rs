@@ -200,6 +200,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let known = [(data.candidate.email.clone(), candidate)].into();
     let applications = super::seed_pipelines::run(
         &mut commands,
+        &state.files,
         employers[data.demo_employer],
         &demo_jobs,
         known,

@@ -1,7 +1,9 @@
 //! Demo pipelines for the documented employer (`api/seed/pipelines.json`):
-//! a company profile, applicants with profiles, and applications at every
-//! stage with notes, scorecards and interviews, all through the commands, so
-//! every employer screen shows something real.
+//! a company profile, applicants with profiles and resumes, and applications
+//! at every stage with notes, scorecards and interviews, all through the
+//! commands, so every employer screen shows something real. Each event names
+//! the person it plays (the applicant, or the employer's contact), so the
+//! applicant's history reads "Moved to Interview by Mei Chen".
 
 use std::collections::HashMap;
 
@@ -11,17 +13,21 @@ use commands::accounts::RegisterAccount;
 use commands::applications::{MoveApplication, SubmitApplication};
 use commands::assessments::{AddNote, SubmitScorecard};
 use commands::company::UpdateCompanyProfile;
+use commands::documents::UploadDocument;
 use commands::interviews::{ScheduleInterview, SlotForm};
 use commands::profiles::UpdateProfile;
-use commands::{Clock, CommandError, Commands, Metadata};
+use commands::{Actor, Clock, CommandError, Commands, Metadata};
 use domain::account::Role;
 use domain::assessment::Recommendation;
+use domain::document::{DocumentInput, StoredFile};
 use domain::pipeline::Stage;
 use domain::profile::Profile;
 use serde::Deserialize;
 use uuid::Uuid;
 
 use super::progress::Progress;
+use super::seed_resume::Resume;
+use crate::files::{Checked, Files};
 
 const FILE: &str = include_str!("../../seed/pipelines.json");
 
@@ -49,6 +55,16 @@ struct Applicant {
     location: String,
     skills: String,
     summary: String,
+    /// What their resume lists under Experience, newest first.
+    #[serde(default)]
+    experience: Vec<String>,
+    /// Whether they attach a resume when they apply (default yes).
+    #[serde(default = "yes")]
+    resume: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
@@ -93,6 +109,7 @@ struct Interview {
 /// `known` maps emails already registered (the demo candidate) to ids.
 pub async fn run(
     commands: &mut Commands,
+    files: &Files,
     employer: Uuid,
     jobs: &HashMap<String, Uuid>,
     known: HashMap<String, Uuid>,
@@ -106,6 +123,11 @@ pub async fn run(
         Some((data.applicants.len() + data.applications.len() + 1) as u64),
     );
     let mut done = 0;
+    // Written by the seed, in the name of the person it plays.
+    let as_person = |who: Uuid| Metadata {
+        actor_id: Some(who),
+        ..Metadata::system(Actor::Seed)
+    };
     commands.clock = Clock::System;
     commands
         .update_company_profile(
@@ -116,13 +138,14 @@ pub async fn run(
                 about: Some(data.company.about),
                 location: Some(data.company.location),
             },
-            meta(),
+            as_person(employer),
         )
         .await
         .map_err(err)?;
     done += 1;
 
     let mut people = known;
+    let mut resumes = HashMap::new();
     for a in &data.applicants {
         let id = commands
             .register_account(
@@ -155,10 +178,16 @@ pub async fn run(
                     candidate_id: id,
                     profile,
                 },
-                meta(),
+                as_person(id),
             )
             .await
             .map_err(err)?;
+        if a.resume {
+            resumes.insert(
+                a.email.clone(),
+                upload_resume(commands, files, id, a, as_person(id)).await?,
+            );
+        }
         people.insert(a.email.clone(), id);
         done += 1;
         bar.set(done);
@@ -181,10 +210,10 @@ pub async fn run(
                 SubmitApplication {
                     candidate_id: candidate,
                     job_id: job,
-                    resume_id: None,
+                    resume_id: resumes.get(&app.applicant).copied(),
                     cover_letter_id: None,
                 },
-                meta(),
+                as_person(candidate),
             )
             .await
             .map_err(err)?
@@ -202,7 +231,7 @@ pub async fn run(
                         feedback: if last { app.feedback.clone() } else { None },
                         expected_version: None,
                     },
-                    meta(),
+                    as_person(employer),
                 )
                 .await
                 .map_err(err)?;
@@ -217,7 +246,7 @@ pub async fn run(
                         application_id,
                         body: note.clone(),
                     },
-                    meta(),
+                    as_person(employer),
                 )
                 .await
                 .map_err(err)?;
@@ -234,7 +263,7 @@ pub async fn run(
                         recommendation: Recommendation::parse(&card.recommendation)?,
                         comment: card.comment.clone(),
                     },
-                    meta(),
+                    as_person(employer),
                 )
                 .await
                 .map_err(err)?;
@@ -255,7 +284,7 @@ pub async fn run(
                             interviewers: i.interviewers.clone(),
                         },
                     },
-                    meta(),
+                    as_person(employer),
                 )
                 .await
                 .map_err(err)?;
@@ -266,6 +295,60 @@ pub async fn run(
     commands.clock = Clock::System;
     bar.finish(done);
     Ok(data.applications.len())
+}
+
+/// Stores the applicant's resume (a PDF made from their profile) and files it
+/// in their documents, as an upload would: the id to apply with.
+async fn upload_resume(
+    commands: &Commands,
+    files: &Files,
+    candidate: Uuid,
+    a: &Applicant,
+    meta: Metadata,
+) -> anyhow::Result<Uuid> {
+    let mut sections = vec![
+        ("Summary", vec![a.summary.clone()]),
+        ("Skills", vec![a.skills.clone()]),
+    ];
+    if !a.experience.is_empty() {
+        sections.push(("Experience", a.experience.clone()));
+    }
+    let pdf = Resume {
+        name: &a.name,
+        contact: format!("{} \u{b7} {} \u{b7} {}", a.email, a.phone, a.location),
+        sections,
+    }
+    .pdf();
+    let file = Checked {
+        original_name: format!("{} resume.pdf", a.name),
+        extension: "pdf".into(),
+        bytes: pdf.into(),
+    };
+    let key = files.put("documents", &file).await?;
+    let stored = StoredFile {
+        storage_key: key,
+        original_name: file.original_name.clone(),
+        content_type: "application/pdf".into(),
+        size: file.bytes.len() as i64,
+    };
+    let id = Uuid::now_v7();
+    commands
+        .upload_document(
+            UploadDocument {
+                owner_id: candidate,
+                document_id: id,
+                details: DocumentInput {
+                    title: "Resume",
+                    description: None,
+                    document_type: "other",
+                },
+            },
+            stored,
+            meta,
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(id)
 }
 
 fn step(at: DateTime<Utc>, now: DateTime<Utc>) -> DateTime<Utc> {

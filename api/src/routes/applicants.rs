@@ -1,15 +1,18 @@
 //! One applicant, as the employer of the job sees them: the application, the
-//! candidate's profile and attached documents, the application's history read
-//! from its events, and the employer's private notes and scorecards.
+//! candidate's profile and attached documents (the resume also on its own, to
+//! show in the page), the history read from the events as sentences, and the
+//! employer's private notes and scorecards.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::Response;
 use chrono::{DateTime, Utc};
 use commands::assessments::{AddNote, SubmitScorecard};
 use commands::interviews::{CancelInterview, RescheduleInterview, ScheduleInterview, SlotForm};
-use domain::application::{self, ApplicationEvent};
+use domain::application::ApplicationEvent;
 use domain::assessment::Recommendation;
+use domain::document::Document as StoredDocument;
 use domain::pipeline::Stage;
 use event_store::{Actor, RecordedEvent};
 use projections::read_models::applications::{self, PipelineCard};
@@ -25,13 +28,16 @@ use uuid::Uuid;
 
 use super::{IdInPath, Message, PathId, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
+use crate::applicant_history::{self, HistoryEntry};
 use crate::auth::EmployerUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
+use crate::openapi::FileBytes;
 use crate::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(detail))
+        .routes(routes!(resume))
         .routes(routes!(add_note))
         .routes(routes!(add_scorecard))
         .routes(routes!(schedule))
@@ -74,14 +80,16 @@ struct ApplicantDetail {
     profile: Option<Value>,
     /// The resume and cover letter attached to this application.
     documents: Vec<Document>,
-    timeline: Vec<Step>,
+    /// What happened to the application, oldest first, each as a sentence
+    /// naming who did it: its moves, scorecards, notes and interviews.
+    history: Vec<HistoryEntry>,
     notes: Vec<Note>,
     scorecards: Vec<Scorecard>,
     interviews: Vec<InterviewRow>,
 }
 
 #[utoipa::path(get, path = "/api/employer/applications/{id}", tag = "employer", security(("employer" = [])), params(IdInPath),
-    responses((status = 200, description = "The applicant: card, profile, attached documents, timeline, notes, scorecards, interviews", body = ApplicantDetail), refusals::ApplicationNotFound))]
+    responses((status = 200, description = "The applicant: card, profile, attached documents, history, notes, scorecards, interviews", body = ApplicantDetail), refusals::ApplicationNotFound))]
 async fn detail(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -108,20 +116,20 @@ async fn detail(
     {
         attached.extend(documents::by_id(&state.pool, doc).await?);
     }
-    let history = state
-        .commands
-        .store
-        .read_stream(&application::stream_id(id))
-        .await?;
-    let timeline = timeline(&history)?;
     let (notes, scorecards) = assessments::for_application(&state.pool, me, id).await?;
     let interviews = interviews::for_application(&state.pool, me, id).await?;
+    let history = applicant_history::read(
+        &state,
+        id,
+        &interviews.iter().map(|i| i.id).collect::<Vec<_>>(),
+    )
+    .await?;
     Ok(Json(ApplicantDetail {
         application,
         job,
         profile,
         documents: attached,
-        timeline,
+        history,
         notes,
         scorecards,
         interviews,
@@ -129,7 +137,7 @@ async fn detail(
 }
 
 /// An application's history from its events (its stream, oldest first): what
-/// the employer's applicant page and the candidate's data export show.
+/// the candidate's data export holds.
 pub(crate) fn timeline(history: &[RecordedEvent]) -> anyhow::Result<Vec<Step>> {
     let mut timeline = Vec::with_capacity(history.len());
     for recorded in history {
@@ -177,6 +185,35 @@ pub(crate) fn timeline(history: &[RecordedEvent]) -> anyhow::Result<Vec<Step>> {
         });
     }
     Ok(timeline)
+}
+
+#[utoipa::path(get, path = "/api/employer/applications/{id}/resume", tag = "employer", security(("employer" = [])), params(IdInPath),
+    responses((status = 200, description = "The resume that came with the application, to show in the page: `inline` for a PDF or an image, an attachment otherwise; never cached, never sniffed",
+            content((FileBytes = "application/pdf"), (FileBytes = "image/jpeg"), (FileBytes = "image/png"), (FileBytes = "image/gif"), (FileBytes = "application/msword"), (FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (FileBytes = "text/plain"))),
+        (status = 404, description = "`Application not found` (not one of this employer's), or `Resume not found` (none came with it, or it was deleted)", body = ErrorBody)))]
+async fn resume(
+    State(state): State<AppState>,
+    EmployerUser(me): EmployerUser,
+    PathId(id, _): PathId<routes::Application>,
+) -> Result<Response, ApiError> {
+    let application = applications::card(&state.pool, me, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Application"))?;
+    let resume_id = application
+        .resume_id
+        .ok_or_else(|| ApiError::not_found("Resume"))?;
+    // The write side is the authority on a deletion (no read-model lag here).
+    let doc = state
+        .commands
+        .load::<StoredDocument>(resume_id)
+        .await?
+        .state
+        .filter(|d| !d.deleted)
+        .ok_or_else(|| ApiError::not_found("Resume"))?;
+    state
+        .files
+        .shown_in_page(&doc.storage_key, &doc.original_name, &doc.content_type)
+        .await
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -61,15 +61,22 @@ async fn the_detail_shows_profile_documents_history_notes_and_scorecards() {
     assert_eq!(d["job"]["title"], "Rust Engineer");
     assert_eq!(d["profile"]["skills"], "Rust, PostgreSQL");
     assert_eq!(d["documents"][0]["id"], resume_id);
-    let kinds: Vec<&str> = d["timeline"]
+    let history: Vec<&str> = d["history"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| s["kind"].as_str().unwrap())
+        .map(|s| s["summary"].as_str().unwrap())
         .collect();
-    assert_eq!(kinds, ["submitted", "moved"]);
-    assert_eq!(d["timeline"][1]["previous"], "new");
-    assert_eq!(d["timeline"][1]["actor_role"], "employer");
+    assert_eq!(
+        history,
+        [
+            "Applied for Rust Engineer",
+            "Moved to Interview by Morgan Reid",
+            "Note added by Morgan Reid",
+            "Scorecard added by Morgan Reid: Strong yes",
+        ]
+    );
+    assert_eq!(d["history"][1]["kind"], "moved");
     assert_eq!(d["notes"][0]["body"], NOTE);
     assert_eq!(d["scorecards"][0]["recommendation"], "strong_yes");
     assert_eq!(

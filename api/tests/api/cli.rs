@@ -113,6 +113,28 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
         .unwrap();
     assert!(chrono::Utc::now().signed_duration_since(oldest) > chrono::Duration::days(14));
     assert!(events.iter().all(|e| e["metadata"]["actor_role"] == "seed"));
+    // ... each pipeline event in the name of the person it plays, so histories
+    // read "Moved to Interview by Mei Chen", not "by the demo data".
+    let of_type = |t: &'static str| events.iter().filter(move |e| e["event_type"] == t);
+    assert!(
+        of_type("ApplicationMoved").all(|e| e["metadata"]["actor_id"] == e["payload"]["moved_by"])
+    );
+    assert!(
+        of_type("ApplicationSubmitted")
+            .all(|e| e["metadata"]["actor_id"] == e["payload"]["candidate_id"])
+    );
+    assert!(
+        of_type("InterviewScheduled")
+            .all(|e| e["metadata"]["actor_id"] == e["payload"]["employer_id"])
+    );
+    // Every seeded applicant but the demo candidate and the one erased sends a resume.
+    assert_eq!(count("DocumentUploaded"), 13);
+    assert_eq!(
+        of_type("ApplicationSubmitted")
+            .filter(|e| e["payload"]["resume_id"].is_string())
+            .count(),
+        13
+    );
     let positions: Vec<i64> = events
         .iter()
         .map(|e| e["position"].as_i64().unwrap())

@@ -4,6 +4,7 @@
 mod accounts;
 mod admin_roster;
 mod admin_workspace;
+mod applicant_page;
 mod applicants;
 mod applications;
 mod bad_input;

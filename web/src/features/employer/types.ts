@@ -56,15 +56,13 @@ export type JobBody = {
   draft?: boolean
 }
 
-export type TimelineEntry = {
+/** One line of an applicant's history, said by the server ("Moved to Interview by Mei Chen"). */
+export type HistoryEntry = {
   at: string
-  kind: 'submitted' | 'moved' | 'status_changed' | string
-  stage: Stage | null
-  previous: Stage | null
-  status: string | null
-  feedback: string | null
-  actor_id: string | null
-  actor_role: string | null
+  kind: 'submitted' | 'moved' | 'status_changed' | 'withdrawn' | 'note_added' | 'scorecard_added' | 'interview_booked' | 'interview_moved' | 'interview_cancelled' | string
+  summary: string
+  /** What the team told the candidate with a move, or the reason for a withdrawal or a cancelled interview. */
+  detail: string | null
 }
 
 export type Note = { id: string; author_id: string; body: string; created_at: string }
@@ -120,7 +118,7 @@ export type ApplicantDetail = {
   job: { id: string; title: string; status: string }
   profile: ApplicantProfile | null
   documents: ApplicantDocument[]
-  timeline: TimelineEntry[]
+  history: HistoryEntry[]
   notes: Note[]
   scorecards: Scorecard[]
   interviews: Interview[]

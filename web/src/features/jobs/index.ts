@@ -14,5 +14,15 @@ export { jobBoardQueryOptions, useJobBoard } from './api/get-job-board'
 export { jobQueryOptions, useJob } from './api/get-job'
 export { locationsQueryOptions, salaryRangesQueryOptions, useLocations, useSalaryRanges } from './api/get-reference'
 export { DESCRIPTION_PREVIEW_LENGTH, descriptionPreview, hasHiddenDetails } from './model/description'
+export {
+  closingSoonText,
+  hoursLeftIfClosingSoon,
+  JOB_SORTS,
+  matchesSpecialisation,
+  sortJobs,
+  type JobSearch,
+  type JobSort,
+} from './model/jobSearch'
+export { useJobSearch } from './hooks/useJobSearch'
 export { JobDescription } from './components/JobDescription'
 export { JobDetailBody } from './components/JobDetailBody'

@@ -1,23 +1,38 @@
-/** Browse Jobs: search, filters, refresh with 'Last updated', See More / Show Less, Apply Now, ten jobs a page (SPEC 2.5, 8). */
+/**
+ * Browse Jobs: search, filters, sort, refresh with 'Last updated', See More / Show Less, Apply Now,
+ * ten jobs a page (SPEC 2.5, 8). The filters, sort and page are in the address like the public
+ * board's (the jobs feature's useJobSearch; ?location= is a location id here, as SPEC 5 filters the
+ * portal by id). Unlike the public board it lists jobs with 24 hours or less left, marked as such.
+ */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ErrorAlert } from '../../../components/ui/Alert'
-import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
 import { Pagination } from '../../../components/ui/Pagination'
 import { SelectField } from '../../../components/ui/Select'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
-import { formatDate, formatPostedAge } from '../../../lib/format'
 import { APPLY_PARAM, applyJobId } from '../../../lib/apply-intent'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
+import { SPECIALISATIONS } from '../../../lib/specialisations'
 import { useApplications } from '../api/get-applications'
-import { hasHiddenDetails, JobDescription, salaryText, useJobBoard, useLocations, useSalaryRanges, type Job } from '../../jobs'
+import {
+  hoursLeftIfClosingSoon,
+  JOB_SORTS,
+  sortJobs,
+  useJobBoard,
+  useJobSearch,
+  useLocations,
+  useSalaryRanges,
+  type Job,
+  type JobSort,
+} from '../../jobs'
 import { useTimedMessage } from '../hooks/useTimedMessage'
-import { EMPTY_JOB_FILTERS, filterDashboardJobs, jobTypeOptions } from '../model/jobFilter'
+import { filterDashboardJobs, jobTypeOptions, type JobFilters } from '../model/jobFilter'
 import { ApplyModal } from './ApplyModal'
 import { Message } from './Message'
+import { PortalJobCard } from './PortalJobCard'
 
 export const JOB_MESSAGES = {
   loadFailed: 'Failed to load jobs. Please try again later.',
@@ -25,6 +40,8 @@ export const JOB_MESSAGES = {
   refreshFailed: 'Failed to refresh jobs. Please try again.',
   applied: 'Application submitted successfully',
   empty: 'No jobs found matching your criteria',
+  /** beside the "Closes in N hours" badges: why these jobs are here and not on the public board */
+  closingSoon: 'Jobs marked “Closes in …” have under 24 hours left: they are off the public job board, and only signed-in candidates like you still see them.',
   /** after Apply Now on a job that closed (or never existed) while the candidate signed in */
   applyGone: "That job is no longer taking applications. Here are the jobs that are open now.",
 } as const
@@ -34,12 +51,19 @@ export const DASHBOARD_JOBS_PER_PAGE = 10
 
 const FILTERS_FOLD_QUERY = '(max-width: 639.98px)'
 
+/** What Clear resets: the filters (the sort stays as chosen). */
+const CLEARED = { title: '', location: '', salaryRangeId: '', type: '', specialisation: '' }
+
 export function JobsTab() {
   const jobs = useJobBoard()
   const locations = useLocations()
   const salaryRanges = useSalaryRanges()
   const applications = useApplications()
-  const [filters, setFilters] = useState(EMPTY_JOB_FILTERS)
+  const { search, titleText, update, typeTitle, goToPage: showPage } = useJobSearch()
+  const filters: JobFilters = useMemo(
+    () => ({ search: search.title, locationId: search.location, salaryRangeId: search.salaryRangeId, type: search.type, specialisation: search.specialisation }),
+    [search],
+  )
   const [expanded, setExpanded] = useState<Set<string>>(new Set())
   const [applying, setApplying] = useState<Job | null>(null)
   // Apply Now on a public job brings ?apply=<job id> through the sign-in: open that job's dialog
@@ -51,19 +75,20 @@ export function JobsTab() {
   const [intentNotice, setIntentNotice] = useState<{ kind: 'gone' } | { kind: 'applied'; title: string } | null>(null)
   const [appliedNow, setAppliedNow] = useState<Set<string>>(new Set())
   const [refreshing, setRefreshing] = useState(false)
-  const [page, setPage] = useState(1)
   const [message, showMessage] = useTimedMessage()
   const moreId = useId()
   // on a phone the three selects fold behind a button, so the jobs start on the first screen
   const folded = useMediaQuery(FILTERS_FOLD_QUERY)
   const [filtersOpen, setFiltersOpen] = useState(false)
-  const activeSelects = [filters.locationId, filters.salaryRangeId, filters.type].filter(Boolean).length
+  const activeSelects = [filters.locationId, filters.salaryRangeId, filters.type, filters.specialisation].filter(Boolean).length
 
   const all = useMemo(() => jobs.data ?? [], [jobs.data])
-  const visible = useMemo(() => filterDashboardJobs(all, filters), [all, filters])
+  const visible = useMemo(() => sortJobs(filterDashboardJobs(all, filters), search.sort, salaryRanges.data ?? []), [all, filters, search.sort, salaryRanges.data])
+  // the portal lists jobs the public board has dropped (24 hours or less left): say so on each
+  const hoursLeft = (job: Job) => hoursLeftIfClosingSoon(job, new Date())
   const types = useMemo(() => jobTypeOptions(all), [all])
   const totalPages = pageCount(visible.length, DASHBOARD_JOBS_PER_PAGE)
-  const currentPage = Math.min(page, totalPages)
+  const currentPage = Math.min(search.page, totalPages)
   const pageJobs = pageSlice(visible, currentPage, DASHBOARD_JOBS_PER_PAGE)
   const applied = useMemo(() => {
     const set = new Set(appliedNow)
@@ -118,13 +143,8 @@ export function JobsTab() {
       return next
     })
 
-  const set = (key: keyof typeof filters) => (value: string) => {
-    setFilters((f) => ({ ...f, [key]: value }))
-    setPage(1)
-  }
-
   const goToPage = (next: number) => {
-    setPage(next)
+    showPage(next)
     document.getElementById('jobs-title')?.scrollIntoView({ block: 'start' })
   }
 
@@ -154,7 +174,7 @@ export function JobsTab() {
 
       <div className="cd-filters" role="search">
         <Field label="Search jobs">
-          {(control) => <input {...control} className="input" type="search" placeholder="Search by job title" value={filters.search} onChange={(e) => set('search')(e.target.value)} />}
+          {(control) => <input {...control} className="input" type="search" placeholder="Search by job title" value={titleText} onChange={(e) => typeTitle(e.target.value)} />}
         </Field>
         {folded ? (
           <Button
@@ -175,16 +195,23 @@ export function JobsTab() {
             value={filters.locationId}
             placeholder="All locations"
             options={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.display_name }))}
-            onChange={(e) => set('locationId')(e.target.value)}
+            onChange={(e) => update({ location: e.target.value })}
           />
           <SelectField
             label="Salary range"
             value={filters.salaryRangeId}
             placeholder="All salary ranges"
             options={(salaryRanges.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
-            onChange={(e) => set('salaryRangeId')(e.target.value)}
+            onChange={(e) => update({ salaryRangeId: e.target.value })}
           />
-          <SelectField label="Job type" value={filters.type} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} onChange={(e) => set('type')(e.target.value)} />
+          <SelectField label="Job type" value={filters.type} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} onChange={(e) => update({ type: e.target.value })} />
+          <SelectField
+            label="Specialisation"
+            value={filters.specialisation}
+            placeholder="All specialisations"
+            options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
+            onChange={(e) => update({ specialisation: e.target.value })}
+          />
         </div>
       </div>
 
@@ -199,7 +226,7 @@ export function JobsTab() {
           title={JOB_MESSAGES.empty}
           icon="search"
           action={
-            <Button variant="outline" size="sm" onClick={() => { setFilters(EMPTY_JOB_FILTERS); setPage(1) }}>
+            <Button variant="outline" size="sm" onClick={() => update({ ...CLEARED })}>
               Clear search and filters
             </Button>
           }
@@ -208,45 +235,33 @@ export function JobsTab() {
         </EmptyState>
       ) : (
         <>
-          <p className="cd-muted cd-range" aria-live="polite">
-            {showingText(currentPage, DASHBOARD_JOBS_PER_PAGE, visible.length)}
-          </p>
+          <div className="cd-list-head">
+            <p className="cd-muted cd-range" aria-live="polite">
+              {showingText(currentPage, DASHBOARD_JOBS_PER_PAGE, visible.length)}
+            </p>
+            <SelectField
+              label="Sort by"
+              className="cd-sort"
+              value={search.sort}
+              options={JOB_SORTS.map((o) => ({ value: o.value, label: o.label }))}
+              onChange={(e) => update({ sort: e.target.value as JobSort })}
+            />
+          </div>
+          {pageJobs.some((job) => hoursLeft(job) != null) ? (
+            <p className="cd-muted cd-small cd-closing-note">{JOB_MESSAGES.closingSoon}</p>
+          ) : null}
           <ul className="cd-cards">
-            {pageJobs.map((job) => {
-              const isOpen = expanded.has(job.id)
-              const isApplied = applied.has(String(job.id))
-              return (
-                <li key={job.id} className="cd-card">
-                  <div className="cd-card-head">
-                    <h3>{job.title}</h3>
-                    {isApplied ? (
-                      <Badge tone="success" icon="check">
-                        Applied
-                      </Badge>
-                    ) : null}
-                  </div>
-                  <p className="cd-muted">
-                    {job.company} · {job.location} · {job.type}
-                  </p>
-                  <p className="cd-salary">{salaryText(job)}</p>
-                  <JobDescription job={job} expanded={isOpen} />
-                  <p className="cd-muted cd-small">
-                    Posted <time dateTime={job.created_at} title={formatDate(job.created_at)}>{formatPostedAge(job.created_at)}</time>
-                    {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
-                  </p>
-                  <div className="cd-card-actions">
-                    {hasHiddenDetails(job) ? (
-                      <Button variant="ghost" size="sm" aria-expanded={isOpen} onClick={() => toggle(job.id)}>
-                        {isOpen ? 'Show Less' : 'See More'}
-                      </Button>
-                    ) : null}
-                    <Button size="sm" disabled={isApplied} onClick={() => setApplying(job)} aria-label={isApplied ? undefined : `Apply Now for ${job.title}`}>
-                      {isApplied ? 'Applied Successfully' : 'Apply Now'}
-                    </Button>
-                  </div>
-                </li>
-              )
-            })}
+            {pageJobs.map((job) => (
+              <PortalJobCard
+                key={job.id}
+                job={job}
+                expanded={expanded.has(job.id)}
+                applied={applied.has(String(job.id))}
+                hoursLeft={hoursLeft(job)}
+                onToggle={() => toggle(job.id)}
+                onApply={() => setApplying(job)}
+              />
+            ))}
           </ul>
           <Pagination current={currentPage} total={totalPages} onChange={goToPage} label="Job pages" />
         </>

@@ -35,6 +35,11 @@ describe('dashboard job filter', () => {
     expect(ids(filterDashboardJobs(jobs, { ...EMPTY_JOB_FILTERS, salaryRangeId: 'sal-1' }))).toEqual(['1', '3'])
     expect(ids(filterDashboardJobs(jobs, { ...EMPTY_JOB_FILTERS, type: 'Contract', salaryRangeId: 'sal-2' }))).toEqual(['2'])
   })
+  it('keeps the chosen specialisation only', () => {
+    const mixed = [job({ id: 'd', specialisation: 'Digital' }), job({ id: 'x', specialisation: 'Executive IT' }), job({ id: 'n', specialisation: null })]
+    expect(ids(filterDashboardJobs(mixed, { ...EMPTY_JOB_FILTERS, specialisation: 'Digital' }))).toEqual(['d'])
+    expect(ids(filterDashboardJobs(mixed, EMPTY_JOB_FILTERS))).toEqual(['d', 'x', 'n'])
+  })
   it('does not treat a partial id as a match', () => {
     expect(filterDashboardJobs(jobs, { ...EMPTY_JOB_FILTERS, locationId: 'loc' })).toEqual([])
   })

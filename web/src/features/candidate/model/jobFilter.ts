@@ -1,11 +1,12 @@
 /** Client-side filtering of the dashboard job list (SPEC 5, candidate dashboard job filtering). */
-import type { Job } from '../../jobs'
+import { matchesSpecialisation, type Job } from '../../jobs'
 
-export type JobFilters = { search: string; locationId: string; salaryRangeId: string; type: string }
+export type JobFilters = { search: string; locationId: string; salaryRangeId: string; type: string; specialisation: string }
 
-export const EMPTY_JOB_FILTERS: JobFilters = { search: '', locationId: '', salaryRangeId: '', type: '' }
+export const EMPTY_JOB_FILTERS: JobFilters = { search: '', locationId: '', salaryRangeId: '', type: '', specialisation: '' }
 
-/** Title contains the text (case-insensitive); location, salary range and type must equal the selection. */
+/** Title contains the text (case-insensitive); location, salary range, type and specialisation must
+ *  equal the selection (the specialisation is ours: the SPEC's filters are the first four). */
 export function filterDashboardJobs(jobs: Job[], filters: JobFilters): Job[] {
   const text = filters.search.trim().toLowerCase()
   return jobs.filter((job) => {
@@ -13,6 +14,7 @@ export function filterDashboardJobs(jobs: Job[], filters: JobFilters): Job[] {
     if (filters.locationId && String(job.location_id ?? '') !== filters.locationId) return false
     if (filters.salaryRangeId && String(job.salary_range_id ?? '') !== filters.salaryRangeId) return false
     if (filters.type && job.type !== filters.type) return false
+    if (!matchesSpecialisation(job, filters.specialisation)) return false
     return true
   })
 }

@@ -41,23 +41,28 @@ describe('an applicant whose personal data was erased', () => {
       job: { id: 'j1', title: 'Data Engineer', status: 'open' },
       profile: null,
       documents: [],
-      timeline: [],
+      history: [],
       notes: [],
       scorecards: [],
       interviews: [],
     }
-    routeFetch({ 'GET /api/employer/applications/a2': { body: detail } })
+    routeFetch({
+      'GET /api/employer/applications/a2': { body: detail },
+      'GET /api/employer/jobs/j1/pipeline': { body: { job: { id: 'j1', title: 'Data Engineer' }, counts, stages: [], applications: cards } },
+    })
     renderRoutes([{ path: '/dashboard/applicants/:applicationId', element: <ApplicantPage /> }], '/dashboard/applicants/a2')
     expect(await screen.findByText(/This applicant’s personal data has been erased/)).toBeTruthy()
     expect(document.title).toContain('Erased person')
     expect(document.querySelector('a[href^="mailto:"]')).toBeNull()
     expect(screen.getByText('Erased with the rest of their personal data.')).toBeTruthy()
     expect(screen.getByText('Their resume and documents were erased with their personal data.')).toBeTruthy()
+    expect(screen.getByText('Their resume was erased with the rest of their personal data.')).toBeTruthy()
     expect(document.body.textContent).not.toContain('[erased]')
     // they can no longer be invited: no booking button, and it says why
     expect(screen.queryByRole('button', { name: 'Schedule an interview' })).toBeNull()
     expect(screen.getByText('Their personal data was erased, so they can no longer be invited.')).toBeTruthy()
     // it can still be moved, and the reject dialog names them sensibly
+    fireEvent.click(screen.getByRole('button', { name: 'Move Erased person to another stage' }))
     fireEvent.click(screen.getByRole('button', { name: 'Rejected' }))
     expect(screen.getByRole('dialog', { name: 'Reject Erased person?' })).toBeTruthy()
   })

@@ -4,13 +4,14 @@
  * or a click elsewhere closes it and focus returns to the button.
  */
 import { useEffect, useId, useRef, useState } from 'react'
-import { Button } from '../../../components/ui/Button'
+import { buttonClass } from '../../../components/ui/Button'
 import { allowedTargets, STAGE_LABELS } from '../model/stages'
 import type { Stage } from '../types'
 
-type Props = { name: string; stage: Stage; disabled?: boolean; onMove: (to: Stage) => void }
+/** `variant`: the board's cards use a quiet ghost button; the applicant page, where moving is the main act, a primary one. */
+type Props = { name: string; stage: Stage; disabled?: boolean; variant?: 'ghost' | 'primary'; onMove: (to: Stage) => void }
 
-export function MoveMenu({ name, stage, disabled, onMove }: Props) {
+export function MoveMenu({ name, stage, disabled, variant = 'ghost', onMove }: Props) {
   const [open, setOpen] = useState(false)
   const listId = useId()
   const wrap = useRef<HTMLDivElement>(null)
@@ -46,7 +47,7 @@ export function MoveMenu({ name, stage, disabled, onMove }: Props) {
       <button
         ref={trigger}
         type="button"
-        className="btn btn-ghost btn-sm"
+        className={buttonClass(variant, 'sm')}
         aria-expanded={open}
         aria-controls={listId}
         aria-label={`Move ${name} to another stage`}
@@ -72,19 +73,6 @@ export function MoveMenu({ name, stage, disabled, onMove }: Props) {
           ))}
         </ul>
       ) : null}
-    </div>
-  )
-}
-
-/** The same choice as a plain button row, for the applicant page where there is room. */
-export function MoveButtons({ stage, onMove, busy }: { stage: Stage; onMove: (to: Stage) => void; busy?: boolean }) {
-  return (
-    <div className="ws-actions" role="group" aria-label="Move to stage">
-      {allowedTargets(stage).map((t) => (
-        <Button key={t} size="sm" variant={t === 'rejected' ? 'ghost' : 'outline'} disabled={busy} onClick={() => onMove(t)}>
-          {STAGE_LABELS[t]}
-        </Button>
-      ))}
     </div>
   )
 }

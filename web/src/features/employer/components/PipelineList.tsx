@@ -68,7 +68,8 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
       header: 'Applicant',
       cell: (r) => (
         <>
-          <Link to={`/dashboard/applicants/${r.id}`}>
+          {/* the applicant page's Previous / Next walk this filtered, sorted list */}
+          <Link to={`/dashboard/applicants/${r.id}`} state={{ from: { view: 'list', filter } }}>
             <PersonName name={r.candidate_name} />
           </Link>
           {isErased(r.candidate_email) ? null : (

@@ -30,7 +30,7 @@ let jobs: Job[] = []
 let jobResponse: () => Response
 let locations: { id: string; display_name: string }[] = []
 
-const renderBoard = () => renderRoutes([{ path: '/jobs/find', Component: JobBoardPage }], '/jobs/find')
+const renderBoard = (path = '/jobs/find') => renderRoutes([{ path: '/jobs/find', Component: JobBoardPage }], path)
 
 describe('JobBoardPage', () => {
   freshEachTest()
@@ -139,5 +139,38 @@ describe('JobBoardPage', () => {
     await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(0))
     await act(async () => release())
     expect(await screen.findByText('3 jobs found')).toBeTruthy()
+  })
+
+  it('reads the filters, the sort and the page from the address and writes every change back', async () => {
+    jobs = Array.from({ length: 12 }, (_, i) =>
+      makeJob(i + 1, {
+        specialisation: i < 8 ? 'Digital' : 'Executive IT',
+        salary: `$${100 + i}k`,
+        created_at: `2025-01-${String(10 + i).padStart(2, '0')}T00:00:00Z`,
+      }),
+    )
+    const { router } = renderBoard('/jobs/find?specialisation=digital&sort=salary&page=2')
+    expect(await screen.findByText('8 jobs found')).toBeTruthy()
+    expect((screen.getByLabelText('Specialisation') as HTMLSelectElement).value).toBe('Digital')
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('salary')
+    // page 2 of the eight Digital jobs by pay, highest first: jobs 3, 2, 1
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Engineer 3', 'Engineer 2', 'Engineer 1'])
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page')
+
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'newest' } })
+    expect(router.state.location.search).toBe('?specialisation=digital')
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }))
+    expect(router.state.location.search).toBe('?specialisation=digital&page=2')
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter: Digital' }))
+    expect(router.state.location.search).toBe('')
+    expect(screen.getByText('12 jobs found')).toBeTruthy()
+  })
+
+  it('the whole card links to the job page through its title only, with Apply Now its one other link', async () => {
+    renderBoard()
+    await screen.findByText('12 jobs found')
+    const card = screen.getAllByRole('article')[0]
+    expect(within(card).getAllByRole('link').map((a) => a.textContent)).toEqual(['Engineer 1', 'Apply Now'])
+    expect(card.className).toContain('card-cover')
   })
 })

@@ -1,21 +1,25 @@
 /**
- * /jobs/find: search header, filter sidebar, paginated job cards (SPEC 2.4, 4, 5, 9). On a phone
- * the three filter selects fold behind a "Filters" button and the side cards move around the
- * results, so the first job shows on the first screen. ?title= and ?location= (the home page's
- * search) prefill the filters.
+ * /jobs/find: search header, filter sidebar, paginated job cards (SPEC 2.4, 4, 5, 9). The filters,
+ * the sort and the page live in the address (model/jobSearch), so a reload, Back from a job and a
+ * shared link show the same list; ?title= and ?location= are also what the home page's search
+ * sends. On a phone the selects fold behind a "Filters" button and the side cards move around the
+ * results, so the first job shows on the first screen.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { Field } from '../../../components/ui/Field'
 import { Icon } from '../../../components/ui/Icon'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
+import { SPECIALISATIONS } from '../../../lib/specialisations'
 import { useDocumentTitle } from '../../site'
 import { useJobBoard } from '../api/get-job-board'
 import { useLocations, useSalaryRanges } from '../api/get-reference'
 import { jobKeys } from '../api/keys'
-import { EMPTY_JOB_FILTERS, filterJobBoard, JOBS_PER_PAGE, type JobBoardFilters } from '../model/filters'
+import { EMPTY_JOB_FILTERS, filterJobBoard, JOBS_PER_PAGE } from '../model/filters'
+import { useJobSearch } from '../hooks/useJobSearch'
+import { JOB_SORTS, sortJobs, type JobSearch, type JobSort } from '../model/jobSearch'
 import { JOB_TYPES } from '../types'
 import { JobCard } from './JobCard'
 import { Pagination } from '../../../components/ui/Pagination'
@@ -33,53 +37,50 @@ export default function JobBoardPage() {
   const jobsQuery = useJobBoard()
   const { data: locations = [] } = useLocations()
   const { data: salaryRanges = [] } = useSalaryRanges()
-  const [params] = useSearchParams()
-  const [filters, setFilters] = useState<JobBoardFilters>(() => ({
-    ...EMPTY_JOB_FILTERS,
-    title: params.get('title') ?? '',
-    location: params.get('location') ?? '',
-  }))
+  const { search, titleText, update: updateSearch, typeTitle, goToPage: showPage } = useJobSearch()
   const folded = useMediaQuery(FILTERS_FOLD_QUERY)
   const [filtersOpen, setFiltersOpen] = useState(false)
   const filtersId = useId()
-  const [page, setPage] = useState(1)
   const [expandedId, setExpandedId] = useState<string | null>(null)
 
   const jobs = jobsQuery.data
-  const visible = useMemo(() => filterJobBoard(jobs ?? [], filters, new Date()), [jobs, filters])
+  const visible = useMemo(
+    () => sortJobs(filterJobBoard(jobs ?? [], search, new Date()), search.sort, salaryRanges),
+    [jobs, search, salaryRanges],
+  )
   const totalPages = pageCount(visible.length, JOBS_PER_PAGE)
-  const currentPage = Math.min(page, totalPages)
+  const currentPage = Math.min(search.page, totalPages)
   const pageJobs = pageSlice(visible, currentPage, JOBS_PER_PAGE)
   const loading = jobsQuery.isPending
 
-  const update = (patch: Partial<JobBoardFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }))
-    setPage(1)
+  // a choice is a step Back can undo; typing in the title box only rewrites the current entry
+  const update = (patch: Partial<JobSearch>, replace = false) => {
+    updateSearch(patch, replace)
     setExpandedId(null)
   }
 
-  const clear = () => update(EMPTY_JOB_FILTERS)
+  const clear = () => update({ ...EMPTY_JOB_FILTERS })
 
   const refresh = () => {
-    setPage(1)
-    setExpandedId(null)
+    update({}, true)
     // reset drops the cached list (the page empties) and fetches it again
     void queryClient.resetQueries({ queryKey: jobKeys.board() })
   }
 
   const goToPage = (next: number) => {
-    setPage(next)
+    showPage(next)
     setExpandedId(null)
     window.scrollTo({ top: 0, behavior: 'smooth' })
   }
 
   const count = visible.length
-  const salaryName = salaryRanges.find((r) => String(r.id) === filters.salaryRangeId)?.display_name
+  const salaryName = salaryRanges.find((r) => String(r.id) === search.salaryRangeId)?.display_name
   const chips = [
-    filters.title.trim() ? { key: 'title', label: `“${filters.title.trim()}”`, clear: { title: '' } } : null,
-    filters.location ? { key: 'location', label: filters.location, clear: { location: '' } } : null,
-    filters.salaryRangeId ? { key: 'salary', label: salaryName ?? 'Salary range', clear: { salaryRangeId: '' } } : null,
-    filters.type ? { key: 'type', label: filters.type, clear: { type: '' } } : null,
+    search.title.trim() ? { key: 'title', label: `“${search.title.trim()}”`, clear: { title: '' } } : null,
+    search.location ? { key: 'location', label: search.location, clear: { location: '' } } : null,
+    search.salaryRangeId ? { key: 'salary', label: salaryName ?? 'Salary range', clear: { salaryRangeId: '' } } : null,
+    search.type ? { key: 'type', label: search.type, clear: { type: '' } } : null,
+    search.specialisation ? { key: 'specialisation', label: search.specialisation, clear: { specialisation: '' } } : null,
   ].filter((c) => c !== null)
   const activeSelects = chips.filter((c) => c.key !== 'title').length
 
@@ -92,14 +93,25 @@ export default function JobBoardPage() {
           <p className="lead job-search-lead">Browse current openings from Sydney and Australia-wide employers we partner with.</p>
           <SearchForm className="search-panel job-search" label="Search jobs">
             <Field id="job-search-title" label="Job title">
-              {(p) => <input {...p} type="search" placeholder="e.g. Data Engineer" value={filters.title} onChange={(e) => update({ title: e.target.value })} />}
+              {(p) => (
+                <input
+                  {...p}
+                  type="search"
+                  placeholder="e.g. Data Engineer"
+                  value={titleText}
+                  onChange={(e) => {
+                    typeTitle(e.target.value)
+                    setExpandedId(null)
+                  }}
+                />
+              )}
             </Field>
             <div className="job-search-more" id={filtersId} hidden={folded && !filtersOpen}>
               <FilterSelect
                 id="job-search-location"
                 label="Location"
                 anyLabel="All locations"
-                value={filters.location}
+                value={search.location}
                 options={locations.map((l) => ({ id: l.id, value: l.display_name, label: l.display_name }))}
                 onChange={(location) => update({ location })}
               />
@@ -107,7 +119,7 @@ export default function JobBoardPage() {
                 id="job-search-salary"
                 label="Salary range"
                 anyLabel="Any salary"
-                value={filters.salaryRangeId}
+                value={search.salaryRangeId}
                 options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
                 onChange={(salaryRangeId) => update({ salaryRangeId })}
               />
@@ -115,9 +127,17 @@ export default function JobBoardPage() {
                 id="job-search-type"
                 label="Job type"
                 anyLabel="All types"
-                value={filters.type}
+                value={search.type}
                 options={JOB_TYPES.map((t) => ({ value: t, label: t }))}
                 onChange={(type) => update({ type })}
+              />
+              <FilterSelect
+                id="job-search-specialisation"
+                label="Specialisation"
+                anyLabel="All specialisations"
+                value={search.specialisation}
+                options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
+                onChange={(specialisation) => update({ specialisation })}
               />
             </div>
             <div className="job-search-actions">
@@ -173,6 +193,16 @@ export default function JobBoardPage() {
           <h2 id="job-results-heading" className="visually-hidden">
             Job listings
           </h2>
+          <div className="job-results-head">
+            <SelectField
+              id="job-sort"
+              label="Sort by"
+              className="job-sort"
+              value={search.sort}
+              options={JOB_SORTS.map((o) => ({ value: o.value, label: o.label }))}
+              onChange={(e) => update({ sort: e.target.value as JobSort })}
+            />
+          </div>
           {loading ? (
             // Card-sized placeholders hold the page's shape, so nothing below
             // them jumps when the jobs arrive.

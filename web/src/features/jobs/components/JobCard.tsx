@@ -1,7 +1,10 @@
 /**
- * One job on the public board: preview, Read More / Show Less, Apply Now and a link to its page.
- * The whole card is the link to the job page (the title link's hit area covers it); the buttons
- * sit above that area. Type and salary are chips; the date is relative ("2 days ago").
+ * One job on the public board: preview, Read More / Show Less and Apply Now, its one primary action.
+ * The whole card is the link to the job page, the accessible "stretched link": the title is the
+ * only link to it, and its ::after covers the card, so a screen reader hears one link with the
+ * job's name rather than a card-sized link wrapping buttons. Every other button or link on the card
+ * (Read More, Apply Now, and any icon action added beside the title) sits above that cover
+ * (jobs.css). Type and salary are chips; the date is relative ("2 days ago").
  */
 import { Link } from 'react-router'
 import { formatPostedAge } from '../../../lib/format'
@@ -17,10 +20,12 @@ export function JobCard({ job, expanded, onToggle }: JobCardProps) {
   return (
     <article className="job-card card card-cover">
       <header className="job-card-header">
-        <h3>
-          <Link to={`/jobs/${job.id}`}>{job.title}</Link>
-        </h3>
-        <p className="job-company">{job.company}</p>
+        <div>
+          <h3>
+            <Link to={`/jobs/${job.id}`}>{job.title}</Link>
+          </h3>
+          <p className="job-company">{job.company}</p>
+        </div>
       </header>
       <ul className="job-meta" aria-label="Job details">
         <li>
@@ -34,6 +39,12 @@ export function JobCard({ job, expanded, onToggle }: JobCardProps) {
           <span className="visually-hidden">Salary: </span>
           <span className="badge badge-success">{salaryText(job)}</span>
         </li>
+        {job.specialisation ? (
+          <li>
+            <span className="visually-hidden">Specialisation: </span>
+            {job.specialisation}
+          </li>
+        ) : null}
         {job.created_at ? (
           <li>
             Posted <time dateTime={job.created_at} title={formatDate(job.created_at)}>{formatPostedAge(job.created_at)}</time>
@@ -44,13 +55,10 @@ export function JobCard({ job, expanded, onToggle }: JobCardProps) {
         <JobDescription job={job} expanded={expanded} />
       </div>
       <div className="job-card-actions">
+        <ApplyNowLink jobId={job.id} className="btn btn-primary btn-sm" />
         <button type="button" className="btn btn-outline btn-sm" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle}>
           {expanded ? 'Show Less' : 'Read More'}
         </button>
-        <ApplyNowLink jobId={job.id} className="btn btn-primary btn-sm" />
-        <Link to={`/jobs/${job.id}`} className="job-card-link">
-          View job page<span className="visually-hidden"> for {job.title}</span>
-        </Link>
       </div>
     </article>
   )

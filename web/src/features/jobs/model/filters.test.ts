@@ -91,6 +91,12 @@ describe('public job filters (SPEC 5)', () => {
     expect(matchesFilters(job({ salary_range_id: 3 }), filters({ salaryRangeId: '3' }))).toBe(true)
   })
 
+  it('specialisation equals the chosen one', () => {
+    expect(matchesFilters(job({ specialisation: 'Digital' }), filters({ specialisation: 'Digital' }))).toBe(true)
+    expect(matchesFilters(job({ specialisation: 'Digital' }), filters({ specialisation: 'Executive IT' }))).toBe(false)
+    expect(matchesFilters(job({ specialisation: null }), filters({ specialisation: 'Digital' }))).toBe(false)
+  })
+
   it('filters combine', () => {
     const jobs = [
       job({ id: 'a' }),
@@ -98,8 +104,13 @@ describe('public job filters (SPEC 5)', () => {
       job({ id: 'c', location: 'Melbourne, VIC' }),
       job({ id: 'd', title: 'Data Engineer' }),
       job({ id: 'e', salary_range_id: 'sr-200' }),
+      job({ id: 'f', specialisation: 'Digital' }),
     ]
-    const result = filterJobBoard(jobs, filters({ title: 'react', location: 'Sydney', type: 'full-time', salaryRangeId: 'sr-150' }), NOW)
+    const result = filterJobBoard(
+      jobs.map((j) => (j.id === 'f' ? j : { ...j, specialisation: 'Development + Testing' })),
+      filters({ title: 'react', location: 'Sydney', type: 'full-time', salaryRangeId: 'sr-150', specialisation: 'Development + Testing' }),
+      NOW,
+    )
     expect(result.map((j) => j.id)).toEqual(['a'])
   })
 })

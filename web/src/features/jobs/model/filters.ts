@@ -1,5 +1,6 @@
 /** Public job board filtering (SPEC 5), as pure functions of the jobs, the filters and the clock. */
 import type { Job } from '../types'
+import { matchesSpecialisation } from './jobSearch'
 
 export type JobBoardFilters = {
   title: string
@@ -9,9 +10,11 @@ export type JobBoardFilters = {
   salaryRangeId: string
   /** a job type; empty means any */
   type: string
+  /** one of the nine specialisations; empty means any */
+  specialisation: string
 }
 
-export const EMPTY_JOB_FILTERS: JobBoardFilters = { title: '', location: '', salaryRangeId: '', type: '' }
+export const EMPTY_JOB_FILTERS: JobBoardFilters = { title: '', location: '', salaryRangeId: '', type: '', specialisation: '' }
 
 export const JOBS_PER_PAGE = 5
 
@@ -33,6 +36,7 @@ export function matchesFilters(job: Job, filters: JobBoardFilters): boolean {
   if (filters.location && !contains(job.location, filters.location)) return false
   if (filters.type && (job.type ?? '').toLowerCase() !== filters.type.toLowerCase()) return false
   if (filters.salaryRangeId && String(job.salary_range_id ?? '') !== filters.salaryRangeId) return false
+  if (!matchesSpecialisation(job, filters.specialisation)) return false
   return true
 }
 

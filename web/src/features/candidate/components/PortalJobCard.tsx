@@ -1,0 +1,76 @@
+/**
+ * One job in the portal's Browse Jobs: the same card as the public board's in what it holds and
+ * does (SPEC 2.5 calls its toggle See More), with Apply Now its one primary action and the whole
+ * card a link to the job page (the title's ::after covers it; the buttons sit above, see
+ * dashboard.css .cd-job-card). A job with 24 hours or less left, which the public board no longer
+ * lists, says how long is left.
+ */
+import { Link } from 'react-router'
+import { Badge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
+import { formatDate, formatPostedAge } from '../../../lib/format'
+import { closingSoonText, hasHiddenDetails, JobDescription, salaryText, type Job } from '../../jobs'
+
+type Props = {
+  job: Job
+  expanded: boolean
+  applied: boolean
+  /** hours left when 24 or fewer remain, else null */
+  hoursLeft: number | null
+  onToggle: () => void
+  onApply: () => void
+}
+
+export function PortalJobCard({ job, expanded, applied, hoursLeft, onToggle, onApply }: Props) {
+  const detailsId = `portal-job-${job.id}`
+  return (
+    <li className="cd-card cd-job-card card-cover">
+      <div className="cd-card-head">
+        <div className="cd-job-title">
+          <h3>
+            <Link to={`/jobs/${job.id}`}>{job.title}</Link>
+          </h3>
+          <p className="cd-muted">
+            {job.company} · {job.location} · {job.type}
+            {job.specialisation ? ` · ${job.specialisation}` : ''}
+          </p>
+        </div>
+        {applied || hoursLeft != null ? (
+          <div className="cd-job-badges">
+            {hoursLeft != null ? (
+              <Badge tone="warning" icon="clock">
+                {closingSoonText(hoursLeft)}
+              </Badge>
+            ) : null}
+            {applied ? (
+              <Badge tone="success" icon="check">
+                Applied
+              </Badge>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <p className="cd-salary">{salaryText(job)}</p>
+      <div id={detailsId}>
+        <JobDescription job={job} expanded={expanded} />
+      </div>
+      <p className="cd-muted cd-small">
+        Posted{' '}
+        <time dateTime={job.created_at} title={formatDate(job.created_at)}>
+          {formatPostedAge(job.created_at)}
+        </time>
+        {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
+      </p>
+      <div className="cd-card-actions">
+        <Button size="sm" disabled={applied} onClick={onApply} aria-label={applied ? undefined : `Apply Now for ${job.title}`}>
+          {applied ? 'Applied Successfully' : 'Apply Now'}
+        </Button>
+        {hasHiddenDetails(job) ? (
+          <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle}>
+            {expanded ? 'Show Less' : 'See More'}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  )
+}
