@@ -8,7 +8,7 @@
  * the list view. Found by labels, roles and visible text; the buttons they press
  * are inside the screen, and nothing scrolls sideways.
  */
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import {
   api,
@@ -20,6 +20,7 @@ import {
   eventually,
   expectNoSidewaysScroll,
   newContext,
+  onePagePdf,
   pagePerBlock,
   screenshot,
   signInThroughForm,
@@ -55,8 +56,7 @@ async function applyWithResume(viewport: ViewportName): Promise<{ id: string; na
   expect(reg.status, JSON.stringify(reg.body)).toBe(201)
   const candidate = await apiLogin('candidate', email, password)
   const form = new FormData()
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
-  form.set('document', new Blob([pdf], { type: 'application/pdf' }), `${name} resume.pdf`)
+  form.set('document', new Blob([new Uint8Array(onePagePdf(`${name}: Senior Rust Engineer`))], { type: 'application/pdf' }), `${name} resume.pdf`)
   form.set('title', 'Resume')
   form.set('description', '')
   form.set('document_type', 'other')
@@ -90,6 +90,15 @@ beforeAll(async () => {
     10_000,
     'the new applicants on the board',
   )
+})
+
+// Other files pick applicants of this job by stage (a New one to move, an Interview one to open):
+// ours end as not progressed, where none of them looks.
+afterAll(async () => {
+  for (const a of Object.values(applicants)) {
+    const moved = await api('POST', `/api/employer/applications/${a.id}/move`, { token: employer.token, json: { stage: 'rejected' } })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+  }
 })
 
 /** Wholly inside the screen's width (scrolled to first). */
