@@ -16,30 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_URL, api, apiLogin, BASE_URL, collectErrors, decodeQuotedPrintable, DEMO, EMPLOYER_URL, eventually, jobBoard, MAIL_DIR, newContext,
   screenshot, seriousA11yViolations, uniqueEmail, VIEWPORT_NAMES, type LoginBody, signInThroughForm, browserPerFile, expectNoSidewaysScroll,
-  signedInContext,
+  signedInContext, onePagePdf,
 } from './support'
-
-/** A one-page PDF saying `text`, with a correct xref table so viewers render it. */
-function onePagePdf(text: string): Buffer {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`
-  const objects = [
-    '<</Type/Catalog/Pages 2 0 R>>',
-    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 5 0 R>>>>/Contents 4 0 R>>',
-    `<</Length ${stream.length}>>stream\n${stream}\nendstream`,
-    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
-  ]
-  let out = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((o, i) => {
-    offsets.push(out.length)
-    out += `${i + 1} 0 obj${o}endobj\n`
-  })
-  const xref = out.length
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((n) => `${String(n).padStart(10, '0')} 00000 n \n`).join('')}`
-  out += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(out, 'latin1')
-}
 
 /** The text/calendar part of a raw .eml, decoded (lettre picks 7bit, quoted-printable or base64). */
 function calendarPart(raw: string): string | null {
@@ -151,7 +129,7 @@ describe('sign-up → approval → post', () => {
     await page.getByLabel('Responsibilities').fill('Own the CI platform\nRun the Kubernetes clusters')
     await page.getByRole('button', { name: 'Publish' }).click()
     await page.waitForURL(`${EMPLOYER_URL}/dashboard`)
-    await page.getByRole('heading', { level: 2, name: JOB_TITLE }).waitFor()
+    await page.getByRole('link', { name: JOB_TITLE, exact: true }).waitFor()
 
     const job = await eventually(async () => (await jobBoard()).find((j) => j.title === JOB_TITLE), 10_000, 'the job on the public board')
     jobId = job.id

@@ -49,7 +49,7 @@ describe('employer workspace', () => {
     const text = (await counts.innerText()).replace(/\s+/g, ' ')
     expect(text).toContain(`${busiest.applications.new} New`)
     expect(text).toContain(`${busiest.applications.interview} Interview`)
-    await ui.page.getByRole('link', { name: `Applicants (${busiest.applications.total})` }).first().waitFor()
+    await ui.page.getByRole('link', { name: `Applicants for ${busiest.title} (${busiest.applications.total})` }).first().waitFor()
   })
 
   it('moves a card with the keyboard only, through its Move to… menu', async () => {
@@ -115,7 +115,7 @@ describe('employer workspace', () => {
     await preview.getByText('Automate toil').waitFor()
     await ui.page.getByRole('button', { name: 'Publish' }).click()
     await ui.page.waitForURL(`${EMPLOYER_URL}/dashboard`)
-    await ui.page.getByRole('heading', { level: 2, name: title }).waitFor()
+    await ui.page.getByRole('link', { name: title, exact: true }).waitFor()
     await eventually(async () => (await jobBoard()).some((j) => j.title === title), 10_000, 'the job on the public board')
   })
 })

@@ -66,7 +66,7 @@ struct Board {
 }
 
 #[utoipa::path(get, path = "/api/employer/jobs/{id}/pipeline", tag = "employer", security(("employer" = [])), params(IdInPath, BoardQuery),
-    responses((status = 200, description = "The job's board: its counts (whatever the filter) and the matching applicants", body = Board),
+    responses((status = 200, description = "The job's board: its counts (whatever the filter) and the matching applicants, each with the time it entered its stage and whole days since, its scorecards' average rating and count, and its resume's file name", body = Board),
         refusals::JobNotFound,
         (status = 422, description = "An unknown stage", body = ErrorBody)))]
 async fn board(

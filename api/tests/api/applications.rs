@@ -195,8 +195,8 @@ async fn an_employers_applications_look_up_each_applicant_by_key() {
     // language=PostgreSQL
     sqlx::query(
         "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status, created_at,
-                                   last_updated)
-         SELECT gen_random_uuid(), id, $1, $1, 'Rust Engineer', 'Harbour Labs', 'pending', now(), now()
+                                   last_updated, stage_entered_at)
+         SELECT gen_random_uuid(), id, $1, $1, 'Rust Engineer', 'Harbour Labs', 'pending', now(), now(), now()
            FROM accounts LIMIT 250",
     )
     .bind(employer)

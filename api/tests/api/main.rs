@@ -32,6 +32,7 @@ mod openapi;
 mod password_reset;
 mod passwords;
 mod pipeline;
+mod pipeline_cards;
 mod profile;
 mod projections_runtime;
 mod purge;

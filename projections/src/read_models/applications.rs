@@ -83,6 +83,7 @@ impl EventProjector for ApplicationsProjector {
                         cover_letter_id: s.cover_letter_id,
                         created_at: s.submitted_at,
                         last_updated: s.submitted_at,
+                        stage_entered_at: s.submitted_at,
                         version: r.stream_version,
                         first_response_at: None,
                         hired_at: None,
@@ -139,8 +140,9 @@ impl EventProjector for ApplicationsProjector {
                 // language=PostgreSQL
                 sqlx::query(
                     "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status,
-                                               stage, version, resume_id, cover_letter_id, created_at, last_updated)
-                     VALUES ($1, $2, $3, $4, $5, $6, 'pending', 'new', $7, $8, $9, $10, $10)",
+                                               stage, version, resume_id, cover_letter_id, created_at, last_updated,
+                                               stage_entered_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, 'pending', 'new', $7, $8, $9, $10, $10, $10)",
                 )
                 .bind(s.application_id)
                 .bind(s.candidate_id)
@@ -255,6 +257,7 @@ struct Row {
     cover_letter_id: Option<Uuid>,
     created_at: DateTime<Utc>,
     last_updated: DateTime<Utc>,
+    stage_entered_at: DateTime<Utc>,
     version: i64,
     first_response_at: Option<DateTime<Utc>>,
     hired_at: Option<DateTime<Utc>>,
@@ -265,7 +268,8 @@ impl FoldedRow for Row {
     // language=PostgreSQL
     const SELECT: &'static str =
         "SELECT id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback, resume_id,
-                cover_letter_id, created_at, last_updated, version, first_response_at, hired_at, withdrawn_at
+                cover_letter_id, created_at, last_updated, stage_entered_at, version, first_response_at, hired_at,
+                withdrawn_at
            FROM applications WHERE id = ANY($1)";
 
     fn id(&self) -> Uuid {
@@ -277,13 +281,15 @@ impl FoldedRow for Row {
         sqlx::query(
             "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback,
                                        resume_id, cover_letter_id, created_at, last_updated, version, first_response_at,
-                                       hired_at, withdrawn_at)
+                                       hired_at, withdrawn_at, stage_entered_at)
              SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
                                   $8::text[], $9::text[], $10::uuid[], $11::uuid[], $12::timestamptz[], $13::timestamptz[],
-                                  $14::bigint[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[])
+                                  $14::bigint[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[],
+                                  $18::timestamptz[])
              ON CONFLICT (id) DO UPDATE SET
                  status = EXCLUDED.status, stage = EXCLUDED.stage, feedback = EXCLUDED.feedback,
-                 last_updated = EXCLUDED.last_updated, version = EXCLUDED.version,
+                 last_updated = EXCLUDED.last_updated, stage_entered_at = EXCLUDED.stage_entered_at,
+                 version = EXCLUDED.version,
                  first_response_at = EXCLUDED.first_response_at, hired_at = EXCLUDED.hired_at,
                  withdrawn_at = EXCLUDED.withdrawn_at",
         )
@@ -304,6 +310,7 @@ impl FoldedRow for Row {
         .bind(column!(rows, first_response_at))
         .bind(column!(rows, hired_at))
         .bind(column!(rows, withdrawn_at))
+        .bind(column!(rows, stage_entered_at))
         .execute(&mut *conn)
         .await?;
         Ok(())
@@ -313,6 +320,9 @@ impl FoldedRow for Row {
 impl Row {
     /// What [`Moved::write`]'s UPDATE does to the row.
     fn moved(&mut self, stage: Stage, feedback: Option<&String>, at: DateTime<Utc>, version: i64) {
+        if self.stage != stage.as_str() {
+            self.stage_entered_at = at;
+        }
         self.stage = stage.as_str().to_owned();
         self.status = stage.visible_status().as_str().to_owned();
         if let Some(feedback) = feedback {
@@ -344,6 +354,7 @@ impl Moved {
         // language=PostgreSQL
         let row: Option<(Uuid, Uuid, Uuid)> = sqlx::query_as(
             "UPDATE applications SET stage = $2, status = $3, feedback = coalesce($4, feedback),
+                    stage_entered_at = CASE WHEN stage = $2 THEN stage_entered_at ELSE $5 END,
                     last_updated = $5, version = $6, first_response_at = coalesce(first_response_at, $5),
                     hired_at = CASE WHEN $2 = 'hired' THEN coalesce(hired_at, $5) ELSE hired_at END
               WHERE id = $1 RETURNING candidate_id, employer_id, job_id",
@@ -445,29 +456,6 @@ pub async fn employer_may_read_document(
     Ok(ok)
 }
 
-/// One card on an employer's pipeline board: who applied, where they are, and
-/// the version the board sends back with a move.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
-pub struct PipelineCard {
-    pub id: Uuid,
-    pub job_id: Uuid,
-    pub candidate_id: Uuid,
-    pub candidate_name: Option<String>,
-    pub candidate_email: Option<String>,
-    #[sqlx(try_from = "String")]
-    pub stage: Stage,
-    /// What the candidate sees.
-    pub status: String,
-    pub version: i64,
-    pub feedback: Option<String>,
-    pub resume_id: Option<Uuid>,
-    pub cover_letter_id: Option<Uuid>,
-    pub created_at: DateTime<Utc>,
-    pub last_updated: DateTime<Utc>,
-    /// Set when the candidate withdrew: the card stays where it was, flagged.
-    pub withdrawn_at: Option<DateTime<Utc>>,
-}
-
 /// Whose application each is and for which job (id, candidate, job title),
 /// for sentences about them.
 pub async fn subjects(pool: &PgPool, ids: &[Uuid]) -> anyhow::Result<Vec<(Uuid, Uuid, String)>> {
@@ -482,203 +470,5 @@ pub async fn subjects(pool: &PgPool, ids: &[Uuid]) -> anyhow::Result<Vec<(Uuid, 
         .context("Failed to read whose applications these are")
 }
 
-// language=PostgreSQL
-const CARD_COLUMNS: &str = "a.id, a.job_id, a.candidate_id, c.name AS candidate_name, c.email AS candidate_email,
-    a.stage, a.status, a.version, a.feedback, a.resume_id, a.cover_letter_id, a.created_at, a.last_updated,
-    a.withdrawn_at";
-
-/// One application to one of `employer`'s jobs.
-pub async fn card(
-    pool: &PgPool,
-    employer: Uuid,
-    application: Uuid,
-) -> anyhow::Result<Option<PipelineCard>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {CARD_COLUMNS} FROM applications a LEFT JOIN accounts c ON c.id = a.candidate_id
-          WHERE a.employer_id = $1 AND a.id = $2"
-    )))
-    .bind(employer)
-    .bind(application)
-    .fetch_optional(pool)
-    .await
-    .context("Failed to read an application")
-}
-
-/// How the board's list view narrows and orders a job's applicants.
-#[derive(Debug, Clone, Default)]
-pub struct PipelineFilter {
-    pub stage: Option<Stage>,
-    /// Part of the applicant's name or email, any case.
-    pub keyword: Option<String>,
-    /// Applied on or after.
-    pub from: Option<DateTime<Utc>>,
-    /// Applied before.
-    pub to: Option<DateTime<Utc>>,
-    pub sort: PipelineSort,
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum PipelineSort {
-    #[default]
-    Newest,
-    Oldest,
-    Name,
-    Updated,
-}
-
-/// A job's applicants on its employer's board. The caller has checked the
-/// job is the employer's; the employer id is matched again here all the same.
-pub async fn pipeline(
-    pool: &PgPool,
-    employer: Uuid,
-    job: Uuid,
-    filter: &PipelineFilter,
-) -> anyhow::Result<Vec<PipelineCard>> {
-    let order = match filter.sort {
-        PipelineSort::Newest => "a.created_at DESC",
-        PipelineSort::Oldest => "a.created_at ASC",
-        PipelineSort::Name => "lower(c.name) ASC, a.created_at DESC",
-        PipelineSort::Updated => "a.last_updated DESC",
-    };
-    let keyword = filter
-        .keyword
-        .as_deref()
-        .map(str::trim)
-        .filter(|k| !k.is_empty())
-        .map(|k| format!("%{}%", super::escape_like(k)));
-    // language=PostgreSQL
-    let sql = format!(
-        "SELECT {CARD_COLUMNS}
-           FROM applications a LEFT JOIN accounts c ON c.id = a.candidate_id
-          WHERE a.employer_id = $1 AND a.job_id = $2
-            AND ($3::text IS NULL OR a.stage = $3)
-            AND ($4::text IS NULL OR c.name ILIKE $4 OR c.email ILIKE $4)
-            AND ($5::timestamptz IS NULL OR a.created_at >= $5)
-            AND ($6::timestamptz IS NULL OR a.created_at < $6)
-          ORDER BY {order}"
-    );
-    sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(employer)
-        .bind(job)
-        .bind(filter.stage.map(Stage::as_str))
-        .bind(keyword)
-        .bind(filter.from)
-        .bind(filter.to)
-        .fetch_all(pool)
-        .await
-        .context("Failed to read a job's pipeline")
-}
-
-/// How many applications each of an employer's jobs has in each stage.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct StageCounts {
-    pub new: i64,
-    pub screening: i64,
-    pub interview: i64,
-    pub offer: i64,
-    pub hired: i64,
-    pub rejected: i64,
-    pub total: i64,
-}
-
-impl StageCounts {
-    fn add(&mut self, stage: Stage, n: i64) {
-        let slot = match stage {
-            Stage::New => &mut self.new,
-            Stage::Screening => &mut self.screening,
-            Stage::Interview => &mut self.interview,
-            Stage::Offer => &mut self.offer,
-            Stage::Hired => &mut self.hired,
-            Stage::Rejected => &mut self.rejected,
-        };
-        *slot += n;
-        self.total += n;
-    }
-}
-
-pub async fn stage_counts(
-    pool: &PgPool,
-    employer: Uuid,
-) -> anyhow::Result<std::collections::HashMap<Uuid, StageCounts>> {
-    // language=PostgreSQL
-    let rows: Vec<(Uuid, String, i64)> = sqlx::query_as(
-        "SELECT job_id, stage, count(*) FROM applications WHERE employer_id = $1 GROUP BY job_id, stage",
-    )
-    .bind(employer)
-    .fetch_all(pool)
-    .await
-    .context("Failed to count an employer's applications by stage")?;
-    let mut counts = std::collections::HashMap::<Uuid, StageCounts>::new();
-    for (job, stage, n) in rows {
-        counts
-            .entry(job)
-            .or_default()
-            .add(Stage::try_from(stage)?, n);
-    }
-    Ok(counts)
-}
-
-/// One job's numbers for its employer.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct JobReport {
-    pub counts: StageCounts,
-    /// Applications received per week (weeks start on Monday, Sydney time).
-    pub by_week: Vec<WeekCount>,
-    /// Median hours from an application to the employer's first move on it.
-    pub median_first_response_hours: Option<f64>,
-    pub responded: i64,
-    /// Median days from application to hire.
-    pub median_days_to_hire: Option<f64>,
-    pub hired: i64,
-}
-
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
-// Its own name in the API document: agency::WeekCount has the same one.
-#[schema(as = JobReportWeek)]
-pub struct WeekCount {
-    pub week: chrono::NaiveDate,
-    pub applications: i64,
-}
-
-pub async fn job_report(pool: &PgPool, employer: Uuid, job: Uuid) -> anyhow::Result<JobReport> {
-    let counts = stage_counts(pool, employer)
-        .await?
-        .remove(&job)
-        .unwrap_or_default();
-    // language=PostgreSQL
-    let by_week = sqlx::query_as(
-        "SELECT date_trunc('week', created_at AT TIME ZONE 'Australia/Sydney')::date AS week,
-                count(*) AS applications
-           FROM applications WHERE employer_id = $1 AND job_id = $2
-          GROUP BY 1 ORDER BY 1",
-    )
-    .bind(employer)
-    .bind(job)
-    .fetch_all(pool)
-    .await
-    .context("Failed to count applications per week")?;
-    // language=PostgreSQL
-    let (first, responded, hire, hired): (Option<f64>, i64, Option<f64>, i64) = sqlx::query_as(
-        "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at) / 3600)
-                    FILTER (WHERE first_response_at IS NOT NULL),
-                count(first_response_at),
-                percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM hired_at - created_at) / 86400)
-                    FILTER (WHERE hired_at IS NOT NULL),
-                count(hired_at)
-           FROM applications WHERE employer_id = $1 AND job_id = $2",
-    )
-    .bind(employer)
-    .bind(job)
-    .fetch_one(pool)
-    .await
-    .context("Failed to measure response and hiring times")?;
-    Ok(JobReport {
-        counts,
-        by_week,
-        median_first_response_hours: first,
-        responded,
-        median_days_to_hire: hire,
-        hired,
-    })
-}
+mod board;
+pub use board::*;

@@ -16,6 +16,11 @@ export function pipelineCard(over: Partial<PipelineCard> = {}): PipelineCard {
     cover_letter_id: null,
     created_at: '2026-11-21T00:00:00Z',
     last_updated: null,
+    stage_entered_at: '2026-11-21T00:00:00Z',
+    days_in_stage: 0,
+    rating: null,
+    scorecards: 0,
+    resume_name: null,
     ...over,
   }
 }

@@ -24,6 +24,16 @@ export type PipelineCard = {
   cover_letter_id: string | null
   created_at: string
   last_updated: string | null
+  withdrawn_at?: string | null
+  /** when the card entered its present stage */
+  stage_entered_at: string
+  /** whole days since stage_entered_at, as the server answered */
+  days_in_stage: number
+  /** the average of its scorecards' overall scores (1 to 5, one decimal); null without one */
+  rating: number | null
+  scorecards: number
+  /** the resume's file name (null without a resume) */
+  resume_name: string | null
 }
 
 export type PipelineSort = 'newest' | 'oldest' | 'name' | 'updated'

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Recommendation } from '../types'
 import { employerPost } from './client'
-import { employerKeys } from './keys'
+import { employerKeys, isPipelineKey } from './keys'
 
 export type ScorecardBody = { ratings: { criterion: string; score: number }[]; recommendation: Recommendation; comment?: string }
 
@@ -11,5 +11,11 @@ export const addScorecard = ({ id, body }: { id: string; body: ScorecardBody }) 
 
 export function useAddScorecard() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: addScorecard, onSuccess: (_d, { id }) => qc.invalidateQueries({ queryKey: employerKeys.applicant(id) }) })
+  return useMutation({
+    mutationFn: addScorecard,
+    onSuccess: (_d, { id }) => {
+      void qc.invalidateQueries({ predicate: (q) => isPipelineKey(q.queryKey) })
+      return qc.invalidateQueries({ queryKey: employerKeys.applicant(id) })
+    },
+  })
 }

@@ -12,3 +12,7 @@ export const employerKeys = {
   applicant: (id: string) => [...employerKeys.applicants(), id] as const,
   company: () => [...employerKeys.all, 'company'] as const,
 }
+
+/** Any job's pipeline query: a scorecard changes a card's rating, and its event does not name the job. */
+export const isPipelineKey = (key: readonly unknown[]) => key[0] === employerKeys.all[0] && key[1] === 'jobs' && key[3] === 'pipeline'
+

@@ -11,6 +11,7 @@ import { NotificationBell, useNotificationSocket } from '../../notifications'
 import { useEmployerLiveHandlers } from '../hooks/useEmployerLive'
 import { WorkspaceTitleContext } from './workspaceTitle'
 import '../employer.css'
+import '../jobs-table.css'
 
 const NAV: ShellNavItem[] = [
   { to: '/dashboard', label: 'Jobs', short: 'Jobs', icon: 'briefcase', end: true },

@@ -1,44 +1,48 @@
-/** /dashboard: the employer's jobs with status, closing date, applicants per stage and what can be done with each. */
+/**
+ * /dashboard: the employer's jobs as one dense table (status, dates, applicants per stage, a
+ * primary action and a More menu per row), with a title search and an Open / Draft / Closed
+ * filter that live in the address (?q=&status=).
+ */
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Button, buttonClass } from '../../../components/ui/Button'
-import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
+import { SearchForm } from '../../../components/ui/SearchForm'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { useCloseJob } from '../api/close-job'
-import { useDuplicateJob } from '../api/duplicate-job'
 import { useExtendJob } from '../api/extend-job'
 import { useEmployerJobs } from '../api/get-jobs'
-import { usePublishJob } from '../api/publish-job'
 import { useReopenJob } from '../api/reopen-job'
-import { closingInstant, jobActions } from '../model/jobForm'
+import { closingInstant } from '../model/jobForm'
+import { filterJobs, groupCounts, JOB_GROUP_LABELS, JOB_GROUPS, jobListParams, parseJobGroup } from '../model/jobList'
 import type { EmployerJob } from '../types'
-import { JobStatusBadge } from './JobStatusBadge'
-import { StageCountsBar } from './StageCountsBar'
+import { JobsTable, type DateDialog } from './JobsTable'
 import { useWorkspaceTitle } from './workspaceTitle'
-
-type DateDialog = { job: EmployerJob; kind: 'extend' | 'reopen' }
 
 export default function JobsPage() {
   useWorkspaceTitle('Jobs')
   const jobs = useEmployerJobs()
+  const [params, setParams] = useSearchParams()
+  const q = params.get('q') ?? ''
+  const group = parseJobGroup(params.get('status'))
   const [dialog, setDialog] = useState<DateDialog | null>(null)
 
   if (jobs.isPending) {
-    return (
-      <SkeletonStack what="your jobs" />
-    )
+    return <SkeletonStack what="your jobs" />
   }
   if (jobs.isError) {
     return <LoadFailed error={jobs.error} what="your jobs" onRetry={() => jobs.refetch()} />
   }
   const list = jobs.data
+  // the filter's counts are of the jobs the search finds, so each says what choosing it shows
+  const counts = groupCounts(filterJobs(list, q, 'all'))
+  const shown = filterJobs(list, q, group)
+  const show = (nextQ: string, nextGroup = group) => setParams(jobListParams(nextQ, nextGroup), { replace: true })
   return (
     <div className="ws-stack">
       <div className="ws-toolbar">
@@ -63,114 +67,46 @@ export default function JobsPage() {
           <p>Post a role and applicants will appear here, stage by stage, as they apply.</p>
         </EmptyState>
       ) : (
-        <ul className="ws-card-list">
-          {list.map((job) => (
-            <JobRow key={job.id} job={job} onDate={(kind) => setDialog({ job, kind })} />
-          ))}
-        </ul>
+        <>
+          <SearchForm className="emp-jobs-filters" label="Find a job">
+            <Field label="Search jobs">
+              {(p) => <input {...p} className="input" type="search" value={q} placeholder="Job title" onChange={(e) => show(e.target.value)} />}
+            </Field>
+            <div className="emp-segmented" role="group" aria-label="Show jobs">
+              {JOB_GROUPS.map((g) => (
+                <button key={g} type="button" className="emp-segment" aria-pressed={group === g} onClick={() => show(q, g)}>
+                  {JOB_GROUP_LABELS[g]} <span className="emp-segment-count">{counts[g]}</span>
+                </button>
+              ))}
+            </div>
+          </SearchForm>
+          <p className="visually-hidden" role="status">
+            {shown.length === 1 ? '1 job shown' : `${shown.length} jobs shown`}
+          </p>
+          {shown.length === 0 ? (
+            <EmptyState
+              title="No jobs match"
+              icon="search"
+              headingLevel={2}
+              action={
+                <Button variant="outline" onClick={() => show('', 'all')}>
+                  Show every job
+                </Button>
+              }
+            >
+              <p>{q.trim() ? `No ${group === 'all' ? '' : `${JOB_GROUP_LABELS[group].toLowerCase()} `}job has “${q.trim()}” in its title.` : `You have no ${JOB_GROUP_LABELS[group].toLowerCase()} jobs.`}</p>
+            </EmptyState>
+          ) : (
+            <JobsTable jobs={shown} onDate={setDialog} />
+          )}
+        </>
       )}
       {dialog ? <ClosingDateDialog {...dialog} onClose={() => setDialog(null)} /> : null}
     </div>
   )
 }
 
-function JobRow({ job, onDate }: { job: EmployerJob; onDate: (kind: 'extend' | 'reopen') => void }) {
-  const { push } = useToast()
-  const navigate = useNavigate()
-  const publish = usePublishJob()
-  const close = useCloseJob()
-  const duplicate = useDuplicateJob()
-  const actions = jobActions(job.status)
-  const fail = (title: string) => (err: unknown) => push({ kind: 'error', title, message: serverMessageOr(err, 'Please try again.') })
-
-  return (
-    <Card as="li" className="emp-job">
-      <div className="emp-job-head">
-        <h2 className="emp-job-title">
-          <Link to={`/dashboard/jobs/${job.id}`}>{job.title}</Link>
-        </h2>
-        <JobStatusBadge status={job.status} />
-      </div>
-      <p className="ws-muted emp-job-meta">
-        {[job.location, job.type, job.expires_at ? `Closes ${formatDate(job.expires_at)}` : 'No closing date'].filter(Boolean).join(' · ')}
-      </p>
-      <StageCountsBar counts={job.applications} label={`Applicants for ${job.title} by stage`} />
-      <div className="ws-actions">
-        <Link to={`/dashboard/jobs/${job.id}`} className={buttonClass('secondary', 'sm')}>
-          Applicants ({job.applications.total})
-        </Link>
-        <Link to={`/dashboard/jobs/${job.id}/report`} className={buttonClass('outline', 'sm')} aria-label={`Report for ${job.title}`}>
-          Report
-        </Link>
-        {actions.includes('edit') ? (
-          <Link to={`/dashboard/jobs/${job.id}/edit`} className={buttonClass('outline', 'sm')} aria-label={`Edit ${job.title}`}>
-            Edit
-          </Link>
-        ) : null}
-        {actions.includes('publish') ? (
-          <Button
-            size="sm"
-            icon="publish"
-            busy={publish.isPending}
-            onClick={() =>
-              publish.mutate(job.id, {
-                onSuccess: () => push({ kind: 'success', title: 'Job published', message: `${job.title} is now on the job board.` }),
-                onError: fail('Could not publish'),
-              })
-            }
-          >
-            Publish
-          </Button>
-        ) : null}
-        {actions.includes('extend') ? (
-          <Button size="sm" variant="outline" onClick={() => onDate('extend')}>
-            Extend
-          </Button>
-        ) : null}
-        {actions.includes('reopen') ? (
-          <Button size="sm" variant="outline" icon="reopen" onClick={() => onDate('reopen')}>
-            Reopen
-          </Button>
-        ) : null}
-        {actions.includes('close') ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            busy={close.isPending}
-            onClick={() =>
-              close.mutate(job.id, {
-                onSuccess: () => push({ kind: 'success', title: 'Job closed', message: `${job.title} no longer takes applications.` }),
-                onError: fail('Could not close'),
-              })
-            }
-          >
-            Close
-          </Button>
-        ) : null}
-        <Button
-          size="sm"
-          variant="ghost"
-          icon="copy"
-          aria-label={`Duplicate ${job.title}`}
-          busy={duplicate.isPending}
-          onClick={() =>
-            duplicate.mutate(job.id, {
-              onSuccess: (res) => {
-                push({ kind: 'success', title: 'Draft created', message: res.message ?? 'A copy of the job is saved as a draft.' })
-                navigate(`/dashboard/jobs/${res.id}/edit`)
-              },
-              onError: fail('Could not duplicate'),
-            })
-          }
-        >
-          Duplicate
-        </Button>
-      </div>
-    </Card>
-  )
-}
-
-function ClosingDateDialog({ job, kind, onClose }: DateDialog & { onClose: () => void }) {
+function ClosingDateDialog({ job, kind, onClose }: { job: EmployerJob; kind: DateDialog['kind']; onClose: () => void }) {
   const { push } = useToast()
   const extend = useExtendJob()
   const reopen = useReopenJob()

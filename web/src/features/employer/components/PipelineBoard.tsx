@@ -1,7 +1,10 @@
 /**
  * The board: one column per stage. A card moves by dragging its handle (pointer, or the keyboard:
- * Space to lift, arrows, Space to drop: @dnd-kit/core) or through its "Move to…" menu. Columns
+ * Space to lift, arrows, Space to drop: @dnd-kit/core) or through its one "Move to…" menu. Columns
  * the card may not go to are dimmed while it is lifted; the server still has the last word.
+ * A card shows who (one line, the whole name on hover), how long they have been in the stage,
+ * their scorecards' average rating, and their resume one click away (a PDF opens in the viewer,
+ * anything else downloads).
  */
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -20,13 +23,16 @@ import {
 import { Badge } from '../../../components/ui/Badge'
 import { PersonName } from '../../../components/ui/ErasedPerson'
 import { Icon } from '../../../components/ui/Icon'
-import { formatRelativeTime } from '../../../lib/format'
+import { formatDate } from '../../../lib/format'
 import { personName } from '../../../lib/erased'
-import { candidateStatus, canMove, isStage, STAGE_LABELS } from '../model/stages'
+import { daysInStage, daysInStageLabel, ratingDescription, ratingText } from '../model/card'
+import { canMove, isStage, STAGE_LABELS } from '../model/stages'
 import { STAGES, type PipelineCard, type Stage, type StageCounts } from '../types'
 import { MoveMenu } from './MoveMenu'
+import { ResumeButton } from './ResumeButton'
 
-const STATUS_TONE = { pending: 'neutral', accepted: 'success', rejected: 'danger' } as const
+const OUTCOMES: Stage[] = ['hired', 'rejected']
+const IN_PLAY = STAGES.filter((s) => !OUTCOMES.includes(s))
 
 type Props = { cards: PipelineCard[]; counts: StageCounts; locked: boolean; onMove: (card: PipelineCard, to: Stage) => void }
 
@@ -61,9 +67,15 @@ export function PipelineBoard({ cards, counts, locked, onMove }: Props) {
       onDragEnd={onDragEnd}
     >
       <div className="emp-board">
-        {STAGES.map((stage) => (
+        {IN_PLAY.map((stage) => (
           <Column key={stage} stage={stage} count={counts[stage]} cards={cards.filter((c) => c.stage === stage)} lifted={active} locked={locked} onMove={onMove} />
         ))}
+        {/* the two outcomes share the last column, so the four stages in play get the width */}
+        <div className="emp-board-outcomes">
+          {OUTCOMES.map((stage) => (
+            <Column key={stage} stage={stage} count={counts[stage]} cards={cards.filter((c) => c.stage === stage)} lifted={active} locked={locked} onMove={onMove} />
+          ))}
+        </div>
       </div>
       <DragOverlay>{active ? <CardBody card={active} overlay /> : null}</DragOverlay>
     </DndContext>
@@ -110,17 +122,23 @@ function DraggableCard({ card, locked, onMove }: { card: PipelineCard; locked: b
           )
         }
       />
-      {locked ? null : <MoveMenu name={personName(card.candidate_name)} stage={card.stage} onMove={(to) => onMove(card, to)} />}
+      {locked && !card.resume_id ? null : (
+        <div className="emp-card-actions">
+          <ResumeButton card={card} />
+          {locked ? null : <MoveMenu name={personName(card.candidate_name)} stage={card.stage} onMove={(to) => onMove(card, to)} />}
+        </div>
+      )}
     </li>
   )
 }
 
 function CardBody({ card, handle, overlay }: { card: PipelineCard; handle?: React.ReactNode; overlay?: boolean }) {
-  const status = candidateStatus(card.stage)
+  const name = personName(card.candidate_name)
+  const days = daysInStage(card)
   const inner = (
     <>
       <div className="emp-card-top">
-        <span className="emp-card-name">
+        <span className="emp-card-name" title={name}>
           {overlay ? (
             <PersonName name={card.candidate_name} />
           ) : (
@@ -132,8 +150,15 @@ function CardBody({ card, handle, overlay }: { card: PipelineCard; handle?: Reac
         {handle}
       </div>
       <div className="emp-card-meta">
-        <span>Applied {formatRelativeTime(card.created_at).toLowerCase()}</span>
-        <Badge tone={STATUS_TONE[status]}>Sees: {status}</Badge>
+        <span title={`In ${STAGE_LABELS[card.stage]} since ${formatDate(card.stage_entered_at)}; applied ${formatDate(card.created_at)}`}>{daysInStageLabel(days)}</span>
+        {card.rating != null ? (
+          <span className="emp-card-rating" title={ratingDescription(card.rating, card.scorecards)}>
+            <Icon name="star" size={12} />
+            <span aria-hidden="true">{ratingText(card.rating)} avg</span>
+            <span className="visually-hidden">{ratingDescription(card.rating, card.scorecards)}</span>
+          </span>
+        ) : null}
+        {card.withdrawn_at ? <Badge tone="neutral">Withdrawn</Badge> : null}
       </div>
     </>
   )

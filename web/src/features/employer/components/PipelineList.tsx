@@ -21,6 +21,7 @@ import { formatDate, formatRelativeTime } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useBulkReject } from '../api/bulk-reject'
 import { usePipeline } from '../api/get-pipeline'
+import { daysInStage, daysInStageLabel, ratingDescription, ratingText } from '../model/card'
 import { STAGE_LABELS, STAGE_TONES } from '../model/stages'
 import { STAGES, type PipelineCard, type PipelineFilter, type PipelineSort, type Stage } from '../types'
 import { MoveMenu } from './MoveMenu'
@@ -82,6 +83,19 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
     },
     { key: 'stage', header: 'Stage', cell: (r) => <Badge tone={STAGE_TONES[r.stage]}>{STAGE_LABELS[r.stage]}</Badge> },
     { key: 'applied', header: 'Applied', cell: (r) => formatDate(r.created_at) },
+    { key: 'in-stage', header: 'In stage', cell: (r) => daysInStageLabel(daysInStage(r)).replace(' in stage', '') },
+    {
+      key: 'rating',
+      header: 'Rating',
+      cell: (r) =>
+        r.rating == null ? (
+          <span className="ws-muted">None yet</span>
+        ) : (
+          <span title={ratingDescription(r.rating, r.scorecards)}>
+            {ratingText(r.rating)} avg<span className="visually-hidden">, {ratingDescription(r.rating, r.scorecards)}</span>
+          </span>
+        ),
+    },
     { key: 'updated', header: 'Last change', cell: (r) => (r.last_updated ? formatRelativeTime(r.last_updated) : '') },
     { key: 'move', header: 'Move', cell: (r) => (locked ? null : <MoveMenu name={personName(r.candidate_name)} stage={r.stage} onMove={(to) => onMove(r, to)} />) },
   ]

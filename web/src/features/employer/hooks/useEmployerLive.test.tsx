@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { renderHook } from '@testing-library/react'
 import { providers, testQueryClient } from '../../../testing/harness'
-import { employerKeys } from '../api/keys'
+import { employerKeys, isPipelineKey } from '../api/keys'
 import { useEmployerLiveHandlers } from './useEmployerLive'
 
 function setup() {
@@ -21,10 +21,16 @@ describe('employer live events', () => {
     )
   })
 
-  it('assessment_updated marks only that applicant stale', () => {
+  it('assessment_updated marks that applicant and the boards (their ratings) stale', () => {
     const { handlers, keys } = setup()
     handlers.assessment_updated({ application_id: 'a2' })
-    expect(keys()).toEqual([JSON.stringify(employerKeys.applicant('a2'))])
+    expect(keys()).toEqual([JSON.stringify(employerKeys.applicant('a2')), undefined])
+  })
+
+  it('knows a pipeline query by its key', () => {
+    expect(isPipelineKey(employerKeys.pipeline('j1', { stage: 'new' }))).toBe(true)
+    expect(isPipelineKey(employerKeys.report('j1'))).toBe(false)
+    expect(isPipelineKey(employerKeys.jobList())).toBe(false)
   })
 
   it('ignores a payload without ids beyond the job list', () => {

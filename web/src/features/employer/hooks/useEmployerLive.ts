@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { employerKeys } from '../api/keys'
+import { employerKeys, isPipelineKey } from '../api/keys'
 
 type PipelineUpdated = { job_id?: string; application_id?: string }
 type AssessmentUpdated = { application_id?: string }
@@ -26,6 +26,8 @@ export function useEmployerLiveHandlers(): Record<string, (payload: unknown) => 
       assessment_updated: (payload: unknown) => {
         const { application_id } = (payload ?? {}) as AssessmentUpdated
         if (application_id) void qc.invalidateQueries({ queryKey: employerKeys.applicant(application_id) })
+        // the boards' cards carry the scorecards' average
+        void qc.invalidateQueries({ predicate: (q) => isPipelineKey(q.queryKey) })
       },
     }),
     [qc],

@@ -1,0 +1,260 @@
+//! The employer's board over `applications`: a job's cards with how long each
+//! has sat in its stage, its scorecards' rating and its resume, the stage
+//! counts of every job, and a job's report.
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use domain::pipeline::Stage;
+use serde::Serialize;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// One card on an employer's pipeline board: who applied, where they are, and
+/// the version the board sends back with a move.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct PipelineCard {
+    pub id: Uuid,
+    pub job_id: Uuid,
+    pub candidate_id: Uuid,
+    pub candidate_name: Option<String>,
+    pub candidate_email: Option<String>,
+    #[sqlx(try_from = "String")]
+    pub stage: Stage,
+    /// What the candidate sees.
+    pub status: String,
+    pub version: i64,
+    pub feedback: Option<String>,
+    pub resume_id: Option<Uuid>,
+    pub cover_letter_id: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+    pub last_updated: DateTime<Utc>,
+    /// Set when the candidate withdrew: the card stays where it was, flagged.
+    pub withdrawn_at: Option<DateTime<Utc>>,
+    /// When the application entered its present stage (its submission for New).
+    pub stage_entered_at: DateTime<Utc>,
+    /// Whole days since `stage_entered_at`, as of this answer.
+    pub days_in_stage: i32,
+    /// The average of its scorecards' overall scores (each scorecard's is the
+    /// mean of its criteria, 1 to 5), to one decimal; none without a scorecard.
+    pub rating: Option<f64>,
+    /// How many scorecards `rating` averages.
+    pub scorecards: i64,
+    /// The resume's file name, so a board can tell a PDF it can show from a
+    /// file to download; none without a resume (or once it is gone).
+    pub resume_name: Option<String>,
+}
+
+// language=PostgreSQL
+const CARD_COLUMNS: &str = "a.id, a.job_id, a.candidate_id, c.name AS candidate_name, c.email AS candidate_email,
+    a.stage, a.status, a.version, a.feedback, a.resume_id, a.cover_letter_id, a.created_at, a.last_updated,
+    a.withdrawn_at, a.stage_entered_at,
+    greatest(0, floor(extract(epoch FROM now() - a.stage_entered_at) / 86400))::int AS days_in_stage,
+    round(sc.rating, 1)::float8 AS rating, coalesce(sc.scorecards, 0) AS scorecards,
+    d.original_name AS resume_name";
+
+/// The tables a card reads: who applied, their resume, and their scorecards
+/// (each scorecard's overall score is the mean of its criteria).
+// language=PostgreSQL
+const CARD_FROM: &str = "applications a
+    LEFT JOIN accounts c ON c.id = a.candidate_id
+    LEFT JOIN documents d ON d.id = a.resume_id
+    LEFT JOIN LATERAL (
+        SELECT avg((SELECT avg((r->>'score')::numeric) FROM jsonb_array_elements(s.ratings) r)) AS rating,
+               count(*) AS scorecards
+          FROM scorecards s WHERE s.application_id = a.id
+    ) sc ON true";
+
+/// One application to one of `employer`'s jobs.
+pub async fn card(
+    pool: &PgPool,
+    employer: Uuid,
+    application: Uuid,
+) -> anyhow::Result<Option<PipelineCard>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {CARD_COLUMNS} FROM {CARD_FROM} WHERE a.employer_id = $1 AND a.id = $2"
+    )))
+    .bind(employer)
+    .bind(application)
+    .fetch_optional(pool)
+    .await
+    .context("Failed to read an application")
+}
+
+/// How the board's list view narrows and orders a job's applicants.
+#[derive(Debug, Clone, Default)]
+pub struct PipelineFilter {
+    pub stage: Option<Stage>,
+    /// Part of the applicant's name or email, any case.
+    pub keyword: Option<String>,
+    /// Applied on or after.
+    pub from: Option<DateTime<Utc>>,
+    /// Applied before.
+    pub to: Option<DateTime<Utc>>,
+    pub sort: PipelineSort,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PipelineSort {
+    #[default]
+    Newest,
+    Oldest,
+    Name,
+    Updated,
+}
+
+/// A job's applicants on its employer's board. The caller has checked the
+/// job is the employer's; the employer id is matched again here all the same.
+pub async fn pipeline(
+    pool: &PgPool,
+    employer: Uuid,
+    job: Uuid,
+    filter: &PipelineFilter,
+) -> anyhow::Result<Vec<PipelineCard>> {
+    let order = match filter.sort {
+        PipelineSort::Newest => "a.created_at DESC",
+        PipelineSort::Oldest => "a.created_at ASC",
+        PipelineSort::Name => "lower(c.name) ASC, a.created_at DESC",
+        PipelineSort::Updated => "a.last_updated DESC",
+    };
+    let keyword = filter
+        .keyword
+        .as_deref()
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .map(|k| format!("%{}%", super::super::escape_like(k)));
+    // language=PostgreSQL
+    let sql = format!(
+        "SELECT {CARD_COLUMNS}
+           FROM {CARD_FROM}
+          WHERE a.employer_id = $1 AND a.job_id = $2
+            AND ($3::text IS NULL OR a.stage = $3)
+            AND ($4::text IS NULL OR c.name ILIKE $4 OR c.email ILIKE $4)
+            AND ($5::timestamptz IS NULL OR a.created_at >= $5)
+            AND ($6::timestamptz IS NULL OR a.created_at < $6)
+          ORDER BY {order}"
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(employer)
+        .bind(job)
+        .bind(filter.stage.map(Stage::as_str))
+        .bind(keyword)
+        .bind(filter.from)
+        .bind(filter.to)
+        .fetch_all(pool)
+        .await
+        .context("Failed to read a job's pipeline")
+}
+
+/// How many applications each of an employer's jobs has in each stage.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct StageCounts {
+    pub new: i64,
+    pub screening: i64,
+    pub interview: i64,
+    pub offer: i64,
+    pub hired: i64,
+    pub rejected: i64,
+    pub total: i64,
+}
+
+impl StageCounts {
+    fn add(&mut self, stage: Stage, n: i64) {
+        let slot = match stage {
+            Stage::New => &mut self.new,
+            Stage::Screening => &mut self.screening,
+            Stage::Interview => &mut self.interview,
+            Stage::Offer => &mut self.offer,
+            Stage::Hired => &mut self.hired,
+            Stage::Rejected => &mut self.rejected,
+        };
+        *slot += n;
+        self.total += n;
+    }
+}
+
+pub async fn stage_counts(
+    pool: &PgPool,
+    employer: Uuid,
+) -> anyhow::Result<std::collections::HashMap<Uuid, StageCounts>> {
+    // language=PostgreSQL
+    let rows: Vec<(Uuid, String, i64)> = sqlx::query_as(
+        "SELECT job_id, stage, count(*) FROM applications WHERE employer_id = $1 GROUP BY job_id, stage",
+    )
+    .bind(employer)
+    .fetch_all(pool)
+    .await
+    .context("Failed to count an employer's applications by stage")?;
+    let mut counts = std::collections::HashMap::<Uuid, StageCounts>::new();
+    for (job, stage, n) in rows {
+        counts
+            .entry(job)
+            .or_default()
+            .add(Stage::try_from(stage)?, n);
+    }
+    Ok(counts)
+}
+
+/// One job's numbers for its employer.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct JobReport {
+    pub counts: StageCounts,
+    /// Applications received per week (weeks start on Monday, Sydney time).
+    pub by_week: Vec<WeekCount>,
+    /// Median hours from an application to the employer's first move on it.
+    pub median_first_response_hours: Option<f64>,
+    pub responded: i64,
+    /// Median days from application to hire.
+    pub median_days_to_hire: Option<f64>,
+    pub hired: i64,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+// Its own name in the API document: agency::WeekCount has the same one.
+#[schema(as = JobReportWeek)]
+pub struct WeekCount {
+    pub week: chrono::NaiveDate,
+    pub applications: i64,
+}
+
+pub async fn job_report(pool: &PgPool, employer: Uuid, job: Uuid) -> anyhow::Result<JobReport> {
+    let counts = stage_counts(pool, employer)
+        .await?
+        .remove(&job)
+        .unwrap_or_default();
+    // language=PostgreSQL
+    let by_week = sqlx::query_as(
+        "SELECT date_trunc('week', created_at AT TIME ZONE 'Australia/Sydney')::date AS week,
+                count(*) AS applications
+           FROM applications WHERE employer_id = $1 AND job_id = $2
+          GROUP BY 1 ORDER BY 1",
+    )
+    .bind(employer)
+    .bind(job)
+    .fetch_all(pool)
+    .await
+    .context("Failed to count applications per week")?;
+    // language=PostgreSQL
+    let (first, responded, hire, hired): (Option<f64>, i64, Option<f64>, i64) = sqlx::query_as(
+        "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at) / 3600)
+                    FILTER (WHERE first_response_at IS NOT NULL),
+                count(first_response_at),
+                percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM hired_at - created_at) / 86400)
+                    FILTER (WHERE hired_at IS NOT NULL),
+                count(hired_at)
+           FROM applications WHERE employer_id = $1 AND job_id = $2",
+    )
+    .bind(employer)
+    .bind(job)
+    .fetch_one(pool)
+    .await
+    .context("Failed to measure response and hiring times")?;
+    Ok(JobReport {
+        counts,
+        by_week,
+        median_first_response_hours: first,
+        responded,
+        median_days_to_hire: hire,
+        hired,
+    })
+}
