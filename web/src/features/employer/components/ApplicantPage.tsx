@@ -94,13 +94,14 @@ function Applicant({ detail, nav }: { detail: ApplicantDetail; nav: ApplicantNav
       <DocumentsSection key={`documents-${app.id}`} documents={detail.documents} erased={erased} onDownload={save} />
     </div>
   )
-  return wide ? (
-    <div className="emp-applicant">
-      <ResumePane applicationId={app.id} resume={resume} name={name} erased={erased} onDownload={save} />
+  // One tree at every width, the resume pane's slot empty when narrow: crossing the breakpoint (a
+  // rotated tablet, a resized window) must not remount the details and lose an open dialog or a
+  // half-typed note.
+  return (
+    <div className={wide ? 'emp-applicant' : undefined}>
+      {wide ? <ResumePane applicationId={app.id} resume={resume} name={name} erased={erased} onDownload={save} /> : null}
       {details}
     </div>
-  ) : (
-    details
   )
 }
 
