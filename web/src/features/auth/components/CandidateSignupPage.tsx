@@ -1,8 +1,9 @@
 /** /candidate/signup (SPEC 2.5, 5, 8). */
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { applyJobId, CANDIDATE_LOGIN_PATH, withApplyJob } from '../../../lib/apply-intent'
+import { savedSearchFrom, withSavedSearch } from '../../alerts'
 import { useRegisterCandidate } from '../api/register'
-import { ApplyingFor } from './ApplyingFor'
+import { ApplyingFor, SavingSearch } from './ApplyingFor'
 import { AuthCard } from './AuthCard'
 import { RegistrationForm } from './RegistrationForm'
 
@@ -12,12 +13,16 @@ export function CandidateSignupPage() {
   const navigate = useNavigate()
   const register = useRegisterCandidate()
   // the job Apply Now brought goes on to the login, which opens its apply dialog
-  const applyFor = applyJobId(useSearchParams()[0])
-  const login = withApplyJob(CANDIDATE_LOGIN_PATH, applyFor)
+  const [params] = useSearchParams()
+  const applyFor = applyJobId(params)
+  // so does the search a signed-out "Save this search" brings
+  const saveSearch = applyFor ? null : savedSearchFrom(params)
+  const login = saveSearch ? withSavedSearch(CANDIDATE_LOGIN_PATH, saveSearch) : withApplyJob(CANDIDATE_LOGIN_PATH, applyFor)
 
   return (
     <AuthCard title="Start Your Journey" pageTitle="Create a Candidate Account" subtitle="Create your candidate account">
       {applyFor ? <ApplyingFor jobId={applyFor} action="sign up" /> : null}
+      {saveSearch ? <SavingSearch action="sign up" /> : null}
       <RegistrationForm
         submitLabel="Create Account"
         pendingLabel="Creating account..."

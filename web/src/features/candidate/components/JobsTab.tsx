@@ -28,6 +28,7 @@ import {
   type Job,
   type JobSort,
 } from '../../jobs'
+import { SaveSearch } from '../../alerts'
 import { useTimedMessage } from '../hooks/useTimedMessage'
 import { filterDashboardJobs, jobTypeOptions, type JobFilters } from '../model/jobFilter'
 import { ApplyModal } from './ApplyModal'
@@ -214,6 +215,7 @@ export function JobsTab() {
           />
         </div>
       </div>
+      <SaveSearch search={search} locationBy="id" className="cd-save-search" />
 
       {jobs.isPending ? (
         <p className="cd-muted" aria-busy="true">
