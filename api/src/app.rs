@@ -479,11 +479,14 @@ pub struct Application {
     _sweeper: tokio::task::JoinHandle<()>,
     _retention: tokio::task::JoinHandle<()>,
     _purge: tokio::task::JoinHandle<()>,
+    _alert_digest: tokio::task::JoinHandle<()>,
 }
 
 /// How often each process looks for upload orphans.
 const SWEEP_INTERVAL: Duration = Duration::from_secs(15 * 60);
 const RETENTION_INTERVAL: Duration = Duration::from_secs(60 * 60);
+/// How often a process looks for job alert digests that are due.
+const DIGEST_INTERVAL: Duration = Duration::from_secs(5 * 60);
 /// How often expired cached answers and throttle rows are deleted.
 const PURGE_INTERVAL: Duration = Duration::from_secs(15 * 60);
 
@@ -514,7 +517,7 @@ impl Application {
         // changes (for its own sockets) and announces its own appends (so
         // their projectors start at once, not at the safety poll).
         let (projectors, rc) = match runtime {
-            Some(rc) => (crate::policies::all(&state.source(), &state.data_keys), rc),
+            Some(rc) => (crate::policies::all(&state), rc),
             None => (Vec::new(), RuntimeConfig::default()),
         };
         let projections =
@@ -531,6 +534,7 @@ impl Application {
         ));
         let retention = tokio::spawn(crate::retention::run(state.clone(), RETENTION_INTERVAL));
         let purge = tokio::spawn(crate::purge::run(state.clone(), PURGE_INTERVAL));
+        let alert_digest = tokio::spawn(crate::alert_digest::run(state.clone(), DIGEST_INTERVAL));
         let app = service(state.clone());
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let server = tokio::spawn(crate::serve::serve(
@@ -549,6 +553,7 @@ impl Application {
             _sweeper: sweeper,
             _retention: retention,
             _purge: purge,
+            _alert_digest: alert_digest,
         })
     }
 
@@ -569,6 +574,7 @@ impl Drop for Application {
         self._sweeper.abort();
         self._retention.abort();
         self._purge.abort();
+        self._alert_digest.abort();
     }
 }
 

@@ -16,6 +16,9 @@ use domain::document::DocumentEvent;
 use domain::erasure::ErasureEvent;
 use domain::interview::InterviewEvent;
 use domain::job::JobEvent;
+use domain::job_alert::{JobAlertEvent, JobAlertMatched};
+
+mod job_alerts;
 use domain::notification::NotificationEvent;
 use domain::pipeline::Stage;
 use domain::profile::ProfileEvent;
@@ -105,6 +108,12 @@ impl Wanted {
             }
             Some(AnyEvent::Document(DocumentEvent::DocumentUploaded(d))) => {
                 self.people.insert(d.owner_id);
+            }
+            Some(AnyEvent::JobAlert(
+                JobAlertEvent::JobAlertMatched(JobAlertMatched { candidate_id, .. })
+                | JobAlertEvent::JobAlertDigestSent { candidate_id, .. },
+            )) => {
+                self.people.insert(*candidate_id);
             }
             Some(AnyEvent::AdminRoster(
                 AdminRosterEvent::AdminJoinedRoster { admin_id, .. }
@@ -514,6 +523,7 @@ impl Reader<'_> {
                     format!("{} dismissed a notification", actor())
                 }
             },
+            AnyEvent::JobAlert(e) => self.job_alert(e),
             AnyEvent::Erasure(e) => match e {
                 ErasureEvent::RetentionWarningSent { .. } => format!(
                     "{} warned {} that their data will be erased",

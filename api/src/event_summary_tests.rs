@@ -243,3 +243,90 @@ fn the_ids_a_page_needs_come_from_streams_actors_and_payloads() {
     assert_eq!(wanted.applications, BTreeSet::from([APPLICATION]));
     assert_eq!(wanted.jobs, BTreeSet::from([JOB]));
 }
+
+#[test]
+fn a_job_alert_says_what_its_candidate_did_and_a_match_names_job_and_candidate() {
+    use domain::job_alert::{Frequency, JobAlertMatched};
+    let paused = AnyEvent::JobAlert(JobAlertEvent::JobAlertPaused {
+        alert_id: JOB,
+        unsubscribed: false,
+        paused_at: Utc::now(),
+    });
+    let stream = format!("job-alerts-{PRIYA}");
+    assert_eq!(
+        summary(
+            &said(
+                "JobAlertPaused",
+                &stream,
+                Some(&paused),
+                Some(PRIYA),
+                Actor::Candidate
+            ),
+            &known()
+        ),
+        "Priya Raman paused a job alert"
+    );
+    let unsubscribed = AnyEvent::JobAlert(JobAlertEvent::JobAlertPaused {
+        alert_id: JOB,
+        unsubscribed: true,
+        paused_at: Utc::now(),
+    });
+    assert_eq!(
+        summary(
+            &said(
+                "JobAlertPaused",
+                &stream,
+                Some(&unsubscribed),
+                None,
+                Actor::Anonymous
+            ),
+            &known()
+        ),
+        "A visitor paused a job alert from the link in its mail"
+    );
+    let matched = AnyEvent::JobAlert(JobAlertEvent::JobAlertMatched(JobAlertMatched {
+        match_id: GONE,
+        alert_id: JOB,
+        candidate_id: PRIYA,
+        job_id: JOB,
+        job_title: "Senior Rust Engineer".into(),
+        frequency: Frequency::Instant,
+        mailed: true,
+        matched_at: Utc::now(),
+    }));
+    let said_match = said(
+        "JobAlertMatched",
+        "job-alert-match-00000000-0000-0000-0000-000000000007",
+        Some(&matched),
+        None,
+        Actor::Policy,
+    );
+    assert_eq!(
+        summary(&said_match, &known()),
+        "Senior Rust Engineer matched a job alert of Priya Raman"
+    );
+    let mut wanted = Wanted::default();
+    wanted.add(&said_match);
+    assert!(wanted.people.contains(&PRIYA));
+    let digest = AnyEvent::JobAlert(JobAlertEvent::JobAlertDigestSent {
+        digest_id: GONE,
+        alert_id: JOB,
+        candidate_id: PRIYA,
+        day: chrono::NaiveDate::from_ymd_opt(2026, 11, 27).unwrap(),
+        match_ids: vec![GONE, JOB],
+        sent_at: Utc::now(),
+    });
+    assert_eq!(
+        summary(
+            &said(
+                "JobAlertDigestSent",
+                "job-alert-digest-x",
+                Some(&digest),
+                None,
+                Actor::Policy
+            ),
+            &known()
+        ),
+        "Priya Raman was mailed a daily digest of 2 jobs"
+    );
+}

@@ -5,6 +5,9 @@
 //! `{"error": "..."}`; CLI commands return `anyhow::Result`.
 
 pub mod admin_live;
+pub mod alert_digest;
+pub mod alert_links;
+pub mod alert_policy;
 pub mod app;
 pub mod auth;
 pub mod cli;

@@ -6,7 +6,8 @@
 use std::time::Duration;
 
 use anyhow::Context;
-use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart, header::ContentType};
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -70,6 +71,7 @@ struct Due {
     subject: String,
     body: String,
     calendar: Option<String>,
+    list_unsubscribe: Option<String>,
     attempts: i32,
 }
 
@@ -81,7 +83,7 @@ async fn deliver_due(
     let mut tx = pool.begin().await?;
     // language=PostgreSQL
     let due: Vec<Due> = sqlx::query_as(
-        "SELECT id, recipient, subject, body, calendar, attempts FROM mail_outbox
+        "SELECT id, recipient, subject, body, calendar, list_unsubscribe, attempts FROM mail_outbox
           WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < $1
           ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED",
     )
@@ -123,10 +125,23 @@ async fn send(transport: &Transport, from: &Mailbox, mail: &Due) -> anyhow::Resu
         .recipient
         .parse()
         .context("recipient is not a valid address")?;
-    let builder = Message::builder()
+    let mut builder = Message::builder()
         .from(from.clone())
         .to(to)
         .subject(&mail.subject);
+    if let Some(url) = &mail.list_unsubscribe {
+        // RFC 8058: a mail client's own unsubscribe button POSTs
+        // `List-Unsubscribe=One-Click` to the URL, no sign-in and no page.
+        builder = builder
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                format!("<{url}>"),
+            ))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".into(),
+            ));
+    }
     let message = match &mail.calendar {
         None => builder
             .header(ContentType::TEXT_PLAIN)

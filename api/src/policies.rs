@@ -14,6 +14,9 @@ use event_store::{Actor, AppendError, Metadata, RecordedEvent};
 use projections::{Change, EventProjector, EventSource, Projector};
 use sqlx::PgConnection;
 
+use crate::alert_policy::JobAlertPolicy;
+use crate::app::AppState;
+
 /// Tells candidates and employers about applications (SPEC 4 notifications).
 pub struct NotificationPolicy {
     pub source: EventSource,
@@ -112,9 +115,10 @@ async fn raise_within(
     }
 }
 
-/// Every projector and policy this process runs.
-/// `keys` seal the notices' personal fields inside the batch transaction.
-pub fn all(source: &EventSource, keys: &DataKeys) -> Vec<Arc<dyn Projector>> {
+/// Every projector and policy this process runs. The state's data keys seal
+/// the notices' personal fields inside the batch transaction.
+pub fn all(state: &AppState) -> Vec<Arc<dyn Projector>> {
+    let (source, keys) = (&state.source(), &state.data_keys);
     let mut all = projections::all();
     all.push(Arc::new(NotificationPolicy {
         source: source.clone(),
@@ -123,6 +127,12 @@ pub fn all(source: &EventSource, keys: &DataKeys) -> Vec<Arc<dyn Projector>> {
     all.push(Arc::new(InterviewPolicy {
         source: source.clone(),
         keys: keys.clone(),
+    }));
+    all.push(Arc::new(JobAlertPolicy {
+        source: source.clone(),
+        keys: keys.clone(),
+        hasher: state.commands.hasher.clone(),
+        public_url: state.commands.links.public.clone(),
     }));
     all
 }

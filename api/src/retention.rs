@@ -227,7 +227,7 @@ fn warning(state: &AppState, name: &str, email: &str, erase_on: DateTime<Utc>) -
              If you're happy for us to erase it, there's nothing you need to do.\n\n\
              Harbour IT Recruitment\n"
         ),
-        calendar: None,
+        ..OutgoingMail::default()
     }
 }
 

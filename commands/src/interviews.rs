@@ -269,6 +269,7 @@ impl Commands {
                 sequence,
                 self.clock.now(),
             )),
+            list_unsubscribe: None,
         }))
     }
 }

@@ -17,6 +17,7 @@ pub mod documents;
 pub mod erasure;
 pub mod error;
 pub mod interviews;
+pub mod job_alerts;
 pub mod jobs;
 pub mod notifications;
 pub mod passwords;

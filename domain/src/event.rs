@@ -15,6 +15,7 @@ use crate::document::DocumentEvent;
 use crate::erasure::ErasureEvent;
 use crate::interview::InterviewEvent;
 use crate::job::JobEvent;
+use crate::job_alert::JobAlertEvent;
 use crate::notification::NotificationEvent;
 use crate::profile::ProfileEvent;
 use crate::reference::ReferenceEvent;
@@ -205,6 +206,7 @@ any_event! {
     Profile(ProfileEvent),
     Notification(NotificationEvent),
     Erasure(ErasureEvent),
+    JobAlert(JobAlertEvent),
 }
 
 #[cfg(test)]

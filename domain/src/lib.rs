@@ -19,6 +19,7 @@ pub mod error;
 pub mod event;
 pub mod interview;
 pub mod job;
+pub mod job_alert;
 pub mod notification;
 pub mod pipeline;
 pub mod profile;

@@ -189,6 +189,9 @@ pub struct OutgoingMail {
     pub body: String,
     /// An iCalendar (RFC 5545) invitation to attach, with its METHOD.
     pub calendar: Option<String>,
+    /// A one-click unsubscribe URL (RFC 8058): sent as `List-Unsubscribe`
+    /// with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+    pub list_unsubscribe: Option<String>,
 }
 
 /// Erases a data subject in the append's transaction (crypto-shredding): their

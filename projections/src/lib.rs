@@ -37,5 +37,6 @@ pub fn all() -> Vec<Arc<dyn Projector>> {
         Arc::new(read_models::profiles::ProfilesProjector),
         Arc::new(read_models::notifications::NotificationsProjector),
         Arc::new(read_models::erasures::ErasuresProjector),
+        Arc::new(read_models::job_alerts::JobAlertsProjector),
     ]
 }

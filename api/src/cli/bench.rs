@@ -63,6 +63,9 @@ pub struct BenchArgs {
     /// kind (known and unknown email); needs no database.
     #[arg(long)]
     pub sign_in: Option<u64>,
+    /// Only the job alert matching benchmark, with this many active alerts.
+    #[arg(long)]
+    pub alerts: Option<u64>,
     /// Serve the query benchmark's baseline here (a bare axum handler per
     /// file of --bare-dir) until stopped; needs no database.
     #[arg(long, requires = "bare_dir")]
@@ -78,6 +81,9 @@ pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
     }
     if let Some(n) = args.sign_in {
         return super::bench_signin::run(n.max(1)).await;
+    }
+    if let Some(n) = args.alerts {
+        return super::bench_alerts::run(&config, n.max(1)).await;
     }
     let keys = app::data_keys(&config)?;
     let scratch = format!("recruit_bench_{}", std::process::id());
@@ -173,7 +179,7 @@ impl Row {
     }
 }
 
-fn with_database(url: &str, db: &str) -> String {
+pub(super) fn with_database(url: &str, db: &str) -> String {
     let (base, query) = url
         .split_once('?')
         .map_or((url, None), |(b, q)| (b, Some(q)));

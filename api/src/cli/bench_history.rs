@@ -45,6 +45,8 @@ use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
 
+mod alerts;
+
 /// What was written.
 #[derive(Debug, Default, Clone)]
 pub struct HistoryReport {
@@ -1235,6 +1237,7 @@ impl World {
             );
             last = last.max(t);
         }
+        last = last.max(self.job_alerts(id, at));
         // Applications.
         let applications = [0, 1, 2, 2, 3, 3, 3, 4, 5, 6][self.rng.random_range(0..10)];
         for _ in 0..applications {

@@ -2,6 +2,7 @@
 
 mod admin;
 pub mod bench;
+mod bench_alerts;
 mod bench_audit;
 pub mod bench_history;
 mod bench_http;

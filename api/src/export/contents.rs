@@ -13,6 +13,7 @@ use projections::read_models::accounts::AccountRow;
 use projections::read_models::companies::{self, CompanyProfile};
 use projections::read_models::documents::{self, Document};
 use projections::read_models::interviews::{self, InterviewRow};
+use projections::read_models::job_alerts::{self, AlertMatch, JobAlert};
 use projections::read_models::notifications::Notification;
 use projections::read_models::profiles;
 use projections::read_models::subject_access::{self, ApplicationHeld};
@@ -42,6 +43,9 @@ struct Held {
     interviews: Vec<InterviewRow>,
     documents: Vec<DocumentHeld>,
     notifications: Vec<Notification>,
+    /// Saved searches, and the jobs that matched them (issue 28).
+    job_alerts: Vec<JobAlert>,
+    job_alert_matches: Vec<AlertMatch>,
 }
 
 #[derive(Serialize)]
@@ -188,6 +192,8 @@ pub async fn write(state: &AppState, account: AccountRow, mut zip: ZipSink) -> a
         interviews,
         documents: documents_held,
         notifications: subject_access::notifications(&state.pool, person).await?,
+        job_alerts: job_alerts::list(&state.pool, person).await?,
+        job_alert_matches: job_alerts::matches_of(&state.pool, person).await?,
     };
 
     zip.entry("data.json".into(), Packing::Text).await?;

@@ -16,6 +16,7 @@ mod erasure;
 mod exports;
 mod health;
 mod inbox;
+mod job_alerts;
 pub mod jobs;
 mod notifications;
 mod pipeline;
@@ -70,6 +71,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(two_factor::router())
         .merge(erasure::router())
         .merge(exports::router())
+        .merge(job_alerts::router())
 }
 
 /// The most a route's body may weigh: an upload its file rule's cap (which

@@ -136,3 +136,10 @@ pub struct NoGrounds(ErrorBody);
     description = "`Enter a valid date and time`, `Time travel is not available for this kind of stream`, or a history that could not be replayed"
 )]
 pub struct NoTimeTravel(ErrorBody);
+
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 404,
+    description = "`Alert not found`: no such job alert, or someone else's"
+)]
+pub struct AlertNotFound(ErrorBody);

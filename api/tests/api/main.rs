@@ -22,6 +22,7 @@ mod hardening;
 mod idempotency;
 mod inbox;
 mod interviews;
+mod job_alerts;
 mod job_lifecycle;
 mod jobs;
 mod metrics;

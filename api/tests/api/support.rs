@@ -420,11 +420,10 @@ impl TestApp {
     /// Waits until every projector and policy has passed the head of the log,
     /// and the log has stopped growing (a policy's append moves the head).
     pub async fn settle(&self) {
-        let names: Vec<&str> =
-            api::policies::all(&self.app.state.source(), &self.app.state.data_keys)
-                .iter()
-                .map(|p| p.name())
-                .collect();
+        let names: Vec<&str> = api::policies::all(&self.app.state)
+            .iter()
+            .map(|p| p.name())
+            .collect();
         let mut last = -1;
         for _ in 0..20 {
             let head = self.app.state.store().head_position().await.unwrap();

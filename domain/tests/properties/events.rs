@@ -777,6 +777,7 @@ fn any_event() -> impl Strategy<Value = AnyEvent> {
         3 => profile_event().prop_map(AnyEvent::Profile),
         3 => notification_event().prop_map(AnyEvent::Notification),
         3 => erasure_event().prop_map(AnyEvent::Erasure),
+        7 => crate::job_alert_events::job_alert_event().prop_map(AnyEvent::JobAlert),
     ]
 }
 
@@ -800,6 +801,7 @@ fn stored(event: &AnyEvent) -> (&'static str, Value) {
         AnyEvent::Profile(e) => parts(e),
         AnyEvent::Notification(e) => parts(e),
         AnyEvent::Erasure(e) => parts(e),
+        AnyEvent::JobAlert(e) => parts(e),
     }
 }
 
@@ -819,6 +821,7 @@ fn personal_fields(event: &AnyEvent) -> &'static [&'static str] {
         AnyEvent::Profile(e) => e.personal_fields(),
         AnyEvent::Notification(e) => e.personal_fields(),
         AnyEvent::Erasure(e) => e.personal_fields(),
+        AnyEvent::JobAlert(e) => e.personal_fields(),
     }
 }
 

@@ -14,6 +14,7 @@ mod document;
 mod events;
 mod interview;
 mod job;
+mod job_alert_events;
 mod profile;
 mod strategies;
 mod validation;

@@ -12,13 +12,15 @@ pub(super) async fn queue(tx: &mut PgConnection, outbox: &[OutgoingMail]) -> any
     for mail in outbox {
         // language=PostgreSQL
         sqlx::query(
-            "INSERT INTO mail_outbox (id, recipient, subject, body, calendar) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO mail_outbox (id, recipient, subject, body, calendar, list_unsubscribe)
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(Uuid::now_v7())
         .bind(&mail.recipient)
         .bind(&mail.subject)
         .bind(&mail.body)
         .bind(&mail.calendar)
+        .bind(&mail.list_unsubscribe)
         .execute(&mut *tx)
         .await
         .context("Failed to queue mail")?;

@@ -166,6 +166,8 @@ pub struct Analytics {
     pub by_specialisation: Vec<NamedCount>,
     pub by_location: Vec<NamedCount>,
     pub by_employer: Vec<NamedCount>,
+    /// Job alerts created and alert mails sent per week (issue 28).
+    pub job_alerts: Vec<super::job_alerts::AlertWeek>,
 }
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -320,6 +322,7 @@ pub async fn analytics(
         by_specialisation,
         by_location,
         by_employer,
+        job_alerts: super::job_alerts::weeks(pool, from, to).await?,
     })
 }
 

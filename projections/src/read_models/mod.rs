@@ -11,6 +11,7 @@ pub mod contact_messages;
 pub mod documents;
 pub mod erasures;
 pub mod interviews;
+pub mod job_alerts;
 pub mod job_board;
 pub mod notifications;
 pub mod profiles;

@@ -1,0 +1,498 @@
+//! `job_alerts` and `job_alert_matches`: candidates' saved searches and the
+//! published jobs that matched them (issue 28). Also the query the job alert
+//! policy asks when a job goes on the board: which active alerts it matches.
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use domain::job::{JobType, Specialisation};
+use domain::job_alert::{Frequency, JobAlertEvent, MAX_KEYWORDS_LEN};
+use event_store::RecordedEvent;
+use serde::Serialize;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::{Change, EventProjector};
+
+pub struct JobAlertsProjector;
+
+/// The keywords as they are matched against a job's title: trimmed, lower
+/// case, empty for none (the board's keyword box compares the same way).
+pub fn keywords_key(keywords: Option<&str>) -> String {
+    keywords
+        .map(|k| k.trim().to_lowercase())
+        .unwrap_or_default()
+}
+
+impl EventProjector for JobAlertsProjector {
+    const NAME: &'static str = "job_alerts";
+    const TABLES: &'static [&'static str] = &["job_alerts", "job_alert_matches", "job_alert_weeks"];
+    type Event = JobAlertEvent;
+
+    // language=PostgreSQL
+    const ERASE: &'static [&'static str] = &[
+        "DELETE FROM job_alerts WHERE candidate_id = $1",
+        "DELETE FROM job_alert_matches WHERE candidate_id = $1",
+    ];
+    const ERASED_BY: &'static [&'static str] = &["candidate_id"];
+
+    async fn handle(
+        &self,
+        conn: &mut PgConnection,
+        _: &RecordedEvent,
+        event: JobAlertEvent,
+        _: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        match event {
+            JobAlertEvent::JobAlertCreated(c) => {
+                let s = &c.search;
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO job_alerts (id, candidate_id, name, keywords, keywords_key, location_id,
+                         salary_range_id, job_type, specialisation, frequency, created_at, updated_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
+                )
+                .bind(c.alert_id)
+                .bind(c.candidate_id)
+                .bind(&c.name)
+                .bind(&s.keywords)
+                .bind(keywords_key(s.keywords.as_deref()))
+                .bind(s.location_id)
+                .bind(s.salary_range_id)
+                .bind(s.job_type.map(JobType::label))
+                .bind(s.specialisation.map(Specialisation::label))
+                .bind(c.frequency.as_str())
+                .bind(c.created_at)
+                .execute(&mut *conn)
+                .await?;
+                count_week(conn, c.created_at, 1, 0).await?;
+            }
+            JobAlertEvent::JobAlertEdited {
+                alert_id,
+                name,
+                search: s,
+                frequency,
+                edited_at,
+            } => {
+                // language=PostgreSQL
+                sqlx::query(
+                    "UPDATE job_alerts SET name = $2, keywords = $3, keywords_key = $4, location_id = $5,
+                         salary_range_id = $6, job_type = $7, specialisation = $8, frequency = $9,
+                         updated_at = $10
+                      WHERE id = $1",
+                )
+                .bind(alert_id)
+                .bind(&name)
+                .bind(&s.keywords)
+                .bind(keywords_key(s.keywords.as_deref()))
+                .bind(s.location_id)
+                .bind(s.salary_range_id)
+                .bind(s.job_type.map(JobType::label))
+                .bind(s.specialisation.map(Specialisation::label))
+                .bind(frequency.as_str())
+                .bind(edited_at)
+                .execute(&mut *conn)
+                .await?;
+            }
+            JobAlertEvent::JobAlertPaused {
+                alert_id,
+                paused_at,
+                ..
+            } => set_paused(conn, alert_id, true, paused_at).await?,
+            JobAlertEvent::JobAlertResumed {
+                alert_id,
+                resumed_at,
+            } => set_paused(conn, alert_id, false, resumed_at).await?,
+            JobAlertEvent::JobAlertDeleted { alert_id, .. } => {
+                // language=PostgreSQL
+                sqlx::query("DELETE FROM job_alerts WHERE id = $1")
+                    .bind(alert_id)
+                    .execute(&mut *conn)
+                    .await?;
+                // language=PostgreSQL
+                sqlx::query("DELETE FROM job_alert_matches WHERE alert_id = $1")
+                    .bind(alert_id)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            JobAlertEvent::JobAlertDigestSent {
+                match_ids, sent_at, ..
+            } => {
+                // language=PostgreSQL
+                sqlx::query("UPDATE job_alert_matches SET digested_at = $2 WHERE id = ANY($1)")
+                    .bind(&match_ids)
+                    .bind(sent_at)
+                    .execute(&mut *conn)
+                    .await?;
+                count_week(conn, sent_at, 0, 1).await?;
+            }
+            JobAlertEvent::JobAlertMatched(m) => {
+                // An alert deleted before its match was projected keeps no
+                // match (as a deletion after it removes them).
+                // language=PostgreSQL
+                sqlx::query(
+                    "INSERT INTO job_alert_matches (id, alert_id, candidate_id, job_id, job_title, frequency, matched_at)
+                     SELECT $1, $2, $3, $4, $5, $6, $7
+                      WHERE EXISTS (SELECT 1 FROM job_alerts WHERE id = $2)
+                     ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(m.match_id)
+                .bind(m.alert_id)
+                .bind(m.candidate_id)
+                .bind(m.job_id)
+                .bind(&m.job_title)
+                .bind(m.frequency.as_str())
+                .bind(m.matched_at)
+                .execute(&mut *conn)
+                .await?;
+                if m.mailed {
+                    count_week(conn, m.matched_at, 0, 1).await?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Adds to the week's counts (the Sydney week `at` falls in).
+async fn count_week(
+    conn: &mut PgConnection,
+    at: DateTime<Utc>,
+    created: i32,
+    mailed: i32,
+) -> anyhow::Result<()> {
+    // language=PostgreSQL
+    sqlx::query(
+        "INSERT INTO job_alert_weeks (week, alerts_created, mails_sent)
+         VALUES (date_trunc('week', $1 AT TIME ZONE 'Australia/Sydney')::date, $2, $3)
+         ON CONFLICT (week) DO UPDATE
+            SET alerts_created = job_alert_weeks.alerts_created + EXCLUDED.alerts_created,
+                mails_sent = job_alert_weeks.mails_sent + EXCLUDED.mails_sent",
+    )
+    .bind(at)
+    .bind(created)
+    .bind(mailed)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Alerts created and alert mails sent in each week that had any, oldest
+/// first, for weeks that start in `[from, to]` (either open).
+pub async fn weeks(
+    pool: &PgPool,
+    from: Option<chrono::NaiveDate>,
+    to: Option<chrono::NaiveDate>,
+) -> anyhow::Result<Vec<AlertWeek>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT week, alerts_created::bigint AS alerts_created, mails_sent::bigint AS mails_sent
+           FROM job_alert_weeks
+          WHERE ($1::date IS NULL OR week >= date_trunc('week', $1::date)::date)
+            AND ($2::date IS NULL OR week <= $2::date)
+          ORDER BY week",
+    )
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+    .context("Failed to count job alerts per week")
+}
+
+/// One week of the job alerts' figure on the admin analytics screen.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct AlertWeek {
+    /// The Monday that starts the week (Sydney).
+    pub week: chrono::NaiveDate,
+    pub alerts_created: i64,
+    pub mails_sent: i64,
+}
+
+async fn set_paused(
+    conn: &mut PgConnection,
+    alert: Uuid,
+    paused: bool,
+    at: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    // language=PostgreSQL
+    sqlx::query("UPDATE job_alerts SET paused = $2, updated_at = $3 WHERE id = $1")
+        .bind(alert)
+        .bind(paused)
+        .bind(at)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// One of a candidate's alerts, with what it matches on the board now.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct JobAlert {
+    pub id: Uuid,
+    pub name: String,
+    pub keywords: Option<String>,
+    pub location_id: Option<Uuid>,
+    pub salary_range_id: Option<Uuid>,
+    /// `Full-time`, `Part-time`, `Contract` or `Temporary`; null for any.
+    #[serde(rename = "type")]
+    pub job_type: Option<String>,
+    pub specialisation: Option<String>,
+    /// `instant` or `daily`.
+    pub frequency: String,
+    pub paused: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// Open listings on the board that match it now.
+    pub match_count: i64,
+    /// The newest of them, if any.
+    pub newest_job_id: Option<Uuid>,
+    pub newest_job_title: Option<String>,
+}
+
+/// The jobs alert `a` matches on the board now: open, not past its closing
+/// date, its employer not suspended (what the public board lists).
+macro_rules! board_matches {
+    () => {
+        "FROM jobs j
+          WHERE j.status = 'open' AND (j.expires_at IS NULL OR j.expires_at > now())
+            AND (a.keywords_key = '' OR strpos(lower(j.title), a.keywords_key) > 0)
+            AND (a.location_id IS NULL OR j.location_id = a.location_id)
+            AND (a.salary_range_id IS NULL OR j.salary_range_id = a.salary_range_id)
+            AND (a.job_type IS NULL OR j.job_type = a.job_type)
+            AND (a.specialisation IS NULL OR j.specialisation = a.specialisation)
+            AND NOT EXISTS (SELECT 1 FROM accounts e WHERE e.id = j.employer_id AND e.status = 'suspended')"
+    };
+}
+
+/// A candidate's alerts, oldest first, each with its matches on the board now.
+pub async fn list(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec<JobAlert>> {
+    // language=PostgreSQL
+    sqlx::query_as(concat!(
+        "SELECT a.id, a.name, a.keywords, a.location_id, a.salary_range_id, a.job_type, a.specialisation,
+                a.frequency, a.paused, a.created_at, a.updated_at,
+                n.match_count, w.newest_job_id, w.newest_job_title
+           FROM job_alerts a
+           CROSS JOIN LATERAL (SELECT count(*) AS match_count ",
+        board_matches!(),
+        ") n
+           LEFT JOIN LATERAL (SELECT j.id AS newest_job_id, j.title AS newest_job_title ",
+        board_matches!(),
+        " ORDER BY j.created_at DESC, j.id LIMIT 1) w ON true
+          WHERE a.candidate_id = $1
+          ORDER BY a.created_at, a.id"
+    ))
+    .bind(candidate)
+    .fetch_all(pool)
+    .await
+    .context("Failed to read job alerts")
+}
+
+/// A job that matched one of a candidate's alerts.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct AlertMatch {
+    pub alert_id: Uuid,
+    pub job_id: Uuid,
+    pub job_title: String,
+    pub frequency: String,
+    pub matched_at: DateTime<Utc>,
+    /// When a daily digest carried it (null for instant alerts, or not yet).
+    pub digested_at: Option<DateTime<Utc>>,
+}
+
+/// Every match of a candidate's alerts, newest first (for their export).
+pub async fn matches_of(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec<AlertMatch>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT alert_id, job_id, job_title, frequency, matched_at, digested_at FROM job_alert_matches
+          WHERE candidate_id = $1 ORDER BY matched_at DESC, id",
+    )
+    .bind(candidate)
+    .fetch_all(pool)
+    .await
+    .context("Failed to read job alert matches")
+}
+
+/// A daily alert's match that no digest has carried yet, with what its
+/// mail says.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PendingDigestMatch {
+    pub id: Uuid,
+    pub alert_id: Uuid,
+    pub candidate_id: Uuid,
+    pub alert_name: String,
+    pub name: String,
+    pub email: String,
+    pub job_id: Uuid,
+    pub job_title: String,
+    pub company: Option<String>,
+    pub location: Option<String>,
+    pub salary: Option<String>,
+}
+
+/// Daily alerts' matches made before `cutoff` that no digest has carried,
+/// of active accounts and alerts still there, by alert then time.
+pub async fn pending_digest(
+    pool: &PgPool,
+    cutoff: DateTime<Utc>,
+) -> anyhow::Result<Vec<PendingDigestMatch>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT m.id, m.alert_id, m.candidate_id, a.name AS alert_name, c.name, c.email,
+                m.job_id, m.job_title, j.company, j.location, j.salary
+           FROM job_alert_matches m
+           JOIN job_alerts a ON a.id = m.alert_id
+           JOIN accounts c ON c.id = m.candidate_id AND c.status = 'active'
+           LEFT JOIN jobs j ON j.id = m.job_id
+          WHERE m.frequency = 'daily' AND m.digested_at IS NULL AND m.matched_at < $1
+          ORDER BY m.alert_id, m.matched_at, m.id",
+    )
+    .bind(cutoff)
+    .fetch_all(pool)
+    .await
+    .context("Failed to read the pending job alert digests")
+}
+
+/// A candidate's alert, if it is theirs (for the unsubscribe page's words).
+pub async fn name_of(
+    pool: &PgPool,
+    candidate: Uuid,
+    alert: Uuid,
+) -> anyhow::Result<Option<String>> {
+    // language=PostgreSQL
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT name FROM job_alerts WHERE id = $1 AND candidate_id = $2")
+            .bind(alert)
+            .bind(candidate)
+            .fetch_optional(pool)
+            .await
+            .context("Failed to read a job alert")?;
+    Ok(row.map(|(name,)| name))
+}
+
+/// Who an instant alert's mail goes to, and what their alert is called.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AlertOwner {
+    pub name: String,
+    pub email: String,
+    pub alert_name: String,
+}
+
+/// The owner of `alert`, if their account is active (an erased, removed or
+/// suspended account is mailed nothing).
+pub async fn owner(
+    conn: &mut PgConnection,
+    candidate: Uuid,
+    alert: Uuid,
+) -> anyhow::Result<Option<AlertOwner>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT c.name, c.email, a.name AS alert_name
+           FROM job_alerts a JOIN accounts c ON c.id = a.candidate_id
+          WHERE a.id = $1 AND a.candidate_id = $2 AND c.status = 'active'",
+    )
+    .bind(alert)
+    .bind(candidate)
+    .fetch_optional(&mut *conn)
+    .await
+    .context("Failed to read a job alert's owner")
+}
+
+/// What the policy knows of a job that went on the board.
+#[derive(Debug, Clone)]
+pub struct PublishedJob {
+    pub title: String,
+    pub location_id: Option<Uuid>,
+    pub salary_range_id: Option<Uuid>,
+    pub job_type: JobType,
+    pub specialisation: Specialisation,
+    /// When it went on the board: alerts saved after this do not hear of it.
+    pub at: DateTime<Utc>,
+}
+
+/// An active alert a job matches.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct MatchingAlert {
+    pub id: Uuid,
+    pub candidate_id: Uuid,
+    #[sqlx(try_from = "String")]
+    pub frequency: FrequencyColumn,
+}
+
+/// [`Frequency`] read back from its text column.
+#[derive(Debug, Clone, Copy)]
+pub struct FrequencyColumn(pub Frequency);
+
+impl TryFrom<String> for FrequencyColumn {
+    type Error = domain::DomainError;
+
+    fn try_from(raw: String) -> Result<Self, Self::Error> {
+        Frequency::parse(&raw).map(Self)
+    }
+}
+
+/// Every substring of `title` (lower case) an alert's keywords could equal,
+/// and the empty string for alerts without keywords: the policy finds the
+/// alerts whose keywords the title holds by equality on `keywords_key`.
+pub fn title_substrings(title: &str) -> Vec<String> {
+    let chars: Vec<char> = title.to_lowercase().chars().collect();
+    let mut all = std::collections::BTreeSet::new();
+    all.insert(String::new());
+    for start in 0..chars.len() {
+        if chars[start].is_whitespace() {
+            continue;
+        }
+        let mut s = String::new();
+        for (len, c) in chars[start..].iter().enumerate() {
+            if len >= MAX_KEYWORDS_LEN {
+                break;
+            }
+            s.push(*c);
+            if !c.is_whitespace() {
+                all.insert(s.clone());
+            }
+        }
+    }
+    all.into_iter().collect()
+}
+
+/// The active alerts `job` matches, saved before it went on the board. One
+/// statement over the partial index `job_alerts_matching`: an index probe
+/// per substring of the title, the other criteria tested on the entries.
+pub async fn matching(
+    conn: &mut PgConnection,
+    job: &PublishedJob,
+) -> anyhow::Result<Vec<MatchingAlert>> {
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT id, candidate_id, frequency FROM job_alerts
+          WHERE NOT paused AND keywords_key = ANY($1)
+            AND (location_id IS NULL OR location_id = $2)
+            AND (salary_range_id IS NULL OR salary_range_id = $3)
+            AND (job_type IS NULL OR job_type = $4)
+            AND (specialisation IS NULL OR specialisation = $5)
+            AND created_at <= $6
+          ORDER BY id",
+    )
+    .bind(title_substrings(&job.title))
+    .bind(job.location_id)
+    .bind(job.salary_range_id)
+    .bind(job.job_type.label())
+    .bind(job.specialisation.label())
+    .bind(job.at)
+    .fetch_all(&mut *conn)
+    .await
+    .context("Failed to match a job against the job alerts")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_title_gives_every_substring_an_alert_could_be_and_the_empty_one() {
+        let subs = title_substrings("Rust Dev");
+        for s in ["", "rust", "rust dev", "dev", "st d", "r", "v"] {
+            assert!(subs.contains(&s.to_owned()), "{s:?} missing");
+        }
+        // Keywords are stored trimmed: no substring starts or ends with a space.
+        assert!(!subs.iter().any(|s| s.starts_with(' ') || s.ends_with(' ')));
+    }
+}
