@@ -45,6 +45,13 @@ export function AlertDialog({ mode, initial, reference, onClose, send, onSaved }
   const set = (patch: Partial<AlertForm>) => setForm((f) => ({ ...f, ...patch }))
   const words = criteriaInWords(form, reference)
 
+  // saving, the name follows what it looks for; editing, it leads (it is what the person picked)
+  const nameField = (
+    <Field label="Alert name" error={errors.name} hint="So you can tell your alerts apart">
+      {(p) => <input {...p} type="text" maxLength={NAME_MAX + 20} value={form.name} onChange={(e) => set({ name: e.target.value })} />}
+    </Field>
+  )
+
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setFailure(null)
@@ -94,11 +101,12 @@ export function AlertDialog({ mode, initial, reference, onClose, send, onSaved }
             ) : null}
           </div>
         ) : (
-          <CriteriaFields form={form} set={set} errors={errors} reference={reference} />
+          <>
+            {nameField}
+            <CriteriaFields form={form} set={set} errors={errors} reference={reference} />
+          </>
         )}
-        <Field label="Alert name" error={errors.name} hint="So you can tell your alerts apart">
-          {(p) => <input {...p} type="text" maxLength={NAME_MAX + 20} value={form.name} onChange={(e) => set({ name: e.target.value })} />}
-        </Field>
+        {mode === 'save' ? nameField : null}
         <fieldset className="alert-frequency">
           <legend className="field-label">How often</legend>
           {FREQUENCIES.map((f) => (
