@@ -229,6 +229,18 @@ for (const viewport of VIEWPORT_NAMES) {
       const { page } = ui
       const locations = await api<{ data: { id: string; display_name: string }[] }>('GET', '/api/reference/locations')
       const where = locations.body.data[0]
+      // a plain list has nothing to look for: the dialog says what to add, and saving sends nothing
+      await page.goto(`${BASE_URL}/candidate/dashboard/jobs`)
+      await page.getByRole('button', { name: 'Save this search' }).click()
+      const empty = page.getByRole('dialog', { name: 'Save this search' })
+      const rule = 'Add keywords or choose a location, salary range, job type or specialisation'
+      await empty.getByText(rule).waitFor()
+      await empty.getByRole('button', { name: 'Save alert' }).click()
+      await empty.getByRole('alert').filter({ hasText: rule }).waitFor()
+      await shot(page, 'save-dialog-nothing-to-look-for', viewport)
+      await empty.getByRole('button', { name: 'Cancel' }).click()
+      await empty.waitFor({ state: 'detached' })
+
       await page.goto(`${BASE_URL}/candidate/dashboard/jobs?location=${where.id}&specialisation=development-testing`)
       await page.getByRole('heading', { name: 'Browse Jobs' }).waitFor()
       const save = page.getByRole('button', { name: 'Save this search' })

@@ -12,6 +12,7 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { SPECIALISATIONS } from '../../../lib/specialisations'
 import { JOB_TYPES } from '../../jobs'
 import {
+  ALERT_TEXTS,
   alertBody,
   alertErrorField,
   checkAlertForm,
@@ -92,9 +93,12 @@ export function AlertDialog({ mode, initial, reference, onClose, send, onSaved }
                 ))}
               </ul>
             ) : (
-              <p className="field-hint">Every job on the board</p>
+              // nothing to look for yet (a plain board): say what to add, as the server would
+              <p className={errors.criteria ? 'field-error' : 'field-hint'} role={errors.criteria ? 'alert' : undefined}>
+                {ALERT_TEXTS.noCriteria}
+              </p>
             )}
-            {errors.criteria ? (
+            {errors.criteria && words.length > 0 ? (
               <p className="field-error" role="alert">
                 {errors.criteria}
               </p>
