@@ -29,7 +29,7 @@ use crate::app::AppState;
 pub const DIGEST_HOUR: u32 = 7;
 
 /// The advisory lock that makes a round run in one process ("digest").
-pub const LOCK_KEY: i64 = 0x0064_6967_6573_74;
+pub const LOCK_KEY: i64 = 0x0000_6469_6765_7374;
 
 /// What a round did.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -180,6 +180,19 @@ async fn measure(url: &str, alerts: u64) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// One statement's worth of alerts, column by column (for `unnest`).
+#[derive(Default)]
+struct Rows {
+    ids: Vec<Uuid>,
+    candidates: Vec<Uuid>,
+    keywords: Vec<String>,
+    locations: Vec<Option<Uuid>>,
+    ranges: Vec<Option<Uuid>>,
+    job_types: Vec<Option<&'static str>>,
+    specialisations: Vec<Option<&'static str>>,
+    paused: Vec<bool>,
+}
+
 /// `n` active alerts (and a tenth as many paused), in one statement per
 /// 10,000: keywords of one or two words, or none; each other criterion set
 /// on about half of them.
@@ -195,17 +208,9 @@ async fn fill(
     let mut done = 0;
     while done < total {
         let size = (total - done).min(10_000) as usize;
-        let mut cols: (Vec<Uuid>, Vec<Uuid>, Vec<String>, Vec<Option<Uuid>>) = Default::default();
-        let mut more: (
-            Vec<Option<Uuid>>,
-            Vec<Option<&str>>,
-            Vec<Option<&str>>,
-            Vec<bool>,
-        ) = Default::default();
+        let mut rows = Rows::default();
         for i in 0..size {
-            cols.0.push(Uuid::now_v7());
-            cols.1.push(Uuid::now_v7());
-            cols.2.push(match rng.random_range(0..10) {
+            let keywords = match rng.random_range(0..10) {
                 0..=2 => String::new(),
                 3..=7 => WORDS[rng.random_range(0..WORDS.len())].to_owned(),
                 _ => format!(
@@ -213,34 +218,31 @@ async fn fill(
                     WORDS[rng.random_range(0..WORDS.len())],
                     WORDS[rng.random_range(0..WORDS.len())]
                 ),
-            });
-            cols.3.push(
-                rng.random_bool(0.5)
-                    .then(|| locations[rng.random_range(0..locations.len())]),
-            );
-            more.0.push(
-                rng.random_bool(0.3)
-                    .then(|| ranges[rng.random_range(0..ranges.len())]),
-            );
-            more.1.push(
-                rng.random_bool(0.4)
-                    .then(|| JobType::ALL[rng.random_range(0..4)].label()),
-            );
-            more.2.push(
-                rng.random_bool(0.5)
-                    .then(|| Specialisation::ALL[rng.random_range(0..9)].label()),
-            );
-            more.3.push(done + (i as u64) >= n);
-        }
-        // An alert with no criterion at all cannot be saved: give those a type.
-        for i in 0..size {
-            if cols.2[i].is_empty()
-                && cols.3[i].is_none()
-                && more.0[i].is_none()
-                && more.2[i].is_none()
-            {
-                more.1[i] = Some(JobType::FullTime.label());
-            }
+            };
+            let location = rng
+                .random_bool(0.5)
+                .then(|| locations[rng.random_range(0..locations.len())]);
+            let range = rng
+                .random_bool(0.3)
+                .then(|| ranges[rng.random_range(0..ranges.len())]);
+            let specialisation = rng
+                .random_bool(0.5)
+                .then(|| Specialisation::ALL[rng.random_range(0..9)].label());
+            // An alert with no criterion at all cannot be saved: give those a type.
+            let nothing_else = keywords.is_empty()
+                && location.is_none()
+                && range.is_none()
+                && specialisation.is_none();
+            let job_type = (nothing_else || rng.random_bool(0.4))
+                .then(|| JobType::ALL[rng.random_range(0..4)].label());
+            rows.ids.push(Uuid::now_v7());
+            rows.candidates.push(Uuid::now_v7());
+            rows.keywords.push(keywords);
+            rows.locations.push(location);
+            rows.ranges.push(range);
+            rows.job_types.push(job_type);
+            rows.specialisations.push(specialisation);
+            rows.paused.push(done + (i as u64) >= n);
         }
         // language=PostgreSQL
         sqlx::query(
@@ -251,14 +253,14 @@ async fn fill(
                FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::bool[])
                     AS t(id, candidate, k, loc, sr, jt, sp, p)",
         )
-        .bind(&cols.0)
-        .bind(&cols.1)
-        .bind(&cols.2)
-        .bind(&cols.3)
-        .bind(&more.0)
-        .bind(&more.1)
-        .bind(&more.2)
-        .bind(&more.3)
+        .bind(&rows.ids)
+        .bind(&rows.candidates)
+        .bind(&rows.keywords)
+        .bind(&rows.locations)
+        .bind(&rows.ranges)
+        .bind(&rows.job_types)
+        .bind(&rows.specialisations)
+        .bind(&rows.paused)
         .execute(pool)
         .await
         .context("Failed to write the bench alerts")?;
