@@ -401,7 +401,9 @@ pub(crate) async fn wait_for_position(state: &AppState, position: i64) -> bool {
 /// Every API error answers `{"error": "..."}`. Our handlers already do; this
 /// catches what axum's extractors and router answer by themselves (a bad query
 /// string, a body that is not multipart, a wrong method) in plain text or with
-/// no body at all, so clients never have to parse two error shapes.
+/// no body at all, so clients never have to parse two error shapes. A page
+/// is left as it is: the job alert unsubscribe link answers people in a
+/// browser, its refusals included.
 async fn json_error_bodies(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let status = response.status();
@@ -409,7 +411,7 @@ async fn json_error_bodies(request: Request, next: Next) -> Response {
         .headers()
         .get(axum::http::header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
     if !(status.is_client_error() || status.is_server_error()) || is_json {
         return response;
     }

@@ -418,10 +418,15 @@ async fn the_unsubscribe_link_pauses_its_alert_without_signing_in_and_refuses_a_
         .unwrap();
     assert_eq!(page.status(), StatusCode::BAD_REQUEST);
     assert!(
-        page.text()
-            .await
+        page.headers()["content-type"]
+            .to_str()
             .unwrap()
-            .contains("This link doesn't work")
+            .starts_with("text/html")
+    );
+    let html = page.text().await.unwrap();
+    assert!(
+        html.starts_with("<!doctype html>") && html.contains("<h1>This link doesn't work</h1>"),
+        "a page, not an API error: {html}"
     );
     let foreign = token.replacen(
         &Uuid::parse_str(&id).unwrap().simple().to_string(),
