@@ -176,6 +176,10 @@ for (const viewport of VIEWPORT_NAMES) {
         await away.getByRole('heading', { level: 1, name: 'Job alert paused' }).waitFor()
         await away.getByText(`“Kotlin contracts ${viewport}”`).waitFor()
         await shot(away, 'unsubscribed', viewport)
+        // a link changed on the way is refused with a page a person can read, and pauses nothing more
+        const tampered = await away.goto(link.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')))
+        expect(tampered?.status()).toBe(400)
+        await away.getByRole('heading', { level: 1, name: "This link doesn't work" }).waitFor()
       } finally {
         await mailClient.close()
       }
