@@ -90,7 +90,7 @@ for (const viewport of VIEWPORT_NAMES) {
 
       const dialog = page.getByRole('dialog', { name: 'Save this search' })
       await dialog.waitFor()
-      // the search is kept in the address, and the one-off ?save=1 is gone once the dialog opened
+      // the search is kept in the address, and the one-off ?alert=new is gone once the dialog opened
       await page.waitForURL((url) => url.pathname === '/jobs/find' && url.search === `?${search}`)
       expect(await dialog.getByText(`“${keyword}” in the title`).isVisible()).toBe(true)
       expect(await dialog.getByText('Contract', { exact: true }).isVisible()).toBe(true)

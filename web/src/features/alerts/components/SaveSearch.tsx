@@ -2,7 +2,7 @@
  * "Save this search" on the public board and the portal's Browse Jobs: the search in the address
  * becomes a job alert, named and timed in a small dialog. Signed out, it is a link to the candidate
  * login carrying the search (model/intent), which brings the person back to the board with the
- * search kept and this dialog open (`?save=1`, dropped from the address once it opens).
+ * search kept and this dialog open (`?alert=new`, dropped from the address once it opens).
  */
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'

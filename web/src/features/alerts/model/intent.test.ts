@@ -11,13 +11,13 @@ describe('saving a search after signing in', () => {
     const kept = savedSearchFrom(new URL(login, 'http://x').searchParams)
     expect(kept).toEqual({ ...search, sort: 'newest', page: 1 })
     const landing = saveSearchLanding(kept!)
-    expect(landing).toBe('/jobs/find?title=data+engineer&location=Sydney&type=Contract&specialisation=bi-data-analytics&save=1')
+    expect(landing).toBe('/jobs/find?title=data+engineer&location=Sydney&type=Contract&specialisation=bi-data-analytics&alert=new')
     expect(wantsSaveDialog(new URL(landing, 'http://x').searchParams)).toBe(true)
   })
 
   it('keeps an empty search too (the dialog then says what to add)', () => {
     expect(savedSearchFrom('?save_search=')).toEqual(EMPTY_JOB_SEARCH)
-    expect(saveSearchLanding(EMPTY_JOB_SEARCH)).toBe('/jobs/find?save=1')
+    expect(saveSearchLanding(EMPTY_JOB_SEARCH)).toBe('/jobs/find?alert=new')
   })
 
   it('reads only the board’s own parameters, so nothing else can ride along or lead elsewhere', () => {
@@ -25,7 +25,7 @@ describe('saving a search after signing in', () => {
     const kept = savedSearchFrom(raw)
     expect(kept).toEqual({ ...EMPTY_JOB_SEARCH, title: 'go' })
     const landing = saveSearchLanding(kept!)
-    expect(landing).toBe('/jobs/find?title=go&save=1')
+    expect(landing).toBe('/jobs/find?title=go&alert=new')
     for (const bad of ['https://evil.example', '//evil.example', 'javascript:alert(1)', '../admin']) {
       expect(saveSearchLanding(savedSearchFrom(new URLSearchParams({ save_search: bad }))!).startsWith('/jobs/find?')).toBe(true)
     }
@@ -40,6 +40,6 @@ describe('saving a search after signing in', () => {
     expect(savedSearchFrom('?apply=1')).toBeNull()
     expect(withSavedSearch('/candidate/login', null)).toBe('/candidate/login')
     expect(searchQuery(EMPTY_JOB_SEARCH)).toBe('')
-    expect(wantsSaveDialog(new URLSearchParams('save=0'))).toBe(false)
+    expect(wantsSaveDialog(new URLSearchParams('alert=old'))).toBe(false)
   })
 })

@@ -10,7 +10,7 @@ import { EMPTY_JOB_SEARCH, readJobSearch, writeJobSearch, type JobSearch } from 
 
 export const SAVE_SEARCH_PARAM = 'save_search'
 /** On the board's address after signing in: open the save dialog once. */
-export const SAVE_DIALOG_PARAM = 'save'
+export const SAVE_DIALOG_PARAM = 'alert'
 export const PUBLIC_BOARD_PATH = '/jobs/find'
 
 /** The criteria of `search` as a query string (the sort and page are not part of what was looked for). */
@@ -37,8 +37,8 @@ export function withSavedSearch(path: string, search: JobSearch | null): string 
 /** Where signing in lands with a search to save: the public board, that search, the dialog open. */
 export function saveSearchLanding(search: JobSearch): string {
   const q = searchQuery(search)
-  return `${PUBLIC_BOARD_PATH}?${q ? `${q}&` : ''}${SAVE_DIALOG_PARAM}=1`
+  return `${PUBLIC_BOARD_PATH}?${q ? `${q}&` : ''}${SAVE_DIALOG_PARAM}=new`
 }
 
 /** Whether the board's address asks for the save dialog (after signing in). */
-export const wantsSaveDialog = (params: URLSearchParams) => params.get(SAVE_DIALOG_PARAM) === '1'
+export const wantsSaveDialog = (params: URLSearchParams) => params.get(SAVE_DIALOG_PARAM) === 'new'
