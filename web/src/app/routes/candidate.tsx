@@ -29,6 +29,7 @@ export const candidateRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="jobs" replace /> },
       { path: 'jobs', element: screen(() => import('../../features/candidate/components/JobsTab'), (m) => m.JobsTab) },
+      { path: 'alerts', element: screen(() => import('../../features/alerts/components/AlertsTab'), (m) => m.AlertsTab) },
       {
         path: 'applications',
         element: screen(() => import('../../features/candidate/components/ApplicationsTab'), (m) => m.ApplicationsTab),

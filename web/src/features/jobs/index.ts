@@ -16,6 +16,9 @@ export { locationsQueryOptions, salaryRangesQueryOptions, useLocations, useSalar
 export { DESCRIPTION_PREVIEW_LENGTH, descriptionPreview, hasHiddenDetails } from './model/description'
 export {
   closingSoonText,
+  EMPTY_JOB_SEARCH,
+  readJobSearch,
+  writeJobSearch,
   hoursLeftIfClosingSoon,
   JOB_SORTS,
   matchesSpecialisation,

@@ -31,3 +31,12 @@ export function ApplyingFor({ jobId, action, intent = 'apply' }: Props) {
     </p>
   )
 }
+
+/** The same for a signed-out "Save this search": the search is kept and its dialog opens after. */
+export function SavingSearch({ action }: { action: 'sign in' | 'sign up' }) {
+  return (
+    <p className="alert alert-info auth-applying">
+      {action === 'sign in' ? 'Sign in' : 'Create your account'} to save your search as a job alert. We’ll take you back to it straight after.
+    </p>
+  )
+}

@@ -2,10 +2,11 @@
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { CANDIDATE_SIGNUP_PATH, jobIntent, PORTAL_JOBS_PATH, withJobIntent } from '../../../lib/apply-intent'
+import { savedSearchFrom, saveSearchLanding, withSavedSearch } from '../../alerts'
 import { useLogin } from '../api/login'
 import { useSession } from '../hooks/useSession'
 import { loginErrors, type FieldErrors } from '../validation'
-import { ApplyingFor } from './ApplyingFor'
+import { ApplyingFor, SavingSearch } from './ApplyingFor'
 import { AuthCard, FormAlert } from './AuthCard'
 import { CredentialsFields } from './CredentialsFields'
 
@@ -16,8 +17,11 @@ export function CandidateLoginPage() {
   const session = useSession('candidate')
   const navigate = useNavigate()
   // Apply Now (or Save) on a job brings its id: after signing in, that job's apply dialog opens (or it is saved)
-  const intent = jobIntent(useSearchParams()[0])
-  const landing = intent ? withJobIntent(PORTAL_JOBS_PATH, intent) : '/candidate/dashboard'
+  const [params] = useSearchParams()
+  const intent = jobIntent(params)
+  // "Save this search" brings the board's search: after signing in, the board opens its dialog
+  const saveSearch = intent ? null : savedSearchFrom(params)
+  const landing = intent ? withJobIntent(PORTAL_JOBS_PATH, intent) : saveSearch ? saveSearchLanding(saveSearch) : '/candidate/dashboard'
   const login = useLogin('candidate')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -44,12 +48,13 @@ export function CandidateLoginPage() {
   return (
     <AuthCard title="Welcome Back" pageTitle="Candidate Sign In" subtitle="Sign in to your candidate account">
       {intent ? <ApplyingFor jobId={intent.jobId} action="sign in" intent={intent.kind} /> : null}
+      {saveSearch ? <SavingSearch action="sign in" /> : null}
       <form onSubmit={submit} noValidate className="auth-form">
         {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
         <CredentialsFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} errors={errors} pending={login.isPending} />
       </form>
       <p className="auth-switch">
-        Don't have an account? <Link to={withJobIntent(CANDIDATE_SIGNUP_PATH, intent)}>Sign up</Link>
+        Don't have an account? <Link to={saveSearch ? withSavedSearch(CANDIDATE_SIGNUP_PATH, saveSearch) : withJobIntent(CANDIDATE_SIGNUP_PATH, intent)}>Sign up</Link>
       </p>
     </AuthCard>
   )

@@ -1,8 +1,9 @@
 /** /candidate/signup (SPEC 2.5, 5, 8). */
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { CANDIDATE_LOGIN_PATH, jobIntent, withJobIntent } from '../../../lib/apply-intent'
+import { savedSearchFrom, withSavedSearch } from '../../alerts'
 import { useRegisterCandidate } from '../api/register'
-import { ApplyingFor } from './ApplyingFor'
+import { ApplyingFor, SavingSearch } from './ApplyingFor'
 import { AuthCard } from './AuthCard'
 import { RegistrationForm } from './RegistrationForm'
 
@@ -12,12 +13,16 @@ export function CandidateSignupPage() {
   const navigate = useNavigate()
   const register = useRegisterCandidate()
   // the job Apply Now (or Save) brought goes on to the login, which opens its apply dialog (or saves it)
-  const intent = jobIntent(useSearchParams()[0])
-  const login = withJobIntent(CANDIDATE_LOGIN_PATH, intent)
+  const [params] = useSearchParams()
+  const intent = jobIntent(params)
+  // so does the search a signed-out "Save this search" brings
+  const saveSearch = intent ? null : savedSearchFrom(params)
+  const login = saveSearch ? withSavedSearch(CANDIDATE_LOGIN_PATH, saveSearch) : withJobIntent(CANDIDATE_LOGIN_PATH, intent)
 
   return (
     <AuthCard title="Start Your Journey" pageTitle="Create a Candidate Account" subtitle="Create your candidate account">
       {intent ? <ApplyingFor jobId={intent.jobId} action="sign up" intent={intent.kind} /> : null}
+      {saveSearch ? <SavingSearch action="sign up" /> : null}
       <RegistrationForm
         submitLabel="Create Account"
         pendingLabel="Creating account..."

@@ -16,6 +16,8 @@ export const USER_ERROR_TEXT = 'Oops! Something went wrong.'
 
 const TABS: ShellNavItem[] = [
   { to: 'jobs', label: 'Browse Jobs', short: 'Jobs', icon: 'briefcase' },
+  // job alerts (issue 28): beside the jobs they watch, where a person looks after saving a search
+  { to: 'alerts', label: 'Job Alerts', short: 'Alerts', icon: 'bell' },
   { to: 'applications', label: 'My Applications', short: 'Applied', icon: 'clipboard' },
   { to: 'documents', label: 'Documents', short: 'Files', icon: 'folder' },
   { to: 'profile', label: 'Profile', short: 'Profile', icon: 'user' },

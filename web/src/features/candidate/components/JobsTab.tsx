@@ -31,6 +31,7 @@ import {
   type JobSort,
 } from '../../jobs'
 import { SavedJobsList, useSavedJobs, useSaveIntent } from '../../saved-jobs'
+import { SaveSearch } from '../../alerts'
 import { useTimedMessage } from '../hooks/useTimedMessage'
 import { filterDashboardJobs, jobTypeOptions, type JobFilters } from '../model/jobFilter'
 import { ApplyModal } from './ApplyModal'
@@ -254,6 +255,7 @@ export function JobsTab() {
             />
           </div>
         </div>
+        <SaveSearch search={search} locationBy="id" className="cd-save-search" />
 
         {jobs.isPending ? (
           <p className="cd-muted" aria-busy="true">

@@ -13,6 +13,7 @@ import { Icon } from '../../../components/ui/Icon'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
 import { SPECIALISATIONS } from '../../../lib/specialisations'
+import { SaveSearch } from '../../alerts'
 import { useDocumentTitle } from '../../site'
 import { useJobBoard } from '../api/get-job-board'
 import { useLocations, useSalaryRanges } from '../api/get-reference'
@@ -194,6 +195,7 @@ export default function JobBoardPage() {
             Job listings
           </h2>
           <div className="job-results-head">
+            <SaveSearch search={search} locationBy="name" />
             <SelectField
               id="job-sort"
               label="Sort by"
