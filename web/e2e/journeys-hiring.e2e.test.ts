@@ -173,8 +173,11 @@ for (const viewport of VIEWPORT_NAMES) {
       await page.waitForURL(`${EMPLOYER_URL}/dashboard/jobs/${job.id}`)
       await page.getByRole('heading', { level: 1, name: JOB }).waitFor()
 
-      // a seeded applicant with a scorecard, moved days ago
-      const rated = (await pipeline(job.id)).applications.find((c) => c.rating !== null && c.scorecards > 0 && Date.now() - Date.parse(c.stage_entered_at) > 86_400_000)
+      // a seeded applicant with a scorecard, moved days ago, and a name to find the card by (the seed
+      // erases one rated applicant, whose card says "Erased person" instead)
+      const rated = (await pipeline(job.id)).applications.find(
+        (c) => c.rating !== null && c.scorecards > 0 && Date.now() - Date.parse(c.stage_entered_at) > 86_400_000 && !!c.candidate_name && c.candidate_name !== '[erased]',
+      )
       expect(rated, 'a rated card in its stage for a day or more').toBeTruthy()
       const days = Math.floor((Date.now() - Date.parse(rated!.stage_entered_at)) / 86_400_000)
       const card = cardOf(page, rated!.candidate_name).first()
