@@ -13,7 +13,6 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use anyhow::Context;
 use chrono::{DateTime, NaiveDate, TimeZone, Timelike, Utc};
 use chrono_tz::Australia::Sydney;
 use commands::{AppendError, CommandError};
@@ -71,32 +70,13 @@ pub async fn run(state: AppState, interval: Duration) {
 
 /// One round at `now`: every daily alert's digest that is due and unsent.
 pub async fn round(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<DigestRound> {
-    // A connection of its own, closed when the round ends however it ends,
-    // so the lock never stays behind on a pooled connection.
-    let mut lock = state
-        .pool
-        .acquire()
-        .await
-        .context("Failed to get a connection for the digest lock")?
-        .detach();
-    // language=PostgreSQL
-    let held: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-        .bind(LOCK_KEY)
-        .fetch_one(&mut lock)
-        .await?;
-    if !held {
-        return Ok(DigestRound {
-            skipped: true,
-            ..DigestRound::default()
-        });
-    }
-    let result = round_locked(state, now).await;
-    // language=PostgreSQL
-    sqlx::query("SELECT pg_advisory_unlock($1)")
-        .bind(LOCK_KEY)
-        .execute(&mut lock)
-        .await?;
-    result
+    let round =
+        crate::one_at_a_time::run(&state.pool, LOCK_KEY, "digest", round_locked(state, now))
+            .await?;
+    Ok(round.unwrap_or(DigestRound {
+        skipped: true,
+        ..DigestRound::default()
+    }))
 }
 
 async fn round_locked(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<DigestRound> {

@@ -22,6 +22,7 @@ pub mod first_paint;
 pub mod idempotency;
 pub mod mail;
 pub mod metrics;
+pub mod one_at_a_time;
 pub mod openapi;
 pub mod policies;
 pub mod privacy;

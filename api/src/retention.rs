@@ -106,32 +106,17 @@ pub async fn due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Vec<Due
 /// One round: finish half-done erasures, then warn and erase who is due.
 /// `dry_run` only lists who is due.
 pub async fn round(state: &AppState, dry_run: bool) -> anyhow::Result<Round> {
-    // A connection of its own, closed when the round ends however it ends,
-    // so the lock never stays behind on a pooled connection.
-    let mut lock = state
-        .pool
-        .acquire()
-        .await
-        .context("Failed to get a connection for the retention lock")?
-        .detach();
-    // language=PostgreSQL
-    let held: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-        .bind(LOCK_KEY)
-        .fetch_one(&mut lock)
-        .await?;
-    if !held {
-        return Ok(Round {
-            skipped: true,
-            ..Round::default()
-        });
-    }
-    let result = round_locked(state, dry_run).await;
-    // language=PostgreSQL
-    sqlx::query("SELECT pg_advisory_unlock($1)")
-        .bind(LOCK_KEY)
-        .execute(&mut lock)
-        .await?;
-    result
+    let round = crate::one_at_a_time::run(
+        &state.pool,
+        LOCK_KEY,
+        "retention",
+        round_locked(state, dry_run),
+    )
+    .await?;
+    Ok(round.unwrap_or(Round {
+        skipped: true,
+        ..Round::default()
+    }))
 }
 
 async fn round_locked(state: &AppState, dry_run: bool) -> anyhow::Result<Round> {
