@@ -21,6 +21,7 @@ import {
   eventually,
   expectNoSidewaysScroll,
   newContext,
+  onePagePdf,
   pagePerBlock,
   SCREENSHOT_DIR,
   screenshot,
@@ -34,28 +35,6 @@ import {
 } from './support'
 
 const browser = browserPerFile()
-
-/** A one-page PDF saying `text`, with a correct xref table so Chromium's viewer renders it. */
-function onePagePdf(text: string): Buffer {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`
-  const objects = [
-    '<</Type/Catalog/Pages 2 0 R>>',
-    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 5 0 R>>>>/Contents 4 0 R>>',
-    `<</Length ${stream.length}>>stream\n${stream}\nendstream`,
-    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
-  ]
-  let out = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((o, i) => {
-    offsets.push(out.length)
-    out += `${i + 1} 0 obj${o}endobj\n`
-  })
-  const xref = out.length
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((n) => `${String(n).padStart(10, '0')} 00000 n \n`).join('')}`
-  out += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(out, 'latin1')
-}
 
 type Card = { id: string; candidate_name: string; stage: string }
 
