@@ -150,7 +150,8 @@ for (const viewport of VIEWPORT_NAMES) {
       await page.getByRole('group', { name: 'Show jobs' }).getByRole('button', { name: /^Closed/ }).click()
       await expect.poll(() => page.url(), { message: 'the filter in the address' }).toMatch(/status=closed/)
       await rowOf(page, CLOSED_JOB).waitFor()
-      expect(await rowOf(page, JOB).count(), 'an open job under Closed').toBe(0)
+      // the other job's row was already on screen: wait for the filter to take it away
+      await expect.poll(() => rowOf(page, JOB).count(), { message: 'an open job under Closed' }).toBe(0)
       await rowOf(page, CLOSED_JOB).getByRole('button', { name: `Reopen ${CLOSED_JOB}` }).waitFor()
       await shot(page, 'jobs-closed', viewport)
 
@@ -162,7 +163,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await page.getByRole('group', { name: 'Show jobs' }).getByRole('button', { name: /^Open/ }).click()
       await expect.poll(() => page.url(), { message: 'the filter in the address' }).toMatch(/status=open/)
       await rowOf(page, JOB).waitFor()
-      expect(await rowOf(page, CLOSED_JOB).count(), 'a closed job under Open').toBe(0)
+      await expect.poll(() => rowOf(page, CLOSED_JOB).count(), { message: 'a closed job under Open' }).toBe(0)
       await expectOnScreen(rowOf(page, JOB).getByRole('link', { name: `Applicants for ${JOB} (` }), 'Applicants', viewport)
       await expectNoSidewaysScroll(page, `jobs @${viewport}`)
     })
