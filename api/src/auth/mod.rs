@@ -10,7 +10,7 @@ pub mod throttle;
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use domain::account::Role;
 use uuid::Uuid;
 
@@ -157,6 +157,17 @@ where
         session.two_factor_on = still_allowed(&state, &session).await?;
         parts.extensions.insert(session.clone());
         Ok(session)
+    }
+}
+
+/// Waits until the clock is past `moment` to the millisecond: sessions
+/// issued at or before a password change or two-factor sign-in turned off
+/// are refused, so the token that carries the session on must be issued
+/// after it (a quick append can land in the same millisecond).
+pub(crate) async fn issued_after(moment: DateTime<Utc>) {
+    let ahead = moment.timestamp_millis() + 1 - Utc::now().timestamp_millis();
+    if ahead > 0 {
+        tokio::time::sleep(std::time::Duration::from_millis(ahead.min(1000) as u64)).await;
     }
 }
 

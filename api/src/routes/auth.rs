@@ -169,7 +169,7 @@ async fn change_password(
         throttle::succeeded(&state, session.role, &account.email, &client).await?;
     }
     let written = changed?;
-    issued_after(written.output).await;
+    crate::auth::issued_after(written.output).await;
     // The same session carries on (an admin keeps the code it passed);
     // every token issued before the change, this request's included, ends.
     let token = state.jwt.issue_grant(&session.grant)?;
@@ -180,16 +180,6 @@ async fn change_password(
             token,
         },
     ))
-}
-
-/// Waits until the clock is past `moment` to the millisecond: sessions
-/// issued at or before a password change are refused, so the new one must
-/// be issued after it (hashing the new password nearly always took longer).
-async fn issued_after(moment: DateTime<Utc>) {
-    let ahead = moment.timestamp_millis() + 1 - Utc::now().timestamp_millis();
-    if ahead > 0 {
-        tokio::time::sleep(std::time::Duration::from_millis(ahead.min(1000) as u64)).await;
-    }
 }
 
 /// What the browser keeps about the signed-in user.

@@ -184,6 +184,7 @@ async fn turn_off(
         .commands
         .turn_off_two_factor(admin, SecondFactor::parse(&body.code), meta)
         .await?;
+    crate::auth::issued_after(written.output).await;
     let token = state
         .jwt
         .issue_grant(&session.grant.clone().password_only())?;

@@ -4,6 +4,7 @@
 //! recovery code. Codes are checked against the command clock, so tests can
 //! pin it.
 
+use chrono::{DateTime, Utc};
 use domain::DomainError;
 use domain::account::Account;
 use domain::two_factor::{self, RECOVERY_CODES};
@@ -224,18 +225,22 @@ impl Commands {
     }
 
     /// The admin turns it off with a code (or a recovery code); every
-    /// session of the account issued before now ends.
+    /// session of the account issued at or before the moment it answers
+    /// ends (a new token for the session must be issued after it).
     pub async fn turn_off_two_factor(
         &self,
         admin_id: Uuid,
         factor: SecondFactor,
         metadata: Metadata,
-    ) -> Result<Written, CommandError> {
+    ) -> Result<Written<DateTime<Utc>>, CommandError> {
         let loaded = self.load::<Account>(admin_id).await?;
         let proof = self.second_factor(&loaded.state, &factor)?;
-        let events = two_factor::turn_off(loaded.state.as_ref(), proof, self.clock.now())?;
-        self.append(admin_id, &loaded, events, Default::default(), metadata)
-            .await
+        let now = self.clock.now();
+        let events = two_factor::turn_off(loaded.state.as_ref(), proof, now)?;
+        let written = self
+            .append(admin_id, &loaded, events, Default::default(), metadata)
+            .await?;
+        Ok(written.map(|()| now))
     }
 
     /// Another admin resets it (a lost phone): every session of the account
