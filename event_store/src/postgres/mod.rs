@@ -6,7 +6,9 @@
 //! written by one autocommitted statement, each with its own version check and
 //! outcome; a lone one is a single-row statement as cheap as a plain INSERT.
 //! One with uniqueness claims, personal data, mail or other streams' events
-//! runs in a transaction of its own with them.
+//! runs in a transaction of its own with them. Inside a [`deferred`] scope
+//! (a keyed command), appends join the scope's one transaction instead, which
+//! its owner commits with writes of its own.
 //!
 //! Readers of the global log order by `(transaction_id, position)` and only read
 //! below the oldest transaction still running (`pg_snapshot_xmin`), so an event
@@ -21,6 +23,7 @@ mod about;
 pub mod append;
 mod browse;
 mod claims;
+pub mod deferred;
 pub mod group;
 pub mod keys;
 mod outbox;
@@ -35,6 +38,7 @@ use tokio::sync::watch;
 use uuid::Uuid;
 
 pub use append::append_within;
+pub use deferred::{DeferredCommit, once_committed};
 pub use group::GroupCommitStats;
 pub use keys::{DataKeys, Rewrap, RewrapReport};
 pub use read::read_all_in;
@@ -88,6 +92,12 @@ impl PgEventStore {
     }
 
     async fn append_once(&self, request: &Arc<AppendRequest>) -> Result<AppendResult, AppendError> {
+        if let Some(scope) = deferred::current() {
+            // Committed (and subscribers woken) by the scope's owner.
+            return scope
+                .append(&self.pool, &self.keys, &self.appended, request)
+                .await;
+        }
         let result = if request.has_side_effects() {
             // Claims, keys, shredding and mail keep a transaction of their own
             // rather than a savepoint in a shared batch: they take locks (a
@@ -150,6 +160,11 @@ impl EventStore for PgEventStore {
         stream_id: &'a str,
     ) -> BoxFuture<'a, anyhow::Result<Vec<RecordedEvent>>> {
         Box::pin(async move {
+            if let Some(scope) = deferred::current()
+                && let Some(mut tx) = scope.transaction().await
+            {
+                return read::read_stream_in(&mut tx, &self.keys, stream_id).await;
+            }
             let mut conn = self.connection("read a stream").await?;
             read::read_stream_in(&mut conn, &self.keys, stream_id).await
         })
@@ -254,6 +269,11 @@ impl EventStore for PgEventStore {
         hashes: &'a [String],
     ) -> BoxFuture<'a, anyhow::Result<Option<Uuid>>> {
         Box::pin(async move {
+            if let Some(deferred) = deferred::current()
+                && let Some(mut tx) = deferred.transaction().await
+            {
+                return claims::owner(&mut tx, scope, hashes).await;
+            }
             let mut conn = self.connection("look up a claim").await?;
             claims::owner(&mut conn, scope, hashes).await
         })
@@ -261,6 +281,11 @@ impl EventStore for PgEventStore {
 
     fn claim_owners<'a>(&'a self, scope: &'a str) -> BoxFuture<'a, anyhow::Result<Vec<Uuid>>> {
         Box::pin(async move {
+            if let Some(deferred) = deferred::current()
+                && let Some(mut tx) = deferred.transaction().await
+            {
+                return claims::owners(&mut tx, scope).await;
+            }
             let mut conn = self.connection("list a claim's owners").await?;
             claims::owners(&mut conn, scope).await
         })
