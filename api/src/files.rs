@@ -133,6 +133,14 @@ impl Files {
         }
     }
 
+    /// Deletes a file that a command has just stopped referring to, once that
+    /// command is committed (a keyed command commits after its handler:
+    /// `idempotency::once_committed`), and never if it is rolled back.
+    pub async fn delete_once_committed(&self, key: String) {
+        let files = self.clone();
+        crate::idempotency::once_committed(async move { files.delete(&key).await }).await;
+    }
+
     /// A public image (a company logo) shown inline, cached briefly.
     pub async fn image(&self, key: &str, content_type: &str) -> Result<Response, ApiError> {
         self.respond(key, content_type, None, "public, max-age=300")

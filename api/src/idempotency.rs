@@ -27,19 +27,39 @@
 //! first try is still running, 409. A body is read no further than its
 //! route's limit (`routes::body_limit`, set outside this layer).
 //!
-//! A first try whose process died after its command committed but before its
-//! answer was kept leaves a claim with no answer. Once that claim is
-//! abandoned, a retry looks in the log for the try's events (all tries share
-//! one correlation id, derived from the key): if it wrote, the retry answers
-//! 409 "already carried out" instead of doing it a second time.
+//! The answer commits with the command. A keyed command runs in a
+//! [`DeferredCommit`] scope: its appends join one transaction, and the answer
+//! kept for its retry (or the key's release, when none is kept) is written in
+//! that transaction before it commits. So the first try's answer exists
+//! exactly when its events do, wherever its process died: a retry after the
+//! commit gets the first answer (201 and the same id, the same consistency
+//! token); one after a death before it finds the claim unanswered and, once
+//! the claim is abandoned, runs the command (nothing of the first try was
+//! written). A 5xx rolls the try's appends back for the same reason: its
+//! retry runs again. What escapes the transaction runs again with the retry
+//! and is safe to: writes outside the store (a sign-out's sessions, throttle
+//! counts) and work spawned onto other tasks. A file the command stops
+//! referring to is deleted only after the commit ([`once_committed`]).
+//!
+//! Why not rebuild a lost answer from the log instead (the events under the
+//! key's correlation id hold the ids, and their position is the token):
+//! every command route would need a second, hand-kept copy of its answer,
+//! derived from its events, that must stay byte for byte the handler's; a
+//! route it forgot would answer a retry differently, or not at all. Kept in
+//! the command's transaction, every route is covered as it is written. The
+//! cost is small and only keyed commands pay it: their events commit after
+//! the handler has answered (a few milliseconds later, in a transaction of
+//! their own rather than a shared group commit), and for that moment the
+//! log's readers wait for them.
 
+use anyhow::Context;
 use axum::RequestExt;
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, MatchedPath, Request, State};
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, Utc};
+use event_store::postgres::DeferredCommit;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use sqlx::PgExecutor;
@@ -56,11 +76,12 @@ pub const KEEP_HOURS: i32 = 24;
 /// Answers larger than this are not kept (commands answer a few kilobytes).
 const MAX_ANSWER: usize = 1024 * 1024;
 /// A first try cannot outlive `REQUEST_TIMEOUT_SECS`: `security::limit`,
-/// outside this layer, drops it then. A claim still unanswered this long
-/// after that is a try whose process died (or whose database went away
-/// before it could keep or free the key): a retry runs again. The margin
-/// covers a COMMIT already sent when the try was dropped. A fixed minute
-/// made every client whose server was killed mid-request wait a minute.
+/// outside this layer, drops it then (and its uncommitted appends with it).
+/// A claim still unanswered this long after that is a try whose process
+/// died, or whose database went away, before its commit: a retry runs again.
+/// The margin covers a COMMIT already sent when the try was dropped (should
+/// it land, it holds the answer, which the retry then replays). A fixed
+/// minute made every client whose server was killed mid-request wait a minute.
 const ABANDONED_MARGIN_SECS: u64 = 5;
 
 fn abandoned_after_secs(state: &AppState) -> i32 {
@@ -69,8 +90,6 @@ fn abandoned_after_secs(state: &AppState) -> i32 {
 
 pub const BAD_KEY: &str = "Idempotency-Key must be 1 to 255 visible characters";
 pub const KEY_REUSED: &str = "This Idempotency-Key was already used for a different request";
-pub const ALREADY_DONE: &str =
-    "This request was already carried out, but its answer was lost. Reload to see the result.";
 pub const IN_PROGRESS: &str =
     "A request with this Idempotency-Key is still being processed. Try again shortly.";
 
@@ -160,13 +179,12 @@ pub fn holds_credentials(body: &[u8]) -> bool {
 
 /// Whether an answer is kept for a retry. Not a 5xx (the retry should run
 /// again), nor a 429 (nothing ran: once the wait is over the retry should
-/// run). For an anonymous caller, only what did something: a 2xx, or this
-/// layer's verdict that a lost first try wrote (`done_before`).
-fn keeps(status: StatusCode, signed_in: bool, done_before: bool) -> bool {
+/// run). For an anonymous caller, only what did something: a 2xx.
+fn keeps(status: StatusCode, signed_in: bool) -> bool {
     if status.is_server_error() || status == StatusCode::TOO_MANY_REQUESTS {
         return false;
     }
-    signed_in || status.is_success() || done_before
+    signed_in || status.is_success()
 }
 
 async fn run(
@@ -203,25 +221,25 @@ async fn run(
         .hash(&hex::encode(Sha256::digest(&bytes)));
     let scope = scope_of(subject, &parts, &request_hash);
     // Every try of one keyed command carries the same correlation id in its
-    // events, so a retry can tell whether a try that never answered wrote.
+    // events: the log ties them together.
     let correlation = Uuid::new_v5(&Uuid::NAMESPACE_OID, format!("{scope}\0{key}").as_bytes());
     parts.headers.insert(
         CORRELATION_HEADER,
         HeaderValue::from_str(&correlation.to_string()).expect("a UUID is a header value"),
     );
 
-    // Claim the key; a claim older than a day is forgotten, a first try that
-    // never answered is taken over (and `abandoned_since` says when it began).
+    // Claim the key; a claim older than a day is forgotten, and so is one
+    // whose try never answered once it is abandoned: that try committed
+    // nothing (a try's writes commit with its answer, below), so it runs again.
     // language=PostgreSQL
-    let claimed: Option<(String, Option<DateTime<Utc>>)> = sqlx::query_as(
-        "WITH before AS (SELECT status, created_at FROM idempotency_keys WHERE scope = $1 AND key = $2)
-         INSERT INTO idempotency_keys AS k (scope, key, request_hash, subject) VALUES ($1, $2, $3, $5)
+    let claimed: Option<(String,)> = sqlx::query_as(
+        "INSERT INTO idempotency_keys AS k (scope, key, request_hash, subject) VALUES ($1, $2, $3, $5)
          ON CONFLICT (scope, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, created_at = now(),
              subject = EXCLUDED.subject,
              status = NULL, body = NULL, content_type = NULL, consistency = NULL, location = NULL
           WHERE k.created_at < now() - make_interval(hours => $6)
              OR (k.status IS NULL AND k.created_at < now() - make_interval(secs => $4))
-         RETURNING k.key, (SELECT created_at FROM before WHERE status IS NULL)",
+         RETURNING k.key",
     )
     .bind(&scope)
     .bind(&key)
@@ -231,103 +249,159 @@ async fn run(
     .bind(KEEP_HOURS)
     .fetch_optional(&state.pool)
     .await?;
-
-    let Some((_, abandoned_since)) = claimed else {
+    if claimed.is_none() {
         return replay(state, &scope, &key, subject, &request_hash).await;
-    };
+    }
 
-    // The abandoned try may have committed before its process died: then
-    // running again would do it twice. Its events are recorded after its
-    // claim, so only that stretch of the log is read (by the time index).
-    let ran_before = match abandoned_since {
-        Some(since) => wrote_since(state, correlation, since).await?,
-        None => false,
-    };
-    let response = if ran_before {
-        ApiError::new(StatusCode::CONFLICT, ALREADY_DONE).into_response()
-    } else {
-        next.run(Request::from_parts(parts, Body::from(bytes)))
-            .await
-    };
+    // The command's appends wait in one transaction for its answer.
+    let deferred = DeferredCommit::default();
+    let response = deferred
+        .scope(next.run(Request::from_parts(parts, Body::from(bytes))))
+        .await;
+    let mut pending = deferred.finish().await;
     let status = response.status();
     if status.is_server_error() {
-        // Freed in the background: a 5xx is often the database going away,
-        // and waiting for this to time out too would double the time a
-        // client waits for its 503. Until it runs, a retry is told the first
-        // try is still in progress.
+        // A retry after a server error runs again, so nothing of this try
+        // may stay. The key is freed in the background: a 5xx is often the
+        // database going away, and waiting for this to time out too would
+        // double the time a client waits for its 503. Until it runs, a retry
+        // is told the first try is still in progress.
+        if let Err(e) = pending.roll_back().await {
+            tracing::warn!(error = %e, "could not roll back a command that failed");
+        }
         let state = state.clone();
         tokio::spawn(async move { forget(&state, &scope, &key).await });
         return Ok(response);
     }
-    if !keeps(status, subject.is_some(), ran_before) {
-        forget(state, &scope, &key).await;
-        return Ok(response);
-    }
     let (parts, body) = response.into_parts();
-    let body = match axum::body::to_bytes(body, MAX_ANSWER).await {
-        Ok(body) => body,
-        Err(e) => {
-            // The command ran; its answer cannot be kept. Free the key so a
-            // retry is judged by the command itself, not held as "in progress".
-            tracing::warn!(error = %e, "could not read a response to keep it");
-            forget(state, &scope, &key).await;
-            return Ok(Response::from_parts(parts, Body::empty()));
+    let (body, answer) = if keeps(status, subject.is_some()) {
+        match axum::body::to_bytes(body, MAX_ANSWER).await {
+            Ok(body) if holds_credentials(&body) => (Body::from(body), None),
+            Ok(body) => {
+                let answer = Answer::of(status, &parts.headers, body.clone());
+                (Body::from(body), Some(answer))
+            }
+            Err(e) => {
+                // Too large to keep: the key is freed, so a retry is judged
+                // by the command itself, not held as "in progress".
+                tracing::warn!(error = %e, "could not read a response to keep it");
+                (Body::empty(), None)
+            }
         }
+    } else {
+        (body, None)
     };
-    if holds_credentials(&body) {
-        forget(state, &scope, &key).await;
-        return Ok(Response::from_parts(parts, Body::from(body)));
+
+    #[cfg(feature = "test-hooks")]
+    hooks::reached(&key, hooks::Moment::BeforeCommit).await;
+    // The answer (or, when none is kept, the key's release) commits with the
+    // command's events: a retry finds both or neither, whenever this process
+    // dies.
+    let settled = match pending.transaction() {
+        Some(tx) => Some(settle(tx, &scope, &key, answer.as_ref()).await),
+        None => None,
+    };
+    match settled {
+        None => {
+            // The command appended nothing. What it did besides (a sign-out's
+            // sessions) is done: failing to keep its answer must not turn it
+            // into a 500 the client would retry. Log it and free the key.
+            if let Err(e) = settle(&state.pool, &scope, &key, answer.as_ref()).await {
+                tracing::warn!(error = %e, "could not keep an answer for its Idempotency-Key");
+                forget(state, &scope, &key).await;
+            }
+            pending.commit().await?;
+        }
+        Some(Err(e)) => {
+            // Nothing of the command is written: the retry runs it again.
+            let _ = pending.roll_back().await;
+            let state = state.clone();
+            tokio::spawn(async move { forget(&state, &scope, &key).await });
+            return Err(anyhow::Error::new(e)
+                .context("Failed to keep an answer with its command's events")
+                .into());
+        }
+        Some(Ok(())) => {
+            // If the COMMIT fails, whether it took effect is unknown: the
+            // claim stays, and a retry replays the answer if it did, or runs
+            // the command again once the claim is abandoned if it did not.
+            pending
+                .commit()
+                .await
+                .context("Failed to commit a command with its answer")?;
+        }
     }
-    let header_text = |name: &str| {
-        parts
-            .headers
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned)
+    #[cfg(feature = "test-hooks")]
+    hooks::reached(&key, hooks::Moment::AfterCommit).await;
+    Ok(Response::from_parts(parts, body))
+}
+
+/// An answer as kept for a retry.
+struct Answer {
+    status: StatusCode,
+    content_type: Option<String>,
+    consistency: Option<i64>,
+    location: Option<String>,
+    body: Bytes,
+}
+
+impl Answer {
+    fn of(status: StatusCode, headers: &HeaderMap, body: Bytes) -> Self {
+        let text = |name: &str| {
+            headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        Self {
+            status,
+            content_type: text(header::CONTENT_TYPE.as_str()),
+            consistency: text(CONSISTENCY_HEADER).and_then(|v| v.parse().ok()),
+            location: text(header::LOCATION.as_str()),
+            body,
+        }
+    }
+}
+
+/// Work a keyed command's handler does after its command that must wait for
+/// the command's commit (deleting a file the command stopped referring to):
+/// run after it, or never if it is rolled back. Outside a keyed command the
+/// command has committed already, and `work` runs at once.
+pub async fn once_committed(work: impl Future<Output = ()> + Send + 'static) {
+    event_store::postgres::once_committed(work).await;
+}
+
+/// Keeps `answer` for the claimed key, or frees the key when there is none.
+async fn settle(
+    db: impl PgExecutor<'_>,
+    scope: &str,
+    key: &str,
+    answer: Option<&Answer>,
+) -> Result<(), sqlx::Error> {
+    let Some(answer) = answer else {
+        // language=PostgreSQL
+        sqlx::query("DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2")
+            .bind(scope)
+            .bind(key)
+            .execute(db)
+            .await?;
+        return Ok(());
     };
-    // The command has already happened: a failure to keep its answer must not
-    // turn its success into a 500 (the client would retry a write that
-    // worked). Log it and free the key instead.
     // language=PostgreSQL
-    let kept = sqlx::query(
+    sqlx::query(
         "UPDATE idempotency_keys SET status = $3, content_type = $4, consistency = $5, location = $6, body = $7
           WHERE scope = $1 AND key = $2",
     )
-    .bind(&scope)
-    .bind(&key)
-    .bind(status.as_u16() as i16)
-    .bind(header_text(header::CONTENT_TYPE.as_str()))
-    .bind(header_text(CONSISTENCY_HEADER).and_then(|v| v.parse::<i64>().ok()))
-    .bind(header_text(header::LOCATION.as_str()))
-    .bind(body.as_ref())
-    .execute(&state.pool)
-    .await;
-    if let Err(e) = kept {
-        tracing::warn!(error = %e, "could not keep an answer for its Idempotency-Key");
-        forget(state, &scope, &key).await;
-    }
-    Ok(Response::from_parts(parts, Body::from(body)))
-}
-
-/// Whether an event of this correlation was recorded since `since` (the
-/// claim of a try that never answered; a little before, for clock skew
-/// between the database's `now()` and `clock_timestamp()`).
-async fn wrote_since(
-    state: &AppState,
-    correlation: Uuid,
-    since: DateTime<Utc>,
-) -> Result<bool, ApiError> {
-    // language=PostgreSQL
-    let found: Option<(i64,)> = sqlx::query_as(
-        "SELECT position FROM events
-          WHERE recorded_at >= $2 - interval '1 second' AND metadata->>'correlation_id' = $1
-          LIMIT 1",
-    )
-    .bind(correlation.to_string())
-    .bind(since)
-    .fetch_optional(&state.pool)
+    .bind(scope)
+    .bind(key)
+    .bind(answer.status.as_u16() as i16)
+    .bind(&answer.content_type)
+    .bind(answer.consistency)
+    .bind(&answer.location)
+    .bind(answer.body.as_ref())
+    .execute(db)
     .await?;
-    Ok(found.is_some())
+    Ok(())
 }
 
 /// Releases a claimed key (best effort: if even this fails, the claim lapses
@@ -437,6 +511,51 @@ fn scope_of(
     hex::encode(hasher.finalize())
 }
 
+/// Test builds only (the `test-hooks` feature, which the api's own tests turn
+/// on): stops a keyed command's try for good at a chosen moment, as a
+/// process killed there would. Its client never hears back; the server drops
+/// the try at the request timeout (`security::limit`), and with it whatever
+/// the try had not committed.
+#[cfg(feature = "test-hooks")]
+pub mod hooks {
+    use std::sync::Mutex;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Moment {
+        /// The handler has answered; its events are not committed yet.
+        BeforeCommit,
+        /// The events and the answer are committed; nothing is sent yet.
+        AfterCommit,
+    }
+
+    /// Keys (with their moment) whose next try stops. Keyed by the
+    /// `Idempotency-Key` so that tests running side by side in one process
+    /// stop only their own requests.
+    static ARMED: Mutex<Vec<(String, Moment)>> = Mutex::new(Vec::new());
+
+    /// The next try that sends `key` stops at `moment` and never answers.
+    pub fn stop_next_try(key: &str, moment: Moment) {
+        armed().push((key.to_owned(), moment));
+    }
+
+    pub(super) async fn reached(key: &str, moment: Moment) {
+        let stop = {
+            let mut armed = armed();
+            let found = armed.iter().position(|(k, m)| k == key && *m == moment);
+            found.map(|i| armed.remove(i)).is_some()
+        };
+        if stop {
+            std::future::pending::<()>().await;
+        }
+    }
+
+    fn armed() -> std::sync::MutexGuard<'static, Vec<(String, Moment)>> {
+        ARMED
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -500,19 +619,18 @@ mod tests {
     #[test]
     fn an_anonymous_answer_is_kept_only_when_its_command_did_something() {
         use StatusCode as S;
-        assert!(keeps(S::CREATED, false, false));
-        assert!(keeps(S::CONFLICT, false, true), "the already-done verdict");
+        assert!(keeps(S::CREATED, false));
         for refused in [S::UNAUTHORIZED, S::UNPROCESSABLE_ENTITY, S::CONFLICT] {
-            assert!(!keeps(refused, false, false), "{refused}");
-            assert!(keeps(refused, true, false), "{refused}, signed in");
+            assert!(!keeps(refused, false), "{refused}");
+            assert!(keeps(refused, true), "{refused}, signed in");
         }
         for never in [
             S::TOO_MANY_REQUESTS,
             S::INTERNAL_SERVER_ERROR,
             S::SERVICE_UNAVAILABLE,
         ] {
-            assert!(!keeps(never, true, false), "{never}");
-            assert!(!keeps(never, false, false), "{never}");
+            assert!(!keeps(never, true), "{never}");
+            assert!(!keeps(never, false), "{never}");
         }
     }
 }

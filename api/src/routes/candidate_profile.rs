@@ -156,8 +156,8 @@ async fn upload_resume(
     };
     match state.commands.upload_resume(cmd, meta).await {
         Ok(written) => {
-            if let Some(old) = &written.output {
-                state.files.delete(old).await;
+            if let Some(old) = written.output {
+                state.files.delete_once_committed(old).await;
             }
             Ok(Written::json(
                 written.position,
@@ -210,7 +210,7 @@ async fn delete_resume(
 ) -> Result<Written<Json<Message>>, ApiError> {
     let cmd = DeleteResume { candidate_id: me };
     let written = state.commands.delete_resume(cmd, meta).await?;
-    state.files.delete(&written.output).await;
+    state.files.delete_once_committed(written.output).await;
     Ok(Written::json(
         written.position,
         Message::new("Resume deleted successfully"),

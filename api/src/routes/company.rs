@@ -120,8 +120,8 @@ async fn upload_logo(
     };
     match state.commands.upload_company_logo(cmd, meta).await {
         Ok(written) => {
-            if let Some(old) = &written.output {
-                state.files.delete(old).await;
+            if let Some(old) = written.output {
+                state.files.delete_once_committed(old).await;
             }
             Ok(Written::json(
                 written.position,

@@ -258,7 +258,7 @@ async fn remove(
         document_id: id,
     };
     let written = state.commands.delete_document(cmd, meta).await?;
-    state.files.delete(&written.output).await;
+    state.files.delete_once_committed(written.output).await;
     Ok(Written::json(
         written.position,
         Message::new("Document deleted"),

@@ -593,60 +593,6 @@ async fn production_refuses_to_start_without_smtp() {
 }
 
 #[tokio::test]
-async fn a_retry_after_a_first_try_that_wrote_but_died_before_answering_does_not_run_again() {
-    let app = TestApp::spawn().await;
-    let send = |key: &'static str, message: &'static str| {
-        app.client
-            .post(format!("{}/api/contact", app.base))
-            .header("idempotency-key", key)
-            .json(&json!({"firstName": "Lost", "lastName": "Answer", "email": "lost@example.com", "message": message}))
-            .send()
-    };
-    let enquiries = || app.events_of_type("ContactMessageReceived");
-    // What a process killed between its commit and keeping its answer
-    // leaves: the command's events, and a claim with no answer, long ago.
-    let abandon = |key: &'static str| {
-        sqlx::query(
-            "UPDATE idempotency_keys SET status = NULL, body = NULL, created_at = now() - interval '10 minutes'
-              WHERE key = $1",
-        )
-        .bind(key)
-        .execute(&app.pool)
-    };
-    let wrote = "We would like to talk about a role, once.";
-    assert!(send("crash-1", wrote).await.unwrap().status().is_success());
-    abandon("crash-1").await.unwrap();
-    let retry = send("crash-1", wrote).await.unwrap();
-    assert_eq!(retry.status(), StatusCode::CONFLICT);
-    let error: serde_json::Value = retry.json().await.unwrap();
-    assert_eq!(
-        error["error"],
-        "This request was already carried out, but its answer was lost. Reload to see the result."
-    );
-    assert_eq!(enquiries().await, 1, "the retry did not send it again");
-    // The verdict is kept for later retries.
-    let later = send("crash-1", wrote).await.unwrap();
-    assert_eq!(later.status(), StatusCode::CONFLICT);
-    assert_eq!(later.headers()["idempotency-replayed"], "true");
-
-    // A first try that died before it wrote anything is run again.
-    sqlx::query(
-        "INSERT INTO idempotency_keys (scope, key, request_hash, created_at)
-         SELECT scope, 'crash-2', request_hash, now() - interval '10 minutes' FROM idempotency_keys WHERE key = 'crash-1'",
-    )
-    .execute(&app.pool)
-    .await
-    .unwrap();
-    let never_wrote = send("crash-2", wrote).await.unwrap();
-    assert!(
-        never_wrote.status().is_success(),
-        "{}",
-        never_wrote.status()
-    );
-    assert_eq!(enquiries().await, 2);
-}
-
-#[tokio::test]
 async fn a_command_retried_with_its_idempotency_key_answers_as_the_first_time() {
     let app = TestApp::spawn().await;
     let register = |key: &'static str, email: &'static str| {

@@ -2,8 +2,10 @@
 //! user while a session of theirs is valid; answers that carry credentials or
 //! exports are never kept; an anonymous key keeps only an answer that did
 //! something; an erasure deletes the person's answers; a keyed body is read no
-//! further than its route's limit; kept answers are purged after a day. (The
-//! replay itself: `hardening::a_command_retried_with_its_idempotency_key_answers_as_the_first_time`.)
+//! further than its route's limit; kept answers are purged after a day; the
+//! answer commits with the command, so a try that dies after its commit is
+//! replayed and one that dies before it wrote nothing. (The replay itself:
+//! `hardening::a_command_retried_with_its_idempotency_key_answers_as_the_first_time`.)
 
 use std::time::Duration;
 
@@ -11,7 +13,9 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::fixtures::{CANDIDATE_PASSWORD, pdf};
+use api::idempotency::hooks::{self, Moment};
+
+use crate::fixtures::{CANDIDATE_PASSWORD, job_form, pdf};
 use crate::support::TestApp;
 
 /// The profile form, as the candidate portal sends it.
@@ -336,4 +340,154 @@ async fn kept_answers_are_purged_once_a_day_old_and_old_rows_are_never_replayed(
     assert!(replayed(
         &save_profile(&app, &token, "new-1", &profile("new-1")).await
     ));
+}
+
+/// How long a client waits for an answer that will never come.
+const GIVE_UP: Duration = Duration::from_secs(2);
+
+/// Sends `request` with `key`; with `give_up`, the client stops waiting then,
+/// as one whose server died would.
+async fn send_keyed(
+    request: reqwest::RequestBuilder,
+    key: &str,
+    give_up: Option<Duration>,
+) -> reqwest::Result<reqwest::Response> {
+    let request = request.header("idempotency-key", key);
+    match give_up {
+        Some(after) => request.timeout(after).send().await,
+        None => request.send().await,
+    }
+}
+
+#[tokio::test]
+async fn a_retry_after_the_first_try_died_after_its_commit_gets_the_first_answer() {
+    let app = TestApp::spawn().await;
+    let location = app.add_location("Launceston").await;
+    let (_, _, employer) = app.employer("Lost Answers", true).await;
+    // One form for every try: a retry sends the very same request.
+    let form = job_form(&location.to_string());
+    let post_job = || {
+        app.client
+            .post(format!("{}/api/employer/jobs", app.base))
+            .bearer_auth(&employer)
+            .json(&form)
+    };
+    let sign_up = || {
+        app.client
+            .post(format!("{}/api/auth/candidate/register", app.base))
+            .json(
+                &json!({"name": "Lost Answer", "email": "lost.answer@example.com",
+                          "password": CANDIDATE_PASSWORD}),
+            )
+    };
+    // A signed-in command and an anonymous one, each with the event that
+    // names its new id.
+    let cases: [(&dyn Fn() -> reqwest::RequestBuilder, &str, &str, &str); 2] = [
+        (&post_job, "JobPosted", "/id", "job-"),
+        (&sign_up, "AccountRegistered", "/user/id", "account-"),
+    ];
+    for (request, event, id_at, stream) in cases {
+        let key = format!("lost-{}", Uuid::new_v4());
+        let before = app.events_of_type(event).await;
+        hooks::stop_next_try(&key, Moment::AfterCommit);
+        let lost = send_keyed(request(), &key, Some(GIVE_UP)).await;
+        assert!(
+            lost.as_ref().is_err_and(|e| e.is_timeout()),
+            "{event}: the first try never answers: {lost:?}"
+        );
+        // Its events and the answer for its retry committed as one.
+        assert_eq!(app.events_of_type(event).await, before + 1, "{event}");
+        // language=PostgreSQL
+        let (status, first_answer, first_token): (i16, Vec<u8>, i64) =
+            sqlx::query_as("SELECT status, body, consistency FROM idempotency_keys WHERE key = $1")
+                .bind(&key)
+                .fetch_one(&app.pool)
+                .await
+                .unwrap();
+        assert_eq!(status, 201, "{event}");
+
+        let retry = send_keyed(request(), &key, None).await.unwrap();
+        assert_eq!(retry.status(), StatusCode::CREATED, "{event}");
+        assert!(replayed(&retry), "{event}");
+        let token: i64 = retry.headers()["x-consistency-token"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(
+            token, first_token,
+            "{event}: the first try's consistency token"
+        );
+        let body = retry.bytes().await.unwrap();
+        assert_eq!(
+            body.as_ref(),
+            first_answer.as_slice(),
+            "{event}: the first try's answer, byte for byte"
+        );
+        // The id the first try made, and the token is where its event is.
+        let body: Value = serde_json::from_slice(&body).unwrap();
+        let id = body.pointer(id_at).and_then(Value::as_str).unwrap();
+        let written = app.stream_events(&format!("{stream}{id}")).await;
+        assert_eq!(written.first().map(|e| e.event_type.as_str()), Some(event));
+        assert_eq!(written.last().unwrap().position, token, "{event}");
+        assert_eq!(
+            app.events_of_type(event).await,
+            before + 1,
+            "{event}: the retry wrote nothing"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_first_try_that_died_before_its_commit_wrote_nothing_and_its_retry_runs_once() {
+    // A try is dropped at the request timeout: one second here.
+    let app = TestApp::spawn_with(|config| config.request_timeout_secs = 1).await;
+    let token = app.candidate_token("dies.first@example.com").await;
+    let document = app
+        .add_document(
+            &token,
+            "cv.pdf",
+            pdf(2000),
+            &[("title", "Old CV"), ("document_type", "other")],
+        )
+        .await;
+    let files = app.file_count().await;
+    let delete = || {
+        app.client
+            .delete(format!("{}/api/documents/{document}", app.base))
+            .bearer_auth(&token)
+    };
+    let key = "delete-old-cv";
+    hooks::stop_next_try(key, Moment::BeforeCommit);
+    let died = send_keyed(delete(), key, Some(GIVE_UP)).await;
+    assert!(
+        died.as_ref().is_err_and(|e| e.is_timeout())
+            || died.as_ref().is_ok_and(|r| r.status().is_server_error()),
+        "the first try never succeeds: {died:?}"
+    );
+    // Dropped before its commit: no event, and its file is still there (it
+    // was to be deleted only once the deletion committed).
+    assert_eq!(app.events_of_type("DocumentDeleted").await, 0);
+    assert_eq!(app.file_count().await, files);
+
+    // Its claim holds until it is abandoned, then the retry runs it.
+    let retry = crate::support::until("the claim is abandoned", async || {
+        let retry = send_keyed(delete(), key, None).await.unwrap();
+        if retry.status() == StatusCode::CONFLICT {
+            let error: Value = retry.json().await.unwrap();
+            assert_eq!(error["error"], api::idempotency::IN_PROGRESS);
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            return false;
+        }
+        assert_eq!(retry.status(), StatusCode::OK);
+        assert!(!replayed(&retry), "it ran");
+        true
+    });
+    retry.await;
+    assert_eq!(app.events_of_type("DocumentDeleted").await, 1);
+    assert_eq!(app.file_count().await, files - 1);
+    let again = send_keyed(delete(), key, None).await.unwrap();
+    assert_eq!(again.status(), StatusCode::OK);
+    assert!(replayed(&again));
+    assert_eq!(app.events_of_type("DocumentDeleted").await, 1);
 }

@@ -81,6 +81,7 @@ export class Load {
       const base = urls.length ? urls[prefer % urls.length] : this.servers()[0].url
       record.attempts++
       const r = await http(base, method, url, { token, body, headers: { 'idempotency-key': rid, 'x-request-id': rid, 'x-forwarded-for': clientAddress(rid) } })
+      if (r.status === 0) record.cutOff = (record.cutOff ?? 0) + 1
       if (r.ms > 5000) this.slow.push({ kind, status: r.status, ms: r.ms })
       if (r.status === 503) this.answers503.push({ kind, ms: r.ms, at: Date.now() - r.ms, error: r.json?.error })
       if (r.status >= 200 && r.status < 300) {
@@ -177,10 +178,9 @@ export class Load {
       const r = await this.command('status', 'PUT', `/api/employer/applications/${me.applicationId}/status`, {
         token: this.employer.token, writer: w, body: { status, feedback }, extra: { candidate: me.user.id, feedback },
       })
-      // A try that wrote but died unanswered is answered 409 "already carried
-      // out" on retry: the status changed all the same.
-      const happened = r.outcome === 'acked' || (r.status === 409 && String(r.json?.error).includes('already carried out'))
-      if (happened) me.nextStatus = status === 'accepted' ? 'rejected' : 'accepted'
+      // A try that committed but died unanswered is answered on retry with
+      // its first answer (replayed): acknowledged like any other.
+      if (r.outcome === 'acked') me.nextStatus = status === 'accepted' ? 'rejected' : 'accepted'
       if (!this.running) break
       await this.command('contact', 'POST', '/api/contact', {
         writer: w, body: { firstName: 'Fault', lastName: `Writer ${w}`, email: `writer${w}@example.com`, phone: '0400 000 000', message: `A fault-suite enquiry ${randomUUID()}` },

@@ -50,7 +50,7 @@ async function ticker(load, label, ms) {
 
 /// Stops the load, lets the read models and pushes settle, stops the
 /// servers, and runs the three checks. Returns the table row.
-async function finish(name, faults, load, servers, { poisoned = false, pushesPromised = true } = {}) {
+async function finish(name, faults, load, servers, { poisoned = false, pushesPromised = true, killed = false } = {}) {
   await load.stop()
   await waitCaughtUp(DB, { skip: poisoned ? ['reference'] : [] })
   await sleep(1500) // pushes in flight reach their sockets
@@ -71,6 +71,14 @@ async function finish(name, faults, load, servers, { poisoned = false, pushesPro
   log(`  pushes: ${pushes.expected} expected on steady sockets, ${pushes.missed} missed, ${pushes.twice} received twice; ` +
     `read models: ${rebuilt.tables} tables, ${rebuilt.rows} rows, ${rebuilt.differing} differing from a rebuild`)
   promise(name, summary.gaveUp === 0, `no command was still unanswered after ${120} s of retries (${summary.gaveUp})`)
+  if (killed) {
+    // A try cut off by the kill, before or after its commit, leaves its
+    // retry the first answer or a clean run: never a refusal.
+    const cut = load.commands.filter((c) => c.cutOff)
+    const replayed = cut.filter((c) => c.outcome === 'acked' && c.replayed).length
+    log(`  ${cut.length} commands lost a try to the kill: ${replayed} got their first answer replayed, ${cut.filter((c) => c.outcome === 'acked').length - replayed} ran on retry`)
+    promise(name, summary.refused === 0, `no command was refused (${summary.refused}): each retry got the first answer or ran`)
+  }
   if (pushesPromised) promise(name, pushes.missed === 0 && pushes.twice === 0, `every steady socket got each push once (${pushes.missed} missed, ${pushes.twice} twice)`)
   const row = {
     name, faults, acked: checked.acked, events: checked.events,
@@ -116,7 +124,7 @@ async function killNine(a) {
   // Long enough for commands first sent after the restart (writers whose
   // try was cut off wait for its key to be abandoned) to reach the sockets.
   await ticker(load, 'load after the last kill', P.killTailMs)
-  await finish(name, `${P.kills} x SIGKILL`, load, [a])
+  await finish(name, `${P.kills} x SIGKILL`, load, [a], { killed: true })
 }
 
 /// Probes both servers every 250 ms: /readyz and a read that needs the
@@ -245,7 +253,7 @@ async function threeProcesses(a, b, c) {
   promise(name, [...counts.values()].every((n) => n === 1), 'each projector has exactly one leader among the survivors')
   reportOverlap(servers, scenarioStart)
   // finish() promises every push to a steady socket: those on the survivors.
-  await finish(name, '1 x SIGKILL of 3', load, survivors.concat(victim))
+  await finish(name, '1 x SIGKILL of 3', load, survivors.concat(victim), { killed: true })
 }
 
 async function poisonedEvent(a) {
