@@ -440,8 +440,10 @@ async fn a_retry_after_the_first_try_died_after_its_commit_gets_the_first_answer
 
 #[tokio::test]
 async fn a_first_try_that_died_before_its_commit_wrote_nothing_and_its_retry_runs_once() {
-    // A try is dropped at the request timeout: one second here.
-    let app = TestApp::spawn_with(|config| config.request_timeout_secs = 1).await;
+    // A try is dropped at the request timeout, and its claim is abandoned
+    // 5 s later: a short timeout keeps the test short, and leaves a loaded
+    // machine time for the set-up's sign-up and sign-in.
+    let app = TestApp::spawn_with(|config| config.request_timeout_secs = 4).await;
     let token = app.candidate_token("dies.first@example.com").await;
     let document = app
         .add_document(
