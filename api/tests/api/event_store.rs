@@ -473,3 +473,63 @@ async fn a_two_stream_append_in_a_callers_transaction_is_all_or_nothing() {
     assert_eq!(db.stream_versions("job-mine").await, Vec::<i64>::new());
     assert_eq!(db.stream_versions("job-other").await, vec![1]);
 }
+
+#[tokio::test]
+async fn appends_in_a_deferred_scope_commit_only_with_their_owner() {
+    use event_store::postgres::{DeferredCommit, once_committed};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let db = db().await;
+    let s = &db.store;
+    let scope = DeferredCommit::default();
+    let (first, lost, seen_inside) = scope
+        .scope(async {
+            let first = s
+                .append(job_closings("job-held", ExpectedVersion::NoStream, 2))
+                .await;
+            // A lost race undoes only itself: the transaction goes on.
+            let lost = s
+                .append(job_closings("job-held", ExpectedVersion::NoStream, 1))
+                .await;
+            let seen = s.read_stream("job-held").await.unwrap().len();
+            (first, lost, seen)
+        })
+        .await;
+    assert_eq!(first.unwrap().version, 2);
+    assert!(matches!(
+        lost,
+        Err(AppendError::WrongExpectedVersion { .. })
+    ));
+    assert_eq!(seen_inside, 2, "the scope reads what it appended");
+    assert!(
+        s.read_stream("job-held").await.unwrap().is_empty(),
+        "nobody else sees it before the commit"
+    );
+    let mut pending = scope.finish().await;
+    assert!(pending.transaction().is_some());
+    pending.commit().await.unwrap();
+    assert_eq!(s.read_stream("job-held").await.unwrap().len(), 2);
+
+    // Rolled back: nothing stays, and what waited for the commit never runs.
+    let ran = Arc::new(AtomicBool::new(false));
+    let scope = DeferredCommit::default();
+    scope
+        .scope(async {
+            s.append(job_closings("job-undone", ExpectedVersion::NoStream, 1))
+                .await
+                .unwrap();
+            let ran = ran.clone();
+            once_committed(async move { ran.store(true, Ordering::SeqCst) }).await;
+        })
+        .await;
+    assert!(!ran.load(Ordering::SeqCst), "not before the commit");
+    scope.finish().await.roll_back().await.unwrap();
+    assert!(s.read_stream("job-undone").await.unwrap().is_empty());
+    assert!(!ran.load(Ordering::SeqCst), "nor after a roll-back");
+    // Outside a scope an append has committed when it returns: the work runs now.
+    let ran_now = Arc::new(AtomicBool::new(false));
+    let flag = ran_now.clone();
+    once_committed(async move { flag.store(true, Ordering::SeqCst) }).await;
+    assert!(ran_now.load(Ordering::SeqCst));
+}
