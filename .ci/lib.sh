@@ -133,3 +133,50 @@ web_deps() {
     (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
   fi
 }
+
+# A free TCP port on 127.0.0.1 (the kernel's pick).
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# moto (PyPI) in server mode: a real S3-protocol server for the S3 tests,
+# installed into a project-local virtual environment like Schemathesis.
+# Prints the path of moto_server.
+ensure_moto() {
+  local venv="$LOCAL/s3-venv"
+  if [ ! -x "$venv/bin/moto_server" ]; then
+    log "installing moto (an S3 server for the tests) into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check 'moto[server]>=5,<6'
+  fi
+  echo "$venv/bin/moto_server"
+}
+
+# Starts moto on a free port of 127.0.0.1 and exports what the S3 tests read:
+# TEST_S3_ENDPOINT, TEST_MOTO_SERVER (the restart test starts its own) and
+# credentials (moto takes any). Call it in the shell that runs the tests, and
+# stop_s3 when done (or trap it).
+start_s3() {
+  local bin port
+  bin="$(ensure_moto)"
+  port="$(free_port)"
+  "$bin" -H 127.0.0.1 -p "$port" >"$LOCAL/moto.log" 2>&1 &
+  S3_PID=$!
+  for _ in $(seq 1 100); do
+    curl -sf -o /dev/null "http://127.0.0.1:$port/" && break
+    kill -0 "$S3_PID" 2>/dev/null || { cat "$LOCAL/moto.log" >&2; return 1; }
+    sleep 0.1
+  done
+  curl -sf -o /dev/null "http://127.0.0.1:$port/" || { log "moto did not start"; return 1; }
+  log "S3 server (moto) on http://127.0.0.1:$port"
+  export TEST_S3_ENDPOINT="http://127.0.0.1:$port" TEST_MOTO_SERVER="$bin"
+  export AWS_ACCESS_KEY_ID=testing AWS_SECRET_ACCESS_KEY=testing AWS_REGION=us-east-1
+}
+
+stop_s3() {
+  if [ -n "${S3_PID:-}" ]; then
+    kill "$S3_PID" 2>/dev/null || true
+    wait "$S3_PID" 2>/dev/null || true
+    S3_PID=""
+  fi
+}

@@ -184,7 +184,7 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
     let data_keys = store.keys().clone();
     let commands = Commands::new(Arc::new(store), links, config.claim_hasher()?);
     let site = site::Site::load(&config.web_dist, &config.public_url);
-    let files = crate::files::Files::local(&config.storage_dir)?;
+    let files = crate::files::Files::from_config(&config)?;
     let config_limits = (config.max_concurrent_requests, config.request_timeout_secs);
     Ok(AppState(Arc::new(App {
         config,

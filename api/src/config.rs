@@ -73,9 +73,20 @@ pub struct Config {
     #[arg(long, env = "WEB_DIST", default_value = "web/dist")]
     pub web_dist: PathBuf,
 
-    /// Uploaded files (documents, resumes).
+    /// Uploaded files (documents, resumes, logos), when no S3_BUCKET is set.
     #[arg(long, env = "STORAGE_DIR", default_value = ".local/storage")]
     pub storage_dir: PathBuf,
+
+    /// Store uploads in this S3 bucket instead of STORAGE_DIR. Region and
+    /// credentials come from the usual AWS variables (AWS_REGION,
+    /// AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, or a role).
+    #[arg(long, env = "S3_BUCKET")]
+    pub s3_bucket: Option<String>,
+
+    /// An S3-compatible server (MinIO, Ceph, R2, moto) instead of AWS's own
+    /// endpoint for the region. An http:// URL is used as written.
+    #[arg(long, env = "AWS_ENDPOINT_URL")]
+    pub s3_endpoint: Option<String>,
 
     /// Database connections per process.
     #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 20)]
@@ -317,6 +328,18 @@ impl Config {
         }
         if self.sockets_per_client == 0 {
             bail!("SOCKETS_PER_CLIENT must be at least 1");
+        }
+        if self
+            .s3_bucket
+            .as_deref()
+            .is_some_and(|b| b.trim().is_empty())
+        {
+            bail!("S3_BUCKET is set but empty: name a bucket, or unset it to use STORAGE_DIR");
+        }
+        if let Some(endpoint) = &self.s3_endpoint
+            && !(endpoint.starts_with("http://") || endpoint.starts_with("https://"))
+        {
+            bail!("AWS_ENDPOINT_URL must start with http:// or https://");
         }
         Ok(())
     }

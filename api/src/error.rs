@@ -23,6 +23,10 @@ pub enum ApiError {
     Session(SessionRefusal),
     #[error("Too many attempts. Please wait a few minutes and try again.")]
     TooManyRequests { retry_after_secs: u64 },
+    /// Something this request needs is away for now (503 with Retry-After):
+    /// the text says what, for the person who may try again.
+    #[error("{0}")]
+    Unavailable(&'static str),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -133,6 +137,13 @@ impl IntoResponse for ApiError {
                     HeaderValue::from(retry_after_secs.max(1)),
                 );
                 res
+            }
+            Self::Unavailable(message) => crate::security::unavailable(message, 5),
+            Self::Internal(e) if crate::files::storage_unavailable(&e) => {
+                // The file store is away: a download or an export waits on it.
+                tracing::warn!(error = %format!("{e:#}"), "file storage unavailable");
+                crate::metrics::storage_unavailable();
+                crate::security::unavailable(crate::files::FILES_UNAVAILABLE, 5)
             }
             Self::Internal(e) if database_unavailable(&e) => {
                 // Not a bug: the database is away (restarting, failing over,

@@ -74,6 +74,11 @@ pub fn database_unavailable() {
     counter!("recruit_database_unavailable_total").increment(1);
 }
 
+/// A request answered 503 because the file store did not answer.
+pub fn storage_unavailable() {
+    counter!("recruit_storage_unavailable_total").increment(1);
+}
+
 pub fn socket_connected() {
     gauge!("recruit_sockets_connected").increment(1.0);
 }

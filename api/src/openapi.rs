@@ -242,8 +242,8 @@ fn edge_responses(op: &mut Operation, is_command: bool) {
             .or_insert_with(retry_after);
     }
     let busy = error_response(
-        "The server is shedding load, timed out, or cannot reach its database; try again \
-         after `Retry-After` seconds",
+        "The server is shedding load, timed out, or cannot reach its database or its file \
+         store; try again after `Retry-After` seconds",
     );
     let mut busy = busy;
     busy.headers.insert("Retry-After".into(), retry_after());

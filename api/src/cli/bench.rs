@@ -66,6 +66,11 @@ pub struct BenchArgs {
     /// Only the job alert matching benchmark, with this many active alerts.
     #[arg(long)]
     pub alerts: Option<u64>,
+    /// Only the upload memory comparison: this many concurrent 10 MB uploads
+    /// into the configured store (STORAGE_DIR or S3_BUCKET), streamed and
+    /// buffered; needs no database.
+    #[arg(long)]
+    pub uploads: Option<usize>,
     /// Serve the query benchmark's baseline here (a bare axum handler per
     /// file of --bare-dir) until stopped; needs no database.
     #[arg(long, requires = "bare_dir")]
@@ -84,6 +89,9 @@ pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
     }
     if let Some(n) = args.alerts {
         return super::bench_alerts::run(&config, n.max(1)).await;
+    }
+    if let Some(n) = args.uploads {
+        return super::bench_uploads::run(&config, n.max(1)).await;
     }
     let keys = app::data_keys(&config)?;
     let scratch = format!("recruit_bench_{}", std::process::id());

@@ -8,6 +8,7 @@ pub mod bench_history;
 mod bench_http;
 mod bench_rebuild;
 mod bench_signin;
+mod bench_uploads;
 mod events;
 mod keys;
 pub mod progress;

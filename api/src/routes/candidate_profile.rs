@@ -4,8 +4,6 @@ use axum::Json;
 use axum::extract::{Multipart, State};
 use axum::response::Response;
 use commands::profiles::{DeleteResume, UpdateProfile, UploadResume};
-use domain::document::StoredFile;
-use domain::document::content_type_for;
 use domain::profile::{Profile, ProfileState};
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
@@ -139,20 +137,15 @@ async fn upload_resume(
     multipart: Multipart,
 ) -> Result<Written<Json<ResumeUploaded>>, ApiError> {
     throttle::attempt_from(&state, Action::Upload, &client).await?;
-    let form = files::read_form(multipart, "resume", &RESUME_RULE).await?;
-    let file = form.file.ok_or_else(|| {
-        ApiError::unprocessable("Please select a PDF or Word document (.pdf, .doc, .docx)")
-    })?;
-    let key = state.files.put("resumes", &file).await?;
-    let stored = StoredFile {
-        storage_key: key.clone(),
-        original_name: file.original_name.clone(),
-        content_type: content_type_for(&file.extension).into(),
-        size: file.bytes.len() as i64,
+    let form = files::read_form(multipart, &state.files, "resumes", "resume", &RESUME_RULE).await?;
+    let Some(file) = form.file else {
+        return Err(ApiError::unprocessable(
+            "Please select a PDF or Word document (.pdf, .doc, .docx)",
+        ));
     };
     let cmd = UploadResume {
         candidate_id: me,
-        file: stored,
+        file: file.stored_file(),
     };
     match state.commands.upload_resume(cmd, meta).await {
         Ok(written) => {
@@ -162,14 +155,14 @@ async fn upload_resume(
             Ok(Written::json(
                 written.position,
                 ResumeUploaded {
-                    filename: files::stored_name(&key).into(),
+                    filename: files::stored_name(&file.key).into(),
                     message: "Resume uploaded successfully",
                     original_name: file.original_name,
                 },
             ))
         }
         Err(e) => {
-            state.files.delete(&key).await;
+            file.discard().await;
             Err(e.into())
         }
     }

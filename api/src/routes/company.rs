@@ -5,7 +5,6 @@ use axum::Json;
 use axum::extract::{Multipart, State};
 use axum::response::Response;
 use commands::company::{UpdateCompanyProfile, UploadCompanyLogo};
-use domain::document::{StoredFile, content_type_for};
 use projections::read_models::companies::{self, CompanyProfile};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
@@ -104,19 +103,15 @@ async fn upload_logo(
     multipart: Multipart,
 ) -> Result<Written<Json<Message>>, ApiError> {
     throttle::attempt_from(&state, Action::Upload, &client).await?;
-    let form = files::read_form(multipart, "logo", &LOGO_RULE).await?;
-    let file = form
-        .file
-        .ok_or_else(|| ApiError::unprocessable("Please choose a PNG or JPEG image for the logo"))?;
-    let key = state.files.put("logos", &file).await?;
+    let form = files::read_form(multipart, &state.files, "logos", "logo", &LOGO_RULE).await?;
+    let Some(file) = form.file else {
+        return Err(ApiError::unprocessable(
+            "Please choose a PNG or JPEG image for the logo",
+        ));
+    };
     let cmd = UploadCompanyLogo {
         employer_id: me,
-        file: StoredFile {
-            storage_key: key.clone(),
-            original_name: file.original_name.clone(),
-            content_type: content_type_for(&file.extension).into(),
-            size: file.bytes.len() as i64,
-        },
+        file: file.stored_file(),
     };
     match state.commands.upload_company_logo(cmd, meta).await {
         Ok(written) => {
@@ -130,7 +125,7 @@ async fn upload_logo(
         }
         Err(e) => {
             // Nothing refers to the bytes: do not keep them.
-            state.files.delete(&key).await;
+            file.discard().await;
             Err(e.into())
         }
     }

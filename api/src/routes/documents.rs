@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use commands::Written as Recorded;
 use commands::documents::{DeleteDocument, EditDocument, UploadDocument};
 use domain::account::Role;
-use domain::document::{self, content_type_for};
+use domain::document;
 use domain::document::{Document, DocumentInput, DocumentType, DocumentUploaded, StoredFile};
 use projections::read_models::documents;
 use serde::{Deserialize, Serialize};
@@ -148,28 +148,21 @@ async fn upload(
     // Full already? Say so before reading the body.
     let (held, held_bytes) = documents::usage(&state.pool, me).await?;
     document::fits_quota(held, held_bytes, 0)?;
-    let form = files::read_form(multipart, "document", &DOCUMENT_RULE).await?;
-    let title = form
-        .text
-        .get("title")
-        .map(String::as_str)
-        .unwrap_or_default();
-    let file = document::titled_file(title, form.file)?;
-    let description = form.text.get("description").map(String::as_str);
-    let document_type = form
-        .text
-        .get("document_type")
-        .map(String::as_str)
-        .unwrap_or("other");
-    // Check the text fields before writing any bytes.
-    document::details(title, description, document_type)?;
-    document::fits_quota(held, held_bytes, file.bytes.len() as i64)?;
-    let key = state.files.put("documents", &file).await?;
-    let stored = StoredFile {
-        storage_key: key.clone(),
-        original_name: file.original_name.clone(),
-        content_type: content_type_for(&file.extension).into(),
-        size: file.bytes.len() as i64,
+    let form = files::read_form(
+        multipart,
+        &state.files,
+        "documents",
+        "document",
+        &DOCUMENT_RULE,
+    )
+    .await?;
+    // The bytes are stored; a refusal from here on deletes them.
+    let (stored, details) = match described(&form, held, held_bytes) {
+        Ok(checked) => checked,
+        Err(e) => {
+            form.discard().await;
+            return Err(e.into());
+        }
     };
     let id = Uuid::now_v7();
     match state
@@ -178,11 +171,7 @@ async fn upload(
             UploadDocument {
                 owner_id: me,
                 document_id: id,
-                details: DocumentInput {
-                    title,
-                    description,
-                    document_type,
-                },
+                details,
             },
             stored,
             meta,
@@ -195,10 +184,31 @@ async fn upload(
         }) => Ok((StatusCode::CREATED, Written::json(position, doc.into()))),
         Err(e) => {
             // Nothing recorded: the bytes must not linger.
-            state.files.delete(&key).await;
+            form.discard().await;
             Err(e.into())
         }
     }
+}
+
+/// The form's file and what the candidate said about it, if the form is
+/// complete, its text fields are within their rules and the file fits the
+/// quota.
+fn described(
+    form: &files::Form,
+    held: i64,
+    held_bytes: i64,
+) -> Result<(StoredFile, DocumentInput<'_>), domain::DomainError> {
+    let text = |name: &str| form.text.get(name).map(String::as_str);
+    let title = text("title").unwrap_or_default();
+    let file = document::titled_file(title, form.file.as_ref())?;
+    let details = DocumentInput {
+        title,
+        description: text("description"),
+        document_type: text("document_type").unwrap_or("other"),
+    };
+    document::details(details.title, details.description, details.document_type)?;
+    document::fits_quota(held, held_bytes, file.size as i64)?;
+    Ok((file.stored_file(), details))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -20,7 +20,7 @@ const USED: &str = "This download link has already been used. Ask for a new expo
 const EXPIRED: &str = "This download link has expired. Ask for a new export.";
 
 /// An unzipped export: its entries by name.
-struct Unzipped {
+pub struct Unzipped {
     entries: std::collections::BTreeMap<String, Vec<u8>>,
 }
 
@@ -41,7 +41,7 @@ impl Unzipped {
         serde_json::from_slice(&self.entries["data.json"]).expect("data.json is JSON")
     }
 
-    fn file(&self, name: &str) -> &[u8] {
+    pub fn file(&self, name: &str) -> &[u8] {
         self.entries
             .get(name)
             .unwrap_or_else(|| panic!("{name} not in {:?}", self.entries.keys()))
@@ -51,7 +51,7 @@ impl Unzipped {
 impl TestApp {
     /// Asks for an export (`path`: the person's own or an admin's) and
     /// returns the link's path.
-    async fn export_link(&self, path: &str, token: &str) -> String {
+    pub async fn export_link(&self, path: &str, token: &str) -> String {
         let reply = self
             .post(path, Some(token), json!({}))
             .await
@@ -59,7 +59,7 @@ impl TestApp {
         reply.body["url"].as_str().unwrap().to_owned()
     }
 
-    async fn unzip(&self, url: &str, token: &str) -> Unzipped {
+    pub async fn unzip(&self, url: &str, token: &str) -> Unzipped {
         let res = self.download(url, token).await;
         assert_eq!(res.status(), StatusCode::OK);
         Unzipped::read(res.bytes().await.unwrap().to_vec())
@@ -502,7 +502,7 @@ async fn a_file_gone_from_storage_is_listed_without_its_bytes() {
         .fetch_one(&app.pool)
         .await
         .unwrap();
-    std::fs::remove_file(app.app.state.config.storage_dir.join(&key)).unwrap();
+    app.app.state.files.remove(&key).await.unwrap();
 
     let url = app.export_link("/api/account/export", &me).await;
     let zip = app.unzip(&url, &me).await;

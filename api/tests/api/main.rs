@@ -41,6 +41,7 @@ mod realtime;
 mod rebuild_all;
 mod reference_data;
 mod retention;
+mod s3;
 mod saved_jobs;
 mod sessions;
 mod site;

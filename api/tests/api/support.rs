@@ -127,6 +127,8 @@ pub fn test_config(database: &str) -> Config {
         mail_dir: scratch.join("mail"),
         web_dist: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../web/dist"),
         storage_dir: scratch.join("storage"),
+        s3_bucket: None,
+        s3_endpoint: None,
         pool_size: 10,
         acquire_timeout_ms: 1000,
         trusted_proxies: vec![],
@@ -147,6 +149,43 @@ pub fn test_config(database: &str) -> Config {
         data_key_encryption_key_previous: None,
         data_key_encryption_key_previous_file: None,
     }
+}
+
+/// The S3 server the S3 tests use: `TEST_S3_ENDPOINT` (with the usual
+/// `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`, any values for moto).
+/// `.ci/test` starts moto and sets them; by hand: `source .ci/lib.sh &&
+/// start_s3` prints them.
+pub fn s3_endpoint() -> String {
+    let endpoint = std::env::var("TEST_S3_ENDPOINT").expect(
+        "the S3 tests need an S3 server: set TEST_S3_ENDPOINT (and AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY), as .ci/test does",
+    );
+    assert!(
+        std::env::var_os("AWS_ACCESS_KEY_ID").is_some()
+            && std::env::var_os("AWS_SECRET_ACCESS_KEY").is_some(),
+        "TEST_S3_ENDPOINT is set but AWS_ACCESS_KEY_ID or AWS_SECRET_ACCESS_KEY is not (moto takes any values)"
+    );
+    endpoint
+}
+
+/// A new, empty bucket on the S3 server at `endpoint` (moto takes an
+/// unsigned CreateBucket: the test server's own set-up, not the product's).
+pub async fn new_bucket(endpoint: &str) -> String {
+    let bucket = format!("recruit-test-{}", Uuid::new_v4().simple());
+    create_bucket(endpoint, &bucket).await;
+    bucket
+}
+
+pub async fn create_bucket(endpoint: &str, bucket: &str) {
+    let res = reqwest::Client::new()
+        .put(format!("{endpoint}/{bucket}"))
+        .send()
+        .await
+        .expect("reach the S3 server");
+    assert!(
+        res.status().is_success(),
+        "create bucket {bucket}: {}",
+        res.status()
+    );
 }
 
 /// How long a test waits for something that must happen: far longer than it
@@ -288,6 +327,23 @@ impl TestApp {
         Self::spawn_with(|_| {}).await
     }
 
+    /// The app with its uploads in a bucket of its own on the S3 server at
+    /// `TEST_S3_ENDPOINT` (`.ci/test` starts moto there; see [`s3_endpoint`]).
+    pub async fn spawn_on_s3() -> Self {
+        let endpoint = s3_endpoint();
+        Self::spawn_on_s3_at(&endpoint).await
+    }
+
+    /// As [`Self::spawn_on_s3`], on the S3 server at `endpoint`.
+    pub async fn spawn_on_s3_at(endpoint: &str) -> Self {
+        let bucket = new_bucket(endpoint).await;
+        Self::spawn_with(|c| {
+            c.s3_bucket = Some(bucket);
+            c.s3_endpoint = Some(endpoint.to_owned());
+        })
+        .await
+    }
+
     pub async fn spawn_with(tweak: impl FnOnce(&mut Config)) -> Self {
         let database = fresh_database().await;
         let mut config = test_config(&database);
@@ -395,25 +451,21 @@ impl TestApp {
             .0
     }
 
-    /// Files in the app's storage folder (uploads), at any depth.
+    /// Uploads in the app's store (its folder or its bucket), listed through it.
     pub async fn file_count(&self) -> usize {
-        fn count(dir: &std::path::Path) -> usize {
-            std::fs::read_dir(dir)
-                .map(|entries| {
-                    entries
-                        .flatten()
-                        .map(|e| {
-                            if e.path().is_dir() {
-                                count(&e.path())
-                            } else {
-                                1
-                            }
-                        })
-                        .sum()
-                })
-                .unwrap_or(0)
+        let mut count = 0;
+        let later = chrono::Utc::now() + chrono::Duration::days(1);
+        for prefix in ["documents", "resumes", "logos"] {
+            count += self
+                .app
+                .state
+                .files
+                .stored_before(prefix, later)
+                .await
+                .expect("list the stored files")
+                .len();
         }
-        count(&self.app.state.config.storage_dir)
+        count
     }
 
     /// Waits until every projector has handled every committed event.
