@@ -128,6 +128,8 @@ pub fn test_config(database: &str) -> Config {
         web_dist: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../web/dist"),
         storage_dir: scratch.join("storage"),
         pool_size: 10,
+        read_database_url: None,
+        replica_max_lag_ms: 2000,
         acquire_timeout_ms: 1000,
         trusted_proxies: vec![],
         metrics_token: None,

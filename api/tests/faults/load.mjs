@@ -20,6 +20,15 @@ const HTTP_TIMEOUT_MS = 15_000
 const RETRY_DEADLINE_MS = 120_000
 const IN_PROGRESS = 'still being processed'
 
+/// A retry whose first try committed but whose process died before it
+/// answered. Today such a retry is answered 409 "already carried out"
+/// (docs/FAULTS.md); issue 29 makes it the first try's own answer (201 and
+/// the same id). Until that lands the suite counts this 409 as the command
+/// having happened: here, and only here. Tighten it to `false` then.
+export function carriedOutButAnswerLost(r) {
+  return r.status === 409 && String(r.json?.error).includes('already carried out')
+}
+
 /// One HTTP request; never throws: status 0 is a connection error or timeout.
 /// Each command comes from its own client address (198.18.0.0/15, the
 /// benchmarking range), through a proxy the servers trust: the load is many
@@ -177,9 +186,8 @@ export class Load {
       const r = await this.command('status', 'PUT', `/api/employer/applications/${me.applicationId}/status`, {
         token: this.employer.token, writer: w, body: { status, feedback }, extra: { candidate: me.user.id, feedback },
       })
-      // A try that wrote but died unanswered is answered 409 "already carried
-      // out" on retry: the status changed all the same.
-      const happened = r.outcome === 'acked' || (r.status === 409 && String(r.json?.error).includes('already carried out'))
+      // A try that wrote but died unanswered: the status changed all the same.
+      const happened = r.outcome === 'acked' || carriedOutButAnswerLost(r)
       if (happened) me.nextStatus = status === 'accepted' ? 'rejected' : 'accepted'
       if (!this.running) break
       await this.command('contact', 'POST', '/api/contact', {
@@ -206,9 +214,11 @@ export class Load {
 }
 
 /// A socket.io client that reconnects by itself and records when it was
-/// connected and every notification it received.
+/// connected and every notification it received. After a reconnect it asks
+/// for the notification list, as the web app's feed does, and keeps what
+/// came (`caughtUp`): what was pushed while it was away is in there.
 function openSocket(server, candidate) {
-  const record = { server: server.name, candidate: candidate.user.id, connected: false, intervals: [], notifications: [] }
+  const record = { server: server.name, candidate: candidate.user.id, connected: false, intervals: [], notifications: [], caughtUp: [] }
   const socket = io(server.url, {
     auth: { token: candidate.token, user_type: 'candidate' },
     transports: ['websocket'],
@@ -218,12 +228,16 @@ function openSocket(server, candidate) {
     timeout: 10_000,
   })
   socket.on('connected', () => {
+    if (record.intervals.length) socket.emit('get_notifications', { limit: 100 })
     record.connected = true
     record.intervals.push({ from: Date.now(), to: Infinity })
   })
   socket.on('disconnect', () => {
     if (record.connected) record.intervals[record.intervals.length - 1].to = Date.now()
     record.connected = false
+  })
+  socket.on('notifications_list', (page) => {
+    for (const n of page?.notifications ?? []) record.caughtUp.push({ id: n?.id, message: String(n?.message ?? ''), at: Date.now() })
   })
   socket.on('notification', (n) => record.notifications.push({ id: n?.id, message: String(n?.message ?? ''), at: Date.now() }))
   record.close = () => { socket.removeAllListeners(); socket.close() }
