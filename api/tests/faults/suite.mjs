@@ -281,7 +281,7 @@ function readProbes(balancer, token, stopSignal) {
       await sleep(100)
     }
   }
-  const done = Promise.all([loop('/api/reference/locations'), loop('/api/applications/mine', token)])
+  const done = Promise.all([loop('/api/reference/locations'), loop('/api/applications/my-applications', token)])
   return { seen, done }
 }
 
@@ -326,6 +326,7 @@ async function standbyRestart(a, b, c, balancer) {
   const lastFailure = Math.max(stopAt, ...failed.map((p) => p.at + p.ms))
   log(`  ${probes.seen.length} read probes, ${failed.length} failed (${[...new Set(failed.map((p) => p.status))].join('/') || 'none'}), ` +
     `the last one ${failed.length ? `${lastFailure - stopAt} ms after the stop` : '-'}`)
+  for (const p of failed.slice(0, 8)) log(`  failed probe: ${p.path} ${p.status} sent ${p.at - stopAt} ms after the stop, answered in ${p.ms} ms`)
   promise(name, failed.every((p) => p.at >= stopAt && p.at + p.ms - stopAt <= STANDBY_LEFT_MS), `reads failed only in the ${STANDBY_LEFT_MS} ms after the stop`)
   const writes5xx = load.commands.filter((c) => c.attempts > 1 && c.firstSentAt >= stopAt).length
   promise(name, writes5xx === 0, `no command needed a retry: writes never touch the standby (${writes5xx})`)
