@@ -361,7 +361,14 @@ async fn read_your_writes(State(state): State<AppState>, request: Request, next:
             // The cache is for anonymous traffic.
             request.extensions_mut().insert(FreshRead);
         }
-        return next.run(request).await;
+        let response = next.run(request).await;
+        if from == ReadFrom::Standby
+            && response.status() == StatusCode::SERVICE_UNAVAILABLE
+            && let Some(replica) = &state.replica
+        {
+            replica.stop_using();
+        }
+        return response;
     }
     let response = next.run(request).await;
     if let Some(user) = user

@@ -134,6 +134,15 @@ impl ReadReplica {
         self.in_use.load(Ordering::Acquire)
     }
 
+    /// A read on the standby could not get a connection (it answered 503):
+    /// reads go to the primary at once, not at the watcher's next look, which
+    /// puts them back when the standby answers again.
+    pub fn stop_using(&self) {
+        if self.in_use.swap(false, Ordering::AcqRel) {
+            tracing::warn!("a read could not reach the standby: reads go to the primary");
+        }
+    }
+
     pub fn pool(&self) -> &PgPool {
         &self.pool
     }
