@@ -134,9 +134,16 @@ web_deps() {
   fi
 }
 
-# A free TCP port on 127.0.0.1 (the kernel's pick).
+# A free TCP port on 127.0.0.1: the first from $1 up that nothing listens on,
+# or the kernel's pick without $1.
 free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+  if [ -z "${1:-}" ]; then
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+    return
+  fi
+  local port=$1
+  while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+  echo "$port"
 }
 
 # moto (PyPI) in server mode: a real S3-protocol server for the S3 tests,
@@ -179,4 +186,32 @@ stop_s3() {
     wait "$S3_PID" 2>/dev/null || true
     S3_PID=""
   fi
+}
+
+haproxy_bin() { command -v haproxy || { [ -x /usr/sbin/haproxy ] && echo /usr/sbin/haproxy; }; }
+
+ensure_haproxy() {
+  if [ -z "$(haproxy_bin)" ]; then
+    log "installing HAProxy (apt)"
+    apt_install haproxy
+  fi
+}
+
+ensure_wrk() {
+  if ! command -v wrk >/dev/null; then
+    log "installing wrk (apt)"
+    apt_install wrk
+  fi
+}
+
+# A streaming hot standby of the PostgreSQL on 127.0.0.1:$1: pg_basebackup -R
+# into $2, started on 127.0.0.1:$3 with its socket in $4 and its log in $2.log.
+# Run as the clusters' owner: the caller defines run_pg (as .ci/faults does).
+start_standby() {
+  local primary_port=$1 data=$2 port=$3 sockets=$4
+  local pg
+  pg="$(pg_bin)"
+  run_pg "$pg/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U postgres -D "$data" -R -X stream
+  run_pg "$pg/pg_ctl" -D "$data" -l "$data.log" -w \
+    -o "-p $port -k $sockets -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null
 }

@@ -27,6 +27,7 @@ use tower_http::trace::TraceLayer;
 use crate::auth::jwt::JwtKeys;
 use crate::config::Config;
 use crate::error::InternalCause;
+use crate::read_replica::{ReadFrom, ReadPool};
 use crate::{mail, routes, site};
 
 pub const CONSISTENCY_HEADER: &str = "x-consistency-token";
@@ -59,6 +60,8 @@ pub struct App {
     pub limits: crate::security::Limits,
     /// The public job reads, cached until a job changes (at most a second).
     pub public_reads: Arc<crate::public_reads::PublicReads>,
+    /// The streaming standby queries may read from (`READ_DATABASE_URL`).
+    pub replica: Option<Arc<crate::read_replica::ReadReplica>>,
 }
 
 impl std::ops::Deref for AppState {
@@ -78,6 +81,33 @@ impl AppState {
     /// The event store, through its port.
     pub fn store(&self) -> &dyn EventStore {
         self.commands.store.as_ref()
+    }
+
+    /// The standby, while reads may go to it.
+    pub fn replica_in_use(&self) -> Option<&crate::read_replica::ReadReplica> {
+        self.replica.as_deref().filter(|r| r.in_use())
+    }
+
+    /// Where a read with no write to wait for reads: the standby while it is
+    /// in use, else the primary.
+    pub fn read_from(&self) -> ReadFrom {
+        if self.replica_in_use().is_some() {
+            ReadFrom::Standby
+        } else {
+            ReadFrom::Primary
+        }
+    }
+
+    pub fn pool_for(&self, from: ReadFrom) -> &PgPool {
+        match (from, self.replica.as_deref()) {
+            (ReadFrom::Standby, Some(replica)) => replica.pool(),
+            _ => &self.pool,
+        }
+    }
+
+    /// [`Self::read_from`]'s pool.
+    pub fn read_pool(&self) -> &PgPool {
+        self.pool_for(self.read_from())
     }
 
     /// The read side's view of the store and database.
@@ -186,6 +216,7 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
     let site = site::Site::load(&config.web_dist, &config.public_url);
     let files = crate::files::Files::from_config(&config)?;
     let config_limits = (config.max_concurrent_requests, config.request_timeout_secs);
+    let replica = crate::read_replica::ReadReplica::from_config(&config)?;
     Ok(AppState(Arc::new(App {
         config,
         pool,
@@ -200,6 +231,7 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
         readiness: crate::routes::Readiness::default(),
         limits: crate::security::Limits::new(config_limits.0, Duration::from_secs(config_limits.1)),
         public_reads: Arc::default(),
+        replica,
     })))
 }
 
@@ -289,7 +321,9 @@ async fn body_limit(request: Request, next: Next) -> Response {
 /// Without the token, a signed-in user's GET waits for that user's last write
 /// instead: every command answer that carries a token is recorded as its
 /// user's last write (`last_writes`, in PostgreSQL, so any process sees it).
-/// Anonymous reads (the public board) cost nothing extra.
+/// Anonymous reads (the public board) cost nothing extra. With a standby,
+/// this is also where a GET's [`ReadPool`] is chosen: the standby once it has
+/// replayed the write waited for (crate::read_replica), else the primary.
 async fn read_your_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let token = request
         .headers()
@@ -307,15 +341,18 @@ async fn read_your_writes(State(state): State<AppState>, request: Request, next:
         .and_then(|bearer| state.jwt.verify(bearer.trim()).ok())
         .map(|claims| claims.sub);
     if request.method() == axum::http::Method::GET {
-        let waited = match (token, user) {
-            (Some(position), _) => {
-                wait_for_position(&state, position).await;
-                true
-            }
+        let (waited, from) = match (token, user) {
+            (Some(position), _) => (true, read_after(&state, position).await),
             (None, Some(user)) => wait_for_last_write(&state, user).await,
-            (None, None) => false,
+            (None, None) => (false, state.read_from()),
         };
+        if state.replica.is_some() {
+            metrics::counter!("recruit_reads_total", "from" => from.name()).increment(1);
+        }
         let mut request = request;
+        request
+            .extensions_mut()
+            .insert(ReadPool(state.pool_for(from).clone()));
         if waited || user.is_some() {
             // Cached public reads may predate the write: read the models.
             // Every signed-in read does: the cache is dropped by a NOTIFY
@@ -324,7 +361,14 @@ async fn read_your_writes(State(state): State<AppState>, request: Request, next:
             // The cache is for anonymous traffic.
             request.extensions_mut().insert(FreshRead);
         }
-        return next.run(request).await;
+        let response = next.run(request).await;
+        if from == ReadFrom::Standby
+            && response.status() == StatusCode::SERVICE_UNAVAILABLE
+            && let Some(replica) = &state.replica
+        {
+            replica.stop_using();
+        }
+        return response;
     }
     let response = next.run(request).await;
     if let Some(user) = user
@@ -348,10 +392,37 @@ async fn read_your_writes(State(state): State<AppState>, request: Request, next:
 #[derive(Debug, Clone, Copy)]
 pub struct FreshRead;
 
+/// Where a read after the write at `position` reads: the standby once it has
+/// replayed it (waiting up to `REPLICA_MAX_LAG_MS`), else the primary once
+/// its read models have it (up to `READ_WAIT_MS`).
+async fn read_after(state: &AppState, position: i64) -> ReadFrom {
+    if let Some(replica) = state.replica_in_use()
+        && replica.has_replayed(state, position).await
+    {
+        return ReadFrom::Standby;
+    }
+    wait_for_position(state, position).await;
+    ReadFrom::Primary
+}
+
 /// Waits for `user`'s last write when the read models do not hold it yet, and
-/// answers whether there was one. A stalled projector costs the user one slow
-/// read, not one per request: a write waited for in vain is forgotten.
-async fn wait_for_last_write(state: &AppState, user: uuid::Uuid) -> bool {
+/// answers whether there was one, and where to read. A stalled projector
+/// costs the user one slow read, not one per request: a write waited for in
+/// vain is forgotten. With a standby in use, the standby is read once it
+/// holds the user's last write (asked of the primary, where it is recorded).
+async fn wait_for_last_write(state: &AppState, user: uuid::Uuid) -> (bool, ReadFrom) {
+    if let Some(replica) = state.replica_in_use() {
+        match projections::wait::last_write(&state.pool, user).await {
+            Ok(None) => return (false, ReadFrom::Standby),
+            Ok(Some(position)) if replica.has_replayed(state, position).await => {
+                return (true, ReadFrom::Standby);
+            }
+            Ok(Some(_)) => {}
+            Err(e) => {
+                tracing::warn!(error = %format!("{e:#}"), "could not read the user's last write");
+            }
+        }
+    }
     let pending =
         match projections::wait::pending_write(&state.pool, user, &state.read_models).await {
             Ok(pending) => pending,
@@ -361,14 +432,14 @@ async fn wait_for_last_write(state: &AppState, user: uuid::Uuid) -> bool {
             }
         };
     let Some(position) = pending else {
-        return false;
+        return (false, ReadFrom::Primary);
     };
     if !wait_for_position(state, position).await
         && let Err(e) = projections::wait::forget_write(&state.pool, user, position).await
     {
         tracing::warn!(error = %format!("{e:#}"), "could not forget the user's last write");
     }
-    true
+    (true, ReadFrom::Primary)
 }
 
 /// Waits (up to `READ_WAIT_MS`, 5 s by default) until every read model has
@@ -482,6 +553,7 @@ pub struct Application {
     _retention: tokio::task::JoinHandle<()>,
     _purge: tokio::task::JoinHandle<()>,
     _alert_digest: tokio::task::JoinHandle<()>,
+    _replica_watch: Option<tokio::task::JoinHandle<()>>,
 }
 
 /// How often each process looks for upload orphans.
@@ -537,6 +609,10 @@ impl Application {
         let retention = tokio::spawn(crate::retention::run(state.clone(), RETENTION_INTERVAL));
         let purge = tokio::spawn(crate::purge::run(state.clone(), PURGE_INTERVAL));
         let alert_digest = tokio::spawn(crate::alert_digest::run(state.clone(), DIGEST_INTERVAL));
+        let replica_watch = state
+            .replica
+            .clone()
+            .map(|replica| tokio::spawn(replica.watch(state.pool.clone())));
         let app = service(state.clone());
         let header_read_timeout = Duration::from_secs(state.config.header_read_timeout_secs);
         let server = tokio::spawn(crate::serve::serve(
@@ -556,6 +632,7 @@ impl Application {
             _retention: retention,
             _purge: purge,
             _alert_digest: alert_digest,
+            _replica_watch: replica_watch,
         })
     }
 
@@ -577,6 +654,9 @@ impl Drop for Application {
         self._retention.abort();
         self._purge.abort();
         self._alert_digest.abort();
+        if let Some(watch) = &self._replica_watch {
+            watch.abort();
+        }
     }
 }
 

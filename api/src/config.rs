@@ -92,6 +92,20 @@ pub struct Config {
     #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 20)]
     pub pool_size: u32,
 
+    /// PostgreSQL URL of a streaming standby of DATABASE_URL (optional):
+    /// queries read from it while commands and projectors use the primary
+    /// (docs/DEPLOY.md). A standby that is down or too far behind is left
+    /// alone until it is back.
+    #[arg(long, env = "READ_DATABASE_URL")]
+    pub read_database_url: Option<String>,
+
+    /// How far the standby may trail the primary, in milliseconds, before
+    /// reads leave it; also how long a read that carries a consistency token
+    /// (or a signed-in reader's last write) waits for the standby to replay
+    /// it before it reads the primary instead.
+    #[arg(long, env = "REPLICA_MAX_LAG_MS", default_value_t = 2000)]
+    pub replica_max_lag_ms: u64,
+
     /// How long a request waits for a database connection before it is
     /// answered 503, in milliseconds. Short, so an outage fails fast instead
     /// of holding requests.
@@ -285,6 +299,15 @@ impl Config {
             && !self.database_url.starts_with("postgresql://")
         {
             bail!("DATABASE_URL must be a postgres:// URL");
+        }
+        if let Some(url) = &self.read_database_url
+            && !url.starts_with("postgres://")
+            && !url.starts_with("postgresql://")
+        {
+            bail!("READ_DATABASE_URL must be a postgres:// URL");
+        }
+        if !(1..=60_000).contains(&self.replica_max_lag_ms) {
+            bail!("REPLICA_MAX_LAG_MS must be between 1 and 60000");
         }
         if !(self.public_url.starts_with("http://") || self.public_url.starts_with("https://")) {
             bail!("PUBLIC_URL must start with http:// or https://");

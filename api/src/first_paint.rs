@@ -222,7 +222,7 @@ pub async fn public_data(state: &AppState, path: &str) -> Vec<Entry> {
             {
                 // the page's JobPosting markup names the salary band
                 let (job, salary_ranges) = tokio::join!(
-                    crate::routes::jobs::job_body(state, id, false),
+                    crate::routes::jobs::job_body(state, state.read_pool(), id, false),
                     reference::salary_ranges(pool)
                 );
                 add(json!(["jobs", "detail", id.to_string()]), body_text(job));
@@ -249,7 +249,7 @@ fn body_text(body: Result<bytes::Bytes, ApiError>) -> anyhow::Result<Option<Stri
 /// `GET /api/admin/jobs/job-board`'s body (the same cached bytes), unless it
 /// is too big to embed.
 async fn board(state: &AppState) -> anyhow::Result<Option<String>> {
-    let body = body_text(crate::routes::jobs::board_body(state, false).await)?;
+    let body = body_text(crate::routes::jobs::board_body(state, state.read_pool(), false).await)?;
     Ok(body.filter(|b| b.len() <= MAX_EMBEDDED_BYTES))
 }
 
@@ -257,7 +257,7 @@ async fn board(state: &AppState) -> anyhow::Result<Option<String>> {
 /// closing date (the board's own rule, web/src/features/jobs/model/filters.ts),
 /// taken from the board's answer in its order.
 async fn latest_jobs(state: &AppState) -> anyhow::Result<Option<String>> {
-    let body = crate::routes::jobs::board_body(state, false)
+    let body = crate::routes::jobs::board_body(state, state.read_pool(), false)
         .await
         .map_err(anyhow::Error::from)?;
     let jobs: Vec<Value> = serde_json::from_slice(&body)?;

@@ -28,6 +28,7 @@ pub mod policies;
 pub mod privacy;
 pub mod public_reads;
 pub mod purge;
+pub mod read_replica;
 pub mod realtime;
 pub mod retention;
 pub mod routes;

@@ -81,6 +81,17 @@ pub async fn pending_write(
     Ok(row.map(|(position,)| position))
 }
 
+/// The position of `user`'s last write, whether or not the read models hold
+/// it (a standby may not, when the primary's do).
+pub async fn last_write(pool: &PgPool, user: Uuid) -> anyhow::Result<Option<i64>> {
+    // language=PostgreSQL
+    sqlx::query_scalar("SELECT position FROM last_writes WHERE user_id = $1")
+        .bind(user)
+        .fetch_optional(pool)
+        .await
+        .context("Failed to read a user's last write")
+}
+
 /// Records `position` as `user`'s last write, kept only if it is later than
 /// the one recorded.
 pub async fn record_write(pool: &PgPool, user: Uuid, position: i64) -> anyhow::Result<()> {

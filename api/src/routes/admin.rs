@@ -19,6 +19,7 @@ use super::{IdInPath, Message, PathId, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::{AdminUser, SteppedUpAdmin};
 use crate::error::{ApiError, AppJson, ErrorBody};
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -46,7 +47,7 @@ struct EmployerFilter {
     responses((status = 200, description = "Employers, filtered", body = Vec<accounts::AccountRow>),
         (status = 422, description = "`Status must be pending, active, rejected or suspended`", body = ErrorBody)))]
 async fn employers(
-    State(state): State<AppState>,
+    reads: ReadPool,
     AdminUser(_): AdminUser,
     Query(filter): Query<EmployerFilter>,
 ) -> Result<Json<Vec<accounts::AccountRow>>, ApiError> {
@@ -58,7 +59,7 @@ async fn employers(
         ));
     }
     Ok(Json(
-        accounts::employers(&state.pool, filter.status.as_deref(), filter.q.as_deref()).await?,
+        accounts::employers(&reads, filter.status.as_deref(), filter.q.as_deref()).await?,
     ))
 }
 

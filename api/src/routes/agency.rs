@@ -19,6 +19,7 @@ use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::{AdminUser, SteppedUpAdmin};
 use crate::error::{ApiError, AppJson, ErrorBody};
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -84,7 +85,7 @@ struct JobQuery {
     responses((status = 200, description = "Every client's jobs, newest 500", body = Vec<agency::AgencyJob>),
         (status = 422, description = "`Status must be draft, open or closed`, or `Choose an employer from the list`", body = ErrorBody)))]
 async fn jobs(
-    State(state): State<AppState>,
+    reads: ReadPool,
     AdminUser(_): AdminUser,
     Query(query): Query<JobQuery>,
 ) -> Result<Json<Vec<agency::AgencyJob>>, ApiError> {
@@ -102,7 +103,7 @@ async fn jobs(
         employer_id: employer_id(query.employer_id)?,
         search: present(query.q),
     };
-    Ok(Json(agency::jobs(&state.pool, &filter).await?))
+    Ok(Json(agency::jobs(&reads, &filter).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -149,7 +150,7 @@ struct ApplicationQuery {
     responses((status = 200, description = "The agency-wide pipeline, newest 500", body = Vec<agency::AgencyApplication>),
         (status = 422, description = "`Choose a stage from the list`, `Choose an employer from the list`, or a bad date range", body = ErrorBody)))]
 async fn applications(
-    State(state): State<AppState>,
+    reads: ReadPool,
     AdminUser(_): AdminUser,
     Query(query): Query<ApplicationQuery>,
 ) -> Result<Json<Vec<agency::AgencyApplication>>, ApiError> {
@@ -168,7 +169,7 @@ async fn applications(
         from,
         to,
     };
-    Ok(Json(agency::applications(&state.pool, &filter).await?))
+    Ok(Json(agency::applications(&reads, &filter).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -183,24 +184,24 @@ struct RangeQuery {
 #[utoipa::path(get, path = "/api/admin/analytics", tag = "admin", security(("admin" = [])), params(RangeQuery),
     responses((status = 200, description = "The numbers for applications made in the range", body = agency::Analytics), refusals::DateRange))]
 async fn analytics(
-    State(state): State<AppState>,
+    reads: ReadPool,
     AdminUser(_): AdminUser,
     Query(query): Query<RangeQuery>,
 ) -> Result<Json<agency::Analytics>, ApiError> {
     let (from, to) = range(query.from, query.to)?;
-    Ok(Json(agency::analytics(&state.pool, from, to).await?))
+    Ok(Json(agency::analytics(&reads, from, to).await?))
 }
 
 /// One row per application, nothing personal, for a spreadsheet.
 #[utoipa::path(get, path = "/api/admin/analytics/applications.csv", tag = "admin", security(("admin" = [])), params(RangeQuery),
     responses((status = 200, description = "One row per application, nothing personal, as an attachment", content_type = "text/csv", body = String), refusals::DateRange))]
 async fn export(
-    State(state): State<AppState>,
+    reads: ReadPool,
     AdminUser(_): AdminUser,
     Query(query): Query<RangeQuery>,
 ) -> Result<Response, ApiError> {
     let (from, to) = range(query.from, query.to)?;
-    let facts = agency::application_facts(&state.pool, from, to).await?;
+    let facts = agency::application_facts(&reads, from, to).await?;
     // Still a header row when there are no applications, so the file opens
     // with its columns named.
     let body = crate::csv_file::write(
@@ -240,11 +241,11 @@ struct AdminRow {
 #[utoipa::path(get, path = "/api/admin/admins", tag = "admin", security(("admin" = [])),
     responses((status = 200, description = "Admins who can sign in", body = Vec<AdminRow>)))]
 async fn admins(
-    State(state): State<AppState>,
+    reads: ReadPool,
     AdminUser(me): AdminUser,
 ) -> Result<Json<Vec<AdminRow>>, ApiError> {
-    let rows = accounts::admins(&state.pool).await?;
-    let with_two_factor = accounts::admins_with_two_factor(&state.pool).await?;
+    let rows = accounts::admins(&reads).await?;
+    let with_two_factor = accounts::admins_with_two_factor(&reads).await?;
     Ok(Json(
         rows.into_iter()
             .map(|a| AdminRow {

@@ -32,6 +32,7 @@ use crate::applicant_history::{self, HistoryEntry};
 use crate::auth::EmployerUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::openapi::FileBytes;
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -92,13 +93,14 @@ struct ApplicantDetail {
     responses((status = 200, description = "The applicant: card, profile, attached documents, history, notes, scorecards, interviews", body = ApplicantDetail), refusals::ApplicationNotFound))]
 async fn detail(
     State(state): State<AppState>,
+    reads: ReadPool,
     EmployerUser(me): EmployerUser,
     PathId(id, _): PathId<routes::Application>,
 ) -> Result<Json<ApplicantDetail>, ApiError> {
-    let application = applications::card(&state.pool, me, id)
+    let application = applications::card(&reads, me, id)
         .await?
         .ok_or_else(|| ApiError::not_found("Application"))?;
-    let job = job_board::job(&state.pool, application.job_id)
+    let job = job_board::job(&reads, application.job_id)
         .await?
         .map(|j| JobRef {
             id: j.id,
@@ -106,7 +108,7 @@ async fn detail(
             status: j.status,
         })
         .ok_or_else(|| ApiError::not_found("Job"))?;
-    let profile = profiles::by_candidate(&state.pool, application.candidate_id)
+    let profile = profiles::by_candidate(&reads, application.candidate_id)
         .await?
         .and_then(|p| p.profile);
     let mut attached = Vec::new();
@@ -114,10 +116,10 @@ async fn detail(
         .into_iter()
         .flatten()
     {
-        attached.extend(documents::by_id(&state.pool, doc).await?);
+        attached.extend(documents::by_id(&reads, doc).await?);
     }
-    let (notes, scorecards) = assessments::for_application(&state.pool, me, id).await?;
-    let interviews = interviews::for_application(&state.pool, me, id).await?;
+    let (notes, scorecards) = assessments::for_application(&reads, me, id).await?;
+    let interviews = interviews::for_application(&reads, me, id).await?;
     let history = applicant_history::read(
         &state,
         id,

@@ -18,6 +18,7 @@ use super::{IdInPath, Message, PathId, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::{CandidateUser, EmployerUser};
 use crate::error::{ApiError, AppJson, ErrorBody};
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -42,11 +43,11 @@ struct MyApplication {
 #[utoipa::path(get, path = "/api/applications/my-applications", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "The candidate's applications, newest first, each with its interviews", body = Vec<MyApplication>)))]
 async fn mine(
-    State(state): State<AppState>,
+    reads: ReadPool,
     CandidateUser(me): CandidateUser,
 ) -> Result<Json<Vec<MyApplication>>, ApiError> {
-    let mut interviews = interviews::for_candidate(&state.pool, me).await?;
-    let mine = applications::for_candidate(&state.pool, me).await?;
+    let mut interviews = interviews::for_candidate(&reads, me).await?;
+    let mine = applications::for_candidate(&reads, me).await?;
     Ok(Json(
         mine.into_iter()
             .map(|application| {
@@ -107,10 +108,10 @@ async fn submit(
 #[utoipa::path(get, path = "/api/employer/applications", tag = "employer", security(("employer" = [])),
     responses((status = 200, description = "Applications to the employer's jobs, newest first", body = Vec<Application>)))]
 async fn for_employer(
-    State(state): State<AppState>,
+    reads: ReadPool,
     EmployerUser(me): EmployerUser,
 ) -> Result<Json<Vec<Application>>, ApiError> {
-    Ok(Json(applications::for_employer(&state.pool, me).await?))
+    Ok(Json(applications::for_employer(&reads, me).await?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -21,6 +21,7 @@ use super::{IdInPath, PathId, RequestMeta};
 use crate::app::AppState;
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -40,14 +41,12 @@ struct SearchQuery {
 #[utoipa::path(get, path = "/api/admin/candidates", tag = "admin", security(("admin" = [])), params(SearchQuery),
     responses((status = 200, description = "Up to 50 candidates", body = Vec<AccountRow>)))]
 async fn search(
-    State(state): State<AppState>,
+    reads: ReadPool,
     AdminUser(_): AdminUser,
     Query(query): Query<SearchQuery>,
 ) -> Result<Json<Vec<AccountRow>>, ApiError> {
     let q: String = query.q.chars().take(100).collect();
-    Ok(Json(
-        accounts::search_candidates(&state.pool, &q, 50).await?,
-    ))
+    Ok(Json(accounts::search_candidates(&reads, &q, 50).await?))
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

@@ -18,6 +18,7 @@ use crate::auth::throttle::{self, Action};
 use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::files::{self, LOGO_RULE};
 use crate::openapi::FileBytes;
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -47,12 +48,9 @@ struct Mine {
 
 #[utoipa::path(get, path = "/api/employer/company", tag = "employer", security(("employer" = [])),
     responses((status = 200, description = "The employer's company profile, `null` until first saved", body = Mine)))]
-async fn mine(
-    State(state): State<AppState>,
-    EmployerUser(me): EmployerUser,
-) -> Result<Json<Mine>, ApiError> {
+async fn mine(reads: ReadPool, EmployerUser(me): EmployerUser) -> Result<Json<Mine>, ApiError> {
     Ok(Json(Mine {
-        profile: companies::by_employer(&state.pool, me).await?,
+        profile: companies::by_employer(&reads, me).await?,
     }))
 }
 
@@ -135,11 +133,11 @@ async fn upload_logo(
     responses((status = 200, description = "An employer's company profile", body = CompanyProfile),
         (status = 404, description = "`Company not found`", body = ErrorBody)))]
 async fn public(
-    State(state): State<AppState>,
+    reads: ReadPool,
     PathId(id, _): PathId<routes::Employer>,
 ) -> Result<Json<CompanyProfile>, ApiError> {
     Ok(Json(
-        companies::by_employer(&state.pool, id)
+        companies::by_employer(&reads, id)
             .await?
             .ok_or_else(|| ApiError::not_found("Company"))?,
     ))

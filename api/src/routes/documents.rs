@@ -26,6 +26,7 @@ use crate::auth::{CandidateUser, Session};
 use crate::error::{ApiError, AppJson, ErrorBody};
 use crate::files::{self, DOCUMENT_RULE};
 use crate::openapi::FileBytes;
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -60,11 +61,11 @@ struct Documents {
 #[utoipa::path(get, path = "/api/documents", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "The candidate's documents, newest first", body = Documents)))]
 async fn list(
-    State(state): State<AppState>,
+    reads: ReadPool,
     CandidateUser(me): CandidateUser,
 ) -> Result<Json<Documents>, ApiError> {
     Ok(Json(Documents {
-        documents: documents::for_owner(&state.pool, me).await?,
+        documents: documents::for_owner(&reads, me).await?,
     }))
 }
 
@@ -75,12 +76,9 @@ struct Stats {
 
 #[utoipa::path(get, path = "/api/documents/stats", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "How many documents of each type", body = Stats)))]
-async fn stats(
-    State(state): State<AppState>,
-    CandidateUser(me): CandidateUser,
-) -> Result<Json<Stats>, ApiError> {
+async fn stats(reads: ReadPool, CandidateUser(me): CandidateUser) -> Result<Json<Stats>, ApiError> {
     Ok(Json(Stats {
-        stats: documents::stats(&state.pool, me).await?,
+        stats: documents::stats(&reads, me).await?,
     }))
 }
 

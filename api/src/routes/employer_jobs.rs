@@ -16,6 +16,7 @@ use super::{IdInPath, PathId, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -81,11 +82,11 @@ struct EmployerJob {
 #[utoipa::path(get, path = "/api/employer/jobs", tag = "employer", security(("employer" = [])),
     responses((status = 200, description = "The employer's own jobs, all statuses, with applicants per stage", body = Vec<EmployerJob>), refusals::NotApproved))]
 async fn list(
-    State(state): State<AppState>,
+    reads: ReadPool,
     EmployerUser(employer): EmployerUser,
 ) -> Result<Json<Vec<EmployerJob>>, ApiError> {
-    let mut counts = applications::stage_counts(&state.pool, employer).await?;
-    let jobs = job_board::employer_jobs(&state.pool, employer).await?;
+    let mut counts = applications::stage_counts(&reads, employer).await?;
+    let jobs = job_board::employer_jobs(&reads, employer).await?;
     Ok(Json(
         jobs.into_iter()
             .map(|job| EmployerJob {

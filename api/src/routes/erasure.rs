@@ -19,6 +19,7 @@ use crate::app::{AppState, Written};
 use crate::auth::client_addr::Client;
 use crate::auth::{AdminUser, Session, SteppedUpAdmin};
 use crate::error::{ApiError, AppJson, ErrorBody};
+use crate::read_replica::ReadPool;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -211,7 +212,7 @@ struct ErasureList {
     responses((status = 200, description = "Erasures, newest first", body = ErasureList),
         (status = 422, description = "`Limit must be between 1 and 500`", body = ErrorBody)))]
 async fn list(
-    State(state): State<AppState>,
+    reads: ReadPool,
     AdminUser(_): AdminUser,
     Query(query): Query<ListQuery>,
 ) -> Result<Json<ErasureList>, ApiError> {
@@ -220,6 +221,6 @@ async fn list(
         return Err(ApiError::unprocessable("Limit must be between 1 and 500"));
     }
     Ok(Json(ErasureList {
-        erasures: erasures::list(&state.pool, limit).await?,
+        erasures: erasures::list(&reads, limit).await?,
     }))
 }

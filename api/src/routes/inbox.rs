@@ -15,6 +15,7 @@ use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -38,7 +39,7 @@ struct InboxQuery {
     responses((status = 200, description = "Contact-form enquiries, newest 200", body = Vec<ContactMessage>),
         (status = 422, description = "`Status must be open or handled`", body = ErrorBody)))]
 async fn list(
-    State(state): State<AppState>,
+    reads: ReadPool,
     AdminUser(_): AdminUser,
     Query(query): Query<InboxQuery>,
 ) -> Result<Json<Vec<ContactMessage>>, ApiError> {
@@ -48,9 +49,7 @@ async fn list(
         Some("handled") => Some(true),
         Some(_) => return Err(ApiError::unprocessable("Status must be open or handled")),
     };
-    Ok(Json(
-        contact_messages::recent(&state.pool, 200, handled).await?,
-    ))
+    Ok(Json(contact_messages::recent(&reads, 200, handled).await?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -18,6 +18,7 @@ use crate::alert_links::{self, Refusal};
 use crate::app::{AppState, Written};
 use crate::auth::CandidateUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
+use crate::read_replica::ReadPool;
 
 /// A `PathId` kind: one of the candidate's job alerts ("Alert not found").
 pub struct Alert;
@@ -76,12 +77,9 @@ struct Alerts {
 
 #[utoipa::path(get, path = "/api/candidate/alerts", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "The candidate's alerts, oldest first, each with how many open jobs it matches now and the newest of them", body = Alerts)))]
-async fn list(
-    State(state): State<AppState>,
-    CandidateUser(me): CandidateUser,
-) -> Result<Json<Alerts>, ApiError> {
+async fn list(reads: ReadPool, CandidateUser(me): CandidateUser) -> Result<Json<Alerts>, ApiError> {
     Ok(Json(Alerts {
-        alerts: job_alerts::list(&state.pool, me).await?,
+        alerts: job_alerts::list(&reads, me).await?,
     }))
 }
 

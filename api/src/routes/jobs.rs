@@ -8,11 +8,13 @@ use axum::response::{IntoResponse, Response};
 use projections::read_models::companies::{self, CompanyProfile};
 use projections::read_models::job_board::{self, Job};
 use serde::Serialize;
+use sqlx::PgPool;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::app::{AppState, FreshRead};
 use crate::error::{ApiError, ErrorBody};
+use crate::read_replica::ReadPool;
 use crate::routes::{self, IdInPath, PathId};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -25,19 +27,20 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "Open jobs, newest first, not yet expired (SPEC 7.2 keeps this path)", body = Vec<Job>)))]
 async fn job_board(
     State(state): State<AppState>,
+    reads: ReadPool,
     fresh: Option<Extension<FreshRead>>,
 ) -> Result<Response, ApiError> {
-    Ok(json(board_body(&state, fresh.is_some()).await?))
+    Ok(json(board_body(&state, &reads, fresh.is_some()).await?))
 }
 
 /// The board's JSON body (cached, see [`crate::public_reads`]): what
 /// `GET /api/admin/jobs/job-board` answers, and what the job board page's HTML
-/// carries (crate::first_paint), the same bytes.
-pub async fn board_body(state: &AppState, fresh: bool) -> Result<Bytes, ApiError> {
+/// carries (crate::first_paint), the same bytes. Read from `pool` on a miss.
+pub async fn board_body(state: &AppState, pool: &PgPool, fresh: bool) -> Result<Bytes, ApiError> {
     state
         .public_reads
         .get_or_load("job-board", fresh, || async {
-            encode(&job_board::open_jobs(&state.pool).await?)
+            encode(&job_board::open_jobs(pool).await?)
         })
         .await
 }
@@ -58,22 +61,28 @@ struct PublicJob {
     ))]
 async fn job(
     State(state): State<AppState>,
+    reads: ReadPool,
     fresh: Option<Extension<FreshRead>>,
     PathId(id, _): PathId<routes::Job>,
 ) -> Result<Response, ApiError> {
-    Ok(json(job_body(&state, id, fresh.is_some()).await?))
+    Ok(json(job_body(&state, &reads, id, fresh.is_some()).await?))
 }
 
 /// One listing's JSON body (cached): what `GET /api/jobs/{id}` answers, and
 /// what the job's page carries in its HTML (crate::first_paint).
-pub async fn job_body(state: &AppState, id: uuid::Uuid, fresh: bool) -> Result<Bytes, ApiError> {
+pub async fn job_body(
+    state: &AppState,
+    pool: &PgPool,
+    id: uuid::Uuid,
+    fresh: bool,
+) -> Result<Bytes, ApiError> {
     state
         .public_reads
         .get_or_load(&format!("job/{id}"), fresh, || async {
-            let job = job_board::public_job(&state.pool, id)
+            let job = job_board::public_job(pool, id)
                 .await?
                 .ok_or_else(|| ApiError::not_found("Job"))?;
-            let company_profile = companies::by_employer(&state.pool, job.employer_id)
+            let company_profile = companies::by_employer(pool, job.employer_id)
                 .await?
                 .filter(|c| !c.name.is_empty());
             encode(&PublicJob {

@@ -13,6 +13,7 @@ use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::Session;
 use crate::error::ApiError;
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 pub const MAX_PAGE: i64 = 100;
@@ -51,14 +52,14 @@ struct Page {
 #[utoipa::path(get, path = "/api/notifications", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(Page),
     responses((status = 200, description = "One page of the user's notifications, newest first", body = NotificationPage<notifications::Notification>)))]
 async fn list(
-    State(state): State<AppState>,
+    reads: ReadPool,
     session: Session,
     Query(page): Query<Page>,
 ) -> Result<Json<NotificationPage<notifications::Notification>>, ApiError> {
     let limit = page.limit.unwrap_or(20).clamp(1, MAX_PAGE);
     let offset = page.offset.unwrap_or(0).max(0);
     let (notifications, total, unread_count) =
-        notifications::list(&state.pool, session.user_id, limit, offset).await?;
+        notifications::list(&reads, session.user_id, limit, offset).await?;
     Ok(Json(NotificationPage {
         notifications,
         total,
@@ -68,12 +69,9 @@ async fn list(
 
 #[utoipa::path(get, path = "/api/notifications/unread-count", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])),
     responses((status = 200, description = "How many are unread", body = UnreadCount)))]
-async fn unread_count(
-    State(state): State<AppState>,
-    session: Session,
-) -> Result<Json<UnreadCount>, ApiError> {
+async fn unread_count(reads: ReadPool, session: Session) -> Result<Json<UnreadCount>, ApiError> {
     Ok(Json(UnreadCount {
-        unread_count: notifications::unread_count(&state.pool, session.user_id).await?,
+        unread_count: notifications::unread_count(&reads, session.user_id).await?,
     }))
 }
 

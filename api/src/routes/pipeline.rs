@@ -22,6 +22,7 @@ use super::{IdInPath, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::EmployerUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 /// At most this many applicants in one bulk rejection.
@@ -70,12 +71,12 @@ struct Board {
         refusals::JobNotFound,
         (status = 422, description = "An unknown stage", body = ErrorBody)))]
 async fn board(
-    State(state): State<AppState>,
+    reads: ReadPool,
     EmployerUser(me): EmployerUser,
     PathId(job_id, _): PathId<routes::Job>,
     Query(query): Query<BoardQuery>,
 ) -> Result<Json<Board>, ApiError> {
-    let job = own_job(&state, me, job_id).await?;
+    let job = own_job(&reads, me, job_id).await?;
     let day = |d: NaiveDate| d.and_hms_opt(0, 0, 0).map(|t| t.and_utc());
     let filter = PipelineFilter {
         stage: query.stage.as_deref().map(Stage::parse).transpose()?,
@@ -84,11 +85,11 @@ async fn board(
         to: query.to.and_then(|d| d.succ_opt()).and_then(day),
         sort: query.sort,
     };
-    let counts = applications::stage_counts(&state.pool, me)
+    let counts = applications::stage_counts(&reads, me)
         .await?
         .remove(&job_id)
         .unwrap_or_default();
-    let applications = applications::pipeline(&state.pool, me, job_id, &filter).await?;
+    let applications = applications::pipeline(&reads, me, job_id, &filter).await?;
     Ok(Json(Board {
         job,
         counts,
@@ -98,8 +99,8 @@ async fn board(
 }
 
 /// The employer's own job; another employer's is as missing as no job at all.
-async fn own_job(state: &AppState, me: Uuid, job_id: Uuid) -> Result<Job, ApiError> {
-    job_board::job(&state.pool, job_id)
+async fn own_job(pool: &sqlx::PgPool, me: Uuid, job_id: Uuid) -> Result<Job, ApiError> {
+    job_board::job(pool, job_id)
         .await?
         .filter(|j| j.employer_id == me)
         .ok_or_else(|| ApiError::not_found("Job"))
@@ -110,14 +111,12 @@ async fn own_job(state: &AppState, me: Uuid, job_id: Uuid) -> Result<Job, ApiErr
     responses((status = 200, description = "Applicants per stage and per week, time to first response, time to hire", body = JobReport),
         refusals::JobNotFound))]
 async fn report(
-    State(state): State<AppState>,
+    reads: ReadPool,
     EmployerUser(me): EmployerUser,
     PathId(job_id, _): PathId<routes::Job>,
 ) -> Result<Json<JobReport>, ApiError> {
-    own_job(&state, me, job_id).await?;
-    Ok(Json(
-        applications::job_report(&state.pool, me, job_id).await?,
-    ))
+    own_job(&reads, me, job_id).await?;
+    Ok(Json(applications::job_report(&reads, me, job_id).await?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -18,6 +18,7 @@ use super::{Data, Message, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, AppJson, ErrorBody};
+use crate::read_replica::ReadPool;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -43,19 +44,17 @@ struct ValueInPath {
 
 #[utoipa::path(get, path = "/api/reference/locations", tag = "public",
     responses((status = 200, description = "The locations offered in forms", body = Data<Vec<Location>>)))]
-async fn locations(State(state): State<AppState>) -> Result<Json<Data<Vec<Location>>>, ApiError> {
+async fn locations(reads: ReadPool) -> Result<Json<Data<Vec<Location>>>, ApiError> {
     Ok(Json(Data {
-        data: reference::locations(&state.pool).await?,
+        data: reference::locations(&reads).await?,
     }))
 }
 
 #[utoipa::path(get, path = "/api/reference/salary-ranges", tag = "public",
     responses((status = 200, description = "The salary ranges offered in forms", body = Data<Vec<SalaryRange>>)))]
-async fn salary_ranges(
-    State(state): State<AppState>,
-) -> Result<Json<Data<Vec<SalaryRange>>>, ApiError> {
+async fn salary_ranges(reads: ReadPool) -> Result<Json<Data<Vec<SalaryRange>>>, ApiError> {
     Ok(Json(Data {
-        data: reference::salary_ranges(&state.pool).await?,
+        data: reference::salary_ranges(&reads).await?,
     }))
 }
 
@@ -63,22 +62,22 @@ async fn salary_ranges(
 #[utoipa::path(get, path = "/api/admin/reference/locations", tag = "admin", security(("admin" = [])),
     responses((status = 200, description = "Every location, retired ones too, offered ones first", body = Data<Vec<reference::AdminLocation>>)))]
 async fn all_locations(
-    State(state): State<AppState>,
+    reads: ReadPool,
     AdminUser(_): AdminUser,
 ) -> Result<Json<Data<Vec<reference::AdminLocation>>>, ApiError> {
     Ok(Json(Data {
-        data: reference::all_locations(&state.pool).await?,
+        data: reference::all_locations(&reads).await?,
     }))
 }
 
 #[utoipa::path(get, path = "/api/admin/reference/salary-ranges", tag = "admin", security(("admin" = [])),
     responses((status = 200, description = "Every salary range, retired ones too, offered ones first", body = Data<Vec<reference::AdminSalaryRange>>)))]
 async fn all_salary_ranges(
-    State(state): State<AppState>,
+    reads: ReadPool,
     AdminUser(_): AdminUser,
 ) -> Result<Json<Data<Vec<reference::AdminSalaryRange>>>, ApiError> {
     Ok(Json(Data {
-        data: reference::all_salary_ranges(&state.pool).await?,
+        data: reference::all_salary_ranges(&reads).await?,
     }))
 }
 

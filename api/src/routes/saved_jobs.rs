@@ -16,6 +16,7 @@ use super::{IdInPath, Message, PathId, RequestMeta};
 use crate::app::{AppState, Written};
 use crate::auth::CandidateUser;
 use crate::error::{ApiError, ErrorBody};
+use crate::read_replica::ReadPool;
 use crate::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -34,11 +35,11 @@ struct SavedJobs {
 #[utoipa::path(get, path = "/api/candidate/saved-jobs", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "The candidate's saved jobs, the last saved first, each with its status now (a job that closed stays, marked `closed` or `expired`)", body = SavedJobs)))]
 async fn list(
-    State(state): State<AppState>,
+    reads: ReadPool,
     CandidateUser(me): CandidateUser,
 ) -> Result<Json<SavedJobs>, ApiError> {
     Ok(Json(SavedJobs {
-        saved_jobs: saved_jobs::for_candidate(&state.pool, me).await?,
+        saved_jobs: saved_jobs::for_candidate(&reads, me).await?,
         limit: MAX_SAVED_JOBS,
     }))
 }

@@ -36,6 +36,7 @@ mod pipeline_cards;
 mod profile;
 mod projections_runtime;
 mod purge;
+mod read_replica;
 mod read_your_writes;
 mod realtime;
 mod rebuild_all;

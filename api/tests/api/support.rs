@@ -130,6 +130,8 @@ pub fn test_config(database: &str) -> Config {
         s3_bucket: None,
         s3_endpoint: None,
         pool_size: 10,
+        read_database_url: None,
+        replica_max_lag_ms: 2000,
         acquire_timeout_ms: 1000,
         trusted_proxies: vec![],
         metrics_token: None,

@@ -145,3 +145,27 @@ export function pushChecks(commands, sockets, end) {
   }
   return { expected, missed, twice }
 }
+
+/// Pushes owed to sockets that lost their server and reconnected (through
+/// the balancer, to another one): every status change acknowledged for the
+/// socket's candidate after it first connected, which it must have had
+/// either as a push or in the notification list it asked for after
+/// reconnecting. Sockets connected from start to end are pushChecks' affair.
+export function reconnectChecks(commands, sockets, end) {
+  let sockets_ = 0
+  let owed = 0
+  let missed = 0
+  for (const s of sockets) {
+    const last = s.intervals[s.intervals.length - 1]
+    if (s.intervals.length < 2 || !last || last.to < end) continue
+    sockets_++
+    const had = [...s.notifications, ...s.caughtUp].map((n) => n.message)
+    for (const c of commands) {
+      if (c.kind !== 'status' || c.outcome !== 'acked' || c.candidate !== s.candidate) continue
+      if (c.firstSentAt < s.intervals[0].from) continue
+      owed++
+      if (!had.some((m) => m.includes(c.feedback))) missed++
+    }
+  }
+  return { sockets: sockets_, owed, missed }
+}

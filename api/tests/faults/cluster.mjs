@@ -1,6 +1,8 @@
 // The processes the fault suite plays with: the throwaway PostgreSQL cluster
-// (.ci/faults created it; we stop and start it) and `recruit serve` processes
-// (started, killed with SIGKILL, restarted), plus psql for the checks.
+// and its streaming standby (.ci/faults created them; we stop and start
+// them), `recruit serve` processes (started, killed with SIGKILL, restarted),
+// HAProxy in front of three of them (deploy/haproxy.cfg, the operators'
+// file), plus psql for the checks.
 import { spawn, execFile, execFileSync } from 'node:child_process'
 import { promisify } from 'node:util'
 import { appendFileSync, openSync, readFileSync, existsSync } from 'node:fs'
@@ -55,9 +57,18 @@ async function pgCtl(args) {
 export const pgStop = (mode = 'fast') => pgCtl(['-m', mode, '-w', 'stop'])
 export const pgStart = () => pgCtl(['-l', path.join(TMP, 'pg.log'), '-w', '-o', env.FAULTS_PG_OPTS, 'start'])
 
+// The streaming hot standby (pg_basebackup -R of the cluster above).
+const standbyCtl = async (args) => {
+  const [cmd, argv] = asOwner(path.join(PG_BIN, 'pg_ctl'), ['-D', env.FAULTS_STANDBY_DATA, ...args])
+  await promisify(execFile)(cmd, argv)
+}
+export const standbyUrl = (db) => `postgres://postgres@127.0.0.1:${env.FAULTS_STANDBY_PORT}/${db}`
+export const standbyStop = () => standbyCtl(['-m', 'fast', '-w', 'stop'])
+export const standbyStart = () => standbyCtl(['-l', `${env.FAULTS_STANDBY_DATA}.log`, '-w', '-o', env.FAULTS_STANDBY_OPTS, 'start'])
+
 // ---------- recruit serve ----------
 const JWT_SECRET = 'fault-suite-secret-' + 'x'.repeat(40)
-let nextPort = 18300 + (process.pid % 500) * 4
+let nextPort = 18300 + (process.pid % 500) * 8
 
 export class Server {
   constructor(name, db) {
@@ -68,6 +79,8 @@ export class Server {
     this.logFile = path.join(TMP, 'logs', `${name}.log`)
     this.child = null
     this.kills = []
+    /// Whether queries read from the standby (READ_DATABASE_URL), from its next start.
+    this.readFromStandby = false
   }
 
   env() {
@@ -90,7 +103,16 @@ export class Server {
       TRUSTED_PROXIES: '127.0.0.1/32',
       LOG_JSON: 'true',
       RUST_LOG: 'warn,projections=info,api=info,tower_http=warn',
+      ...(this.readFromStandby ? { READ_DATABASE_URL: standbyUrl(this.db) } : {}),
     }
+  }
+
+  /// Whether this process reads from the standby now (its /metrics gauge).
+  async readsStandby() {
+    try {
+      const r = await fetch(`${this.url}/metrics`, { signal: AbortSignal.timeout(3000) })
+      return /^recruit_read_replica_in_use 1$/m.test(await r.text())
+    } catch { return false }
   }
 
   start() {
@@ -167,5 +189,59 @@ export class Server {
     const end = deaths.length ? deaths[0] : Infinity
     for (const [p, from] of open) intervals.push({ projector: p, from, to: end, server: this.name })
     return intervals
+  }
+}
+
+// ---------- HAProxy ----------
+/// HAProxy with deploy/haproxy.cfg in front of three servers. To the load it
+/// is one more server (url, name, alive), which never goes away.
+export class Balancer {
+  constructor(servers) {
+    if (servers.length !== 3) throw new Error('deploy/haproxy.cfg names three servers')
+    this.servers = servers
+    this.name = 'haproxy'
+    this.port = nextPort++
+    this.statsPort = nextPort++
+    this.url = `http://127.0.0.1:${this.port}`
+    this.logFile = path.join(TMP, 'logs', 'haproxy.log')
+    this.child = null
+  }
+
+  start() {
+    const fd = openSync(this.logFile, 'a')
+    const vars = { RECRUIT_LISTEN: `127.0.0.1:${this.port}`, RECRUIT_STATS: `127.0.0.1:${this.statsPort}` }
+    this.servers.forEach((s, i) => { vars[`RECRUIT_SERVER_${i + 1}`] = `127.0.0.1:${s.port}` })
+    this.child = spawn(env.FAULTS_HAPROXY, ['-db', '-f', path.join(env.FAULTS_ROOT, 'deploy/haproxy.cfg')], {
+      env: { PATH: env.PATH, ...vars }, stdio: ['ignore', fd, fd],
+    })
+    appendFileSync(path.join(TMP, 'servers.pids'), `${this.child.pid}\n`)
+    return this
+  }
+
+  alive() { return true }
+
+  /// How many servers HAProxy's health checks (/readyz) find up.
+  async serversUp() {
+    try {
+      const r = await fetch(`http://127.0.0.1:${this.statsPort}/;csv`, { signal: AbortSignal.timeout(2000) })
+      return (await r.text()).split('\n').filter((l) => l.startsWith('servers,recruit') && l.split(',')[17] === 'UP').length
+    } catch { return 0 }
+  }
+
+  async ready(timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline) {
+      if (await this.serversUp() === this.servers.length) return
+      await sleep(200)
+    }
+    throw new Error(`HAProxy did not see ${this.servers.length} servers up within ${timeoutMs / 1000} s; see ${this.logFile}`)
+  }
+
+  async stop() {
+    if (!this.child || this.child.exitCode !== null) return
+    const child = this.child
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await exited
   }
 }

@@ -15,8 +15,9 @@ const { io } = require('socket.io-client')
 
 const PASSWORD = 'Candidate1!'
 const HTTP_TIMEOUT_MS = 15_000
-/// Longer than the idempotency layer's 60 s "abandoned first try", so a key
-/// whose first try died with its process is retried to the end.
+/// Longer than the idempotency layer's "abandoned first try" (the request
+/// timeout plus 5 s), so a key whose first try died with its process is
+/// retried to the end.
 const RETRY_DEADLINE_MS = 120_000
 const IN_PROGRESS = 'still being processed'
 
@@ -206,9 +207,11 @@ export class Load {
 }
 
 /// A socket.io client that reconnects by itself and records when it was
-/// connected and every notification it received.
+/// connected and every notification it received. After a reconnect it asks
+/// for the notification list, as the web app's feed does, and keeps what
+/// came (`caughtUp`): what was pushed while it was away is in there.
 function openSocket(server, candidate) {
-  const record = { server: server.name, candidate: candidate.user.id, connected: false, intervals: [], notifications: [] }
+  const record = { server: server.name, candidate: candidate.user.id, connected: false, intervals: [], notifications: [], caughtUp: [] }
   const socket = io(server.url, {
     auth: { token: candidate.token, user_type: 'candidate' },
     transports: ['websocket'],
@@ -218,12 +221,16 @@ function openSocket(server, candidate) {
     timeout: 10_000,
   })
   socket.on('connected', () => {
+    if (record.intervals.length) socket.emit('get_notifications', { limit: 100 })
     record.connected = true
     record.intervals.push({ from: Date.now(), to: Infinity })
   })
   socket.on('disconnect', () => {
     if (record.connected) record.intervals[record.intervals.length - 1].to = Date.now()
     record.connected = false
+  })
+  socket.on('notifications_list', (page) => {
+    for (const n of page?.notifications ?? []) record.caughtUp.push({ id: n?.id, message: String(n?.message ?? ''), at: Date.now() })
   })
   socket.on('notification', (n) => record.notifications.push({ id: n?.id, message: String(n?.message ?? ''), at: Date.now() }))
   record.close = () => { socket.removeAllListeners(); socket.close() }

@@ -1,14 +1,14 @@
 // The fault suite (run by .ci/faults, which creates the throwaway cluster and
-// passes it in FAULTS_* variables). Four scenarios under load, each followed
+// passes it in FAULTS_* variables). Five scenarios under load, each followed
 // by the checks in check.mjs; prints a table and exits 1 when a command was
 // lost or ran twice, a read model differs from a clean rebuild, or a
 // scenario's promise failed. docs/FAULTS.md says what each promise is.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { Server, psql, dbUrl, pgStart, pgStop, log, status, clearStatus } from './cluster.mjs'
+import { Server, Balancer, psql, dbUrl, pgStart, pgStop, standbyStart, standbyStop, log, status, clearStatus } from './cluster.mjs'
 import { Load, http, summarise } from './load.mjs'
-import { waitCaughtUp, commandChecks, rowsDiffering, pushChecks } from './check.mjs'
+import { waitCaughtUp, commandChecks, rowsDiffering, pushChecks, reconnectChecks } from './check.mjs'
 
 const SHORT = process.env.FAULTS_MODE === 'short'
 const BIN = process.env.FAULTS_BIN
@@ -21,6 +21,11 @@ const P = SHORT
 const OUTAGE_ANSWER_MS = 2500
 const TAKEOVER_MS = 10_000
 const RECOVERY_MS = 30_000
+/// Reads leave a stopped standby within this (docs/DEPLOY.md: the watcher
+/// looks every 250 ms, and a look that gets no answer in 500 ms is "down").
+const STANDBY_LEFT_MS = 2000
+/// ... and come back to it within this of its start (it must catch up first).
+const STANDBY_BACK_MS = 15_000
 
 const rows = [] // the table
 const broken = [] // promises that failed
@@ -50,12 +55,13 @@ async function ticker(load, label, ms) {
 
 /// Stops the load, lets the read models and pushes settle, stops the
 /// servers, and runs the three checks. Returns the table row.
-async function finish(name, faults, load, servers, { poisoned = false, pushesPromised = true, killed = false } = {}) {
+async function finish(name, faults, load, servers, { poisoned = false, pushesPromised = true, killed = false, reconnects = false } = {}) {
   await load.stop()
   await waitCaughtUp(DB, { skip: poisoned ? ['reference'] : [] })
   await sleep(1500) // pushes in flight reach their sockets
   const end = Date.now()
   const pushes = pushChecks(load.commands, load.sockets, end)
+  const caught = reconnectChecks(load.commands, load.sockets, end)
   load.closeSockets()
   for (const s of servers) await s.stop()
   const summary = summarise(load.commands)
@@ -80,12 +86,17 @@ async function finish(name, faults, load, servers, { poisoned = false, pushesPro
     promise(name, summary.refused === 0, `no command was refused (${summary.refused}): each retry got the first answer or ran`)
   }
   if (pushesPromised) promise(name, pushes.missed === 0 && pushes.twice === 0, `every steady socket got each push once (${pushes.missed} missed, ${pushes.twice} twice)`)
+  if (reconnects) {
+    log(`  ${caught.sockets} sockets reconnected through the balancer; ${caught.owed} notifications owed to them, ${caught.missed} neither pushed nor in the list they caught up from`)
+    promise(name, caught.sockets > 0 && caught.missed === 0, `every reconnected socket had each notification it was owed (${caught.missed} missed of ${caught.owed})`)
+  }
   const row = {
     name, faults, acked: checked.acked, events: checked.events,
     lost: checked.lost.length + checked.notices.missing.length,
     duplicated: checked.duplicated.length + checked.notices.twice.length,
     differing: rebuilt.differing,
-    pushes: `${pushes.expected - pushes.missed}/${pushes.expected}${pushes.twice ? ` (+${pushes.twice} twice)` : ''}`,
+    pushes: `${pushes.expected - pushes.missed}/${pushes.expected}${pushes.twice ? ` (+${pushes.twice} twice)` : ''}` +
+      (reconnects ? `; reconnected ${caught.owed - caught.missed}/${caught.owed}` : ''),
   }
   rows.push(row)
   return row
@@ -220,12 +231,20 @@ function reportOverlap(servers, since) {
   return overlaps
 }
 
-async function threeProcesses(a, b, c) {
-  const name = 'three servers, one killed'
-  log(`${name}: load on all three, sockets on all three`)
-  await startAll([a, b, c])
+/// Three servers reading from the standby, behind HAProxy
+/// (deploy/haproxy.cfg): the writers and the sockets go through it.
+async function startBehind(balancer, servers) {
+  for (const s of servers) s.readFromStandby = true
+  await startAll(servers)
+  await balancer.ready()
+  return startLoad([balancer])
+}
+
+async function threeBehindBalancer(a, b, c, balancer) {
+  const name = 'three servers behind HAProxy, one killed'
+  log(`${name}: load and sockets through HAProxy, reads from the standby`)
   const servers = [a, b, c]
-  const load = await startLoad(servers)
+  const load = await startBehind(balancer, servers)
   const scenarioStart = Date.now()
   await ticker(load, 'kill in', P.phaseMs)
   const leadsNow = (s) => s.leadership().filter((i) => i.to === Infinity).map((i) => i.projector)
@@ -251,9 +270,80 @@ async function threeProcesses(a, b, c) {
   const counts = new Map()
   for (const s of survivors) for (const p of leadsNow(s)) counts.set(p, (counts.get(p) ?? 0) + 1)
   promise(name, [...counts.values()].every((n) => n === 1), 'each projector has exactly one leader among the survivors')
+  promise(name, await balancer.serversUp() === 2, 'HAProxy took the killed server out (health checks on /readyz)')
+  const failed = load.commands.filter((c) => c.attempts > 1 && c.outcome === 'acked').length
+  log(`  ${failed} commands needed a retry (in flight at the kill, or sent before HAProxy saw it gone)`)
   reportOverlap(servers, scenarioStart)
-  // finish() promises every push to a steady socket: those on the survivors.
-  await finish(name, '1 x SIGKILL of 3', load, survivors.concat(victim), { killed: true })
+  await finish(name, '1 x SIGKILL of 3, through HAProxy', load, survivors.concat(victim), { killed: true, reconnects: true })
+}
+
+/// Probes through the balancer every 100 ms: an anonymous read and a
+/// signed-in one, both read-model queries the standby answers while in use.
+function readProbes(balancer, token, stopSignal) {
+  const seen = []
+  const loop = async (path, auth) => {
+    while (!stopSignal.stopped) {
+      const at = Date.now()
+      const r = await http(balancer.url, 'GET', path, { token: auth, timeoutMs: 10_000 })
+      seen.push({ path, at, ms: r.ms, status: r.status })
+      await sleep(100)
+    }
+  }
+  const done = Promise.all([loop('/api/reference/locations'), loop('/api/applications/my-applications', token)])
+  return { seen, done }
+}
+
+/// Polls every server's /metrics until each reads the standby (`want`) or
+/// not; the moment they all do, or null after `ms`.
+async function allReadStandby(servers, want, ms) {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    const now = await Promise.all(servers.map((s) => s.readsStandby()))
+    if (now.every((x) => x === want)) return Date.now()
+    await sleep(50)
+  }
+  return null
+}
+
+async function standbyRestart(a, b, c, balancer) {
+  const name = 'the standby stopped and started'
+  log(`${name}: ${P.outageMs / 1000} s without the standby, three servers behind HAProxy`)
+  const servers = [a, b, c]
+  const load = await startBehind(balancer, servers)
+  promise(name, await allReadStandby(servers, true, RECOVERY_MS) !== null, 'every server reads from the standby before it stops')
+  await ticker(load, 'standby stop in', P.phaseMs)
+  const signal = { stopped: false }
+  const probes = readProbes(balancer, load.candidates[0].token, signal)
+  await sleep(500)
+  const stopAt = Date.now()
+  await standbyStop()
+  // pg_ctl returns once the standby has shut down (a restartpoint first,
+  // which takes seconds under load); it refuses connections from the start.
+  const stoppedAt = Date.now()
+  log(`  standby stopped (pg_ctl stop -m fast took ${stoppedAt - stopAt} ms) with ${summarise(load.commands).acked} commands acknowledged`)
+  const left = await allReadStandby(servers, false, 10_000)
+  log(`  every server read the primary ${left === null ? 'never' : `${left - stopAt} ms after pg_ctl stop began, ${Math.max(0, left - stoppedAt)} ms after it returned`}`)
+  promise(name, left !== null && left - stoppedAt <= STANDBY_LEFT_MS, `every server read the primary within ${STANDBY_LEFT_MS} ms of the standby being gone`)
+  await ticker(load, 'standby away', P.outageMs)
+  const startAt = Date.now()
+  await standbyStart()
+  const back = await allReadStandby(servers, true, STANDBY_BACK_MS * 2)
+  log(`  reads back on the standby ${back === null ? 'never' : `${back - startAt} ms after pg_ctl start`}`)
+  promise(name, back !== null && back - startAt <= STANDBY_BACK_MS, `every server read the standby again within ${STANDBY_BACK_MS / 1000} s of its start`)
+  await sleep(1000)
+  signal.stopped = true
+  await probes.done
+  const failed = probes.seen.filter((p) => p.status !== 200)
+  const lastFailure = Math.max(stopAt, ...failed.map((p) => p.at + p.ms))
+  log(`  ${probes.seen.length} read probes, ${failed.length} failed (${[...new Set(failed.map((p) => p.status))].join('/') || 'none'}), ` +
+    `the last one ${failed.length ? `${lastFailure - stopAt} ms after the stop` : '-'}`)
+  for (const p of failed.slice(0, 8)) log(`  failed probe: ${p.path} ${p.status} sent ${p.at - stopAt} ms after the stop, answered in ${p.ms} ms`)
+  // A read in flight on the standby when it went away fails; nothing after.
+  promise(name, failed.every((p) => p.at + p.ms >= stopAt && p.at + p.ms - stopAt <= STANDBY_LEFT_MS), `failed reads were all answered within ${STANDBY_LEFT_MS} ms of the stop`)
+  const writes5xx = load.commands.filter((c) => c.attempts > 1 && c.firstSentAt >= stopAt).length
+  promise(name, writes5xx === 0, `no command needed a retry: writes never touch the standby (${writes5xx})`)
+  await ticker(load, 'load after the standby returned', P.tailMs)
+  await finish(name, 'pg_ctl stop -m fast of the standby + start', load, servers)
 }
 
 async function poisonedEvent(a) {
@@ -312,13 +402,18 @@ async function main() {
   await recruit(['seed'])
   log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
   const [a, b, c] = ['a', 'b', 'c'].map((n) => new Server(n, DB))
+  const balancer = new Balancer([a, b, c])
   try {
     await killNine(a)
     await databaseRestart(a, b)
-    await threeProcesses(a, b, c)
+    balancer.start()
+    await threeBehindBalancer(a, b, c, balancer)
+    await standbyRestart(a, b, c, balancer)
+    for (const s of [a, b, c]) s.readFromStandby = false
     await poisonedEvent(a)
   } finally {
     for (const s of [a, b, c]) await s.stop().catch(() => {})
+    await balancer.stop().catch(() => {})
   }
   printTable()
   if (rows.overlaps) console.log(`Projector leadership overlaps seen: ${rows.overlaps} (see the log; reported, not promised)`)
