@@ -118,4 +118,6 @@ export type Analytics = {
   by_specialisation: NamedCount[]
   by_location: NamedCount[]
   by_employer: NamedCount[]
+  /** Job alerts created and alert mails sent (instant ones and digests), per Sydney week. */
+  job_alerts: { week: string; alerts_created: number; mails_sent: number }[]
 }

@@ -3,6 +3,6 @@
  * search a signed-out save carries through sign-in, and the model the portal's Alerts tab uses.
  * The tab itself (components/AlertsTab) is a route page, lazy-loaded by app/.
  */
-export { SaveSearch, MANAGE_ALERTS_PATH } from './components/SaveSearch'
-export { savedSearchFrom, saveSearchLanding, withSavedSearch, SAVE_SEARCH_PARAM } from './model/intent'
+export { SaveSearch } from './components/SaveSearch'
+export { savedSearchFrom, saveSearchLanding, withSavedSearch, SAVE_SEARCH_PARAM, MANAGE_ALERTS_PATH, returnsToAlerts, withAlertsReturn } from './model/intent'
 export type { JobAlert } from './model/alerts'

@@ -3,9 +3,9 @@
  * picture for sighted readers (aria-hidden) with a one-line summary and its numbers as a table for
  * screen readers.
  */
-import { Bar, BarChart, CartesianGrid, LabelList, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { Card } from '../../../components/ui/Card'
-import { countsSummary, funnelRows, topWithOther, weekSeries } from '../model/analytics'
+import { alertWeekSeries, alertWeeksSummary, countsSummary, funnelRows, topWithOther, weekSeries } from '../model/analytics'
 import type { Analytics, NamedCount } from '../types-ops'
 
 const TEAL = '#0f766e'
@@ -63,7 +63,36 @@ export default function AnalyticsCharts({ data }: { data: Analytics }) {
       <CountChart id="chart-spec" title="By specialisation" items={data.by_specialisation} />
       <CountChart id="chart-location" title="By location" items={data.by_location} />
       <CountChart id="chart-employer" title="By client" items={data.by_employer} />
+      <AlertsChart data={data} />
     </div>
+  )
+}
+
+/** Job alerts created and alert mails sent per week: what candidates ask to hear about, and how
+ *  much the board tells them. */
+function AlertsChart({ data }: { data: Analytics }) {
+  const weeks = alertWeekSeries(data.job_alerts)
+  return (
+    <Card as="section" className="ops-chart-wide" aria-labelledby="chart-alerts">
+      <h2 id="chart-alerts">Job alerts per week</h2>
+      <p className="ops-chart-summary">{alertWeeksSummary(weeks)}</p>
+      {weeks.length === 0 ? null : (
+        <div className="ws-chart" aria-hidden="true">
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={weeks} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: -16 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
+              <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
+              <Tooltip />
+              <Legend verticalAlign="top" height={28} iconType="plainline" wrapperStyle={{ fontSize: 13 }} />
+              <Line type="monotone" dataKey="created" name="Alerts created" stroke={TEAL} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+              <Line type="monotone" dataKey="mailed" name="Mails sent" stroke={NAVY} strokeWidth={2} strokeDasharray="6 3" dot={{ r: 3 }} isAnimationActive={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+      <SrTable caption="Job alerts per week, weeks starting Monday" head={['Week of', 'Alerts created', 'Mails sent']} rows={weeks.map((w) => [w.label, w.created, w.mailed])} />
+    </Card>
   )
 }
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { socket } from '../../../testing/fakeSocket'
 import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteReply } from '../../../testing/harness'
+import AnalyticsPage from './AnalyticsPage'
 import JobsPage from './JobsPage'
 import ProjectionsPage from './ProjectionsPage'
 
@@ -98,5 +99,48 @@ describe('projections', () => {
     act(() => socket.fire('rebuild_progress', { name: 'job_board', done: 1000, total: 1000, finished: true, error: null }))
     expect(await screen.findByText('Rebuilt: 1,000 events replayed')).toBeTruthy()
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
+  })
+})
+
+describe('analytics', () => {
+  const analytics = {
+    per_week: [{ week: '2026-01-05', applications: 4 }],
+    funnel: [{ stage: 'new', count: 4 }],
+    time_to_first_response: { median_days: 1, p90_days: 2, responded: 3, waiting: 1 },
+    time_to_fill: { median_days: null, filled: 0 },
+    by_specialisation: [],
+    by_location: [],
+    by_employer: [],
+    job_alerts: [
+      { week: '2026-01-19', alerts_created: 1, mails_sent: 6 },
+      { week: '2026-01-05', alerts_created: 3, mails_sent: 2 },
+    ],
+  }
+
+  it('shows alerts created and mails sent per week beside the applications, quiet weeks as 0', async () => {
+    const calls = routeFetch({ 'GET /api/admin/analytics?from=2026-01-01&to=2026-01-31': () => ({ body: analytics }) })
+    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics?from=2026-01-01&to=2026-01-31')
+    const card = (await screen.findByRole('heading', { name: 'Job alerts per week' })).closest('section')!
+    expect(within(card).getByText('4 alerts created and 8 alert mails sent over 3 weeks.')).toBeTruthy()
+    const table = within(card).getByRole('table', { name: 'Job alerts per week, weeks starting Monday' })
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
+    ).toEqual([
+      ['5 Jan', '3', '2'],
+      ['12 Jan', '0', '0'],
+      ['19 Jan', '1', '6'],
+    ])
+    expect(calls.map((c) => c.key)).toEqual(['GET /api/admin/analytics?from=2026-01-01&to=2026-01-31'])
+  })
+
+  it('says when no alert was created or mailed in the range', async () => {
+    routeFetch({ 'GET /api/admin/analytics': () => ({ body: { ...analytics, job_alerts: [] } }) })
+    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics')
+    const card = (await screen.findByRole('heading', { name: 'Job alerts per week' })).closest('section')!
+    expect(within(card).getByText('No job alerts were created or mailed in this range.')).toBeTruthy()
+    expect(within(card).queryAllByRole('row').slice(1)).toEqual([])
   })
 })

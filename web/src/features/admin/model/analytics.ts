@@ -31,6 +31,19 @@ export function formatWeek(day: string): string {
   return d.toLocaleDateString('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 }
 
+/** Every week from the first to the last of `weeks` (Mondays, YYYY-MM-DD), oldest first: at most
+ *  two years of them (the server's range decides; this only fills the quiet weeks between). */
+function everyWeek(weeks: string[]): string[] {
+  const sorted = weeks.filter((w) => validDay(w)).sort()
+  if (sorted.length === 0) return []
+  const out: string[] = []
+  const last = new Date(`${sorted[sorted.length - 1]}T00:00:00Z`).getTime()
+  for (let t = new Date(`${sorted[0]}T00:00:00Z`).getTime(); t <= last && out.length < 106; t += 7 * 86_400_000) {
+    out.push(isoDay(new Date(t)))
+  }
+  return out
+}
+
 export type WeekPoint = { week: string; label: string; applications: number }
 
 /** Every week from the first to the last the server named, the quiet ones as 0, oldest first. */
@@ -39,16 +52,30 @@ export function weekSeries(perWeek: Analytics['per_week']): WeekPoint[] {
   for (const w of perWeek) {
     if (validDay(w.week)) counts.set(w.week, (counts.get(w.week) ?? 0) + (Number(w.applications) || 0))
   }
-  const weeks = [...counts.keys()].sort()
-  if (weeks.length === 0) return []
-  const out: WeekPoint[] = []
-  const last = new Date(`${weeks[weeks.length - 1]}T00:00:00Z`).getTime()
-  // a week a row, at most two years of them (the server's range decides; this only fills gaps)
-  for (let t = new Date(`${weeks[0]}T00:00:00Z`).getTime(); t <= last && out.length < 106; t += 7 * 86_400_000) {
-    const week = isoDay(new Date(t))
-    out.push({ week, label: formatWeek(week), applications: counts.get(week) ?? 0 })
+  return everyWeek([...counts.keys()]).map((week) => ({ week, label: formatWeek(week), applications: counts.get(week) ?? 0 }))
+}
+
+export type AlertWeekPoint = { week: string; label: string; created: number; mailed: number }
+
+/** The job alerts' weeks like the applications': every week between the first and the last, the
+ *  quiet ones as 0. */
+export function alertWeekSeries(jobAlerts: Analytics['job_alerts']): AlertWeekPoint[] {
+  const counts = new Map<string, { created: number; mailed: number }>()
+  for (const w of jobAlerts) {
+    if (!validDay(w.week)) continue
+    const c = counts.get(w.week) ?? { created: 0, mailed: 0 }
+    counts.set(w.week, { created: c.created + (Number(w.alerts_created) || 0), mailed: c.mailed + (Number(w.mails_sent) || 0) })
   }
-  return out
+  return everyWeek([...counts.keys()]).map((week) => ({ week, label: formatWeek(week), created: 0, mailed: 0, ...counts.get(week) }))
+}
+
+/** The sentence under the job alerts' chart. */
+export function alertWeeksSummary(weeks: AlertWeekPoint[]): string {
+  if (weeks.length === 0) return 'No job alerts were created or mailed in this range.'
+  const created = weeks.reduce((n, w) => n + w.created, 0)
+  const mailed = weeks.reduce((n, w) => n + w.mailed, 0)
+  const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-AU')} ${n === 1 ? one : many}`
+  return `${plural(created, 'alert', 'alerts')} created and ${plural(mailed, 'alert mail', 'alert mails')} sent over ${plural(weeks.length, 'week', 'weeks')}.`
 }
 
 export type FunnelRow = { stage: string; label: string; count: number; ofFirst: number; ofPrevious: number }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countsSummary, formatDuration, funnelRows, lastDays, rangeFromParams, topWithOther, weekSeries } from './analytics'
+import { alertWeekSeries, alertWeeksSummary, countsSummary, formatDuration, funnelRows, lastDays, rangeFromParams, topWithOther, weekSeries } from './analytics'
 import { lagLabel, latestRebuild, percentDone, rebuildOutcome } from './progress'
 
 describe('rebuild progress', () => {
@@ -37,6 +37,20 @@ describe('analytics shaping', () => {
       ['2026-01-19', 2],
     ])
     expect(s[0].label).toBe('5 Jan')
+  })
+  it('fills the job alerts\' quiet weeks with zero and sums them in a sentence', () => {
+    const s = alertWeekSeries([
+      { week: '2026-01-12', alerts_created: 0, mails_sent: 1 },
+      { week: '2025-12-29', alerts_created: 1, mails_sent: 0 },
+      { week: 'not a day', alerts_created: 9, mails_sent: 9 },
+    ])
+    expect(s.map((w) => [w.label, w.created, w.mailed])).toEqual([
+      ['29 Dec', 1, 0],
+      ['5 Jan', 0, 0],
+      ['12 Jan', 0, 1],
+    ])
+    expect(alertWeeksSummary(s)).toBe('1 alert created and 1 alert mail sent over 3 weeks.')
+    expect(alertWeeksSummary([])).toBe('No job alerts were created or mailed in this range.')
   })
   it('orders the funnel by stage with shares', () => {
     const rows = funnelRows([

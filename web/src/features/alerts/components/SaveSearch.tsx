@@ -12,11 +12,10 @@ import { useSession } from '../../auth'
 import { useLocations, useSalaryRanges, type JobSearch } from '../../jobs'
 import { useCreateAlert } from '../api/alerts'
 import { criteriaFromSearch, suggestAlertName, type AlertForm } from '../model/alerts'
-import { SAVE_DIALOG_PARAM, wantsSaveDialog, withSavedSearch } from '../model/intent'
+import { MANAGE_ALERTS_PATH, SAVE_DIALOG_PARAM, wantsSaveDialog, withSavedSearch } from '../model/intent'
 import { AlertDialog } from './AlertDialog'
 import '../alerts.css'
 
-export const MANAGE_ALERTS_PATH = '/candidate/dashboard/alerts'
 const LOGIN_PATH = '/candidate/login'
 
 type Props = {

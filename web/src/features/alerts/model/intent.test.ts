@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EMPTY_JOB_SEARCH } from '../../jobs'
-import { savedSearchFrom, saveSearchLanding, searchQuery, wantsSaveDialog, withSavedSearch } from './intent'
+import { returnsToAlerts, savedSearchFrom, saveSearchLanding, searchQuery, wantsSaveDialog, withAlertsReturn, withSavedSearch } from './intent'
 
 const search = { ...EMPTY_JOB_SEARCH, title: 'data engineer', location: 'Sydney', type: 'Contract', specialisation: 'BI + Data Analytics', sort: 'salary' as const, page: 4 }
 
@@ -41,5 +41,15 @@ describe('saving a search after signing in', () => {
     expect(withSavedSearch('/candidate/login', null)).toBe('/candidate/login')
     expect(searchQuery(EMPTY_JOB_SEARCH)).toBe('')
     expect(wantsSaveDialog(new URLSearchParams('alert=old'))).toBe(false)
+  })
+})
+
+describe('coming back to the Job Alerts tab after signing in', () => {
+  it('asks for it by name only', () => {
+    expect(withAlertsReturn('/candidate/login')).toBe('/candidate/login?to=alerts')
+    expect(returnsToAlerts('?to=alerts')).toBe(true)
+    for (const other of ['', '?to=', '?to=ALERTS', '?to=/candidate/dashboard/alerts', '?to=https://evil.example']) {
+      expect(returnsToAlerts(other)).toBe(false)
+    }
   })
 })

@@ -42,3 +42,20 @@ export function saveSearchLanding(search: JobSearch): string {
 
 /** Whether the board's address asks for the save dialog (after signing in). */
 export const wantsSaveDialog = (params: URLSearchParams) => params.get(SAVE_DIALOG_PARAM) === 'new'
+
+/**
+ * "Sign in to manage your alerts": the alert mail's unsubscribe page (served by the API, outside the
+ * app) links to the login with `?to=alerts`, and the portal's guard adds it when a signed-out visitor
+ * opens the Job Alerts tab; signing in then lands on that tab instead of Browse Jobs. A closed
+ * choice, not an address: any other value is ignored.
+ */
+export const RETURN_PARAM = 'to'
+/** The portal's Job Alerts tab. */
+export const MANAGE_ALERTS_PATH = '/candidate/dashboard/alerts'
+
+/** Whether a query string asks to come back to the Job Alerts tab after signing in. */
+export const returnsToAlerts = (search: string | URLSearchParams) =>
+  (typeof search === 'string' ? new URLSearchParams(search) : search).get(RETURN_PARAM) === 'alerts'
+
+/** `path` asking to come back to the Job Alerts tab after signing in. */
+export const withAlertsReturn = (path: string) => `${path}?${RETURN_PARAM}=alerts`

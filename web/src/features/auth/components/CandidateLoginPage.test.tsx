@@ -7,6 +7,7 @@ import { CandidateLoginPage } from './CandidateLoginPage'
 const routes = [
   { path: '/candidate/login', element: <CandidateLoginPage /> },
   { path: '/candidate/dashboard', element: <p>dashboard</p> },
+  { path: '/candidate/dashboard/alerts', element: <p>job alerts tab</p> },
 ]
 const future = () => Math.floor(Date.now() / 1000) + 3600
 
@@ -80,6 +81,23 @@ describe('candidate login', () => {
     expect(calls[0]).toMatchObject({ url: '/api/auth/candidate/login', method: 'POST', body: { email: 'jane@example.com', password: 'Password1!' } })
     expect(localStorage.getItem('authToken')).toBe(token)
     expect(JSON.parse(localStorage.getItem('candidateData')!)).toMatchObject({ name: 'Jane Citizen' })
+  })
+
+  it('comes back to the Job Alerts tab when the unsubscribe page sent them (?to=alerts), and only there', async () => {
+    const token = makeJwt({ exp: future(), iat: 0 })
+    scriptFetch({ body: { token, user: { id: 'u1', name: 'Jane Citizen' } } })
+    const { router } = renderRoutes(routes, '/candidate/login?to=alerts')
+    fill('jane@example.com', 'Password1!')
+    fireEvent.click(submit())
+    expect(await screen.findByText('job alerts tab')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/candidate/dashboard/alerts')
+  })
+
+  it('ignores a return it does not know (no address can ride along)', () => {
+    localStorage.setItem('authToken', makeJwt({ exp: future() }))
+    localStorage.setItem('candidateData', '{"name":"Jane"}')
+    renderRoutes(routes, '/candidate/login?to=https://evil.example')
+    expect(screen.getByText('dashboard')).toBeTruthy()
   })
 
   it('sends a candidate with a stored unexpired token straight to the dashboard', () => {

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { CANDIDATE_SIGNUP_PATH, jobIntent, PORTAL_JOBS_PATH, withJobIntent } from '../../../lib/apply-intent'
-import { savedSearchFrom, saveSearchLanding, withSavedSearch } from '../../alerts'
+import { MANAGE_ALERTS_PATH, returnsToAlerts, savedSearchFrom, saveSearchLanding, withSavedSearch } from '../../alerts'
 import { useLogin } from '../api/login'
 import { useSession } from '../hooks/useSession'
 import { loginErrors, type FieldErrors } from '../validation'
@@ -21,7 +21,14 @@ export function CandidateLoginPage() {
   const intent = jobIntent(params)
   // "Save this search" brings the board's search: after signing in, the board opens its dialog
   const saveSearch = intent ? null : savedSearchFrom(params)
-  const landing = intent ? withJobIntent(PORTAL_JOBS_PATH, intent) : saveSearch ? saveSearchLanding(saveSearch) : '/candidate/dashboard'
+  // An alert mail's unsubscribe page (or the Job Alerts tab, signed out) asks to come back to the alerts
+  const landing = intent
+    ? withJobIntent(PORTAL_JOBS_PATH, intent)
+    : saveSearch
+      ? saveSearchLanding(saveSearch)
+      : returnsToAlerts(params)
+        ? MANAGE_ALERTS_PATH
+        : '/candidate/dashboard'
   const login = useLogin('candidate')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
