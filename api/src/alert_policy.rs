@@ -1,8 +1,8 @@
 //! The job alert policy (issue 28): when a job goes on the board (posted
 //! straight to it, a draft published, a closed listing reopened) it records a
 //! match with every active alert the job fits, once per alert and job, and
-//! tells the owners of instant alerts at once: a bell notification and a mail
-//! with a one-click unsubscribe.
+//! tells the owners of instant alerts at once: a bell notification that opens
+//! the job's page and a mail with a one-click unsubscribe.
 //!
 //! Like every policy it runs in the projector runtime and appends inside its
 //! batch transaction, so the match, its mail (the outbox row is part of the
@@ -16,7 +16,7 @@ use commands::{ClaimHasher, notifications};
 use domain::account::Role;
 use domain::job::{self, Job, JobEvent};
 use domain::job_alert::{Frequency, JobAlertMatched, match_id};
-use domain::notification::{Notice, NotificationKind};
+use domain::notification::{Notice, NotificationKind, NotificationLink};
 use event_store::postgres::{DataKeys, append_within};
 use event_store::{Actor, AppendError, Metadata, OutgoingMail, RecordedEvent};
 use projections::read_models::job_alerts::{self, MatchingAlert, PublishedJob};
@@ -142,6 +142,8 @@ impl JobAlertPolicy {
                     "{} at {} matches your alert \u{201c}{}\u{201d}.",
                     job.title, job.company, owner.alert_name
                 ),
+                // Clicking it opens the job's page, as the mail's link does.
+                link: Some(NotificationLink::Job { job_id }),
             };
             let request = notifications::raise(matched.match_id, &notice, r.recorded_at, metadata)?;
             match append_within(conn, &self.keys, &request).await {

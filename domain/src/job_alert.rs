@@ -78,8 +78,10 @@ impl Frequency {
 }
 
 /// What an alert looks for, validated. Every criterion left out matches
-/// anything; keywords match a job whose title holds them, as the board's
-/// keyword box does.
+/// anything; keywords match a job whose title holds each of their words as a
+/// whole word, in any order and any case ("java" finds "Senior Java
+/// Developer", not "JavaScript Developer"; the read model's
+/// `job_alert_words` says what a word is).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct AlertSearch {
     pub keywords: Option<String>,

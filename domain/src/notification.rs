@@ -57,6 +57,14 @@ impl TryFrom<String> for NotificationKind {
     }
 }
 
+/// Where a notification leads when it is clicked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "to", rename_all = "snake_case")]
+pub enum NotificationLink {
+    /// A job's page on the public board (a job alert's new job, issue 28).
+    Job { job_id: Uuid },
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NotificationRaised {
     pub notification_id: Uuid,
@@ -65,6 +73,10 @@ pub struct NotificationRaised {
     pub kind: NotificationKind,
     pub title: String,
     pub message: String,
+    /// Absent in notifications raised before links existed (and in those
+    /// that lead nowhere): no upcast needed, an absent field reads as none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<NotificationLink>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -173,6 +185,7 @@ pub fn raise(
             kind: notice.kind,
             title: notice.title.clone(),
             message: notice.message.clone(),
+            link: notice.link,
             created_at: at,
         },
     )])
@@ -186,6 +199,8 @@ pub struct Notice {
     pub kind: NotificationKind,
     pub title: String,
     pub message: String,
+    /// Where clicking it leads, if anywhere.
+    pub link: Option<NotificationLink>,
 }
 
 /// The notification policy: what each application event tells whom.
@@ -203,6 +218,7 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
                     "Your application for {} at {} has been received.",
                     s.job_title, s.company
                 ),
+                link: None,
             },
             Notice {
                 recipient: s.employer_id,
@@ -210,6 +226,7 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
                 kind: NotificationKind::Info,
                 title: "New application".into(),
                 message: format!("You have a new application for {}.", s.job_title),
+                link: None,
             },
         ],
         ApplicationEvent::ApplicationStatusChanged {
@@ -239,6 +256,7 @@ pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str
                 kind: NotificationKind::Warning,
                 title: "Application withdrawn".into(),
                 message,
+                link: None,
             }]
         }
         // A pipeline move tells the candidate where the application now
@@ -289,6 +307,7 @@ pub fn interview_notice(event: &InterviewEvent, interview: &Interview) -> Notice
         kind,
         title: title.into(),
         message,
+        link: None,
     }
 }
 
@@ -376,6 +395,7 @@ fn candidate_notice(
         kind,
         title,
         message,
+        link: None,
     }
 }
 
@@ -397,6 +417,7 @@ mod tests {
             kind: NotificationKind::Success,
             title: "Application received".into(),
             message: "Your application for Rust Engineer at Acme has been received.".into(),
+            link: None,
         }
     }
 
@@ -414,9 +435,36 @@ mod tests {
                     kind: NotificationKind::Success,
                     title: "Application received".into(),
                     message: "Your application for Rust Engineer at Acme has been received.".into(),
+                    link: None,
                     created_at: at,
                 },
             )]);
+    }
+
+    #[test]
+    fn a_notification_raised_before_links_reads_as_leading_nowhere_and_a_link_round_trips() {
+        let old = serde_json::json!({
+            "notification_id": Uuid::from_u128(1), "user_id": Uuid::from_u128(2),
+            "user_role": "candidate", "kind": "info", "title": "t", "message": "m",
+            "created_at": "2026-11-01T00:00:00Z"
+        });
+        let raised: NotificationRaised = serde_json::from_value(old).unwrap();
+        assert_eq!(raised.link, None);
+        let linked = NotificationRaised {
+            link: Some(NotificationLink::Job {
+                job_id: Uuid::from_u128(7),
+            }),
+            ..raised
+        };
+        let stored = serde_json::to_value(&linked).unwrap();
+        assert_eq!(
+            stored["link"],
+            serde_json::json!({"to": "job", "job_id": Uuid::from_u128(7)})
+        );
+        assert_eq!(
+            serde_json::from_value::<NotificationRaised>(stored).unwrap(),
+            linked
+        );
     }
 
     #[test]

@@ -160,6 +160,9 @@ describe('admin operations', () => {
   it('downloads the analytics as CSV', async () => {
     await ui.page.goto(`${ADMIN_URL}/dashboard/analytics`)
     await ui.page.locator('.recharts-surface').first().waitFor()
+    // the job alerts' weekly figure sits with the others, its numbers in a table for screen readers
+    await ui.page.getByRole('heading', { name: 'Job alerts per week' }).waitFor()
+    await ui.page.getByRole('table', { name: 'Job alerts per week, weeks starting Monday', includeHidden: true }).waitFor({ state: 'attached' })
     const [download] = await Promise.all([ui.page.waitForEvent('download'), ui.page.getByRole('button', { name: 'Download CSV' }).click()])
     expect(download.suggestedFilename()).toMatch(/^applications.*\.csv$/)
   })

@@ -3,9 +3,10 @@
  * the board, "Save this search" goes through the candidate login and comes back to the same search
  * with the dialog open and a name suggested; the alert is saved; an employer publishes a matching
  * job through the employer API; the candidate's bell shows "New job for your alert" live (over the
- * socket); a mail with a one-click unsubscribe link lands in the mail folder; following the link
- * (no session) says the alert is paused, and the portal's Job Alerts shows it paused. Then the
- * alert is edited and deleted (with its confirmation).
+ * socket) and its item opens the job's page; a mail with a one-click unsubscribe link lands in the
+ * mail folder; following the link (no session) says the alert is paused, its "Sign in" lands on the
+ * portal's Job Alerts tab, which shows it paused. Then the alert is edited and deleted (with its
+ * confirmation).
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -152,7 +153,12 @@ for (const viewport of VIEWPORT_NAMES) {
       await panel.getByText('New job for your alert').waitFor()
       await panel.getByText(new RegExp(`${jobTitle} at .* matches your alert “Kotlin contracts ${viewport}”`)).waitFor()
       await shot(page, 'bell', viewport)
-      await page.keyboard.press('Escape')
+      // the item opens the job's page (marked read), as the mail's link does
+      await panel.getByRole('link', { name: /^New job for your alert/ }).click()
+      await page.waitForURL((url) => url.pathname === `/jobs/${jobId}`)
+      await page.getByRole('heading', { level: 1, name: jobTitle }).waitFor()
+      await page.getByRole('button', { name: 'Notifications' }).waitFor()
+      await page.goto(`${BASE_URL}/candidate/dashboard/alerts`)
 
       const mail = await eventually(() => mailTo(email, /\/api\/alerts\/unsubscribe\?token=/), 20_000, `an alert mail to ${email} in ${MAIL_DIR}`)
       expect(mail.body).toContain(jobTitle)
@@ -180,6 +186,15 @@ for (const viewport of VIEWPORT_NAMES) {
         const tampered = await away.goto(link.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')))
         expect(tampered?.status()).toBe(400)
         await away.getByRole('heading', { level: 1, name: "This link doesn't work" }).waitFor()
+        // its "Sign in" comes back to the Job Alerts tab (not Browse Jobs), where the alert shows paused
+        await away.goto(link)
+        await away.getByRole('link', { name: 'Sign in' }).click()
+        await away.waitForURL(/\/candidate\/login\?to=alerts$/)
+        await away.getByLabel('Email', { exact: true }).fill(email)
+        await away.getByLabel('Password', { exact: true }).fill(password)
+        await away.getByRole('button', { name: 'Sign In' }).click()
+        await away.waitForURL((url) => url.pathname === '/candidate/dashboard/alerts')
+        await away.locator('.alert-card', { has: away.getByRole('heading', { name: `Kotlin contracts ${viewport}` }) }).getByText('Paused', { exact: true }).waitFor()
       } finally {
         await mailClient.close()
       }

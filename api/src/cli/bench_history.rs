@@ -1040,6 +1040,7 @@ impl World {
                 kind,
                 title: title.into(),
                 message,
+                link: None,
                 created_at: at,
             }),
             Some(user),

@@ -41,7 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 struct AlertBody {
     /// Required, at most 80 characters.
     name: String,
-    /// Matched against job titles as the board's keyword box is; at most 100 characters.
+    /// Words a job's title must all hold, as whole words in any order ("java" is not "JavaScript"); at most 100 characters.
     keywords: Option<String>,
     /// A location from `GET /api/reference/locations`.
     location_id: Option<Uuid>,
@@ -284,7 +284,10 @@ async fn unsubscribe_one_click(
 }
 
 /// A small page of its own: it must work from a mail client without the web
-/// app (and say what happened even if the app's scripts never load).
+/// app (and say what happened even if the app's scripts never load). Its
+/// "Sign in" asks the login to come back to the portal's Job Alerts tab
+/// (`?to=alerts`, the web app's `returnsToAlerts`), where the alert can be
+/// resumed or changed.
 fn page(state: &AppState, title: &str, text: &str) -> String {
     let escape = |s: &str| {
         s.replace('&', "&amp;")
@@ -301,7 +304,7 @@ fn page(state: &AppState, title: &str, text: &str) -> String {
          main{{max-width:32rem;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:2rem}}\
          h1{{font-size:1.5rem;margin:0 0 .75rem}}p{{line-height:1.5}}a{{color:#0b5cad}}</style></head>\
          <body><main><h1>{title}</h1><p>{text}</p>\
-         <p><a href=\"{home}/candidate/login\">Sign in</a> · <a href=\"{home}/jobs/find\">Find jobs</a></p></main></body></html>",
+         <p><a href=\"{home}/candidate/login?to=alerts\">Sign in</a> · <a href=\"{home}/jobs/find\">Find jobs</a></p></main></body></html>",
         title = escape(title),
         text = escape(text),
         home = escape(home),

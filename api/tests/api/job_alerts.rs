@@ -327,6 +327,15 @@ async fn a_published_job_tells_an_instant_alert_once_by_bell_and_mail() {
     assert!(link.ends_with(&format!("/api/alerts/unsubscribe?token={}", token_in(body))));
     let titles = app.notification_titles(&me).await;
     assert_eq!(titles, ["New job for your alert"]);
+    // The bell's item leads to the job's page, like the mail's link.
+    let bell = app
+        .get("/api/notifications?limit=20&offset=0", Some(&me))
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(
+        bell.list("notifications")[0]["link"],
+        format!("/jobs/{job}")
+    );
 
     // Edited, closed and reopened: still one match per alert, one mail, one bell.
     let mut form = job_form(&Uuid::nil().to_string());
@@ -357,6 +366,59 @@ async fn a_published_job_tells_an_instant_alert_once_by_bell_and_mail() {
     let weeks = analytics.list("job_alerts");
     let total = |key: &str| weeks.iter().map(|w| w[key].as_i64().unwrap()).sum::<i64>();
     assert_eq!((total("alerts_created"), total("mails_sent")), (3, 1));
+}
+
+#[tokio::test]
+async fn keywords_match_whole_words_of_the_title_in_any_order_not_parts_of_words() {
+    let app = TestApp::spawn().await;
+    let me = app.candidate_token("wordy.seeker@example.com").await;
+    let mut ids = Vec::new();
+    for keywords in ["Java", "engineer  platform", "C#", ".NET", "dev"] {
+        ids.push(
+            app.create_alert(&me, alert(keywords, keywords))
+                .await
+                .assert_status(StatusCode::CREATED)
+                .id(),
+        );
+    }
+    app.settle().await;
+    app.post_titled("Senior JavaScript Developer", false).await;
+    app.post_titled("Platform Engineer (Java)", false).await;
+    app.post_titled("C#/.NET Developer", false).await;
+    assert_eq!(app.matches().await, 4);
+
+    let matched: Vec<(String, String)> = sqlx::query_as(
+        "SELECT a.keywords, m.job_title FROM job_alert_matches m JOIN job_alerts a ON a.id = m.alert_id
+          ORDER BY 1, 2",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    let matched: Vec<(&str, &str)> = matched
+        .iter()
+        .map(|(k, t)| (k.as_str(), t.as_str()))
+        .collect();
+    assert_eq!(
+        matched,
+        [
+            (".NET", "C#/.NET Developer"),
+            ("C#", "C#/.NET Developer"),
+            ("Java", "Platform Engineer (Java)"),
+            ("engineer  platform", "Platform Engineer (Java)"),
+        ],
+        "\"java\" is not JavaScript, \"dev\" is not Developer; order and case do not matter"
+    );
+    // The portal's count of what each matches now says the same.
+    let alerts = app.alerts(&me).await;
+    let counts: Vec<i64> = ids
+        .iter()
+        .map(|id| {
+            alerts.iter().find(|a| &a["id"] == id).unwrap()["match_count"]
+                .as_i64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(counts, [1, 1, 1, 1, 0]);
 }
 
 #[tokio::test]
@@ -428,6 +490,7 @@ async fn the_unsubscribe_link_pauses_its_alert_without_signing_in_and_refuses_a_
         html.starts_with("<!doctype html>") && html.contains("<h1>This link doesn't work</h1>"),
         "a page, not an API error: {html}"
     );
+    assert!(html.contains("/candidate/login?to=alerts\">Sign in</a>"));
     let foreign = token.replacen(
         &Uuid::parse_str(&id).unwrap().simple().to_string(),
         &Uuid::now_v7().simple().to_string(),
@@ -488,6 +551,15 @@ async fn the_unsubscribe_link_pauses_its_alert_without_signing_in_and_refuses_a_
         "{html}"
     );
     assert_eq!(app.alerts(&me).await[0]["paused"], true);
+    // Its "Sign in" comes back to the portal's Job Alerts tab, where the
+    // alert can be resumed (the login reads `?to=alerts`), not to Browse Jobs.
+    let public = app.app.state.commands.links.public.trim_end_matches('/');
+    assert!(
+        html.contains(&format!(
+            "<a href=\"{public}/candidate/login?to=alerts\">Sign in</a>"
+        )),
+        "{html}"
+    );
     // A mail client's one-click POST (RFC 8058) says the same, again.
     let one_click = app
         .client
@@ -551,7 +623,13 @@ async fn alerts_are_in_the_export_and_go_with_an_erasure() {
         .await
         .unwrap();
     assert_eq!(counted, 1);
-    for column in ["keywords", "name", "keywords_key", "candidate_id"] {
+    for column in [
+        "keywords",
+        "name",
+        "keyword_words",
+        "match_keys",
+        "candidate_id",
+    ] {
         let refused = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT {column} FROM job_alerts"
         )))
@@ -606,11 +684,16 @@ async fn a_rebuild_reproduces_alerts_and_matches_and_sends_nothing_again() {
         .assert_status(StatusCode::CREATED);
     app.settle().await;
     app.post_titled("Go Developer", false).await;
-    app.post_titled("Golang Engineer", false).await;
-    assert_eq!(app.matches().await, 2);
+    app.post_titled("Senior Go Engineer", false).await;
+    app.post_titled("Django Developer", false).await;
+    assert_eq!(
+        app.matches().await,
+        2,
+        "\"go\" is a word, not a part of Django"
+    );
     let rows = |pool: sqlx::PgPool| async move {
         let mut all = Vec::new();
-        for table in ["job_alerts", "job_alert_matches"] {
+        for table in ["job_alerts", "job_alert_matches", "notifications"] {
             let rows: Vec<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
                 "SELECT to_jsonb(t)::text FROM {table} t ORDER BY 1"
             )))

@@ -18,7 +18,9 @@ use domain::erasure::{ErasureEvent, Grounds, SubjectKind};
 use domain::event::{all_event_types, current_schema_version, upcast};
 use domain::interview::{InterviewEvent, Slot};
 use domain::job::{JobDetails, JobEvent, JobPosted, JobType, Specialisation};
-use domain::notification::{NotificationEvent, NotificationKind, NotificationRaised};
+use domain::notification::{
+    NotificationEvent, NotificationKind, NotificationLink, NotificationRaised,
+};
 use domain::pipeline::Stage;
 use domain::profile::{Education, Experience, Profile, ProfileEvent};
 use domain::reference::ReferenceEvent;
@@ -664,19 +666,30 @@ fn notification_event() -> impl Strategy<Value = NotificationEvent> {
         NotificationKind::Info,
     ]);
     prop_oneof![
-        (id(), id(), role(), kind, s(), s(), instant()).prop_map(
-            |(notification_id, user_id, user_role, kind, title, message, created_at)| {
-                NotificationEvent::NotificationRaised(NotificationRaised {
-                    notification_id,
-                    user_id,
-                    user_role,
-                    kind,
-                    title,
-                    message,
-                    created_at,
-                })
-            }
-        ),
+        (
+            id(),
+            id(),
+            role(),
+            kind,
+            s(),
+            s(),
+            prop::option::of(id().prop_map(|job_id| NotificationLink::Job { job_id })),
+            instant()
+        )
+            .prop_map(
+                |(notification_id, user_id, user_role, kind, title, message, link, created_at)| {
+                    NotificationEvent::NotificationRaised(NotificationRaised {
+                        notification_id,
+                        user_id,
+                        user_role,
+                        kind,
+                        title,
+                        message,
+                        link,
+                        created_at,
+                    })
+                }
+            ),
         instant().prop_map(|read_at| NotificationEvent::NotificationRead { read_at }),
         instant().prop_map(|deleted_at| NotificationEvent::NotificationDeleted { deleted_at }),
     ]

@@ -5,7 +5,7 @@
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::job::{JobType, Specialisation};
-use domain::job_alert::{Frequency, JobAlertEvent, MAX_KEYWORDS_LEN};
+use domain::job_alert::{Frequency, JobAlertEvent};
 use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
@@ -14,14 +14,6 @@ use uuid::Uuid;
 use crate::{Change, EventProjector};
 
 pub struct JobAlertsProjector;
-
-/// The keywords as they are matched against a job's title: trimmed, lower
-/// case, empty for none (the board's keyword box compares the same way).
-pub fn keywords_key(keywords: Option<&str>) -> String {
-    keywords
-        .map(|k| k.trim().to_lowercase())
-        .unwrap_or_default()
-}
 
 impl EventProjector for JobAlertsProjector {
     const NAME: &'static str = "job_alerts";
@@ -47,15 +39,14 @@ impl EventProjector for JobAlertsProjector {
                 let s = &c.search;
                 // language=PostgreSQL
                 sqlx::query(
-                    "INSERT INTO job_alerts (id, candidate_id, name, keywords, keywords_key, location_id,
+                    "INSERT INTO job_alerts (id, candidate_id, name, keywords, location_id,
                          salary_range_id, job_type, specialisation, frequency, created_at, updated_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
                 )
                 .bind(c.alert_id)
                 .bind(c.candidate_id)
                 .bind(&c.name)
                 .bind(&s.keywords)
-                .bind(keywords_key(s.keywords.as_deref()))
                 .bind(s.location_id)
                 .bind(s.salary_range_id)
                 .bind(s.job_type.map(JobType::label))
@@ -75,15 +66,14 @@ impl EventProjector for JobAlertsProjector {
             } => {
                 // language=PostgreSQL
                 sqlx::query(
-                    "UPDATE job_alerts SET name = $2, keywords = $3, keywords_key = $4, location_id = $5,
-                         salary_range_id = $6, job_type = $7, specialisation = $8, frequency = $9,
-                         updated_at = $10
+                    "UPDATE job_alerts SET name = $2, keywords = $3, location_id = $4,
+                         salary_range_id = $5, job_type = $6, specialisation = $7, frequency = $8,
+                         updated_at = $9
                       WHERE id = $1",
                 )
                 .bind(alert_id)
                 .bind(&name)
                 .bind(&s.keywords)
-                .bind(keywords_key(s.keywords.as_deref()))
                 .bind(s.location_id)
                 .bind(s.salary_range_id)
                 .bind(s.job_type.map(JobType::label))
@@ -247,26 +237,34 @@ pub struct JobAlert {
     pub newest_job_title: Option<String>,
 }
 
-/// The jobs alert `a` matches on the board now: open, not past its closing
-/// date, its employer not suspended (what the public board lists).
+/// The jobs alert `a` matches among `board` (the open listings of
+/// [`list`], each with its title's words), as the policy matches them.
 macro_rules! board_matches {
     () => {
-        "FROM jobs j
-          WHERE j.status = 'open' AND (j.expires_at IS NULL OR j.expires_at > now())
-            AND (a.keywords_key = '' OR strpos(lower(j.title), a.keywords_key) > 0)
+        "FROM board j
+          WHERE a.keyword_words <@ j.words
             AND (a.location_id IS NULL OR j.location_id = a.location_id)
             AND (a.salary_range_id IS NULL OR j.salary_range_id = a.salary_range_id)
             AND (a.job_type IS NULL OR j.job_type = a.job_type)
-            AND (a.specialisation IS NULL OR j.specialisation = a.specialisation)
-            AND NOT EXISTS (SELECT 1 FROM accounts e WHERE e.id = j.employer_id AND e.status = 'suspended')"
+            AND (a.specialisation IS NULL OR j.specialisation = a.specialisation)"
     };
 }
 
-/// A candidate's alerts, oldest first, each with its matches on the board now.
+/// A candidate's alerts, oldest first, each with its matches on the board
+/// now: open, not past its closing date, its employer not suspended (what
+/// the public board lists). The board's titles are split into words once,
+/// not once per alert.
 pub async fn list(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec<JobAlert>> {
     // language=PostgreSQL
     sqlx::query_as(concat!(
-        "SELECT a.id, a.name, a.keywords, a.location_id, a.salary_range_id, a.job_type, a.specialisation,
+        "WITH board AS MATERIALIZED (
+             SELECT j.id, j.title, j.created_at, j.location_id, j.salary_range_id, j.job_type,
+                    j.specialisation, job_alert_words(j.title) AS words
+               FROM jobs j
+              WHERE j.status = 'open' AND (j.expires_at IS NULL OR j.expires_at > now())
+                AND NOT EXISTS (SELECT 1 FROM accounts e WHERE e.id = j.employer_id AND e.status = 'suspended')
+                AND EXISTS (SELECT 1 FROM job_alerts WHERE candidate_id = $1))
+         SELECT a.id, a.name, a.keywords, a.location_id, a.salary_range_id, a.job_type, a.specialisation,
                 a.frequency, a.paused, a.created_at, a.updated_at,
                 n.match_count, w.newest_job_id, w.newest_job_title
            FROM job_alerts a
@@ -428,34 +426,14 @@ impl TryFrom<String> for FrequencyColumn {
     }
 }
 
-/// Every substring of `title` (lower case) an alert's keywords could equal,
-/// and the empty string for alerts without keywords: the policy finds the
-/// alerts whose keywords the title holds by equality on `keywords_key`.
-pub fn title_substrings(title: &str) -> Vec<String> {
-    let chars: Vec<char> = title.to_lowercase().chars().collect();
-    let mut all = std::collections::BTreeSet::new();
-    all.insert(String::new());
-    for start in 0..chars.len() {
-        if chars[start].is_whitespace() {
-            continue;
-        }
-        let mut s = String::new();
-        for (len, c) in chars[start..].iter().enumerate() {
-            if len >= MAX_KEYWORDS_LEN {
-                break;
-            }
-            s.push(*c);
-            if !c.is_whitespace() {
-                all.insert(s.clone());
-            }
-        }
-    }
-    all.into_iter().collect()
-}
-
-/// The active alerts `job` matches, saved before it went on the board. One
-/// statement over the partial index `job_alerts_matching`: an index probe
-/// per substring of the title, the other criteria tested on the entries.
+/// The active alerts `job` matches, saved before it went on the board:
+/// every word of the alert's keywords is a word of the title (any order, any
+/// case), and each other criterion it sets is the job's. One statement over
+/// the GIN index `job_alerts_match_keys`: the alerts whose key (a word of
+/// their keywords with all their other criteria) is one the job could match
+/// (a title word with each criterion its own or open; see the migration
+/// `job_alert_words`), then every word and criterion tested on those rows.
+/// The job's words and keys are worked out once (the sub-selects), not per row.
 pub async fn matching(
     conn: &mut PgConnection,
     job: &PublishedJob,
@@ -463,7 +441,9 @@ pub async fn matching(
     // language=PostgreSQL
     sqlx::query_as(
         "SELECT id, candidate_id, frequency FROM job_alerts
-          WHERE NOT paused AND keywords_key = ANY($1)
+          WHERE NOT paused
+            AND match_keys && (SELECT job_alert_probe($1, $2, $3, $4, $5))
+            AND keyword_words <@ (SELECT job_alert_words($1))
             AND (location_id IS NULL OR location_id = $2)
             AND (salary_range_id IS NULL OR salary_range_id = $3)
             AND (job_type IS NULL OR job_type = $4)
@@ -471,7 +451,7 @@ pub async fn matching(
             AND created_at <= $6
           ORDER BY id",
     )
-    .bind(title_substrings(&job.title))
+    .bind(&job.title)
     .bind(job.location_id)
     .bind(job.salary_range_id)
     .bind(job.job_type.label())
@@ -480,19 +460,4 @@ pub async fn matching(
     .fetch_all(&mut *conn)
     .await
     .context("Failed to match a job against the job alerts")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_title_gives_every_substring_an_alert_could_be_and_the_empty_one() {
-        let subs = title_substrings("Rust Dev");
-        for s in ["", "rust", "rust dev", "dev", "st d", "r", "v"] {
-            assert!(subs.contains(&s.to_owned()), "{s:?} missing");
-        }
-        // Keywords are stored trimmed: no substring starts or ends with a space.
-        assert!(!subs.iter().any(|s| s.starts_with(' ') || s.ends_with(' ')));
-    }
 }

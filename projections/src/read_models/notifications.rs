@@ -5,7 +5,9 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::notification::{NotificationEvent, NotificationKind, NotificationRaised};
+use domain::notification::{
+    NotificationEvent, NotificationKind, NotificationLink, NotificationRaised,
+};
 use event_store::RecordedEvent;
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
@@ -25,10 +27,20 @@ pub struct Notification {
     pub kind: NotificationKind,
     pub title: String,
     pub message: String,
+    /// Where clicking it leads: a path on the recipient's own site (a job
+    /// alert's new job: `/jobs/{id}`); null when it leads nowhere.
+    pub link: Option<String>,
     pub is_read: bool,
     pub created_at: DateTime<Utc>,
     #[serde(skip)]
     pub user_id: Uuid,
+}
+
+/// The path a notification's link opens on its recipient's site.
+pub fn link_path(link: NotificationLink) -> String {
+    match link {
+        NotificationLink::Job { job_id } => format!("/jobs/{job_id}"),
+    }
 }
 
 async fn unread(conn: &mut PgConnection, user: Uuid) -> anyhow::Result<i64> {
@@ -85,8 +97,8 @@ impl EventProjector for NotificationsProjector {
             NotificationEvent::NotificationRaised(n) => {
                 // language=PostgreSQL
                 sqlx::query(
-                    "INSERT INTO notifications (id, user_id, user_role, kind, title, message, created_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    "INSERT INTO notifications (id, user_id, user_role, kind, title, message, link, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 )
                 .bind(n.notification_id)
                 .bind(n.user_id)
@@ -94,6 +106,7 @@ impl EventProjector for NotificationsProjector {
                 .bind(n.kind.as_str())
                 .bind(&n.title)
                 .bind(&n.message)
+                .bind(n.link.map(link_path))
                 .bind(n.created_at)
                 .execute(&mut *conn)
                 .await?;
@@ -103,6 +116,7 @@ impl EventProjector for NotificationsProjector {
                     kind: n.kind,
                     title: n.title,
                     message: n.message,
+                    link: n.link.map(link_path),
                     is_read: false,
                     created_at: n.created_at,
                     user_id: n.user_id,
@@ -173,6 +187,7 @@ impl Folded {
                 kind: n.kind,
                 title: n.title.clone(),
                 message: n.message.clone(),
+                link: n.link.map(link_path),
                 is_read: false,
                 created_at: n.created_at,
                 user_id: n.user_id,
@@ -216,9 +231,9 @@ impl Folded {
         if !rows.is_empty() {
             // language=PostgreSQL
             sqlx::query(
-                "INSERT INTO notifications (id, user_id, user_role, kind, title, message, is_read, created_at)
+                "INSERT INTO notifications (id, user_id, user_role, kind, title, message, is_read, created_at, link)
                  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[],
-                                      $7::bool[], $8::timestamptz[])",
+                                      $7::bool[], $8::timestamptz[], $9::text[])",
             )
             .bind(rows.iter().map(|(_, n)| n.id).collect::<Vec<_>>())
             .bind(rows.iter().map(|(_, n)| n.user_id).collect::<Vec<_>>())
@@ -228,6 +243,7 @@ impl Folded {
             .bind(rows.iter().map(|(_, n)| n.message.as_str()).collect::<Vec<_>>())
             .bind(rows.iter().map(|(_, n)| n.is_read).collect::<Vec<_>>())
             .bind(rows.iter().map(|(_, n)| n.created_at).collect::<Vec<_>>())
+            .bind(rows.iter().map(|(_, n)| n.link.as_deref()).collect::<Vec<_>>())
             .execute(&mut *conn)
             .await?;
         }
@@ -244,7 +260,7 @@ pub async fn list(
 ) -> anyhow::Result<(Vec<Notification>, i64, i64)> {
     // language=PostgreSQL
     let items: Vec<Notification> = sqlx::query_as(
-        "SELECT id, kind, title, message, is_read, created_at, user_id FROM notifications
+        "SELECT id, kind, title, message, link, is_read, created_at, user_id FROM notifications
           WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
     )
     .bind(user)

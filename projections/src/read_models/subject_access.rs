@@ -51,7 +51,7 @@ pub async fn applications(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec<
 pub async fn notifications(pool: &PgPool, user: Uuid) -> anyhow::Result<Vec<Notification>> {
     // language=PostgreSQL
     sqlx::query_as(
-        "SELECT id, kind, title, message, is_read, created_at, user_id FROM notifications
+        "SELECT id, kind, title, message, link, is_read, created_at, user_id FROM notifications
           WHERE user_id = $1 ORDER BY created_at, id",
     )
     .bind(user)

@@ -145,7 +145,7 @@ type CriteriaProps = {
 function CriteriaFields({ form, set, errors, reference }: CriteriaProps) {
   return (
     <>
-      <Field label="Keywords in the job title" error={errors.keywords}>
+      <Field label="Keywords in the job title" hint="Whole words, in any order: “java” finds Java jobs, not JavaScript ones." error={errors.keywords}>
         {(p) => <input {...p} type="text" maxLength={KEYWORDS_MAX + 20} value={form.keywords ?? ''} onChange={(e) => set({ keywords: e.target.value })} />}
       </Field>
       <SelectField

@@ -21,7 +21,10 @@ function setup(list: Notification[], unread: number) {
   client.setQueryData(notificationKeys.list('candidate'), list)
   client.setQueryData(notificationKeys.unreadCount('candidate'), unread)
   return renderRoutes(
-    [{ path: '/', element: <div><p>outside</p><NotificationBell role="candidate" connected={false} /></div> }],
+    [
+      { path: '/', element: <div><p>outside</p><NotificationBell role="candidate" connected={false} /></div> },
+      { path: '/jobs/:id', element: <p>the job's page</p> },
+    ],
     '/',
     client,
   )
@@ -65,6 +68,28 @@ describe('notification bell', () => {
     await waitFor(() => expect(calls[0]).toMatchObject({ url: '/api/notifications/n1/read', method: 'PUT' }))
     expect(calls[0].auth).toMatch(/^Bearer /)
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy()
+  })
+
+  it("opens a job alert's job from its item, marked read, and closes the dropdown", async () => {
+    const calls = scriptFetch({ body: {} })
+    const { router } = setup([{ ...n(1), title: 'New job for your alert', link: '/jobs/j1' }, n(2)], 2)
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }))
+    const item = screen.getByRole('link', { name: /^New job for your alert/ })
+    expect(item.getAttribute('href')).toBe('/jobs/j1')
+    // an item without a link stays a button that only marks it read
+    expect(screen.getByRole('button', { name: /^Title 2/ })).toBeTruthy()
+    fireEvent.click(item)
+    expect(await screen.findByText("the job's page")).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/jobs/j1')
+    await waitFor(() => expect(calls[0]).toMatchObject({ url: '/api/notifications/n1/read', method: 'PUT' }))
+  })
+
+  it('never leads off the site, whatever link it was given', () => {
+    scriptFetch()
+    setup([{ ...n(1), link: '//evil.example/x' }, { ...n(2), link: 'https://evil.example' }, { ...n(3), link: '/\\evil.example' }], 3)
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 3 unread' }))
+    expect(screen.queryAllByRole('link')).toEqual([])
+    expect(screen.getAllByRole('button', { name: /^Title/ })).toHaveLength(3)
   })
 
   it('deletes an item and marks all read', async () => {

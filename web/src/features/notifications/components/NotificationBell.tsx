@@ -1,5 +1,7 @@
-/** The bell and its dropdown (SPEC 4): 10 items, 'View all', '99+', outside click closes. */
+/** The bell and its dropdown (SPEC 4): 10 items, 'View all', '99+', outside click closes. An item with a
+ *  link (a job alert's new job) opens it, marked read, and the dropdown closes. */
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react'
+import { Link } from 'react-router'
 import { Icon } from '../../../components/ui/Icon'
 import { formatRelativeTime } from '../../../lib/format'
 import type { Role } from '../../../lib/session'
@@ -9,7 +11,7 @@ import { useUnreadCount } from '../api/get-unread-count'
 import { useMarkAllRead } from '../api/mark-all-read'
 import { useMarkRead } from '../api/mark-read'
 import { badgeText } from '../cache'
-import { notificationKind } from '../types'
+import { notificationKind, notificationPath } from '../types'
 import '../notifications.css'
 
 export const DROPDOWN_LIMIT = 10
@@ -92,20 +94,37 @@ export function NotificationBell({ role, connected }: { role: Role; connected: b
             <p className="notif-empty">No notifications yet</p>
           ) : (
             <ul className="notif-list">
-              {visible.map((n) => (
-                <li key={n.id} className={`notif-item notif-${notificationKind(n.type)} ${n.is_read ? '' : 'is-unread'}`}>
-                  <button
-                    type="button"
-                    className="notif-body"
-                    onClick={() => {
-                      if (!n.is_read) markRead.mutate(n.id)
-                    }}
-                  >
+              {visible.map((n) => {
+                const read = () => {
+                  if (!n.is_read) markRead.mutate(n.id)
+                }
+                const path = notificationPath(n.link)
+                const body = (
+                  <>
                     <strong>{n.title}</strong>
                     <span>{n.message}</span>
                     <time dateTime={n.created_at}>{formatRelativeTime(n.created_at)}</time>
                     {!n.is_read ? <span className="visually-hidden"> (unread)</span> : null}
-                  </button>
+                  </>
+                )
+                return (
+                <li key={n.id} className={`notif-item notif-${notificationKind(n.type)} ${n.is_read ? '' : 'is-unread'}`}>
+                  {path ? (
+                    <Link
+                      to={path}
+                      className="notif-body"
+                      onClick={() => {
+                        read()
+                        setOpen(false)
+                      }}
+                    >
+                      {body}
+                    </Link>
+                  ) : (
+                    <button type="button" className="notif-body" onClick={read}>
+                      {body}
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="notif-delete"
@@ -115,7 +134,8 @@ export function NotificationBell({ role, connected }: { role: Role; connected: b
                     ×
                   </button>
                 </li>
-              ))}
+                )
+              })}
             </ul>
           )}
           {notifications.length > DROPDOWN_LIMIT ? (
