@@ -157,7 +157,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await panel.getByRole('link', { name: /^New job for your alert/ }).click()
       await page.waitForURL((url) => url.pathname === `/jobs/${jobId}`)
       await page.getByRole('heading', { level: 1, name: jobTitle }).waitFor()
-      await page.getByRole('button', { name: 'Notifications' }).waitFor()
+      await shot(page, 'bell-opened-job', viewport)
       await page.goto(`${BASE_URL}/candidate/dashboard/alerts`)
 
       const mail = await eventually(() => mailTo(email, /\/api\/alerts\/unsubscribe\?token=/), 20_000, `an alert mail to ${email} in ${MAIL_DIR}`)

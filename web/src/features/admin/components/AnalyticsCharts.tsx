@@ -86,7 +86,7 @@ function AlertsChart({ data }: { data: Analytics }) {
               <Tooltip />
               <Legend verticalAlign="top" height={28} iconType="plainline" wrapperStyle={{ fontSize: 13 }} />
               <Line type="monotone" dataKey="created" name="Alerts created" stroke={TEAL} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
-              <Line type="monotone" dataKey="mailed" name="Mails sent" stroke={NAVY} strokeWidth={2} strokeDasharray="6 3" dot={{ r: 3 }} isAnimationActive={false} />
+              <Line type="monotone" dataKey="mailed" name="Mails sent" stroke={NAVY} strokeWidth={2} strokeDasharray="6 3" dot={{ r: 3, strokeDasharray: '0' }} isAnimationActive={false} />
             </LineChart>
           </ResponsiveContainer>
         </div>
