@@ -13,6 +13,10 @@
 -- created LIKE these, INCLUDING ALL) and the benchmark all get them from the
 -- same function.
 
+-- Calls between these functions name the schema (public.): a dump restored
+-- with psql runs with an empty search_path, where an unqualified call inside
+-- a function body that a generated column uses is not found.
+
 -- The words of a text, lower case, each once, in order: split on anything
 -- but letters, digits and the characters IT names are made of (`c#`, `c++`,
 -- `.net`, `node.js`), a sentence's full stop dropped ("Sr." is "sr"), and a
@@ -32,8 +36,8 @@ CREATE FUNCTION job_alert_keyword_words(keywords text) RETURNS text[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     SELECT CASE
         WHEN keywords IS NULL OR btrim(keywords) = '' THEN '{}'::text[]
-        WHEN job_alert_words(keywords) = '{}' THEN ARRAY[lower(btrim(keywords))]
-        ELSE job_alert_words(keywords)
+        WHEN public.job_alert_words(keywords) = '{}' THEN ARRAY[lower(btrim(keywords))]
+        ELSE public.job_alert_words(keywords)
     END
 $$;
 
@@ -53,8 +57,8 @@ CREATE FUNCTION job_alert_match_keys(keywords text, location_id uuid, salary_ran
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     SELECT array_agg(w || '|' || coalesce(location_id::text, '') || '|' || coalesce(salary_range_id::text, '')
                        || '|' || coalesce(job_type, '') || '|' || coalesce(specialisation, ''))
-      FROM unnest(CASE WHEN job_alert_keyword_words(keywords) = '{}' THEN ARRAY['*']
-                       ELSE job_alert_keyword_words(keywords) END) AS w
+      FROM unnest(CASE WHEN public.job_alert_keyword_words(keywords) = '{}' THEN ARRAY['*']
+                       ELSE public.job_alert_keyword_words(keywords) END) AS w
 $$;
 
 -- The keys a published job looks alerts up by (see job_alert_match_keys):
@@ -63,7 +67,7 @@ CREATE FUNCTION job_alert_probe(title text, location_id uuid, salary_range_id uu
                                 job_type text, specialisation text) RETURNS text[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     SELECT array_agg(w || '|' || l || '|' || s || '|' || t || '|' || p)
-      FROM unnest(job_alert_words(title) || '*'::text) AS w,
+      FROM unnest(public.job_alert_words(title) || '*'::text) AS w,
            unnest(array_remove(ARRAY['', location_id::text], NULL)) AS l,
            unnest(array_remove(ARRAY['', salary_range_id::text], NULL)) AS s,
            unnest(array_remove(ARRAY['', job_type], NULL)) AS t,
@@ -74,9 +78,9 @@ DROP INDEX job_alerts_matching;
 ALTER TABLE job_alerts
     DROP COLUMN keywords_key,
     ADD COLUMN keyword_words text[] NOT NULL
-        GENERATED ALWAYS AS (job_alert_keyword_words(keywords)) STORED,
+        GENERATED ALWAYS AS (public.job_alert_keyword_words(keywords)) STORED,
     ADD COLUMN match_keys text[] NOT NULL
-        GENERATED ALWAYS AS (job_alert_match_keys(keywords, location_id, salary_range_id,
+        GENERATED ALWAYS AS (public.job_alert_match_keys(keywords, location_id, salary_range_id,
                                                    job_type, specialisation)) STORED;
 
 -- What the job alert policy reads for each published job: the active alerts
