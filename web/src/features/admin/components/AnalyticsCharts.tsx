@@ -3,6 +3,7 @@
  * picture for sighted readers (aria-hidden) with a one-line summary and its numbers as a table for
  * screen readers.
  */
+import type { ReactNode } from 'react'
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { Card } from '../../../components/ui/Card'
 import { alertWeekSeries, alertWeeksSummary, countsSummary, funnelRows, topWithOther, weekSeries } from '../model/analytics'
@@ -23,17 +24,9 @@ export default function AnalyticsCharts({ data }: { data: Analytics }) {
           {weeks.length} week{weeks.length === 1 ? '' : 's'}
           {busiest ? `; the busiest was the week of ${busiest.label} with ${busiest.applications}` : ''}.
         </p>
-        <div className="ws-chart" aria-hidden="true">
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={weeks} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: -16 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
-              <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
-              <Tooltip />
-              <Line type="monotone" dataKey="applications" name="Applications" stroke={TEAL} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
-            </LineChart>
-          </ResponsiveContainer>
-        </div>
+        <WeeksChart weeks={weeks}>
+          <Line type="monotone" dataKey="applications" name="Applications" stroke={TEAL} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+        </WeeksChart>
         <SrTable caption="Applications per week, weeks starting Monday" head={['Week of', 'Applications']} rows={weeks.map((w) => [w.label, w.applications])} />
       </Card>
 
@@ -77,22 +70,32 @@ function AlertsChart({ data }: { data: Analytics }) {
       <h2 id="chart-alerts">Job alerts per week</h2>
       <p className="ops-chart-summary">{alertWeeksSummary(weeks)}</p>
       {weeks.length === 0 ? null : (
-        <div className="ws-chart" aria-hidden="true">
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={weeks} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: -16 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
-              <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
-              <Tooltip />
-              <Legend verticalAlign="top" height={28} iconType="plainline" wrapperStyle={{ fontSize: 13 }} />
-              <Line type="monotone" dataKey="created" name="Alerts created" stroke={TEAL} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
-              <Line type="monotone" dataKey="mailed" name="Mails sent" stroke={NAVY} strokeWidth={2} strokeDasharray="6 3" dot={{ r: 3, strokeDasharray: '0' }} isAnimationActive={false} />
-            </LineChart>
-          </ResponsiveContainer>
-        </div>
+        <WeeksChart weeks={weeks}>
+          <Legend verticalAlign="top" height={28} iconType="plainline" wrapperStyle={{ fontSize: 13 }} />
+          <Line type="monotone" dataKey="created" name="Alerts created" stroke={TEAL} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+          <Line type="monotone" dataKey="mailed" name="Mails sent" stroke={NAVY} strokeWidth={2} strokeDasharray="6 3" dot={{ r: 3, strokeDasharray: '0' }} isAnimationActive={false} />
+        </WeeksChart>
       )}
       <SrTable caption="Job alerts per week, weeks starting Monday" head={['Week of', 'Alerts created', 'Mails sent']} rows={weeks.map((w) => [w.label, w.created, w.mailed])} />
     </Card>
+  )
+}
+
+/** The frame of a chart per week: weeks along the bottom, whole numbers up the side; `children` are
+ *  its lines (and legend). */
+function WeeksChart<W extends { label: string }>({ weeks, children }: { weeks: W[]; children: ReactNode }) {
+  return (
+    <div className="ws-chart" aria-hidden="true">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={weeks} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
+          <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
+          <Tooltip />
+          {children}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
   )
 }
 
