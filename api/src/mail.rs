@@ -214,7 +214,7 @@ pub async fn outbox(
              OR ($2 = 'sent' AND sent_at IS NOT NULL)
              OR ($2 = 'failed' AND sent_at IS NULL AND attempts >= $1)
              OR ($2 = 'queued' AND sent_at IS NULL AND attempts < $1)
-          ORDER BY created_at DESC LIMIT $3",
+          ORDER BY created_at DESC, id DESC LIMIT $3",
     )
     .bind(MAX_ATTEMPTS)
     .bind(state)

@@ -105,6 +105,10 @@ export async function api<T = unknown>(
     method,
     headers,
     body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+    // a server that does not answer fails the call with its path, well inside the test's own bound
+    signal: AbortSignal.timeout(30_000),
+  }).catch((e: unknown) => {
+    throw new Error(`${method} ${path} got no answer: ${String(e)}`)
   })
   const text = await res.text()
   let body: unknown = text

@@ -123,10 +123,13 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 
     let now = Utc::now();
     let mut demo_jobs = std::collections::HashMap::new();
-    for job in &data.jobs {
+    for (index, job) in data.jobs.iter().enumerate() {
         // Jobs are posted "in the past" with a pinned clock, so expired listings
-        // went through the same rules as live ones did on their day.
-        let posted_at = now - Duration::days(job.posted_days_ago) + Duration::minutes(7);
+        // went through the same rules as live ones did on their day. Each is a
+        // few minutes apart from the next, as real postings are: jobs posted
+        // the same day still have an order of their own.
+        let posted_at = now - Duration::days(job.posted_days_ago) + Duration::minutes(7)
+            - Duration::minutes(11 * index as i64);
         commands.clock = Clock::Fixed(posted_at);
         let expires_at = job.closes_in_days.map(|d| {
             if d == 0 {

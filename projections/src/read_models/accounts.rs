@@ -382,7 +382,7 @@ pub async fn employers(
     sqlx::query_as(
         "SELECT * FROM accounts WHERE role = 'employer' AND ($1::text IS NULL OR status = $1)
             AND ($2::text IS NULL OR name ILIKE $2 OR email ILIKE $2 OR company ILIKE $2)
-          ORDER BY created_at DESC",
+          ORDER BY created_at DESC, id DESC",
     )
     .bind(status)
     .bind(pattern)
@@ -438,7 +438,7 @@ pub async fn search_candidates(
     // language=PostgreSQL
     sqlx::query_as(
         "SELECT * FROM accounts WHERE role = 'candidate' AND (name ILIKE $1 OR email ILIKE $1)
-          ORDER BY created_at DESC LIMIT $2",
+          ORDER BY created_at DESC, id DESC LIMIT $2",
     )
     .bind(pattern)
     .bind(limit)

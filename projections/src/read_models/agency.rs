@@ -60,7 +60,7 @@ pub async fn jobs(pool: &PgPool, filter: &JobFilter) -> anyhow::Result<Vec<Agenc
           WHERE ($1::text IS NULL OR j.status = $1)
             AND ($2::uuid IS NULL OR j.employer_id = $2)
             AND ($3::text IS NULL OR j.title ILIKE $3 OR j.company ILIKE $3)
-          ORDER BY j.created_at DESC
+          ORDER BY j.created_at DESC, j.id DESC
           LIMIT $4",
     )
     .bind(filter.status.as_deref())
@@ -115,7 +115,7 @@ pub async fn applications(
             AND ($3::text IS NULL OR j.specialisation = $3)
             AND ($4::date IS NULL OR a.created_at >= $4::date)
             AND ($5::date IS NULL OR a.created_at < $5::date + 1)
-          ORDER BY a.created_at DESC
+          ORDER BY a.created_at DESC, a.id DESC
           LIMIT $6",
     )
     .bind(filter.employer_id)

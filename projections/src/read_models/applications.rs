@@ -414,7 +414,7 @@ pub async fn for_candidate(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec
     sqlx::query_as(
         "SELECT id, job_id, job_title, company, status, created_at, last_updated, feedback, resume_id, cover_letter_id,
                 NULL::text AS candidate_name, NULL::text AS candidate_email, stage
-           FROM applications WHERE candidate_id = $1 AND withdrawn_at IS NULL ORDER BY created_at DESC",
+           FROM applications WHERE candidate_id = $1 AND withdrawn_at IS NULL ORDER BY created_at DESC, id DESC",
     )
     .bind(candidate)
     .fetch_all(pool)
@@ -427,7 +427,7 @@ pub async fn for_candidate(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec
 pub const FOR_EMPLOYER_SQL: &str = "SELECT a.id, a.job_id, a.job_title, a.company, a.status, a.created_at, a.last_updated, a.feedback,
         a.resume_id, a.cover_letter_id, c.name AS candidate_name, c.email AS candidate_email, a.stage
    FROM applications a LEFT JOIN accounts c ON c.id = a.candidate_id
-  WHERE a.employer_id = $1 ORDER BY a.created_at DESC";
+  WHERE a.employer_id = $1 ORDER BY a.created_at DESC, a.id DESC";
 
 /// Applications to an employer's own jobs, with who applied.
 pub async fn for_employer(pool: &PgPool, employer: Uuid) -> anyhow::Result<Vec<Application>> {

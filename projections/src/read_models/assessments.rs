@@ -185,7 +185,7 @@ pub async fn for_application(
     // language=PostgreSQL
     let notes = sqlx::query_as(
         "SELECT id, author_id, body, created_at FROM application_notes
-          WHERE employer_id = $1 AND application_id = $2 ORDER BY created_at",
+          WHERE employer_id = $1 AND application_id = $2 ORDER BY created_at, id",
     )
     .bind(employer)
     .bind(application)
@@ -195,7 +195,7 @@ pub async fn for_application(
     // language=PostgreSQL
     let scorecards = sqlx::query_as(
         "SELECT id, author_id, ratings, recommendation, comment, created_at FROM scorecards
-          WHERE employer_id = $1 AND application_id = $2 ORDER BY created_at",
+          WHERE employer_id = $1 AND application_id = $2 ORDER BY created_at, id",
     )
     .bind(employer)
     .bind(application)

@@ -115,7 +115,7 @@ pub async fn recent(
     sqlx::query_as(
         "SELECT * FROM contact_messages
           WHERE $2::bool IS NULL OR (handled_at IS NOT NULL) = $2
-          ORDER BY received_at DESC LIMIT $1",
+          ORDER BY received_at DESC, id DESC LIMIT $1",
     )
     .bind(limit)
     .bind(handled)

@@ -233,7 +233,7 @@ pub async fn for_owner(pool: &PgPool, owner: Uuid) -> anyhow::Result<Vec<Documen
                 (SELECT max(a.created_at) FROM applications a
                   WHERE a.candidate_id = documents.owner_id
                     AND (a.resume_id = documents.id OR a.cover_letter_id = documents.id)) AS last_used_at
-           FROM documents WHERE owner_id = $1 ORDER BY created_at DESC"
+           FROM documents WHERE owner_id = $1 ORDER BY created_at DESC, id DESC"
     )))
     .bind(owner)
     .fetch_all(pool)

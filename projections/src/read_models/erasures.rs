@@ -105,7 +105,7 @@ pub async fn list(pool: &PgPool, limit: i64) -> anyhow::Result<Vec<ErasureRow>> 
                 e.erased_at, e.completed_at
            FROM erasures e LEFT JOIN accounts a ON a.id = e.requested_by
           WHERE e.erased_at IS NOT NULL
-          ORDER BY e.erased_at DESC
+          ORDER BY e.erased_at DESC, e.subject_id
           LIMIT $1",
     )
     .bind(limit)

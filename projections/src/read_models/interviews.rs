@@ -299,7 +299,7 @@ pub async fn for_application(
     application: Uuid,
 ) -> anyhow::Result<Vec<InterviewRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM interviews WHERE employer_id = $1 AND application_id = $2 ORDER BY starts_at"
+        "SELECT {COLUMNS} FROM interviews WHERE employer_id = $1 AND application_id = $2 ORDER BY starts_at, id"
     )))
     .bind(employer)
     .bind(application)
@@ -311,7 +311,7 @@ pub async fn for_application(
 /// Every interview of a candidate, soonest first.
 pub async fn for_candidate(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec<InterviewRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM interviews WHERE candidate_id = $1 ORDER BY starts_at"
+        "SELECT {COLUMNS} FROM interviews WHERE candidate_id = $1 ORDER BY starts_at, id"
     )))
     .bind(candidate)
     .fetch_all(pool)

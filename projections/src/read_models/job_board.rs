@@ -297,7 +297,7 @@ pub async fn open_jobs(pool: &PgPool) -> anyhow::Result<Vec<Job>> {
         job_columns!(),
         " FROM jobs WHERE status = 'open' AND (expires_at IS NULL OR expires_at > now())
             AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = jobs.employer_id AND a.status = 'suspended')
-          ORDER BY created_at DESC
+          ORDER BY created_at DESC, id DESC
           LIMIT $1"
     ))
     .bind(MAX_PUBLIC_JOBS)
@@ -351,7 +351,7 @@ pub async fn employer_jobs(pool: &PgPool, employer_id: Uuid) -> anyhow::Result<V
     sqlx::query_as(concat!(
         "SELECT ",
         job_columns!(),
-        " FROM jobs WHERE employer_id = $1 ORDER BY created_at DESC"
+        " FROM jobs WHERE employer_id = $1 ORDER BY created_at DESC, id DESC"
     ))
     .bind(employer_id)
     .fetch_all(pool)
