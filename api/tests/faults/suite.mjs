@@ -1,5 +1,5 @@
 // The fault suite (run by .ci/faults, which creates the throwaway cluster and
-// passes it in FAULTS_* variables). Five scenarios under load, each followed
+// passes it in FAULTS_* variables). Six scenarios under load, each followed
 // by the checks in check.mjs; prints a table and exits 1 when a command was
 // lost or ran twice, a read model differs from a clean rebuild, or a
 // scenario's promise failed. docs/FAULTS.md says what each promise is.
@@ -8,6 +8,7 @@ import { promisify } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Server, Balancer, psql, dbUrl, pgStart, pgStop, standbyStart, standbyStop, log, status, clearStatus } from './cluster.mjs'
 import { Load, http, summarise } from './load.mjs'
+import { s3Restart } from './scenario-s3.mjs'
 import { waitCaughtUp, commandChecks, rowsDiffering, pushChecks, reconnectChecks } from './check.mjs'
 
 const SHORT = process.env.FAULTS_MODE === 'short'
@@ -409,6 +410,7 @@ async function main() {
     balancer.start()
     await threeBehindBalancer(a, b, c, balancer)
     await standbyRestart(a, b, c, balancer)
+    await s3Restart({ servers: [a, b, c], balancer, P, SHORT, DB, rows, promise, ticker, startBehind, finish })
     for (const s of [a, b, c]) s.readFromStandby = false
     await poisonedEvent(a)
   } finally {
