@@ -95,6 +95,11 @@ pub enum FilesCommand {
         /// List what would go; delete nothing.
         #[arg(long)]
         dry_run: bool,
+        /// Judge files older than this many minutes instead of the grace
+        /// period. Below it only with every server stopped: an upload in
+        /// flight has stored its file and not yet written its event.
+        #[arg(long, value_name = "MINUTES")]
+        older_than_minutes: Option<u64>,
     },
 }
 
@@ -145,9 +150,14 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Keys { command } => keys::run(config, command).await,
         Command::Admin { command } => admin::run(config, command).await,
         Command::Files {
-            command: FilesCommand::Sweep { dry_run },
+            command:
+                FilesCommand::Sweep {
+                    dry_run,
+                    older_than_minutes,
+                },
         } => {
-            let grace = std::time::Duration::from_secs(config.upload_orphan_grace_minutes * 60);
+            let minutes = older_than_minutes.unwrap_or(config.upload_orphan_grace_minutes);
+            let grace = std::time::Duration::from_secs(minutes * 60);
             let state = commands(config).await?;
             let swept = crate::sweeper::sweep(&state, grace, dry_run).await?;
             for key in &swept.orphans {

@@ -60,7 +60,7 @@ async function uploader(u, balancer, load, uploads, signal) {
   }
 }
 
-export async function s3Restart({ servers, balancer, P, SHORT, DB, rows, promise, ticker, startBehind, finish }) {
+export async function s3Restart({ servers, balancer, P, SHORT, DB, rows, promise, ticker, startBehind, finish, recruit }) {
   const name = 'the S3 server restarted'
   const uploaders = SHORT ? 2 : 4
   log(`${name}: uploads to S3 go away for ${P.outageMs / 1000} s, three servers behind HAProxy, ${uploaders} uploaders`)
@@ -134,6 +134,15 @@ export async function s3Restart({ servers, balancer, P, SHORT, DB, rows, promise
     `${orphans} referred to by nothing (the orphan sweeper removes those after its grace period)`)
   rows.uploads = { sent: uploads.length, stored: stored.length, refused: uploads.length - stored.length, orphans }
   await finish(name, `S3 endpoint away ${P.outageMs / 1000} s, through HAProxy`, load, servers)
+
+  // With every server stopped no upload is in flight, so the sweeper may
+  // judge files of any age: afterwards the bucket holds only what an event
+  // refers to.
+  await recruit(['files', 'sweep', '--older-than-minutes', '0'], s3.serverEnv())
+  const left = await s3.keys()
+  const strays = left.filter((k) => !referred.has(k)).length
+  log(`  after recruit files sweep: ${left.length} objects, ${strays} referred to by nothing`)
+  promise(name, strays === 0 && storedKeys.every((k) => left.includes(k)), `after the sweeper the bucket holds only files an event refers to (${strays} others), every stored upload's still among them`)
   for (const s of servers) s.s3 = null
   await s3.stop()
 }

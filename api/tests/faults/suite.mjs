@@ -36,9 +36,9 @@ function promise(scenario, ok, text) {
   else { broken.push(`${scenario}: ${text}`); log(`  FAILED: ${text}`) }
 }
 
-async function recruit(args, db = DB) {
+async function recruit(args, extraEnv = {}) {
   const { stdout } = await promisify(execFile)(BIN, args, {
-    env: { ...process.env, DATABASE_URL: dbUrl(db), APP_ENV: 'development', RUST_LOG: 'warn' },
+    env: { ...process.env, DATABASE_URL: dbUrl(DB), APP_ENV: 'development', RUST_LOG: 'warn', ...extraEnv },
     maxBuffer: 64 * 1024 * 1024,
   })
   return stdout
@@ -410,7 +410,7 @@ async function main() {
     balancer.start()
     await threeBehindBalancer(a, b, c, balancer)
     await standbyRestart(a, b, c, balancer)
-    await s3Restart({ servers: [a, b, c], balancer, P, SHORT, DB, rows, promise, ticker, startBehind, finish })
+    await s3Restart({ servers: [a, b, c], balancer, P, SHORT, DB, rows, promise, ticker, startBehind, finish, recruit })
     for (const s of [a, b, c]) s.readFromStandby = false
     await poisonedEvent(a)
   } finally {
