@@ -6,9 +6,9 @@ use std::sync::Arc;
 use event_store::GlobalCheckpoint;
 use projections::EventSource;
 
-use super::progress::Progress;
-use crate::app;
-use crate::config::Config;
+use api::app;
+use api::config::Config;
+use bench::progress::Progress;
 
 #[derive(Debug, Subcommand)]
 pub enum ProjectionsCommand {

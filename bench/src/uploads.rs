@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 use futures::stream;
 
-use crate::config::Config;
-use crate::files::{Checked, DOCUMENT_RULE, Files};
+use api::config::Config;
+use api::files::{Checked, DOCUMENT_RULE, Files};
 
 const FILE_BYTES: usize = 10_000_000;
 const CHUNK_BYTES: usize = 64 * 1024;

@@ -1,4 +1,4 @@
-//! Demo pipelines for the documented employer (`api/seed/pipelines.json`):
+//! Demo pipelines for the documented employer (`recruit/seed/pipelines.json`):
 //! a company profile, applicants with profiles and resumes, and applications
 //! at every stage with notes, scorecards and interviews, all through the
 //! commands, so every employer screen shows something real. Each event names
@@ -25,9 +25,9 @@ use domain::profile::Profile;
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::progress::Progress;
-use super::seed_resume::Resume;
-use crate::files::{Checked, Files};
+use super::resume::Resume;
+use api::files::{Checked, Files};
+use bench::progress::Progress;
 
 const FILE: &str = include_str!("../../seed/pipelines.json");
 
@@ -115,8 +115,8 @@ pub async fn run(
     known: HashMap<String, Uuid>,
     meta: impl Fn() -> Metadata,
 ) -> anyhow::Result<usize> {
-    let data: PipelinesFile =
-        serde_json::from_str(FILE).map_err(|e| anyhow::anyhow!("api/seed/pipelines.json: {e}"))?;
+    let data: PipelinesFile = serde_json::from_str(FILE)
+        .map_err(|e| anyhow::anyhow!("recruit/seed/pipelines.json: {e}"))?;
     let err = |e: CommandError| anyhow::anyhow!("{e}");
     let mut bar = Progress::new(
         "seeding pipelines",

@@ -226,7 +226,7 @@ pub async fn run(
         .bind(subject)
         .bind("(demo mail that could not be delivered)")
         .bind(now - Duration::days(3 + i as i64))
-        .bind(crate::mail::MAX_ATTEMPTS)
+        .bind(api::mail::MAX_ATTEMPTS)
         .bind(error)
         .execute(pool)
         .await?;

@@ -6,7 +6,13 @@ use std::collections::BTreeMap;
 
 use sqlx::{AssertSqlSafe, PgPool};
 
-use crate::support::db;
+use support::db;
+
+/// The api tests' harness (a database per test, cloned from the migrated
+/// template), compiled in here: this crate calls only `db`.
+#[allow(dead_code)]
+#[path = "../../api/tests/api/support.rs"]
+mod support;
 
 /// Every read model table's rows, as sorted JSON text.
 async fn snapshot(pool: &PgPool) -> BTreeMap<String, Vec<String>> {
@@ -90,10 +96,9 @@ async fn until_the_log_shows(source: &projections::EventSource, stream: &str) {
 #[tokio::test]
 async fn a_one_pass_rebuild_of_every_projector_equals_live_projection_row_for_row() {
     let db = db().await;
-    let history =
-        api::cli::bench_history::write_history(&db.pool, db.store.keys(), 8000, 7, |_| {})
-            .await
-            .unwrap();
+    let history = bench::history::write_history(&db.pool, db.store.keys(), 8000, 7, |_| {})
+        .await
+        .unwrap();
     assert_eq!(history.events, 8000);
     let missing: Vec<_> = domain::event::all_event_types()
         .into_iter()
@@ -198,7 +203,7 @@ async fn table_oids(pool: &PgPool) -> BTreeMap<String, u32> {
 #[tokio::test]
 async fn a_rebuild_that_stops_early_swaps_no_projector_in() {
     let db = db().await;
-    api::cli::bench_history::write_history(&db.pool, db.store.keys(), 1500, 5, |_| {})
+    bench::history::write_history(&db.pool, db.store.keys(), 1500, 5, |_| {})
         .await
         .unwrap();
     project_live(&db.source, &db.pool).await;

@@ -1,6 +1,8 @@
-//! `recruit bench`: measures the event store against a raw INSERT baseline and
-//! the speed of a full read-model rebuild, in a scratch database it creates and
-//! drops. Prints a Markdown table (docs/BENCHMARKS.md records the numbers).
+//! `recruit bench` (the default run): appends through the event store, one
+//! event each, against a raw single-row INSERT baseline at each writer count,
+//! in alternating rounds (and the same INSERT through a pool that does not
+//! ping its connections); then the job board rebuild (`board_rebuild`).
+//! Prints the rows `run` puts in its table.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -8,177 +10,27 @@ use std::time::Instant;
 
 use anyhow::Context;
 use chrono::Utc;
-use clap::Args;
-use domain::job::{JobDetails, JobEvent, JobPosted, JobType};
+use domain::job::JobEvent;
 use event_store::postgres::DataKeys;
 use event_store::{
-    Actor, AppendRequest, EventStore, ExpectedVersion, GlobalCheckpoint, Metadata, NewEvent,
-    PgEventStore,
+    Actor, AppendRequest, EventStore, ExpectedVersion, Metadata, NewEvent, PgEventStore,
 };
-use projections::EventSource;
+use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
-use sqlx::{AssertSqlSafe, Connection, PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::progress::Progress;
-use crate::app;
-use crate::config::Config;
+use crate::BenchArgs;
+use crate::progress::Progress;
+use crate::thousands;
+use api::app;
 
-#[derive(Debug, Clone, Args)]
-pub struct BenchArgs {
-    /// Appends (one event each) per scenario.
-    #[arg(long, default_value_t = 20_000)]
-    pub appends: u64,
-    /// Concurrent writers to measure, comma separated.
-    #[arg(long, value_delimiter = ',', default_value = "1,16")]
-    pub writers: Vec<usize>,
-    /// Group-commit batches the store keeps in flight at once.
-    #[arg(long, default_value_t = event_store::postgres::group::COMMITTERS)]
-    pub committers: usize,
-    /// Raw INSERT and append alternate this many times (totals are reported).
-    #[arg(long, default_value_t = 4)]
-    pub rounds: u64,
-    /// Events in the history a rebuild replays.
-    #[arg(long, default_value_t = 100_000)]
-    pub rebuild_events: u64,
-    /// Events in the log the audit trail benchmark browses (0 skips it).
-    #[arg(long, default_value_t = 1_000_000)]
-    pub audit_events: u64,
-    /// Only the audit trail benchmark.
-    #[arg(long)]
-    pub audit_only: bool,
-    /// Only the rebuild of every projector over a realistic history of
-    /// `--rebuild-events` events (every event type, personal fields sealed),
-    /// one-pass against the per-projector rebuild, with readers querying.
-    #[arg(long)]
-    pub rebuild_only: bool,
-    /// With --rebuild-only: skip the per-projector baseline (it takes minutes).
-    #[arg(long)]
-    pub no_rebuild_baseline: bool,
-    /// With --rebuild-only: keep the scratch database (its name is printed),
-    /// e.g. to run another build's `projections rebuild --all` on the same history.
-    #[arg(long)]
-    pub keep_database: bool,
-    /// Only the sign-in timing comparison, with this many sign-ins of each
-    /// kind (known and unknown email); needs no database.
-    #[arg(long)]
-    pub sign_in: Option<u64>,
-    /// Only the job alert matching benchmark, with this many active alerts.
-    #[arg(long)]
-    pub alerts: Option<u64>,
-    /// Only the upload memory comparison: this many concurrent 10 MB uploads
-    /// into the configured store (STORAGE_DIR or S3_BUCKET), streamed and
-    /// buffered; needs no database.
-    #[arg(long)]
-    pub uploads: Option<usize>,
-    /// Serve the query benchmark's baseline here (a bare axum handler per
-    /// file of --bare-dir) until stopped; needs no database.
-    #[arg(long, requires = "bare_dir")]
-    pub bare_http: Option<std::net::SocketAddr>,
-    /// The bodies the bare baseline answers with (`GET /<file name>`).
-    #[arg(long)]
-    pub bare_dir: Option<std::path::PathBuf>,
-}
-
-pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
-    if let (Some(addr), Some(dir)) = (args.bare_http, &args.bare_dir) {
-        return super::bench_http::serve(addr, dir).await;
-    }
-    if let Some(n) = args.sign_in {
-        return super::bench_signin::run(n.max(1)).await;
-    }
-    if let Some(n) = args.alerts {
-        return super::bench_alerts::run(&config, n.max(1)).await;
-    }
-    if let Some(n) = args.uploads {
-        return super::bench_uploads::run(&config, n.max(1)).await;
-    }
-    let keys = app::data_keys(&config)?;
-    let scratch = format!("recruit_bench_{}", std::process::id());
-    let admin_url = with_database(&config.database_url, "postgres");
-    let mut admin = PgConnection::connect(&admin_url)
-        .await
-        .context("Failed to connect to the server in DATABASE_URL")?;
-    sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {scratch}")))
-        .execute(&mut admin)
-        .await?;
-    let url = with_database(&config.database_url, &scratch);
-    if args.rebuild_only {
-        let result =
-            super::bench_rebuild::run(&url, &keys, args.rebuild_events, !args.no_rebuild_baseline)
-                .await;
-        if args.keep_database {
-            println!("Kept the database {scratch}");
-        } else {
-            sqlx::query(AssertSqlSafe(format!(
-                "DROP DATABASE IF EXISTS {scratch} WITH (FORCE)"
-            )))
-            .execute(&mut admin)
-            .await?;
-        }
-        return result;
-    }
-    let result = measure(&url, &args, &keys).await;
-    let audit = match &result {
-        Ok(_) if args.audit_events > 0 => {
-            let pool = PgPoolOptions::new()
-                .max_connections(4)
-                .connect(&url)
-                .await?;
-            let store = PgEventStore::new(pool.clone(), keys.clone());
-            let rows = super::bench_audit::measure(&pool, &store, args.audit_events).await;
-            pool.close().await;
-            Some(rows)
-        }
-        _ => None,
-    };
-    sqlx::query(AssertSqlSafe(format!(
-        "DROP DATABASE IF EXISTS {scratch} WITH (FORCE)"
-    )))
-    .execute(&mut admin)
-    .await?;
-    let rows = result?;
-    let audit = audit.transpose()?;
-    let (fsync,): (String,) = sqlx::query_as("SHOW fsync").fetch_one(&mut admin).await?;
-    let (version,): (String,) = sqlx::query_as("SHOW server_version")
-        .fetch_one(&mut admin)
-        .await?;
-    println!();
-    println!(
-        "PostgreSQL {version}, fsync={fsync}, {} CPU cores",
-        std::thread::available_parallelism().map_or(0, |n| n.get())
-    );
-    if !rows.is_empty() {
-        println!();
-        println!("| scenario | writers | operations | seconds | per second | vs raw INSERT |");
-        println!("|---|---:|---:|---:|---:|---:|");
-    }
-    for r in &rows {
-        let ratio = r.baseline.map_or("".to_owned(), |b| {
-            format!("{:.0}%", 100.0 * r.per_second() / b)
-        });
-        println!(
-            "| {} | {} | {} | {:.2} | {:.0} | {} |",
-            r.name,
-            r.writers,
-            r.ops,
-            r.seconds,
-            r.per_second(),
-            ratio
-        );
-    }
-    if let Some(audit) = audit {
-        super::bench_audit::print(&audit, args.audit_events);
-    }
-    Ok(())
-}
-
-struct Row {
-    name: String,
-    writers: usize,
-    ops: u64,
-    seconds: f64,
-    baseline: Option<f64>,
+/// One row of the printed table.
+pub(crate) struct Row {
+    pub(crate) name: String,
+    pub(crate) writers: usize,
+    pub(crate) ops: u64,
+    pub(crate) seconds: f64,
+    pub(crate) baseline: Option<f64>,
 }
 
 impl Row {
@@ -187,18 +39,11 @@ impl Row {
     }
 }
 
-pub(super) fn with_database(url: &str, db: &str) -> String {
-    let (base, query) = url
-        .split_once('?')
-        .map_or((url, None), |(b, q)| (b, Some(q)));
-    let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
-    match query {
-        Some(q) => format!("{base}/{db}?{q}"),
-        None => format!("{base}/{db}"),
-    }
-}
-
-async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result<Vec<Row>> {
+pub(crate) async fn measure(
+    url: &str,
+    args: &BenchArgs,
+    keys: &DataKeys,
+) -> anyhow::Result<Vec<Row>> {
     let max_writers = args.writers.iter().copied().max().unwrap_or(1) as u32;
     let pool = PgPoolOptions::new()
         .max_connections(max_writers + 2)
@@ -305,7 +150,7 @@ async fn measure(url: &str, args: &BenchArgs, keys: &DataKeys) -> anyhow::Result
     }
 
     summarize_appends(&rates)?;
-    rows.extend(rebuild(&pool, &store, args.rebuild_events).await?);
+    rows.extend(crate::board_rebuild::run(&pool, &store, args.rebuild_events).await?);
     unchecked.close().await;
     pool.close().await;
     Ok(rows)
@@ -395,17 +240,28 @@ fn summarize_appends(rates: &[Rates]) -> anyhow::Result<()> {
         .with_context(|| format!("Failed to write BENCH_SUMMARY {}", path.display()))
 }
 
-/// 12975.4 -> "12,975".
-pub(crate) fn thousands(n: f64) -> String {
-    let digits = format!("{:.0}", n.max(0.0));
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
+/// The Markdown table of the measured rows.
+pub(crate) fn print(rows: &[Row]) {
+    if rows.is_empty() {
+        return;
     }
-    out
+    println!();
+    println!("| scenario | writers | operations | seconds | per second | vs raw INSERT |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for r in rows {
+        let ratio = r.baseline.map_or("".to_owned(), |b| {
+            format!("{:.0}%", 100.0 * r.per_second() / b)
+        });
+        println!(
+            "| {} | {} | {} | {:.2} | {:.0} | {} |",
+            r.name,
+            r.writers,
+            r.ops,
+            r.seconds,
+            r.per_second(),
+            ratio
+        );
+    }
 }
 
 #[derive(Default)]
@@ -506,99 +362,4 @@ fn closed_event() -> JobEvent {
         closed_by: Uuid::now_v7(),
         closed_at: Utc::now(),
     }
-}
-
-/// Writes a history of `events` job events (postings and edits, 100 per append),
-/// then rebuilds the job board from it.
-async fn rebuild(pool: &PgPool, store: &PgEventStore, events: u64) -> anyhow::Result<Vec<Row>> {
-    let per_job = 5u64; // 1 posting + 4 edits
-    let jobs = events.div_ceil(per_job);
-    let mut bar = Progress::new("writing history for the rebuild", Some(jobs * per_job));
-    let now = Utc::now();
-    let mut written = 0u64;
-    for chunk in (0..jobs).collect::<Vec<_>>().chunks(20) {
-        let mut appends = Vec::new();
-        for &n in chunk {
-            let posted = JobPosted {
-                employer_id: Uuid::now_v7(),
-                company: "Bench Pty Ltd".into(),
-                title: format!("Engineer {n}"),
-                location_id: None,
-                location: "Sydney CBD, NSW".into(),
-                job_type: JobType::FullTime,
-                specialisation: domain::job::Specialisation::DevelopmentTesting,
-                salary: "$150k".into(),
-                salary_range_id: None,
-                description: "A role used to measure rebuild speed. ".repeat(8),
-                responsibilities: vec!["Build".into(), "Test".into()],
-                requirements: vec!["Rust".into()],
-                expires_at: None,
-                posted_at: now,
-                draft: false,
-            };
-            let mut list = vec![JobEvent::JobPosted(posted.clone())];
-            for edit in 1..per_job {
-                let details = JobDetails {
-                    title: format!("Engineer {n} (rev {edit})"),
-                    location_id: None,
-                    location: posted.location.clone(),
-                    job_type: JobType::FullTime,
-                    specialisation: posted.specialisation,
-                    salary: posted.salary.clone(),
-                    salary_range_id: None,
-                    description: posted.description.clone(),
-                    responsibilities: posted.responsibilities.clone(),
-                    requirements: posted.requirements.clone(),
-                    expires_at: None,
-                };
-                list.push(JobEvent::JobUpdated {
-                    details,
-                    updated_at: now,
-                });
-            }
-            let request = AppendRequest::new(
-                format!("job-{}", Uuid::now_v7()),
-                ExpectedVersion::NoStream,
-                list.iter()
-                    .map(|e| NewEvent::from_domain(e, None))
-                    .collect(),
-                Metadata::system(Actor::Bench),
-            );
-            appends.push(store.append(request));
-        }
-        for r in futures::future::join_all(appends).await {
-            r?;
-        }
-        written += chunk.len() as u64 * per_job;
-        bar.set(written);
-    }
-    bar.finish(written);
-    let total = store.count_after(GlobalCheckpoint::default()).await?;
-
-    let mut rows = Vec::new();
-    for projector in projections::all() {
-        if projector.name() != "job_board" {
-            continue;
-        }
-        let mut bar = Progress::new(
-            format!("rebuilding {}", projector.name()),
-            Some(total as u64),
-        );
-        let report = projections::rebuild::rebuild(
-            &EventSource::new(Arc::new(store.clone()), pool.clone()),
-            projector.as_ref(),
-            5000,
-            |n| bar.set(n),
-        )
-        .await?;
-        bar.finish(report.events);
-        rows.push(Row {
-            name: format!("rebuild {} ({} events in history)", projector.name(), total),
-            writers: 1,
-            ops: report.events,
-            seconds: report.elapsed.as_secs_f64(),
-            baseline: None,
-        });
-    }
-    Ok(rows)
 }

@@ -23,9 +23,9 @@ use sqlx::postgres::PgPoolOptions;
 use sqlx::{AssertSqlSafe, Connection, PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::bench::with_database;
-use super::progress::Progress;
-use crate::config::Config;
+use crate::progress::Progress;
+use crate::with_database;
+use api::config::Config;
 
 /// Words the broad alerts' keywords and job titles are made of, all equally likely.
 const WORDS: &[&str] = &[
@@ -244,7 +244,7 @@ pub async fn run(config: &Config, alerts: u64) -> anyhow::Result<()> {
 
 async fn measure(url: &str, alerts: u64) -> anyhow::Result<()> {
     let pool = PgPoolOptions::new().max_connections(2).connect(url).await?;
-    crate::app::migrate(&pool).await?;
+    api::app::migrate(&pool).await?;
     for mix in [Mix::Broad, Mix::Realistic] {
         measure_mix(&pool, alerts, mix).await?;
     }

@@ -10,7 +10,7 @@ use commands::accounts::RegisterAccount;
 use commands::{Actor, Metadata};
 use domain::account::Role;
 
-use crate::config::Config;
+use api::config::Config;
 
 #[derive(Debug, Subcommand)]
 pub enum AdminCommand {
@@ -38,7 +38,7 @@ pub async fn run(config: Config, command: AdminCommand) -> anyhow::Result<()> {
                     line.trim_end_matches(['\n', '\r']).to_owned()
                 }
             };
-            let state = super::commands(config).await?;
+            let state = crate::commands(config).await?;
             let registered = state
                 .commands
                 .register_account(

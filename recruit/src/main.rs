@@ -1,33 +1,44 @@
-//! The subcommands of `recruit`.
+//! `recruit`: one binary for serving, migrating, seeding, operating projections,
+//! reading history, creating the first admin and benchmarking. The server is
+//! the api library (`recruit serve` builds its `Application`); the benchmarks
+//! are the bench library; the operator commands and the demo seed are here.
 
 mod admin;
-pub mod bench;
-mod bench_alerts;
-mod bench_audit;
-pub mod bench_history;
-mod bench_http;
-mod bench_rebuild;
-mod bench_signin;
-mod bench_uploads;
 mod events;
 mod keys;
-pub mod progress;
 mod projections_cmd;
-pub mod seed;
-mod seed_agency;
-mod seed_data;
-mod seed_pipelines;
-mod seed_resume;
+mod seed;
 
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
-use crate::app::{self, Application};
-use crate::config::Config;
+use api::app::{self, Application};
+use api::config::Config;
+
+/// jemalloc, not glibc's malloc: glibc kept what it once held in each thread's
+/// arena (argon2's 19 MiB blocks, socket buffers freed on another thread), so
+/// the server's RSS only grew; jemalloc's background threads hand freed pages
+/// back after a few seconds, and its size classes waste less on the many small
+/// per-socket objects. `/metrics` reports its figures (`recruit_heap_bytes`).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    init_tracing(&cli);
+    match run(cli).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
 
 #[derive(Debug, Parser)]
 #[command(name = "recruit", version, about = "Harbour IT Recruitment platform")]
-pub struct Cli {
+struct Cli {
     #[command(flatten)]
     pub config: Config,
 
@@ -40,7 +51,7 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+enum Command {
     /// Run the HTTP server, realtime and the projectors (migrates first).
     Serve {
         /// Do not run projectors in this process (another process runs them).
@@ -87,7 +98,7 @@ pub enum Command {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum FilesCommand {
+enum FilesCommand {
     /// Remove stored uploads that nothing refers to (older than the grace
     /// period, UPLOAD_ORPHAN_GRACE_MINUTES). The server does this by itself
     /// every 15 minutes.
@@ -99,7 +110,7 @@ pub enum FilesCommand {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum RetentionCommand {
+enum RetentionCommand {
     /// Run one round now: finish half-done erasures, warn, erase.
     Run {
         /// List who would be warned or erased; change nothing.
@@ -108,7 +119,7 @@ pub enum RetentionCommand {
     },
 }
 
-pub fn init_tracing(cli: &Cli) {
+fn init_tracing(cli: &Cli) {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info"));
     let builder = tracing_subscriber::fmt()
@@ -121,7 +132,7 @@ pub fn init_tracing(cli: &Cli) {
     }
 }
 
-pub async fn run(cli: Cli) -> anyhow::Result<()> {
+async fn run(cli: Cli) -> anyhow::Result<()> {
     let config = cli.config;
     match cli.command {
         Command::Serve { no_projections } => {
@@ -149,7 +160,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         } => {
             let grace = std::time::Duration::from_secs(config.upload_orphan_grace_minutes * 60);
             let state = commands(config).await?;
-            let swept = crate::sweeper::sweep(&state, grace, dry_run).await?;
+            let swept = api::sweeper::sweep(&state, grace, dry_run).await?;
             for key in &swept.orphans {
                 println!("{key}");
             }
@@ -169,15 +180,15 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             command: RetentionCommand::Run { dry_run },
         } => {
             let state = commands(config).await?;
-            let round = crate::retention::round(&state, dry_run).await?;
+            let round = api::retention::round(&state, dry_run).await?;
             if round.skipped {
                 eprintln!("another process is running a retention round; nothing done");
                 return Ok(());
             }
             for d in &round.due {
                 let step = match d.step {
-                    crate::retention::Step::Warn => "warn",
-                    crate::retention::Step::Erase => "erase",
+                    api::retention::Step::Warn => "warn",
+                    api::retention::Step::Erase => "erase",
                 };
                 println!(
                     "{step}\t{}\tlast active {}",
@@ -203,7 +214,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 }
 
 /// Commands wired to the configured database, for CLI work.
-pub async fn commands(config: Config) -> anyhow::Result<app::AppState> {
+pub(crate) async fn commands(config: Config) -> anyhow::Result<app::AppState> {
     config.validate()?;
     let pool = app::connect(&config).await?;
     app::migrate(&pool).await?;

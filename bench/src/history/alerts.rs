@@ -13,7 +13,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use uuid::Uuid;
 
-use super::{SPECIALISATIONS, World, uuid_at};
+use super::names::SPECIALISATIONS;
+use super::{World, uuid_at};
 
 impl World {
     /// The candidate's alerts; returns when the last thing happened to them.

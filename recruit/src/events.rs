@@ -10,9 +10,9 @@ use chrono::{DateTime, Utc};
 use clap::Subcommand;
 use event_store::{EventStore, GlobalCheckpoint};
 
-use crate::app;
-use crate::config::Config;
-use crate::time_travel;
+use api::app;
+use api::config::Config;
+use api::time_travel;
 
 /// An event as auditors see it: secrets (password and token hashes,
 /// two-factor secrets) replaced by `[secret]`.

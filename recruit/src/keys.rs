@@ -7,9 +7,9 @@ use clap::Subcommand;
 use event_store::postgres::Rewrap;
 use event_store::postgres::keys::count_by_kek;
 
-use super::progress::Progress;
-use crate::app;
-use crate::config::Config;
+use api::app;
+use api::config::Config;
+use bench::progress::Progress;
 
 #[derive(Debug, Subcommand)]
 pub enum KeysCommand {

@@ -1,4 +1,4 @@
-//! The demo data that `recruit seed` loads: the JSON files in `api/seed/`,
+//! The demo data that `recruit seed` loads: the JSON files in `recruit/seed/`,
 //! embedded at compile time (so the binary seeds from any directory), parsed
 //! into typed records and cross-checked before anything is written.
 //!
@@ -8,7 +8,7 @@
 //! malformed or a name does not resolve, says which file and field is wrong.
 //!
 //! Over 400 lines because the file formats, the checks between the files and
-//! the tests of their messages are one definition of `api/seed/`; about a
+//! the tests of their messages are one definition of `recruit/seed/`; about a
 //! quarter is tests.
 
 use std::collections::HashMap;
@@ -27,7 +27,7 @@ struct Embedded<'a> {
 macro_rules! embedded {
     ($name:literal) => {
         Embedded {
-            path: concat!("api/seed/", $name),
+            path: concat!("recruit/seed/", $name),
             text: include_str!(concat!("../../seed/", $name)),
         }
     };
@@ -416,22 +416,24 @@ mod tests {
                 .jobs
                 .text
                 .replacen("\"posted_days_ago\": 3", "\"posted_days_ago\": \"3\"", 1);
-        let error = error_with("api/seed/jobs.json", &jobs);
+        let error = error_with("recruit/seed/jobs.json", &jobs);
         assert!(
-            error.starts_with("api/seed/jobs.json: jobs[0].posted_days_ago: invalid type"),
+            error.starts_with("recruit/seed/jobs.json: jobs[0].posted_days_ago: invalid type"),
             "{error}"
         );
         let error = error_with(
-            "api/seed/specialisations.json",
+            "recruit/seed/specialisations.json",
             r#"[{"specialisation": "Plumbing", "responsibilities": [], "requirements": []}]"#,
         );
         assert!(
-            error.starts_with("api/seed/specialisations.json: [0].specialisation: unknown variant"),
+            error.starts_with(
+                "recruit/seed/specialisations.json: [0].specialisation: unknown variant"
+            ),
             "{error}"
         );
-        let error = error_with("api/seed/locations.json", "[] trailing");
+        let error = error_with("recruit/seed/locations.json", "[] trailing");
         assert!(
-            error.starts_with("api/seed/locations.json: trailing characters"),
+            error.starts_with("recruit/seed/locations.json: trailing characters"),
             "{error}"
         );
     }
@@ -444,25 +446,25 @@ mod tests {
             1,
         );
         assert_eq!(
-            error_with("api/seed/jobs.json", &jobs),
-            "api/seed/jobs.json: jobs[0].location: \"Sydny\" is not in api/seed/locations.json"
+            error_with("recruit/seed/jobs.json", &jobs),
+            "recruit/seed/jobs.json: jobs[0].location: \"Sydny\" is not in recruit/seed/locations.json"
         );
         let accounts = EMBEDDED
             .accounts
             .text
             .replace("\"employer@example.com\"", "\"hello@wattle.example\"");
         assert_eq!(
-            error_with("api/seed/accounts.json", &accounts),
-            "api/seed/accounts.json: employer: \"hello@wattle.example\" is not approved in \
-             api/seed/employers.json, so it cannot sign in"
+            error_with("recruit/seed/accounts.json", &accounts),
+            "recruit/seed/accounts.json: employer: \"hello@wattle.example\" is not approved in \
+             recruit/seed/employers.json, so it cannot sign in"
         );
         let locations = EMBEDDED
             .locations
             .text
             .replacen("Darwin, NT", "Hobart, TAS", 1);
         assert_eq!(
-            error_with("api/seed/locations.json", &locations),
-            "api/seed/locations.json: [11].name: \"Hobart, TAS\" appears twice"
+            error_with("recruit/seed/locations.json", &locations),
+            "recruit/seed/locations.json: [11].name: \"Hobart, TAS\" appears twice"
         );
     }
 }

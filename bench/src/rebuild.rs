@@ -1,5 +1,5 @@
 //! `recruit bench --rebuild-only`: `projections rebuild --all` over a
-//! realistic history (see `bench_history`), with the site's read-model
+//! realistic history (see `crate::history`), with the site's read-model
 //! queries running all along. In one scratch database:
 //!
 //! 1. writes the history (every event type, personal fields sealed);
@@ -27,7 +27,7 @@ use sqlx::postgres::PgPoolOptions;
 use sqlx::{AssertSqlSafe, PgPool};
 use uuid::Uuid;
 
-use super::progress::Progress;
+use crate::progress::Progress;
 
 /// One rebuild measured.
 pub struct Measured {
@@ -60,11 +60,10 @@ pub async fn run(url: &str, keys: &DataKeys, events: u64, baseline: bool) -> any
         .max_connections(24)
         .connect(url)
         .await?;
-    crate::app::migrate(&pool).await?;
+    api::app::migrate(&pool).await?;
     let mut bar = Progress::new("writing a realistic history", Some(events));
     let started = Instant::now();
-    let history =
-        super::bench_history::write_history(&pool, keys, events, 13, |n| bar.set(n)).await?;
+    let history = crate::history::write_history(&pool, keys, events, 13, |n| bar.set(n)).await?;
     bar.finish(history.events);
     let write_seconds = started.elapsed().as_secs_f64();
     let store = PgEventStore::new(pool.clone(), keys.clone());
@@ -225,7 +224,7 @@ impl ReadTargets {
             // Sessions set up as the site's are.
             let pool = PgPoolOptions::new()
                 .max_connections(1)
-                .connect_with(crate::app::connect_options(url)?)
+                .connect_with(api::app::connect_options(url)?)
                 .await?;
             let (candidates, employers) = (self.candidates.clone(), self.employers.clone());
             let stop = stop.clone();
@@ -325,7 +324,7 @@ fn peak_rss_kb() -> u64 {
 }
 
 fn print_report(
-    history: &super::bench_history::HistoryReport,
+    history: &crate::history::HistoryReport,
     write_seconds: f64,
     idle: &ReadStats,
     results: &[Measured],
@@ -443,9 +442,9 @@ fn summary(results: &[Measured], events: u64, identical: Option<bool>) -> anyhow
     let met = rate >= 100_000.0;
     let line = serde_json::json!({
         "target": 2,
-        "figure": format!("projections rebuild --all, {} events (every type, sealed), slower of 2 runs", super::bench::thousands(events as f64)),
-        "value": format!("{} /s", super::bench::thousands(rate)),
-        "baseline": baseline.map_or("not measured".to_string(), |b| format!("per-projector rebuild (before issue 13), same history: {} /s", super::bench::thousands(b.rate()))),
+        "figure": format!("projections rebuild --all, {} events (every type, sealed), slower of 2 runs", crate::thousands(events as f64)),
+        "value": format!("{} /s", crate::thousands(rate)),
+        "baseline": baseline.map_or("not measured".to_string(), |b| format!("per-projector rebuild (before issue 13), same history: {} /s", crate::thousands(b.rate()))),
         "ratio": baseline.map_or(String::new(), |b| format!("{:.0} %", 100.0 * rate / b.rate())),
         "goal": ">= 100,000 events/s",
         "met": met,

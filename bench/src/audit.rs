@@ -16,8 +16,8 @@ use event_store::{
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::progress::Progress;
-use crate::time_travel;
+use crate::progress::Progress;
+use api::time_travel;
 
 /// One measured query: how long each run took.
 pub struct Timing {

@@ -1,7 +1,12 @@
 //! `recruit seed`: demo data loaded THROUGH THE COMMANDS, so it sits in the
-//! event store like everything else. The data itself is in `api/seed/*.json`
-//! (read by `seed_data`). Local use only: the demo passwords are documented in
+//! event store like everything else. The data itself is in `recruit/seed/*.json`
+//! (read by `data`). Local use only: the demo passwords are documented in
 //! README.md. Running it twice changes nothing.
+
+mod agency;
+mod data;
+mod pipelines;
+mod resume;
 
 use chrono::{Duration, Utc};
 use commands::accounts::{RegisterAccount, ReviewDecision, ReviewEmployer};
@@ -10,13 +15,14 @@ use commands::reference_data::{AddLocation, AddSalaryRange};
 use commands::{Actor, Clock, Metadata};
 use domain::account::Role;
 
-use super::progress::Progress;
-use super::seed_data::{Person, SeedData};
-use crate::config::Config;
+use api::config::Config;
+use bench::progress::Progress;
+
+use data::{Person, SeedData};
 
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let data = SeedData::load()?;
-    let state = super::commands(config).await?;
+    let state = crate::commands(config).await?;
     let mut commands = state.commands.clone();
     if commands
         .find_account_by_email(Role::Admin, &data.admin.email)
@@ -168,7 +174,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         done += 1;
         bar.set(done);
     }
-    // One more listing, which the agency takes down (seed_agency): posted by a
+    // One more listing, which the agency takes down (seed::agency): posted by a
     // client other than the demo employer, so the demo's board is unchanged.
     let first = &data.jobs[0];
     commands.clock = Clock::Fixed(now - Duration::days(5));
@@ -198,10 +204,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .map_err(err)?
         .output;
     commands.clock = Clock::System;
-    super::seed_agency::run(&mut commands, &state.pool, admin, Some(moderated)).await?;
+    agency::run(&mut commands, &state.pool, admin, Some(moderated)).await?;
     bar.finish(done);
     let known = [(data.candidate.email.clone(), candidate)].into();
-    let applications = super::seed_pipelines::run(
+    let applications = pipelines::run(
         &mut commands,
         &state.files,
         employers[data.demo_employer],
@@ -223,7 +229,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             requested_by: Some(admin),
             files: vec![],
         };
-        crate::privacy::erase(&state, cmd, meta())
+        api::privacy::erase(&state, cmd, meta())
             .await
             .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     }
@@ -233,7 +239,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         data.salary_ranges.len(),
         data.employers.len(),
         data.jobs.len() + 1,
-        super::seed_agency::ENQUIRY_COUNT
+        agency::ENQUIRY_COUNT
     );
     let employer = &data.employers[data.demo_employer].contact;
     eprintln!(
@@ -248,7 +254,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The demo applicant (api/seed/pipelines.json) who asked to be erased.
+/// The demo applicant (recruit/seed/pipelines.json) who asked to be erased.
 const ERASED_APPLICANT: &str = "hamish.fraser@example.com";
 
 /// A registration for a demo person: created by nobody, as a sign-up would be.

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use commands::passwords;
 
-use super::progress::Progress;
+use crate::progress::Progress;
 
 struct Dist {
     name: &'static str,
