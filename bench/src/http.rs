@@ -1,5 +1,5 @@
 //! `recruit bench --bare-http ADDR --bare-dir DIR`: the baseline of the query
-//! benchmark (api/benches/http.mjs). A bare axum server, no middleware and no
+//! benchmark (bench/load/http.mjs). A bare axum server, no middleware and no
 //! database, that answers `GET /<file name>` with that file's bytes as JSON:
 //! the same bodies the real handlers answered, so the load generator compares
 //! the cost of our handler stack and its reads with the cost of HTTP alone.

@@ -1,5 +1,5 @@
 // Realtime benchmark against a running `recruit serve` (see .ci/bench).
-//   BASE_URL=http://127.0.0.1:8191 SERVER_PID=1234 [ROUNDS=300] [BENCH_SUMMARY=file] node api/benches/realtime.mjs
+//   BASE_URL=http://127.0.0.1:8191 SERVER_PID=1234 [ROUNDS=300] [BENCH_SUMMARY=file] node bench/load/realtime.mjs
 //
 // 1. Server memory with no socket: VmRSS of SERVER_PID right after start, and
 //    after the sign-ins the benchmark needs (argon2 runs then).

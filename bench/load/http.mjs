@@ -1,6 +1,6 @@
 // Query and read-your-writes benchmark against running servers (see .ci/bench).
 //   BASE_URL=http://127.0.0.1:8191 SECOND_URL=http://127.0.0.1:8193 BARE_URL=http://127.0.0.1:8192 \
-//     JOB_ID=<uuid> [DURATION=10] [CONNECTIONS=32] [ROUNDS=2] [RYW_TRIALS=200] node api/benches/http.mjs
+//     JOB_ID=<uuid> [DURATION=10] [CONNECTIONS=32] [ROUNDS=2] [RYW_TRIALS=200] node bench/load/http.mjs
 //
 // 1. Queries (issue 13, target 5): wrk against GET /api/admin/jobs/job-board
 //    and GET /api/jobs/{id} on the real server, and against a bare axum
