@@ -14,7 +14,7 @@ import {
   browserPerFile,
 } from './support'
 
-// from api/seed (employers.json, seed_agency.rs)
+// from recruit/seed (employers.json, recruit/src/seed/agency.rs)
 const EMPLOYER_PASSWORD = 'Employer1!'
 const PENDING = { company: 'Wattle Analytics', email: 'hello@wattle.example' }
 const TO_SUSPEND = { company: 'Opal Energy Networks', email: 'jobs@opalenergy.example' }
