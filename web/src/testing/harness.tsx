@@ -5,6 +5,8 @@ import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { ToastProvider } from '../components/ui/toast'
+import { RealtimeProvider } from '../lib/realtime'
+import type { Role } from '../lib/session'
 import { makeJwt } from '../lib/session.fixtures'
 
 /** A query client for one test: no retries, so a failed request shows its error at once. */
@@ -12,12 +14,20 @@ export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } })
 }
 
-/** The providers the app puts around every screen (queries and toasts), as a render `wrapper`. */
-export function providers(client: QueryClient = testQueryClient()) {
+/** The providers the app puts around every screen (queries and toasts), as a render `wrapper`;
+ *  with `realtime`, also a workspace's socket (the test file mocks socket.io-client with fakeSocket). */
+export function providers(client: QueryClient = testQueryClient(), realtime?: { role: Role; token: string | null }) {
   return function Providers({ children }: { children: ReactNode }) {
+    const inner = realtime ? (
+      <RealtimeProvider role={realtime.role} token={realtime.token}>
+        {children}
+      </RealtimeProvider>
+    ) : (
+      children
+    )
     return (
       <QueryClientProvider client={client}>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>{inner}</ToastProvider>
       </QueryClientProvider>
     )
   }
