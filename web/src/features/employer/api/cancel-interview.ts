@@ -1,5 +1,6 @@
 /** POST /api/employer/interviews/{id}/cancel {reason?}: the candidate is told and the calendar entry is withdrawn. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRealtimeConnected } from '../../../lib/realtime'
 import { employerPost } from './client'
 import { employerKeys } from './keys'
 
@@ -8,8 +9,10 @@ export const cancelInterview = ({ interviewId, reason }: { interviewId: string; 
 
 export function useCancelInterview() {
   const qc = useQueryClient()
+  // the interview comes back as `pipeline_updated`, which reads the applicant again (stale.ts)
+  const live = useRealtimeConnected()
   return useMutation({
     mutationFn: cancelInterview,
-    onSuccess: (_d, { applicationId }) => qc.invalidateQueries({ queryKey: employerKeys.applicant(applicationId) }),
+    onSuccess: (_d, { applicationId }) => (live ? undefined : qc.invalidateQueries({ queryKey: employerKeys.applicant(applicationId) })),
   })
 }

@@ -1,5 +1,6 @@
 /** POST /api/employer/applications/{id}/interviews: books an interview (Sydney time); the candidate is mailed an invitation. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRealtimeConnected } from '../../../lib/realtime'
 import type { InterviewBody } from '../types'
 import { employerPost } from './client'
 import { employerKeys } from './keys'
@@ -9,8 +10,10 @@ export const scheduleInterview = ({ applicationId, body }: { applicationId: stri
 
 export function useScheduleInterview() {
   const qc = useQueryClient()
+  // the interview comes back as `pipeline_updated`, which reads the applicant again (stale.ts)
+  const live = useRealtimeConnected()
   return useMutation({
     mutationFn: scheduleInterview,
-    onSuccess: (_d, { applicationId }) => qc.invalidateQueries({ queryKey: employerKeys.applicant(applicationId) }),
+    onSuccess: (_d, { applicationId }) => (live ? undefined : qc.invalidateQueries({ queryKey: employerKeys.applicant(applicationId) })),
   })
 }
