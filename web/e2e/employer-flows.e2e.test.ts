@@ -15,9 +15,9 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_URL, api, apiLogin, BASE_URL, collectErrors, decodeQuotedPrintable, DEMO, EMPLOYER_URL, eventually, jobBoard, MAIL_DIR, newContext,
-  screenshot, seriousA11yViolations, uniqueEmail, VIEWPORT_NAMES, type LoginBody, signInThroughForm, browserPerFile, expectNoSidewaysScroll,
-  signedInContext, onePagePdf,
+  screenshot, seriousA11yViolations, uniqueEmail, VIEWPORT_NAMES, type LoginBody, signInThroughForm, browserPerFile,   signedInContext, onePagePdf,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 /** The text/calendar part of a raw .eml, decoded (lettre picks 7bit, quoted-printable or base64). */
 function calendarPart(raw: string): string | null {

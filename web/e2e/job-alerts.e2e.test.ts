@@ -23,14 +23,14 @@ import {
   browserPerFile,
   decodeQuotedPrintable,
   eventually,
-  expectNoSidewaysScroll,
-  newContext,
+    newContext,
   pagePerBlock,
   seriousA11yViolations,
   uniqueEmail,
   type LoginBody,
   type ViewportName,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
 const stamp = Date.now().toString(36)

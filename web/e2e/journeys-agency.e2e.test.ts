@@ -10,7 +10,8 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Locator } from 'playwright-core'
-import { ADMIN_URL, DEMO, VIEWPORTS, VIEWPORT_NAMES, browserPerFile, expectNoSidewaysScroll, newContext, pagePerBlock, SCREENSHOT_DIR, screenshot, seriousA11yViolations, signInThroughForm, type ViewportName } from './support'
+import { ADMIN_URL, DEMO, VIEWPORTS, VIEWPORT_NAMES, browserPerFile, newContext, pagePerBlock, SCREENSHOT_DIR, screenshot, seriousA11yViolations, signInThroughForm, type ViewportName } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i

@@ -18,13 +18,13 @@ import {
   api,
   apiLogin,
   browserPerFile,
-  expectNoSidewaysScroll,
-  newContext,
+    newContext,
   pagePerBlock,
   signedInContext,
   type LoginBody,
   type ViewportName,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
 const HOUR = 3600 * 1000

@@ -19,8 +19,7 @@ import {
   DEMO,
   EMPLOYER_URL,
   eventually,
-  expectNoSidewaysScroll,
-  newContext,
+    newContext,
   onePagePdf,
   pagePerBlock,
   SCREENSHOT_DIR,
@@ -33,6 +32,7 @@ import {
   type LoginBody,
   type ViewportName,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
 

@@ -18,8 +18,7 @@ import {
   DEMO,
   EMPLOYER_URL,
   eventually,
-  expectNoSidewaysScroll,
-  newContext,
+    newContext,
   onePagePdf,
   pagePerBlock,
   screenshot,
@@ -30,6 +29,7 @@ import {
   type LoginBody,
   type ViewportName,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
 const JOB = 'Senior Rust Engineer'

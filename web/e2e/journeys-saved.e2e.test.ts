@@ -16,14 +16,14 @@ import {
   VIEWPORT_NAMES,
   api,
   browserPerFile,
-  expectNoSidewaysScroll,
-  jobBoard,
+    jobBoard,
   newContext,
   pagePerBlock,
   uniqueEmail,
   type Job,
   type ViewportName,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
 

@@ -16,8 +16,7 @@ import {
   VIEWPORTS,
   apiLogin,
   browserPerFile,
-  expectNoSidewaysScroll,
-  newContext,
+    newContext,
   EMPLOYER_URL,
   api,
   ownOpenJob,
@@ -27,6 +26,7 @@ import {
   uniqueEmail,
   type ViewportName,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
 

@@ -17,9 +17,10 @@ import { inflateRawSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL, api, apiLogin, BASE_URL, browserPerFile, DEMO, EMPLOYER_URL, eventually, expectNoSidewaysScroll, newContext, ownOpenJob, pagePerBlock,
+  ADMIN_URL, api, apiLogin, BASE_URL, browserPerFile, DEMO, EMPLOYER_URL, eventually, newContext, ownOpenJob, pagePerBlock,
   screenshot, seriousA11yViolations, signedInContext, signInThroughForm, uniqueEmail, VIEWPORT_NAMES, type Job, type LoginBody,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
 
