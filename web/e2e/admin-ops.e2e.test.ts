@@ -10,7 +10,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL, api, apiLogin, DEMO, eventually, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type LoginBody,   signedInContext, type ViewportName, pagePerBlock, signInThroughForm, browserPerFile,
+  ADMIN_URL, api, apiLogin, DEMO, eventually, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type LoginBody,
+  signedInContext, type ViewportName, pagePerBlock, signInThroughForm, browserPerFile,
 } from './support'
 import { expectNoSidewaysScroll } from './layoutChecks'
 

@@ -15,7 +15,8 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_URL, api, apiLogin, BASE_URL, collectErrors, decodeQuotedPrintable, DEMO, EMPLOYER_URL, eventually, jobBoard, MAIL_DIR, newContext,
-  screenshot, seriousA11yViolations, uniqueEmail, VIEWPORT_NAMES, type LoginBody, signInThroughForm, browserPerFile,   signedInContext, onePagePdf,
+  screenshot, seriousA11yViolations, uniqueEmail, VIEWPORT_NAMES, type LoginBody, signInThroughForm, browserPerFile,
+  signedInContext, onePagePdf,
 } from './support'
 import { expectNoSidewaysScroll } from './layoutChecks'
 

@@ -23,7 +23,7 @@ import {
   browserPerFile,
   decodeQuotedPrintable,
   eventually,
-    newContext,
+  newContext,
   pagePerBlock,
   seriousA11yViolations,
   uniqueEmail,

@@ -18,7 +18,7 @@ import {
   api,
   apiLogin,
   browserPerFile,
-    newContext,
+  newContext,
   pagePerBlock,
   signedInContext,
   type LoginBody,

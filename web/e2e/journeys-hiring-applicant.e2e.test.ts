@@ -19,7 +19,7 @@ import {
   DEMO,
   EMPLOYER_URL,
   eventually,
-    newContext,
+  newContext,
   onePagePdf,
   pagePerBlock,
   SCREENSHOT_DIR,

@@ -18,7 +18,7 @@ import {
   DEMO,
   EMPLOYER_URL,
   eventually,
-    newContext,
+  newContext,
   onePagePdf,
   pagePerBlock,
   screenshot,

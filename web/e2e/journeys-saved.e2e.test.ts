@@ -16,7 +16,7 @@ import {
   VIEWPORT_NAMES,
   api,
   browserPerFile,
-    jobBoard,
+  jobBoard,
   newContext,
   pagePerBlock,
   uniqueEmail,

@@ -16,7 +16,7 @@ import {
   VIEWPORTS,
   apiLogin,
   browserPerFile,
-    newContext,
+  newContext,
   EMPLOYER_URL,
   api,
   ownOpenJob,
