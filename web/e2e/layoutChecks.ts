@@ -13,7 +13,7 @@
  *
  * Its two parts any test also runs on their own: `expectNoSidewaysScroll` and `expectNoClippedText`.
  */
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 
 /** The page is no wider than the screen (nothing scrolls sideways). */
@@ -293,6 +293,21 @@ export async function expectOnScreen(page: Page, what: string, root?: string) {
   expect(report.scrollWidth, `${what}: page wider than the screen`).toBeLessThanOrEqual(report.viewport)
   expect(report.outside, `${what}: elements outside the viewport`).toEqual([])
   await expectNoClippedText(page, what, root)
+}
+
+/** One control a person must see and press is wholly on the screen: across it always, and top to
+ *  bottom unless `vertically` is false. It is scrolled to first unless `scroll` is false (a control
+ *  that must be there without scrolling). */
+export async function expectInView(target: Locator, what: string, { scroll = true, vertically = true } = {}) {
+  if (scroll) await target.scrollIntoViewIfNeeded()
+  const box = await target.boundingBox()
+  expect(box, `${what}: not laid out`).not.toBeNull()
+  const { width, height } = target.page().viewportSize()!
+  expect(box!.x, `${what}: left of the screen`).toBeGreaterThanOrEqual(0)
+  expect(box!.x + box!.width, `${what}: past the right edge`).toBeLessThanOrEqual(width + 0.5)
+  if (!vertically) return
+  expect(box!.y, `${what}: above the screen`).toBeGreaterThanOrEqual(0)
+  expect(box!.y + box!.height, `${what}: below the fold`).toBeLessThanOrEqual(height + 0.5)
 }
 
 /** On screen, and on a phone (under 768 px) fit for one too: tap targets, text size, scrollers. */

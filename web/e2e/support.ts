@@ -69,6 +69,14 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${safe}-${viewport}.png`), fullPage: true, animations: 'disabled' })
 }
 
+/** A journey's picture, in screenshots/journeys: what the person sees on the screen now (a dialog
+ *  is fixed to the viewport, so a full-page picture would show the page behind it at its full
+ *  length), or with `fullPage` the whole page. */
+export async function journeyScreenshot(page: Page, name: string, viewport: ViewportName, fullPage = false) {
+  mkdirSync(join(SCREENSHOT_DIR, 'journeys'), { recursive: true })
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'journeys', `${name}-${viewport}.png`), animations: 'disabled', fullPage })
+}
+
 export type AxeFinding = { id: string; impact: string | null | undefined; help: string; targets: string[] }
 
 /** axe-core findings with impact serious or critical (printed when there are any). */
