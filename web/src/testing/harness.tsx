@@ -1,6 +1,6 @@
 /** Test harness for any feature or app test: providers plus a memory router, and a scripted fetch. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render } from '@testing-library/react'
+import { cleanup, render, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { afterEach, beforeEach, vi } from 'vitest'
@@ -31,6 +31,16 @@ export function providers(client: QueryClient = testQueryClient(), realtime?: { 
       </QueryClientProvider>
     )
   }
+}
+
+/** Renders `hook` inside `role`'s workspace socket (the test file mocks socket.io-client with
+ *  fakeSocket, whose `fire` sends it events); `stale()` lists the query keys marked stale so far,
+ *  in order, as JSON (a predicate's as undefined). */
+export function renderOnSocket(hook: () => void, role: Role) {
+  const qc = testQueryClient()
+  const spy = vi.spyOn(qc, 'invalidateQueries')
+  renderHook(hook, { wrapper: providers(qc, { role, token: 't' }) })
+  return { stale: () => spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey)) }
 }
 
 export function renderRoutes(routes: RouteObject[], path: string, client = testQueryClient()) {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, renderHook } from '@testing-library/react'
+import { act } from '@testing-library/react'
 import { socket } from '../../../testing/fakeSocket'
-import { providers, testQueryClient } from '../../../testing/harness'
+import { renderOnSocket } from '../../../testing/harness'
 import { adminKeys } from '../api/keys'
 import { opsKeys } from '../api/ops-keys'
 import { useAdminLive } from './useAdminLive'
@@ -10,22 +10,15 @@ vi.mock('socket.io-client', () => import('../../../testing/fakeSocket'))
 
 beforeEach(() => socket.reset())
 
-/** The hook on a live admin socket; `keys()` lists what was marked stale, in order. */
-function setup() {
-  const qc = testQueryClient()
-  const spy = vi.spyOn(qc, 'invalidateQueries')
-  renderHook(() => useAdminLive(), { wrapper: providers(qc, { role: 'admin', token: 't' }) })
-  const keys = () => spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey))
-  return { keys }
-}
+const setup = () => renderOnSocket(useAdminLive, 'admin')
 
 const starts = (key: readonly unknown[], prefix: readonly unknown[]) => JSON.stringify(key.slice(0, prefix.length)) === JSON.stringify(prefix)
 
 describe('admin live events', () => {
   it('admin_updated marks that topic’s queries and the overview stale', () => {
-    const { keys } = setup()
+    const { stale } = setup()
     act(() => socket.fire('admin_updated', { topic: 'employers' }))
-    expect(keys()).toEqual([JSON.stringify(['admin', 'employers']), JSON.stringify(adminKeys.overview())])
+    expect(stale()).toEqual([JSON.stringify(['admin', 'employers']), JSON.stringify(adminKeys.overview())])
   })
 
   it('the topic prefix reaches the lists of both admin screens’ key factories', () => {
@@ -39,12 +32,12 @@ describe('admin live events', () => {
   })
 
   it('ignores topics it does not know and malformed payloads', () => {
-    const { keys } = setup()
+    const { stale } = setup()
     act(() => {
       socket.fire('admin_updated', { topic: 'everything' })
       socket.fire('admin_updated', null)
       socket.fire('admin_updated', 'employers')
     })
-    expect(keys()).toEqual([])
+    expect(stale()).toEqual([])
   })
 })

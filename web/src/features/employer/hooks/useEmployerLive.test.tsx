@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, renderHook } from '@testing-library/react'
+import { act } from '@testing-library/react'
 import { socket } from '../../../testing/fakeSocket'
-import { providers, testQueryClient } from '../../../testing/harness'
+import { renderOnSocket } from '../../../testing/harness'
 import { employerKeys, isPipelineKey } from '../api/keys'
 import { useEmployerLive } from './useEmployerLive'
 
@@ -9,28 +9,21 @@ vi.mock('socket.io-client', () => import('../../../testing/fakeSocket'))
 
 beforeEach(() => socket.reset())
 
-/** The hook on a live employer socket; `keys()` lists what was marked stale, in order. */
-function setup() {
-  const qc = testQueryClient()
-  const spy = vi.spyOn(qc, 'invalidateQueries')
-  renderHook(() => useEmployerLive(), { wrapper: providers(qc, { role: 'employer', token: 't' }) })
-  const keys = () => spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey))
-  return { keys }
-}
+const setup = () => renderOnSocket(useEmployerLive, 'employer')
 
 describe('employer live events', () => {
   it('pipeline_updated marks the job list, that job’s boards and report, and the applicant stale', () => {
-    const { keys } = setup()
+    const { stale } = setup()
     act(() => socket.fire('pipeline_updated', { job_id: 'j1', application_id: 'a1' }))
-    expect(keys()).toEqual(
+    expect(stale()).toEqual(
       [employerKeys.jobList(), employerKeys.pipelines('j1'), employerKeys.report('j1'), employerKeys.applicant('a1')].map((k) => JSON.stringify(k)),
     )
   })
 
   it('assessment_updated marks that applicant and the boards (their ratings) stale', () => {
-    const { keys } = setup()
+    const { stale } = setup()
     act(() => socket.fire('assessment_updated', { application_id: 'a2' }))
-    expect(keys()).toEqual([JSON.stringify(employerKeys.applicant('a2')), undefined])
+    expect(stale()).toEqual([JSON.stringify(employerKeys.applicant('a2')), undefined])
   })
 
   it('knows a pipeline query by its key', () => {
@@ -40,8 +33,8 @@ describe('employer live events', () => {
   })
 
   it('hears nothing of other events', () => {
-    const { keys } = setup()
+    const { stale } = setup()
     act(() => socket.fire('application_updated', { application_id: 'a1' }))
-    expect(keys()).toEqual([])
+    expect(stale()).toEqual([])
   })
 })
