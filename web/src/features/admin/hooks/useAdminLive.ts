@@ -3,6 +3,12 @@
  * queries of that topic stale (every key under ['admin', topic]) and the overview with them, so
  * an open list or the overview reads again. Handlers only invalidate: the cache stays the one
  * copy of the state. A candidate record is never refetched by it: each read is an audited opening.
+ *
+ * Unlike the employer's and candidate's events, these are not echoes of a write: the server polls
+ * the read models every two seconds and names what changed, whoever changed it. So an admin's own
+ * write still refetches from its mutation at once (its read carries the consistency token), and
+ * the topic's event up to two seconds later refetches again: it cannot tell this tab's change from
+ * another admin's, and skipping it could hide the other's.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { ADMIN_TOPICS, useRealtime, type AdminTopic } from '../../../lib/realtime'
