@@ -12,109 +12,19 @@
 //    been open for longer than one engine.io ping interval (so every socket
 //    has been through a heartbeat), and a check that all of them are still open.
 //
-// The bystander and idle sockets live in WORKERS child processes (node is single-
-// threaded; 10,000 socket.io clients in one process would slow the process that
-// times the pushes). The target socket and the HTTP requests stay here. Memory
+// The bystander and idle sockets live in WORKERS child processes
+// (realtime-worker.mjs; node is single-threaded; 10,000 socket.io clients in one
+// process would slow the process that times the pushes). The target socket and the HTTP requests stay here. Memory
 // is the server pid's own VmRSS: the clients are other processes.
 // Prints a Markdown table; exits 1 when anything failed. Loopback only.
-import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { appendFileSync, readFileSync } from 'node:fs'
 import { fork } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
-import path from 'node:path'
+import { BASE_URL, die, openSocket } from './realtime-socket.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const require = createRequire(path.join(here, '../../web/package.json'))
-const { io } = require('socket.io-client')
-
-const BASE_URL = (process.env.BASE_URL || '').replace(/\/+$/, '')
-const CONNECT_TIMEOUT_MS = 30000
-
-function die(msg) {
-  console.error(`realtime bench: ${msg}`)
-  process.exit(2)
-}
-
-// Resolves with the socket once the server emitted `connected`; rejects on
-// connect_error, early disconnect or timeout (the socket is closed then).
-function openSocket(token) {
-  return new Promise((resolve, reject) => {
-    const socket = io(BASE_URL, {
-      auth: { token, user_type: 'candidate' },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      timeout: CONNECT_TIMEOUT_MS,
-    })
-    const timer = setTimeout(() => done(new Error('timed out waiting for "connected"')), CONNECT_TIMEOUT_MS)
-    let settled = false
-    function done(err) {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      if (err) { socket.close(); reject(err) } else resolve(socket)
-    }
-    socket.once('connected', () => done())
-    socket.once('connect_error', (e) => done(new Error(`connect_error: ${e.message}`)))
-    socket.once('disconnect', (reason) => done(new Error(`disconnect: ${reason}`)))
-  })
-}
-
-// ---------- worker: holds bystander / idle sockets for the coordinator ----------
-// Messages in: {id, op: 'open', tokens, count, batch} | {id, op: 'stats'} | {id, op: 'close'}.
-// Every socket here is a bystander: any `notification` it receives is counted.
-if (process.argv[2] === '--worker') {
-  const sockets = []
-  let notifications = 0
-  let disconnects = 0
-  const reasons = []
-  const handlers = {
-    async open({ tokens, count, batch }) {
-      let opened = 0
-      const errors = []
-      for (let start = 0; start < count; start += batch) {
-        const n = Math.min(batch, count - start)
-        const results = await Promise.allSettled(
-          Array.from({ length: n }, (_, k) => openSocket(tokens[(sockets.length + start + k) % tokens.length])),
-        )
-        for (const r of results) {
-          if (r.status === 'fulfilled') {
-            const s = r.value
-            s.on('notification', () => { notifications++ })
-            s.on('disconnect', (reason) => {
-              if (s.closing) return
-              disconnects++
-              if (reasons.length < 5) reasons.push(reason)
-            })
-            sockets.push(s)
-            opened++
-          } else if (errors.length < 5) errors.push(r.reason.message)
-        }
-      }
-      return { opened, failed: count - opened, errors }
-    },
-    async stats() {
-      return { open: sockets.filter((s) => s.connected).length, held: sockets.length, notifications, disconnects, reasons }
-    },
-    async close() {
-      for (const s of sockets) { s.closing = true; s.close() }
-      sockets.length = 0
-      return {}
-    },
-  }
-  process.on('message', async (msg) => {
-    try {
-      process.send({ id: msg.id, ok: true, ...(await handlers[msg.op](msg)) })
-    } catch (e) {
-      process.send({ id: msg.id, ok: false, error: e?.stack || String(e) })
-    }
-  })
-  process.on('disconnect', () => process.exit(0))
-} else {
-  await coordinator()
-}
+await coordinator()
 
 async function coordinator() {
   // Never hang: a hard ceiling on the whole run.
@@ -196,7 +106,7 @@ async function coordinator() {
   let nextId = 1
   const pending = new Map()
   for (let w = 0; w < WORKERS; w++) {
-    const child = fork(fileURLToPath(import.meta.url), ['--worker'], { env: process.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    const child = fork(fileURLToPath(new URL('./realtime-worker.mjs', import.meta.url)), [], { env: process.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     child.on('message', (msg) => {
       const p = pending.get(msg.id)
       if (!p) return
