@@ -1,4 +1,4 @@
-// A child process of api/benches/realtime.mjs (forked WORKERS times): holds
+// A child process of bench/load/realtime.mjs (forked WORKERS times): holds
 // bystander and idle sockets for it, so 10,000 socket.io clients do not slow
 // the process that times the pushes.
 // Messages in: {id, op: 'open', tokens, count, batch} | {id, op: 'stats'} | {id, op: 'close'}.
