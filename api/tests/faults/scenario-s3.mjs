@@ -1,4 +1,4 @@
-// The fault suite's S3 scenario (suite.mjs runs it with its helpers): three
+// The fault suite's S3 scenario (suite.mjs runs it; scenario.mjs has the helpers): three
 // servers behind HAProxy store uploads in an S3 bucket; under load, with
 // uploaders sending documents through the balancer, the S3 endpoint goes
 // away and comes back. Promised: uploads while it is away are refused at once
@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { S3Endpoint, psql, log } from './cluster.mjs'
 import { clientAddress } from './load.mjs'
 import { waitCaughtUp } from './check.mjs'
+import { P, SHORT, DB, rows, promise, ticker, startBehind, finish, recruit } from './scenario.mjs'
 
 /// An upload while the S3 endpoint is away is refused within this (a
 /// refused connection, two quick retries: docs/FAULTS.md).
@@ -60,7 +61,8 @@ async function uploader(u, balancer, load, uploads, signal) {
   }
 }
 
-export async function s3Restart({ servers, balancer, P, SHORT, DB, rows, promise, ticker, startBehind, finish, recruit }) {
+export async function s3Restart(a, b, c, balancer) {
+  const servers = [a, b, c]
   const name = 'the S3 server restarted'
   const uploaders = SHORT ? 2 : 4
   log(`${name}: uploads to S3 go away for ${P.outageMs / 1000} s, three servers behind HAProxy, ${uploaders} uploaders`)

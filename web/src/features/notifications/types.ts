@@ -1,14 +1,8 @@
 /** The notification entity (SPEC 3) and how its type maps to a display kind. */
-export type Notification = {
-  id: string
-  type: string
-  title: string
-  message: string
-  /** where clicking it leads: a path on this site (a job alert's job: /jobs/{id}); null or absent for nowhere */
-  link?: string | null
-  is_read: boolean
-  created_at: string
-}
+import type { Notification } from '../../lib/realtime'
+
+// one shape for the REST list and the socket's `notification`: the socket's event map holds it
+export type { Notification }
 
 export type NotificationKind = 'success' | 'warning' | 'error' | 'info'
 
