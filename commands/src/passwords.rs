@@ -116,16 +116,18 @@ pub fn token_hash(token: &str) -> String {
 mod tests {
     use super::*;
 
+    /// The counters are process-wide: tests that read them, or verify while
+    /// another reads them, take turns.
+    static COUNTERS: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
     #[tokio::test]
     async fn a_hash_verifies_only_its_own_password() {
+        let _turn = COUNTERS.lock().await;
         let h = hash("Secret1!".into()).await.unwrap();
         assert!(h.starts_with("$argon2id$"));
         assert!(verify("Secret1!".into(), Some(h.clone())).await.unwrap());
         assert!(!verify("Secret2!".into(), Some(h)).await.unwrap());
     }
-
-    /// The counters are process-wide: tests that read them take turns.
-    static COUNTERS: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
     #[tokio::test]
     async fn an_unknown_account_never_verifies_but_costs_the_same_work() {
