@@ -33,6 +33,24 @@ fn given(events: Vec<AccountEvent>) -> Given<Option<Account>, AccountEvent> {
     Given::new(None, evolve, events)
 }
 
+/// A reset link asked for now, with the token that hashes to `hash`.
+fn reset_requested(hash: &str) -> AccountEvent {
+    AccountEvent::PasswordResetRequested {
+        token_hash: hash.into(),
+        requested_at: now(),
+        expires_at: now() + RESET_TOKEN_TTL,
+    }
+}
+
+/// The password reset to `new` now with the link of `hash`.
+fn reset_done(hash: &str) -> AccountEvent {
+    AccountEvent::PasswordReset {
+        token_hash: hash.into(),
+        password_hash: "new".into(),
+        reset_at: now(),
+    }
+}
+
 #[test]
 fn anyone_can_sign_out_everywhere_and_still_sign_in_afterwards() {
     given(vec![registered(Role::Candidate)])
@@ -169,11 +187,7 @@ fn only_a_pending_employer_can_be_approved() {
 
 #[test]
 fn a_reset_token_works_once_within_the_hour() {
-    let requested = AccountEvent::PasswordResetRequested {
-        token_hash: "t1".into(),
-        requested_at: now(),
-        expires_at: now() + RESET_TOKEN_TTL,
-    };
+    let requested = reset_requested("t1");
     given(vec![registered(Role::Candidate), requested.clone()])
         .when(|s| {
             reset_password(
@@ -201,11 +215,7 @@ fn a_reset_token_works_once_within_the_hour() {
     given(vec![
         registered(Role::Candidate),
         requested,
-        AccountEvent::PasswordReset {
-            token_hash: "t1".into(),
-            password_hash: "new".into(),
-            reset_at: now(),
-        },
+        reset_done("t1"),
     ])
     .when(|s| reset_password(s.as_ref(), "t1", "again".into(), now()))
     .then_err(DomainError::InvalidResetToken);
@@ -213,20 +223,11 @@ fn a_reset_token_works_once_within_the_hour() {
 
 #[test]
 fn a_completed_reset_spends_every_older_link() {
-    let request = |hash: &str| AccountEvent::PasswordResetRequested {
-        token_hash: hash.into(),
-        requested_at: now(),
-        expires_at: now() + RESET_TOKEN_TTL,
-    };
     given(vec![
         registered(Role::Candidate),
-        request("t1"),
-        request("t2"),
-        AccountEvent::PasswordReset {
-            token_hash: "t2".into(),
-            password_hash: "new".into(),
-            reset_at: now(),
-        },
+        reset_requested("t1"),
+        reset_requested("t2"),
+        reset_done("t2"),
     ])
     .when(|s| reset_password(s.as_ref(), "t1", "x".into(), now()))
     .then_err(DomainError::InvalidResetToken);
@@ -261,11 +262,7 @@ fn a_signed_in_holder_changes_their_password_by_giving_the_current_one() {
 fn a_changed_password_replaces_the_hash_and_spends_open_reset_links() {
     let state = given(vec![
         registered(Role::Candidate),
-        AccountEvent::PasswordResetRequested {
-            token_hash: "t1".into(),
-            requested_at: now(),
-            expires_at: now() + RESET_TOKEN_TTL,
-        },
+        reset_requested("t1"),
         AccountEvent::PasswordChanged {
             password_hash: "changed".into(),
             changed_at: now(),
