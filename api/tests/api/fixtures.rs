@@ -160,6 +160,17 @@ impl TestApp {
         (admin.id, admin.token)
     }
 
+    /// A candidate erases their own account from the privacy page, with the
+    /// password [`Self::register_candidate`] gives every candidate.
+    pub async fn erase_candidate(&self, token: &str) -> Reply {
+        self.post(
+            "/api/account/erase",
+            Some(token),
+            json!({"password": CANDIDATE_PASSWORD}),
+        )
+        .await
+    }
+
     /// `token`'s holder adds a member of staff with the admins screen's form.
     pub async fn add_admin(&self, token: &str, name: &str, email: &str, password: &str) -> Reply {
         self.post(
@@ -412,6 +423,24 @@ impl TestApp {
             .await
             .assert_status(StatusCode::CREATED);
         reply.body["document"]["id"].as_str().unwrap().to_owned()
+    }
+
+    /// Bytes stored as an upload whose event never came (a crash between
+    /// storing the file and appending): an orphan for the sweeper. Its key.
+    pub async fn store_orphan(&self) -> String {
+        self.app
+            .state
+            .files
+            .put(
+                "documents",
+                &api::files::Checked {
+                    original_name: "lost.txt".into(),
+                    extension: "txt".into(),
+                    bytes: bytes::Bytes::from_static(b"nobody refers to me"),
+                },
+            )
+            .await
+            .unwrap()
     }
 
     /// Replaces the employer's company logo.
