@@ -2,6 +2,7 @@
 //! waited for by the reads after it (read your writes), which is also where
 //! a GET is sent to the standby or the primary.
 
+use std::borrow::Cow;
 use std::time::Duration;
 
 use axum::Json;
@@ -12,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::{AppState, CONSISTENCY_HEADER};
 use crate::read_replica::{ReadFrom, ReadPool};
+use crate::routes::Message;
 
 /// Read your writes. A GET that carries the consistency token of an earlier
 /// command waits (up to 5 s) until the read models have caught up with it.
@@ -178,6 +180,14 @@ impl<B> Written<Json<B>> {
     /// `body` as JSON, stamped with the position its command wrote at.
     pub fn json(position: Option<i64>, body: B) -> Self {
         Self(position, Json(body))
+    }
+}
+
+impl Written<Json<Message>> {
+    /// A confirmation, `{"message": ...}`, stamped with the position its
+    /// command wrote at.
+    pub fn message(position: Option<i64>, message: impl Into<Cow<'static, str>>) -> Self {
+        Self::json(position, Message::new(message))
     }
 }
 

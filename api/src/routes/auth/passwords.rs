@@ -181,8 +181,8 @@ async fn reset_password(
             meta,
         )
         .await?;
-    Ok(Written::json(
+    Ok(Written::message(
         written.position,
-        Message::new("Password has been reset successfully."),
+        "Password has been reset successfully.",
     ))
 }

@@ -46,7 +46,7 @@ async fn sign_out(
         .commands
         .sign_out(session.user_id, session.session_id(), meta)
         .await?;
-    Ok(Written::json(written.position, Message::new(SIGNED_OUT)))
+    Ok(Written::message(written.position, SIGNED_OUT))
 }
 
 pub const SIGNED_OUT_EVERYWHERE: &str =
@@ -65,10 +65,7 @@ async fn sign_out_everywhere(
         .commands
         .sign_out_everywhere(session.user_id, meta)
         .await?;
-    Ok(Written::json(
-        written.position,
-        Message::new(SIGNED_OUT_EVERYWHERE),
-    ))
+    Ok(Written::message(written.position, SIGNED_OUT_EVERYWHERE))
 }
 /// What a sign-in answers: a session, or (an admin with two-factor sign-in
 /// on) a challenge to exchange for one with a code.
