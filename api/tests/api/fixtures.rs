@@ -469,6 +469,32 @@ impl TestApp {
         .await
     }
 
+    /// A candidate applies to `job` with a resume: the file goes into their
+    /// library first (titled "Resume"), as the apply form does. The ids of
+    /// the application and the resume.
+    pub async fn apply_with_resume(
+        &self,
+        token: &str,
+        job: &str,
+        file_name: &str,
+        bytes: Vec<u8>,
+    ) -> (String, String) {
+        let resume = self
+            .add_document(
+                token,
+                file_name,
+                bytes,
+                &[("title", "Resume"), ("document_type", "other")],
+            )
+            .await;
+        let application = self
+            .submit_application(token, json!({"jobId": job, "resumeId": resume}))
+            .await
+            .assert_status(StatusCode::CREATED)
+            .id();
+        (application, resume)
+    }
+
     /// A candidate applies: `body` holds jobId and, optionally, resumeId.
     pub async fn submit_application(&self, token: &str, body: Value) -> Reply {
         self.post("/api/applications/submit", Some(token), body)

@@ -105,19 +105,9 @@ async fn a_card_carries_the_average_of_its_scorecards_and_its_resume() {
     let app = TestApp::spawn().await;
     let (job, employer) = app.open_job("Data Engineer").await;
     let candidate = app.candidate_token("rated@example.com").await;
-    let resume = app
-        .add_document(
-            &candidate,
-            "Rae Smith CV.pdf",
-            pdf(2000),
-            &[("title", "My CV"), ("document_type", "other")],
-        )
+    let (id, resume) = app
+        .apply_with_resume(&candidate, &job, "Rae Smith CV.pdf", pdf(2000))
         .await;
-    let id = app
-        .submit_application(&candidate, json!({"jobId": job, "resumeId": resume}))
-        .await
-        .assert_status(StatusCode::CREATED)
-        .id();
     let (plain, _) = app.new_applicant(&job, "unrated@example.com").await;
     app.settle().await;
 
