@@ -1,4 +1,7 @@
 //! Given/when/then tests of the account decisions and forms.
+//!
+//! Long on purpose: one file of behaviours for one aggregate, sharing its
+//! given/registered/reset helpers; split it by decision module if it grows.
 
 use chrono::{Duration, TimeZone};
 
