@@ -1,17 +1,15 @@
-//! The application: shared state, the router, and `Application::build` so tests
-//! start the real server on port 0 against their own database.
+//! The application: shared state, the database it connects to, and
+//! `Application::build` so tests start the real server on port 0 against
+//! their own database. The middleware around the router is in `app/router.rs`,
+//! the consistency token (answers stamped, reads waiting) in
+//! `app/consistency.rs`.
 
-use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use axum::extract::{DefaultBodyLimit, FromRef, MatchedPath, Request, State};
-use axum::http::{HeaderName, HeaderValue, StatusCode};
-use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
-use axum::{Json, Router};
+use axum::extract::FromRef;
 use commands::{Commands, Links};
 use event_store::key_wrapping::DEVELOPMENT_KEK_ID;
 use event_store::postgres::{DataKeys, Rewrap};
@@ -20,15 +18,17 @@ use projections::{ChangeFeed, EventSource, RuntimeConfig, RuntimeHandle};
 use sqlx::PgPool;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use tokio::net::TcpListener;
-use tower::{Service, ServiceBuilder};
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::trace::TraceLayer;
 
 use crate::auth::jwt::JwtKeys;
 use crate::config::Config;
-use crate::error::InternalCause;
-use crate::read_replica::{ReadFrom, ReadPool};
-use crate::{mail, routes, site};
+use crate::read_replica::ReadFrom;
+use crate::{mail, site};
+
+mod consistency;
+mod router;
+
+pub use consistency::{FreshRead, Written};
+pub use router::service;
 
 pub const CONSISTENCY_HEADER: &str = "x-consistency-token";
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
@@ -233,313 +233,6 @@ pub fn state(config: Config, pool: PgPool) -> anyhow::Result<AppState> {
         public_reads: Arc::default(),
         replica,
     })))
-}
-
-/// The whole application: the router inside the middleware that every
-/// request passes through. That middleware wraps the router once, as one
-/// service: `Router::layer` would wrap each route in its own boxed copy of
-/// the stack, and each request would clone and drop every box (see
-/// docs/BENCHMARKS.md, queries).
-pub fn service(
-    state: AppState,
-) -> impl Service<Request, Response = Response, Error = Infallible, Future: Send + 'static>
-+ Clone
-+ Send
-+ Sync
-+ 'static {
-    let request_id = HeaderName::from_static(REQUEST_ID_HEADER);
-    let router = routes(&state).with_state(state.clone());
-    // Outermost first.
-    ServiceBuilder::new()
-        .layer(middleware::from_fn(crate::security::uuid_request_ids))
-        .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
-        .layer(PropagateRequestIdLayer::new(request_id))
-        .layer(TraceLayer::new_for_http())
-        .layer(middleware::from_fn(log_internal_errors))
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            crate::security::headers,
-        ))
-        .layer(crate::realtime::layer(state))
-        .map_response(IntoResponse::into_response)
-        .service(router)
-}
-
-/// Every route, with the middleware that belongs to routes: the metrics
-/// label (the matched pattern) and, on the API only, errors as JSON,
-/// idempotency keys, the body limit, read your writes and rate limits.
-fn routes(state: &AppState) -> Router<AppState> {
-    Router::new()
-        .merge(Router::from(routes::api()))
-        .merge(routes::health())
-        // Only matched routes: the label is the route's pattern.
-        .route_layer(middleware::from_fn(crate::metrics::track_http))
-        // One `layer` call: each call boxes its layer around every route,
-        // and every box is cloned for each request. Outermost first.
-        .layer(
-            ServiceBuilder::new()
-                .layer(middleware::from_fn_with_state(
-                    state.limits.clone(),
-                    crate::security::limit,
-                ))
-                .layer(middleware::from_fn_with_state(
-                    state.clone(),
-                    read_your_writes,
-                ))
-                .layer(middleware::from_fn(body_limit))
-                .layer(middleware::from_fn_with_state(
-                    state.clone(),
-                    crate::idempotency::layer,
-                ))
-                .layer(middleware::from_fn(json_error_bodies)),
-        )
-        .merge(site::router())
-        .merge(crate::openapi::browser(state.clone()))
-}
-
-/// Each route's body limit (`routes::body_limit`), set here, outside the
-/// `Idempotency-Key` layer, which reads a keyed body before its handler does:
-/// it reads no more than the route accepts.
-async fn body_limit(request: Request, next: Next) -> Response {
-    use tower::{Layer, ServiceExt};
-    let limit = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or(JSON_BODY_LIMIT, |route| routes::body_limit(route.as_str()));
-    match DefaultBodyLimit::max(limit)
-        .layer(next)
-        .oneshot(request)
-        .await
-    {
-        Ok(response) => response,
-        Err(never) => match never {},
-    }
-}
-
-/// Read your writes. A GET that carries the consistency token of an earlier
-/// command waits (up to 5 s) until the read models have caught up with it.
-/// Without the token, a signed-in user's GET waits for that user's last write
-/// instead: every command answer that carries a token is recorded as its
-/// user's last write (`last_writes`, in PostgreSQL, so any process sees it).
-/// Anonymous reads (the public board) cost nothing extra. With a standby,
-/// this is also where a GET's [`ReadPool`] is chosen: the standby once it has
-/// replayed the write waited for (crate::read_replica), else the primary.
-async fn read_your_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let token = request
-        .headers()
-        .get(CONSISTENCY_HEADER)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<i64>().ok());
-    // Who is asking: the signature is checked here (no database); whether the
-    // session is still allowed is the handler's extractor's business, and a
-    // refused one writes nothing and reads nothing.
-    let user = request
-        .headers()
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|h| h.strip_prefix("Bearer "))
-        .and_then(|bearer| state.jwt.verify(bearer.trim()).ok())
-        .map(|claims| claims.sub);
-    if request.method() == axum::http::Method::GET {
-        let (waited, from) = match (token, user) {
-            (Some(position), _) => (true, read_after(&state, position).await),
-            (None, Some(user)) => wait_for_last_write(&state, user).await,
-            (None, None) => (false, state.read_from()),
-        };
-        if state.replica.is_some() {
-            metrics::counter!("recruit_reads_total", "from" => from.name()).increment(1);
-        }
-        let mut request = request;
-        request
-            .extensions_mut()
-            .insert(ReadPool(state.pool_for(from).clone()));
-        if waited || user.is_some() {
-            // Cached public reads may predate the write: read the models.
-            // Every signed-in read does: the cache is dropped by a NOTIFY
-            // that may reach this process a moment after the checkpoint
-            // `pending_write` compares with, so "caught up" is not enough.
-            // The cache is for anonymous traffic.
-            request.extensions_mut().insert(FreshRead);
-        }
-        let response = next.run(request).await;
-        if from == ReadFrom::Standby
-            && response.status() == StatusCode::SERVICE_UNAVAILABLE
-            && let Some(replica) = &state.replica
-        {
-            replica.stop_using();
-        }
-        return response;
-    }
-    let response = next.run(request).await;
-    if let Some(user) = user
-        && response.status().is_success()
-        && let Some(position) = response
-            .headers()
-            .get(CONSISTENCY_HEADER)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<i64>().ok())
-        && let Err(e) = projections::wait::record_write(&state.pool, user, position).await
-    {
-        // The write itself stands; only a later read may not wait for it.
-        tracing::warn!(error = %format!("{e:#}"), "could not record the user's last write");
-    }
-    response
-}
-
-/// A GET that waited for a write, or any signed-in GET (read your writes): it
-/// must not be answered from a cache filled before the write
-/// ([`crate::public_reads`]).
-#[derive(Debug, Clone, Copy)]
-pub struct FreshRead;
-
-/// Where a read after the write at `position` reads: the standby once it has
-/// replayed it (waiting up to `REPLICA_MAX_LAG_MS`), else the primary once
-/// its read models have it (up to `READ_WAIT_MS`).
-async fn read_after(state: &AppState, position: i64) -> ReadFrom {
-    if let Some(replica) = state.replica_in_use()
-        && replica.has_replayed(state, position).await
-    {
-        return ReadFrom::Standby;
-    }
-    wait_for_position(state, position).await;
-    ReadFrom::Primary
-}
-
-/// Waits for `user`'s last write when the read models do not hold it yet, and
-/// answers whether there was one, and where to read. A stalled projector
-/// costs the user one slow read, not one per request: a write waited for in
-/// vain is forgotten. With a standby in use, the standby is read once it
-/// holds the user's last write (asked of the primary, where it is recorded).
-async fn wait_for_last_write(state: &AppState, user: uuid::Uuid) -> (bool, ReadFrom) {
-    if let Some(replica) = state.replica_in_use() {
-        match projections::wait::last_write(&state.pool, user).await {
-            Ok(None) => return (false, ReadFrom::Standby),
-            Ok(Some(position)) if replica.has_replayed(state, position).await => {
-                return (true, ReadFrom::Standby);
-            }
-            Ok(Some(_)) => {}
-            Err(e) => {
-                tracing::warn!(error = %format!("{e:#}"), "could not read the user's last write");
-            }
-        }
-    }
-    let pending =
-        match projections::wait::pending_write(&state.pool, user, &state.read_models).await {
-            Ok(pending) => pending,
-            Err(e) => {
-                tracing::warn!(error = %format!("{e:#}"), "could not read the user's last write");
-                None
-            }
-        };
-    let Some(position) = pending else {
-        return (false, ReadFrom::Primary);
-    };
-    if !wait_for_position(state, position).await
-        && let Err(e) = projections::wait::forget_write(&state.pool, user, position).await
-    {
-        tracing::warn!(error = %format!("{e:#}"), "could not forget the user's last write");
-    }
-    (true, ReadFrom::Primary)
-}
-
-/// Waits (up to `READ_WAIT_MS`, 5 s by default) until every read model has
-/// passed `position`; a read that gives up answers from what the read models
-/// hold, and says so in the log. Answers whether the read models reached it.
-pub(crate) async fn wait_for_position(state: &AppState, position: i64) -> bool {
-    match projections::wait::until_position(
-        &state.source(),
-        &state.read_models,
-        position,
-        Duration::from_millis(state.config.read_wait_ms),
-    )
-    .await
-    {
-        Ok(true) => true,
-        Ok(false) => {
-            tracing::warn!(
-                position,
-                "read models did not reach the consistency token in time"
-            );
-            false
-        }
-        Err(e) => {
-            tracing::warn!(error = %format!("{e:#}"), "could not wait for the consistency token");
-            false
-        }
-    }
-}
-
-/// Every API error answers `{"error": "..."}`. Our handlers already do; this
-/// catches what axum's extractors and router answer by themselves (a bad query
-/// string, a body that is not multipart, a wrong method) in plain text or with
-/// no body at all, so clients never have to parse two error shapes. A page
-/// is left as it is: the job alert unsubscribe link answers people in a
-/// browser, its refusals included.
-async fn json_error_bodies(request: Request, next: Next) -> Response {
-    let response = next.run(request).await;
-    let status = response.status();
-    let is_json = response
-        .headers()
-        .get(axum::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
-        return response;
-    }
-    let (parts, body) = response.into_parts();
-    let text = axum::body::to_bytes(body, 64 * 1024)
-        .await
-        .unwrap_or_default();
-    let text = String::from_utf8_lossy(&text).trim().to_owned();
-    let message = if text.is_empty() {
-        status
-            .canonical_reason()
-            .unwrap_or("Request failed")
-            .to_owned()
-    } else {
-        text
-    };
-    let mut fixed = crate::error::ApiError::new(status, message).into_response();
-    for name in [axum::http::header::ALLOW, axum::http::header::RETRY_AFTER] {
-        if let Some(v) = parts.headers.get(&name) {
-            fixed.headers_mut().insert(name, v.clone());
-        }
-    }
-    fixed
-}
-
-/// Logs the cause chain of every 500 inside the request span.
-async fn log_internal_errors(request: Request, next: Next) -> Response {
-    let response = next.run(request).await;
-    if response.status() == StatusCode::INTERNAL_SERVER_ERROR
-        && let Some(InternalCause(e)) = response.extensions().get::<InternalCause>()
-    {
-        tracing::error!(error = %format!("{e:#}"), "request failed");
-    }
-    response
-}
-
-/// A command's answer: the body plus the consistency token of what it wrote
-/// (no header when the command changed nothing).
-pub struct Written<T>(pub Option<i64>, pub T);
-
-impl<B> Written<Json<B>> {
-    /// `body` as JSON, stamped with the position its command wrote at.
-    pub fn json(position: Option<i64>, body: B) -> Self {
-        Self(position, Json(body))
-    }
-}
-
-impl<T: IntoResponse> IntoResponse for Written<T> {
-    fn into_response(self) -> Response {
-        let mut response = self.1.into_response();
-        if let Some(position) = self.0 {
-            response
-                .headers_mut()
-                .insert(CONSISTENCY_HEADER, HeaderValue::from(position));
-        }
-        response
-    }
 }
 
 /// The running server with its background work; tests start one per database.

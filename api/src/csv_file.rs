@@ -187,44 +187,30 @@ impl<S: Serializer> Serializer for Neutralising<S> {
     }
 }
 
-impl<C: ser::SerializeSeq> ser::SerializeSeq for Elements<C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
+/// `Elements` for the serde compounds whose parts are positional (a
+/// sequence, a tuple, a tuple struct): each part through [`TextCells`].
+macro_rules! positional_elements {
+    ($($compound:ident :: $part:ident),+ $(,)?) => {$(
+        impl<C: ser::$compound> ser::$compound for Elements<C> {
+            type Ok = C::Ok;
+            type Error = C::Error;
 
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), C::Error> {
-        self.0.serialize_element(&TextCells(value))
-    }
+            fn $part<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), C::Error> {
+                self.0.$part(&TextCells(value))
+            }
 
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.0.end()
-    }
+            fn end(self) -> Result<C::Ok, C::Error> {
+                self.0.end()
+            }
+        }
+    )+};
 }
 
-impl<C: ser::SerializeTuple> ser::SerializeTuple for Elements<C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
-
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), C::Error> {
-        self.0.serialize_element(&TextCells(value))
-    }
-
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.0.end()
-    }
-}
-
-impl<C: ser::SerializeTupleStruct> ser::SerializeTupleStruct for Elements<C> {
-    type Ok = C::Ok;
-    type Error = C::Error;
-
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), C::Error> {
-        self.0.serialize_field(&TextCells(value))
-    }
-
-    fn end(self) -> Result<C::Ok, C::Error> {
-        self.0.end()
-    }
-}
+positional_elements!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+);
 
 impl<C: ser::SerializeStruct> ser::SerializeStruct for Elements<C> {
     type Ok = C::Ok;

@@ -11,15 +11,16 @@
 //!
 //! A store that does not answer (down, restarting, unreachable) is told apart
 //! from a bug: [`storage_unavailable`] makes the edge answer 503.
+//!
+//! This file holds the store, the upload rules and the streaming upload;
+//! `files/form.rs` reads a multipart form around a file, and
+//! `files/responses.rs` turns a stored file into an answer.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use axum::body::Body;
-use axum::extract::multipart::{Field, Multipart, MultipartError};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::Response;
+use axum::http::StatusCode;
 use bytes::Bytes;
 use domain::document;
 use futures::stream::BoxStream;
@@ -33,6 +34,12 @@ use tokio::io::AsyncWriteExt;
 use uuid::Uuid;
 
 use crate::error::ApiError;
+
+mod form;
+mod responses;
+
+pub use form::{Form, multipart_error, read_form};
+pub use responses::{FILE_IN_PAGE_POLICY, attachment};
 
 #[derive(Clone)]
 pub struct Files {
@@ -366,83 +373,6 @@ impl Files {
         let files = self.clone();
         crate::idempotency::once_committed(async move { files.delete(&key).await }).await;
     }
-
-    /// A public image (a company logo) shown inline, cached briefly.
-    pub async fn image(&self, key: &str, content_type: &str) -> Result<Response, ApiError> {
-        self.respond(key, content_type, None, "public, max-age=300")
-            .await
-    }
-
-    /// The file as a download: attachment, original name, no sniffing.
-    pub async fn download(
-        &self,
-        key: &str,
-        original_name: &str,
-        content_type: &str,
-    ) -> Result<Response, ApiError> {
-        self.respond(
-            key,
-            content_type,
-            Some(content_disposition(original_name)),
-            "private, no-store",
-        )
-        .await
-    }
-
-    /// A private file shown in a page (the applicant page's resume): a PDF or
-    /// an image `inline`, anything else an attachment; never cached, never
-    /// sniffed, and should it ever be opened as a page of its own, it may load
-    /// nothing and be framed only by our own pages.
-    pub async fn shown_in_page(
-        &self,
-        key: &str,
-        original_name: &str,
-        content_type: &str,
-    ) -> Result<Response, ApiError> {
-        let disposition = if SHOWN_INLINE.contains(&content_type) {
-            disposition("inline", original_name)
-        } else {
-            content_disposition(original_name)
-        };
-        let mut res = self
-            .respond(key, content_type, Some(disposition), "private, no-store")
-            .await?;
-        let headers = res.headers_mut();
-        headers.insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(FILE_IN_PAGE_POLICY),
-        );
-        headers.insert(
-            header::X_FRAME_OPTIONS,
-            HeaderValue::from_static("SAMEORIGIN"),
-        );
-        Ok(res)
-    }
-
-    /// The stored object with its type, streamed as it is read.
-    async fn respond(
-        &self,
-        key: &str,
-        content_type: &str,
-        disposition: Option<HeaderValue>,
-        cache: &'static str,
-    ) -> Result<Response, ApiError> {
-        let stored = self
-            .store
-            .get(&Path::from(key))
-            .await
-            .context("Failed to read a stored file")?;
-        let length = stored.meta.size;
-        let mut res = typed(
-            Body::from_stream(stored.into_stream()),
-            content_type,
-            disposition,
-            cache,
-        );
-        res.headers_mut()
-            .insert(header::CONTENT_LENGTH, HeaderValue::from(length));
-        Ok(res)
-    }
 }
 
 fn new_key(prefix: &str) -> String {
@@ -462,182 +392,8 @@ fn upload_failed(e: impl Into<anyhow::Error>) -> ApiError {
     }
 }
 
-/// `body` as a download named `name`: an attachment, never sniffed, never
-/// cached (every file we hand out as a download is somebody's data).
-pub fn attachment(body: Body, content_type: &str, name: &str) -> Response {
-    typed(
-        body,
-        content_type,
-        Some(content_disposition(name)),
-        "private, no-store",
-    )
-}
-
-/// `body` with its type, never sniffed by the browser.
-fn typed(
-    body: Body,
-    content_type: &str,
-    disposition: Option<HeaderValue>,
-    cache: &'static str,
-) -> Response {
-    let mut res = Response::new(body);
-    let headers = res.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_str(content_type)
-            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
-    );
-    if let Some(disposition) = disposition {
-        headers.insert(header::CONTENT_DISPOSITION, disposition);
-    }
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    res
-}
-
 /// The generated name a file is stored under (the last part of its key): what
 /// the API calls `resumeFilename`, never the user's own file name.
 pub fn stored_name(key: &str) -> &str {
     key.rsplit('/').next().unwrap_or(key)
-}
-
-/// The types a browser shows itself, with nothing of ours run: what
-/// [`Files::shown_in_page`] answers `inline`.
-const SHOWN_INLINE: [&str; 4] = ["application/pdf", "image/png", "image/jpeg", "image/gif"];
-
-/// A file's own policy: it loads nothing (a PDF viewer needs none of our
-/// scripts), and only our pages may frame it.
-pub const FILE_IN_PAGE_POLICY: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
-
-/// `attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded`.
-fn content_disposition(name: &str) -> HeaderValue {
-    disposition("attachment", name)
-}
-
-/// `<kind>; filename="ascii fallback"; filename*=UTF-8''percent-encoded`.
-fn disposition(kind: &'static str, name: &str) -> HeaderValue {
-    let ascii: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_graphic() || c == ' ' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .filter(|c| *c != '"' && *c != '\\')
-        .collect();
-    let encoded: String = name
-        .bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect();
-    HeaderValue::from_str(&format!(
-        "{kind}; filename=\"{ascii}\"; filename*=UTF-8''{encoded}"
-    ))
-    .unwrap_or(HeaderValue::from_static(kind))
-}
-
-pub fn multipart_error(e: MultipartError, rule: &Rule) -> ApiError {
-    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, rule.too_large)
-    } else {
-        ApiError::bad_request(format!("Could not read the upload: {}", e.body_text()))
-    }
-}
-
-/// Text fields and at most one file (already in the store) from a multipart
-/// form.
-pub struct Form {
-    pub text: std::collections::HashMap<String, String>,
-    pub file: Option<Stored>,
-}
-
-impl Form {
-    /// The form is refused: its file goes.
-    pub async fn discard(self) {
-        if let Some(file) = self.file {
-            file.discard().await;
-        }
-    }
-}
-
-/// Reads a multipart form, streaming its file field (`file_field`) into the
-/// store under `prefix` as it arrives. A form refused after its file was
-/// stored deletes the file before it answers.
-pub async fn read_form(
-    multipart: Multipart,
-    files: &Files,
-    prefix: &str,
-    file_field: &str,
-    rule: &Rule,
-) -> Result<Form, ApiError> {
-    let mut form = Form {
-        text: Default::default(),
-        file: None,
-    };
-    match read_fields(multipart, files, prefix, file_field, rule, &mut form).await {
-        Ok(()) => Ok(form),
-        Err(e) => {
-            form.discard().await;
-            Err(e)
-        }
-    }
-}
-
-async fn read_fields(
-    mut multipart: Multipart,
-    files: &Files,
-    prefix: &str,
-    file_field: &str,
-    rule: &Rule,
-    form: &mut Form,
-) -> Result<(), ApiError> {
-    while let Some(field) = multipart
-        .next_field()
-        .await
-        .map_err(|e| multipart_error(e, rule))?
-    {
-        let name = field.name().unwrap_or_default().to_owned();
-        if name == file_field && field.file_name().is_some() {
-            if form.file.is_some() {
-                return Err(ApiError::unprocessable("Send one file at a time"));
-            }
-            form.file = Some(store_field(files, prefix, field, rule).await?);
-        } else {
-            let value = field.text().await.map_err(|e| multipart_error(e, rule))?;
-            if value.len() > 20_000 {
-                return Err(ApiError::new(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    "A form field is too long",
-                ));
-            }
-            form.text.insert(name, value);
-        }
-    }
-    Ok(())
-}
-
-/// One file field, streamed into the store.
-async fn store_field(
-    files: &Files,
-    prefix: &str,
-    field: Field<'_>,
-    rule: &Rule,
-) -> Result<Stored, ApiError> {
-    let file_name = field.file_name().unwrap_or_default().to_owned();
-    files
-        .store(prefix, &file_name, rule, field, |e| {
-            multipart_error(e, rule)
-        })
-        .await
 }

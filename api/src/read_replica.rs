@@ -3,7 +3,7 @@
 //!
 //! Commands, projectors and everything that writes use the primary; the
 //! read-model queries of GET routes take a [`ReadPool`], which the read your
-//! writes middleware (`app::read_your_writes`) chooses per request:
+//! writes middleware (`app/consistency.rs`) chooses per request:
 //!
 //! - A read that carries a consistency token, or a signed-in reader's last
 //!   write, reads the standby once the standby's own copy of the projector

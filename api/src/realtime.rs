@@ -183,14 +183,7 @@ async fn authenticate(
     if claims.role != auth.user_type {
         return Err(Refused::Unauthorized);
     }
-    let session = crate::auth::Session {
-        user_id: claims.sub,
-        role: claims.role,
-        issued_at_ms: claims.issued_at_ms(),
-        expires_at: claims.exp,
-        grant: claims.grant(),
-        two_factor_on: false,
-    };
+    let session = crate::auth::Session::of(&claims);
     crate::auth::still_allowed(&state, &session)
         .await
         .map_err(|_| Refused::Unauthorized)?;

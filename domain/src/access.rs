@@ -49,22 +49,11 @@ pub fn record_view(
     }])
 }
 
-impl crate::Aggregate for AccessLog {
-    type Id = Uuid;
-    type Event = AccessEvent;
-    type State = AccessLog;
-
-    fn stream_id(id: Uuid) -> String {
-        stream_id(id)
-    }
-
-    fn evolve(state: AccessLog, _: &AccessEvent) -> AccessLog {
-        AccessLog {
-            views: state.views + 1,
-        }
-    }
-
-    fn data_subject(_: Uuid, _: &AccessLog) -> Option<Uuid> {
-        None
+/// Every view counts one.
+pub fn evolve(state: AccessLog, _: &AccessEvent) -> AccessLog {
+    AccessLog {
+        views: state.views + 1,
     }
 }
+
+crate::aggregate::entity_aggregate!(AccessLog, AccessEvent, state: AccessLog, |_, _| None);

@@ -32,8 +32,39 @@ pub trait Aggregate: 'static {
 /// `Aggregate` for an entity whose stream is `{prefix}-{uuid}` (the module's
 /// `stream_id`) and whose module has `evolve`. Its state is `Option<Entity>`,
 /// started by its first event, unless a state type is named (one folded from
-/// its default). The closure names the data subject.
+/// its default). A stream of another name or an evolve of another name
+/// (several aggregates in one module) are named with `stream_id:` and
+/// `evolve:`. The closure names the data subject.
 macro_rules! entity_aggregate {
+    ($entity:ident, $event:ty, state: $state_type:ty, stream_id: $stream_id:path, evolve: $evolve:path, |$id:pat_param, $state:pat_param| $subject:expr) => {
+        impl $crate::Aggregate for $entity {
+            type Id = uuid::Uuid;
+            type Event = $event;
+            type State = $state_type;
+
+            fn stream_id(id: uuid::Uuid) -> String {
+                $stream_id(id)
+            }
+
+            fn evolve(state: Self::State, event: &$event) -> Self::State {
+                $evolve(state, event)
+            }
+
+            fn data_subject($id: uuid::Uuid, $state: &Self::State) -> Option<uuid::Uuid> {
+                $subject
+            }
+        }
+    };
+    ($entity:ident, $event:ty, state: $state_type:ty, |$id:pat_param, $state:pat_param| $subject:expr) => {
+        $crate::aggregate::entity_aggregate!(
+            $entity,
+            $event,
+            state: $state_type,
+            stream_id: stream_id,
+            evolve: evolve,
+            |$id, $state| $subject
+        );
+    };
     ($entity:ident, $event:ty, |$id:pat_param, $state:pat_param| $subject:expr) => {
         $crate::aggregate::entity_aggregate!(
             $entity,
@@ -41,25 +72,6 @@ macro_rules! entity_aggregate {
             state: Option<$entity>,
             |$id, $state| $subject
         );
-    };
-    ($entity:ident, $event:ty, state: $state_type:ty, |$id:pat_param, $state:pat_param| $subject:expr) => {
-        impl $crate::Aggregate for $entity {
-            type Id = uuid::Uuid;
-            type Event = $event;
-            type State = $state_type;
-
-            fn stream_id(id: uuid::Uuid) -> String {
-                stream_id(id)
-            }
-
-            fn evolve(state: Self::State, event: &$event) -> Self::State {
-                evolve(state, event)
-            }
-
-            fn data_subject($id: uuid::Uuid, $state: &Self::State) -> Option<uuid::Uuid> {
-                $subject
-            }
-        }
     };
 }
 pub(crate) use entity_aggregate;

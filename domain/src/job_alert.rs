@@ -308,24 +308,10 @@ pub fn evolve(mut state: JobAlerts, event: &JobAlertEvent) -> JobAlerts {
     state
 }
 
-impl crate::Aggregate for JobAlerts {
-    /// The candidate whose alerts these are.
-    type Id = Uuid;
-    type Event = JobAlertEvent;
-    type State = JobAlerts;
-
-    fn stream_id(candidate: Uuid) -> String {
-        stream_id(candidate)
-    }
-
-    fn evolve(state: JobAlerts, event: &JobAlertEvent) -> JobAlerts {
-        evolve(state, event)
-    }
-
-    fn data_subject(candidate: Uuid, _: &JobAlerts) -> Option<Uuid> {
-        Some(candidate)
-    }
-}
+// Its id is the candidate whose alerts these are.
+crate::aggregate::entity_aggregate!(JobAlerts, JobAlertEvent, state: JobAlerts, |candidate, _| Some(
+    candidate
+));
 
 /// One match of an alert with a job: its stream exists once it was recorded.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -333,30 +319,25 @@ pub struct JobAlertMatch {
     pub recorded: Option<JobAlertMatched>,
 }
 
-impl crate::Aggregate for JobAlertMatch {
-    type Id = Uuid;
-    type Event = JobAlertEvent;
-    type State = JobAlertMatch;
-
-    fn stream_id(match_id: Uuid) -> String {
-        match_stream_id(match_id)
-    }
-
-    fn evolve(state: JobAlertMatch, event: &JobAlertEvent) -> JobAlertMatch {
-        match event {
-            JobAlertEvent::JobAlertMatched(m) => JobAlertMatch {
-                recorded: Some(m.clone()),
-            },
-            _ => state,
-        }
-    }
-
-    /// Nothing in a match is sealed, but it is about its candidate: their
-    /// export finds it, and erasure forgets it with them.
-    fn data_subject(_: Uuid, state: &JobAlertMatch) -> Option<Uuid> {
-        state.recorded.as_ref().map(|m| m.candidate_id)
+fn evolve_match(state: JobAlertMatch, event: &JobAlertEvent) -> JobAlertMatch {
+    match event {
+        JobAlertEvent::JobAlertMatched(m) => JobAlertMatch {
+            recorded: Some(m.clone()),
+        },
+        _ => state,
     }
 }
+
+// Nothing in a match is sealed, but it is about its candidate: their export
+// finds it, and erasure forgets it with them.
+crate::aggregate::entity_aggregate!(
+    JobAlertMatch,
+    JobAlertEvent,
+    state: JobAlertMatch,
+    stream_id: match_stream_id,
+    evolve: evolve_match,
+    |_, state| state.recorded.as_ref().map(|m| m.candidate_id)
+);
 
 fn own(state: &JobAlerts, alert_id: Uuid) -> Result<&Alert, DomainError> {
     state
@@ -460,28 +441,23 @@ pub struct JobAlertDigest {
     pub sent_to: Option<Uuid>,
 }
 
-impl crate::Aggregate for JobAlertDigest {
-    type Id = Uuid;
-    type Event = JobAlertEvent;
-    type State = JobAlertDigest;
-
-    fn stream_id(digest_id: Uuid) -> String {
-        digest_stream_id(digest_id)
-    }
-
-    fn evolve(state: JobAlertDigest, event: &JobAlertEvent) -> JobAlertDigest {
-        match event {
-            JobAlertEvent::JobAlertDigestSent { candidate_id, .. } => JobAlertDigest {
-                sent_to: Some(*candidate_id),
-            },
-            _ => state,
-        }
-    }
-
-    fn data_subject(_: Uuid, state: &JobAlertDigest) -> Option<Uuid> {
-        state.sent_to
+fn evolve_digest(state: JobAlertDigest, event: &JobAlertEvent) -> JobAlertDigest {
+    match event {
+        JobAlertEvent::JobAlertDigestSent { candidate_id, .. } => JobAlertDigest {
+            sent_to: Some(*candidate_id),
+        },
+        _ => state,
     }
 }
+
+crate::aggregate::entity_aggregate!(
+    JobAlertDigest,
+    JobAlertEvent,
+    state: JobAlertDigest,
+    stream_id: digest_stream_id,
+    evolve: evolve_digest,
+    |_, state| state.sent_to
+);
 
 /// What a digest covers: whose alert, which day, which matches.
 #[derive(Debug, Clone, PartialEq)]

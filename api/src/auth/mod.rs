@@ -37,6 +37,19 @@ pub struct Session {
 }
 
 impl Session {
+    /// The session a verified token stands for, before the session check
+    /// (`still_allowed`) has said whether it still may be used.
+    pub fn of(claims: &jwt::Claims) -> Self {
+        Self {
+            user_id: claims.sub,
+            role: claims.role,
+            issued_at_ms: claims.issued_at_ms(),
+            expires_at: claims.exp,
+            grant: claims.grant(),
+            two_factor_on: false,
+        }
+    }
+
     pub fn session_id(&self) -> Uuid {
         self.grant.session_id
     }
@@ -144,14 +157,7 @@ where
             .jwt
             .verify(token.trim())
             .map_err(|_| ApiError::unauthorized())?;
-        let mut session = Session {
-            user_id: claims.sub,
-            role: claims.role,
-            issued_at_ms: claims.issued_at_ms(),
-            expires_at: claims.exp,
-            grant: claims.grant(),
-            two_factor_on: false,
-        };
+        let mut session = Session::of(&claims);
         // Sessions end early: with a sign-out, a suspension, an admin's
         // removal, a password reset or a sign-out everywhere.
         session.two_factor_on = still_allowed(&state, &session).await?;

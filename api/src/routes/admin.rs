@@ -83,10 +83,7 @@ async fn approve(
             meta,
         )
         .await?;
-    Ok(Written::json(
-        written.position,
-        Message::new("Employer approved"),
-    ))
+    Ok(Written::message(written.position, "Employer approved"))
 }
 
 #[utoipa::path(post, path = "/api/admin/employers/{id}/suspend", tag = "admin", security(("admin" = [])), params(IdInPath), request_body = RejectBody,
@@ -105,10 +102,7 @@ async fn suspend(
         reason: body.reason,
     };
     let written = state.commands.suspend_employer(cmd, meta).await?;
-    Ok(Written::json(
-        written.position,
-        Message::new("Employer suspended"),
-    ))
+    Ok(Written::message(written.position, "Employer suspended"))
 }
 
 #[utoipa::path(post, path = "/api/admin/employers/{id}/reinstate", tag = "admin", security(("admin" = [])), params(IdInPath),
@@ -125,10 +119,7 @@ async fn reinstate(
         employer_id: id,
     };
     let written = state.commands.reinstate_employer(cmd, meta).await?;
-    Ok(Written::json(
-        written.position,
-        Message::new("Employer reinstated"),
-    ))
+    Ok(Written::message(written.position, "Employer reinstated"))
 }
 
 #[derive(Deserialize, Default, utoipa::ToSchema)]
@@ -167,10 +158,7 @@ async fn reject(
             meta,
         )
         .await?;
-    Ok(Written::json(
-        written.position,
-        Message::new("Employer rejected"),
-    ))
+    Ok(Written::message(written.position, "Employer rejected"))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -129,7 +129,7 @@ async fn close_job(
         reason: body.reason,
     };
     let written = state.commands.close_job_by_agency(cmd, meta).await?;
-    Ok(Written::json(written.position, Message::new("Job closed")))
+    Ok(Written::message(written.position, "Job closed"))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -276,8 +276,5 @@ async fn remove_admin(
         target_id: id,
     };
     let written = state.commands.remove_admin(cmd, meta).await?;
-    Ok(Written::json(
-        written.position,
-        Message::new("Admin removed"),
-    ))
+    Ok(Written::message(written.position, "Admin removed"))
 }

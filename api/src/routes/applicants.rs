@@ -365,7 +365,7 @@ async fn reschedule(
     } else {
         "Nothing changed"
     };
-    Ok(Written::json(written.position, Message::new(message)))
+    Ok(Written::message(written.position, message))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -389,8 +389,8 @@ async fn cancel(
         reason: body.reason,
     };
     let written = state.commands.cancel_interview(cmd, meta).await?;
-    Ok(Written::json(
+    Ok(Written::message(
         written.position,
-        Message::new("Interview cancelled. The candidate has been told."),
+        "Interview cancelled. The candidate has been told.",
     ))
 }

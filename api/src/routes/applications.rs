@@ -149,7 +149,7 @@ async fn set_status(
     } else {
         "Nothing changed"
     };
-    Ok(Written::json(written.position, Message::new(message)))
+    Ok(Written::message(written.position, message))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -175,8 +175,8 @@ async fn withdraw(
         reason: body.reason,
     };
     let written = state.commands.withdraw_application(cmd, meta).await?;
-    Ok(Written::json(
+    Ok(Written::message(
         written.position,
-        Message::new("Your application has been withdrawn"),
+        "Your application has been withdrawn",
     ))
 }

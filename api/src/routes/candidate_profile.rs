@@ -204,8 +204,8 @@ async fn delete_resume(
     let cmd = DeleteResume { candidate_id: me };
     let written = state.commands.delete_resume(cmd, meta).await?;
     state.files.delete_once_committed(written.output).await;
-    Ok(Written::json(
+    Ok(Written::message(
         written.position,
-        Message::new("Resume deleted successfully"),
+        "Resume deleted successfully",
     ))
 }

@@ -80,10 +80,7 @@ async fn update(
         location: body.location,
     };
     let written = state.commands.update_company_profile(cmd, meta).await?;
-    Ok(Written::json(
-        written.position,
-        Message::new("Company profile saved"),
-    ))
+    Ok(Written::message(written.position, "Company profile saved"))
 }
 
 #[utoipa::path(post, path = "/api/employer/company/logo", tag = "employer", security(("employer" = [])),
@@ -116,10 +113,7 @@ async fn upload_logo(
             if let Some(old) = written.output {
                 state.files.delete_once_committed(old).await;
             }
-            Ok(Written::json(
-                written.position,
-                Message::new("Logo uploaded"),
-            ))
+            Ok(Written::message(written.position, "Logo uploaded"))
         }
         Err(e) => {
             // Nothing refers to the bytes: do not keep them.

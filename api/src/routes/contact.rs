@@ -57,5 +57,5 @@ async fn send(
             meta,
         )
         .await?;
-    Ok(Written::json(written.position, Message::new("OK")))
+    Ok(Written::message(written.position, "OK"))
 }

@@ -267,10 +267,7 @@ async fn remove(
     };
     let written = state.commands.delete_document(cmd, meta).await?;
     state.files.delete_once_committed(written.output).await;
-    Ok(Written::json(
-        written.position,
-        Message::new("Document deleted"),
-    ))
+    Ok(Written::message(written.position, "Document deleted"))
 }
 
 #[utoipa::path(get, path = "/api/documents/{id}/download", tag = "candidate", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),

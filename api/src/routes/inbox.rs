@@ -73,10 +73,7 @@ async fn assign(
         assign_to: body.admin_id,
     };
     let written = state.commands.assign_contact_message(cmd, meta).await?;
-    Ok(Written::json(
-        written.position,
-        Message::new("Message assigned"),
-    ))
+    Ok(Written::message(written.position, "Message assigned"))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -100,7 +97,7 @@ async fn reply(
         body: body.body,
     };
     let written = state.commands.reply_to_contact_message(cmd, meta).await?;
-    Ok(Written::json(written.position, Message::new("Reply sent")))
+    Ok(Written::message(written.position, "Reply sent"))
 }
 
 #[utoipa::path(post, path = "/api/admin/contact-messages/{id}/handled", tag = "admin", security(("admin" = [])), params(IdInPath),
@@ -119,10 +116,7 @@ async fn handled(
         .commands
         .mark_contact_message_handled(cmd, meta)
         .await?;
-    Ok(Written::json(
-        written.position,
-        Message::new("Marked as handled"),
-    ))
+    Ok(Written::message(written.position, "Marked as handled"))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

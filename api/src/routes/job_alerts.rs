@@ -120,10 +120,7 @@ async fn edit(
         .commands
         .edit_job_alert(me, id, &body.into(), meta)
         .await?;
-    Ok(Written::json(
-        written.position,
-        Message::new("Job alert updated"),
-    ))
+    Ok(Written::message(written.position, "Job alert updated"))
 }
 
 async fn act(
@@ -138,7 +135,7 @@ async fn act(
         .commands
         .act_on_job_alert(me, id, action, meta)
         .await?;
-    Ok(Written::json(written.position, Message::new(message)))
+    Ok(Written::message(written.position, message))
 }
 
 #[utoipa::path(post, path = "/api/candidate/alerts/{id}/pause", tag = "candidate", security(("candidate" = [])), params(IdInPath),

@@ -79,7 +79,7 @@ pub fn api() -> OpenApiRouter<AppState> {
 /// The most a route's body may weigh: an upload its file rule's cap (which
 /// answers 413 with its own text) and room for the form around it; every
 /// other route `JSON_BODY_LIMIT`. Applied outside the API's middleware
-/// (`app::body_limit`), so everything that reads a body, the
+/// (`body_limit` in `app/router.rs`), so everything that reads a body, the
 /// `Idempotency-Key` cache included, reads no more than its route accepts.
 pub fn body_limit(route: &str) -> usize {
     const FORM: usize = 256 * 1024;

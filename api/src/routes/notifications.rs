@@ -87,9 +87,9 @@ async fn read_one(
         .commands
         .mark_notification_read(action(&session, id), meta)
         .await?;
-    Ok(Written::json(
+    Ok(Written::message(
         written.position,
-        Message::new("Notification marked as read"),
+        "Notification marked as read",
     ))
 }
 
@@ -105,9 +105,9 @@ async fn read_all(
         .commands
         .mark_notifications_read(session.user_id, &unread, meta)
         .await?;
-    Ok(Written::json(
+    Ok(Written::message(
         written.position,
-        Message::new("All notifications marked as read"),
+        "All notifications marked as read",
     ))
 }
 
@@ -123,10 +123,7 @@ async fn remove(
         .commands
         .delete_notification(action(&session, id), meta)
         .await?;
-    Ok(Written::json(
-        written.position,
-        Message::new("Notification deleted"),
-    ))
+    Ok(Written::message(written.position, "Notification deleted"))
 }
 
 fn action(session: &Session, notification_id: Uuid) -> NotificationAction {

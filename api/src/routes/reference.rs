@@ -176,7 +176,7 @@ async fn rename(
         display_name: body.display_name,
     };
     let written = state.commands.rename_reference_value(cmd, meta).await?;
-    Ok(Written::json(written.position, Message::new("Renamed")))
+    Ok(Written::message(written.position, "Renamed"))
 }
 
 #[utoipa::path(post, path = "/api/admin/reference/{list}/{id}/retire", tag = "admin", security(("admin" = [])), params(ValueInPath),
@@ -195,8 +195,8 @@ async fn retire(
         .commands
         .retire_reference_value(RetireReferenceValue { list, id }, meta)
         .await?;
-    Ok(Written::json(
+    Ok(Written::message(
         written.position,
-        Message::new("Retired: no longer offered in forms"),
+        "Retired: no longer offered in forms",
     ))
 }

@@ -60,7 +60,7 @@ async fn save(
         job_id,
     };
     let written = state.commands.save_job(cmd, meta).await?;
-    Ok(Written::json(written.position, Message::new("Job saved")))
+    Ok(Written::message(written.position, "Job saved"))
 }
 
 #[utoipa::path(delete, path = "/api/candidate/saved-jobs/{id}", tag = "candidate", security(("candidate" = [])), params(IdInPath),
@@ -77,8 +77,8 @@ async fn unsave(
         job_id,
     };
     let written = state.commands.unsave_job(cmd, meta).await?;
-    Ok(Written::json(
+    Ok(Written::message(
         written.position,
-        Message::new("Job removed from your saved jobs"),
+        "Job removed from your saved jobs",
     ))
 }

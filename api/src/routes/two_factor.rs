@@ -213,5 +213,5 @@ async fn reset(
     RequestMeta(meta): RequestMeta,
 ) -> Result<Written<Json<Message>>, ApiError> {
     let written = state.commands.reset_two_factor(me, id, meta).await?;
-    Ok(Written::json(written.position, Message::new(RESET)))
+    Ok(Written::message(written.position, RESET))
 }

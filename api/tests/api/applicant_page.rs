@@ -98,19 +98,9 @@ async fn the_resume_is_served_inline_for_the_page_and_to_the_jobs_employer_only(
     let (job, employer) = app.open_job("Data Engineer").await;
     let candidate = app.candidate_token("resume@example.com").await;
     let content = pdf(3000);
-    let resume = app
-        .add_document(
-            &candidate,
-            "Dana Reyes CV.pdf",
-            content.clone(),
-            &[("title", "Resume"), ("document_type", "other")],
-        )
+    let (id, resume) = app
+        .apply_with_resume(&candidate, &job, "Dana Reyes CV.pdf", content.clone())
         .await;
-    let id = app
-        .submit_application(&candidate, json!({"jobId": job, "resumeId": resume}))
-        .await
-        .assert_status(StatusCode::CREATED)
-        .id();
     app.settle().await;
 
     let path = format!("/api/employer/applications/{id}/resume");
@@ -171,19 +161,9 @@ async fn no_resume_is_404_and_a_word_resume_comes_as_an_attachment() {
     let candidate = app.candidate_token("word@example.com").await;
     let mut docx = b"PK\x03\x04".to_vec();
     docx.resize(500, b'x');
-    let resume = app
-        .add_document(
-            &candidate,
-            "cv.docx",
-            docx,
-            &[("title", "Resume"), ("document_type", "other")],
-        )
+    let (id, _) = app
+        .apply_with_resume(&candidate, &job, "cv.docx", docx)
         .await;
-    let id = app
-        .submit_application(&candidate, json!({"jobId": job, "resumeId": resume}))
-        .await
-        .assert_status(StatusCode::CREATED)
-        .id();
     app.settle().await;
     let res = app
         .download(

@@ -20,18 +20,9 @@ async fn the_detail_shows_profile_documents_history_notes_and_scorecards() {
     app.save_profile(&candidate, profile)
         .await
         .assert_status(StatusCode::OK);
-    let resume_id = app
-        .add_document(
-            &candidate,
-            "cv.pdf",
-            pdf(2000),
-            &[("title", "My CV"), ("document_type", "other")],
-        )
+    let (id, resume_id) = app
+        .apply_with_resume(&candidate, &job, "cv.pdf", pdf(2000))
         .await;
-    let submitted = app
-        .submit_application(&candidate, json!({"jobId": job, "resumeId": resume_id}))
-        .await;
-    let id = submitted.id();
     app.settle().await;
     app.move_to(&employer, &id, "interview")
         .await

@@ -221,14 +221,7 @@ async fn an_erased_candidate_leaves_no_trace_in_tables_files_mail_or_a_rebuild()
     );
     let events_before = app.event_count().await;
 
-    let erased = app
-        .post(
-            "/api/account/erase",
-            Some(&me),
-            json!({"password": PASSWORD}),
-        )
-        .await
-        .assert_status(StatusCode::OK);
+    let erased = app.erase_candidate(&me).await.assert_status(StatusCode::OK);
     assert_eq!(erased.body["status"], "erased");
     assert_eq!(
         erased.body["message"],

@@ -160,6 +160,17 @@ impl TestApp {
         (admin.id, admin.token)
     }
 
+    /// A candidate erases their own account from the privacy page, with the
+    /// password [`Self::register_candidate`] gives every candidate.
+    pub async fn erase_candidate(&self, token: &str) -> Reply {
+        self.post(
+            "/api/account/erase",
+            Some(token),
+            json!({"password": CANDIDATE_PASSWORD}),
+        )
+        .await
+    }
+
     /// `token`'s holder adds a member of staff with the admins screen's form.
     pub async fn add_admin(&self, token: &str, name: &str, email: &str, password: &str) -> Reply {
         self.post(
@@ -414,6 +425,24 @@ impl TestApp {
         reply.body["document"]["id"].as_str().unwrap().to_owned()
     }
 
+    /// Bytes stored as an upload whose event never came (a crash between
+    /// storing the file and appending): an orphan for the sweeper. Its key.
+    pub async fn store_orphan(&self) -> String {
+        self.app
+            .state
+            .files
+            .put(
+                "documents",
+                &api::files::Checked {
+                    original_name: "lost.txt".into(),
+                    extension: "txt".into(),
+                    bytes: bytes::Bytes::from_static(b"nobody refers to me"),
+                },
+            )
+            .await
+            .unwrap()
+    }
+
     /// Replaces the employer's company logo.
     pub async fn upload_logo(&self, token: &str, file_name: &str, bytes: Vec<u8>) -> Reply {
         self.upload(
@@ -438,6 +467,32 @@ impl TestApp {
             &[],
         )
         .await
+    }
+
+    /// A candidate applies to `job` with a resume: the file goes into their
+    /// library first (titled "Resume"), as the apply form does. The ids of
+    /// the application and the resume.
+    pub async fn apply_with_resume(
+        &self,
+        token: &str,
+        job: &str,
+        file_name: &str,
+        bytes: Vec<u8>,
+    ) -> (String, String) {
+        let resume = self
+            .add_document(
+                token,
+                file_name,
+                bytes,
+                &[("title", "Resume"), ("document_type", "other")],
+            )
+            .await;
+        let application = self
+            .submit_application(token, json!({"jobId": job, "resumeId": resume}))
+            .await
+            .assert_status(StatusCode::CREATED)
+            .id();
+        (application, resume)
     }
 
     /// A candidate applies: `body` holds jobId and, optionally, resumeId.

@@ -879,20 +879,7 @@ async fn an_upload_whose_event_never_came_is_swept_after_the_grace_period() {
         .await;
     assert_eq!(kept.status, StatusCode::CREATED);
     // A crash between storing bytes and appending: bytes with no event.
-    let orphan = app
-        .app
-        .state
-        .files
-        .put(
-            "documents",
-            &api::files::Checked {
-                original_name: "lost.txt".into(),
-                extension: "txt".into(),
-                bytes: bytes::Bytes::from_static(b"nobody refers to me"),
-            },
-        )
-        .await
-        .unwrap();
+    let orphan = app.store_orphan().await;
     app.settle().await;
     let state = &app.app.state;
 

@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::fixtures::{CANDIDATE_PASSWORD, job_form};
+use crate::fixtures::job_form;
 use crate::support::{Reply, TestApp};
 
 const ALERTS: &str = "/api/candidate/alerts";
@@ -454,6 +454,24 @@ async fn drafts_and_closed_jobs_never_match_and_publishing_or_reopening_does() {
     assert_eq!(app.alerts(&me).await[0]["match_count"], 2);
 }
 
+/// The unsubscribe link opened in a browser: a page (never a JSON error),
+/// with `status`. Its HTML.
+async fn unsubscribe_page(app: &TestApp, token: &str, status: StatusCode) -> String {
+    let page = app
+        .raw_get(&format!("/api/alerts/unsubscribe?token={token}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), status);
+    assert!(
+        page.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    page.text().await.unwrap()
+}
+
 #[tokio::test]
 async fn the_unsubscribe_link_pauses_its_alert_without_signing_in_and_refuses_a_bad_link() {
     let app = TestApp::spawn().await;
@@ -473,19 +491,7 @@ async fn the_unsubscribe_link_pauses_its_alert_without_signing_in_and_refuses_a_
     let mut tampered = token.clone();
     let last = tampered.pop().unwrap();
     tampered.push(if last == '0' { '1' } else { '0' });
-    let page = app
-        .raw_get(&format!("/api/alerts/unsubscribe?token={tampered}"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(page.status(), StatusCode::BAD_REQUEST);
-    assert!(
-        page.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .starts_with("text/html")
-    );
-    let html = page.text().await.unwrap();
+    let html = unsubscribe_page(&app, &tampered, StatusCode::BAD_REQUEST).await;
     assert!(
         html.starts_with("<!doctype html>") && html.contains("<h1>This link doesn't work</h1>"),
         "a page, not an API error: {html}"
@@ -533,19 +539,7 @@ async fn the_unsubscribe_link_pauses_its_alert_without_signing_in_and_refuses_a_
     );
 
     // The link from the mail, opened in a browser: a page that says so.
-    let page = app
-        .raw_get(&format!("/api/alerts/unsubscribe?token={token}"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(page.status(), StatusCode::OK);
-    assert!(
-        page.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .starts_with("text/html")
-    );
-    let html = page.text().await.unwrap();
+    let html = unsubscribe_page(&app, &token, StatusCode::OK).await;
     assert!(
         html.contains("Job alert paused") && html.contains("Rust roles"),
         "{html}"
@@ -640,13 +634,7 @@ async fn alerts_are_in_the_export_and_go_with_an_erasure() {
     sqlx::query("RESET ROLE").execute(&mut *conn).await.unwrap();
     drop(conn);
 
-    app.post(
-        "/api/account/erase",
-        Some(&me),
-        json!({"password": CANDIDATE_PASSWORD}),
-    )
-    .await
-    .assert_status(StatusCode::OK);
+    app.erase_candidate(&me).await.assert_status(StatusCode::OK);
     app.settle().await;
     let (alerts, matches): (i64, i64) = sqlx::query_as(
         "SELECT (SELECT count(*) FROM job_alerts), (SELECT count(*) FROM job_alert_matches)",

@@ -19,14 +19,6 @@ async fn board(app: &TestApp, employer: &str, job: &str, query: &str) -> Reply {
     .await
 }
 
-fn card<'a>(board: &'a Reply, id: &str) -> &'a Value {
-    board
-        .list("applications")
-        .iter()
-        .find(|c| c["id"] == id)
-        .unwrap_or_else(|| panic!("no card {id} on {:?}", board.body))
-}
-
 #[tokio::test]
 async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_three_statuses() {
     let app = TestApp::spawn().await;
@@ -35,7 +27,7 @@ async fn the_board_shows_a_new_applicant_and_moves_keep_the_candidate_view_to_th
     let first = board(&app, &employer, &job, "")
         .await
         .assert_status(StatusCode::OK);
-    let c = card(&first, &id);
+    let c = first.listed("applications", &id);
     assert_eq!(
         (c["stage"].as_str(), c["version"].as_i64()),
         (Some("new"), Some(1))
@@ -146,7 +138,7 @@ async fn two_people_moving_the_same_card_at_once_get_one_success_and_a_clear_409
             &won,
         )
         .await;
-    let c = card(&now, &id);
+    let c = now.listed("applications", &id);
     assert_eq!(
         (c["stage"].as_str(), c["version"].as_i64()),
         (won.body["stage"].as_str(), Some(2))
@@ -409,7 +401,7 @@ async fn a_withdrawn_application_leaves_the_candidates_list_is_flagged_on_the_bo
     let mine = app.my_applications_after(&candidate, &withdrawn).await;
     assert_eq!(mine.array().len(), 0);
     let board_now = board(&app, &employer, &job, "").await;
-    assert!(card(&board_now, &id)["withdrawn_at"].is_string());
+    assert!(board_now.listed("applications", &id)["withdrawn_at"].is_string());
     let moved = app.move_to(&employer, &id, "screening").await;
     moved.assert_error(
         StatusCode::UNPROCESSABLE_ENTITY,

@@ -18,14 +18,6 @@ async fn board_after(app: &TestApp, employer: &str, job: &str, write: &Reply) ->
     .assert_status(StatusCode::OK)
 }
 
-fn card<'a>(board: &'a Reply, id: &str) -> &'a Value {
-    board
-        .list("applications")
-        .iter()
-        .find(|c| c["id"] == id)
-        .unwrap_or_else(|| panic!("no card {id} on {:?}", board.body))
-}
-
 fn instant(v: &Value) -> chrono::DateTime<chrono::Utc> {
     v.as_str()
         .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
@@ -43,7 +35,7 @@ async fn a_card_counts_days_in_its_stage_from_when_it_entered_and_a_move_restart
             Some(&employer),
         )
         .await;
-    let new = card(&board, &id);
+    let new = board.listed("applications", &id);
     assert_eq!(
         new["stage_entered_at"], new["created_at"],
         "New since it applied"
@@ -64,7 +56,7 @@ async fn a_card_counts_days_in_its_stage_from_when_it_entered_and_a_move_restart
             Some(&employer),
         )
         .await;
-    assert_eq!(card(&board, &id)["days_in_stage"], 3);
+    assert_eq!(board.listed("applications", &id)["days_in_stage"], 3);
 
     // A move to Screening restarts the count at the move.
     let before = chrono::Utc::now();
@@ -73,7 +65,7 @@ async fn a_card_counts_days_in_its_stage_from_when_it_entered_and_a_move_restart
         .await
         .assert_status(StatusCode::OK);
     let board = board_after(&app, &employer, &job, &moved).await;
-    let screening = card(&board, &id);
+    let screening = board.listed("applications", &id);
     assert_eq!(screening["stage"], "screening");
     assert_eq!(screening["days_in_stage"], 0);
     let entered = instant(&screening["stage_entered_at"]);
@@ -93,7 +85,7 @@ async fn a_card_counts_days_in_its_stage_from_when_it_entered_and_a_move_restart
         .await
         .assert_status(StatusCode::OK);
     let board = board_after(&app, &employer, &job, &feedback).await;
-    let still = card(&board, &id);
+    let still = board.listed("applications", &id);
     assert_eq!(instant(&still["stage_entered_at"]), entered);
     assert_ne!(still["last_updated"], still["stage_entered_at"]);
 
@@ -113,19 +105,9 @@ async fn a_card_carries_the_average_of_its_scorecards_and_its_resume() {
     let app = TestApp::spawn().await;
     let (job, employer) = app.open_job("Data Engineer").await;
     let candidate = app.candidate_token("rated@example.com").await;
-    let resume = app
-        .add_document(
-            &candidate,
-            "Rae Smith CV.pdf",
-            pdf(2000),
-            &[("title", "My CV"), ("document_type", "other")],
-        )
+    let (id, resume) = app
+        .apply_with_resume(&candidate, &job, "Rae Smith CV.pdf", pdf(2000))
         .await;
-    let id = app
-        .submit_application(&candidate, json!({"jobId": job, "resumeId": resume}))
-        .await
-        .assert_status(StatusCode::CREATED)
-        .id();
     let (plain, _) = app.new_applicant(&job, "unrated@example.com").await;
     app.settle().await;
 
@@ -135,11 +117,11 @@ async fn a_card_carries_the_average_of_its_scorecards_and_its_resume() {
             Some(&employer),
         )
         .await;
-    let c = card(&board, &id);
+    let c = board.listed("applications", &id);
     assert_eq!((&c["rating"], &c["scorecards"]), (&Value::Null, &json!(0)));
     assert_eq!(c["resume_id"], resume);
     assert_eq!(c["resume_name"], "Rae Smith CV.pdf");
-    let p = card(&board, &plain);
+    let p = board.listed("applications", &plain);
     assert_eq!(
         (&p["resume_id"], &p["resume_name"]),
         (&Value::Null, &Value::Null)
@@ -164,9 +146,9 @@ async fn a_card_carries_the_average_of_its_scorecards_and_its_resume() {
         .await
         .assert_status(StatusCode::CREATED);
     let board = board_after(&app, &employer, &job, &second).await;
-    let c = card(&board, &id);
+    let c = board.listed("applications", &id);
     assert_eq!((&c["rating"], &c["scorecards"]), (&json!(3.3), &json!(2)));
-    assert_eq!(card(&board, &plain)["rating"], Value::Null);
+    assert_eq!(board.listed("applications", &plain)["rating"], Value::Null);
 }
 
 #[tokio::test]

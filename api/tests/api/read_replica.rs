@@ -220,6 +220,26 @@ async fn add_location(app: &TestApp, admin: &str, name: &str) -> Reply {
     .assert_status(StatusCode::CREATED)
 }
 
+/// A primary with a streaming standby, an app that reads from it (once the
+/// standby is in use), and an admin's session for writing.
+async fn streaming(max_lag: Duration) -> (Standby, TestApp, String) {
+    let pair = Standby::start();
+    let app = pair.app(max_lag).await;
+    until("the standby is in use", async || standby_in_use(&app).await).await;
+    let (_, admin) = app.admin_token().await;
+    (pair, app, admin)
+}
+
+/// Adds a location and reads the list with the write's token: it is there.
+async fn write_and_read_back(app: &TestApp, admin: &str, name: &str) -> Reply {
+    let written = add_location(app, admin, name).await;
+    let read = app
+        .get_after("/api/reference/locations", None, &written)
+        .await;
+    assert!(lists(&read, name), "{:?}", read.body);
+    written
+}
+
 /// Whether the primary's read model holds `name` (asked of it directly).
 async fn on_primary(app: &TestApp, name: &str) -> bool {
     sqlx::query_scalar::<_, bool>("SELECT EXISTS (SELECT 1 FROM locations WHERE display_name = $1)")
@@ -255,18 +275,11 @@ fn the_standby_settings_are_checked() {
 
 #[tokio::test]
 async fn a_read_after_a_write_waits_for_the_standby_and_falls_back_to_the_primary_when_it_lags() {
-    let pair = Standby::start();
     let max_lag = Duration::from_millis(2000);
-    let app = pair.app(max_lag).await;
-    until("the standby is in use", async || standby_in_use(&app).await).await;
-    let (_, admin) = app.admin_token().await;
+    let (pair, app, admin) = streaming(max_lag).await;
 
     // Streaming: a read with the write's token reads the standby, which has it.
-    let written = add_location(&app, &admin, "Streamed, NSW").await;
-    let read = app
-        .get_after("/api/reference/locations", None, &written)
-        .await;
-    assert!(lists(&read, "Streamed, NSW"), "{:?}", read.body);
+    write_and_read_back(&app, &admin, "Streamed, NSW").await;
 
     // The standby stops replaying: what is written now reaches only the primary.
     let mut standby = pair.standby_session(&app).await;
@@ -327,15 +340,8 @@ async fn a_read_after_a_write_waits_for_the_standby_and_falls_back_to_the_primar
 
 #[tokio::test]
 async fn reads_leave_a_standby_that_stops_within_two_seconds_and_return_when_it_starts() {
-    let pair = Standby::start();
-    let app = pair.app(Duration::from_millis(2000)).await;
-    until("the standby is in use", async || standby_in_use(&app).await).await;
-    let (_, admin) = app.admin_token().await;
-    let written = add_location(&app, &admin, "Before the stop, NSW").await;
-    let read = app
-        .get_after("/api/reference/locations", None, &written)
-        .await;
-    assert!(lists(&read, "Before the stop, NSW"), "{:?}", read.body);
+    let (pair, app, admin) = streaming(Duration::from_millis(2000)).await;
+    write_and_read_back(&app, &admin, "Before the stop, NSW").await;
 
     pair.stop_standby();
     let stopped = Instant::now();

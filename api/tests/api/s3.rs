@@ -9,9 +9,8 @@
 use std::time::Duration;
 
 use reqwest::StatusCode;
-use serde_json::json;
 
-use crate::fixtures::{CANDIDATE_PASSWORD, pdf};
+use crate::fixtures::pdf;
 use crate::support::{TestApp, create_bucket, until};
 
 /// The keys in the app's bucket, read from the S3 server itself (an unsigned
@@ -136,13 +135,7 @@ async fn erasing_a_candidate_deletes_their_objects() {
     let kept_key = storage_key(&app, &kept).await;
     assert_eq!(keys_in_bucket(&app).await.len(), 3);
 
-    app.post(
-        "/api/account/erase",
-        Some(&me),
-        json!({"password": CANDIDATE_PASSWORD}),
-    )
-    .await
-    .assert_status(StatusCode::OK);
+    app.erase_candidate(&me).await.assert_status(StatusCode::OK);
     assert_eq!(keys_in_bucket(&app).await, vec![kept_key]);
 }
 
@@ -171,20 +164,7 @@ async fn the_sweeper_removes_objects_no_event_refers_to() {
         .await;
     let kept_key = storage_key(&app, &kept).await;
     // Bytes whose event never came (a crash between the two).
-    let orphan = app
-        .app
-        .state
-        .files
-        .put(
-            "documents",
-            &api::files::Checked {
-                original_name: "lost.txt".into(),
-                extension: "txt".into(),
-                bytes: bytes::Bytes::from_static(b"nobody refers to me"),
-            },
-        )
-        .await
-        .unwrap();
+    let orphan = app.store_orphan().await;
     assert_eq!(keys_in_bucket(&app).await.len(), 2);
     // S3 keeps whole seconds: wait past the one-second grace period.
     tokio::time::sleep(Duration::from_millis(2100)).await;

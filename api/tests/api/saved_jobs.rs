@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::fixtures::{CANDIDATE_PASSWORD, job_form};
+use crate::fixtures::job_form;
 use crate::support::TestApp;
 
 const LIST: &str = "/api/candidate/saved-jobs";
@@ -253,13 +253,7 @@ async fn saved_jobs_are_in_the_data_export_and_gone_after_erasure() {
         "the events about them include their saves"
     );
 
-    app.post(
-        "/api/account/erase",
-        Some(&me),
-        json!({"password": CANDIDATE_PASSWORD}),
-    )
-    .await
-    .assert_status(StatusCode::OK);
+    app.erase_candidate(&me).await.assert_status(StatusCode::OK);
     app.settle().await;
     let (rows,): (i64,) = sqlx::query_as("SELECT count(*) FROM saved_jobs WHERE candidate_id = $1")
         .bind(Uuid::parse_str(&me_id).unwrap())

@@ -280,6 +280,16 @@ impl Reply {
             .unwrap_or_else(|| panic!("not an array: {}", self.body))
     }
 
+    /// The record with this `id` in the array under `key` (a test failure if
+    /// there is none).
+    #[track_caller]
+    pub fn listed(&self, key: &str, id: &str) -> &Value {
+        self.list(key)
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap_or_else(|| panic!("no {id} in {key:?} of {}", self.body))
+    }
+
     /// The record with this `id` in an array body, if there is one.
     #[track_caller]
     pub fn find_id(&self, id: &str) -> Option<&Value> {

@@ -1,0 +1,264 @@
+//! A projector's leader: taking the projector's advisory lock, the loop that
+//! waits for wake-ups and retries with backoff, and one batch in one
+//! transaction (checkpoint locked, model written, checkpoint advanced,
+//! changes queued for NOTIFY).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use event_store::{GlobalCheckpoint, RecordedEvent};
+use sqlx::postgres::PgPool;
+use sqlx::{Connection, PgConnection};
+use tokio::sync::watch;
+
+use super::checkpoints::{
+    advance_checkpoint, lock_checkpoint, move_checkpoint, read_checkpoint, record_failure,
+};
+use super::{Decoded, EventSource, Projector, RuntimeConfig, decode_batch};
+use crate::changes::{self, Change};
+
+pub(super) async fn run_projector(
+    source: EventSource,
+    projector: Arc<dyn Projector>,
+    config: RuntimeConfig,
+    mut remote: watch::Receiver<u64>,
+    leading: Arc<watch::Sender<Vec<&'static str>>>,
+) {
+    let name = projector.name();
+    let mut local = source.store.subscribe();
+    loop {
+        let mut lock = match acquire_leadership(&source.pool, name).await {
+            Ok(Some(conn)) => conn,
+            Ok(None) => {
+                tokio::time::sleep(config.standby_retry).await;
+                continue;
+            }
+            Err(e) => {
+                tracing::warn!(projector = name, error = %format!("{e:#}"), "could not try for leadership");
+                tokio::time::sleep(config.standby_retry).await;
+                continue;
+            }
+        };
+        tracing::info!(projector = name, "leading projector");
+        leading.send_modify(|l| l.push(name));
+        let mut backoff = config.backoff_initial;
+        let mut blocked_pause = Duration::from_millis(2);
+        // The checkpoint this leader last wrote; read from the table again
+        // whenever a batch finds it moved.
+        let mut known = None;
+        loop {
+            // Mark what we have seen before reading, so a wake-up that lands
+            // while we read is not lost.
+            local.borrow_and_update();
+            remote.borrow_and_update();
+            // The batch transaction runs on the connection that holds the
+            // lock: if that connection died (a database restart), the batch
+            // fails instead of running without leadership.
+            let batch = run_batch_inner(
+                &source,
+                &mut lock,
+                projector.as_ref(),
+                config.batch_size,
+                &mut known,
+            )
+            .await;
+            // A policy's batch appends where the store does not see it (and
+            // one whose commit failed to answer may have committed): let the
+            // others look. Other projectors' batches wake no one.
+            if projector.appends() && matches!(batch, Ok(Batch::Handled(_)) | Err(_)) {
+                source.store.wake();
+            }
+            match batch {
+                Ok(Batch::Blocked) => {
+                    // Short and growing: a long-running transaction elsewhere
+                    // must not turn this into a busy loop.
+                    tokio::time::sleep(blocked_pause).await;
+                    blocked_pause = (blocked_pause * 2).min(Duration::from_millis(200));
+                }
+                Ok(Batch::Idle) => {
+                    backoff = config.backoff_initial;
+                    blocked_pause = Duration::from_millis(2);
+                    tokio::select! {
+                        _ = local.changed() => {}
+                        _ = remote.changed() => {}
+                        _ = tokio::time::sleep(config.poll_interval) => {}
+                    }
+                    // Still leader? The lock lives as long as its connection.
+                    if lock.ping().await.is_err() {
+                        tracing::warn!(projector = name, "lost the leadership connection");
+                        break;
+                    }
+                }
+                Ok(Batch::Handled(_) | Batch::Passed(_)) => {
+                    backoff = config.backoff_initial;
+                    blocked_pause = Duration::from_millis(2);
+                }
+                Err(e) => {
+                    if lock.ping().await.is_err() {
+                        // Not a failing projector: we are no longer leader.
+                        tracing::warn!(projector = name, "lost the leadership connection");
+                        break;
+                    }
+                    let error = format!("{e:#}");
+                    tracing::error!(projector = name, error = %error, retry_in = ?backoff, "projector batch failed");
+                    if let Err(e) = record_failure(&source.pool, name, &error).await {
+                        tracing::error!(projector = name, error = %format!("{e:#}"), "could not record the failure");
+                    }
+                    tokio::time::sleep(backoff).await;
+                    backoff = (backoff * 2).min(config.backoff_max);
+                }
+            }
+        }
+        leading.send_modify(|l| l.retain(|n| *n != name));
+    }
+}
+
+/// A dedicated connection holding the projector's advisory lock, or `None` when
+/// another runner holds it.
+async fn acquire_leadership(pool: &PgPool, name: &str) -> anyhow::Result<Option<PgConnection>> {
+    let mut conn = PgConnection::connect_with(&pool.connect_options())
+        .await
+        .context("Failed to connect for leadership")?;
+    // language=PostgreSQL
+    let (locked,): (bool,) =
+        sqlx::query_as("SELECT pg_try_advisory_lock(hashtext('projector:' || $1))")
+            .bind(name)
+            .fetch_one(&mut conn)
+            .await
+            .context("Failed to try the projector lock")?;
+    if locked {
+        Ok(Some(conn))
+    } else {
+        let _ = conn.close().await;
+        Ok(None)
+    }
+}
+
+/// One batch in one transaction. Returns how many events it handled.
+pub(crate) async fn run_batch(
+    source: &EventSource,
+    projector: &dyn Projector,
+    batch_size: i64,
+) -> anyhow::Result<usize> {
+    let mut conn = source
+        .pool
+        .acquire()
+        .await
+        .context("Failed to get a connection for a projector batch")?;
+    Ok(
+        match run_batch_inner(source, &mut conn, projector, batch_size, &mut None).await? {
+            Batch::Handled(n) | Batch::Passed(n) => n,
+            Batch::Idle | Batch::Blocked => 0,
+        },
+    )
+}
+
+/// What one batch found.
+enum Batch {
+    Handled(usize),
+    /// Events none of which the projector reads: the checkpoint moved past
+    /// them without a batch transaction.
+    Passed(usize),
+    /// Nothing after the checkpoint.
+    Idle,
+    /// Committed events exist after the checkpoint, but an older transaction
+    /// still running (anywhere on the cluster) hides them: look again soon, as
+    /// nothing will announce that transaction's end.
+    Blocked,
+}
+
+/// `known` is the checkpoint as this runner last wrote it, if it has; the
+/// batch reads it from the table otherwise. It is dropped when a batch finds
+/// the row moved, after any failed batch, and with leadership. Only batches
+/// move a checkpoint (a leader's, or `rebuild::step`'s by hand) and a
+/// rebuild's swap, all forward and all checked against the row: a known
+/// checkpoint that is stale has events after it, so the batch that reads
+/// them finds the row moved and reads it again.
+async fn run_batch_inner(
+    source: &EventSource,
+    conn: &mut PgConnection,
+    projector: &dyn Projector,
+    batch_size: i64,
+    known: &mut Option<GlobalCheckpoint>,
+) -> anyhow::Result<Batch> {
+    let name = projector.name();
+    // Read first, through the store's port and without holding a transaction,
+    // so a batch holds one connection and no transaction id while it reads.
+    let checkpoint = match known.take() {
+        Some(checkpoint) => checkpoint,
+        None => read_checkpoint(&source.pool, name).await?,
+    };
+    let events = source.store.read_all(checkpoint, batch_size).await?;
+    let Some(last) = events.last().map(RecordedEvent::checkpoint) else {
+        let hidden = source.store.count_after(checkpoint).await? > 0;
+        *known = Some(checkpoint);
+        return Ok(if hidden { Batch::Blocked } else { Batch::Idle });
+    };
+    let count = events.len();
+    let events = decode_batch(events)?;
+    let read = |d: &Decoded| d.event.as_ref().is_some_and(|e| projector.reads(e));
+    if !events.iter().any(read) {
+        // Nothing to write and no one to tell: one statement, on the
+        // leadership connection, that moves the checkpoint only if no one
+        // else has (a rebuild's swap); if someone has, read again.
+        if !move_checkpoint(conn, name, Some(checkpoint), last, count).await? {
+            return Ok(Batch::Handled(0));
+        }
+        *known = Some(last);
+        return Ok(Batch::Passed(count));
+    }
+    let mut tx = conn
+        .begin()
+        .await
+        .context("Failed to begin a projector batch")?;
+    if lock_checkpoint(&mut tx, name).await? != checkpoint {
+        // Another runner (or a rebuild's swap) moved it while we read: read again.
+        tx.rollback().await.ok();
+        return Ok(Batch::Handled(0));
+    }
+    let changes = projector.apply(&mut tx, &events).await.with_context(|| {
+        format!(
+            "projector {name} failed on events after position {}",
+            checkpoint.position
+        )
+    })?;
+    advance_checkpoint(&mut tx, name, last, count).await?;
+    notify_changes(&mut tx, &changes).await?;
+    tx.commit()
+        .await
+        .context("Failed to commit a projector batch")?;
+    *known = Some(last);
+    Ok(Batch::Handled(count))
+}
+
+async fn notify_changes(conn: &mut PgConnection, changes: &[Change]) -> anyhow::Result<()> {
+    // NOTIFY payloads are limited to 8000 bytes: send in chunks well below that.
+    let mut chunk: Vec<&Change> = Vec::new();
+    let mut size = 0;
+    for change in changes {
+        let len = serde_json::to_string(change)?.len();
+        if size + len > 6000 && !chunk.is_empty() {
+            send_chunk(conn, &chunk).await?;
+            chunk.clear();
+            size = 0;
+        }
+        chunk.push(change);
+        size += len;
+    }
+    if !chunk.is_empty() {
+        send_chunk(conn, &chunk).await?;
+    }
+    Ok(())
+}
+
+async fn send_chunk(conn: &mut PgConnection, chunk: &[&Change]) -> anyhow::Result<()> {
+    // language=PostgreSQL
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(changes::CHANNEL)
+        .bind(serde_json::to_string(chunk)?)
+        .execute(&mut *conn)
+        .await
+        .context("Failed to queue change notifications")?;
+    Ok(())
+}
