@@ -1,16 +1,10 @@
-/** The notification entity (SPEC 3) and how its type maps to a display kind. */
-export type Notification = {
-  id: string
-  type: string
-  title: string
-  message: string
-  /** where clicking it leads: a path on this site (a job alert's job: /jobs/{id}); null or absent for nowhere */
-  link?: string | null
-  is_read: boolean
-  created_at: string
-}
+/** The notification entity (SPEC 3, the server's type) and how its type maps to a display kind. */
+import type { ApiSchema } from '../../api'
 
-export type NotificationKind = 'success' | 'warning' | 'error' | 'info'
+/** `link` is where clicking it leads: a path on this site (a job alert's job: /jobs/{id}), or null. */
+export type Notification = ApiSchema<'Notification'>
+
+export type NotificationKind = ApiSchema<'NotificationKind'>
 
 /** success, warning and error are themselves; anything else is info. */
 export function notificationKind(type: string): NotificationKind {

@@ -118,7 +118,7 @@ export function previewJob(v: JobFormValues, company: string, locations: Referen
     created_at: new Date().toISOString(),
     expires_at: v.expires_on ? closingInstant(v.expires_on) : null,
     status: 'open',
-    specialisation: v.specialisation || null,
+    specialisation: v.specialisation,
   }
 }
 
