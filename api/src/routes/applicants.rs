@@ -76,8 +76,8 @@ struct ApplicantDetail {
     application: PipelineCard,
     job: JobRef,
     /// The candidate's profile as they last saved it (education, experience,
-    /// skills), or null.
-    #[schema(value_type = Option<Object>)]
+    /// skills), or null: the read model keeps it as the domain's `Profile`.
+    #[schema(value_type = Option<domain::profile::Profile>)]
     profile: Option<Value>,
     /// The resume and cover letter attached to this application.
     documents: Vec<Document>,

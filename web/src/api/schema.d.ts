@@ -1988,11 +1988,7 @@ export interface components {
             interviews: components["schemas"]["InterviewRow"][];
             job: components["schemas"]["JobRef"];
             notes: components["schemas"]["Note"][];
-            /**
-             * @description The candidate's profile as they last saved it (education, experience,
-             *     skills), or null.
-             */
-            profile?: Record<string, unknown> | null;
+            profile?: null | components["schemas"]["Profile"];
             scorecards: components["schemas"]["Scorecard"][];
         };
         /** @description SPEC 3 'Application'. */
@@ -2101,7 +2097,7 @@ export interface components {
             account: components["schemas"]["AccountRow"];
             applications: components["schemas"]["Application"][];
             documents: components["schemas"]["Document"][];
-            profile?: Record<string, unknown> | null;
+            profile?: null | components["schemas"]["Profile"];
         };
         ChangePasswordBody: {
             currentPassword?: string;

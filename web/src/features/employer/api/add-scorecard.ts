@@ -1,13 +1,13 @@
 /** POST /api/employer/applications/{id}/scorecards: criteria rated 1-5 and a recommendation, private to the team. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Recommendation } from '../types'
+import type { ApiReply, ApiSchema } from '../../../api'
 import { employerPost } from './client'
 import { employerKeys, isPipelineKey } from './keys'
 
-export type ScorecardBody = { ratings: { criterion: string; score: number }[]; recommendation: Recommendation; comment?: string }
+export type ScorecardBody = ApiSchema<'ScorecardBody'>
 
 export const addScorecard = ({ id, body }: { id: string; body: ScorecardBody }) =>
-  employerPost<{ id: string; message: string }>(`/api/employer/applications/${encodeURIComponent(id)}/scorecards`, body)
+  employerPost<ApiReply<'add_scorecard'>>(`/api/employer/applications/${encodeURIComponent(id)}/scorecards`, body)
 
 export function useAddScorecard() {
   const qc = useQueryClient()

@@ -4,6 +4,7 @@
  * either way the job's queries are read again, so a 409 shows where a colleague put the card.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import type { Pipeline, Stage } from '../types'
 import { employerPost } from './client'
 import { employerKeys } from './keys'
@@ -11,7 +12,7 @@ import { employerKeys } from './keys'
 export type MoveInput = { id: string; jobId: string; stage: Stage; version: number; feedback?: string }
 
 export const moveApplication = ({ id, stage, version, feedback }: MoveInput) =>
-  employerPost<{ id: string; stage: Stage; version: number; message: string }>(`/api/employer/applications/${encodeURIComponent(id)}/move`, {
+  employerPost<ApiReply<'move_one'>>(`/api/employer/applications/${encodeURIComponent(id)}/move`, {
     stage,
     version,
     ...(feedback ? { feedback } : {}),
