@@ -3,29 +3,15 @@
  * alert's form and back, the name suggested for a new alert, an alert's criteria in words, and
  * which field of the form a 422 answer's text belongs to (the server sends one text at a time).
  */
+import type { ApiSchema } from '../../../api'
 import type { JobSearch } from '../../jobs'
 
 export type AlertFrequency = 'instant' | 'daily'
 
-/** GET /api/candidate/alerts's alert (docs/API.md "Job alerts"). */
-export type JobAlert = {
-  id: string
-  name: string
-  keywords: string | null
-  location_id: string | null
-  salary_range_id: string | null
-  type: string | null
-  specialisation: string | null
-  frequency: AlertFrequency | string
-  paused: boolean
-  created_at: string
-  updated_at: string
-  match_count: number
-  newest_job_id: string | null
-  newest_job_title: string | null
-}
+/** GET /api/candidate/alerts's alert (docs/API.md "Job alerts"); `frequency` is an AlertFrequency. */
+export type JobAlert = ApiSchema<'JobAlert'>
 
-/** The form POST and PUT take: a criterion left out matches anything. */
+/** The form POST and PUT take (the server's AlertBody, which api/alerts.ts checks it against): a criterion left out matches anything. */
 export type AlertForm = {
   name: string
   keywords?: string
