@@ -14,11 +14,11 @@ export type ApiSchema<Name extends keyof Schemas> = Schemas[Name]
 type JsonOf<Answer> = Answer extends { content: { 'application/json': infer Body } } ? Body : never
 
 /**
- * What an operation answers on success, by its operationId (docs/API.md; the id is the handler's
+ * What an operation answers on success (its 200, 201 or 202 JSON body), by its operationId (docs/API.md; the id is the handler's
  * name unless its `#[utoipa::path]` sets `operation_id`): `ApiReply<'list_documents'>`.
  */
 export type ApiReply<Id extends keyof operations> = JsonOf<
-  operations[Id]['responses'][Extract<keyof operations[Id]['responses'], 200 | 201>]
+  operations[Id]['responses'][Extract<keyof operations[Id]['responses'], 200 | 201 | 202>]
 >
 
 /** The JSON body an operation takes, by its operationId: `ApiBody<'submit'>`. */

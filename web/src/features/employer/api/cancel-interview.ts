@@ -1,10 +1,11 @@
 /** POST /api/employer/interviews/{id}/cancel {reason?}: the candidate is told and the calendar entry is withdrawn. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import { employerPost } from './client'
 import { employerKeys } from './keys'
 
 export const cancelInterview = ({ interviewId, reason }: { interviewId: string; applicationId: string; reason?: string }) =>
-  employerPost<{ message: string }>(`/api/employer/interviews/${encodeURIComponent(interviewId)}/cancel`, reason?.trim() ? { reason: reason.trim() } : {})
+  employerPost<ApiReply<'cancel'>>(`/api/employer/interviews/${encodeURIComponent(interviewId)}/cancel`, reason?.trim() ? { reason: reason.trim() } : {})
 
 export function useCancelInterview() {
   const qc = useQueryClient()
