@@ -4,7 +4,7 @@
  * which field of the form a 422 answer's text belongs to (the server sends one text at a time).
  */
 import type { ApiSchema } from '../../../api'
-import type { JobSearch } from '../../jobs'
+import type { JobSearch, ReferenceItem } from '../../jobs'
 
 export type AlertFrequency = 'instant' | 'daily'
 
@@ -42,7 +42,7 @@ export const ALERT_TEXTS = {
   limit: 'You can keep up to 20 job alerts. Delete one to add another.',
 } as const
 
-type Named = { id: string | number; display_name: string }
+type Named = ReferenceItem
 
 /** What the reference lists name, to put ids into words. */
 export type AlertReference = { locations: readonly Named[]; salaryRanges: readonly Named[] }
