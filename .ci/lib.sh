@@ -159,24 +159,32 @@ ensure_moto() {
   echo "$venv/bin/moto_server"
 }
 
-# Starts moto on a free port of 127.0.0.1 and exports what the S3 tests read:
-# TEST_S3_ENDPOINT, TEST_MOTO_SERVER (the restart test starts its own) and
-# credentials (moto takes any). Call it in the shell that runs the tests, and
-# stop_s3 when done (or trap it).
-start_s3() {
-  local bin port
+# Starts moto (in-memory S3) on a free port of 127.0.0.1, logging to $1, and
+# sets MOTO_PORT and MOTO_PID; $2, if given, is the first port to try. The
+# caller stops it (kill "$MOTO_PID").
+start_moto() {
+  local bin logfile=$1
   bin="$(ensure_moto)"
-  port="$(free_port)"
-  "$bin" -H 127.0.0.1 -p "$port" >"$LOCAL/moto.log" 2>&1 &
-  S3_PID=$!
+  MOTO_PORT="$(free_port "${2:-}")"
+  "$bin" -H 127.0.0.1 -p "$MOTO_PORT" >"$logfile" 2>&1 &
+  MOTO_PID=$!
   for _ in $(seq 1 100); do
-    curl -sf -o /dev/null "http://127.0.0.1:$port/" && break
-    kill -0 "$S3_PID" 2>/dev/null || { cat "$LOCAL/moto.log" >&2; return 1; }
+    curl -sf -o /dev/null "http://127.0.0.1:$MOTO_PORT/" && break
+    kill -0 "$MOTO_PID" 2>/dev/null || { cat "$logfile" >&2; return 1; }
     sleep 0.1
   done
-  curl -sf -o /dev/null "http://127.0.0.1:$port/" || { log "moto did not start"; return 1; }
-  log "S3 server (moto) on http://127.0.0.1:$port"
-  export TEST_S3_ENDPOINT="http://127.0.0.1:$port" TEST_MOTO_SERVER="$bin"
+  curl -sf -o /dev/null "http://127.0.0.1:$MOTO_PORT/" || { log "moto did not start"; return 1; }
+}
+
+# Starts moto and exports what the S3 tests read: TEST_S3_ENDPOINT,
+# TEST_MOTO_SERVER (the restart test starts its own) and credentials (moto
+# takes any). Call it in the shell that runs the tests, and stop_s3 when done
+# (or trap it).
+start_s3() {
+  start_moto "$LOCAL/moto.log" || return 1
+  S3_PID=$MOTO_PID
+  log "S3 server (moto) on http://127.0.0.1:$MOTO_PORT"
+  export TEST_S3_ENDPOINT="http://127.0.0.1:$MOTO_PORT" TEST_MOTO_SERVER="$(ensure_moto)"
   export AWS_ACCESS_KEY_ID=testing AWS_SECRET_ACCESS_KEY=testing AWS_REGION=us-east-1
 }
 

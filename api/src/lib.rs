@@ -1,8 +1,10 @@
 //! The edge of the product: axum HTTP (+ socket.io realtime), auth, mail,
-//! serving the web app, and the `recruit` binary's subcommands.
+//! serving the web app, and the jobs the server runs (policies, retention,
+//! sweeps). A library: the `recruit` binary (the `recruit` crate) parses the
+//! command line and calls in here (`app::Application` for `recruit serve`).
 //!
 //! Errors: handlers return [`error::ApiError`], converted once into a status and
-//! `{"error": "..."}`; CLI commands return `anyhow::Result`.
+//! `{"error": "..."}`; what the binary calls returns `anyhow::Result`.
 
 pub mod admin_live;
 pub mod alert_digest;
@@ -11,7 +13,6 @@ pub mod alert_policy;
 pub mod app;
 pub mod applicant_history;
 pub mod auth;
-pub mod cli;
 pub mod config;
 pub mod csv_file;
 pub mod error;

@@ -16,7 +16,7 @@ use crate::app::AppState;
 
 /// Sent mail holds reset links: keep it only this long.
 const RETENTION_DAYS: i32 = 7;
-pub(crate) const MAX_ATTEMPTS: i32 = 10;
+pub const MAX_ATTEMPTS: i32 = 10;
 
 enum Transport {
     Smtp(AsyncSmtpTransport<Tokio1Executor>),

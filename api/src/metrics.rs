@@ -143,7 +143,7 @@ pub async fn scrape(
         .into_response())
 }
 
-/// The allocator's own account of the heap (jemalloc, see main.rs), by kind:
+/// The allocator's own account of the heap (jemalloc, see recruit/src/main.rs), by kind:
 /// `allocated` is what the program holds, `active` the pages those
 /// allocations occupy, `resident` what jemalloc has in RAM (its metadata and
 /// freed pages not yet handed back included), `retained` address space it

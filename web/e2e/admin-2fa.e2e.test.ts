@@ -13,8 +13,9 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_URL, api, apiLogin, createAdminWithCli, DEMO, newContext, screenshot, seriousA11yViolations, sleep, uniqueEmail, type LoginBody,
-  type ViewportName, expectNoSidewaysScroll, pagePerBlock, signInThroughForm, browserPerFile,
+  type ViewportName, pagePerBlock, signInThroughForm, browserPerFile,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const NEW_ADMIN = { name: 'Riley Two-Step', email: uniqueEmail('riley-2fa'), password: 'Harbour#2026' }
 const PERIOD_MS = 30_000

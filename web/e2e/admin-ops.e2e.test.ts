@@ -10,9 +10,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL, api, apiLogin, DEMO, eventually, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type LoginBody, expectNoSidewaysScroll,
+  ADMIN_URL, api, apiLogin, DEMO, eventually, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type LoginBody,
   signedInContext, type ViewportName, pagePerBlock, signInThroughForm, browserPerFile,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 type AdminJob = { id: string; title: string; company: string; status: string; applications: number; posted_at: string | null; closed_reason: string | null }
 type AuditEvent = { position: number; stream_id: string; stream_version: number; event_type: string; recorded_at: string }

@@ -10,11 +10,12 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_URL, api, apiLogin, decodeQuotedPrintable, DEMO, EMPLOYER_URL, eventually, MAIL_DIR, newContext, screenshot, seriousA11yViolations,
-  uniqueEmail, VIEWPORT_NAMES, type LoginBody, type ViewportName, expectNoSidewaysScroll, signedInContext, pagePerBlock, signInThroughForm,
+  uniqueEmail, VIEWPORT_NAMES, type LoginBody, type ViewportName, signedInContext, pagePerBlock, signInThroughForm,
   browserPerFile,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
-// from api/seed (employers.json, seed_agency.rs)
+// from recruit/seed (employers.json, recruit/src/seed/agency.rs)
 const EMPLOYER_PASSWORD = 'Employer1!'
 const PENDING = { company: 'Wattle Analytics', email: 'hello@wattle.example' }
 const TO_SUSPEND = { company: 'Opal Energy Networks', email: 'jobs@opalenergy.example' }

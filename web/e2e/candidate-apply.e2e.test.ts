@@ -10,6 +10,7 @@ import {
   api, apiLogin, BASE_URL, browserPerFile, DEMO, eventually, newContext, ownOpenJob, pagePerBlock, screenshot, seriousA11yViolations, uniqueEmail,
   type Job, type LoginBody,
 } from './support'
+import { newCandidate } from './fixtures'
 
 
 type EmployerApplication = { id: string; job_id: string; status: string; candidate_email?: string; feedback?: string | null }
@@ -33,9 +34,7 @@ describe('candidate applies, employer accepts, bell rings', () => {
     employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
     job = await ownOpenJob(employer)
 
-    const reg = await api('POST', '/api/auth/candidate/register', { json: { name: 'Taylor Applicant', email, password } })
-    expect(reg.status).toBe(201)
-    candidate = await apiLogin('candidate', email, password)
+    candidate = await newCandidate({ name: 'Taylor Applicant', email, password })
 
     await ui.page.goto(`${BASE_URL}/about`)
     await ui.page.evaluate(

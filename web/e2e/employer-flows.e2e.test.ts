@@ -15,9 +15,11 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_URL, api, apiLogin, BASE_URL, collectErrors, decodeQuotedPrintable, DEMO, EMPLOYER_URL, eventually, jobBoard, MAIL_DIR, newContext,
-  screenshot, seriousA11yViolations, uniqueEmail, VIEWPORT_NAMES, type LoginBody, signInThroughForm, browserPerFile, expectNoSidewaysScroll,
+  screenshot, seriousA11yViolations, uniqueEmail, VIEWPORT_NAMES, type LoginBody, signInThroughForm, browserPerFile,
   signedInContext, onePagePdf,
 } from './support'
+import { newCandidate } from './fixtures'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 /** The text/calendar part of a raw .eml, decoded (lettre picks 7bit, quoted-printable or base64). */
 function calendarPart(raw: string): string | null {
@@ -147,9 +149,7 @@ describe('sign-up → approval → post', () => {
 
 describe('apply → live → interview', () => {
   beforeAll(async () => {
-    const reg = await api('POST', '/api/auth/candidate/register', { json: { name: CANDIDATE.name, email: CANDIDATE.email, password: CANDIDATE.password } })
-    expect(reg.status, JSON.stringify(reg.body)).toBe(201)
-    candidate = await apiLogin('candidate', CANDIDATE.email, CANDIDATE.password)
+    candidate = await newCandidate(CANDIDATE)
     candidateCtx = await signedInContext(browser(), 'candidate', candidate)
     candidatePage = await candidateCtx.newPage()
     errorLists.push(collectErrors(candidatePage))

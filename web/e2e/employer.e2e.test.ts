@@ -8,8 +8,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   api, apiLogin, DEMO, EMPLOYER_URL, eventually, jobBoard, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type LoginBody,
-  expectNoSidewaysScroll, signedInContext, type ViewportName, pagePerBlock, signInThroughForm, browserPerFile,
+  signedInContext, type ViewportName, pagePerBlock, signInThroughForm, browserPerFile,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 type Counts = { new: number; screening: number; interview: number; offer: number; hired: number; rejected: number; total: number }
 type EmployerJob = { id: string; title: string; status: string; applications: Counts }

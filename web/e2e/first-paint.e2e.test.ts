@@ -19,6 +19,7 @@ import {
   type Job,
   type LoginBody,
 } from './support'
+import { postJob } from './fixtures'
 
 const browser = browserPerFile()
 const DAY = 24 * 3600 * 1000
@@ -29,26 +30,19 @@ let hostileId = ''
 
 beforeAll(async () => {
   employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
-  const locations = await api<{ data: { id: string }[] }>('GET', '/api/reference/locations')
-  const posted = await api<{ id: string }>('POST', '/api/employer/jobs', {
-    token: employer.token,
-    json: {
-      title: HOSTILE,
-      location_id: locations.body.data[0].id,
-      type: 'Full-time',
-      specialisation: 'Development + Testing',
-      salary: '$150k',
-      description: 'A job whose title is markup, to prove the page does not run it.',
-      responsibilities: ['Escape'],
-      requirements: ['Patience'],
-      expires_at: new Date(Date.now() + 30 * DAY).toISOString(),
-    },
+  const posted = await postJob(employer, {
+    title: HOSTILE,
+    type: 'Full-time',
+    specialisation: 'Development + Testing',
+    salary: '$150k',
+    description: 'A job whose title is markup, to prove the page does not run it.',
+    responsibilities: ['Escape'],
+    requirements: ['Patience'],
+    expires_at: new Date(Date.now() + 30 * DAY).toISOString(),
   })
-  expect(posted.status, JSON.stringify(posted.body)).toBe(201)
-  hostileId = posted.body.id
+  hostileId = posted.id
   // the pages read the read model directly: wait until the board has the job
-  const consistency = posted.headers.get('x-consistency-token')
-  await api('GET', '/api/admin/jobs/job-board', { consistency })
+  await api('GET', '/api/admin/jobs/job-board', { consistency: posted.consistency })
 })
 
 afterAll(async () => {

@@ -23,7 +23,6 @@ import {
   browserPerFile,
   decodeQuotedPrintable,
   eventually,
-  expectNoSidewaysScroll,
   newContext,
   pagePerBlock,
   seriousA11yViolations,
@@ -31,6 +30,8 @@ import {
   type LoginBody,
   type ViewportName,
 } from './support'
+import { postJob } from './fixtures'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
 const stamp = Date.now().toString(36)
@@ -126,23 +127,17 @@ for (const viewport of VIEWPORT_NAMES) {
       // the socket is up before the job is published, so the bell can only learn of it live
       await page.getByRole('button', { name: 'Notifications' }).waitFor()
 
-      const locations = await api<{ data: { id: string }[] }>('GET', '/api/reference/locations')
-      const job = await api<{ id: string }>('POST', '/api/employer/jobs', {
-        token: employer.token,
-        json: {
-          title: jobTitle,
-          location_id: locations.body.data[0].id,
-          type: 'Contract',
-          specialisation: 'Development + Testing',
-          salary: '$900 per day',
-          description: `${jobTitle}: ${'Build the mobile app people use to book their week. '.repeat(4)}`,
-          responsibilities: ['Ship good software'],
-          requirements: ['Kotlin'],
-          expires_at: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
-        },
+      const job = await postJob(employer, {
+        title: jobTitle,
+        type: 'Contract',
+        specialisation: 'Development + Testing',
+        salary: '$900 per day',
+        description: `${jobTitle}: ${'Build the mobile app people use to book their week. '.repeat(4)}`,
+        responsibilities: ['Ship good software'],
+        requirements: ['Kotlin'],
+        expires_at: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
       })
-      expect(job.status, JSON.stringify(job.body)).toBe(201)
-      jobId = job.body.id
+      jobId = job.id
       posted.push(jobId)
 
       // live: no reload, the bell's count moves and the notification names the job

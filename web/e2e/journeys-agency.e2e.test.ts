@@ -10,7 +10,8 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Locator } from 'playwright-core'
-import { ADMIN_URL, DEMO, VIEWPORTS, VIEWPORT_NAMES, browserPerFile, expectNoSidewaysScroll, newContext, pagePerBlock, SCREENSHOT_DIR, screenshot, seriousA11yViolations, signInThroughForm, type ViewportName } from './support'
+import { ADMIN_URL, DEMO, VIEWPORTS, VIEWPORT_NAMES, browserPerFile, newContext, pagePerBlock, SCREENSHOT_DIR, screenshot, seriousA11yViolations, signInThroughForm } from './support'
+import { expectNoSidewaysScroll, expectInView } from './layoutChecks'
 
 const browser = browserPerFile()
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
@@ -31,17 +32,6 @@ function expectReadable(lines: string[], where: string) {
     expect(line, `${where}: a placeholder in "${line}"`).not.toContain('[erased]')
     expect(line, `${where}: "${line}" reads as a sentence`).toMatch(/^[A-Z].* [a-z]+/)
   }
-}
-
-/** Wholly inside the screen's width (and, when asked, its height). */
-async function expectOnScreen(target: Locator, what: string, viewport: ViewportName, vertically = false) {
-  await target.scrollIntoViewIfNeeded()
-  const box = await target.boundingBox()
-  expect(box, `${what} is shown`).not.toBeNull()
-  const { width, height } = VIEWPORTS[viewport]
-  expect(box!.x, `${what}: left edge`).toBeGreaterThanOrEqual(0)
-  expect(box!.x + box!.width, `${what}: right edge`).toBeLessThanOrEqual(width)
-  if (vertically) expect(box!.y + box!.height, `${what}: bottom edge`).toBeLessThanOrEqual(height)
 }
 
 for (const viewport of VIEWPORT_NAMES) {
@@ -77,7 +67,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await first.getByText('Correlation id').waitFor()
       await first.getByLabel(/^Payload of event/).waitFor()
       await expectNoSidewaysScroll(page, `overview @${viewport}`)
-      await expectOnScreen(first.getByText('Raw event'), 'the raw event toggle', viewport)
+      await expectInView(first.getByText('Raw event'), 'the raw event toggle', { vertically: false })
       await screenshot(page, 'journeys-agency/overview', viewport)
       expect(await seriousA11yViolations(page, `overview @${viewport}`)).toEqual([])
     })
@@ -92,12 +82,12 @@ for (const viewport of VIEWPORT_NAMES) {
       expect(newest.length).toBeLessThanOrEqual(25)
       expectReadable(newest, `audit trail @${viewport}`)
       // the filters fit their fields on a phone, dates included
-      for (const label of ['From', 'To']) await expectOnScreen(page.getByLabel(label, { exact: true }), `the ${label} field`, viewport)
+      for (const label of ['From', 'To']) await expectInView(page.getByLabel(label, { exact: true }), `the ${label} field`, { vertically: false })
       await expectNoSidewaysScroll(page, `audit trail @${viewport}`)
       await screenshot(page, 'journeys-agency/audit', viewport)
 
       const older = page.getByRole('button', { name: 'Older' })
-      await expectOnScreen(older, 'Older', viewport)
+      await expectInView(older, 'Older', { vertically: false })
       await older.click()
       await page.waitForURL(/before=\d+/)
       await expect.poll(async () => (await headlines(events))[0]).not.toBe(newest[0])
@@ -157,7 +147,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await travel.getByLabel(/^Raw data as it was at/).waitFor()
 
       await expectNoSidewaysScroll(page, `job history @${viewport}`)
-      await expectOnScreen(changes, 'the before/after table', viewport)
+      await expectInView(changes, 'the before/after table', { vertically: false })
       await screenshot(page, 'journeys-agency/time-travel', viewport)
       await changes.screenshot({ path: join(SCREENSHOT_DIR, `journeys-agency_changes-${viewport}.png`) })
       await state.screenshot({ path: join(SCREENSHOT_DIR, `journeys-agency_state-${viewport}.png`) })

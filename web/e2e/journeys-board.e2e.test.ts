@@ -6,25 +6,23 @@
  * works from the keyboard. In the portal, a job with under 24 hours left, which the public board
  * no longer lists, says "Closes in N hours", with a note saying why only signed-in candidates see it.
  */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import {
   BASE_URL,
   DEMO,
-  SCREENSHOT_DIR,
   VIEWPORT_NAMES,
   api,
   apiLogin,
   browserPerFile,
-  expectNoSidewaysScroll,
   newContext,
   pagePerBlock,
   signedInContext,
   type LoginBody,
-  type ViewportName,
+  journeyScreenshot,
 } from './support'
+import { postJob } from './fixtures'
+import { expectNoSidewaysScroll, expectInView } from './layoutChecks'
 
 const browser = browserPerFile()
 const HOUR = 3600 * 1000
@@ -46,26 +44,20 @@ let employer: LoginBody
 
 beforeAll(async () => {
   employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
-  const locations = await api<{ data: { id: string }[] }>('GET', '/api/reference/locations')
   let consistency: string | null = null
   for (const [key, job] of Object.entries(POSTED) as [keyof typeof POSTED, (typeof POSTED)[keyof typeof POSTED]][]) {
-    const posted = await api<{ id: string }>('POST', '/api/employer/jobs', {
-      token: employer.token,
-      json: {
-        title: job.title,
-        location_id: locations.body.data[0].id,
-        type: 'Full-time',
-        specialisation: SPECIALISATION,
-        salary: job.salary,
-        description: `${job.title}: ${'Work with a friendly team on a product people rely on every day. '.repeat(4)}`,
-        responsibilities: ['Ship good software'],
-        requirements: ['Curiosity'],
-        expires_at: new Date(Date.now() + job.closesIn).toISOString(),
-      },
+    const posted = await postJob(employer, {
+      title: job.title,
+      type: 'Full-time',
+      specialisation: SPECIALISATION,
+      salary: job.salary,
+      description: `${job.title}: ${'Work with a friendly team on a product people rely on every day. '.repeat(4)}`,
+      responsibilities: ['Ship good software'],
+      requirements: ['Curiosity'],
+      expires_at: new Date(Date.now() + job.closesIn).toISOString(),
     })
-    expect(posted.status, JSON.stringify(posted.body)).toBe(201)
-    ids[key] = posted.body.id
-    consistency = posted.headers.get('x-consistency-token')
+    ids[key] = posted.id
+    consistency = posted.consistency
   }
   // the pages read the read model: wait until the board has them all
   await api('GET', '/api/admin/jobs/job-board', { consistency })
@@ -75,23 +67,6 @@ afterAll(async () => {
   // leave the board as seeded for the other files
   for (const id of Object.values(ids)) await api('POST', `/api/employer/jobs/${id}/close`, { token: employer.token, json: {} })
 })
-
-async function screenShot(page: Page, name: string, viewport: ViewportName, fullPage = false) {
-  mkdirSync(join(SCREENSHOT_DIR, 'journeys'), { recursive: true })
-  await page.screenshot({ path: join(SCREENSHOT_DIR, 'journeys', `${name}-${viewport}.png`), animations: 'disabled', fullPage })
-}
-
-/** The control is wholly on screen once scrolled to: a person can see and press it. */
-async function expectOnScreen(page: Page, target: Locator, what: string) {
-  await target.scrollIntoViewIfNeeded()
-  const box = await target.boundingBox()
-  expect(box, `${what}: not laid out`).not.toBeNull()
-  const { width, height } = page.viewportSize()!
-  expect(box!.x, `${what}: left of the screen`).toBeGreaterThanOrEqual(0)
-  expect(box!.y, `${what}: above the screen`).toBeGreaterThanOrEqual(0)
-  expect(box!.x + box!.width, `${what}: past the right edge`).toBeLessThanOrEqual(width + 0.5)
-  expect(box!.y + box!.height, `${what}: below the fold`).toBeLessThanOrEqual(height + 0.5)
-}
 
 const cardTitles = (page: Page) => page.locator('article.job-card h3').allInnerTexts()
 
@@ -112,27 +87,27 @@ for (const viewport of VIEWPORT_NAMES) {
       // on a phone the selects fold behind the Filters button
       if (viewport === 'mobile') await page.getByRole('button', { name: /^Filters/ }).click()
       const specialisation = page.getByLabel('Specialisation')
-      await expectOnScreen(page, specialisation, 'the Specialisation filter')
+      await expectInView(specialisation, 'the Specialisation filter')
       await specialisation.selectOption(SPECIALISATION)
       await boardShows(page, /\?specialisation=development-testing$/)
-      await screenShot(page, 'board-filtered', viewport)
+      await journeyScreenshot(page, 'board-filtered', viewport)
 
       const sort = page.getByLabel('Sort by')
-      await expectOnScreen(page, sort, 'Sort by')
+      await expectInView(sort, 'Sort by')
       await sort.selectOption({ label: 'Salary (high to low)' })
       await boardShows(page, /\?specialisation=development-testing&sort=salary$/)
       // the best paid first: this file's $400k job
       expect((await cardTitles(page))[0]).toBe(POSTED.top.title)
       const count = Number(/^(\d+) jobs found$/.exec((await page.locator('.job-count').innerText()).trim())?.[1])
       expect(count).toBeGreaterThan(5)
-      await screenShot(page, 'board-sorted-by-salary-full', viewport, true)
+      await journeyScreenshot(page, 'board-sorted-by-salary-full', viewport, true)
       await page.locator('.job-results').scrollIntoViewIfNeeded()
       await page.evaluate(() => window.scrollBy(0, -80))
-      await screenShot(page, 'board-sorted-by-salary', viewport)
+      await journeyScreenshot(page, 'board-sorted-by-salary', viewport)
 
       const pager = page.getByRole('navigation', { name: 'Job results pages' })
       const page2 = pager.getByRole('button', { name: 'Page 2' })
-      await expectOnScreen(page, page2, 'Page 2')
+      await expectInView(page2, 'Page 2')
       await page2.click()
       await boardShows(page, /\?specialisation=development-testing&sort=salary&page=2$/)
       const onPage2 = await cardTitles(page)
@@ -169,8 +144,8 @@ for (const viewport of VIEWPORT_NAMES) {
       const onPage2 = await cardTitles(page)
       // Read More and Apply Now sit above the card's link, and Read More answers the keyboard
       const readMore = card.getByRole('button', { name: 'Read More' })
-      await expectOnScreen(page, readMore, 'Read More')
-      await expectOnScreen(page, card.getByRole('link', { name: 'Apply Now' }), 'Apply Now')
+      await expectInView(readMore, 'Read More')
+      await expectInView(card.getByRole('link', { name: 'Apply Now' }), 'Apply Now')
       await readMore.focus()
       await page.keyboard.press('Enter')
       await card.getByRole('button', { name: 'Show Less' }).waitFor()
@@ -206,21 +181,21 @@ for (const viewport of VIEWPORT_NAMES) {
       await card.waitFor()
       expect(await page.getByLabel('Search jobs').inputValue()).toBe(title)
       const badge = card.getByText(/^Closes in [45] hours$/)
-      await expectOnScreen(page, badge, 'the closing badge')
+      await expectInView(badge, 'the closing badge')
       await page.getByText('Jobs marked “Closes in …” have under 24 hours left: they are off the public job board, and only signed-in candidates like you still see them.').waitFor()
-      await expectOnScreen(page, card.getByRole('button', { name: /^Apply Now|^Applied Successfully/ }), 'Apply Now')
+      await expectInView(card.getByRole('button', { name: /^Apply Now|^Applied Successfully/ }), 'Apply Now')
       await expectNoSidewaysScroll(page, 'Browse Jobs')
       await card.evaluate((el) => el.scrollIntoView({ block: 'center' }))
-      await screenShot(page, 'portal-closing-soon', viewport)
+      await journeyScreenshot(page, 'portal-closing-soon', viewport)
 
       // the same board as the public one: specialisation, sort and page in the address
       await page.goto(`${BASE_URL}/candidate/dashboard/jobs?specialisation=development-testing&sort=salary`)
       await page.locator('.cd-job-card').first().waitFor()
       expect(await page.getByLabel('Sort by').inputValue()).toBe('salary')
       expect((await page.locator('.cd-job-card h3').allInnerTexts())[0]).toBe(POSTED.top.title)
-      await screenShot(page, 'portal-browse-jobs-full', viewport, true)
+      await journeyScreenshot(page, 'portal-browse-jobs-full', viewport, true)
       await page.getByLabel('Sort by').scrollIntoViewIfNeeded()
-      await screenShot(page, 'portal-browse-jobs', viewport)
+      await journeyScreenshot(page, 'portal-browse-jobs', viewport)
 
       // the whole card opens the job page
       const first = page.locator('.cd-job-card').first()

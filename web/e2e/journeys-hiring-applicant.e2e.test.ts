@@ -14,12 +14,10 @@ import type { Locator, Page } from 'playwright-core'
 import {
   api,
   apiLogin,
-  BASE_URL,
   browserPerFile,
   DEMO,
   EMPLOYER_URL,
   eventually,
-  expectNoSidewaysScroll,
   newContext,
   onePagePdf,
   pagePerBlock,
@@ -33,6 +31,8 @@ import {
   type LoginBody,
   type ViewportName,
 } from './support'
+import { applyWith, newCandidate, postJob, uploadPdf } from './fixtures'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
 
@@ -40,40 +40,22 @@ type Card = { id: string; candidate_name: string; stage: string }
 
 /** A job of the demo employer's own, with two applicants (resumes attached) moved to Screening by the employer. */
 async function jobWithTwoApplicants(employer: LoginBody, viewport: ViewportName): Promise<{ jobId: string; title: string }> {
-  const locations = await api<{ data: { id: string }[] }>('GET', '/api/reference/locations')
   const title = `Site Reliability Engineer (${viewport} ${Date.now()})`
-  const posted = await api<{ id: string }>('POST', '/api/employer/jobs', {
-    token: employer.token,
-    json: {
-      title,
-      location_id: locations.body.data[0].id,
-      type: 'Full-time',
-      specialisation: 'Cloud + Infrastructure',
-      salary: '$160k + super',
-      description: 'Keep the rostering platform up for the hospitals that run on it.',
-      responsibilities: ['Run the clusters'],
-      requirements: ['Kubernetes'],
-      expires_at: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
-    },
+  const { id: jobId } = await postJob(employer, {
+    title,
+    type: 'Full-time',
+    specialisation: 'Cloud + Infrastructure',
+    salary: '$160k + super',
+    description: 'Keep the rostering platform up for the hospitals that run on it.',
+    responsibilities: ['Run the clusters'],
+    requirements: ['Kubernetes'],
+    expires_at: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
   })
-  expect(posted.status, JSON.stringify(posted.body)).toBe(201)
-  const jobId = posted.body.id
   const ids: string[] = []
   for (const name of viewport === 'desktop' ? ['Nadia Petrova', 'Sione Taufa'] : ['Ruby Osei', 'Marcus Lindqvist']) {
-    const email = uniqueEmail(name.split(' ')[0].toLowerCase())
-    const reg = await api('POST', '/api/auth/candidate/register', { json: { name, email, password: 'Candidate1!' } })
-    expect(reg.status, JSON.stringify(reg.body)).toBe(201)
-    const candidate = await apiLogin('candidate', email, 'Candidate1!')
-    const form = new FormData()
-    form.set('document', new Blob([new Uint8Array(onePagePdf(`${name}: Site Reliability Engineer`))], { type: 'application/pdf' }), `${name} resume.pdf`)
-    form.set('title', 'Resume')
-    form.set('document_type', 'other')
-    const uploaded = await fetch(`${BASE_URL}/api/documents/upload`, { method: 'POST', headers: { authorization: `Bearer ${candidate.token}` }, body: form })
-    expect(uploaded.status, await uploaded.clone().text()).toBe(201)
-    const resumeId = ((await uploaded.json()) as { document: { id: string } }).document.id
-    const submitted = await api<{ id: string }>('POST', '/api/applications/submit', { token: candidate.token, json: { jobId, resumeId } })
-    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201)
-    ids.push(submitted.body.id)
+    const candidate = await newCandidate({ name, email: uniqueEmail(name.split(' ')[0].toLowerCase()), password: 'Candidate1!' })
+    const resumeId = await uploadPdf(candidate, { fileName: `${name} resume.pdf`, pdf: onePagePdf(`${name}: Site Reliability Engineer`), title: 'Resume' })
+    ids.push(await applyWith(candidate, jobId, resumeId))
   }
   await eventually(async () => {
     const res = await api<{ applications: Card[] }>('GET', `/api/employer/jobs/${jobId}/pipeline`, { token: employer.token })

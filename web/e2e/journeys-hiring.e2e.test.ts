@@ -9,16 +9,14 @@
  * are inside the screen, and nothing scrolls sideways.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import {
   api,
   apiLogin,
-  BASE_URL,
   browserPerFile,
   DEMO,
   EMPLOYER_URL,
   eventually,
-  expectNoSidewaysScroll,
   newContext,
   onePagePdf,
   pagePerBlock,
@@ -26,10 +24,11 @@ import {
   signInThroughForm,
   uniqueEmail,
   VIEWPORT_NAMES,
-  VIEWPORTS,
   type LoginBody,
   type ViewportName,
 } from './support'
+import { applyWith, newCandidate, postJob, uploadPdf } from './fixtures'
+import { expectNoSidewaysScroll, expectInView } from './layoutChecks'
 
 const browser = browserPerFile()
 const JOB = 'Senior Rust Engineer'
@@ -50,22 +49,9 @@ const pipeline = async (jobId: string) => (await api<{ applications: Card[] }>('
 async function applyWithResume(viewport: ViewportName): Promise<{ id: string; name: string }> {
   // a long name: the card keeps it to one line at 1280 px and gives the whole of it on hover
   const name = viewport === 'desktop' ? 'Alexandra Montgomery-Fitzwilliam' : 'Bartholomew Castellano-Nguyen'
-  const email = uniqueEmail(`hiring-${viewport}`)
-  const password = 'Candidate1!'
-  const reg = await api('POST', '/api/auth/candidate/register', { json: { name, email, password } })
-  expect(reg.status, JSON.stringify(reg.body)).toBe(201)
-  const candidate = await apiLogin('candidate', email, password)
-  const form = new FormData()
-  form.set('document', new Blob([new Uint8Array(onePagePdf(`${name}: Senior Rust Engineer`))], { type: 'application/pdf' }), `${name} resume.pdf`)
-  form.set('title', 'Resume')
-  form.set('description', '')
-  form.set('document_type', 'other')
-  const uploaded = await fetch(`${BASE_URL}/api/documents/upload`, { method: 'POST', headers: { authorization: `Bearer ${candidate.token}` }, body: form })
-  expect(uploaded.status, await uploaded.clone().text()).toBe(201)
-  const resumeId = ((await uploaded.json()) as { document: { id: string } }).document.id
-  const submitted = await api<{ id: string }>('POST', '/api/applications/submit', { token: candidate.token, json: { jobId: job.id, resumeId } })
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(201)
-  return { id: submitted.body.id, name }
+  const candidate = await newCandidate({ name, email: uniqueEmail(`hiring-${viewport}`), password: 'Candidate1!' })
+  const resumeId = await uploadPdf(candidate, { fileName: `${name} resume.pdf`, pdf: onePagePdf(`${name}: Senior Rust Engineer`), title: 'Resume', description: '' })
+  return { id: await applyWith(candidate, job.id, resumeId), name }
 }
 
 beforeAll(async () => {
@@ -74,13 +60,8 @@ beforeAll(async () => {
   job = jobs.body.find((j) => j.title === JOB && j.status === 'open')!
   if (!job) throw new Error(`the seed has no open ${JOB}`)
   // a closed job that the same search finds, for the filter
-  const locations = await api<{ data: { id: string }[] }>('GET', '/api/reference/locations')
-  const posted = await api<{ id: string }>('POST', '/api/employer/jobs', {
-    token: employer.token,
-    json: { title: CLOSED_JOB, location_id: locations.body.data[0].id, type: 'Contract', specialisation: 'Development + Testing', description: 'Build the tools our Rust teams use every day.' },
-  })
-  expect(posted.status, JSON.stringify(posted.body)).toBe(201)
-  expect((await api('POST', `/api/employer/jobs/${posted.body.id}/close`, { token: employer.token, json: {} })).status).toBe(200)
+  const posted = await postJob(employer, { title: CLOSED_JOB, type: 'Contract', specialisation: 'Development + Testing', description: 'Build the tools our Rust teams use every day.' })
+  expect((await api('POST', `/api/employer/jobs/${posted.id}/close`, { token: employer.token, json: {} })).status).toBe(200)
   for (const viewport of VIEWPORT_NAMES) applicants[viewport] = await applyWithResume(viewport)
   await eventually(
     async () => {
@@ -100,15 +81,6 @@ afterAll(async () => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)
   }
 })
-
-/** Wholly inside the screen's width (scrolled to first). */
-async function expectOnScreen(target: Locator, what: string, viewport: ViewportName) {
-  await target.scrollIntoViewIfNeeded()
-  const box = await target.boundingBox()
-  expect(box, `${what} is shown`).not.toBeNull()
-  expect(box!.x, `${what}: left edge`).toBeGreaterThanOrEqual(0)
-  expect(box!.x + box!.width, `${what}: right edge`).toBeLessThanOrEqual(VIEWPORTS[viewport].width)
-}
 
 const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) })
 const cardOf = (page: Page, name: string) => page.getByTestId('pipeline-card').filter({ has: page.getByRole('link', { name }) })
@@ -141,7 +113,7 @@ for (const viewport of VIEWPORT_NAMES) {
 
       // one primary action and a More menu per row, on screen
       const more = rowOf(page, JOB).getByRole('button', { name: `More actions for ${JOB}` })
-      await expectOnScreen(more, 'More', viewport)
+      await expectInView(more, 'More', { vertically: false })
       await more.click()
       await page.getByRole('list', { name: `More actions for ${JOB}` }).getByRole('link', { name: 'Report' }).waitFor()
       await shot(page, 'jobs-more', viewport)
@@ -164,7 +136,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await expect.poll(() => page.url(), { message: 'the filter in the address' }).toMatch(/status=open/)
       await rowOf(page, JOB).waitFor()
       await expect.poll(() => rowOf(page, CLOSED_JOB).count(), { message: 'a closed job under Open' }).toBe(0)
-      await expectOnScreen(rowOf(page, JOB).getByRole('link', { name: `Applicants for ${JOB} (` }), 'Applicants', viewport)
+      await expectInView(rowOf(page, JOB).getByRole('link', { name: `Applicants for ${JOB} (` }), 'Applicants', { vertically: false })
       await expectNoSidewaysScroll(page, `jobs @${viewport}`)
     })
 
@@ -210,7 +182,7 @@ for (const viewport of VIEWPORT_NAMES) {
       const page = ui.page
       const mine = applicants[viewport]!
       const open = cardOf(page, mine.name).getByRole('button', { name: `Open ${mine.name}’s resume` })
-      await expectOnScreen(open, 'the resume button', viewport)
+      await expectInView(open, 'the resume button', { vertically: false })
       await open.click()
       const viewer = page.getByRole('dialog', { name: `${mine.name}’s resume` })
       await viewer.waitFor()
@@ -225,10 +197,10 @@ for (const viewport of VIEWPORT_NAMES) {
       const page = ui.page
       const mine = applicants[viewport]!
       const move = cardOf(page, mine.name).getByRole('button', { name: `Move ${mine.name} to another stage` })
-      await expectOnScreen(move, 'Move to…', viewport)
+      await expectInView(move, 'Move to…', { vertically: false })
       await move.click()
       const stages = page.getByRole('list', { name: `Stages for ${mine.name}` })
-      await expectOnScreen(stages.getByRole('button', { name: 'Screening' }), 'the Screening choice', viewport)
+      await expectInView(stages.getByRole('button', { name: 'Screening' }), 'the Screening choice', { vertically: false })
       await shot(page, 'move-menu', viewport)
       await stages.getByRole('button', { name: 'Screening' }).click()
       await page.getByText(`${mine.name} is now in Screening.`).waitFor()
@@ -247,7 +219,7 @@ for (const viewport of VIEWPORT_NAMES) {
       const target = page.getByRole('region', { name: /^Interview/ })
       // on a phone Interview is the column under Screening: bring its heading into view with the card
       await target.getByRole('heading').scrollIntoViewIfNeeded()
-      await expectOnScreen(grip, 'the drag handle', viewport)
+      await expectInView(grip, 'the drag handle', { vertically: false })
       const from = (await grip.boundingBox())!
       const to = (await target.boundingBox())!
       await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)

@@ -6,7 +6,6 @@
  * counts and filters it, the profile's Resume/CV section shows it, and the next apply dialog
  * starts with it chosen.
  */
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -16,21 +15,16 @@ import {
   VIEWPORT_NAMES,
   api,
   browserPerFile,
-  expectNoSidewaysScroll,
   jobBoard,
   newContext,
   pagePerBlock,
   uniqueEmail,
   type Job,
-  type ViewportName,
+  journeyScreenshot,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
-
-async function screenShot(page: Page, name: string, viewport: ViewportName, fullPage = false) {
-  mkdirSync(join(SCREENSHOT_DIR, 'journeys'), { recursive: true })
-  await page.screenshot({ path: join(SCREENSHOT_DIR, 'journeys', `${name}-${viewport}.png`), animations: 'disabled', fullPage })
-}
 
 const RESUME_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
 
@@ -72,7 +66,7 @@ for (const [index, viewport] of VIEWPORT_NAMES.entries()) {
       await boardCard(page, first).getByRole('link', { name: `Save ${first.title}` }).click()
       await page.waitForURL(`${BASE_URL}/candidate/login?save=${first.id}`)
       await page.getByText(`Sign in to save ${first.title} at ${first.company}.`).waitFor()
-      await screenShot(page, 'saved-login-keeps-job', viewport)
+      await journeyScreenshot(page, 'saved-login-keeps-job', viewport)
 
       await page.getByLabel('Email', { exact: true }).fill(person.email)
       await page.getByLabel('Password', { exact: true }).fill(person.password)
@@ -96,14 +90,14 @@ for (const [index, viewport] of VIEWPORT_NAMES.entries()) {
       await page.getByText('Find it again under Saved in Browse Jobs.').first().waitFor()
       await page.getByText('Find it again under Saved in Browse Jobs.').first().waitFor({ state: 'detached', timeout: 8000 })
       await remove.scrollIntoViewIfNeeded()
-      await screenShot(page, 'saved-board-card', viewport)
+      await journeyScreenshot(page, 'saved-board-card', viewport)
 
       // the job's own page says it is saved, in words
       await page.goto(`${BASE_URL}/jobs/${second.id}`)
       const onPage = page.getByRole('button', { name: `Remove ${second.title} from saved jobs` }).first()
       await onPage.waitFor()
       expect(await onPage.innerText()).toContain('Saved')
-      await screenShot(page, 'saved-job-page', viewport)
+      await journeyScreenshot(page, 'saved-job-page', viewport)
     })
 
     it('finds both under Saved in Browse Jobs and removes one', async () => {
@@ -116,7 +110,7 @@ for (const [index, viewport] of VIEWPORT_NAMES.entries()) {
       expect(new URL(page.url()).searchParams.get('view')).toBe('saved')
       await region.getByText('Open', { exact: true }).first().waitFor()
       await expectNoSidewaysScroll(page, 'the saved jobs')
-      await screenShot(page, 'saved-list', viewport)
+      await journeyScreenshot(page, 'saved-list', viewport)
 
       await region.getByRole('button', { name: `Remove ${second.title} from saved jobs` }).click()
       await region.getByRole('link', { name: second.title, exact: true }).waitFor({ state: 'detached' })
@@ -154,14 +148,14 @@ for (const [index, viewport] of VIEWPORT_NAMES.entries()) {
       await docs.getByRole('button', { name: 'Resume', exact: true }).click()
       const card = docs.getByRole('listitem').filter({ hasText: `Resume - ${resumeName}` })
       await card.getByText('Resume', { exact: true }).waitFor()
-      await screenShot(page, 'saved-documents-resume', viewport)
+      await journeyScreenshot(page, 'saved-documents-resume', viewport)
 
       await page.goto(`${BASE_URL}/candidate/dashboard/profile`)
       const resumeSection = page.getByRole('group', { name: 'Resume/CV' })
       await resumeSection.getByText(`Resume - ${resumeName}`).waitFor()
       await resumeSection.getByText('Used last').waitFor()
       await resumeSection.scrollIntoViewIfNeeded()
-      await screenShot(page, 'saved-profile-resume', viewport)
+      await journeyScreenshot(page, 'saved-profile-resume', viewport)
     })
 
     it('the next apply dialog starts with that resume chosen', async () => {
@@ -183,7 +177,7 @@ for (const [index, viewport] of VIEWPORT_NAMES.entries()) {
       await dialog.waitFor()
       const select = dialog.getByLabel('Choose an existing resume')
       await expect.poll(() => select.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '')).toBe(`Resume - ${resumeName}`)
-      await screenShot(page, 'saved-next-apply-preselected', viewport)
+      await journeyScreenshot(page, 'saved-next-apply-preselected', viewport)
       await dialog.getByRole('button', { name: 'Cancel' }).click()
     })
   })

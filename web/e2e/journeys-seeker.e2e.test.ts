@@ -4,19 +4,14 @@
  * apply dialog (signed in, at once); the dialog's Submit Application stays on screen; My
  * Applications then says where the application stands in plain words beside the SPEC's status.
  */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
 import {
   BASE_URL,
-  SCREENSHOT_DIR,
   DEMO,
   VIEWPORT_NAMES,
   VIEWPORTS,
   apiLogin,
   browserPerFile,
-  expectNoSidewaysScroll,
   newContext,
   EMPLOYER_URL,
   api,
@@ -26,27 +21,12 @@ import {
   signedInContext,
   uniqueEmail,
   type ViewportName,
+  journeyScreenshot,
 } from './support'
+import { newCandidate } from './fixtures'
+import { expectNoSidewaysScroll, expectInView } from './layoutChecks'
 
 const browser = browserPerFile()
-
-/** What the person sees on the screen right now (a dialog is fixed to the viewport: a full-page
- *  picture would show the page behind it at its full length instead). */
-async function screenShot(page: Page, name: string, viewport: ViewportName) {
-  mkdirSync(join(SCREENSHOT_DIR, 'journeys'), { recursive: true })
-  await page.screenshot({ path: join(SCREENSHOT_DIR, 'journeys', `${name}-${viewport}.png`), animations: 'disabled' })
-}
-
-/** The element is wholly inside the viewport: a person can see and press it without scrolling. */
-async function expectOnScreen(page: Page, target: Locator, what: string) {
-  const box = await target.boundingBox()
-  expect(box, `${what}: not laid out`).not.toBeNull()
-  const { width, height } = page.viewportSize()!
-  expect(box!.x, `${what}: left of the screen`).toBeGreaterThanOrEqual(0)
-  expect(box!.y, `${what}: above the screen`).toBeGreaterThanOrEqual(0)
-  expect(box!.x + box!.width, `${what}: past the right edge`).toBeLessThanOrEqual(width + 0.5)
-  expect(box!.y + box!.height, `${what}: below the fold`).toBeLessThanOrEqual(height + 0.5)
-}
 
 const jobs: Partial<Record<ViewportName, Job>> = {}
 
@@ -67,7 +47,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await page.waitForURL(`${BASE_URL}/candidate/login?apply=${job.id}`)
       await page.getByRole('heading', { level: 1, name: 'Welcome Back' }).waitFor()
       await page.getByText(`Sign in to apply for ${job.title} at ${job.company}.`).waitFor()
-      await screenShot(page, 'seeker-login-keeps-job', viewport)
+      await journeyScreenshot(page, 'seeker-login-keeps-job', viewport)
 
       // no account yet: sign up, which keeps the job too
       await page.getByRole('link', { name: 'Sign up' }).click()
@@ -89,10 +69,10 @@ for (const viewport of VIEWPORT_NAMES) {
       await dialog.waitFor()
       expect(new URL(page.url()).pathname).toBe('/candidate/dashboard/jobs')
       const submit = dialog.getByRole('button', { name: 'Submit Application' })
-      await expectOnScreen(page, submit, 'Submit Application')
-      await expectOnScreen(page, dialog.getByRole('button', { name: 'Cancel' }), 'Cancel')
+      await expectInView(submit, 'Submit Application', { scroll: false })
+      await expectInView(dialog.getByRole('button', { name: 'Cancel' }), 'Cancel', { scroll: false })
       await expectNoSidewaysScroll(page, 'the apply dialog')
-      await screenShot(page, 'seeker-apply-dialog', viewport)
+      await journeyScreenshot(page, 'seeker-apply-dialog', viewport)
 
       await submit.click()
       await dialog.waitFor({ state: 'detached' })
@@ -114,7 +94,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await card.getByText('Received', { exact: true }).waitFor()
       await card.getByText('The hiring team has your application and will look at it soon.').waitFor()
       await expectNoSidewaysScroll(page, 'My Applications')
-      await screenShot(page, 'seeker-applications', viewport)
+      await journeyScreenshot(page, 'seeker-applications', viewport)
     })
 
     it('invited to an interview: the bell and the card say so in plain words, not "accepted"', async () => {
@@ -139,7 +119,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await panel.getByText(`Invited to an interview for ${job.title}`).first().waitFor()
       expect((await panel.innerText()).toLowerCase()).not.toContain('accepted')
       await expectNoSidewaysScroll(page, 'the notification panel')
-      await screenShot(page, 'seeker-invited-bell', viewport)
+      await journeyScreenshot(page, 'seeker-invited-bell', viewport)
       await bell.click()
 
       // the employer books it: the dialog's "Book and invite" is on screen too
@@ -150,10 +130,10 @@ for (const viewport of VIEWPORT_NAMES) {
         await epage.getByRole('button', { name: 'Schedule an interview' }).click()
         const dialog = epage.getByRole('dialog', { name: 'Schedule an interview' })
         await dialog.waitFor()
-        await expectOnScreen(epage, dialog.getByRole('button', { name: 'Book and invite' }), 'Book and invite')
-        await expectOnScreen(epage, dialog.getByRole('button', { name: 'Back' }), 'Back')
+        await expectInView(dialog.getByRole('button', { name: 'Book and invite' }), 'Book and invite', { scroll: false })
+        await expectInView(dialog.getByRole('button', { name: 'Back' }), 'Back', { scroll: false })
         await expectNoSidewaysScroll(epage, 'the schedule dialog')
-        await screenShot(epage, 'employer-book-dialog', viewport)
+        await journeyScreenshot(epage, 'employer-book-dialog', viewport)
       } finally {
         await staff.close()
       }
@@ -164,12 +144,12 @@ for (const viewport of VIEWPORT_NAMES) {
       await page.goto(`${BASE_URL}/jobs/find`)
       const nav = page.getByRole('navigation', { name: 'Main' })
       const account = nav.getByRole('button', { name: /Alex \(your account\)/ })
-      await expectOnScreen(page, account, 'the account menu')
+      await expectInView(account, 'the account menu', { scroll: false })
       expect(await nav.locator('a', { hasText: 'Candidate Login' }).count()).toBe(0)
       await account.click()
       await nav.getByRole('link', { name: 'My dashboard' }).waitFor()
-      await expectOnScreen(page, nav.getByRole('button', { name: 'Sign out' }), 'Sign out in the account menu')
-      await screenShot(page, 'seeker-account-menu', viewport)
+      await expectInView(nav.getByRole('button', { name: 'Sign out' }), 'Sign out in the account menu', { scroll: false })
+      await journeyScreenshot(page, 'seeker-account-menu', viewport)
       await nav.getByRole('link', { name: 'Privacy' }).click()
       await page.waitForURL(`${BASE_URL}/candidate/dashboard/privacy`)
       await nav.getByRole('button', { name: /your account/ }).click()
@@ -194,7 +174,7 @@ for (const viewport of VIEWPORT_NAMES) {
       const already = page.getByText(`You've already applied for ${title}.`)
       await dialog.or(already).first().waitFor()
       if (await dialog.isVisible()) {
-        await expectOnScreen(page, dialog.getByRole('button', { name: 'Submit Application' }), 'Submit Application')
+        await expectInView(dialog.getByRole('button', { name: 'Submit Application' }), 'Submit Application', { scroll: false })
         const { height } = VIEWPORTS[viewport]
         expect((await dialog.boundingBox())!.height).toBeLessThanOrEqual(height)
         await dialog.getByRole('button', { name: 'Cancel' }).click()
@@ -209,9 +189,7 @@ describe('on a touch phone, the job page keeps Apply in reach and the file picke
   const ui = pagePerBlock(async () => {
     // a new candidate, so the dialog opens (the demo one may have applied already)
     const who = { name: 'Touch Tester', email: uniqueEmail('touch'), password: 'Harbour#Touch26' }
-    const reg = await api('POST', '/api/auth/candidate/register', { json: who })
-    expect(reg.status, JSON.stringify(reg.body)).toBe(201)
-    const login = await apiLogin('candidate', who.email, who.password)
+    const login = await newCandidate(who)
     const ctx = await browser().newContext({ viewport: VIEWPORTS.mobile, hasTouch: true, isMobile: true, locale: 'en-AU', timezoneId: 'Australia/Sydney' })
     ctx.setDefaultTimeout(15_000)
     await ctx.addInitScript(
@@ -245,13 +223,13 @@ describe('on a touch phone, the job page keeps Apply in reach and the file picke
       expect(visible, `an Apply Now on screen at scroll ${y}`).toBe(true)
     }
     await page.evaluate(() => window.scrollTo(0, 900))
-    await screenShot(page, 'seeker-job-page-sticky-apply', 'mobile')
+    await journeyScreenshot(page, 'seeker-job-page-sticky-apply', 'mobile')
 
     await page.getByRole('link', { name: 'Apply Now' }).last().click()
     const dialog = page.getByRole('dialog', { name: `Apply for ${job.title}` })
     await dialog.getByText('Choose a file').first().waitFor()
     expect(await dialog.getByText('drag it here').first().isVisible()).toBe(false)
-    await expectOnScreen(page, dialog.getByRole('button', { name: 'Submit Application' }), 'Submit Application')
-    await screenShot(page, 'seeker-apply-dialog-touch', 'mobile')
+    await expectInView(dialog.getByRole('button', { name: 'Submit Application' }), 'Submit Application', { scroll: false })
+    await journeyScreenshot(page, 'seeker-apply-dialog-touch', 'mobile')
   })
 })

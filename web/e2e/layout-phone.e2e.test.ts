@@ -27,6 +27,7 @@ import {
   VIEWPORT_NAMES,
   type LoginBody,
 } from './support'
+import { postJob } from './fixtures'
 
 const browser = browserPerFile()
 const DAY = 24 * 3600 * 1000
@@ -161,24 +162,18 @@ describe('the bell on a phone, with a very long job title', () => {
 
   beforeAll(async () => {
     employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
-    const locations = await api<{ data: { id: string }[] }>('GET', '/api/reference/locations')
-    const posted = await api<{ id: string }>('POST', '/api/employer/jobs', {
-      token: employer.token,
-      json: {
-        title,
-        location_id: locations.body.data[0].id,
-        type: 'Full-time',
-        specialisation: 'Development + Testing',
-        salary: '$190k',
-        description: 'A job with a long title, for the notification panel on a phone.',
-        responsibilities: ['Keep the lights on'],
-        requirements: ['Calm'],
-        expires_at: new Date(Date.now() + 30 * DAY).toISOString(),
-      },
+    const posted = await postJob(employer, {
+      title,
+      type: 'Full-time',
+      specialisation: 'Development + Testing',
+      salary: '$190k',
+      description: 'A job with a long title, for the notification panel on a phone.',
+      responsibilities: ['Keep the lights on'],
+      requirements: ['Calm'],
+      expires_at: new Date(Date.now() + 30 * DAY).toISOString(),
     })
-    expect(posted.status, JSON.stringify(posted.body)).toBe(201)
-    jobId = posted.body.id
-    await api('GET', '/api/admin/jobs/job-board', { consistency: posted.headers.get('x-consistency-token') })
+    jobId = posted.id
+    await api('GET', '/api/admin/jobs/job-board', { consistency: posted.consistency })
   })
 
   afterAll(async () => {

@@ -10,10 +10,93 @@
  * - text: every visible text node, SVG chart labels too, at 12 px or more.
  * - scrollers: anything that scrolls sideways shows that it does, with a fade at the edge that has
  *   more (the `scroll-fade` animation in components.css, read back through `--fade-end`).
+ *
+ * Its two parts any test also runs on their own: `expectNoSidewaysScroll` and `expectNoClippedText`.
  */
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { expectNoClippedText } from './support'
+
+/** The page is no wider than the screen (nothing scrolls sideways). */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }))
+  expect(scroll, `${what}: page wider than the screen`).toBeLessThanOrEqual(width)
+}
+
+/**
+ * Text cut off by the box that holds it: an element that hides its overflow (overflow hidden or
+ * clip) while its text runs past its edge, so part of a word or line is simply not shown. Each
+ * finding names the element, the clipped text and its scroll size against its box. Not counted:
+ * an intentional ellipsis with a title attribute (the full text is a hover away), a line clamp
+ * (-webkit-line-clamp), form controls (they scroll their own value), 1 px visually-hidden text
+ * and whatever such a box holds, and text inside a scroll container nested in the clipping box
+ * (that container is its own case).
+ */
+export async function clippedText(page: Page, root = 'body'): Promise<string[]> {
+  return page.evaluate((rootSelector) => {
+    const found: string[] = []
+    const tiny = (r: DOMRect) => r.width <= 1 || r.height <= 1
+    const hides = (v: string) => v === 'hidden' || v === 'clip'
+    const nameOf = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`
+    // inside a 1 px box that hides what it holds: visually-hidden text for screen readers (the
+    // phone table's header row, for one), clipped on purpose
+    const insideHiddenBox = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        if (tiny(p.getBoundingClientRect()) && (hides(getComputedStyle(p).overflowX) || getComputedStyle(p).clip !== 'auto')) return true
+      }
+      return false
+    }
+    const rootEl = document.querySelector(rootSelector)
+    if (!rootEl) return [`${rootSelector}: not found`]
+    for (const el of [rootEl, ...rootEl.querySelectorAll('*')]) {
+      if (el.matches('input, textarea, select, option')) continue
+      const box = el.getBoundingClientRect()
+      if (tiny(box)) continue
+      const style = getComputedStyle(el)
+      if (style.visibility === 'hidden' || style.opacity === '0' || insideHiddenBox(el)) continue
+      const clipsX = hides(style.overflowX) && el.scrollWidth > el.clientWidth + 1
+      const clipsY = hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1
+      if (!clipsX && !clipsY) continue
+      if (style.textOverflow === 'ellipsis' && el.hasAttribute('title')) continue
+      if (style.getPropertyValue('-webkit-line-clamp') && style.getPropertyValue('-webkit-line-clamp') !== 'none') continue
+      // the inner (padding) box the text must stay inside
+      const left = box.left + el.clientLeft
+      const top = box.top + el.clientTop
+      const right = left + el.clientWidth
+      const bottom = top + el.clientHeight
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim()
+        if (!text) continue
+        // skip text that is hidden on purpose or scrolls inside a box of its own
+        let skip = false
+        for (let p = node.parentElement; p && p !== el; p = p.parentElement) {
+          const ps = getComputedStyle(p)
+          if (tiny(p.getBoundingClientRect()) || ps.visibility === 'hidden' || ps.overflowX !== 'visible' || ps.overflowY !== 'visible') {
+            skip = true
+            break
+          }
+        }
+        if (skip) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        const cut = [...range.getClientRects()].some(
+          (r) => r.width > 0 && ((clipsX && (r.left < left - 1 || r.right > right + 1)) || (clipsY && (r.top < top - 1 || r.bottom > bottom + 1))),
+        )
+        if (cut) {
+          found.push(`${nameOf(el)}: "${text.slice(0, 40)}" (${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight})`)
+          break
+        }
+      }
+    }
+    return found.slice(0, 10)
+  }, root)
+}
+
+/** No text on the page (or under `root`) is cut off by its container (see clippedText). */
+export async function expectNoClippedText(page: Page, what: string, root?: string) {
+  expect(await clippedText(page, root), `${what}: text clipped by its container`).toEqual([])
+}
 
 export const MIN_TARGET = 24
 export const MIN_TEXT = 12
@@ -210,6 +293,21 @@ export async function expectOnScreen(page: Page, what: string, root?: string) {
   expect(report.scrollWidth, `${what}: page wider than the screen`).toBeLessThanOrEqual(report.viewport)
   expect(report.outside, `${what}: elements outside the viewport`).toEqual([])
   await expectNoClippedText(page, what, root)
+}
+
+/** One control a person must see and press is wholly on the screen: across it always, and top to
+ *  bottom unless `vertically` is false. It is scrolled to first unless `scroll` is false (a control
+ *  that must be there without scrolling). */
+export async function expectInView(target: Locator, what: string, { scroll = true, vertically = true } = {}) {
+  if (scroll) await target.scrollIntoViewIfNeeded()
+  const box = await target.boundingBox()
+  expect(box, `${what}: not laid out`).not.toBeNull()
+  const { width, height } = target.page().viewportSize()!
+  expect(box!.x, `${what}: left of the screen`).toBeGreaterThanOrEqual(0)
+  expect(box!.x + box!.width, `${what}: past the right edge`).toBeLessThanOrEqual(width + 0.5)
+  if (!vertically) return
+  expect(box!.y, `${what}: above the screen`).toBeGreaterThanOrEqual(0)
+  expect(box!.y + box!.height, `${what}: below the fold`).toBeLessThanOrEqual(height + 0.5)
 }
 
 /** On screen, and on a phone (under 768 px) fit for one too: tap targets, text size, scrollers. */

@@ -17,9 +17,11 @@ import { inflateRawSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL, api, apiLogin, BASE_URL, browserPerFile, DEMO, EMPLOYER_URL, eventually, expectNoSidewaysScroll, newContext, ownOpenJob, pagePerBlock,
+  ADMIN_URL, api, apiLogin, BASE_URL, browserPerFile, DEMO, EMPLOYER_URL, eventually, newContext, ownOpenJob, pagePerBlock,
   screenshot, seriousA11yViolations, signedInContext, signInThroughForm, uniqueEmail, VIEWPORT_NAMES, type Job, type LoginBody,
 } from './support'
+import { applyWith, newCandidate, uploadPdf } from './fixtures'
+import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
 
@@ -66,23 +68,10 @@ beforeAll(async () => {
   employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
   job = await ownOpenJob(employer)
 
-  const reg = await api('POST', '/api/auth/candidate/register', { json: { name: CANDIDATE.name, email: CANDIDATE.email, password: CANDIDATE.password } })
-  expect(reg.status, JSON.stringify(reg.body)).toBe(201)
-  candidate = await apiLogin('candidate', CANDIDATE.email, CANDIDATE.password)
-
+  candidate = await newCandidate(CANDIDATE)
   // a resume, so the export has a file in it and the erasure has one to remove
-  const form = new FormData()
-  form.set('document', new Blob([RESUME.buffer], { type: 'application/pdf' }), RESUME.name)
-  form.set('title', 'My resume')
-  form.set('description', '')
-  form.set('document_type', 'other')
-  const uploaded = await fetch(`${BASE_URL}/api/documents/upload`, { method: 'POST', headers: { authorization: `Bearer ${candidate.token}` }, body: form })
-  expect(uploaded.status, await uploaded.clone().text()).toBe(201)
-  const resumeId = ((await uploaded.json()) as { document: { id: string } }).document.id
-
-  const submitted = await api<{ id: string }>('POST', '/api/applications/submit', { token: candidate.token, json: { jobId: job.id, resumeId } })
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(201)
-  applicationId = submitted.body.id
+  const resumeId = await uploadPdf(candidate, { fileName: RESUME.name, pdf: RESUME.buffer, title: 'My resume', description: '' })
+  applicationId = await applyWith(candidate, job.id, resumeId)
   // the employer's board has it before anything is erased
   await eventually(
     async () => {

@@ -15,9 +15,10 @@ import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL, api, apiLogin, BASE_URL, browserPerFile, createAdminWithCli, DEMO, EMPLOYER_URL, eventually, expectNoSidewaysScroll, newContext,
+  ADMIN_URL, api, apiLogin, BASE_URL, browserPerFile, createAdminWithCli, DEMO, EMPLOYER_URL, eventually, newContext,
   pagePerBlock, screenshot, seriousA11yViolations, signInThroughForm, sleep, uniqueEmail, VIEWPORTS, type ViewportName,
 } from './support'
+import { expectNoSidewaysScroll } from './layoutChecks'
 import { ageSecondFactor } from './tokens'
 
 const browser = browserPerFile()

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 // shared with measure.mjs: headless, and none of Chromium's background traffic
 import CHROMIUM_FLAGS from './chromium-flags.json'
 
@@ -67,6 +67,14 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const safe = name.replace(/^\/$/, 'home').replace(/^\//, '').replace(/[^a-zA-Z0-9_-]+/g, '_')
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${safe}-${viewport}.png`), fullPage: true, animations: 'disabled' })
+}
+
+/** A journey's picture, in screenshots/journeys: what the person sees on the screen now (a dialog
+ *  is fixed to the viewport, so a full-page picture would show the page behind it at its full
+ *  length), or with `fullPage` the whole page. */
+export async function journeyScreenshot(page: Page, name: string, viewport: ViewportName, fullPage = false) {
+  mkdirSync(join(SCREENSHOT_DIR, 'journeys'), { recursive: true })
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'journeys', `${name}-${viewport}.png`), animations: 'disabled', fullPage })
 }
 
 export type AxeFinding = { id: string; impact: string | null | undefined; help: string; targets: string[] }
@@ -257,88 +265,6 @@ export async function signedInContext(
     [tokenKey, userKey, login.token, JSON.stringify(login.user)],
   )
   return ctx
-}
-
-/** The page is no wider than the screen (nothing scrolls sideways). */
-export async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }))
-  expect(scroll, `${what}: page wider than the screen`).toBeLessThanOrEqual(width)
-}
-
-/**
- * Text cut off by the box that holds it: an element that hides its overflow (overflow hidden or
- * clip) while its text runs past its edge, so part of a word or line is simply not shown. Each
- * finding names the element, the clipped text and its scroll size against its box. Not counted:
- * an intentional ellipsis with a title attribute (the full text is a hover away), a line clamp
- * (-webkit-line-clamp), form controls (they scroll their own value), 1 px visually-hidden text
- * and whatever such a box holds, and text inside a scroll container nested in the clipping box
- * (that container is its own case).
- */
-export async function clippedText(page: Page, root = 'body'): Promise<string[]> {
-  return page.evaluate((rootSelector) => {
-    const found: string[] = []
-    const tiny = (r: DOMRect) => r.width <= 1 || r.height <= 1
-    const hides = (v: string) => v === 'hidden' || v === 'clip'
-    const nameOf = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`
-    // inside a 1 px box that hides what it holds: visually-hidden text for screen readers (the
-    // phone table's header row, for one), clipped on purpose
-    const insideHiddenBox = (el: Element) => {
-      for (let p = el.parentElement; p; p = p.parentElement) {
-        if (tiny(p.getBoundingClientRect()) && (hides(getComputedStyle(p).overflowX) || getComputedStyle(p).clip !== 'auto')) return true
-      }
-      return false
-    }
-    const rootEl = document.querySelector(rootSelector)
-    if (!rootEl) return [`${rootSelector}: not found`]
-    for (const el of [rootEl, ...rootEl.querySelectorAll('*')]) {
-      if (el.matches('input, textarea, select, option')) continue
-      const box = el.getBoundingClientRect()
-      if (tiny(box)) continue
-      const style = getComputedStyle(el)
-      if (style.visibility === 'hidden' || style.opacity === '0' || insideHiddenBox(el)) continue
-      const clipsX = hides(style.overflowX) && el.scrollWidth > el.clientWidth + 1
-      const clipsY = hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1
-      if (!clipsX && !clipsY) continue
-      if (style.textOverflow === 'ellipsis' && el.hasAttribute('title')) continue
-      if (style.getPropertyValue('-webkit-line-clamp') && style.getPropertyValue('-webkit-line-clamp') !== 'none') continue
-      // the inner (padding) box the text must stay inside
-      const left = box.left + el.clientLeft
-      const top = box.top + el.clientTop
-      const right = left + el.clientWidth
-      const bottom = top + el.clientHeight
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent?.trim()
-        if (!text) continue
-        // skip text that is hidden on purpose or scrolls inside a box of its own
-        let skip = false
-        for (let p = node.parentElement; p && p !== el; p = p.parentElement) {
-          const ps = getComputedStyle(p)
-          if (tiny(p.getBoundingClientRect()) || ps.visibility === 'hidden' || ps.overflowX !== 'visible' || ps.overflowY !== 'visible') {
-            skip = true
-            break
-          }
-        }
-        if (skip) continue
-        const range = document.createRange()
-        range.selectNodeContents(node)
-        const cut = [...range.getClientRects()].some(
-          (r) => r.width > 0 && ((clipsX && (r.left < left - 1 || r.right > right + 1)) || (clipsY && (r.top < top - 1 || r.bottom > bottom + 1))),
-        )
-        if (cut) {
-          found.push(`${nameOf(el)}: "${text.slice(0, 40)}" (${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight})`)
-          break
-        }
-      }
-    }
-    return found.slice(0, 10)
-  }, root)
-}
-
-/** No text on the page (or under `root`) is cut off by its container (see clippedText). */
-export async function expectNoClippedText(page: Page, what: string, root?: string) {
-  expect(await clippedText(page, root), `${what}: text clipped by its container`).toEqual([])
 }
 
 /** The browser, page and errors one describe block's tests share (see `pagePerBlock`). */

@@ -3,7 +3,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-const CRATES: [&str; 5] = ["domain", "event_store", "commands", "projections", "api"];
+const CRATES: [&str; 7] = [
+    "domain",
+    "event_store",
+    "commands",
+    "projections",
+    "api",
+    "bench",
+    "recruit",
+];
 
 fn repo_file(path: &str) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");

@@ -511,7 +511,8 @@ pub struct Socket {
 
 impl Socket {
     pub async fn connect(base: &str, token: &str, user_type: &str, transport: &str) -> Self {
-        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/socket/client.mjs");
+        let script =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../api/tests/socket/client.mjs");
         let mut child = tokio::process::Command::new("node")
             .arg(script)
             .args([base, token, user_type, transport])

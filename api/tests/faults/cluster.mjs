@@ -2,8 +2,10 @@
 // and its streaming standby (.ci/faults created them; we stop and start
 // them), `recruit serve` processes (started, killed with SIGKILL, restarted),
 // HAProxy in front of three of them (deploy/haproxy.cfg, the operators'
-// file), plus psql for the checks.
+// file), the S3 endpoint the servers store uploads at (taken away and
+// brought back), plus psql for the checks.
 import { spawn, execFile, execFileSync } from 'node:child_process'
+import net from 'node:net'
 import { promisify } from 'node:util'
 import { appendFileSync, openSync, readFileSync, existsSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -81,6 +83,8 @@ export class Server {
     this.kills = []
     /// Whether queries read from the standby (READ_DATABASE_URL), from its next start.
     this.readFromStandby = false
+    /// Where uploads go from its next start: an S3Endpoint, or null for STORAGE_DIR.
+    this.s3 = null
   }
 
   env() {
@@ -104,6 +108,7 @@ export class Server {
       LOG_JSON: 'true',
       RUST_LOG: 'warn,projections=info,api=info,tower_http=warn',
       ...(this.readFromStandby ? { READ_DATABASE_URL: standbyUrl(this.db) } : {}),
+      ...(this.s3 ? this.s3.serverEnv() : {}),
     }
   }
 
@@ -243,5 +248,80 @@ export class Balancer {
     const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGTERM')
     await exited
+  }
+}
+
+// ---------- S3 ----------
+/// The S3 endpoint the servers use: a TCP front on a port of its own before
+/// the S3 server .ci/faults started (moto, FAULTS_S3_URL). Taking the front
+/// away is what a restarting S3 server looks like from the servers (open
+/// connections reset, new ones refused) without losing the objects, which
+/// moto keeps only in memory while a real S3 keeps them through a restart.
+export class S3Endpoint {
+  constructor(bucket) {
+    const upstream = new URL(env.FAULTS_S3_URL)
+    this.upstream = { host: upstream.hostname, port: Number(upstream.port) }
+    this.bucket = bucket
+    this.port = nextPort++
+    this.url = `http://127.0.0.1:${this.port}`
+    this.server = null
+    this.sockets = new Set()
+  }
+
+  serverEnv() {
+    return {
+      S3_BUCKET: this.bucket,
+      AWS_ENDPOINT_URL: this.url,
+      AWS_REGION: 'ap-southeast-2',
+      AWS_ACCESS_KEY_ID: 'faults',
+      AWS_SECRET_ACCESS_KEY: 'faults',
+    }
+  }
+
+  /// Makes the bucket on the S3 server (moto takes unsigned requests).
+  async createBucket() {
+    const r = await fetch(`${env.FAULTS_S3_URL}/${this.bucket}`, { method: 'PUT', signal: AbortSignal.timeout(5000) })
+    if (!r.ok) throw new Error(`creating the bucket ${this.bucket}: ${r.status} ${await r.text()}`)
+  }
+
+  /// Every key in the bucket, straight from the S3 server (ListObjectsV2, in pages).
+  async keys() {
+    const keys = []
+    let token = ''
+    for (;;) {
+      const q = `list-type=2&max-keys=1000${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}`
+      const xml = await (await fetch(`${env.FAULTS_S3_URL}/${this.bucket}?${q}`, { signal: AbortSignal.timeout(10_000) })).text()
+      for (const m of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(m[1])
+      const next = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)
+      if (!next) return keys
+      token = next[1]
+    }
+  }
+
+  async start() {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.upstream)
+      this.sockets.add(client)
+      this.sockets.add(upstream)
+      const drop = () => { client.destroy(); upstream.destroy(); this.sockets.delete(client); this.sockets.delete(upstream) }
+      client.on('error', drop).on('close', drop)
+      upstream.on('error', drop).on('close', drop)
+      client.pipe(upstream)
+      upstream.pipe(client)
+    })
+    await new Promise((resolve, reject) => {
+      this.server.once('error', reject)
+      this.server.listen(this.port, '127.0.0.1', resolve)
+    })
+  }
+
+  /// Goes away at once: refuses new connections and resets the open ones.
+  async stop() {
+    const server = this.server
+    this.server = null
+    const closed = new Promise((resolve) => server.close(resolve))
+    for (const s of this.sockets) s.destroy()
+    this.sockets.clear()
+    await closed
   }
 }

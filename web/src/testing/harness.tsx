@@ -1,10 +1,12 @@
 /** Test harness for any feature or app test: providers plus a memory router, and a scripted fetch. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render } from '@testing-library/react'
+import { cleanup, render, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { ToastProvider } from '../components/ui/toast'
+import { RealtimeProvider } from '../lib/realtime'
+import type { Role } from '../lib/session'
 import { makeJwt } from '../lib/session.fixtures'
 
 /** A query client for one test: no retries, so a failed request shows its error at once. */
@@ -12,15 +14,33 @@ export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } })
 }
 
-/** The providers the app puts around every screen (queries and toasts), as a render `wrapper`. */
-export function providers(client: QueryClient = testQueryClient()) {
+/** The providers the app puts around every screen (queries and toasts), as a render `wrapper`;
+ *  with `realtime`, also a workspace's socket (the test file mocks socket.io-client with fakeSocket). */
+export function providers(client: QueryClient = testQueryClient(), realtime?: { role: Role; token: string | null }) {
   return function Providers({ children }: { children: ReactNode }) {
+    const inner = realtime ? (
+      <RealtimeProvider role={realtime.role} token={realtime.token}>
+        {children}
+      </RealtimeProvider>
+    ) : (
+      children
+    )
     return (
       <QueryClientProvider client={client}>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>{inner}</ToastProvider>
       </QueryClientProvider>
     )
   }
+}
+
+/** Renders `hook` inside `role`'s workspace socket (the test file mocks socket.io-client with
+ *  fakeSocket, whose `fire` sends it events); `stale()` lists the query keys marked stale so far,
+ *  in order, as JSON (a predicate's as undefined). */
+export function renderOnSocket(hook: () => void, role: Role) {
+  const qc = testQueryClient()
+  const spy = vi.spyOn(qc, 'invalidateQueries')
+  renderHook(hook, { wrapper: providers(qc, { role, token: 't' }) })
+  return { stale: () => spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey)) }
 }
 
 export function renderRoutes(routes: RouteObject[], path: string, client = testQueryClient()) {

@@ -43,8 +43,7 @@ const table = (applied: string[] = []): Record<string, RouteAnswer> => ({
 
 freshEachTest()
 beforeEach(() => {
-  socket.handlers.clear()
-  socket.emit.mockClear()
+  socket.reset()
 })
 afterEach(() => vi.restoreAllMocks())
 

@@ -35,8 +35,7 @@ const baseTable: Record<string, RouteAnswer> = {
 
 freshEachTest(() => storeSession('candidate', { name: 'Jane Citizen' }))
 beforeEach(() => {
-  socket.handlers.clear()
-  socket.emit.mockClear()
+  socket.reset()
 })
 afterEach(() => vi.restoreAllMocks())
 

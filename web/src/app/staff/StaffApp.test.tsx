@@ -4,9 +4,7 @@ import { makeJwt } from '../../lib/session.fixtures'
 import { freshEachTest, renderRoutes, scriptFetch } from '../../testing/harness'
 import { staffRoutes } from './StaffApp'
 
-vi.mock('socket.io-client', () => ({
-  io: () => ({ on: () => {}, emit: () => {}, disconnect: () => {}, removeAllListeners: () => {} }),
-}))
+vi.mock('socket.io-client', () => import('../../testing/fakeSocket'))
 
 freshEachTest()
 afterEach(() => vi.useRealTimers())

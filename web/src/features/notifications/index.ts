@@ -1,4 +1,4 @@
-/** Public face of notifications (SPEC 4): the bell, the realtime connection that feeds it, and its query keys. */
+/** Public face of notifications (SPEC 4): the bell, the realtime feed that keeps it current, and its query keys. */
 export { NotificationBell } from './components/NotificationBell'
-export { useNotificationSocket, type SocketEventHandlers } from './hooks/useNotificationSocket'
+export { useNotificationFeed } from './hooks/useNotificationFeed'
 export { notificationKeys } from './api/keys'

@@ -1,8 +1,9 @@
-/** The notification entity (SPEC 3, the server's type) and how its type maps to a display kind. */
+/** The notification entity (SPEC 3) and how its type maps to a display kind. */
 import type { ApiSchema } from '../../api'
+import type { Notification } from '../../lib/realtime'
 
-/** `link` is where clicking it leads: a path on this site (a job alert's job: /jobs/{id}), or null. */
-export type Notification = ApiSchema<'Notification'>
+// one shape for the REST list and the socket's `notification`: the socket's event map holds it
+export type { Notification }
 
 export type NotificationKind = ApiSchema<'NotificationKind'>
 

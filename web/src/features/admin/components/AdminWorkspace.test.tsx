@@ -41,7 +41,7 @@ function open(path: string, table: Record<string, RouteAnswer>) {
 }
 
 freshEachTest(() => storeSession('admin', { name: 'Alex Admin', email: 'alex@harbourit.example', role: 'admin' }, { role: 'admin' }))
-beforeEach(() => socket.handlers.clear())
+beforeEach(() => socket.reset())
 
 describe('the two-factor enrolment gate', () => {
   it('a refusal from the server raises it: only the set-up, the password and Sign out are left', async () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, within } from '@testing-library/react'
+import { RealtimeProvider } from '../../../lib/realtime'
 import { socket } from '../../../testing/fakeSocket'
 import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteReply } from '../../../testing/harness'
 import AnalyticsPage from './AnalyticsPage'
@@ -7,7 +8,6 @@ import JobsPage from './JobsPage'
 import ProjectionsPage from './ProjectionsPage'
 
 vi.mock('socket.io-client', () => import('../../../testing/fakeSocket'))
-
 
 const job = {
   id: 'j1',
@@ -25,7 +25,7 @@ const job = {
 }
 
 freshEachTest(() => storeSession('admin', { name: 'Alex Admin', role: 'admin' }, { role: 'admin' }))
-beforeEach(() => socket.handlers.clear())
+beforeEach(() => socket.reset())
 
 describe('jobs across clients', () => {
   it('asks for a reason, closes the job, and shows the reason on its row', async () => {
@@ -79,7 +79,8 @@ describe('projections', () => {
       'GET /api/admin/projections': () => ({ body: status }),
       'POST /api/admin/projections/job_board/rebuild': answer,
     })
-    renderRoutes([{ path: '/', element: <ProjectionsPage /> }], '/')
+    // the workspace's socket, as AdminWorkspace puts it around every screen
+    renderRoutes([{ path: '/', element: <RealtimeProvider role="admin" token="t"><ProjectionsPage /></RealtimeProvider> }], '/')
     fireEvent.click(await screen.findByRole('button', { name: 'Rebuild job board' }))
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start the rebuild' }))
   }

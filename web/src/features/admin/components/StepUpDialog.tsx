@@ -5,16 +5,16 @@
  * carries on by itself. Cancel, and that action fails with a message saying nothing was changed.
  * StepUpHost sits once in the admin workspace and is the prompt every screen shares.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/Button'
 import { CodeInput } from '../../../components/ui/CodeInput'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
+import { useCodeEntry } from '../../../hooks/useCodeEntry'
 import { serverMessageOr } from '../../../lib/server-message'
 import { registerStepUpPrompt, stepUp } from '../api/step-up'
 
 export const STEP_UP_FAILED = 'That code could not be checked. Please try again.'
-export const STEP_UP_CODE_REQUIRED = 'Enter the code from your app'
 
 type Asking = { answer: (passed: boolean) => void }
 
@@ -47,33 +47,18 @@ export function StepUpHost() {
 
 // the server's reason ("Confirm it's you: enter a code ...") is the dialog's title and first line
 export function StepUpDialog({ onPassed, onCancel }: { onPassed: () => void; onCancel: () => void }) {
-  const [code, setCode] = useState('')
-  const [recovery, setRecovery] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const input = useRef<HTMLInputElement>(null)
-  useEffect(() => input.current?.focus(), [recovery])
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const value = code.trim()
-    if (!value) {
-      setError(STEP_UP_CODE_REQUIRED)
-      return
-    }
-    setError(null)
+  const { code, setCode, recovery, switchKind, error, input, submit } = useCodeEntry(async (value) => {
     setBusy(true)
     try {
       await stepUp(value)
     } catch (err) {
       setBusy(false)
-      setError(serverMessageOr(err, STEP_UP_FAILED))
-      setCode('')
-      input.current?.focus()
-      return
+      return serverMessageOr(err, STEP_UP_FAILED)
     }
     onPassed()
-  }
+    return null
+  })
 
   return (
     <Modal title="Confirm it’s you" onClose={busy ? () => {} : onCancel}>
@@ -97,14 +82,7 @@ export function StepUpDialog({ onPassed, onCancel }: { onPassed: () => void; onC
           )}
         </Field>
         <div>
-          <Button
-            variant="link"
-            onClick={() => {
-              setRecovery(!recovery)
-              setCode('')
-              setError(null)
-            }}
-          >
+          <Button variant="link" onClick={switchKind}>
             {recovery ? 'Use the code from your app' : 'Use a recovery code'}
           </Button>
         </div>

@@ -13,6 +13,7 @@ import { Card } from '../../../components/ui/Card'
 import { CodeInput } from '../../../components/ui/CodeInput'
 import { Field } from '../../../components/ui/Field'
 import { useToast } from '../../../components/ui/toast'
+import { useCodeEntry } from '../../../hooks/useCodeEntry'
 import { ApiError } from '../../../lib/api'
 import { saveBlob } from '../../../lib/download'
 import { serverMessageOr } from '../../../lib/server-message'
@@ -188,31 +189,16 @@ function PasswordStep({ onCancel, onStarted }: { onCancel: () => void; onStarted
 function TurnOff({ onDone }: { onDone: () => void }) {
   const disable = useDisableTwoFactor()
   const { push } = useToast()
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const input = useRef<HTMLInputElement>(null)
-  useEffect(() => input.current?.focus(), [])
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const value = code.trim()
-    if (!value) {
-      setError('Enter the code from your app')
-      return
+  const { code, setCode, error, input, submit } = useCodeEntry(async (value) => {
+    try {
+      const reply = await disable.mutateAsync(value)
+      push({ kind: 'success', title: 'Two-factor sign-in is off', message: reply?.message ?? 'Set it up again to keep using the admin workspace.' })
+      onDone()
+      return null
+    } catch (err) {
+      return serverMessageOr(err, 'Two-factor sign-in was not turned off. Please try again.')
     }
-    setError(null)
-    disable.mutate(value, {
-      onSuccess: (reply) => {
-        push({ kind: 'success', title: 'Two-factor sign-in is off', message: reply?.message ?? 'Set it up again to keep using the admin workspace.' })
-        onDone()
-      },
-      onError: (err) => {
-        setError(serverMessageOr(err, 'Two-factor sign-in was not turned off. Please try again.'))
-        setCode('')
-        input.current?.focus()
-      },
-    })
-  }
+  })
 
   return (
     <div className="adm-stack-sm">
@@ -249,8 +235,17 @@ function TurnOff({ onDone }: { onDone: () => void }) {
 function SetupSteps({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; onCancel: () => void; onConfirmed: (codes: string[]) => void }) {
   const confirm = useConfirmTwoFactor()
   const { push } = useToast()
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  // no `input`: the step's heading takes focus when it opens, and the field is not focused again after a refusal
+  const { code, setCode, error, submit } = useCodeEntry(async (value) => {
+    try {
+      const reply = await confirm.mutateAsync(value)
+      push({ kind: 'success', title: 'Two-factor sign-in is on', message: 'Next time you sign in, have your phone handy.' })
+      onConfirmed(Array.isArray(reply?.recovery_codes) ? reply.recovery_codes : [])
+      return null
+    } catch (err) {
+      return serverMessageOr(err, 'That code could not be checked. Please try again.')
+    }
+  })
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
 
@@ -261,26 +256,6 @@ function SetupSteps({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; o
     } catch {
       push({ kind: 'warning', title: 'Could not copy the key', message: 'Select it and copy it, or type it in.' })
     }
-  }
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const value = code.trim()
-    if (!value) {
-      setError('Enter the code from your app')
-      return
-    }
-    setError(null)
-    confirm.mutate(value, {
-      onSuccess: (reply) => {
-        push({ kind: 'success', title: 'Two-factor sign-in is on', message: 'Next time you sign in, have your phone handy.' })
-        onConfirmed(Array.isArray(reply?.recovery_codes) ? reply.recovery_codes : [])
-      },
-      onError: (err) => {
-        setError(serverMessageOr(err, 'That code could not be checked. Please try again.'))
-        setCode('')
-      },
-    })
   }
 
   return (

@@ -1,25 +1,24 @@
-import { describe, expect, it, vi } from 'vitest'
-import { renderHook } from '@testing-library/react'
-import { providers, testQueryClient } from '../../../testing/harness'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { act } from '@testing-library/react'
+import { socket } from '../../../testing/fakeSocket'
+import { renderOnSocket } from '../../../testing/harness'
 import { adminKeys } from '../api/keys'
 import { opsKeys } from '../api/ops-keys'
-import { useAdminLiveHandlers } from './useAdminLive'
+import { useAdminLive } from './useAdminLive'
 
-function setup() {
-  const qc = testQueryClient()
-  const spy = vi.spyOn(qc, 'invalidateQueries')
-  const { result } = renderHook(() => useAdminLiveHandlers(), { wrapper: providers(qc) })
-  const keys = () => spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey))
-  return { handlers: result.current, keys }
-}
+vi.mock('socket.io-client', () => import('../../../testing/fakeSocket'))
+
+beforeEach(() => socket.reset())
+
+const setup = () => renderOnSocket(useAdminLive, 'admin')
 
 const starts = (key: readonly unknown[], prefix: readonly unknown[]) => JSON.stringify(key.slice(0, prefix.length)) === JSON.stringify(prefix)
 
 describe('admin live events', () => {
   it('admin_updated marks that topic’s queries and the overview stale', () => {
-    const { handlers, keys } = setup()
-    handlers.admin_updated({ topic: 'employers' })
-    expect(keys()).toEqual([JSON.stringify(['admin', 'employers']), JSON.stringify(adminKeys.overview())])
+    const { stale } = setup()
+    act(() => socket.fire('admin_updated', { topic: 'employers' }))
+    expect(stale()).toEqual([JSON.stringify(['admin', 'employers']), JSON.stringify(adminKeys.overview())])
   })
 
   it('the topic prefix reaches the lists of both admin screens’ key factories', () => {
@@ -32,11 +31,13 @@ describe('admin live events', () => {
     for (const t of ['employers', 'enquiries', 'outbox', 'projections', 'events', 'jobs']) expect(starts(adminKeys.candidate('c1'), ['admin', t])).toBe(false)
   })
 
-  it('ignores unknown topics and malformed payloads', () => {
-    const { handlers, keys } = setup()
-    handlers.admin_updated({ topic: 'everything' })
-    handlers.admin_updated(null)
-    handlers.admin_updated('employers')
-    expect(keys()).toEqual([])
+  it('ignores topics it does not know and malformed payloads', () => {
+    const { stale } = setup()
+    act(() => {
+      socket.fire('admin_updated', { topic: 'everything' })
+      socket.fire('admin_updated', null)
+      socket.fire('admin_updated', 'employers')
+    })
+    expect(stale()).toEqual([])
   })
 })

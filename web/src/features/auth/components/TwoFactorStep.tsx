@@ -3,14 +3,13 @@
  * authenticator app, or one of the recovery codes (the server takes either in the same field).
  * Lives in the sign-in card, under the same heading; "Start again" goes back to the password.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId } from 'react'
 import { useTwoFactorLogin, type LoginResult } from '../api/login'
 import { Button } from '../../../components/ui/Button'
 import { CodeInput } from '../../../components/ui/CodeInput'
 import { Field } from '../../../components/ui/Field'
+import { useCodeEntry } from '../../../hooks/useCodeEntry'
 import { FormAlert } from './AuthCard'
-
-export const CODE_REQUIRED = 'Enter the code from your app'
 
 type Props = {
   challenge: string
@@ -22,35 +21,18 @@ type Props = {
 export function TwoFactorStep({ challenge, onSignedIn, onStartAgain }: Props) {
   const id = useId()
   const verify = useTwoFactorLogin()
-  const [code, setCode] = useState('')
-  const [recovery, setRecovery] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-  const input = useRef<HTMLInputElement>(null)
-
-  // the field takes focus when the step opens and whenever the kind of code changes
-  useEffect(() => input.current?.focus(), [recovery])
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const value = code.trim()
-    if (!value) {
-      setFailure(CODE_REQUIRED)
-      return
-    }
-    setFailure(null)
+  const { code, setCode, recovery, switchKind, error: failure, input, submit } = useCodeEntry(async (value) => {
     const result = await verify.mutateAsync({ challenge, code: value })
     if (result.success) {
       onSignedIn(result)
-      return
+      return null
     }
     if ('expired' in result && result.expired) {
       onStartAgain(result.message)
-      return
+      return null
     }
-    setFailure(result.message)
-    setCode('')
-    input.current?.focus()
-  }
+    return result.message
+  })
 
   return (
     <form onSubmit={submit} noValidate className="auth-form" aria-labelledby={`${id}-title`}>
@@ -85,14 +67,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onStartAgain }: Props) {
         {verify.isPending ? 'Checking...' : 'Verify'}
       </Button>
       <div className="auth-step-links">
-        <Button
-          variant="link"
-          onClick={() => {
-            setRecovery(!recovery)
-            setCode('')
-            setFailure(null)
-          }}
-        >
+        <Button variant="link" onClick={switchKind}>
           {recovery ? 'Use the code from your app' : 'Use a recovery code'}
         </Button>
         <Button variant="link" onClick={() => onStartAgain(null)}>

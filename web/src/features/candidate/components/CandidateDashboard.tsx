@@ -1,5 +1,4 @@
 /** /candidate/dashboard/*: the shared AppShell: sidebar + header on desktop, bottom navigation under 768 px (SPEC 2.5). */
-import { useCallback } from 'react'
 import { createPortal } from 'react-dom'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle'
@@ -7,7 +6,8 @@ import { AppShell, type ShellNavItem } from '../../../components/ui/AppShell'
 import { useQueryClient } from '@tanstack/react-query'
 import { firstName, greetingFor } from '../../../lib/format'
 import { logoutTo, useSession } from '../../auth'
-import { NotificationBell, notificationKeys, useNotificationSocket } from '../../notifications'
+import { RealtimeProvider, useRealtime } from '../../../lib/realtime'
+import { NotificationBell, notificationKeys, useNotificationFeed } from '../../notifications'
 import { useCandidateUser } from '../api/get-candidate-user'
 import { candidateKeys } from '../api/keys'
 import '../dashboard.css'
@@ -28,17 +28,22 @@ export function CandidateDashboard() {
   const session = useSession('candidate')
   const token = session.status === 'authenticated' ? session.token : null
   const storedName = session.status === 'authenticated' ? session.user.name : undefined
+  return (
+    <RealtimeProvider role="candidate" token={token}>
+      <CandidateFrame storedName={storedName} />
+    </RealtimeProvider>
+  )
+}
+
+function CandidateFrame({ storedName }: { storedName: string | undefined }) {
+  useNotificationFeed('candidate')
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const tab = TABS.find((t) => pathname.endsWith(`/${t.to}`))
   useDocumentTitle(tab ? `${tab.label} · Candidate Portal` : 'Candidate Portal')
   const qc = useQueryClient()
   const user = useCandidateUser()
-  const refreshApplications = useCallback(
-    () => void qc.invalidateQueries({ queryKey: candidateKeys.applications() }),
-    [qc],
-  )
-  const { connected } = useNotificationSocket('candidate', token, refreshApplications)
+  useRealtime('application_updated', () => void qc.invalidateQueries({ queryKey: candidateKeys.applications() }))
 
   const signOut = () => {
     qc.removeQueries({ queryKey: candidateKeys.all })
@@ -63,7 +68,7 @@ export function CandidateDashboard() {
       navLabel="Dashboard"
       nav={TABS}
       heading={heading}
-      actions={<NotificationBell role="candidate" connected={connected} />}
+      actions={<NotificationBell role="candidate" />}
       onSignOut={signOut}
       portal={createPortal}
     >

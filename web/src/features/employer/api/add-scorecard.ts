@@ -1,8 +1,10 @@
-/** POST /api/employer/applications/{id}/scorecards: criteria rated 1-5 and a recommendation, private to the team. */
+/** POST /api/employer/applications/{id}/scorecards: criteria rated 1-5 and a recommendation, private to the team.
+ *  The applicant and the boards are read again on the socket's `assessment_updated`, or by the mutation while no socket is open. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiReply, ApiSchema } from '../../../api'
+import { useRealtimeConnected } from '../../../lib/realtime'
 import { employerPost } from './client'
-import { employerKeys, isPipelineKey } from './keys'
+import { markAssessmentStale } from './stale'
 
 export type ScorecardBody = ApiSchema<'ScorecardBody'>
 
@@ -11,11 +13,6 @@ export const addScorecard = ({ id, body }: { id: string; body: ScorecardBody }) 
 
 export function useAddScorecard() {
   const qc = useQueryClient()
-  return useMutation({
-    mutationFn: addScorecard,
-    onSuccess: (_d, { id }) => {
-      void qc.invalidateQueries({ predicate: (q) => isPipelineKey(q.queryKey) })
-      return qc.invalidateQueries({ queryKey: employerKeys.applicant(id) })
-    },
-  })
+  const live = useRealtimeConnected()
+  return useMutation({ mutationFn: addScorecard, onSuccess: (_d, { id }) => (live ? undefined : markAssessmentStale(qc, id)) })
 }

@@ -2,12 +2,16 @@
  * POST /api/employer/applications/{id}/move {stage, feedback?, version}: one card to another
  * stage. The board moves the card at once (optimistic) and puts it back if the server refuses;
  * either way the job's queries are read again, so a 409 shows where a colleague put the card.
+ * After a move that took, the socket's `pipeline_updated` reads them again (in this tab as in the
+ * others); the mutation does it only when nothing will echo: a refusal, or no open socket.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiReply } from '../../../api'
+import { useRealtimeConnected } from '../../../lib/realtime'
 import type { Pipeline, Stage } from '../types'
 import { employerPost } from './client'
 import { employerKeys } from './keys'
+import { markPipelineStale } from './stale'
 
 export type MoveInput = { id: string; jobId: string; stage: Stage; version: number; feedback?: string }
 
@@ -20,6 +24,7 @@ export const moveApplication = ({ id, stage, version, feedback }: MoveInput) =>
 
 export function useMoveApplication() {
   const qc = useQueryClient()
+  const live = useRealtimeConnected()
   return useMutation({
     mutationFn: moveApplication,
     onMutate: async ({ id, jobId, stage }) => {
@@ -32,11 +37,8 @@ export function useMoveApplication() {
       return { before }
     },
     onError: (_err, _input, context) => context?.before.forEach(([key, data]) => qc.setQueryData(key, data)),
-    onSettled: (_data, _err, { id, jobId }) => {
-      void qc.invalidateQueries({ queryKey: employerKeys.pipelines(jobId) })
-      void qc.invalidateQueries({ queryKey: employerKeys.jobList() })
-      void qc.invalidateQueries({ queryKey: employerKeys.report(jobId) })
-      void qc.invalidateQueries({ queryKey: employerKeys.applicant(id) })
+    onSettled: (_data, err, { id, jobId }) => {
+      if (err || !live) void markPipelineStale(qc, jobId, id)
     },
   })
 }

@@ -4,55 +4,28 @@
  * button (over the rows below it), its first item takes focus, Escape or a click elsewhere closes
  * it and focus returns to the button.
  */
-import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Icon } from '../../../components/ui/Icon'
+import { useDisclosureMenu } from '../hooks/useDisclosureMenu'
 
 export type MenuAction = { label: string; to: string } | { label: string; onSelect: () => void; danger?: boolean }
 
 type Props = { label: string; actions: MenuAction[] }
 
 export function ActionMenu({ label, actions }: Props) {
-  const [open, setOpen] = useState(false)
-  const listId = useId()
-  const wrap = useRef<HTMLDivElement>(null)
-  const trigger = useRef<HTMLButtonElement>(null)
-
-  useEffect(() => {
-    if (!open) return
-    wrap.current?.querySelector<HTMLElement>('.emp-menu-list a, .emp-menu-list button')?.focus()
-    const outside = (e: MouseEvent) => {
-      if (!wrap.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('mousedown', outside)
-    return () => document.removeEventListener('mousedown', outside)
-  }, [open])
-
+  const { open, toggle, close, dismiss, listId, wrap, trigger, onKeyDown } = useDisclosureMenu()
   if (actions.length === 0) return null
-  const close = () => {
-    setOpen(false)
-    trigger.current?.focus()
-  }
   return (
-    <div
-      className="emp-menu"
-      ref={wrap}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation()
-          close()
-        }
-      }}
-    >
-      <button ref={trigger} type="button" className="btn btn-outline btn-sm" aria-expanded={open} aria-controls={listId} aria-label={label} onClick={() => setOpen((o) => !o)}>
+    <div className="emp-menu" ref={wrap} onKeyDown={onKeyDown}>
+      <button ref={trigger} type="button" className="btn btn-outline btn-sm" aria-expanded={open} aria-controls={listId} aria-label={label} onClick={toggle}>
         More <Icon name="chevron" size={14} />
       </button>
       {open ? (
-        <ul id={listId} className="emp-menu-list" aria-label={label}>
+        <ul id={listId} className="emp-popup-list emp-menu-list" aria-label={label}>
           {actions.map((a) => (
             <li key={a.label}>
               {'to' in a ? (
-                <Link to={a.to} onClick={() => setOpen(false)}>
+                <Link to={a.to} onClick={dismiss}>
                   {a.label}
                 </Link>
               ) : (

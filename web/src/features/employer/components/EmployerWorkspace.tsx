@@ -1,14 +1,15 @@
 /**
  * The employer workspace frame: the shared AppShell with the employer's sections, the bell, the
- * session timer banner (SPEC 4, 6) and one socket connection that feeds both the bell and the
- * live board. Each screen below it sets the top bar's h1 through useWorkspaceTitle.
+ * session timer banner (SPEC 4, 6) and the session's one socket (RealtimeProvider) that feeds both
+ * the bell and the live board. Each screen below it sets the top bar's h1 through useWorkspaceTitle.
  */
 import { useCallback, useState } from 'react'
 import { Outlet, useNavigate } from 'react-router'
 import { AppShell, type ShellNavItem } from '../../../components/ui/AppShell'
 import { logoutTo, SESSION_EXPIRED_MESSAGE, useEmployerSessionTimer, useSession } from '../../auth'
-import { NotificationBell, useNotificationSocket } from '../../notifications'
-import { useEmployerLiveHandlers } from '../hooks/useEmployerLive'
+import { RealtimeProvider } from '../../../lib/realtime'
+import { NotificationBell, useNotificationFeed } from '../../notifications'
+import { useEmployerLive } from '../hooks/useEmployerLive'
 import { WorkspaceTitleContext } from './workspaceTitle'
 import '../employer.css'
 import '../jobs-table.css'
@@ -22,11 +23,20 @@ const NAV: ShellNavItem[] = [
 
 export default function EmployerWorkspace() {
   const session = useSession('employer')
+  const token = session.status === 'authenticated' ? session.token : null
+  return (
+    <RealtimeProvider role="employer" token={token}>
+      <EmployerFrame session={session} />
+    </RealtimeProvider>
+  )
+}
+
+function EmployerFrame({ session }: { session: ReturnType<typeof useSession> }) {
+  useNotificationFeed('employer')
+  useEmployerLive()
   const navigate = useNavigate()
   const token = session.status === 'authenticated' ? session.token : null
   const user = session.status === 'authenticated' ? session.user : null
-  const live = useEmployerLiveHandlers()
-  const { connected } = useNotificationSocket('employer', token, undefined, live)
   const onExpired = useCallback(() => logoutTo('employer', navigate, SESSION_EXPIRED_MESSAGE), [navigate])
   const timer = useEmployerSessionTimer(token, onExpired)
   const [title, setTitle] = useState('')
@@ -43,7 +53,7 @@ export default function EmployerWorkspace() {
       navLabel="Workspace"
       nav={NAV}
       heading={<h1>{title || 'Employer workspace'}</h1>}
-      actions={<NotificationBell role="employer" connected={connected} />}
+      actions={<NotificationBell role="employer" />}
       onSignOut={() => logoutTo('employer', navigate)}
     >
       {timer && timer.status !== 'active' && timer.message ? (

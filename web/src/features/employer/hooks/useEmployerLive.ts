@@ -3,33 +3,13 @@
  * the matching queries stale, so an open board, list, report or applicant reads them again.
  * Handlers only invalidate: the cache stays the one copy of the state.
  */
-import { useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { employerKeys, isPipelineKey } from '../api/keys'
+import { useRealtime } from '../../../lib/realtime'
+import { markAssessmentStale, markPipelineStale } from '../api/stale'
 
-type PipelineUpdated = { job_id?: string; application_id?: string }
-type AssessmentUpdated = { application_id?: string }
-
-export function useEmployerLiveHandlers(): Record<string, (payload: unknown) => void> {
+/** Follows the session's socket; the workspace calls it once, inside its RealtimeProvider. */
+export function useEmployerLive(): void {
   const qc = useQueryClient()
-  return useMemo(
-    () => ({
-      pipeline_updated: (payload: unknown) => {
-        const { job_id, application_id } = (payload ?? {}) as PipelineUpdated
-        void qc.invalidateQueries({ queryKey: employerKeys.jobList() })
-        if (job_id) {
-          void qc.invalidateQueries({ queryKey: employerKeys.pipelines(job_id) })
-          void qc.invalidateQueries({ queryKey: employerKeys.report(job_id) })
-        }
-        if (application_id) void qc.invalidateQueries({ queryKey: employerKeys.applicant(application_id) })
-      },
-      assessment_updated: (payload: unknown) => {
-        const { application_id } = (payload ?? {}) as AssessmentUpdated
-        if (application_id) void qc.invalidateQueries({ queryKey: employerKeys.applicant(application_id) })
-        // the boards' cards carry the scorecards' average
-        void qc.invalidateQueries({ predicate: (q) => isPipelineKey(q.queryKey) })
-      },
-    }),
-    [qc],
-  )
+  useRealtime('pipeline_updated', ({ job_id, application_id }) => void markPipelineStale(qc, job_id, application_id))
+  useRealtime('assessment_updated', ({ application_id }) => void markAssessmentStale(qc, application_id))
 }

@@ -1,11 +1,11 @@
 /** GET /api/notifications?limit=&offset= (SPEC 7.6): offset 0 replaces the cached list. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ApiReply } from '../../../api'
 import { apiFetch } from '../../../lib/api'
 import { sessionToken, type Role } from '../../../lib/session'
+import type { Notification } from '../types'
 import { NOTIFICATIONS_PAGE, notificationKeys } from './keys'
 
-type NotificationsResponse = ApiReply<'list_notifications'>
+type NotificationsResponse = { notifications?: Notification[]; total?: number; unread_count?: number }
 
 export async function getNotifications(
   token: string,

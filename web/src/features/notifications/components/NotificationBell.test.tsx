@@ -22,7 +22,7 @@ function setup(list: Notification[], unread: number) {
   client.setQueryData(notificationKeys.unreadCount('candidate'), unread)
   return renderRoutes(
     [
-      { path: '/', element: <div><p>outside</p><NotificationBell role="candidate" connected={false} /></div> },
+      { path: '/', element: <div><p>outside</p><NotificationBell role="candidate" /></div> },
       { path: '/jobs/:id', element: <p>the job's page</p> },
     ],
     '/',

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type CSSProperties } from 'react'
 import { Link } from 'react-router'
 import { Icon } from '../../../components/ui/Icon'
 import { formatRelativeTime } from '../../../lib/format'
+import { useRealtimeConnected } from '../../../lib/realtime'
 import type { Role } from '../../../lib/session'
 import { useDeleteNotification } from '../api/delete-notification'
 import { useNotifications } from '../api/get-notifications'
@@ -16,7 +17,8 @@ import '../notifications.css'
 
 export const DROPDOWN_LIMIT = 10
 
-export function NotificationBell({ role, connected }: { role: Role; connected: boolean }) {
+export function NotificationBell({ role }: { role: Role }) {
+  const connected = useRealtimeConnected()
   const [open, setOpen] = useState(false)
   const [showAll, setShowAll] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { notificationKeys } from '../api/keys'
 import type { Notification } from '../types'
-import { feedHandlers } from './useNotificationSocket'
+import { feedHandlers } from './useNotificationFeed'
 
 const note: Notification = {
   id: 'n1',
@@ -31,7 +31,7 @@ describe('the realtime feed in the cache', () => {
   it('a list that arrives while the unread count is still loading leaves that load alone', async () => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     const answer = loading(qc, countKey)
-    feedHandlers(qc, 'candidate', () => {}).notifications_list({ notifications: [note] })
+    feedHandlers(qc, 'candidate', () => {}).notifications_list({ notifications: [note], total: 1, unread_count: 1 })
     expect(qc.getQueryData(listKey)).toEqual([note])
     answer(15)
     await settled()

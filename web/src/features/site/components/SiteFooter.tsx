@@ -1,25 +1,15 @@
 /** Footer on every public page (SPEC 2.3): blurb, links, social, contact details, hours, copyright. */
-import { Link } from 'react-router'
-import { COMPANY, SOCIAL_LINKS } from '../company'
+import { COMPANY } from '../company'
 import { BackToTop } from './BackToTop'
-import { EMPLOYERS, EXPLORE, SocialIcon, useCandidateLinks, type FooterLink } from './footerLinks'
+import { EMPLOYERS, EXPLORE, FooterLinkList, SocialLinks, useCandidateLinks, type FooterLink } from './footerLinks'
 
 export function SiteFooter({ linksInNewTab = false }: { linksInNewTab?: boolean }) {
-  const tab = linksInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}
   const year = new Date().getFullYear()
   const candidates = useCandidateLinks()
   const column = (heading: string, links: FooterLink[]) => (
     <div className="footer-col">
       <h2 className="footer-heading">{heading}</h2>
-      <ul className="link-list">
-        {links.map((l) => (
-          <li key={l.to}>
-            <Link to={l.to} {...tab}>
-              {l.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <FooterLinkList links={links} className="link-list" newTab={linksInNewTab} />
     </div>
   )
   return (
@@ -32,15 +22,7 @@ export function SiteFooter({ linksInNewTab = false }: { linksInNewTab?: boolean 
             organisations that value their skills, across nine specialisations from software delivery to cyber
             security.
           </p>
-          <ul className="social-links" aria-label="Social media">
-            {SOCIAL_LINKS.map((s) => (
-              <li key={s.name}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${COMPANY.name} on ${s.name}`}>
-                  <SocialIcon name={s.name} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks className="social-links" />
         </div>
         {column('Explore', EXPLORE)}
         {column('Candidates', candidates)}

@@ -1,5 +1,7 @@
-/** What both footers carry (SPEC 2.3): the link lists and the social icons. */
+/** What both footers carry (SPEC 2.3): the link lists and the social links. */
+import { Link } from 'react-router'
 import { useSession } from '../../auth'
+import { COMPANY, SOCIAL_LINKS } from '../company'
 
 export type FooterLink = { label: string; to: string }
 
@@ -24,7 +26,38 @@ export const EMPLOYERS: FooterLink[] = [
   { label: 'Sitemap', to: '/sitemap' },
 ]
 
-export function SocialIcon({ name }: { name: string }) {
+/** A list of footer links; with `newTab` each opens in a new tab (on the candidate portal: see SiteLayout). */
+export function FooterLinkList({ links, className, newTab }: { links: FooterLink[]; className: string; newTab: boolean }) {
+  const tab = newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}
+  return (
+    <ul className={className}>
+      {links.map((l) => (
+        <li key={l.to}>
+          <Link to={l.to} {...tab}>
+            {l.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The company's social media profiles, each an icon named for screen readers; always a new tab. */
+export function SocialLinks({ className }: { className: string }) {
+  return (
+    <ul className={className} aria-label="Social media">
+      {SOCIAL_LINKS.map((s) => (
+        <li key={s.name}>
+          <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${COMPANY.name} on ${s.name}`}>
+            <SocialIcon name={s.name} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function SocialIcon({ name }: { name: string }) {
   const paths: Record<string, string> = {
     Facebook: 'M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v9h4v-9h3l.5-4h-3.5V9c0-.6.4-1 1-1z',
     LinkedIn:

@@ -1,0 +1,17 @@
+/**
+ * What the three interview calls share (book, move, cancel): each comes back on the socket as
+ * `pipeline_updated` for the application, which reads the applicant again (stale.ts); while no
+ * socket is open the mutation does that itself.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRealtimeConnected } from '../../../lib/realtime'
+import { employerKeys } from './keys'
+
+export function useInterviewMutation<Input extends { applicationId: string }, Reply>(mutationFn: (input: Input) => Promise<Reply>) {
+  const qc = useQueryClient()
+  const live = useRealtimeConnected()
+  return useMutation({
+    mutationFn,
+    onSuccess: (_d, { applicationId }) => (live ? undefined : qc.invalidateQueries({ queryKey: employerKeys.applicant(applicationId) })),
+  })
+}

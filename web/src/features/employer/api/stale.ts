@@ -1,0 +1,25 @@
+/**
+ * What an application's change marks stale in the employer's cache, whoever made it: the
+ * socket's `pipeline_updated` / `assessment_updated` (a colleague's write, or this tab's own
+ * echoed back) and, while no socket is open, the mutation that made it.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { employerKeys, isPipelineKey } from './keys'
+
+/** An application arrived, moved or had an interview booked: the job list's counts, that job's boards and report, the applicant. */
+export function markPipelineStale(qc: QueryClient, jobId: string, applicationId: string): Promise<unknown> {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: employerKeys.jobList() }),
+    qc.invalidateQueries({ queryKey: employerKeys.pipelines(jobId) }),
+    qc.invalidateQueries({ queryKey: employerKeys.report(jobId) }),
+    qc.invalidateQueries({ queryKey: employerKeys.applicant(applicationId) }),
+  ])
+}
+
+/** A note or scorecard was added: the applicant, and every board (its cards carry the scorecards' average; the event names no job). */
+export function markAssessmentStale(qc: QueryClient, applicationId: string): Promise<unknown> {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: employerKeys.applicant(applicationId) }),
+    qc.invalidateQueries({ predicate: (q) => isPipelineKey(q.queryKey) }),
+  ])
+}
