@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint'
 /**
  * Import boundaries (STYLE.md, bulletproof-react): imports flow app -> features -> shared.
  *
- * - shared (src/components, src/hooks, src/lib, src/testing) imports only shared code;
+ * - shared (src/api: the server's generated types, src/components, src/hooks, src/lib,
+ *   src/testing) imports only shared code;
  * - a feature imports shared code, its own files, and another feature only through that
  *   feature's index.ts;
  * - app/ composes: it may import any module of a feature (its route tables lazy-load page
@@ -23,7 +24,7 @@ const boundaryRules = {
       // whole paths from web/, each naming an element's folder
       { type: 'app', pattern: 'src/app', partialMatch: false },
       { type: 'feature', pattern: 'src/features/*', partialMatch: false, capture: ['feature'] },
-      { type: 'shared', pattern: 'src/{components,hooks,lib,testing}', partialMatch: false },
+      { type: 'shared', pattern: 'src/{api,components,hooks,lib,testing}', partialMatch: false },
       // last, so it only takes what is left in src/; of those files only main.tsx may import (policies)
       { type: 'main', pattern: 'src', partialMatch: false },
     ],

@@ -155,7 +155,7 @@ pub async fn connect(config: &Config) -> anyhow::Result<PgPool> {
     PgPoolOptions::new()
         .max_connections(config.pool_size)
         .acquire_timeout(Duration::from_millis(config.acquire_timeout_ms))
-        .connect_with(connect_options(&config.database_url)?)
+        .connect_with(connect_options(config.database_url()?)?)
         .await
         .with_context(|| "Failed to connect to PostgreSQL (check DATABASE_URL)")
 }

@@ -18,9 +18,10 @@ pub enum AdminTwoFactor {
 
 #[derive(Debug, Clone, Args)]
 pub struct Config {
-    /// PostgreSQL URL of the product's database.
+    /// PostgreSQL URL of the product's database: needed by every command
+    /// that uses it, so not by `openapi` (which CI runs with no database).
     #[arg(long, env = "DATABASE_URL")]
-    pub database_url: String,
+    pub database_url: Option<String>,
 
     /// Address to listen on.
     #[arg(long, env = "BIND_ADDR", default_value = "127.0.0.1:8080")]
@@ -289,15 +290,21 @@ impl Config {
         Ok(format!("{scheme}://{label}.{host}"))
     }
 
+    /// DATABASE_URL, or the error that names it when it was not given.
+    pub fn database_url(&self) -> anyhow::Result<&str> {
+        self.database_url
+            .as_deref()
+            .context("DATABASE_URL is required: the PostgreSQL URL of the product's database")
+    }
+
     pub fn validate(&self) -> anyhow::Result<()> {
         if self.admin_two_factor == AdminTwoFactor::Optional && !self.is_development() {
             bail!(
                 "ADMIN_TWO_FACTOR=optional is for development only: outside it every admin uses two-factor sign-in"
             );
         }
-        if !self.database_url.starts_with("postgres://")
-            && !self.database_url.starts_with("postgresql://")
-        {
+        let database_url = self.database_url()?;
+        if !database_url.starts_with("postgres://") && !database_url.starts_with("postgresql://") {
             bail!("DATABASE_URL must be a postgres:// URL");
         }
         if let Some(url) = &self.read_database_url

@@ -68,6 +68,18 @@ pub fn document() -> OpenApi {
     doc
 }
 
+/// The document as `recruit openapi` prints it and web/src/api/openapi.json
+/// keeps it: the same value GET /api/openapi.json serves, pretty-printed so a
+/// change reads as a diff, ending in a newline. Its maps are ordered by the
+/// document's construction, not by a hash, so the text is the same on every
+/// run.
+pub fn pretty_json() -> String {
+    let mut json =
+        serde_json::to_string_pretty(&document()).expect("the OpenAPI document serializes");
+    json.push('\n');
+    json
+}
+
 /// This document (OpenAPI 3.1, JSON).
 #[utoipa::path(
     get,

@@ -71,11 +71,11 @@ pub struct Difference {
     pub path: String,
     /// The value before (absent for `add`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     pub from_value: Option<Value>,
     /// The value after (absent for `remove`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     pub value: Option<Value>,
 }
 

@@ -227,13 +227,13 @@ fn pct(sorted: &[f64], p: f64) -> f64 {
 /// Runs in a scratch database it creates and drops.
 pub async fn run(config: &Config, alerts: u64) -> anyhow::Result<()> {
     let scratch = format!("recruit_bench_alerts_{}", std::process::id());
-    let mut admin = PgConnection::connect(&with_database(&config.database_url, "postgres"))
+    let mut admin = PgConnection::connect(&with_database(config.database_url()?, "postgres"))
         .await
         .context("Failed to connect to the server in DATABASE_URL")?;
     sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {scratch}")))
         .execute(&mut admin)
         .await?;
-    let result = measure(&with_database(&config.database_url, &scratch), alerts).await;
+    let result = measure(&with_database(config.database_url()?, &scratch), alerts).await;
     sqlx::query(AssertSqlSafe(format!(
         "DROP DATABASE IF EXISTS {scratch} WITH (FORCE)"
     )))

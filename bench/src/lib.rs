@@ -96,14 +96,14 @@ pub async fn run(config: Config, args: BenchArgs) -> anyhow::Result<()> {
     }
     let keys = app::data_keys(&config)?;
     let scratch = format!("recruit_bench_{}", std::process::id());
-    let admin_url = with_database(&config.database_url, "postgres");
+    let admin_url = with_database(config.database_url()?, "postgres");
     let mut admin = PgConnection::connect(&admin_url)
         .await
         .context("Failed to connect to the server in DATABASE_URL")?;
     sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {scratch}")))
         .execute(&mut admin)
         .await?;
-    let url = with_database(&config.database_url, &scratch);
+    let url = with_database(config.database_url()?, &scratch);
     if args.rebuild_only {
         let result =
             crate::rebuild::run(&url, &keys, args.rebuild_events, !args.no_rebuild_baseline).await;

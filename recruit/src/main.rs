@@ -95,6 +95,10 @@ enum Command {
     },
     /// Measure the event store and projections; prints a table.
     Bench(bench::BenchArgs),
+    /// Print the API's OpenAPI document (what GET /api/openapi.json serves,
+    /// pretty-printed); needs no database. web/src/api/openapi.json is its
+    /// output, and the web's API types are generated from that.
+    Openapi,
 }
 
 #[derive(Debug, Subcommand)]
@@ -220,6 +224,12 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Bench(args) => bench::run(config, args).await,
+        Command::Openapi => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            out.write_all(api::openapi::pretty_json().as_bytes())?;
+            Ok(out.flush()?)
+        }
     }
 }
 

@@ -76,8 +76,8 @@ struct ApplicantDetail {
     application: PipelineCard,
     job: JobRef,
     /// The candidate's profile as they last saved it (education, experience,
-    /// skills), or null.
-    #[schema(value_type = Option<Object>)]
+    /// skills), or null: the read model keeps it as the domain's `Profile`.
+    #[schema(value_type = Option<domain::profile::Profile>)]
     profile: Option<Value>,
     /// The resume and cover letter attached to this application.
     documents: Vec<Document>,
@@ -189,7 +189,7 @@ pub(crate) fn timeline(history: &[RecordedEvent]) -> anyhow::Result<Vec<Step>> {
     Ok(timeline)
 }
 
-#[utoipa::path(get, path = "/api/employer/applications/{id}/resume", tag = "employer", security(("employer" = [])), params(IdInPath),
+#[utoipa::path(get, path = "/api/employer/applications/{id}/resume", operation_id = "applicant_resume", tag = "employer", security(("employer" = [])), params(IdInPath),
     responses((status = 200, description = "The resume that came with the application, to show in the page: `inline` for a PDF or an image, an attachment otherwise; never cached, never sniffed",
             content((FileBytes = "application/pdf"), (FileBytes = "image/jpeg"), (FileBytes = "image/png"), (FileBytes = "image/gif"), (FileBytes = "application/msword"), (FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (FileBytes = "text/plain"))),
         (status = 404, description = "`Application not found` (not one of this employer's), or `Resume not found` (none came with it, or it was deleted)", body = ErrorBody)))]

@@ -40,7 +40,7 @@ struct MyApplication {
     interviews: Vec<InterviewRow>,
 }
 
-#[utoipa::path(get, path = "/api/applications/my-applications", tag = "candidate", security(("candidate" = [])),
+#[utoipa::path(get, path = "/api/applications/my-applications", operation_id = "my_applications", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "The candidate's applications, newest first, each with its interviews", body = Vec<MyApplication>)))]
 async fn mine(
     reads: ReadPool,

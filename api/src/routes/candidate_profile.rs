@@ -99,7 +99,7 @@ async fn read(
     }))
 }
 
-#[utoipa::path(put, path = "/api/candidate/profile", tag = "candidate", security(("candidate" = [])), request_body = Profile,
+#[utoipa::path(put, path = "/api/candidate/profile", operation_id = "update_profile", tag = "candidate", security(("candidate" = [])), request_body = Profile,
     responses((status = 200, description = "`Profile updated successfully`", body = ProfileSaved),
         refusals::FieldRule))]
 async fn update(

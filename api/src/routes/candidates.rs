@@ -52,7 +52,8 @@ async fn search(
 #[derive(Serialize, utoipa::ToSchema)]
 struct CandidateRecord {
     account: AccountRow,
-    #[schema(value_type = Option<Object>)]
+    /// As the candidate last saved it: the read model keeps the domain's `Profile`.
+    #[schema(value_type = Option<domain::profile::Profile>)]
     profile: Option<Value>,
     documents: Vec<Document>,
     applications: Vec<Application>,

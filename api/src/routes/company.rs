@@ -46,7 +46,7 @@ struct Mine {
     profile: Option<CompanyProfile>,
 }
 
-#[utoipa::path(get, path = "/api/employer/company", tag = "employer", security(("employer" = [])),
+#[utoipa::path(get, path = "/api/employer/company", operation_id = "own_company", tag = "employer", security(("employer" = [])),
     responses((status = 200, description = "The employer's company profile, `null` until first saved", body = Mine)))]
 async fn mine(reads: ReadPool, EmployerUser(me): EmployerUser) -> Result<Json<Mine>, ApiError> {
     Ok(Json(Mine {
@@ -63,7 +63,7 @@ struct ProfileBody {
     location: Option<String>,
 }
 
-#[utoipa::path(put, path = "/api/employer/company", tag = "employer", security(("employer" = [])), request_body = ProfileBody,
+#[utoipa::path(put, path = "/api/employer/company", operation_id = "update_company", tag = "employer", security(("employer" = [])), request_body = ProfileBody,
     responses((status = 200, description = "`Company profile saved`", body = Message),
         (status = 422, description = "`Company name is required`, `Website must be a full address starting with https://`, or a field too long", body = ErrorBody)))]
 async fn update(

@@ -58,7 +58,7 @@ struct Documents {
     documents: Vec<documents::Document>,
 }
 
-#[utoipa::path(get, path = "/api/documents", tag = "candidate", security(("candidate" = [])),
+#[utoipa::path(get, path = "/api/documents", operation_id = "list_documents", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "The candidate's documents, newest first", body = Documents)))]
 async fn list(
     reads: ReadPool,
@@ -219,7 +219,7 @@ struct EditBody {
     document_type: String,
 }
 
-#[utoipa::path(put, path = "/api/documents/{id}", tag = "candidate", security(("candidate" = [])), params(IdInPath), request_body = EditBody,
+#[utoipa::path(put, path = "/api/documents/{id}", operation_id = "edit_document", tag = "candidate", security(("candidate" = [])), params(IdInPath), request_body = EditBody,
     responses((status = 200, description = "`Document updated`", body = Edited), refusals::DocumentNotFound,
         (status = 422, description = "A title or description too long, an unknown type", body = ErrorBody)))]
 async fn edit(
@@ -253,7 +253,7 @@ async fn edit(
     ))
 }
 
-#[utoipa::path(delete, path = "/api/documents/{id}", tag = "candidate", security(("candidate" = [])), params(IdInPath),
+#[utoipa::path(delete, path = "/api/documents/{id}", operation_id = "remove_document", tag = "candidate", security(("candidate" = [])), params(IdInPath),
     responses((status = 200, description = "`Document deleted`", body = Message), refusals::DocumentNotFound))]
 async fn remove(
     State(state): State<AppState>,
@@ -270,7 +270,7 @@ async fn remove(
     Ok(Written::message(written.position, "Document deleted"))
 }
 
-#[utoipa::path(get, path = "/api/documents/{id}/download", tag = "candidate", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),
+#[utoipa::path(get, path = "/api/documents/{id}/download", operation_id = "download_document", tag = "candidate", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),
     responses((status = 200, description = "The file as an attachment with its original name: for its owner, or an employer it was sent to with an application",
             content((FileBytes = "application/pdf"), (FileBytes = "application/msword"), (FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (FileBytes = "text/plain"), (FileBytes = "image/jpeg"), (FileBytes = "image/png"), (FileBytes = "image/gif"), (FileBytes = "application/octet-stream"))),
         (status = 404, description = "`Document not found`: no such document, or not one this session may read", body = ErrorBody)))]

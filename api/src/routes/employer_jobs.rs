@@ -79,7 +79,7 @@ struct EmployerJob {
     closed_by_agency: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/employer/jobs", tag = "employer", security(("employer" = [])),
+#[utoipa::path(get, path = "/api/employer/jobs", operation_id = "list_employer_jobs", tag = "employer", security(("employer" = [])),
     responses((status = 200, description = "The employer's own jobs, all statuses, with applicants per stage", body = Vec<EmployerJob>), refusals::NotApproved))]
 async fn list(
     reads: ReadPool,
@@ -98,7 +98,7 @@ async fn list(
     ))
 }
 
-#[utoipa::path(post, path = "/api/employer/jobs", tag = "employer", security(("employer" = [])), request_body = JobBody,
+#[utoipa::path(post, path = "/api/employer/jobs", operation_id = "create_job", tag = "employer", security(("employer" = [])), request_body = JobBody,
     responses((status = 201, description = "Posted (or saved as a draft)", body = Saved), refusals::NotApproved,
         refusals::JobFieldRule))]
 async fn create(
@@ -119,7 +119,7 @@ async fn create(
     ))
 }
 
-#[utoipa::path(put, path = "/api/employer/jobs/{id}", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = JobBody,
+#[utoipa::path(put, path = "/api/employer/jobs/{id}", operation_id = "update_job", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = JobBody,
     responses((status = 200, description = "Saved", body = Saved), refusals::NotApproved, refusals::JobNotFound,
         (status = 409, description = "The job is closed, or changed at the same moment", body = ErrorBody),
         refusals::JobFieldRule))]

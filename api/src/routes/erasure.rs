@@ -208,7 +208,7 @@ struct ErasureList {
     erasures: Vec<ErasureRow>,
 }
 
-#[utoipa::path(get, path = "/api/admin/erasures", tag = "privacy", security(("admin" = [])), params(ListQuery),
+#[utoipa::path(get, path = "/api/admin/erasures", operation_id = "list_erasures", tag = "privacy", security(("admin" = [])), params(ListQuery),
     responses((status = 200, description = "Erasures, newest first", body = ErasureList),
         (status = 422, description = "`Limit must be between 1 and 500`", body = ErrorBody)))]
 async fn list(

@@ -116,7 +116,7 @@ async fn person(state: &AppState, id: Uuid) -> Result<Option<AccountRow>, ApiErr
     Ok(accounts::by_id(&state.pool, id).await?.filter(is_person))
 }
 
-#[utoipa::path(get, path = "/api/exports/{token}", tag = "auth", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(TokenInPath),
+#[utoipa::path(get, path = "/api/exports/{token}", operation_id = "download_export", tag = "auth", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(TokenInPath),
     responses((status = 200, description = "The archive, streamed as it is written (no Content-Length): `data.json` and `files/…`. The link is spent as the download starts.",
             content_type = "application/zip", body = FileBytes,
             headers(("Content-Disposition" = String, description = "`attachment; filename=\"harbour-it-data-<yyyy-mm-dd>.zip\"`"))),

@@ -35,7 +35,7 @@ struct InboxQuery {
     status: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/admin/contact-messages", tag = "admin", security(("admin" = [])), params(InboxQuery),
+#[utoipa::path(get, path = "/api/admin/contact-messages", operation_id = "list_enquiries", tag = "admin", security(("admin" = [])), params(InboxQuery),
     responses((status = 200, description = "Contact-form enquiries, newest 200", body = Vec<ContactMessage>),
         (status = 422, description = "`Status must be open or handled`", body = ErrorBody)))]
 async fn list(

@@ -75,7 +75,7 @@ struct Alerts {
     alerts: Vec<job_alerts::JobAlert>,
 }
 
-#[utoipa::path(get, path = "/api/candidate/alerts", tag = "candidate", security(("candidate" = [])),
+#[utoipa::path(get, path = "/api/candidate/alerts", operation_id = "list_alerts", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "The candidate's alerts, oldest first, each with how many open jobs it matches now and the newest of them", body = Alerts)))]
 async fn list(reads: ReadPool, CandidateUser(me): CandidateUser) -> Result<Json<Alerts>, ApiError> {
     Ok(Json(Alerts {
@@ -83,7 +83,7 @@ async fn list(reads: ReadPool, CandidateUser(me): CandidateUser) -> Result<Json<
     }))
 }
 
-#[utoipa::path(post, path = "/api/candidate/alerts", tag = "candidate", security(("candidate" = [])), request_body = AlertBody,
+#[utoipa::path(post, path = "/api/candidate/alerts", operation_id = "create_alert", tag = "candidate", security(("candidate" = [])), request_body = AlertBody,
     responses((status = 201, description = "`Job alert saved`, with the new alert's id", body = Saved),
         (status = 409, description = "`You can keep up to 20 job alerts. Delete one to add another.`", body = ErrorBody),
         (status = 422, description = "A field that fails its rule, e.g. `Alert name is required`, or `Add keywords or choose a location, salary range, job type or specialisation`", body = ErrorBody)))]
@@ -106,7 +106,7 @@ async fn create(
     ))
 }
 
-#[utoipa::path(put, path = "/api/candidate/alerts/{id}", tag = "candidate", security(("candidate" = [])), params(IdInPath), request_body = AlertBody,
+#[utoipa::path(put, path = "/api/candidate/alerts/{id}", operation_id = "edit_alert", tag = "candidate", security(("candidate" = [])), params(IdInPath), request_body = AlertBody,
     responses((status = 200, description = "`Job alert updated` (the whole form replaces the alert)", body = Message), refusals::AlertNotFound,
         (status = 422, description = "A field that fails its rule", body = ErrorBody)))]
 async fn edit(
@@ -149,7 +149,7 @@ async fn pause(
     act(&state, me, id, AlertAction::Pause, meta, "Job alert paused").await
 }
 
-#[utoipa::path(post, path = "/api/candidate/alerts/{id}/resume", tag = "candidate", security(("candidate" = [])), params(IdInPath),
+#[utoipa::path(post, path = "/api/candidate/alerts/{id}/resume", operation_id = "resume_alert", tag = "candidate", security(("candidate" = [])), params(IdInPath),
     responses((status = 200, description = "`Job alert resumed`: jobs published from now on match it again", body = Message), refusals::AlertNotFound))]
 async fn resume(
     State(state): State<AppState>,
@@ -168,7 +168,7 @@ async fn resume(
     .await
 }
 
-#[utoipa::path(delete, path = "/api/candidate/alerts/{id}", tag = "candidate", security(("candidate" = [])), params(IdInPath),
+#[utoipa::path(delete, path = "/api/candidate/alerts/{id}", operation_id = "remove_alert", tag = "candidate", security(("candidate" = [])), params(IdInPath),
     responses((status = 200, description = "`Job alert deleted`, with its matches", body = Message), refusals::AlertNotFound))]
 async fn remove(
     State(state): State<AppState>,

@@ -49,7 +49,7 @@ struct Page {
     offset: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/notifications", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(Page),
+#[utoipa::path(get, path = "/api/notifications", operation_id = "list_notifications", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(Page),
     responses((status = 200, description = "One page of the user's notifications, newest first", body = NotificationPage<notifications::Notification>)))]
 async fn list(
     reads: ReadPool,
@@ -111,7 +111,7 @@ async fn read_all(
     ))
 }
 
-#[utoipa::path(delete, path = "/api/notifications/{id}", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),
+#[utoipa::path(delete, path = "/api/notifications/{id}", operation_id = "remove_notification", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),
     responses((status = 200, description = "`Notification deleted`", body = Message), refusals::NotificationNotFound))]
 async fn remove(
     State(state): State<AppState>,

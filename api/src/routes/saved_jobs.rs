@@ -32,7 +32,7 @@ struct SavedJobs {
     limit: usize,
 }
 
-#[utoipa::path(get, path = "/api/candidate/saved-jobs", tag = "candidate", security(("candidate" = [])),
+#[utoipa::path(get, path = "/api/candidate/saved-jobs", operation_id = "list_saved_jobs", tag = "candidate", security(("candidate" = [])),
     responses((status = 200, description = "The candidate's saved jobs, the last saved first, each with its status now (a job that closed stays, marked `closed` or `expired`)", body = SavedJobs)))]
 async fn list(
     reads: ReadPool,

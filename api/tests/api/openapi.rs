@@ -145,7 +145,7 @@ fn no_api_route_is_added_around_the_documented_router() {
 }
 
 #[tokio::test]
-async fn every_operation_names_its_roles_and_the_answers_the_edge_can_give() {
+async fn every_operation_has_its_own_id_names_its_roles_and_the_answers_the_edge_can_give() {
     let app = TestApp::spawn().await;
     let doc = document(&app).await;
     let schemes: BTreeSet<&str> = doc["components"]["securitySchemes"]
@@ -155,7 +155,15 @@ async fn every_operation_names_its_roles_and_the_answers_the_edge_can_give() {
         .map(String::as_str)
         .collect();
     assert_eq!(schemes, BTreeSet::from(["admin", "candidate", "employer"]));
+    // The web's generated types name operations by their id: two handlers
+    // called `list` would be one type.
+    let mut operation_ids = BTreeSet::new();
     for (method, path, op) in operations(&doc) {
+        let id = op["operationId"].as_str().unwrap_or_default().to_owned();
+        assert!(
+            !id.is_empty() && operation_ids.insert(id.clone()),
+            "{method} {path}: operationId {id:?} is missing or not unique (set `operation_id`)"
+        );
         let responses = op["responses"].as_object().unwrap();
         let has = |status: &str| responses.contains_key(status);
         assert!(

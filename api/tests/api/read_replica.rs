@@ -154,7 +154,13 @@ impl Standby {
     /// and whose queries read the standby.
     async fn app(&self, max_lag: Duration) -> TestApp {
         TestApp::spawn_with(|config| {
-            let db = config.database_url.rsplit('/').next().unwrap().to_owned();
+            let db = config
+                .database_url()
+                .unwrap()
+                .rsplit('/')
+                .next()
+                .unwrap()
+                .to_owned();
             run(self.pg("psql").args([
                 "-h",
                 "127.0.0.1",
@@ -165,7 +171,7 @@ impl Standby {
                 "-qc",
                 &format!("CREATE DATABASE {db}"),
             ]));
-            config.database_url = self.primary_url(&db);
+            config.database_url = Some(self.primary_url(&db));
             config.read_database_url = Some(self.standby_url(&db));
             config.replica_max_lag_ms = max_lag.as_millis() as u64;
         })

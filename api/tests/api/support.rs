@@ -114,7 +114,7 @@ pub const JWT_SECRET: &str = "test-secret-that-is-at-least-32-bytes-long";
 pub fn test_config(database: &str) -> Config {
     let scratch = std::env::temp_dir().join(format!("recruit-test-{database}"));
     Config {
-        database_url: url_for(database),
+        database_url: Some(url_for(database)),
         bind: "127.0.0.1:0".parse().unwrap(),
         app_env: "test".into(),
         admin_two_factor: api::config::AdminTwoFactor::Required,

@@ -5,7 +5,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use crate::support::{drop_database, fresh_database, url_for};
+use crate::support::{TestApp, drop_database, fresh_database, url_for};
 
 struct Cli {
     database: String,
@@ -257,4 +257,27 @@ async fn admin_create_reads_the_password_from_stdin_and_checks_it() {
         String::from_utf8_lossy(&common.stderr)
             .contains("This password is too common. Choose one that is harder to guess.")
     );
+}
+
+/// `recruit openapi` is what web/src/api/openapi.json is made from (and CI
+/// compares them), so it must print the served document, and print it with
+/// no database to read: CI and a web developer run it with none.
+#[tokio::test]
+async fn openapi_prints_the_served_document_without_a_database() {
+    let app = TestApp::spawn().await;
+    let served = app.get("/api/openapi.json", None).await.body;
+    let out = Command::new(env!("CARGO_BIN_EXE_recruit"))
+        .arg("openapi")
+        .env_remove("DATABASE_URL")
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("run recruit openapi");
+    assert!(
+        out.status.success(),
+        "recruit openapi failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(printed.ends_with("}\n"), "no trailing newline");
+    assert_eq!(serde_json::from_str::<Value>(&printed).unwrap(), served);
 }

@@ -1,16 +1,11 @@
 /** Client-side sessions of the three roles (SPEC 3, 4, 6): storage keys, JWT decode, expiry. */
 
-export type Role = 'candidate' | 'employer' | 'admin'
+import type { ApiSchema } from '../api'
 
-export type SessionUser = {
-  id?: string
-  name?: string
-  email?: string
-  phone?: string | null
-  role?: string
-  company?: string | null
-  status?: string | null
-}
+export type Role = ApiSchema<'Role'>
+
+/** The signed-in user as the sign-in answered, kept in storage: any field may be missing from an older session. */
+export type SessionUser = Partial<ApiSchema<'UserView'>>
 
 export type Session = { token: string; user: SessionUser }
 

@@ -33,7 +33,7 @@ const table = (applied: string[] = []): Record<string, RouteAnswer> => ({
   'GET /api/reference/locations': () => ({ body: { data: [] } }),
   'GET /api/reference/salary-ranges': () => ({ body: { data: [] } }),
   'GET /api/applications/my-applications': () => ({
-    body: applied.map((id) => ({ id: `a-${id}`, job_id: id, job_title: 'Data Engineer', company: 'Acme', status: 'pending', created_at: '2025-01-02T00:00:00Z' })),
+    body: applied.map((id) => ({ id: `a-${id}`, job_id: id, job_title: 'Data Engineer', company: 'Acme', status: 'pending', progress: 'received', interviews: [], created_at: '2025-01-02T00:00:00Z' })),
   }),
   'GET /api/documents': () => ({ body: { documents: [] } }),
   'GET /api/documents/stats': () => ({ body: { stats: [] } }),

@@ -109,7 +109,7 @@ describe('candidate dashboard', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     // make the refetched list include the new application so the Applied state survives invalidation
     table['GET /api/applications/my-applications'] = () => ({
-      body: [{ id: 'a1', job_id: 'j1', job_title: 'React Developer', company: 'Acme', status: 'pending', created_at: '2025-01-02T00:00:00Z' }],
+      body: [{ id: 'a1', job_id: 'j1', job_title: 'React Developer', company: 'Acme', status: 'pending', progress: 'received', interviews: [], created_at: '2025-01-02T00:00:00Z' }],
     })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Application' }))
     expect(await screen.findByText('Application submitted successfully')).toBeTruthy()
@@ -141,9 +141,9 @@ describe('candidate dashboard', () => {
       ...baseTable,
       'GET /api/applications/my-applications': () => ({
         body: [
-          { id: 'a1', job_id: 'j1', job_title: 'React Developer', company: 'Acme', status: 'pending', created_at: '2025-01-02T00:00:00Z' },
-          { id: 'a2', job_id: 'j2', job_title: 'Data Engineer', company: 'Beta', status: 'accepted', created_at: '2025-01-02T00:00:00Z', feedback: 'Great fit' },
-          { id: 'a3', job_id: 'j3', job_title: 'QA', company: 'Gamma', status: 'withdrawn', created_at: '2025-01-02T00:00:00Z' },
+          { id: 'a1', job_id: 'j1', job_title: 'React Developer', company: 'Acme', status: 'pending', progress: 'in_review', interviews: [], created_at: '2025-01-02T00:00:00Z' },
+          { id: 'a2', job_id: 'j2', job_title: 'Data Engineer', company: 'Beta', status: 'accepted', progress: 'interview', interviews: [], created_at: '2025-01-02T00:00:00Z', feedback: 'Great fit' },
+          { id: 'a3', job_id: 'j3', job_title: 'QA', company: 'Gamma', status: 'withdrawn', progress: 'not_progressed', interviews: [], created_at: '2025-01-02T00:00:00Z' },
         ],
       }),
     })

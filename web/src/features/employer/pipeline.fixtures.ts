@@ -15,7 +15,7 @@ export function pipelineCard(over: Partial<PipelineCard> = {}): PipelineCard {
     resume_id: null,
     cover_letter_id: null,
     created_at: '2026-11-21T00:00:00Z',
-    last_updated: null,
+    last_updated: '2026-11-21T00:00:00Z',
     stage_entered_at: '2026-11-21T00:00:00Z',
     days_in_stage: 0,
     rating: null,

@@ -1,29 +1,13 @@
-/** Shapes the public job board reads from the server (SPEC 3, docs/API.md). */
-export type JobStatus = 'open' | 'closed' | 'expired'
+/** Shapes the public job board reads from the server (SPEC 3, docs/API.md): the server's own types. */
+import type { ApiSchema } from '../../api'
 
-export type Job = {
-  id: string
-  title: string
-  company: string
-  location: string
-  location_id: string | number | null
-  type: string
-  /** display text, or empty when the employer did not give one */
-  salary: string | null
-  salary_range_id: string | number | null
-  description: string
-  responsibilities?: string[] | null
-  requirements?: string[] | null
-  created_at: string
-  /** the application deadline */
-  expires_at?: string | null
-  status?: JobStatus | string
-  specialisation?: string | null
-}
+/** A listing; `status` is open, closed or expired, `salary` empty when the employer gave none. */
+export type Job = ApiSchema<'Job'>
 
-export type ReferenceItem = { id: string | number; display_name: string }
+/** A location or a salary range as a choice in a list. */
+export type ReferenceItem = Pick<ApiSchema<'Location'>, 'id' | 'display_name'>
 
-export type SalaryRange = ReferenceItem & { min?: number | null; max?: number | null }
+export type SalaryRange = ApiSchema<'SalaryRange'>
 
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary'] as const
 

@@ -1,10 +1,11 @@
 /** The notification entity (SPEC 3) and how its type maps to a display kind. */
+import type { ApiSchema } from '../../api'
 import type { Notification } from '../../lib/realtime'
 
 // one shape for the REST list and the socket's `notification`: the socket's event map holds it
 export type { Notification }
 
-export type NotificationKind = 'success' | 'warning' | 'error' | 'info'
+export type NotificationKind = ApiSchema<'NotificationKind'>
 
 /** success, warning and error are themselves; anything else is info. */
 export function notificationKind(type: string): NotificationKind {

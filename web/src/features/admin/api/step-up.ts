@@ -7,8 +7,9 @@
  * → `{token, user}`: the new session, stored in place of the old; 422 with the server's words for
  * a wrong or used code.
  */
+import type { ApiReply } from '../../../api'
 import { bearerFetch } from '../../../lib/api'
-import { replaceSessionToken, saveSession, type SessionUser } from '../../../lib/session'
+import { replaceSessionToken, saveSession } from '../../../lib/session'
 
 export const STEP_UP_REQUIRED_CODE = 'step_up_required'
 /** The code of the error the first request fails with when the admin cancels the prompt. */
@@ -16,7 +17,7 @@ export const STEP_UP_CANCELLED_CODE = 'step_up_cancelled'
 export const STEP_UP_CANCELLED = 'Nothing was changed: this needs a code from your authenticator app. Try again when you have it to hand.'
 
 export async function stepUp(code: string): Promise<void> {
-  const reply = await bearerFetch<{ token?: string; user?: SessionUser }>('admin', '/api/auth/admin/step-up', { method: 'POST', body: { code } })
+  const reply = await bearerFetch<ApiReply<'step_up'>>('admin', '/api/auth/admin/step-up', { method: 'POST', body: { code } })
   if (!reply?.token) throw new Error('The step-up answer carried no session')
   if (reply.user) saveSession('admin', { token: reply.token, user: reply.user })
   else replaceSessionToken('admin', reply.token)

@@ -8,7 +8,7 @@ import CandidatesPage from './CandidatesPage'
 import EmployersPage from './EmployersPage'
 import InboxPage from './InboxPage'
 
-const account: CandidateRow = { id: 'c1', name: 'Sam Lee', email: 'sam@example.com', phone: '0412 000 111', status: 'active', created_at: '2026-01-05T00:00:00Z' }
+const account: CandidateRow = { id: 'c1', name: 'Sam Lee', email: 'sam@example.com', phone: '0412 000 111', status: 'active', role: 'candidate', created_at: '2026-01-05T00:00:00Z', updated_at: '2026-01-05T00:00:00Z' }
 const record = (a = account) => ({
   account: a,
   profile: null,
@@ -175,7 +175,7 @@ describe('erased people in the lists', () => {
       'GET /api/admin/two-factor': TWO_FACTOR_ON,
       'GET /api/admin/employers': {
         body: [
-          { id: 'e1', name: 'Grace Hopper', email: 'grace@wattle.example', company: 'Wattle Analytics', status: 'active', created_at: '2026-01-05T00:00:00Z' },
+          { id: 'e1', name: 'Grace Hopper', email: 'grace@wattle.example', company: 'Wattle Analytics', status: 'active', role: 'candidate', created_at: '2026-01-05T00:00:00Z', updated_at: '2026-01-05T00:00:00Z' },
           { id: 'e2', name: '[erased]', email: '[erased]', company: 'Banksia Labs', status: 'erased', created_at: '2026-01-04T00:00:00Z' },
         ],
       },

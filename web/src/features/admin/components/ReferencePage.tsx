@@ -139,7 +139,7 @@ function SalaryRangesPanel({ onDialog }: { onDialog: (d: Dialog) => void }) {
   const ranges = useSalaryRanges()
   const columns: Column<SalaryRange>[] = [
     { key: 'name', header: 'Salary range', cell: (r) => <strong>{r.display_name}</strong> },
-    { key: 'bounds', header: 'Bounds', cell: (r) => salaryBounds(r.min, r.max) },
+    { key: 'bounds', header: 'Bounds', cell: (r) => salaryBounds(r.min, r.max ?? null) },
     { key: 'actions', header: 'Actions', cell: rowActions('salary-ranges', onDialog) },
   ]
   return (

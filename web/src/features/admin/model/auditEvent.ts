@@ -29,7 +29,7 @@ export const roleLabel = (role: string | null) => (role ? (ROLE_WORDS[role] ?? r
 
 /** Who did it: "Ada Lovelace (Admin)", "Automatic rule", "Someone (Candidate)" when the name is gone. */
 export function actorLabel(e: Pick<AuditEvent, 'actor_name' | 'actor_role' | 'actor_id'>): string {
-  const role = roleLabel(e.actor_role)
+  const role = roleLabel(e.actor_role ?? null)
   if (e.actor_name && !isErased(e.actor_name)) return `${e.actor_name} (${role})`
   if (e.actor_name && isErased(e.actor_name)) return `Erased person (${role})`
   if (e.actor_id) return `Account ${e.actor_id.slice(0, 8)} (${role})`

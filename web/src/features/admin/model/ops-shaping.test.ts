@@ -10,10 +10,10 @@ describe('rebuild progress', () => {
     expect(percentDone(0, 0, true)).toBe(100)
   })
   it('takes the newest word from the poll or the socket', () => {
-    const polled = { name: 'jobs', done: 10, total: 100, started_at: 't', finished_at: null, error: null }
+    const polled = { name: 'jobs', done: 10, total: 100, started_at: 't', finished_at: null, finished: false, error: null }
     expect(latestRebuild(polled, { name: 'jobs', done: 40, total: 100, finished: false, error: null })?.done).toBe(40)
-    expect(latestRebuild({ ...polled, done: 100, finished_at: 't2' }, { name: 'jobs', done: 40, total: 100, finished: false, error: null })?.finished).toBe(true)
-    expect(latestRebuild({ ...polled, finished_at: 't2' }, { name: 'applications', done: 1, total: 9, finished: false, error: null })?.name).toBe('applications')
+    expect(latestRebuild({ ...polled, done: 100, finished_at: 't2', finished: true }, { name: 'jobs', done: 40, total: 100, finished: false, error: null })?.finished).toBe(true)
+    expect(latestRebuild({ ...polled, finished_at: 't2', finished: true }, { name: 'applications', done: 1, total: 9, finished: false, error: null })?.name).toBe('applications')
     expect(latestRebuild(null, null)).toBeNull()
   })
   it('says how it went', () => {

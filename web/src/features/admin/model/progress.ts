@@ -10,7 +10,7 @@ export function percentDone(done: number, total: number, finished = false): numb
 export type RebuildView = { name: string; done: number; total: number; finished: boolean; error: string | null }
 
 export function fromStatus(r: RebuildStatus): RebuildView {
-  return { name: r.name, done: r.done, total: r.total, finished: r.finished_at !== null, error: r.error }
+  return { name: r.name, done: r.done, total: r.total, finished: r.finished, error: r.error ?? null }
 }
 
 export const fromSocket = (p: RebuildProgress): RebuildView => ({ name: p.name, done: p.done, total: p.total, finished: p.finished, error: p.error ?? null })

@@ -1,7 +1,8 @@
 /** /api/candidate/alerts (docs/API.md "Job alerts"): the candidate's alerts and what changes them. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { bearerFetch } from '../../../lib/api'
-import type { AlertForm, JobAlert } from '../model/alerts'
+import type { ApiBody, ApiReply } from '../../../api'
+import type { AlertForm } from '../model/alerts'
 
 export const alertKeys = {
   all: ['candidate', 'alerts'] as const,
@@ -12,12 +13,12 @@ const alertFetch = <T>(path: string, opts: { method?: string; body?: unknown } =
 export const alertsQueryOptions = () =>
   queryOptions({
     queryKey: alertKeys.all,
-    queryFn: () => alertFetch<{ alerts?: JobAlert[] }>('/api/candidate/alerts').then((b) => b?.alerts ?? []),
+    queryFn: () => alertFetch<ApiReply<'list_alerts'>>('/api/candidate/alerts').then((b) => b?.alerts ?? []),
   })
 
 export const useAlerts = (enabled = true) => useQuery({ ...alertsQueryOptions(), enabled })
 
-type Saved = { id?: string; message?: string }
+type Saved = ApiReply<'create_alert'> | ApiReply<'edit_alert'>
 
 /** Every change reloads the list (its match counts are the server's to work out). */
 function useAlertMutation<V>(call: (v: V) => Promise<Saved>) {
@@ -26,11 +27,11 @@ function useAlertMutation<V>(call: (v: V) => Promise<Saved>) {
 }
 
 export const useCreateAlert = () =>
-  useAlertMutation((form: AlertForm) => alertFetch<Saved>('/api/candidate/alerts', { method: 'POST', body: form }))
+  useAlertMutation((form: AlertForm) => alertFetch<Saved>('/api/candidate/alerts', { method: 'POST', body: form satisfies ApiBody<'create_alert'> }))
 
 export const useUpdateAlert = () =>
   useAlertMutation(({ id, form }: { id: string; form: AlertForm }) =>
-    alertFetch<Saved>(`/api/candidate/alerts/${encodeURIComponent(id)}`, { method: 'PUT', body: form }),
+    alertFetch<Saved>(`/api/candidate/alerts/${encodeURIComponent(id)}`, { method: 'PUT', body: form satisfies ApiBody<'edit_alert'> }),
   )
 
 export type AlertAction = 'pause' | 'resume' | 'delete'

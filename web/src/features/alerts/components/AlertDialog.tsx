@@ -33,7 +33,7 @@ type Props = {
   reference: AlertReference
   onClose: () => void
   /** sends the form; resolves with the server's message */
-  send: (form: AlertForm) => Promise<{ message?: string }>
+  send: (form: AlertForm) => Promise<{ message?: string | null }>
   onSaved: (message: string) => void
 }
 

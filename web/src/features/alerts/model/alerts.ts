@@ -3,29 +3,15 @@
  * alert's form and back, the name suggested for a new alert, an alert's criteria in words, and
  * which field of the form a 422 answer's text belongs to (the server sends one text at a time).
  */
-import type { JobSearch } from '../../jobs'
+import type { ApiSchema } from '../../../api'
+import type { JobSearch, ReferenceItem } from '../../jobs'
 
 export type AlertFrequency = 'instant' | 'daily'
 
-/** GET /api/candidate/alerts's alert (docs/API.md "Job alerts"). */
-export type JobAlert = {
-  id: string
-  name: string
-  keywords: string | null
-  location_id: string | null
-  salary_range_id: string | null
-  type: string | null
-  specialisation: string | null
-  frequency: AlertFrequency | string
-  paused: boolean
-  created_at: string
-  updated_at: string
-  match_count: number
-  newest_job_id: string | null
-  newest_job_title: string | null
-}
+/** GET /api/candidate/alerts's alert (docs/API.md "Job alerts"); `frequency` is an AlertFrequency. */
+export type JobAlert = ApiSchema<'JobAlert'>
 
-/** The form POST and PUT take: a criterion left out matches anything. */
+/** The form POST and PUT take (the server's AlertBody, which api/alerts.ts checks it against): a criterion left out matches anything. */
 export type AlertForm = {
   name: string
   keywords?: string
@@ -56,7 +42,7 @@ export const ALERT_TEXTS = {
   limit: 'You can keep up to 20 job alerts. Delete one to add another.',
 } as const
 
-type Named = { id: string | number; display_name: string }
+type Named = ReferenceItem
 
 /** What the reference lists name, to put ids into words. */
 export type AlertReference = { locations: readonly Named[]; salaryRanges: readonly Named[] }

@@ -6,11 +6,12 @@
  * `Your new password must be different from your current one`; 429 after too many tries.
  */
 import { useMutation } from '@tanstack/react-query'
+import type { ApiReply, ApiSchema } from '../../../api'
 import { bearerFetch } from '../../../lib/api'
 import { replaceSessionToken, type Role } from '../../../lib/session'
 
-export type ChangePasswordPayload = { currentPassword: string; newPassword: string }
-export type ChangePasswordReply = { message?: string; token?: string }
+export type ChangePasswordPayload = Required<ApiSchema<'ChangePasswordBody'>>
+export type ChangePasswordReply = ApiReply<'change_password'>
 
 export const PASSWORD_CHANGED = 'Your password has been changed. You have been signed out on your other devices.'
 

@@ -7,21 +7,18 @@
  * carries `two_factor_enrolment_required: true`, kept for the workspace's gate.
  */
 import { useMutation } from '@tanstack/react-query'
+import type { ApiReply, ApiSchema } from '../../../api'
 import { apiFetch, ApiError } from '../../../lib/api'
 import { serverMessage as serverText } from '../../../lib/server-message'
 import { saveSession, type Role, type SessionUser } from '../../../lib/session'
 import { setTwoFactorEnrolment } from '../twoFactorEnrolment'
 
-export type LoginPayload = { email: string; password: string }
-type LoginResponse = {
-  token?: string
-  user?: SessionUser
-  error?: string
-  two_factor_required?: boolean
-  challenge?: string
-  /** an admin without two-factor sign-in: this session may only set it up (issue 26) */
-  two_factor_enrolment_required?: boolean
-}
+export type LoginPayload = ApiSchema<'LoginBody'>
+/**
+ * A session (`two_factor_enrolment_required` when an admin without two-factor sign-in may only set
+ * it up, issue 26) or a challenge for the code; read as one shape, each field where it is sent.
+ */
+type LoginResponse = Partial<ApiSchema<'SignedIn'> & Extract<ApiReply<'login'>, { challenge: string }>> & { error?: string }
 
 export const LOGIN_FAILED = 'Login failed'
 export const TWO_FACTOR_FAILED = 'We could not check that code. Please try again.'

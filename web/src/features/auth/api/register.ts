@@ -1,10 +1,11 @@
 /** POST /api/auth/candidate/register and /api/auth/employer/register (SPEC 7.1). */
 import { useMutation } from '@tanstack/react-query'
+import type { ApiReply, ApiSchema } from '../../../api'
 import { apiFetch } from '../../../lib/api'
 
-export type CandidateRegisterPayload = { name: string; email: string; password: string; phone?: string }
+export type CandidateRegisterPayload = Omit<ApiSchema<'RegisterBody'>, 'company'>
 export type EmployerRegisterPayload = CandidateRegisterPayload & { company: string }
-type RegisterResponse = { message?: string }
+type RegisterResponse = ApiReply<'register'>
 
 export const REGISTER_FAILED = 'Failed to register'
 

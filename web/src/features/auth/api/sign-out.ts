@@ -3,12 +3,13 @@
  * then on. Every way out of a session sends it before the tab lets go of the session; a failure (no
  * network, a token the server already refused) changes nothing about leaving.
  */
+import type { ApiReply } from '../../../api'
 import { apiFetch } from '../../../lib/api'
 import { sessionToken, type Role } from '../../../lib/session'
 
 export function signOutRequest(token: string): Promise<{ message?: string }> {
   // keepalive: the admin's sign-out reloads the page a moment later, which must not cancel it
-  return apiFetch<{ message?: string }>('/api/auth/sign-out', { method: 'POST', token, keepalive: true })
+  return apiFetch<ApiReply<'sign_out'>>('/api/auth/sign-out', { method: 'POST', token, keepalive: true })
 }
 
 /**

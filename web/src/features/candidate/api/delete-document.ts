@@ -1,11 +1,12 @@
 /** DELETE /api/documents/{id} (SPEC 7.4). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import type { CandidateDocument } from '../types'
 import { candidateFetch } from './client'
 import { candidateKeys } from './keys'
 
 export function deleteDocument(id: string) {
-  return candidateFetch<{ message?: string }>(`/api/documents/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  return candidateFetch<ApiReply<'remove_document'>>(`/api/documents/${encodeURIComponent(id)}`, { method: 'DELETE' })
 }
 
 export function useDeleteDocument() {

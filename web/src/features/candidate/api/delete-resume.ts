@@ -1,9 +1,10 @@
 /** DELETE /api/candidate/resume (SPEC 7.5). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import { candidateFetch } from './client'
 import { profileQueryOptions } from './get-profile'
 
-export const deleteResume = () => candidateFetch<{ message?: string }>('/api/candidate/resume', { method: 'DELETE' })
+export const deleteResume = () => candidateFetch<ApiReply<'delete_resume'>>('/api/candidate/resume', { method: 'DELETE' })
 
 export function useDeleteResume() {
   const qc = useQueryClient()

@@ -1,14 +1,15 @@
 /** POST /api/applications/submit {jobId, resumeId?, coverLetterId?} (SPEC 7.3). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiBody, ApiReply } from '../../../api'
 import { useRealtimeConnected } from '../../../lib/realtime'
 import { applicationsQueryOptions } from './get-applications'
 import { candidateFetch } from './client'
 import { candidateKeys } from './keys'
 
-export type SubmitApplicationPayload = { jobId: string; resumeId?: string; coverLetterId?: string }
+export type SubmitApplicationPayload = ApiBody<'submit'>
 
 export function submitApplication(payload: SubmitApplicationPayload) {
-  return candidateFetch<{ id: string; message?: string }>('/api/applications/submit', { method: 'POST', body: payload })
+  return candidateFetch<ApiReply<'submit'>>('/api/applications/submit', { method: 'POST', body: payload })
 }
 
 export function useSubmitApplication() {

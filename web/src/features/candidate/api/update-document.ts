@@ -1,18 +1,18 @@
 /** PUT /api/documents/{id} {title, description, document_type} (SPEC 7.4). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiBody, ApiReply } from '../../../api'
 import type { CandidateDocument } from '../types'
 import { candidateFetch } from './client'
 import { candidateKeys } from './keys'
 
 export type UpdateDocumentInput = { id: string; title: string; description: string; document_type: string }
 
-export async function updateDocument({ id, ...body }: UpdateDocumentInput): Promise<CandidateDocument | undefined> {
-  const data = await candidateFetch<{ document?: CandidateDocument }>(`/api/documents/${encodeURIComponent(id)}`, {
+/** Answers `{message, document: {id}}`: the list is patched from the input, then read again. */
+export const updateDocument = ({ id, ...body }: UpdateDocumentInput) =>
+  candidateFetch<ApiReply<'edit_document'>>(`/api/documents/${encodeURIComponent(id)}`, {
     method: 'PUT',
-    body,
+    body: body satisfies ApiBody<'edit_document'>,
   })
-  return data?.document
-}
 
 export function useUpdateDocument() {
   const qc = useQueryClient()

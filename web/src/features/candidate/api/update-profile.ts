@@ -1,11 +1,12 @@
 /** PUT /api/candidate/profile with the full profile (SPEC 7.5). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import type { Profile } from '../types'
 import { candidateFetch } from './client'
 import { profileQueryOptions } from './get-profile'
 
 export function updateProfile(profile: Profile) {
-  return candidateFetch<{ profile?: Profile; message?: string }>('/api/candidate/profile', { method: 'PUT', body: profile })
+  return candidateFetch<ApiReply<'update_profile'>>('/api/candidate/profile', { method: 'PUT', body: profile })
 }
 
 export function useUpdateProfile() {
@@ -13,7 +14,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (data, sent) => {
-      qc.setQueryData(profileQueryOptions().queryKey, data?.profile ?? sent)
+      // the answer's profile is the editable part: the email and the resume on file stay as sent
+      qc.setQueryData(profileQueryOptions().queryKey, { ...sent, ...data?.profile })
     },
   })
 }

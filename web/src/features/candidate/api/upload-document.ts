@@ -1,5 +1,6 @@
 /** POST /api/documents/upload multipart {document, title, description, document_type} (SPEC 7.4). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import type { CandidateDocument } from '../types'
 import { candidateFetch } from './client'
 import { candidateKeys } from './keys'
@@ -12,7 +13,7 @@ export async function uploadDocument(input: UploadDocumentInput): Promise<Candid
   form.append('title', input.title)
   form.append('description', input.description)
   form.append('document_type', input.documentType)
-  const data = await candidateFetch<{ document: CandidateDocument }>('/api/documents/upload', { method: 'POST', body: form })
+  const data = await candidateFetch<ApiReply<'upload'>>('/api/documents/upload', { method: 'POST', body: form })
   return data.document
 }
 

@@ -1,14 +1,14 @@
 /** POST /api/candidate/resume/upload multipart {resume} (SPEC 7.5). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import { candidateFetch } from './client'
 import { profileQueryOptions } from './get-profile'
 
-type ResumeUploaded = { filename: string; originalName: string; message?: string }
 
 export function uploadResume(file: File) {
   const form = new FormData()
   form.append('resume', file)
-  return candidateFetch<ResumeUploaded>('/api/candidate/resume/upload', { method: 'POST', body: form })
+  return candidateFetch<ApiReply<'upload_resume'>>('/api/candidate/resume/upload', { method: 'POST', body: form })
 }
 
 export function useUploadResume() {

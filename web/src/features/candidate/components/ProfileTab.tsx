@@ -183,7 +183,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
           <div className="cd-form-grid">
             <ProfileInput label="Degree" value={ed.degree} onChange={setEd('degree')} />
             <ProfileInput label="Institution" value={ed.institution} onChange={setEd('institution')} />
-            <ProfileInput label="Field of Study" value={ed.field} onChange={setEd('field')} />
+            <ProfileInput label="Field of Study" value={ed.field ?? ''} onChange={setEd('field')} />
             <ProfileInput label="Graduation Date" type="date" value={ed.graduationYear ?? ''} onChange={setEd('graduationYear')} />
           </div>
         )}
@@ -217,7 +217,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
               <ProfileInput label="Start Date" type="date" value={ex.startDate ?? ''} onChange={setEx('startDate')} />
               <ProfileInput label="End Date (leave empty if current)" type="date" value={ex.endDate ?? ''} onChange={setEx('endDate')} />
             </div>
-            <ProfileInput label="Description" multiline value={ex.description} onChange={setEx('description')} />
+            <ProfileInput label="Description" multiline value={ex.description ?? ''} onChange={setEx('description')} />
           </>
         )}
       />

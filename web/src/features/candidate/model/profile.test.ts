@@ -16,7 +16,7 @@ const baseProfile: Profile = {
   phone: null,
   location: 'Sydney',
   summary: null,
-  skills: ['React', 'Rust'],
+  skills: 'React, Rust',
   languages: 'English',
   linkedin: null,
   portfolio: null,
@@ -66,7 +66,7 @@ describe('resume file rules', () => {
 })
 
 describe('save payload', () => {
-  it('sends empty dates as null and keeps list shapes', () => {
+  it('sends empty dates as null and skills and languages as typed', () => {
     const form = profileToForm(baseProfile)
     form.education.push({ degree: 'BSc', institution: 'UNSW', field: '', graduationYear: '' })
     form.experience.push({ company: 'Acme', position: 'Dev', startDate: '2020-01-01', endDate: '', description: '' })
@@ -75,7 +75,7 @@ describe('save payload', () => {
     expect(out.education[0].graduationYear).toBeNull()
     expect(out.experience[0].startDate).toBe('2020-01-01')
     expect(out.experience[0].endDate).toBeNull()
-    expect(out.skills).toEqual(['React', 'Rust', 'Go'])
+    expect(out.skills).toBe('React, Rust, Go')
     expect(out.languages).toBe('English')
   })
   it('shows stored dates in date inputs', () => {

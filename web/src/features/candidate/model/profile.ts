@@ -63,19 +63,6 @@ export function dateInputValue(value: string | null | undefined): string {
   return /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : ''
 }
 
-/** Skills and languages are edited as text; they go back in the shape the server sent. */
-export function listText(value: string | string[] | null | undefined): string {
-  return Array.isArray(value) ? value.join(', ') : (value ?? '')
-}
-
-export function listValue(text: string, original: string | string[] | null | undefined): string | string[] {
-  if (!Array.isArray(original)) return text
-  return text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-}
-
 export type ProfileForm = {
   name: string
   email: string
@@ -97,8 +84,8 @@ export function profileToForm(p: Profile): ProfileForm {
     phone: p.phone ?? '',
     location: p.location ?? '',
     summary: p.summary ?? '',
-    skills: listText(p.skills),
-    languages: listText(p.languages),
+    skills: p.skills ?? '',
+    languages: p.languages ?? '',
     linkedin: p.linkedin ?? '',
     portfolio: p.portfolio ?? '',
     education: (p.education ?? []).map((e) => ({ ...e, graduationYear: dateInputValue(e.graduationYear) })),
@@ -119,8 +106,8 @@ export function formToProfile(form: ProfileForm, original: Profile): Profile {
     phone: form.phone.trim() || null,
     location: form.location.trim() || null,
     summary: form.summary.trim() || null,
-    skills: listValue(form.skills, original.skills),
-    languages: listValue(form.languages, original.languages),
+    skills: form.skills,
+    languages: form.languages,
     linkedin: form.linkedin.trim() || null,
     portfolio: form.portfolio.trim() || null,
     education: form.education.map((e) => ({ ...e, graduationYear: dateOrNull(e.graduationYear) })),

@@ -1,5 +1,6 @@
 /** POST /api/contact: the contact form message (SPEC 3, 7.8; docs/API.md). */
 import { useMutation } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import { apiFetch } from '../../../lib/api'
 import type { ContactFields } from '../../../lib/validation'
 
@@ -19,6 +20,6 @@ export function contactPayload(fields: ContactFields): ContactPayload {
 }
 
 export const sendContactMessage = (fields: ContactFields) =>
-  apiFetch<{ message?: string }>('/api/contact', { method: 'POST', body: contactPayload(fields) })
+  apiFetch<ApiReply<'send'>>('/api/contact', { method: 'POST', body: contactPayload(fields) })
 
 export const useSendContactMessage = () => useMutation({ mutationFn: sendContactMessage })

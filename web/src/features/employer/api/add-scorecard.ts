@@ -1,15 +1,15 @@
 /** POST /api/employer/applications/{id}/scorecards: criteria rated 1-5 and a recommendation, private to the team.
  *  The applicant and the boards are read again on the socket's `assessment_updated`, or by the mutation while no socket is open. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiReply, ApiSchema } from '../../../api'
 import { useRealtimeConnected } from '../../../lib/realtime'
-import type { Recommendation } from '../types'
 import { employerPost } from './client'
 import { markAssessmentStale } from './stale'
 
-export type ScorecardBody = { ratings: { criterion: string; score: number }[]; recommendation: Recommendation; comment?: string }
+export type ScorecardBody = ApiSchema<'ScorecardBody'>
 
 export const addScorecard = ({ id, body }: { id: string; body: ScorecardBody }) =>
-  employerPost<{ id: string; message: string }>(`/api/employer/applications/${encodeURIComponent(id)}/scorecards`, body)
+  employerPost<ApiReply<'add_scorecard'>>(`/api/employer/applications/${encodeURIComponent(id)}/scorecards`, body)
 
 export function useAddScorecard() {
   const qc = useQueryClient()

@@ -5,11 +5,12 @@
  * failed, or no socket is open).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiSchema } from '../../../api'
 import { useRealtimeConnected } from '../../../lib/realtime'
 import { employerPost } from './client'
 import { employerKeys } from './keys'
 
-export type BulkRejectResult = { rejected: number; results: { id: string; error?: string | null }[] }
+export type BulkRejectResult = ApiSchema<'BulkRejected'>
 
 export const bulkReject = ({ ids, feedback }: { ids: string[]; jobId: string; feedback?: string }) =>
   employerPost<BulkRejectResult>('/api/employer/applications/bulk-reject', { application_ids: ids, ...(feedback?.trim() ? { feedback: feedback.trim() } : {}) })

@@ -1,9 +1,10 @@
 /** POST /api/employer/jobs/{id}/duplicate: a new draft with the same content. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import { employerPost } from './client'
 import { employerKeys } from './keys'
 
-export const duplicateJob = (id: string) => employerPost<{ id: string; message?: string }>(`/api/employer/jobs/${encodeURIComponent(id)}/duplicate`)
+export const duplicateJob = (id: string) => employerPost<ApiReply<'duplicate'>>(`/api/employer/jobs/${encodeURIComponent(id)}/duplicate`)
 
 export function useDuplicateJob() {
   const qc = useQueryClient()

@@ -6,6 +6,7 @@
  * others); the mutation does it only when nothing will echo: a refusal, or no open socket.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import { useRealtimeConnected } from '../../../lib/realtime'
 import type { Pipeline, Stage } from '../types'
 import { employerPost } from './client'
@@ -15,7 +16,7 @@ import { markPipelineStale } from './stale'
 export type MoveInput = { id: string; jobId: string; stage: Stage; version: number; feedback?: string }
 
 export const moveApplication = ({ id, stage, version, feedback }: MoveInput) =>
-  employerPost<{ id: string; stage: Stage; version: number; message: string }>(`/api/employer/applications/${encodeURIComponent(id)}/move`, {
+  employerPost<ApiReply<'move_one'>>(`/api/employer/applications/${encodeURIComponent(id)}/move`, {
     stage,
     version,
     ...(feedback ? { feedback } : {}),

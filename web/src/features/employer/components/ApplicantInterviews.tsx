@@ -86,7 +86,7 @@ function InterviewDialog({ applicationId, interview, onClose }: { applicationId:
     setError(null)
     const body = toInterviewBody(form)
     const done = {
-      onSuccess: (res: { message?: string }) => {
+      onSuccess: (res: { message?: string | null }) => {
         push({ kind: 'success', title: interview ? 'Interview moved' : 'Interview booked', message: res.message ?? 'The applicant has been sent a calendar invitation.' })
         onClose()
       },

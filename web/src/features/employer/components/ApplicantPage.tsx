@@ -86,7 +86,7 @@ function Applicant({ detail, nav }: { detail: ApplicantDetail; nav: ApplicantNav
       <ApplicantNav job={detail.job} nav={nav} />
       <StageCard key={app.id} detail={detail} erased={erased} />
       {wide ? null : <ResumeCard key={`resume-${app.id}`} resume={resume} erased={erased} onDownload={save} />}
-      <ProfileSection profile={detail.profile} erased={erased} />
+      <ProfileSection profile={detail.profile ?? null} erased={erased} />
       <ScorecardsSection key={`scorecards-${app.id}`} applicationId={app.id} scorecards={detail.scorecards} />
       <NotesSection key={`notes-${app.id}`} applicationId={app.id} notes={detail.notes} />
       <ApplicantInterviews key={`interviews-${app.id}`} applicationId={app.id} stage={app.stage} interviews={detail.interviews} erased={erased} />

@@ -10,7 +10,8 @@ import type { ApplicantDetail, ApplicantDocument, ApplicantProfile } from '../ty
 import { DocumentViewer } from './DocumentViewer'
 
 const skillList = (skills: ApplicantProfile['skills']) =>
-  (Array.isArray(skills) ? skills : (skills ?? '').split(','))
+  (skills ?? '')
+    .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
 

@@ -35,7 +35,7 @@ export default function CompanyPage() {
 function ProfileForm({ profile, fallbackName }: { profile: CompanyProfile | null; fallbackName: string }) {
   const { push } = useToast()
   const update = useUpdateCompany()
-  const [values, setValues] = useState<Required<CompanyBody>>({
+  const [values, setValues] = useState<Record<keyof CompanyBody, string>>({
     name: profile?.name ?? fallbackName,
     website: profile?.website ?? '',
     about: profile?.about ?? '',

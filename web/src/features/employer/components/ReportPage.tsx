@@ -38,8 +38,8 @@ export default function ReportPage() {
       </Link>
       <div className="ws-stats emp-stats">
         <StatTile value={String(r.counts.total)} label="Applicants in all" />
-        <StatTile value={formatHours(r.median_first_response_hours)} label={`Typical time to first response (${r.responded} responded to)`} />
-        <StatTile value={formatDays(r.median_days_to_hire)} label={`Typical time to hire (${r.hired} hired)`} />
+        <StatTile value={formatHours(r.median_first_response_hours ?? null)} label={`Typical time to first response (${r.responded} responded to)`} />
+        <StatTile value={formatDays(r.median_days_to_hire ?? null)} label={`Typical time to hire (${r.hired} hired)`} />
         <StatTile value={String(r.counts.interview + r.counts.offer)} label="At interview or offer now" />
       </div>
       {r.counts.total === 0 ? (

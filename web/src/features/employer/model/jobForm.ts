@@ -73,7 +73,7 @@ export function toJobBody(v: JobFormValues, draft: boolean): JobBody {
   const body: JobBody = {
     title: v.title.trim(),
     location_id: v.location_id,
-    type: v.type,
+    job_type: v.type,
     description: v.description.trim(),
     responsibilities: linesToList(v.responsibilities),
     requirements: linesToList(v.requirements),
@@ -118,7 +118,7 @@ export function previewJob(v: JobFormValues, company: string, locations: Referen
     created_at: new Date().toISOString(),
     expires_at: v.expires_on ? closingInstant(v.expires_on) : null,
     status: 'open',
-    specialisation: v.specialisation || null,
+    specialisation: v.specialisation,
   }
 }
 

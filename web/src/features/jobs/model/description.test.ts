@@ -23,8 +23,10 @@ describe('description preview (SPEC 9)', () => {
 })
 
 describe('See More / Read More', () => {
-  const job = (description: string, lists: { responsibilities?: string[] | null; requirements?: string[] | null } = {}) => ({
+  const job = (description: string, lists: { responsibilities?: string[]; requirements?: string[] } = {}) => ({
     description,
+    responsibilities: [],
+    requirements: [],
     ...lists,
   })
 
@@ -36,6 +38,6 @@ describe('See More / Read More', () => {
   it('offers more when there are responsibilities or requirements to show', () => {
     expect(hasHiddenDetails(job('short', { responsibilities: ['Ship features'] }))).toBe(true)
     expect(hasHiddenDetails(job('short', { requirements: ['TypeScript'] }))).toBe(true)
-    expect(hasHiddenDetails(job('short', { responsibilities: [], requirements: null }))).toBe(false)
+    expect(hasHiddenDetails(job('short', { responsibilities: [], requirements: [] }))).toBe(false)
   })
 })

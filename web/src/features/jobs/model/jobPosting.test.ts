@@ -17,6 +17,9 @@ const job: Job = {
   created_at: '2025-03-01T00:00:00Z',
   expires_at: '2025-04-01T00:00:00Z',
   status: 'open',
+  specialisation: 'Cloud',
+  responsibilities: [],
+  requirements: [],
 }
 
 describe('isJobClosed', () => {

@@ -28,6 +28,10 @@ const job = (id: string, overrides: Partial<Job> = {}): Job => ({
   salary_range_id: null,
   description: '',
   created_at: '2026-11-01T00:00:00Z',
+  status: 'open',
+  specialisation: '',
+  responsibilities: [],
+  requirements: [],
   ...overrides,
 })
 
@@ -90,8 +94,8 @@ describe('the specialisation filter', () => {
   it('keeps jobs of that specialisation only, every job when none is chosen', () => {
     expect(matchesSpecialisation({ specialisation: 'Digital' }, 'Digital')).toBe(true)
     expect(matchesSpecialisation({ specialisation: 'Digital' }, 'Executive IT')).toBe(false)
-    expect(matchesSpecialisation({ specialisation: null }, 'Digital')).toBe(false)
-    expect(matchesSpecialisation({ specialisation: null }, '')).toBe(true)
+    expect(matchesSpecialisation({ specialisation: '' }, 'Digital')).toBe(false)
+    expect(matchesSpecialisation({ specialisation: '' }, '')).toBe(true)
   })
 })
 

@@ -1,11 +1,12 @@
 /** GET /api/notifications/unread-count (SPEC 7.6). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import { apiFetch } from '../../../lib/api'
 import { sessionToken, type Role } from '../../../lib/session'
 import { notificationKeys } from './keys'
 
 export async function getUnreadCount(token: string): Promise<number> {
-  const data = await apiFetch<{ unread_count?: number }>('/api/notifications/unread-count', { token })
+  const data = await apiFetch<ApiReply<'unread_count'>>('/api/notifications/unread-count', { token })
   return data?.unread_count ?? 0
 }
 

@@ -6,12 +6,13 @@
  */
 import { useMutation } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
+import type { ApiSchema } from '../../../api'
 import { fetchAttachment, saveBlob } from '../../../lib/download'
 import { serverMessageOr } from '../../../lib/server-message'
 import { EXPORT_FAILED, exportFileName, type ExportState } from '../model/exportProgress'
 
 /** The answer of POST /api/account/export and POST /api/admin/people/{id}/export (201). */
-export type ExportLink = { url: string; expires_at: string }
+export type ExportLink = ApiSchema<'ExportLink'>
 
 type Steps = {
   /** asks the server for a link */

@@ -4,11 +4,12 @@
  * password is incorrect" (429 after too many, like sign-in).
  */
 import { useMutation } from '@tanstack/react-query'
+import type { ApiSchema } from '../../../api'
 import { apiFetch } from '../../../lib/api'
 import { accountToken, type AccountRole } from './account'
 
 /** The answer of every erase command, the admin's included. */
-export type ErasureReceipt = { status: 'erased' | 'already_erased'; erased_at: string; message?: string }
+export type ErasureReceipt = ApiSchema<'ErasureReply'>
 
 export const eraseAccount = ({ role, password }: { role: AccountRole; password: string }) =>
   apiFetch<ErasureReceipt>('/api/account/erase', { method: 'POST', body: { password }, token: accountToken(role) })

@@ -1,5 +1,6 @@
 /** PUT / DELETE /api/candidate/saved-jobs/{id}: save a job, or take it off the list (both idempotent). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiReply } from '../../../api'
 import { bearerFetch } from '../../../lib/api'
 import type { SavedJobList } from '../types'
 import { savedJobKeys } from './keys'
@@ -7,7 +8,7 @@ import { savedJobKeys } from './keys'
 export type ToggleSavedJob = { jobId: string; save: boolean }
 
 export function toggleSavedJob({ jobId, save }: ToggleSavedJob) {
-  return bearerFetch<{ message: string }>('candidate', `/api/candidate/saved-jobs/${encodeURIComponent(jobId)}`, {
+  return bearerFetch<ApiReply<'save'>>('candidate', `/api/candidate/saved-jobs/${encodeURIComponent(jobId)}`, {
     method: save ? 'PUT' : 'DELETE',
   })
 }
