@@ -123,6 +123,45 @@ impl TryFrom<String> for Stage {
     }
 }
 
+/// Why the pipeline refuses to move an application from `from` to `to`, in
+/// the words the refusal is given in; none when it allows the move. The one
+/// rule, used by [`move_to`] and by the board to say which moves it offers
+/// ([`moves`]), so the web does not keep a copy of it.
+pub fn refusal(from: Stage, to: Stage, withdrawn: bool, job_open: bool) -> Option<&'static str> {
+    if !job_open {
+        Some(JOB_CLOSED)
+    } else if from == Stage::Hired {
+        Some(HIRED_IS_FINAL)
+    } else if withdrawn {
+        Some(WITHDRAWN)
+    } else if to == Stage::Hired && from != Stage::Offer {
+        Some(HIRE_NEEDS_OFFER)
+    } else {
+        None
+    }
+}
+
+/// One stage an applicant's card could go to, and why not if it cannot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct StageMove {
+    pub to: Stage,
+    /// Why this move would be refused, in the words of the refusal; none when
+    /// the pipeline allows it.
+    pub refused: Option<String>,
+}
+
+/// Every other stage, in board order, each allowed or with its refusal.
+pub fn moves(from: Stage, withdrawn: bool, job_open: bool) -> Vec<StageMove> {
+    Stage::ALL
+        .into_iter()
+        .filter(|&to| to != from)
+        .map(|to| StageMove {
+            to,
+            refused: refusal(from, to, withdrawn, job_open).map(str::to_owned),
+        })
+        .collect()
+}
+
 /// A move the employer asks for, with what the decision needs to know.
 #[derive(Debug, Clone)]
 pub struct Move<'a> {
@@ -147,17 +186,8 @@ pub fn move_to(
     if app.stage == m.to && feedback.is_none() {
         return Ok(vec![]);
     }
-    if !m.job_open {
-        return Err(DomainError::invalid(JOB_CLOSED));
-    }
-    if app.stage == Stage::Hired {
-        return Err(DomainError::invalid(HIRED_IS_FINAL));
-    }
-    if app.withdrawn {
-        return Err(DomainError::invalid(WITHDRAWN));
-    }
-    if m.to == Stage::Hired && app.stage != Stage::Offer {
-        return Err(DomainError::invalid(HIRE_NEEDS_OFFER));
+    if let Some(reason) = refusal(app.stage, m.to, app.withdrawn, m.job_open) {
+        return Err(DomainError::invalid(reason));
     }
     Ok(vec![ApplicationEvent::ApplicationMoved {
         stage: m.to,
@@ -329,5 +359,45 @@ mod tests {
             Stage::Rejected.after_status_change(ApplicationStatus::Pending),
             Stage::New
         );
+    }
+
+    #[test]
+    fn the_moves_offered_are_the_moves_the_decision_allows() {
+        let allowed = |from, withdrawn, open| -> Vec<Stage> {
+            moves(from, withdrawn, open)
+                .into_iter()
+                .filter(|m| m.refused.is_none())
+                .map(|m| m.to)
+                .collect()
+        };
+        assert_eq!(
+            allowed(Stage::New, false, true),
+            [Stage::Screening, Stage::Interview, Stage::Offer, Stage::Rejected]
+        );
+        assert_eq!(
+            allowed(Stage::Offer, false, true),
+            [Stage::New, Stage::Screening, Stage::Interview, Stage::Hired, Stage::Rejected]
+        );
+        assert!(allowed(Stage::Hired, false, true).is_empty());
+        assert!(allowed(Stage::Screening, true, true).is_empty());
+        assert!(allowed(Stage::Screening, false, false).is_empty());
+        let hire = moves(Stage::Interview, false, true)
+            .into_iter()
+            .find(|m| m.to == Stage::Hired)
+            .unwrap();
+        assert_eq!(hire.refused.as_deref(), Some(HIRE_NEEDS_OFFER));
+        // Every refusal offered is the one the decision gives.
+        for from in Stage::ALL {
+            for m in moves(from, false, true) {
+                let decided = given::<Application>(vec![submitted(), moved(Stage::New, from)])
+                    .state()
+                    .map(|s| move_to(Some(&s), to(m.to)));
+                match (decided, m.refused) {
+                    (Some(Ok(_)), None) => {}
+                    (Some(Err(e)), Some(reason)) => assert_eq!(e, DomainError::invalid(reason)),
+                    (other, refused) => panic!("{from:?} -> {:?}: {other:?} vs {refused:?}", m.to),
+                }
+            }
+        }
     }
 }

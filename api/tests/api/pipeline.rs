@@ -204,6 +204,81 @@ async fn invalid_moves_are_422_with_a_clear_text_and_change_nothing() {
     let _ = job;
 }
 
+/// A card's `moves`: stage -> the refusal a move there would get (null when allowed).
+fn moves(card: &Value) -> Vec<(String, Option<String>)> {
+    card["moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no moves on {card}"))
+        .iter()
+        .map(|m| {
+            (
+                m["to"].as_str().unwrap().to_owned(),
+                m["refused"].as_str().map(str::to_owned),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn each_card_says_which_moves_the_pipeline_allows_and_why_not_the_others() {
+    let app = TestApp::spawn().await;
+    let (job, employer, id, _) = applied(&app, "offered@example.com").await;
+    let offer = "Move the applicant to Offer before marking them hired";
+
+    let fresh = board(&app, &employer, &job, "").await;
+    let allowed: Vec<(String, Option<String>)> =
+        ["screening", "interview", "offer", "hired", "rejected"]
+            .into_iter()
+            .map(|s| (s.to_owned(), (s == "hired").then(|| offer.to_owned())))
+            .collect();
+    assert_eq!(moves(card(&fresh, &id)), allowed);
+
+    // What the board offers is what the server does: the refused move gets
+    // the very words the card carried, and an allowed one goes through.
+    app.move_to(&employer, &id, "hired")
+        .await
+        .assert_error(StatusCode::UNPROCESSABLE_ENTITY, offer);
+    app.move_to(&employer, &id, "offer")
+        .await
+        .assert_status(StatusCode::OK);
+    let at_offer = board(&app, &employer, &job, "").await;
+    assert!(
+        moves(card(&at_offer, &id))
+            .iter()
+            .all(|(_, refused)| refused.is_none()),
+        "from Offer every stage is open: {:?}",
+        moves(card(&at_offer, &id))
+    );
+
+    // Hired is final; the applicant page's card says so too.
+    app.move_to(&employer, &id, "hired")
+        .await
+        .assert_status(StatusCode::OK);
+    app.settle().await;
+    let page = app
+        .get(&format!("/api/employer/applications/{id}"), Some(&employer))
+        .await
+        .assert_status(StatusCode::OK);
+    let hired = moves(&page.body["application"]);
+    assert_eq!(hired.len(), 5);
+    assert!(hired.iter().all(|(_, refused)| refused.as_deref()
+        == Some("This applicant has been hired, so their stage can no longer change")));
+
+    // A closed job's applicants stay where they are.
+    let (job2, employer2, id2, _) = applied(&app, "closed-moves@example.com").await;
+    app.job_action(&employer2, &job2, "close")
+        .await
+        .assert_status(StatusCode::OK);
+    app.settle().await;
+    let closed = board(&app, &employer2, &job2, "").await;
+    assert!(
+        moves(card(&closed, &id2))
+            .iter()
+            .all(|(_, refused)| refused.as_deref()
+                == Some("This job is closed. Reopen it to move its applicants"))
+    );
+}
+
 #[tokio::test]
 async fn another_employers_board_and_cards_are_404() {
     let app = TestApp::spawn().await;

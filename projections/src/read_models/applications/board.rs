@@ -4,7 +4,7 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::pipeline::Stage;
+use domain::pipeline::{self, Stage, StageMove};
 use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -42,6 +42,20 @@ pub struct PipelineCard {
     /// The resume's file name, so a board can tell a PDF it can show from a
     /// file to download; none without a resume (or once it is gone).
     pub resume_name: Option<String>,
+    /// Whether its job is open: a closed job's applicants stay where they are.
+    #[serde(skip)]
+    pub job_open: bool,
+    /// Every other stage, each allowed or with the refusal a move there would
+    /// get (`domain::pipeline::moves`): the board offers these and no others.
+    #[sqlx(skip)]
+    pub moves: Vec<StageMove>,
+}
+
+impl PipelineCard {
+    fn with_moves(mut self) -> Self {
+        self.moves = pipeline::moves(self.stage, self.withdrawn_at.is_some(), self.job_open);
+        self
+    }
 }
 
 // language=PostgreSQL
@@ -50,7 +64,7 @@ const CARD_COLUMNS: &str = "a.id, a.job_id, a.candidate_id, c.name AS candidate_
     a.withdrawn_at, a.stage_entered_at,
     greatest(0, floor(extract(epoch FROM now() - a.stage_entered_at) / 86400))::int AS days_in_stage,
     round(sc.rating, 1)::float8 AS rating, coalesce(sc.scorecards, 0) AS scorecards,
-    d.original_name AS resume_name";
+    d.original_name AS resume_name, coalesce(j.status = 'open', false) AS job_open";
 
 /// The tables a card reads: who applied, their resume, and their scorecards
 /// (each scorecard's overall score is the mean of its criteria).
@@ -58,6 +72,7 @@ const CARD_COLUMNS: &str = "a.id, a.job_id, a.candidate_id, c.name AS candidate_
 const CARD_FROM: &str = "applications a
     LEFT JOIN accounts c ON c.id = a.candidate_id
     LEFT JOIN documents d ON d.id = a.resume_id
+    LEFT JOIN jobs j ON j.id = a.job_id
     LEFT JOIN LATERAL (
         SELECT avg((SELECT avg((r->>'score')::numeric) FROM jsonb_array_elements(s.ratings) r)) AS rating,
                count(*) AS scorecards
@@ -77,6 +92,7 @@ pub async fn card(
     .bind(application)
     .fetch_optional(pool)
     .await
+    .map(|card| card.map(PipelineCard::with_moves))
     .context("Failed to read an application")
 }
 
@@ -143,6 +159,7 @@ pub async fn pipeline(
         .bind(filter.to)
         .fetch_all(pool)
         .await
+        .map(|cards| cards.into_iter().map(PipelineCard::with_moves).collect())
         .context("Failed to read a job's pipeline")
 }
 
