@@ -2722,6 +2722,11 @@ export interface components {
             /** Format: date-time */
             last_updated: string;
             /**
+             * @description Every other stage, each allowed or with the refusal a move there would
+             *     get (`domain::pipeline::moves`): the board offers these and no others.
+             */
+            moves: components["schemas"]["StageMove"][];
+            /**
              * Format: double
              * @description The average of its scorecards' overall scores (each scorecard's is the
              *     mean of its criteria, 1 to 5), to one decimal; none without a scorecard.
@@ -3009,6 +3014,15 @@ export interface components {
             screening: number;
             /** Format: int64 */
             total: number;
+        };
+        /** @description One stage an applicant's card could go to, and why not if it cannot. */
+        StageMove: {
+            /**
+             * @description Why this move would be refused, in the words of the refusal; none when
+             *     the pipeline allows it.
+             */
+            refused?: string | null;
+            to: components["schemas"]["Stage"];
         };
         Stat: {
             /** Format: int64 */

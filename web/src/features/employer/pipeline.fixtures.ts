@@ -1,5 +1,16 @@
 /** Test helper: an applicant's card on a pipeline board (Chloe Martin, new, on job j1), with `over` applied. */
-import type { PipelineCard } from './types'
+import { STAGES, type PipelineCard, type Stage, type StageMove } from './types'
+
+/** `moves` as the server answers them: every other stage, those named in `refused` with that refusal. */
+export function stageMoves(from: Stage, refused: Partial<Record<Stage, string>> = {}): StageMove[] {
+  return STAGES.filter((s) => s !== from).map((to) => ({ to, refused: refused[to] ?? null }))
+}
+
+export const HIRE_NEEDS_OFFER = 'Move the applicant to Offer before marking them hired'
+export const HIRED_IS_FINAL = 'This applicant has been hired, so their stage can no longer change'
+
+/** A hired card: every move refused, as the server says. */
+export const hiredMoves = () => stageMoves('hired', Object.fromEntries(STAGES.map((s) => [s, HIRED_IS_FINAL])))
 
 export function pipelineCard(over: Partial<PipelineCard> = {}): PipelineCard {
   return {
@@ -21,6 +32,7 @@ export function pipelineCard(over: Partial<PipelineCard> = {}): PipelineCard {
     rating: null,
     scorecards: 0,
     resume_name: null,
+    moves: stageMoves(over.stage ?? 'new', { hired: HIRE_NEEDS_OFFER }),
     ...over,
   }
 }

@@ -12,6 +12,9 @@ export type EmployerJob = ApiSchema<'EmployerJob'>
 /** `days_in_stage` is whole days since `stage_entered_at`, as the server answered; `rating` the mean of its scorecards (1 to 5). */
 export type PipelineCard = ApiSchema<'PipelineCard'>
 
+/** Another stage a card could go to, and the server's refusal if it cannot. */
+export type StageMove = ApiSchema<'StageMove'>
+
 export type PipelineSort = 'newest' | 'oldest' | 'name' | 'updated'
 
 export type PipelineFilter = { stage?: Stage | ''; q?: string; from?: string; to?: string; sort?: PipelineSort }

@@ -116,7 +116,7 @@ function StageCard({ detail, erased }: { detail: ApplicantDetail; erased: boolea
           Stage: <Badge tone={STAGE_TONES[app.stage]}>{STAGE_LABELS[app.stage]}</Badge>
         </h2>
         {job.status === 'closed' || app.stage === 'hired' ? null : (
-          <MoveMenu name={personName(app.candidate_name)} stage={app.stage} disabled={moving} variant="primary" onMove={(to) => requestMove(app, to)} />
+          <MoveMenu name={personName(app.candidate_name)} moves={app.moves} disabled={moving} variant="primary" onMove={(to) => requestMove(app, to)} />
         )}
       </div>
       <p className="ws-muted">

@@ -6,14 +6,18 @@
 import { buttonClass } from '../../../components/ui/Button'
 import { useDisclosureMenu } from '../hooks/useDisclosureMenu'
 import { allowedTargets, STAGE_LABELS } from '../model/stages'
-import type { Stage } from '../types'
+import type { Stage, StageMove } from '../types'
 
-/** `variant`: the board's cards use a quiet ghost button; the applicant page, where moving is the main act, a primary one. */
-type Props = { name: string; stage: Stage; disabled?: boolean; variant?: 'ghost' | 'primary'; onMove: (to: Stage) => void }
+/**
+ * `moves`: the card's, as the server answered (only those it allows are offered). `variant`: the
+ * board's cards use a quiet ghost button; the applicant page, where moving is the main act, a
+ * primary one.
+ */
+type Props = { name: string; moves: StageMove[]; disabled?: boolean; variant?: 'ghost' | 'primary'; onMove: (to: Stage) => void }
 
-export function MoveMenu({ name, stage, disabled, variant = 'ghost', onMove }: Props) {
+export function MoveMenu({ name, moves, disabled, variant = 'ghost', onMove }: Props) {
   const { open, toggle, close, listId, wrap, trigger, onKeyDown } = useDisclosureMenu()
-  const targets = allowedTargets(stage)
+  const targets = allowedTargets({ moves })
   if (targets.length === 0) return null
   return (
     <div className="emp-move" ref={wrap} onKeyDown={onKeyDown}>

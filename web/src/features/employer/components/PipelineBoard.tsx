@@ -26,7 +26,7 @@ import { Icon } from '../../../components/ui/Icon'
 import { formatDate } from '../../../lib/format'
 import { personName } from '../../../lib/erased'
 import { daysInStage, daysInStageLabel, ratingDescription, ratingText } from '../model/card'
-import { canMove, isStage, STAGE_LABELS } from '../model/stages'
+import { isStage, moveRefusal, STAGE_LABELS } from '../model/stages'
 import { STAGES, type PipelineCard, type Stage, type StageCounts } from '../types'
 import { MoveMenu } from './MoveMenu'
 import { ResumeButton } from './ResumeButton'
@@ -84,7 +84,7 @@ export function PipelineBoard({ cards, counts, locked, onMove }: Props) {
 
 function Column({ stage, count, cards, lifted, locked, onMove }: { stage: Stage; count: number; cards: PipelineCard[]; lifted: PipelineCard | null; locked: boolean; onMove: Props['onMove'] }) {
   const { setNodeRef, isOver } = useDroppable({ id: stage })
-  const refused = lifted !== null && lifted.stage !== stage && !canMove(lifted.stage, stage)
+  const refused = lifted !== null && moveRefusal(lifted, stage) !== null
   const headingId = `stage-${stage}-heading`
   return (
     <section ref={setNodeRef} className={`emp-column${isOver && !refused ? ' is-over' : ''}${refused ? ' is-closed-target' : ''}`} aria-labelledby={headingId}>
@@ -125,7 +125,7 @@ function DraggableCard({ card, locked, onMove }: { card: PipelineCard; locked: b
       {locked && !card.resume_id ? null : (
         <div className="emp-card-actions">
           <ResumeButton card={card} />
-          {locked ? null : <MoveMenu name={personName(card.candidate_name)} stage={card.stage} onMove={(to) => onMove(card, to)} />}
+          {locked ? null : <MoveMenu name={personName(card.candidate_name)} moves={card.moves} onMove={(to) => onMove(card, to)} />}
         </div>
       )}
     </li>

@@ -97,7 +97,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
         ),
     },
     { key: 'updated', header: 'Last change', cell: (r) => (r.last_updated ? formatRelativeTime(r.last_updated) : '') },
-    { key: 'move', header: 'Move', cell: (r) => (locked ? null : <MoveMenu name={personName(r.candidate_name)} stage={r.stage} onMove={(to) => onMove(r, to)} />) },
+    { key: 'move', header: 'Move', cell: (r) => (locked ? null : <MoveMenu name={personName(r.candidate_name)} moves={r.moves} onMove={(to) => onMove(r, to)} />) },
   ]
 
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { freshEachTest, providers, scriptFetch, storeSession } from '../../../testing/harness'
-import { pipelineCard } from '../pipeline.fixtures'
+import { hiredMoves, pipelineCard } from '../pipeline.fixtures'
 import type { PipelineCard, Stage } from '../types'
 import { useMoveWithFeedback } from './RejectDialog'
 
@@ -71,7 +71,7 @@ describe('rejecting one applicant', () => {
 
   it('does not ask about a move that is not possible (a hired applicant)', () => {
     const calls = scriptFetch()
-    setup({ ...card, stage: 'hired' })
+    setup({ ...card, stage: 'hired', moves: hiredMoves() })
     fireEvent.click(screen.getByText('reject'))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(calls).toHaveLength(0)

@@ -7,7 +7,7 @@ import { useCallback, useState, type ReactNode } from 'react'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { personName } from '../../../lib/erased'
-import { canMove } from '../model/stages'
+import { moveRefusal } from '../model/stages'
 import type { PipelineCard, Stage } from '../types'
 import { useCardMover } from './useCardMover'
 
@@ -17,7 +17,7 @@ export function useMoveWithFeedback(jobId: string): { requestMove: (card: Pipeli
   const [rejecting, setRejecting] = useState<PipelineCard | null>(null)
   const requestMove = useCallback(
     (card: PipelineCard, to: Stage) => {
-      if (to === 'rejected' && canMove(card.stage, to)) setRejecting(card)
+      if (to === 'rejected' && moveRefusal(card, to) === null) setRejecting(card)
       else moveCard(card, to)
     },
     [moveCard],

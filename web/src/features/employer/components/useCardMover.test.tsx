@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { act, renderHook, screen, waitFor } from '@testing-library/react'
 import { freshEachTest, providers, scriptFetch, storeSession, testQueryClient } from '../../../testing/harness'
-import { pipelineCard } from '../pipeline.fixtures'
+import { hiredMoves, pipelineCard } from '../pipeline.fixtures'
 import { employerKeys } from '../api/keys'
 import type { Pipeline } from '../types'
 import { useCardMover } from './useCardMover'
@@ -43,7 +43,7 @@ describe('moving a card', () => {
   it('does not send a move the server would refuse', () => {
     const calls = scriptFetch()
     const { result } = setup()
-    act(() => result.current.moveCard({ ...card, stage: 'hired' }, 'new'))
+    act(() => result.current.moveCard({ ...card, stage: 'hired', moves: hiredMoves() }, 'new'))
     expect(calls).toHaveLength(0)
     expect(screen.getByText('This applicant has been hired, so their stage can no longer change')).toBeTruthy()
   })

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api'
 import { personName } from '../../../lib/erased'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useMoveApplication } from '../api/move-application'
-import { canMove, STAGE_LABELS } from '../model/stages'
+import { moveRefusal, STAGE_LABELS } from '../model/stages'
 import type { PipelineCard, Stage } from '../types'
 
 export function useCardMover(jobId: string) {
@@ -18,12 +18,10 @@ export function useCardMover(jobId: string) {
   const moveCard = useCallback(
     (card: PipelineCard, to: Stage, feedback?: string) => {
       if (card.stage === to) return
-      if (!canMove(card.stage, to)) {
-        push({
-          kind: 'warning',
-          title: 'That move is not possible',
-          message: card.stage === 'hired' ? 'This applicant has been hired, so their stage can no longer change' : 'Move the applicant to Offer before marking them hired',
-        })
+      // the server's own refusal, which the card carries: nothing is sent for a move it would refuse
+      const refused = moveRefusal(card, to)
+      if (refused) {
+        push({ kind: 'warning', title: 'That move is not possible', message: refused })
         return
       }
       mutate(

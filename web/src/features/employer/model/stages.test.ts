@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { activeCount, allowedTargets, candidateStatus, canMove, emptyCounts, isStage } from './stages'
+import { HIRE_NEEDS_OFFER, hiredMoves, HIRED_IS_FINAL, stageMoves } from '../pipeline.fixtures'
+import { activeCount, allowedTargets, candidateStatus, emptyCounts, isStage, moveRefusal } from './stages'
 
 describe('pipeline stages', () => {
   it('tells the candidate only SPEC statuses', () => {
@@ -11,19 +12,16 @@ describe('pipeline stages', () => {
     expect(candidateStatus('rejected')).toBe('rejected')
   })
 
-  it('keeps a hired applicant where they are', () => {
-    expect(allowedTargets('hired')).toEqual([])
-    expect(canMove('hired', 'new')).toBe(false)
-  })
-
-  it('reaches hired only from offer', () => {
-    expect(canMove('interview', 'hired')).toBe(false)
-    expect(canMove('offer', 'hired')).toBe(true)
-    expect(allowedTargets('new')).toEqual(['screening', 'interview', 'offer', 'rejected'])
-  })
-
-  it('lets a rejected applicant come back', () => {
-    expect(canMove('rejected', 'screening')).toBe(true)
+  it("offers the moves the server's card allows, and gives its refusal for the others", () => {
+    const fresh = { stage: 'new' as const, moves: stageMoves('new', { hired: HIRE_NEEDS_OFFER }) }
+    expect(allowedTargets(fresh)).toEqual(['screening', 'interview', 'offer', 'rejected'])
+    expect(moveRefusal(fresh, 'hired')).toBe(HIRE_NEEDS_OFFER)
+    expect(moveRefusal(fresh, 'offer')).toBeNull()
+    // staying where it is is no move at all, so nothing to refuse
+    expect(moveRefusal(fresh, 'new')).toBeNull()
+    const hired = { stage: 'hired' as const, moves: hiredMoves() }
+    expect(allowedTargets(hired)).toEqual([])
+    expect(moveRefusal(hired, 'new')).toBe(HIRED_IS_FINAL)
   })
 
   it('recognises stage names and counts the active ones', () => {

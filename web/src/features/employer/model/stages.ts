@@ -1,6 +1,6 @@
 /** The pipeline's stages: labels, tones, what the candidate reads, and which moves the server allows. */
 import { STAGE_LABELS, STAGE_TONES } from '../../../lib/stages'
-import { STAGES, type Stage, type StageCounts } from '../types'
+import { STAGES, type PipelineCard, type Stage, type StageCounts } from '../types'
 
 export { STAGE_LABELS, STAGE_TONES }
 
@@ -13,17 +13,18 @@ export function candidateStatus(stage: Stage): 'pending' | 'accepted' | 'rejecte
   return 'accepted'
 }
 
-/**
- * The stages a card may move to from `from`, mirroring the server's rules so the menu and the
- * drop targets do not offer a move it would refuse: a hired applicant stays hired, and only an
- * offer leads to hired. The server still decides (a closed job, a newer version).
- */
-export function allowedTargets(from: Stage): Stage[] {
-  if (from === 'hired') return []
-  return STAGES.filter((s) => s !== from && (s !== 'hired' || from === 'offer'))
-}
+type Moves = Pick<PipelineCard, 'moves'>
 
-export const canMove = (from: Stage, to: Stage) => allowedTargets(from).includes(to)
+/**
+ * The stages the server says this card may move to now (its `moves` without a refusal), so the
+ * menu and the drop targets offer no move it would refuse. The web keeps no copy of the rules:
+ * the server still decides (a newer version, a job closed since).
+ */
+export const allowedTargets = (card: Moves): Stage[] => card.moves.filter((m) => m.refused == null).map((m) => m.to)
+
+/** Why the server would refuse moving this card to `to`, in its own words; null when it allows it. */
+export const moveRefusal = (card: Moves & Pick<PipelineCard, 'stage'>, to: Stage): string | null =>
+  to === card.stage ? null : (card.moves.find((m) => m.to === to)?.refused ?? null)
 
 export const emptyCounts = (): StageCounts => ({ new: 0, screening: 0, interview: 0, offer: 0, hired: 0, rejected: 0, total: 0 })
 
