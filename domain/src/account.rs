@@ -53,13 +53,22 @@ impl Role {
     }
 }
 
+/// Read back from a read model's text column.
+impl TryFrom<String> for Role {
+    type Error = crate::DomainError;
+
+    fn try_from(raw: String) -> Result<Self, crate::DomainError> {
+        Self::parse(&raw).ok_or_else(|| crate::DomainError::invalid(format!("unknown role {raw}")))
+    }
+}
+
 impl std::fmt::Display for Role {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum AccountStatus {
     /// Employers start here until an admin approves them.
@@ -82,6 +91,18 @@ impl AccountStatus {
             Self::Suspended => "suspended",
             Self::Removed => "removed",
         }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        [
+            Self::Pending,
+            Self::Active,
+            Self::Rejected,
+            Self::Suspended,
+            Self::Removed,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == raw)
     }
 }
 

@@ -12,6 +12,7 @@ use axum::http::StatusCode;
 use axum::http::request::Parts;
 use chrono::{DateTime, Utc};
 use domain::account::Role;
+use projections::read_models::accounts::AccountRowStatus;
 use uuid::Uuid;
 
 use crate::app::AppState;
@@ -199,7 +200,7 @@ pub(crate) async fn still_allowed(state: &AppState, session: &Session) -> Result
             "Your session has ended. Please sign in again.",
         ));
     }
-    if check.status == "suspended" {
+    if check.status == AccountRowStatus::Suspended {
         return Err(domain::DomainError::EmployerSuspended.into());
     }
     let ended_with_the_others = check

@@ -130,7 +130,7 @@ fn own_streams(person: Uuid) -> Vec<String> {
 /// Writes `account`'s export into `zip` and finishes it.
 pub async fn write(state: &AppState, account: AccountRow, mut zip: ZipSink) -> anyhow::Result<()> {
     let person = account.id;
-    let is_candidate = Role::parse(&account.role) == Some(Role::Candidate);
+    let is_candidate = account.role == Role::Candidate;
     let exported_at = Utc::now();
 
     let mut profile = None;
@@ -182,7 +182,7 @@ pub async fn write(state: &AppState, account: AccountRow, mut zip: ZipSink) -> a
         interviews = interviews::for_candidate(&state.pool, person).await?;
         saved = saved_jobs::for_candidate(&state.pool, person).await?;
     }
-    let company = if Role::parse(&account.role) == Some(Role::Employer) {
+    let company = if account.role == Role::Employer {
         companies::by_employer(&state.pool, person).await?
     } else {
         None

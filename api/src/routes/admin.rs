@@ -51,15 +51,24 @@ async fn employers(
     AdminUser(_): AdminUser,
     Query(filter): Query<EmployerFilter>,
 ) -> Result<Json<Vec<accounts::AccountRow>>, ApiError> {
-    if let Some(s) = &filter.status
-        && !["pending", "active", "rejected", "suspended"].contains(&s.as_str())
-    {
-        return Err(ApiError::unprocessable(
-            "Status must be pending, active, rejected or suspended",
-        ));
-    }
+    use domain::account::AccountStatus;
+    let status = match filter.status.as_deref().map(AccountStatus::parse) {
+        None => None,
+        Some(Some(
+            s @ (AccountStatus::Pending
+            | AccountStatus::Active
+            | AccountStatus::Rejected
+            | AccountStatus::Suspended),
+        )) => Some(s),
+        // An admin's status (`removed`) is no employer's.
+        Some(Some(AccountStatus::Removed) | None) => {
+            return Err(ApiError::unprocessable(
+                "Status must be pending, active, rejected or suspended",
+            ));
+        }
+    };
     Ok(Json(
-        accounts::employers(&reads, filter.status.as_deref(), filter.q.as_deref()).await?,
+        accounts::employers(&reads, status, filter.q.as_deref()).await?,
     ))
 }
 

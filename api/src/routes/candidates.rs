@@ -7,6 +7,7 @@ use std::time::Duration;
 use axum::Json;
 use axum::extract::{Query, State};
 use commands::access::RecordCandidateView;
+use domain::account::Role;
 use projections::read_models::access_log::{self, Access};
 use projections::read_models::accounts::{self, AccountRow};
 use projections::read_models::applications::{self, Application};
@@ -72,7 +73,7 @@ async fn record(
 ) -> Result<Json<CandidateRecord>, ApiError> {
     let account = accounts::by_id(&state.pool, id)
         .await?
-        .filter(|a| a.role == "candidate")
+        .filter(|a| a.role == Role::Candidate)
         .ok_or_else(|| ApiError::not_found("Candidate"))?;
     // Recorded before anything personal is read.
     let written = state

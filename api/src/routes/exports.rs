@@ -107,8 +107,7 @@ async fn request_for_person(
 /// The candidate or employer account `id`, looking again once the read
 /// models have caught up if it is not there (an account made a moment ago).
 async fn person(state: &AppState, id: Uuid) -> Result<Option<AccountRow>, ApiError> {
-    let is_person =
-        |a: &AccountRow| matches!(Role::parse(&a.role), Some(Role::Candidate | Role::Employer));
+    let is_person = |a: &AccountRow| matches!(a.role, Role::Candidate | Role::Employer);
     if let Some(account) = accounts::by_id(&state.pool, id).await? {
         return Ok(Some(account).filter(is_person));
     }
@@ -138,7 +137,7 @@ async fn download(
     let account = person(&state, subject)
         .await?
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, NOT_VALID))?;
-    if is_admin && Role::parse(&account.role) == Some(Role::Candidate) {
+    if is_admin && account.role == Role::Candidate {
         // Recorded before anything personal is read, like opening the record.
         state
             .commands

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::AnyEvent;
-use domain::account::{AccountEvent, Role};
+use domain::account::{AccountEvent, AccountStatus, Role};
 use domain::erasure::SubjectKind;
 use event_store::RecordedEvent;
 use serde::Serialize;
@@ -17,15 +17,70 @@ use crate::{BoxFuture, Change, Decoded, ErasedSubject, Projector};
 
 pub struct AccountsProjector;
 
+/// An account's status as the read model keeps it: the domain's
+/// [`AccountStatus`], or `erased` once the account's owner was erased (no
+/// event says that of the account itself, so the domain has no such status).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AccountRowStatus {
+    Pending,
+    Active,
+    Rejected,
+    Suspended,
+    Removed,
+    Erased,
+}
+
+impl AccountRowStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Active => "active",
+            Self::Rejected => "rejected",
+            Self::Suspended => "suspended",
+            Self::Removed => "removed",
+            Self::Erased => "erased",
+        }
+    }
+}
+
+impl From<AccountStatus> for AccountRowStatus {
+    fn from(status: AccountStatus) -> Self {
+        match status {
+            AccountStatus::Pending => Self::Pending,
+            AccountStatus::Active => Self::Active,
+            AccountStatus::Rejected => Self::Rejected,
+            AccountStatus::Suspended => Self::Suspended,
+            AccountStatus::Removed => Self::Removed,
+        }
+    }
+}
+
+/// Read back from the `accounts.status` column.
+impl TryFrom<String> for AccountRowStatus {
+    type Error = anyhow::Error;
+
+    fn try_from(raw: String) -> anyhow::Result<Self> {
+        if raw == Self::Erased.as_str() {
+            return Ok(Self::Erased);
+        }
+        AccountStatus::parse(&raw)
+            .map(Self::from)
+            .with_context(|| format!("unknown account status {raw}"))
+    }
+}
+
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct AccountRow {
     pub id: Uuid,
-    pub role: String,
+    #[sqlx(try_from = "String")]
+    pub role: Role,
     pub name: String,
     pub email: String,
     pub phone: Option<String>,
     pub company: Option<String>,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: AccountRowStatus,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     /// Why an employer was rejected or suspended, while it is.
@@ -53,12 +108,12 @@ impl FoldedRow for AccountRow {
                  status_reason = EXCLUDED.status_reason",
         )
         .bind(column!(rows, id))
-        .bind(column!(rows, role))
+        .bind(rows.iter().map(|r| r.role.as_str()).collect::<Vec<_>>())
         .bind(column!(rows, name))
         .bind(column!(rows, email))
         .bind(column!(rows, phone))
         .bind(column!(rows, company))
-        .bind(column!(rows, status))
+        .bind(rows.iter().map(|r| r.status.as_str()).collect::<Vec<_>>())
         .bind(column!(rows, created_at))
         .bind(column!(rows, updated_at))
         .bind(column!(rows, status_reason))
@@ -109,7 +164,10 @@ impl Projector for AccountsProjector {
             for (recorded, event) in decoded {
                 let id = stream_uuid(&recorded.stream_id)?;
                 // An erased account is final: nothing after it revives it.
-                if rows.get(&id).is_some_and(|r| r.status == ERASED_STATUS) {
+                if rows
+                    .get(&id)
+                    .is_some_and(|r| r.status == AccountRowStatus::Erased)
+                {
                     continue;
                 }
                 match event {
@@ -118,12 +176,12 @@ impl Projector for AccountsProjector {
                             id,
                             AccountRow {
                                 id,
-                                role: e.role.as_str().into(),
+                                role: e.role,
                                 name: e.name,
                                 email: e.email,
                                 phone: e.phone,
                                 company: e.company,
-                                status: e.status.as_str().into(),
+                                status: e.status.into(),
                                 created_at: e.registered_at,
                                 updated_at: e.registered_at,
                                 status_reason: None,
@@ -132,7 +190,7 @@ impl Projector for AccountsProjector {
                     }
                     AccountEvent::EmployerApproved { approved_at, .. } => {
                         if let Some(row) = rows.get_mut(&id) {
-                            row.status = "active".into();
+                            row.status = AccountRowStatus::Active;
                             row.status_reason = None;
                             row.updated_at = approved_at;
                         }
@@ -143,7 +201,7 @@ impl Projector for AccountsProjector {
                         ..
                     } => {
                         if let Some(row) = rows.get_mut(&id) {
-                            row.status = "rejected".into();
+                            row.status = AccountRowStatus::Rejected;
                             row.status_reason = reason;
                             row.updated_at = rejected_at;
                         }
@@ -154,7 +212,7 @@ impl Projector for AccountsProjector {
                         ..
                     } => {
                         if let Some(row) = rows.get_mut(&id) {
-                            row.status = "suspended".into();
+                            row.status = AccountRowStatus::Suspended;
                             row.status_reason = reason;
                             row.updated_at = suspended_at;
                         }
@@ -162,14 +220,14 @@ impl Projector for AccountsProjector {
                     }
                     AccountEvent::EmployerReinstated { reinstated_at, .. } => {
                         if let Some(row) = rows.get_mut(&id) {
-                            row.status = "active".into();
+                            row.status = AccountRowStatus::Active;
                             row.status_reason = None;
                             row.updated_at = reinstated_at;
                         }
                     }
                     AccountEvent::AdminRemoved { removed_at, .. } => {
                         if let Some(row) = rows.get_mut(&id) {
-                            row.status = "removed".into();
+                            row.status = AccountRowStatus::Removed;
                             row.updated_at = removed_at;
                         }
                         revoked.push((id, removed_at, None));
@@ -213,7 +271,7 @@ impl Projector for AccountsProjector {
             // any change to an employer's account may change the board.
             let employers: Vec<Uuid> = rows
                 .values()
-                .filter(|r| r.role == Role::Employer.as_str())
+                .filter(|r| r.role == Role::Employer)
                 .map(|r| r.id)
                 .collect();
             write_rows(conn, &rows.values().collect::<Vec<_>>()).await?;
@@ -282,9 +340,6 @@ impl Projector for AccountsProjector {
     }
 }
 
-/// The status of an erased account.
-pub const ERASED_STATUS: &str = "erased";
-
 /// The account stays (an employer's board still counts the application; the
 /// audit still names its actor by id), anonymised as a rebuild would leave it
 /// (sealed fields read `[erased]`), and every session it had ends.
@@ -298,7 +353,7 @@ async fn erase(conn: &mut PgConnection, erased: &ErasedSubject) -> anyhow::Resul
     )
     .bind(erased.subject_id)
     .bind(domain::event::ERASED)
-    .bind(ERASED_STATUS)
+    .bind(AccountRowStatus::Erased.as_str())
     .bind(erased.at)
     .execute(&mut *conn)
     .await
@@ -371,7 +426,7 @@ pub async fn admins_with_two_factor(pool: &PgPool) -> anyhow::Result<Vec<Uuid>> 
 
 pub async fn employers(
     pool: &PgPool,
-    status: Option<&str>,
+    status: Option<AccountStatus>,
     search: Option<&str>,
 ) -> anyhow::Result<Vec<AccountRow>> {
     let pattern = search
@@ -384,7 +439,7 @@ pub async fn employers(
             AND ($2::text IS NULL OR name ILIKE $2 OR email ILIKE $2 OR company ILIKE $2)
           ORDER BY created_at DESC, id DESC",
     )
-    .bind(status)
+    .bind(status.map(AccountStatus::as_str))
     .bind(pattern)
     .fetch_all(pool)
     .await
@@ -394,7 +449,8 @@ pub async fn employers(
 /// What a request needs to know about the account behind a session.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct SessionCheck {
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: AccountRowStatus,
     /// Sessions issued before this are over (set by a suspension)...
     pub sessions_not_before: Option<DateTime<Utc>>,
     /// ...but this one (the session that turned two-factor sign-in on or off).

@@ -6,7 +6,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use commands::accounts::RegisterAccount;
-use domain::account::SelfRegistration;
+use domain::account::{Role, SelfRegistration};
+use projections::read_models::accounts::AccountRowStatus;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -94,8 +95,8 @@ struct AccountView {
     id: Uuid,
     name: String,
     phone: Option<String>,
-    role: String,
-    status: String,
+    role: Role,
+    status: AccountRowStatus,
 }
 
 /// The candidate's answer repeats the account under `user` as well.
