@@ -10,6 +10,7 @@ use commands::agency::{CloseJobByAgency, RemoveAdmin};
 use domain::pipeline::Stage;
 use projections::read_models::accounts;
 use projections::read_models::agency::{self, ApplicationFilter, JobFilter};
+use projections::read_models::job_board::JobStatus;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -89,15 +90,17 @@ async fn jobs(
     AdminUser(_): AdminUser,
     Query(query): Query<JobQuery>,
 ) -> Result<Json<Vec<agency::AgencyJob>>, ApiError> {
-    let status = present(query.status);
-    // "open" covers listings past their closing date too: they are still up.
-    if let Some(s) = &status
-        && !["draft", "open", "closed"].contains(&s.as_str())
-    {
-        return Err(ApiError::unprocessable(
-            "Status must be draft, open or closed",
-        ));
-    }
+    // "open" covers listings past their closing date too: they are still up,
+    // so `expired` is no filter of its own.
+    let status = match present(query.status).as_deref().map(JobStatus::parse) {
+        None => None,
+        Some(Some(s @ (JobStatus::Draft | JobStatus::Open | JobStatus::Closed))) => Some(s),
+        Some(Some(JobStatus::Expired) | None) => {
+            return Err(ApiError::unprocessable(
+                "Status must be draft, open or closed",
+            ));
+        }
+    };
     let filter = JobFilter {
         status,
         employer_id: employer_id(query.employer_id)?,

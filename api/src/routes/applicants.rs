@@ -50,7 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 struct JobRef {
     id: Uuid,
     title: String,
-    status: String,
+    status: job_board::JobStatus,
 }
 
 /// One step of the application's history, from its events.

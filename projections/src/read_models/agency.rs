@@ -12,6 +12,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::escape_like;
+use super::job_board::JobStatus;
 
 /// At most this many rows in an agency-wide list; filters narrow it.
 pub const LIST_LIMIT: i64 = 500;
@@ -22,8 +23,8 @@ pub struct AgencyJob {
     pub title: String,
     pub company: String,
     pub employer_id: Uuid,
-    /// draft, open, closed or expired.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: JobStatus,
     pub location: String,
     pub specialisation: String,
     pub applications: i64,
@@ -35,8 +36,8 @@ pub struct AgencyJob {
 
 #[derive(Debug, Clone, Default)]
 pub struct JobFilter {
-    /// draft, open (includes expired), closed.
-    pub status: Option<String>,
+    /// Draft, open (includes expired) or closed.
+    pub status: Option<JobStatus>,
     pub employer_id: Option<Uuid>,
     pub search: Option<String>,
 }
@@ -63,7 +64,7 @@ pub async fn jobs(pool: &PgPool, filter: &JobFilter) -> anyhow::Result<Vec<Agenc
           ORDER BY j.created_at DESC, j.id DESC
           LIMIT $4",
     )
-    .bind(filter.status.as_deref())
+    .bind(filter.status.map(JobStatus::as_str))
     .bind(filter.employer_id)
     .bind(pattern)
     .bind(LIST_LIMIT)

@@ -15,6 +15,46 @@ use crate::{BoxFuture, Change, Decoded, Projector};
 
 pub struct JobBoardProjector;
 
+/// Where a listing stands. The `jobs` table keeps draft, open or closed;
+/// reads say `expired` for an open listing past its closing date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum JobStatus {
+    /// Posted as a draft: only its employer and the agency see it.
+    Draft,
+    Open,
+    /// Closed by its employer or the agency.
+    Closed,
+    /// Open, but past its closing date.
+    Expired,
+}
+
+impl JobStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Draft => "draft",
+            Self::Open => "open",
+            Self::Closed => "closed",
+            Self::Expired => "expired",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        [Self::Draft, Self::Open, Self::Closed, Self::Expired]
+            .into_iter()
+            .find(|s| s.as_str() == raw)
+    }
+}
+
+/// Read back from a `status` column or a read's computed status.
+impl TryFrom<String> for JobStatus {
+    type Error = anyhow::Error;
+
+    fn try_from(raw: String) -> anyhow::Result<Self> {
+        Self::parse(&raw).with_context(|| format!("unknown job status {raw}"))
+    }
+}
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 struct JobRow {
     id: Uuid,
@@ -30,7 +70,8 @@ struct JobRow {
     description: String,
     responsibilities: Value,
     requirements: Value,
-    status: String,
+    #[sqlx(try_from = "String")]
+    status: JobStatus,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
     expires_at: Option<DateTime<Utc>>,
@@ -80,7 +121,7 @@ impl FoldedRow for JobRow {
         .bind(column!(rows, description))
         .bind(column!(rows, responsibilities))
         .bind(column!(rows, requirements))
-        .bind(column!(rows, status))
+        .bind(rows.iter().map(|r| r.status.as_str()).collect::<Vec<_>>())
         .bind(column!(rows, created_at))
         .bind(column!(rows, updated_at))
         .bind(column!(rows, expires_at))
@@ -154,7 +195,11 @@ impl Projector for JobBoardProjector {
                                 description: p.description,
                                 responsibilities: Value::from(p.responsibilities),
                                 requirements: Value::from(p.requirements),
-                                status: if p.draft { "draft" } else { "open" }.into(),
+                                status: if p.draft {
+                                    JobStatus::Draft
+                                } else {
+                                    JobStatus::Open
+                                },
                                 created_at: p.posted_at,
                                 updated_at: p.posted_at,
                                 expires_at: p.expires_at,
@@ -185,7 +230,7 @@ impl Projector for JobBoardProjector {
                     }
                     JobEvent::JobClosed { closed_at, .. } => {
                         if let Some(row) = rows.get_mut(&id) {
-                            row.status = "closed".into();
+                            row.status = JobStatus::Closed;
                             row.closed_at = Some(closed_at);
                             row.updated_at = closed_at;
                         }
@@ -194,7 +239,7 @@ impl Projector for JobBoardProjector {
                         reason, closed_at, ..
                     } => {
                         if let Some(row) = rows.get_mut(&id) {
-                            row.status = "closed".into();
+                            row.status = JobStatus::Closed;
                             row.closed_at = Some(closed_at);
                             row.updated_at = closed_at;
                             row.closed_reason = Some(reason);
@@ -204,7 +249,7 @@ impl Projector for JobBoardProjector {
                     // The board dates a listing from when it went public.
                     JobEvent::JobPublished { published_at } => {
                         if let Some(row) = rows.get_mut(&id) {
-                            row.status = "open".into();
+                            row.status = JobStatus::Open;
                             row.created_at = published_at;
                             row.updated_at = published_at;
                         }
@@ -215,7 +260,7 @@ impl Projector for JobBoardProjector {
                         ..
                     } => {
                         if let Some(row) = rows.get_mut(&id) {
-                            row.status = "open".into();
+                            row.status = JobStatus::Open;
                             row.closed_at = None;
                             row.closed_reason = None;
                             row.closed_by_agency = false;
@@ -264,8 +309,9 @@ pub struct Job {
     pub requirements: Value,
     pub created_at: DateTime<Utc>,
     pub expires_at: Option<DateTime<Utc>>,
-    /// open, closed, or expired (open but past its closing date).
-    pub status: String,
+    /// Draft only in its employer's and the agency's reads.
+    #[sqlx(try_from = "String")]
+    pub status: JobStatus,
     pub specialisation: String,
     #[serde(skip)]
     pub employer_id: Uuid,

@@ -9,6 +9,7 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use super::job_board::JobStatus;
 use crate::{Change, EventProjector};
 
 pub struct SavedJobsProjector;
@@ -76,7 +77,8 @@ pub struct SavedJob {
     /// `open`, `expired` (past its closing date) or `closed` (by its employer
     /// or the agency, or its employer is suspended): only an open job can be
     /// applied for.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: JobStatus,
     pub expires_at: Option<DateTime<Utc>>,
     pub saved_at: DateTime<Utc>,
 }
