@@ -17,9 +17,9 @@ use crate::{BoxFuture, Change, Decoded, ErasedSubject, Projector};
 
 pub struct AccountsProjector;
 
-/// An account's status as the read model keeps it: the domain's
-/// [`AccountStatus`], or `erased` once the account's owner was erased (no
-/// event says that of the account itself, so the domain has no such status).
+/// An account's status: the domain's, or `erased` once its owner's personal
+/// data was erased (no account event says that, so the domain has no such
+/// status).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum AccountRowStatus {

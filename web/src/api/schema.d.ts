@@ -1833,11 +1833,18 @@ export interface components {
             phone?: string | null;
             /** @description Why an employer was rejected or suspended, while it is. */
             reason?: string | null;
-            role: string;
-            status: string;
+            role: components["schemas"]["Role"];
+            status: components["schemas"]["AccountRowStatus"];
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @description An account's status: the domain's, or `erased` once its owner's personal
+         *     data was erased (no account event says that, so the domain has no such
+         *     status).
+         * @enum {string}
+         */
+        AccountRowStatus: "pending" | "active" | "rejected" | "suspended" | "removed" | "erased";
         /** @description The signed-in user's account, as the "who am I" endpoints answer. */
         AccountView: {
             company?: string | null;
@@ -1848,8 +1855,8 @@ export interface components {
             id: string;
             name: string;
             phone?: string | null;
-            role: string;
-            status: string;
+            role: components["schemas"]["Role"];
+            status: components["schemas"]["AccountRowStatus"];
         };
         /** @description A value as the admin's reference data screen lists it: retired ones too. */
         AdminLocation: {
@@ -1919,8 +1926,7 @@ export interface components {
             /** Format: date-time */
             posted_at: string;
             specialisation: string;
-            /** @description draft, open, closed or expired. */
-            status: string;
+            status: components["schemas"]["JobStatus"];
             title: string;
         };
         /**
@@ -2443,8 +2449,8 @@ export interface components {
             /** Format: uuid */
             salary_range_id?: string | null;
             specialisation: string;
-            /** @description open, closed, or expired (open but past its closing date). */
-            status: string;
+            /** @description Draft only in its employer's and the agency's reads. */
+            status: components["schemas"]["JobStatus"];
             title: string;
             type: string;
         };
@@ -2501,7 +2507,7 @@ export interface components {
         JobRef: {
             /** Format: uuid */
             id: string;
-            status: string;
+            status: components["schemas"]["JobStatus"];
             title: string;
         };
         /** @description One job's numbers for its employer. */
@@ -2530,6 +2536,12 @@ export interface components {
             /** Format: date */
             week: string;
         };
+        /**
+         * @description Where a listing stands. The `jobs` table keeps draft, open or closed;
+         *     reads say `expired` for an open listing past its closing date.
+         * @enum {string}
+         */
+        JobStatus: "draft" | "open" | "closed" | "expired";
         Location: {
             display_name: string;
             /** Format: uuid */
@@ -2946,7 +2958,7 @@ export interface components {
              *     or the agency, or its employer is suspended): only an open job can be
              *     applied for.
              */
-            status: string;
+            status: components["schemas"]["JobStatus"];
             title: string;
             type: string;
         };

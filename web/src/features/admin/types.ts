@@ -6,7 +6,11 @@
 import type { ApiSchema } from '../../api'
 import type { CandidateDocument } from '../candidate'
 
-export const EMPLOYER_STATUSES = ['pending', 'active', 'suspended', 'rejected'] as const
+/** An account's status as the server lists it: an employer's, an admin's `removed`, or `erased`. */
+export type AccountStatus = ApiSchema<'AccountRowStatus'>
+
+/** The statuses the employers screen filters by (the server refuses any other). */
+export const EMPLOYER_STATUSES = ['pending', 'active', 'suspended', 'rejected'] as const satisfies readonly AccountStatus[]
 export type EmployerStatus = (typeof EMPLOYER_STATUSES)[number]
 
 /** GET /api/admin/employers: one employer account; `reason` says why it was rejected or suspended. */

@@ -6,8 +6,10 @@ export { STAGES, type Stage } from '../../lib/stages'
 
 export type StageCounts = ApiSchema<'StageCounts'>
 
-/** A listing with its applicants per stage; `status` is draft, open, closed or expired. */
+/** A listing with its applicants per stage. */
 export type EmployerJob = ApiSchema<'EmployerJob'>
+
+export type JobStatus = ApiSchema<'JobStatus'>
 
 /** `days_in_stage` is whole days since `stage_entered_at`, as the server answered; `rating` the mean of its scorecards (1 to 5). */
 export type PipelineCard = ApiSchema<'PipelineCard'>

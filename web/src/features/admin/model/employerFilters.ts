@@ -1,5 +1,5 @@
 /** The employers screen's filters, kept in the address bar: ?status=pending&q=acme. */
-import { EMPLOYER_STATUSES, type EmployerStatus } from '../types'
+import { type AccountStatus, EMPLOYER_STATUSES, type EmployerStatus } from '../types'
 
 export type EmployerTab = EmployerStatus | 'all'
 export type EmployerFilters = { status: EmployerTab; q: string }
@@ -19,7 +19,7 @@ export const EMPLOYER_STATUS_LABELS: Record<EmployerStatus, string> = {
   rejected: 'Rejected',
 }
 
-export const employerStatusLabel = (s: string) => EMPLOYER_STATUS_LABELS[s as EmployerStatus] ?? s
+export const employerStatusLabel = (s: AccountStatus) => EMPLOYER_STATUS_LABELS[s as EmployerStatus] ?? s
 
 const isStatus = (s: string): s is EmployerStatus => (EMPLOYER_STATUSES as readonly string[]).includes(s)
 
@@ -47,7 +47,7 @@ export function employerQuery(f: EmployerFilters): Record<string, string> {
 }
 
 /** What each status lets an admin do next. */
-export function employerActions(status: string): ('approve' | 'reject' | 'suspend' | 'reinstate')[] {
+export function employerActions(status: AccountStatus): ('approve' | 'reject' | 'suspend' | 'reinstate')[] {
   switch (status) {
     case 'pending':
       return ['approve', 'reject']

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { EmployerJob } from '../types'
 import { filterJobs, groupCounts, jobGroup, jobListParams, parseJobGroup, primaryJobAction } from './jobList'
 
 const jobs = [
@@ -6,7 +7,7 @@ const jobs = [
   { title: 'Frontend Engineer (React)', status: 'draft' },
   { title: 'Data Engineer', status: 'closed' },
   { title: 'Rust Platform Lead', status: 'expired' },
-]
+] satisfies Pick<EmployerJob, 'title' | 'status'>[]
 
 describe('jobs table filter', () => {
   it('puts an expired job with the closed ones', () => {

@@ -3,17 +3,23 @@
  * expired job takes no applications, so it is with the closed ones), the title is matched in any
  * case, and both live in the address so a link or the back button keeps them.
  */
-import type { EmployerJob } from '../types'
+import type { EmployerJob, JobStatus } from '../types'
 
 export const JOB_GROUPS = ['all', 'open', 'draft', 'closed'] as const
 export type JobGroup = (typeof JOB_GROUPS)[number]
 
 export const JOB_GROUP_LABELS: Record<JobGroup, string> = { all: 'All', open: 'Open', draft: 'Draft', closed: 'Closed' }
 
-export function jobGroup(status: string): Exclude<JobGroup, 'all'> {
-  if (status === 'draft') return 'draft'
-  if (status === 'open') return 'open'
-  return 'closed'
+export function jobGroup(status: JobStatus): Exclude<JobGroup, 'all'> {
+  switch (status) {
+    case 'draft':
+      return 'draft'
+    case 'open':
+      return 'open'
+    case 'closed':
+    case 'expired':
+      return 'closed'
+  }
 }
 
 export const parseJobGroup = (value: string | null): JobGroup => (JOB_GROUPS as readonly string[]).includes(value ?? '') ? (value as JobGroup) : 'all'

@@ -6,11 +6,11 @@ describe('saved jobs', () => {
     expect(savedStanding({ status: 'open' })).toMatchObject({ label: 'Open', open: true })
     expect(savedStanding({ status: 'expired' })).toMatchObject({ label: 'Closing date passed', open: false })
     expect(savedStanding({ status: 'closed' })).toMatchObject({ label: 'Closed', open: false })
-    expect(savedStanding({ status: 'something new' }).open).toBe(false)
+    expect(savedStanding({ status: 'draft' }).open).toBe(false)
   })
 
   it('finds a job in the list and names the button for what it will do', () => {
-    const list = [{ job_id: 'a', title: 'T', company: 'C', location: 'L', type: 'Full-time', salary: '', status: 'open', saved_at: '' }]
+    const list = [{ job_id: 'a', title: 'T', company: 'C', location: 'L', type: 'Full-time', salary: '', status: 'open' as const, saved_at: '' }]
     expect(isSaved(list, 'a')).toBe(true)
     expect(isSaved(list, 'b')).toBe(false)
     expect(isSaved(undefined, 'a')).toBe(false)
