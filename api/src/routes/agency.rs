@@ -159,9 +159,7 @@ async fn applications(
 ) -> Result<Json<Vec<agency::AgencyApplication>>, ApiError> {
     let stage = present(query.stage)
         .map(|s| {
-            Stage::parse(&s)
-                .map(|stage| stage.as_str().to_owned())
-                .map_err(|_| ApiError::unprocessable("Choose a stage from the list"))
+            Stage::parse(&s).map_err(|_| ApiError::unprocessable("Choose a stage from the list"))
         })
         .transpose()?;
     let (from, to) = range(query.from, query.to)?;

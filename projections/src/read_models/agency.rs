@@ -7,6 +7,7 @@
 
 use anyhow::Context;
 use chrono::{DateTime, NaiveDate, Utc};
+use domain::pipeline::Stage;
 use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -82,7 +83,8 @@ pub struct AgencyApplication {
     pub employer_id: Uuid,
     pub candidate_id: Uuid,
     pub candidate_name: Option<String>,
-    pub stage: String,
+    #[sqlx(try_from = "String")]
+    pub stage: Stage,
     pub specialisation: Option<String>,
     pub applied_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -92,7 +94,7 @@ pub struct AgencyApplication {
 #[derive(Debug, Clone, Default)]
 pub struct ApplicationFilter {
     pub employer_id: Option<Uuid>,
-    pub stage: Option<String>,
+    pub stage: Option<Stage>,
     pub specialisation: Option<String>,
     pub from: Option<NaiveDate>,
     /// Inclusive: applications made on this day count.
@@ -120,7 +122,7 @@ pub async fn applications(
           LIMIT $6",
     )
     .bind(filter.employer_id)
-    .bind(filter.stage.as_deref())
+    .bind(filter.stage.map(Stage::as_str))
     .bind(filter.specialisation.as_deref())
     .bind(filter.from)
     .bind(filter.to)
@@ -180,7 +182,8 @@ pub struct WeekCount {
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct StageCount {
-    pub stage: String,
+    #[sqlx(try_from = "String")]
+    pub stage: Stage,
     pub count: i64,
 }
 
@@ -206,7 +209,13 @@ pub struct FillTimes {
 
 /// The pipeline's stages in order; an application "reached" every stage up to
 /// the one it is in (rejected and withdrawn ones count where they stopped).
-pub const FUNNEL: [&str; 5] = ["new", "screening", "interview", "offer", "hired"];
+pub const FUNNEL: [Stage; 5] = [
+    Stage::New,
+    Stage::Screening,
+    Stage::Interview,
+    Stage::Offer,
+    Stage::Hired,
+];
 
 /// The filter every analytics query shares: applications made in the range
 /// (`$1`, `$2`, inclusive dates). A macro so every query stays a literal.
@@ -330,22 +339,22 @@ pub async fn analytics(
 /// How many applications reached at least each funnel stage, from how many
 /// are in each stage now.
 pub fn funnel(in_stage: &[StageCount]) -> Vec<StageCount> {
-    let count_in = |stage: &str| {
+    let count_in = |stage: Stage| {
         in_stage
             .iter()
             .filter(|s| s.stage == stage)
             .map(|s| s.count)
             .sum::<i64>()
     };
-    let rejected = count_in("rejected");
+    let rejected = count_in(Stage::Rejected);
     let mut reached = Vec::with_capacity(FUNNEL.len());
     let mut at_or_beyond = 0;
     for stage in FUNNEL.iter().rev() {
-        at_or_beyond += count_in(stage);
+        at_or_beyond += count_in(*stage);
         reached.push(StageCount {
-            stage: (*stage).to_owned(),
+            stage: *stage,
             // Every application, rejected ones included, was new once.
-            count: at_or_beyond + if *stage == "new" { rejected } else { 0 },
+            count: at_or_beyond + if *stage == Stage::New { rejected } else { 0 },
         });
     }
     reached.reverse();
@@ -361,7 +370,8 @@ pub struct ApplicationFact {
     pub employer: String,
     pub specialisation: Option<String>,
     pub location: Option<String>,
-    pub stage: String,
+    #[sqlx(try_from = "String")]
+    pub stage: Stage,
     pub applied_at: DateTime<Utc>,
     pub first_response_at: Option<DateTime<Utc>>,
     pub hired_at: Option<DateTime<Utc>>,
@@ -390,11 +400,11 @@ pub async fn application_facts(
 mod tests {
     use super::*;
 
-    fn counts(pairs: &[(&str, i64)]) -> Vec<StageCount> {
+    fn counts(pairs: &[(Stage, i64)]) -> Vec<StageCount> {
         pairs
             .iter()
             .map(|(stage, count)| StageCount {
-                stage: (*stage).into(),
+                stage: *stage,
                 count: *count,
             })
             .collect()
@@ -403,12 +413,12 @@ mod tests {
     #[test]
     fn the_funnel_counts_every_application_at_each_stage_it_reached() {
         let funnel = funnel(&counts(&[
-            ("new", 5),
-            ("screening", 4),
-            ("interview", 3),
-            ("offer", 1),
-            ("hired", 2),
-            ("rejected", 6),
+            (Stage::New, 5),
+            (Stage::Screening, 4),
+            (Stage::Interview, 3),
+            (Stage::Offer, 1),
+            (Stage::Hired, 2),
+            (Stage::Rejected, 6),
         ]));
         let got: Vec<(&str, i64)> = funnel.iter().map(|s| (s.stage.as_str(), s.count)).collect();
         assert_eq!(
