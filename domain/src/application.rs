@@ -22,7 +22,7 @@ pub fn claim_scope(job_id: Uuid) -> String {
     format!("application:{job_id}")
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ApplicationStatus {
     Pending,
@@ -48,6 +48,15 @@ impl ApplicationStatus {
                 "Status must be pending, accepted or rejected",
             )),
         }
+    }
+}
+
+/// Read back from a read model's text column.
+impl TryFrom<String> for ApplicationStatus {
+    type Error = DomainError;
+
+    fn try_from(raw: String) -> Result<Self, DomainError> {
+        Self::parse(&raw)
     }
 }
 

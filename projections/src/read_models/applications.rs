@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::application::ApplicationEvent;
+use domain::application::{ApplicationEvent, ApplicationStatus};
 use domain::pipeline::Stage;
 use event_store::RecordedEvent;
 use serde::Serialize;
@@ -76,8 +76,8 @@ impl EventProjector for ApplicationsProjector {
                         job_id: s.job_id,
                         job_title: s.job_title.clone(),
                         company: s.company.clone(),
-                        status: "pending".into(),
-                        stage: "new".into(),
+                        status: ApplicationStatus::Pending,
+                        stage: Stage::New,
                         feedback: None,
                         resume_id: s.resume_id,
                         cover_letter_id: s.cover_letter_id,
@@ -102,7 +102,7 @@ impl EventProjector for ApplicationsProjector {
                     ..
                 } => {
                     if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
-                        let stage = Stage::parse(&row.stage)?.after_status_change(*status);
+                        let stage = row.stage.after_status_change(*status);
                         row.moved(stage, feedback.as_ref(), *changed_at, r.stream_version);
                     }
                 }
@@ -250,8 +250,10 @@ struct Row {
     job_id: Uuid,
     job_title: String,
     company: String,
-    status: String,
-    stage: String,
+    #[sqlx(try_from = "String")]
+    status: ApplicationStatus,
+    #[sqlx(try_from = "String")]
+    stage: Stage,
     feedback: Option<String>,
     resume_id: Option<Uuid>,
     cover_letter_id: Option<Uuid>,
@@ -299,8 +301,8 @@ impl FoldedRow for Row {
         .bind(column!(rows, job_id))
         .bind(column!(rows, job_title))
         .bind(column!(rows, company))
-        .bind(column!(rows, status))
-        .bind(column!(rows, stage))
+        .bind(rows.iter().map(|r| r.status.as_str()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.stage.as_str()).collect::<Vec<_>>())
         .bind(column!(rows, feedback))
         .bind(column!(rows, resume_id))
         .bind(column!(rows, cover_letter_id))
@@ -320,11 +322,11 @@ impl FoldedRow for Row {
 impl Row {
     /// What [`Moved::write`]'s UPDATE does to the row.
     fn moved(&mut self, stage: Stage, feedback: Option<&String>, at: DateTime<Utc>, version: i64) {
-        if self.stage != stage.as_str() {
+        if self.stage != stage {
             self.stage_entered_at = at;
         }
-        self.stage = stage.as_str().to_owned();
-        self.status = stage.visible_status().as_str().to_owned();
+        self.stage = stage;
+        self.status = stage.visible_status();
         if let Some(feedback) = feedback {
             self.feedback = Some(feedback.clone());
         }
@@ -391,7 +393,8 @@ pub struct Application {
     pub job_id: Uuid,
     pub job_title: String,
     pub company: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: ApplicationStatus,
     pub created_at: DateTime<Utc>,
     pub last_updated: DateTime<Utc>,
     pub feedback: Option<String>,

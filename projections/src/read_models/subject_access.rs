@@ -6,6 +6,8 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use domain::application::ApplicationStatus;
+use domain::pipeline::Stage;
 use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -20,11 +22,12 @@ pub struct ApplicationHeld {
     pub job_id: Uuid,
     pub job_title: String,
     pub company: String,
-    /// What the candidate sees: `pending`, `accepted` or `rejected`.
-    pub status: String,
-    /// Where the employer has it: `new`, `screening`, `interview`, `offer`,
-    /// `hired` or `rejected`.
-    pub stage: String,
+    /// What the candidate sees.
+    #[sqlx(try_from = "String")]
+    pub status: ApplicationStatus,
+    /// Where the employer has it.
+    #[sqlx(try_from = "String")]
+    pub stage: Stage,
     pub feedback: Option<String>,
     pub resume_id: Option<Uuid>,
     pub cover_letter_id: Option<Uuid>,

@@ -4,6 +4,7 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use domain::application::ApplicationStatus;
 use domain::pipeline::{self, Stage, StageMove};
 use serde::Serialize;
 use sqlx::PgPool;
@@ -21,7 +22,8 @@ pub struct PipelineCard {
     #[sqlx(try_from = "String")]
     pub stage: Stage,
     /// What the candidate sees.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: ApplicationStatus,
     pub version: i64,
     pub feedback: Option<String>,
     pub resume_id: Option<Uuid>,
