@@ -1904,7 +1904,7 @@ export interface components {
             job_id: string;
             job_title: string;
             specialisation?: string | null;
-            stage: string;
+            stage: components["schemas"]["Stage"];
             /** Format: date-time */
             updated_at: string;
             /** Format: date-time */
@@ -2016,8 +2016,10 @@ export interface components {
             last_updated: string;
             /** Format: uuid */
             resume_id?: string | null;
-            status: string;
+            status: components["schemas"]["ApplicationStatus"];
         };
+        /** @enum {string} */
+        ApplicationStatus: "pending" | "accepted" | "rejected";
         AssignBody: {
             /** Format: uuid */
             admin_id: string;
@@ -2763,7 +2765,7 @@ export interface components {
              */
             stage_entered_at: string;
             /** @description What the candidate sees. */
-            status: string;
+            status: components["schemas"]["ApplicationStatus"];
             /** Format: int64 */
             version: number;
             /**
@@ -3008,7 +3010,7 @@ export interface components {
         StageCount: {
             /** Format: int64 */
             count: number;
-            stage: string;
+            stage: components["schemas"]["Stage"];
         };
         /** @description How many applications each of an employer's jobs has in each stage. */
         StageCounts: {

@@ -11,6 +11,9 @@ export type EmployerJob = ApiSchema<'EmployerJob'>
 
 export type JobStatus = ApiSchema<'JobStatus'>
 
+/** What the candidate reads of an application's stage. */
+export type ApplicationStatus = ApiSchema<'ApplicationStatus'>
+
 /** `days_in_stage` is whole days since `stage_entered_at`, as the server answered; `rating` the mean of its scorecards (1 to 5). */
 export type PipelineCard = ApiSchema<'PipelineCard'>
 

@@ -1,13 +1,13 @@
 /** The pipeline's stages: labels, tones, what the candidate reads, and which moves the server allows. */
 import { STAGE_LABELS, STAGE_TONES } from '../../../lib/stages'
-import { STAGES, type PipelineCard, type Stage, type StageCounts } from '../types'
+import { type ApplicationStatus, STAGES, type PipelineCard, type Stage, type StageCounts } from '../types'
 
 export { STAGE_LABELS, STAGE_TONES }
 
 export const isStage = (value: unknown): value is Stage => typeof value === 'string' && (STAGES as readonly string[]).includes(value)
 
 /** What the candidate sees of a stage (SPEC's three statuses). */
-export function candidateStatus(stage: Stage): 'pending' | 'accepted' | 'rejected' {
+export function candidateStatus(stage: Stage): ApplicationStatus {
   if (stage === 'new' || stage === 'screening') return 'pending'
   if (stage === 'rejected') return 'rejected'
   return 'accepted'
