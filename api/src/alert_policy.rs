@@ -100,7 +100,7 @@ impl JobAlertPolicy {
         job: &Job,
         alert: &MatchingAlert,
     ) -> anyhow::Result<()> {
-        let frequency = alert.frequency.0;
+        let frequency = alert.frequency;
         let owner = match frequency {
             Frequency::Instant => job_alerts::owner(conn, alert.candidate_id, alert.id).await?,
             Frequency::Daily => None,

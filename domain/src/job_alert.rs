@@ -77,6 +77,15 @@ impl Frequency {
     }
 }
 
+/// Read back from a read model's text column.
+impl TryFrom<String> for Frequency {
+    type Error = DomainError;
+
+    fn try_from(raw: String) -> Result<Self, DomainError> {
+        Self::parse(&raw)
+    }
+}
+
 /// What an alert looks for, validated. Every criterion left out matches
 /// anything; keywords match a job whose title holds each of their words as a
 /// whole word, in any order and any case ("java" finds "Senior Java

@@ -225,8 +225,8 @@ pub struct JobAlert {
     #[serde(rename = "type")]
     pub job_type: Option<String>,
     pub specialisation: Option<String>,
-    /// `instant` or `daily`.
-    pub frequency: String,
+    #[sqlx(try_from = "String")]
+    pub frequency: Frequency,
     pub paused: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -289,7 +289,8 @@ pub struct AlertMatch {
     pub alert_id: Uuid,
     pub job_id: Uuid,
     pub job_title: String,
-    pub frequency: String,
+    #[sqlx(try_from = "String")]
+    pub frequency: Frequency,
     pub matched_at: DateTime<Utc>,
     /// When a daily digest carried it (null for instant alerts, or not yet).
     pub digested_at: Option<DateTime<Utc>>,
@@ -411,19 +412,7 @@ pub struct MatchingAlert {
     pub id: Uuid,
     pub candidate_id: Uuid,
     #[sqlx(try_from = "String")]
-    pub frequency: FrequencyColumn,
-}
-
-/// [`Frequency`] read back from its text column.
-#[derive(Debug, Clone, Copy)]
-pub struct FrequencyColumn(pub Frequency);
-
-impl TryFrom<String> for FrequencyColumn {
-    type Error = domain::DomainError;
-
-    fn try_from(raw: String) -> Result<Self, Self::Error> {
-        Frequency::parse(&raw).map(Self)
-    }
+    pub frequency: Frequency,
 }
 
 /// The active alerts `job` matches, saved before it went on the board:
