@@ -56,7 +56,7 @@ impl EventProjector for InterviewsProjector {
                         location: slot.location.clone(),
                         video_link: slot.video_link.clone(),
                         interviewers: serde_json::to_value(&slot.interviewers)?,
-                        status: "scheduled".into(),
+                        status: InterviewStatus::Scheduled,
                         cancel_reason: None,
                         version: r.stream_version,
                         updated_at: *scheduled_at,
@@ -85,7 +85,7 @@ impl EventProjector for InterviewsProjector {
                     cancelled_at,
                 } => {
                     if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
-                        row.status = "cancelled".into();
+                        row.status = InterviewStatus::Cancelled;
                         row.cancel_reason = reason.clone();
                         row.version = r.stream_version;
                         row.updated_at = *cancelled_at;
@@ -204,6 +204,35 @@ impl EventProjector for InterviewsProjector {
 }
 
 /// A row of `interviews`, as a rebuild batch folds it.
+/// Whether an interview is still on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum InterviewStatus {
+    Scheduled,
+    Cancelled,
+}
+
+impl InterviewStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Scheduled => "scheduled",
+            Self::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// Read back from the `interviews.status` column.
+impl TryFrom<String> for InterviewStatus {
+    type Error = anyhow::Error;
+
+    fn try_from(raw: String) -> anyhow::Result<Self> {
+        [Self::Scheduled, Self::Cancelled]
+            .into_iter()
+            .find(|s| s.as_str() == raw)
+            .with_context(|| format!("unknown interview status {raw}"))
+    }
+}
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 struct Row {
     id: Uuid,
@@ -217,7 +246,8 @@ struct Row {
     location: Option<String>,
     video_link: Option<String>,
     interviewers: Value,
-    status: String,
+    #[sqlx(try_from = "String")]
+    status: InterviewStatus,
     cancel_reason: Option<String>,
     version: i64,
     updated_at: DateTime<Utc>,
@@ -260,7 +290,7 @@ impl FoldedRow for Row {
         .bind(column!(rows, location))
         .bind(column!(rows, video_link))
         .bind(column!(rows, interviewers))
-        .bind(column!(rows, status))
+        .bind(rows.iter().map(|r| r.status.as_str()).collect::<Vec<_>>())
         .bind(column!(rows, cancel_reason))
         .bind(column!(rows, version))
         .bind(column!(rows, updated_at))
@@ -282,8 +312,8 @@ pub struct InterviewRow {
     pub video_link: Option<String>,
     #[schema(value_type = Vec<String>)]
     pub interviewers: sqlx::types::Json<Vec<String>>,
-    /// `scheduled` or `cancelled`.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: InterviewStatus,
     pub cancel_reason: Option<String>,
     pub updated_at: DateTime<Utc>,
 }
