@@ -49,6 +49,18 @@ impl SubjectKind {
     }
 }
 
+/// Read back from a read model's text column.
+impl TryFrom<String> for SubjectKind {
+    type Error = DomainError;
+
+    fn try_from(raw: String) -> Result<Self, DomainError> {
+        [Self::Candidate, Self::Employer, Self::ContactMessage]
+            .into_iter()
+            .find(|k| k.as_str() == raw)
+            .ok_or_else(|| DomainError::invalid(format!("unknown subject kind {raw}")))
+    }
+}
+
 /// Why a person was erased.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -69,6 +81,22 @@ impl Grounds {
             Self::AdminDecision => "admin_decision",
             Self::RetentionPeriod => "retention_period",
         }
+    }
+}
+
+/// Read back from a read model's text column.
+impl TryFrom<String> for Grounds {
+    type Error = DomainError;
+
+    fn try_from(raw: String) -> Result<Self, DomainError> {
+        [
+            Self::PersonAsked,
+            Self::AdminDecision,
+            Self::RetentionPeriod,
+        ]
+        .into_iter()
+        .find(|g| g.as_str() == raw)
+        .ok_or_else(|| DomainError::invalid(format!("unknown erasure grounds {raw}")))
     }
 }
 

@@ -5,7 +5,7 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::erasure::ErasureEvent;
+use domain::erasure::{ErasureEvent, Grounds, SubjectKind};
 use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
@@ -85,10 +85,10 @@ impl EventProjector for ErasuresProjector {
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct ErasureRow {
     pub subject_id: Uuid,
-    /// `candidate`, `employer` or `contact_message`.
-    pub subject_kind: String,
-    /// `person_asked`, `admin_decision` or `retention_period`.
-    pub grounds: String,
+    #[sqlx(try_from = "String")]
+    pub subject_kind: SubjectKind,
+    #[sqlx(try_from = "String")]
+    pub grounds: Grounds,
     pub requested_by: Option<Uuid>,
     /// The admin who asked (the person themselves read `[erased]`).
     pub requested_by_name: Option<String>,
