@@ -2314,16 +2314,14 @@ export interface components {
             completed_at?: string | null;
             /** Format: date-time */
             erased_at: string;
-            /** @description `person_asked`, `admin_decision` or `retention_period`. */
-            grounds: string;
+            grounds: components["schemas"]["Grounds"];
             /** Format: uuid */
             requested_by?: string | null;
             /** @description The admin who asked (the person themselves read `[erased]`). */
             requested_by_name?: string | null;
             /** Format: uuid */
             subject_id: string;
-            /** @description `candidate`, `employer` or `contact_message`. */
-            subject_kind: string;
+            subject_kind: components["schemas"]["SubjectKind"];
         };
         /**
          * @description What every failure answers: `{"error": "<text for people>"}`, and for a
@@ -2391,6 +2389,16 @@ export interface components {
         ForgotBody: {
             email?: string;
         };
+        /**
+         * @description When the candidate hears of a match: at once, or in the day's digest.
+         * @enum {string}
+         */
+        Frequency: "instant" | "daily";
+        /**
+         * @description Why a person was erased.
+         * @enum {string}
+         */
+        Grounds: "person_asked" | "admin_decision" | "retention_period";
         /** @description One line of the applicant's history. */
         HistoryEntry: {
             /**
@@ -2426,12 +2434,17 @@ export interface components {
             location?: string | null;
             /** Format: date-time */
             starts_at: string;
-            /** @description `scheduled` or `cancelled`. */
-            status: string;
+            status: components["schemas"]["InterviewStatus"];
             /** Format: date-time */
             updated_at: string;
             video_link?: string | null;
         };
+        /**
+         * @description A row of `interviews`, as a rebuild batch folds it.
+         *     Whether an interview is still on.
+         * @enum {string}
+         */
+        InterviewStatus: "scheduled" | "cancelled";
         /** @description A listing in the shape of SPEC 3 'Job' (plus status and specialisation). */
         Job: {
             company: string;
@@ -2460,8 +2473,7 @@ export interface components {
         JobAlert: {
             /** Format: date-time */
             created_at: string;
-            /** @description `instant` or `daily`. */
-            frequency: string;
+            frequency: components["schemas"]["Frequency"];
             /** Format: uuid */
             id: string;
             keywords?: string | null;
@@ -3082,6 +3094,12 @@ export interface components {
             kind: string;
             stream_id: string;
         };
+        /**
+         * @description Whose data is erased: a person with an account, or one contact-form
+         *     message (each message is its own data subject).
+         * @enum {string}
+         */
+        SubjectKind: "candidate" | "employer" | "contact_message";
         SubmitBody: {
             /** Format: uuid */
             coverLetterId?: string | null;

@@ -60,8 +60,8 @@ export type TwoFactorConfirmed = ApiSchema<'TwoFactorConfirmed'>
 export type AdminAccount = ApiSchema<'AdminRow'>
 
 /** GET /api/admin/erasures: one erasure of personal data, newest first (issue 12); `completed_at` is null while it is still being carried out. */
-export type ErasureSubjectKind = 'candidate' | 'employer' | 'contact_message'
-export type ErasureGrounds = 'person_asked' | 'admin_decision' | 'retention_period'
+export type ErasureSubjectKind = ApiSchema<'SubjectKind'>
+export type ErasureGrounds = ApiSchema<'Grounds'>
 export type Erasure = ApiSchema<'ErasureRow'>
 
 /** The answer of most commands. */

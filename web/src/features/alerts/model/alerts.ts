@@ -6,9 +6,9 @@
 import type { ApiSchema } from '../../../api'
 import type { JobSearch, ReferenceItem } from '../../jobs'
 
-export type AlertFrequency = 'instant' | 'daily'
+export type AlertFrequency = ApiSchema<'Frequency'>
 
-/** GET /api/candidate/alerts's alert (docs/API.md "Job alerts"); `frequency` is an AlertFrequency. */
+/** GET /api/candidate/alerts's alert (docs/API.md "Job alerts"). */
 export type JobAlert = ApiSchema<'JobAlert'>
 
 /** The form POST and PUT take (the server's AlertBody, which api/alerts.ts checks it against): a criterion left out matches anything. */
@@ -177,6 +177,6 @@ export function formFromAlert(alert: JobAlert): AlertForm {
     salary_range_id: alert.salary_range_id ?? undefined,
     type: alert.type ?? undefined,
     specialisation: alert.specialisation ?? undefined,
-    frequency: alert.frequency === 'daily' ? 'daily' : 'instant',
+    frequency: alert.frequency,
   })
 }

@@ -4,7 +4,7 @@ import type { ApplicationInterview } from '../types'
 import { standingOf } from './standing'
 
 const NOW = new Date('2026-03-02T00:00:00Z')
-const interview = (starts_at: string, status = 'scheduled'): ApplicationInterview => ({
+const interview = (starts_at: string, status: ApplicationInterview['status'] = 'scheduled'): ApplicationInterview => ({
   id: 'i1',
   application_id: 'a1',
   job_title: 'Rust Engineer',
