@@ -1,7 +1,9 @@
 -- Closed choices in the read models are checked text (issue 30): the Rust
--- side reads them into enums (domain::account::Role, AccountRowStatus,
--- JobStatus) and refuses an unknown value, so the table refuses one too, at
--- the write that would store it rather than at a later read.
+-- side reads them into enums (the domain's Role, ApplicationStatus, Stage,
+-- Frequency, SubjectKind and Grounds; the read models' AccountRowStatus,
+-- JobStatus and InterviewStatus) and refuses an unknown value, so the table
+-- refuses one too, at the write that would store it rather than at a later
+-- read.
 --
 -- A rebuild's shadow tables are made `LIKE ... INCLUDING ALL`, so they carry
 -- these constraints as well.
@@ -16,3 +18,29 @@ ALTER TABLE accounts
 ALTER TABLE jobs
     ADD CONSTRAINT jobs_status_known
         CHECK (status IN ('draft', 'open', 'closed'));
+
+-- What the candidate sees, and where the employer has it.
+ALTER TABLE applications
+    ADD CONSTRAINT applications_status_known
+        CHECK (status IN ('pending', 'accepted', 'rejected')),
+    ADD CONSTRAINT applications_stage_known
+        CHECK (stage IN ('new', 'screening', 'interview', 'offer', 'hired', 'rejected'));
+
+ALTER TABLE interviews
+    ADD CONSTRAINT interviews_status_known
+        CHECK (status IN ('scheduled', 'cancelled'));
+
+ALTER TABLE job_alerts
+    ADD CONSTRAINT job_alerts_frequency_known
+        CHECK (frequency IN ('instant', 'daily'));
+
+ALTER TABLE job_alert_matches
+    ADD CONSTRAINT job_alert_matches_frequency_known
+        CHECK (frequency IN ('instant', 'daily'));
+
+-- Grounds are null while a candidate is only warned of an erasure to come.
+ALTER TABLE erasures
+    ADD CONSTRAINT erasures_subject_kind_known
+        CHECK (subject_kind IN ('candidate', 'employer', 'contact_message')),
+    ADD CONSTRAINT erasures_grounds_known
+        CHECK (grounds IN ('person_asked', 'admin_decision', 'retention_period'));
