@@ -372,11 +372,22 @@ mod tests {
         };
         assert_eq!(
             allowed(Stage::New, false, true),
-            [Stage::Screening, Stage::Interview, Stage::Offer, Stage::Rejected]
+            [
+                Stage::Screening,
+                Stage::Interview,
+                Stage::Offer,
+                Stage::Rejected
+            ]
         );
         assert_eq!(
             allowed(Stage::Offer, false, true),
-            [Stage::New, Stage::Screening, Stage::Interview, Stage::Hired, Stage::Rejected]
+            [
+                Stage::New,
+                Stage::Screening,
+                Stage::Interview,
+                Stage::Hired,
+                Stage::Rejected
+            ]
         );
         assert!(allowed(Stage::Hired, false, true).is_empty());
         assert!(allowed(Stage::Screening, true, true).is_empty());
