@@ -231,7 +231,7 @@ async fn each_card_says_which_moves_the_pipeline_allows_and_why_not_the_others()
             .into_iter()
             .map(|s| (s.to_owned(), (s == "hired").then(|| offer.to_owned())))
             .collect();
-    assert_eq!(moves(card(&fresh, &id)), allowed);
+    assert_eq!(moves(fresh.listed("applications", &id)), allowed);
 
     // What the board offers is what the server does: the refused move gets
     // the very words the card carried, and an allowed one goes through.
@@ -243,11 +243,11 @@ async fn each_card_says_which_moves_the_pipeline_allows_and_why_not_the_others()
         .assert_status(StatusCode::OK);
     let at_offer = board(&app, &employer, &job, "").await;
     assert!(
-        moves(card(&at_offer, &id))
+        moves(at_offer.listed("applications", &id))
             .iter()
             .all(|(_, refused)| refused.is_none()),
         "from Offer every stage is open: {:?}",
-        moves(card(&at_offer, &id))
+        moves(at_offer.listed("applications", &id))
     );
 
     // Hired is final; the applicant page's card says so too.
@@ -272,7 +272,7 @@ async fn each_card_says_which_moves_the_pipeline_allows_and_why_not_the_others()
     app.settle().await;
     let closed = board(&app, &employer2, &job2, "").await;
     assert!(
-        moves(card(&closed, &id2))
+        moves(closed.listed("applications", &id2))
             .iter()
             .all(|(_, refused)| refused.as_deref()
                 == Some("This job is closed. Reopen it to move its applicants"))
