@@ -146,6 +146,19 @@ for (const viewport of VIEWPORT_NAMES) {
       const account = nav.getByRole('button', { name: /Alex \(your account\)/ })
       await expectInView(account, 'the account menu', { scroll: false })
       expect(await nav.locator('a', { hasText: 'Candidate Login' }).count()).toBe(0)
+      // one row: the logo, the account menu and (on a phone) the menu toggle side by side, the
+      // logo clear of the first link; signed in used to push the menu onto a second row at 390 px
+      const logo = (await nav.getByRole('link', { name: /home$/ }).first().boundingBox())!
+      const row = [logo, (await account.boundingBox())!]
+      if (viewport === 'mobile') row.push((await nav.getByRole('button', { name: 'Open menu' }).boundingBox())!)
+      else {
+        const home = (await nav.getByRole('link', { name: 'Home', exact: true }).boundingBox())!
+        expect(home.x - (logo.x + logo.width), 'space between the logo and Home').toBeGreaterThanOrEqual(12)
+      }
+      const middles = row.map((b) => b.y + b.height / 2)
+      expect(Math.max(...middles) - Math.min(...middles), 'the header is one row').toBeLessThanOrEqual(4)
+      const header = (await page.locator('header').first().boundingBox())!
+      expect(header.height, 'the header keeps its height').toBeLessThanOrEqual(72)
       await account.click()
       await nav.getByRole('link', { name: 'My dashboard' }).waitFor()
       await expectInView(nav.getByRole('button', { name: 'Sign out' }), 'Sign out in the account menu', { scroll: false })
