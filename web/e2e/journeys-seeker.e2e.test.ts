@@ -161,6 +161,8 @@ for (const viewport of VIEWPORT_NAMES) {
       expect(header.height, 'the header keeps its height').toBeLessThanOrEqual(72)
       await account.click()
       await nav.getByRole('link', { name: 'My dashboard' }).waitFor()
+      // the whole name inside, which the phone's button (the avatar alone) leaves out
+      await expectInView(nav.getByRole('listitem').filter({ hasText: `Signed in as ${person.name}` }), 'who is signed in', { scroll: false })
       await expectInView(nav.getByRole('button', { name: 'Sign out' }), 'Sign out in the account menu', { scroll: false })
       await journeyScreenshot(page, 'seeker-account-menu', viewport)
       await nav.getByRole('link', { name: 'Privacy' }).click()
