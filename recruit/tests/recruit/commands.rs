@@ -127,6 +127,19 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
         of_type("InterviewScheduled")
             .all(|e| e["metadata"]["actor_id"] == e["payload"]["employer_id"])
     );
+    // ... and the jobs, approvals, reference data and the erasure in the name of the employer or admin who
+    // would have done it: the audit trail reads "Mei Chen posted …", not "the demo data posted".
+    assert!(of_type("JobPosted").all(|e| e["metadata"]["actor_id"] == e["payload"]["employer_id"]));
+    assert!(
+        of_type("EmployerApproved")
+            .all(|e| e["metadata"]["actor_id"] == e["payload"]["approved_by"])
+    );
+    assert!(
+        of_type("LocationAdded")
+            .chain(of_type("SalaryRangeAdded"))
+            .chain(of_type("PersonErased"))
+            .all(|e| e["metadata"]["actor_id"].is_string())
+    );
     // Every seeded applicant but the demo candidate and the one erased sends a resume.
     assert_eq!(count("DocumentUploaded"), 13);
     assert_eq!(
