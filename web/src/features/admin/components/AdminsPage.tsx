@@ -24,7 +24,7 @@ import { useAdmins, useCreateAdmin, useRemoveAdmin } from '../api/admins'
 import { useResetAdminTwoFactor } from '../api/two-factor'
 import { newAdminErrors, type NewAdminErrors, type NewAdminForm } from '../model/forms'
 import type { AdminAccount } from '../types'
-import { useAdminTitle } from './AdminParts'
+import { useAdminTitle } from '../hooks/useAdminTitle'
 import { TwoFactorCard } from './TwoFactorCard'
 
 export default function AdminsPage() {

@@ -2,7 +2,7 @@
 import { Link } from 'react-router'
 import { Icon } from '../../../components/ui/Icon'
 import { MORE_SECTIONS } from '../model/sections'
-import { useAdminTitle } from './AdminParts'
+import { useAdminTitle } from '../hooks/useAdminTitle'
 
 const NOTES: Record<string, string> = {
   '/dashboard/outbox': 'Sent, queued and failed mail',

@@ -11,9 +11,8 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { Skeleton } from '../../../components/ui/Skeleton'
 import { useOverview } from '../api/get-overview'
 import { attentionTiles } from '../model/attention'
-import { useAdminTitle } from './AdminParts'
+import { useAdminTitle } from '../hooks/useAdminTitle'
 import { AuditEventItem } from './AuditEventItem'
-import '../ops.css'
 
 export default function OverviewPage() {
   useAdminTitle('Overview · Admin')
