@@ -1,8 +1,8 @@
 /** GET /api/admin/events: one page of the global log, newest first, keyset-paged by position. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { adminFetch, retryServerErrors, withQuery } from '../../admin'
 import { auditQuery, type AuditFilters } from '../model/auditFilters'
 import type { EventsPage } from '../types'
-import { adminFetch, retryServerErrors, withQuery } from '../../admin'
 import { auditKeys } from './keys'
 
 export const AUDIT_PAGE_SIZE = 25

@@ -1,7 +1,7 @@
 /** GET /api/admin/streams/{id}/diff?from=&to=: what changed in the stream between two instants. */
 import { useQuery } from '@tanstack/react-query'
-import type { StreamDiff } from '../types'
 import { adminFetch, withQuery } from '../../admin'
+import type { StreamDiff } from '../types'
 import { auditKeys } from './keys'
 
 export const getStreamDiff = (id: string, from: string, to: string, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 /** GET /api/admin/streams/{id}/state?at=: the stream's state as it was at one instant (time travel). */
 import { useQuery } from '@tanstack/react-query'
-import type { StreamState } from '../types'
 import { adminFetch, withQuery } from '../../admin'
+import type { StreamState } from '../types'
 import { auditKeys } from './keys'
 
 export const getStreamState = (id: string, at: string, signal?: AbortSignal) =>

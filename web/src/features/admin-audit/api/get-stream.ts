@@ -1,7 +1,7 @@
 /** GET /api/admin/streams/{id}: a stream's whole history, oldest first. */
 import { useQuery } from '@tanstack/react-query'
-import type { StreamHistory } from '../types'
 import { adminFetch, retryServerErrors } from '../../admin'
+import type { StreamHistory } from '../types'
 import { auditKeys } from './keys'
 
 export const getStream = (id: string, signal?: AbortSignal) => adminFetch<StreamHistory>(`/api/admin/streams/${encodeURIComponent(id)}`, { signal })

@@ -12,10 +12,10 @@ import { Field } from '../../../components/ui/Field'
 import { SearchForm } from '../../../components/ui/SearchForm'
 import { SelectField } from '../../../components/ui/Select'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
-import { AUDIT_PAGE_SIZE, useEvents } from '../api/get-events'
+import { AuditEventItem, humaniseType, useAdminTitle } from '../../admin'
 import { useEventTypes } from '../api/get-event-types'
+import { AUDIT_PAGE_SIZE, useEvents } from '../api/get-events'
 import { auditFilterProblem, auditFiltersActive, auditFiltersFromParams, auditFiltersToParams, EMPTY_AUDIT_FILTERS, isoToLocalInput, localInputToIso, type AuditFilters } from '../model/auditFilters'
-import { humaniseType, useAdminTitle, AuditEventItem } from '../../admin'
 
 const HOUR = 3600_000
 const QUICK_RANGES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { actorLabel, eventSummary, eventSummaryParts, humaniseType, shortStream, streamKind, jsonLines } from '../../admin'
+import { actorLabel, eventSummary, eventSummaryParts, humaniseType, jsonLines, shortStream, streamKind } from '../../admin'
 import { changeCount, changeSentence, readableChange, readablePath, readableValue } from './diff'
 import { justBefore, versionLabel, yesterday } from './timeTravel'
 

@@ -1,6 +1,6 @@
 /** A stream diff's changes as sentences a person reads: which field, what it was, what it became. */
-import type { StreamChange } from '../types'
 import { isErased } from '../../admin'
+import type { StreamChange } from '../types'
 
 /** A JSON Pointer ("/skills/0/name") as words ("skills › 1 › name"); array indexes count from 1. */
 export function readablePath(pointer: string): string {

@@ -3,8 +3,8 @@
  * agency"), its value plain (dates in full, stages and statuses capitalised, yes/no), nested fields
  * under their parent ("Details › Title"), ids last. And a diff as before/after rows in the same words.
  */
-import type { StreamChange } from '../types'
 import { ERASED, formatInstant, isErased } from '../../admin'
+import type { StreamChange } from '../types'
 
 export type RecordField = { key: string; label: string; value: string; erased: boolean }
 

@@ -1,7 +1,7 @@
 /** GET /api/admin/analytics?from=&to=: applications per week, the funnel, response and fill times, and the breakdowns. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { Analytics } from '../types'
 import { adminFetch, retryServerErrors, withQuery } from '../../admin'
+import type { Analytics } from '../types'
 import { operationsKeys } from './keys'
 
 export const getAnalytics = (from: string, to: string, signal?: AbortSignal) =>

@@ -1,8 +1,8 @@
 /** GET /api/admin/applications: the pipeline across every employer, newest 500. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { adminFetch, retryServerErrors, withQuery } from '../../admin'
 import type { ApplicationFilters } from '../model/applicationFilters'
 import type { AdminApplication } from '../types'
-import { adminFetch, retryServerErrors, withQuery } from '../../admin'
 import { operationsKeys } from './keys'
 
 export async function getAdminApplications(f: ApplicationFilters, signal?: AbortSignal): Promise<AdminApplication[]> {

@@ -1,7 +1,7 @@
 /** GET /api/admin/employers: every employer account, for the client filters of the jobs and applications screens. */
 import { useQuery } from '@tanstack/react-query'
-import type { EmployerOption } from '../types'
 import { adminFetch } from '../../admin'
+import type { EmployerOption } from '../types'
 import { operationsKeys } from './keys'
 
 export async function getEmployerOptions(signal?: AbortSignal): Promise<EmployerOption[]> {

@@ -1,8 +1,8 @@
 /** GET /api/admin/jobs: every job of every employer, any status, newest 500. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { adminFetch, retryServerErrors, withQuery } from '../../admin'
 import type { JobFilters } from '../model/jobFilters'
 import type { AdminJob } from '../types'
-import { adminFetch, retryServerErrors, withQuery } from '../../admin'
 import { operationsKeys } from './keys'
 
 export async function getAdminJobs(f: JobFilters, signal?: AbortSignal): Promise<AdminJob[]> {

@@ -1,7 +1,7 @@
 /** GET /api/admin/projections: every projector's position, lag and health, and the rebuild under way. */
 import { useQuery } from '@tanstack/react-query'
-import type { ProjectionsStatus } from '../types'
 import { adminFetch } from '../../admin'
+import type { ProjectionsStatus } from '../types'
 import { operationsKeys } from './keys'
 
 export const PROJECTIONS_POLL_MS = 5000

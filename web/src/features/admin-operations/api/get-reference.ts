@@ -3,8 +3,8 @@
  * then the retired ones (with `retired_at`), which stay readable on the jobs that used them.
  */
 import { useQuery } from '@tanstack/react-query'
-import type { Location, SalaryRange } from '../types'
 import { adminFetch, asList } from '../../admin'
+import type { Location, SalaryRange } from '../types'
 import { operationsKeys } from './keys'
 
 async function list<T>(path: string, signal?: AbortSignal): Promise<T[]> {

@@ -4,7 +4,7 @@
  * name in use), POST .../{list}/{id}/retire (no longer offered; old jobs keep it).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type MessageReply, adminFetch, adminPost, seg } from '../../admin'
+import { adminFetch, adminPost, type MessageReply, seg } from '../../admin'
 import type { ReferenceList } from '../types'
 import { operationsKeys } from './keys'
 

@@ -1,6 +1,6 @@
 /** POST /api/admin/outbox/{id}/resend: a failed mail goes back in the queue (422 for any other). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type MessageReply, adminPost, seg, adminKeys } from '../../admin'
+import { adminKeys, adminPost, type MessageReply, seg } from '../../admin'
 import { operationsKeys } from './keys'
 
 export const resendMail = (id: string) => adminPost<MessageReply>(`/api/admin/outbox/${seg(id)}/resend`)

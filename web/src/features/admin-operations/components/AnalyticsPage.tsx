@@ -16,11 +16,12 @@ import { StatTile } from '../../../components/ui/StatTile'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
+import { useAdminTitle } from '../../admin'
 import { useDownloadApplicationsCsv } from '../api/download-analytics-csv'
 import { useAnalytics } from '../api/get-analytics'
 import { formatDuration, lastDays, rangeFromParams, rangeToParams, totalApplications, type AnalyticsRange } from '../model/analytics'
 import { rangeProblem } from '../model/applicationFilters'
-import { useAdminTitle } from '../../admin'
+import '../operations.css'
 
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'))
 

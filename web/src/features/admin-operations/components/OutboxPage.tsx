@@ -11,11 +11,11 @@ import { Table, type Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { serverMessageOr } from '../../../lib/server-message'
+import { FilterTabs, Time, useAdminTitle } from '../../admin'
 import { useOutbox } from '../api/get-outbox'
 import { useResendMail } from '../api/resend-mail'
-import { FilterTabs, Time, useAdminTitle } from '../../admin'
-import type { OutboxMail } from '../types'
 import { OUTBOX_FILTERS, outboxFilterFromParams, outboxFilterToParams, type OutboxFilter } from '../model/outboxFilters'
+import type { OutboxMail } from '../types'
 
 const TONES: Record<string, BadgeTone> = { queued: 'info', sent: 'success', failed: 'danger' }
 const LABELS: Record<string, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' }

@@ -15,13 +15,14 @@ import { Table, type Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
 import { formatRelativeTime } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
+import { humaniseType, useAdminTitle } from '../../admin'
 import { useProjections } from '../api/get-projections'
 import { useRebuildProjection } from '../api/rebuild-projection'
 import { useRebuildProgress } from '../hooks/useRebuildProgress'
-import { humaniseType, useAdminTitle } from '../../admin'
 import { lagLabel, latestRebuild, rebuildOutcome, type RebuildView } from '../model/progress'
 import type { ProjectorStatus } from '../types'
 import { ProgressBar } from './ProgressBar'
+import '../operations.css'
 
 function health(p: ProjectorStatus): { tone: BadgeTone; label: string } {
   const s = p.status.toLowerCase()

@@ -19,11 +19,11 @@ import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { serverMessageOr } from '../../../lib/server-message'
+import { useAdminTitle } from '../../admin'
 import { useLocations, useSalaryRanges } from '../api/get-reference'
 import { useChangeReference } from '../api/reference-actions'
-import { useAdminTitle } from '../../admin'
-import type { Location, ReferenceList, SalaryRange } from '../types'
 import { AU_STATES, salaryBounds, salaryRangeError } from '../model/forms'
+import type { Location, ReferenceList, SalaryRange } from '../types'
 
 type Value = { id: string; display_name: string }
 type Dialog = { list: ReferenceList; value: Value; action: 'rename' | 'retire' }

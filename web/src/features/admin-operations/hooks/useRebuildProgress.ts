@@ -7,8 +7,8 @@
 import { useCallback, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRealtime, useRealtimeConnected } from '../../../lib/realtime'
-import type { RebuildProgress } from '../types'
 import { operationsKeys } from '../api/keys'
+import type { RebuildProgress } from '../types'
 
 export function useRebuildProgress(): { progress: RebuildProgress | null; connected: boolean; reset: () => void } {
   const qc = useQueryClient()

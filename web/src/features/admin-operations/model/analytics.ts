@@ -1,6 +1,6 @@
 /** Shaping the analytics answer for the charts and their tables: whole weeks, funnel rates, top lists, readable durations. */
+import { OPS_STAGES, readParams, stageLabel, validDay, writeParams } from '../../admin'
 import type { Analytics, NamedCount } from '../types'
-import { OPS_STAGES, stageLabel, readParams, validDay, writeParams } from '../../admin'
 
 export type AnalyticsRange = { from: string; to: string }
 

@@ -1,5 +1,5 @@
 /** The applications screen's filters and the address bar: ?employer=&stage=&specialisation=&from=&to= */
-import { OPS_STAGES, type OpsStage, hasAny, readParams, validDay, writeParams } from '../../admin'
+import { hasAny, OPS_STAGES, type OpsStage, readParams, validDay, writeParams } from '../../admin'
 
 export type ApplicationFilters = { employer: string; stage: OpsStage | ''; specialisation: string; from: string; to: string }
 

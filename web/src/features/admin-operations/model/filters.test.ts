@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { applicationFiltersFromParams, applicationFiltersToParams, rangeProblem } from './applicationFilters'
-import { outboxFilterFromParams, outboxFilterToParams } from './outboxFilters'
-import { jobFiltersFromParams, jobFiltersToParams, jobFiltersActive, jobStatusLabel } from './jobFilters'
 import { validDay } from '../../admin'
+import { applicationFiltersFromParams, applicationFiltersToParams, rangeProblem } from './applicationFilters'
+import { jobFiltersFromParams, jobFiltersToParams, jobFiltersActive, jobStatusLabel } from './jobFilters'
+import { outboxFilterFromParams, outboxFilterToParams } from './outboxFilters'
 
 const p = (s: string) => new URLSearchParams(s)
 

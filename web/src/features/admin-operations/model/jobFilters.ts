@@ -1,6 +1,6 @@
 /** The jobs screen's filters and the address bar: ?status=&employer=&q= */
-import { JOB_STATUSES, type JobRowStatus, type JobStatus } from '../types'
 import { hasAny, readParams, writeParams } from '../../admin'
+import { JOB_STATUSES, type JobRowStatus, type JobStatus } from '../types'
 
 export type JobFilters = { status: JobStatus | ''; employer: string; q: string }
 

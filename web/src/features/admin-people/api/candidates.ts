@@ -4,8 +4,8 @@
  * when) on the server, so it is read once per visit and never refetched behind the user's back.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { CandidateRecord, CandidateRow } from '../types'
 import { adminFetch, asList, seg } from '../../admin'
+import type { CandidateRecord, CandidateRow } from '../types'
 import { peopleKeys } from './keys'
 
 export async function searchCandidates(q: string, signal?: AbortSignal): Promise<CandidateRow[]> {

@@ -3,7 +3,7 @@
  * /reply {body} (mailed to the sender; 422 "Reply is required"), /handled.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type MessageReply, adminPost, seg, adminKeys } from '../../admin'
+import { adminKeys, adminPost, type MessageReply, seg } from '../../admin'
 import { peopleKeys } from './keys'
 
 export type EnquiryAction = { id: string; action: 'assign'; adminId: string } | { id: string; action: 'reply'; body: string } | { id: string; action: 'handled' }

@@ -7,9 +7,9 @@
  * "already_erased". An erasure changes every list of people, so all admin queries are read again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { adminKeys, adminPost, seg } from '../../admin'
 import type { ErasureReceipt } from '../../privacy'
 import type { ChosenGrounds, ErasureTarget } from '../model/erasure'
-import { adminPost, seg, adminKeys } from '../../admin'
 
 export type EraseRequest = { target: ErasureTarget; grounds: ChosenGrounds }
 

@@ -2,8 +2,8 @@
  * POST /api/admin/people/{id}/export: a one-off link to a candidate's or employer's data (404 "No
  * such person"); the ZIP behind it is fetched with the admin's own token and saved.
  */
+import { adminPost, adminToken, seg } from '../../admin'
 import { useExportDownload, type ExportLink } from '../../privacy'
-import { adminPost, seg, adminToken } from '../../admin'
 
 export const requestPersonExport = (id: string) => adminPost<ExportLink>(`/api/admin/people/${seg(id)}/export`)
 

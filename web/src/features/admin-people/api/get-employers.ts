@@ -1,8 +1,8 @@
 /** GET /api/admin/employers?status=&q=: employer accounts by status, searched by name, email or company. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { adminFetch, asList } from '../../admin'
 import { employerQuery, type EmployerFilters } from '../model/employerFilters'
 import type { AdminEmployer } from '../types'
-import { adminFetch, asList } from '../../admin'
 import { peopleKeys } from './keys'
 
 export async function getEmployers(f: EmployerFilters, signal?: AbortSignal): Promise<AdminEmployer[]> {

@@ -1,9 +1,9 @@
 /** GET /api/admin/contact-messages?status=open|handled: the newest 200 enquiries from the contact form. */
 import { useQuery } from '@tanstack/react-query'
 import { adminFetch, asList } from '../../admin'
+import { inboxStatusQuery, type InboxFilter } from '../model/listFilters'
 import type { Enquiry } from '../types'
 import { peopleKeys } from './keys'
-import { inboxStatusQuery, type InboxFilter } from '../model/listFilters'
 
 export async function getEnquiries(f: InboxFilter, signal?: AbortSignal): Promise<Enquiry[]> {
   const status = inboxStatusQuery(f)

@@ -1,7 +1,7 @@
 /** GET /api/admin/erasures?limit=: the erasure log, newest first (issue 12). */
 import { useQuery } from '@tanstack/react-query'
-import type { Erasure } from '../types'
 import { adminFetch, asList } from '../../admin'
+import type { Erasure } from '../types'
 import { peopleKeys } from './keys'
 
 export const ERASURES_LIMIT = 200

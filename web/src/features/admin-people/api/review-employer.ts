@@ -3,7 +3,7 @@
  * | reinstate. Each is mailed to the employer; a suspension also signs them out everywhere.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type MessageReply, adminPost, seg, adminKeys } from '../../admin'
+import { adminKeys, adminPost, type MessageReply, seg } from '../../admin'
 import { peopleKeys } from './keys'
 
 export type EmployerReview = { id: string; action: 'approve' | 'reinstate' } | { id: string; action: 'reject' | 'suspend'; reason: string }

@@ -14,11 +14,12 @@ import { Table, type Column } from '../../../components/ui/Table'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatFileSize } from '../../../lib/format'
+import { stageLabel, stageTone, Time, useAdminTitle } from '../../admin'
 import { useCandidateRecord } from '../api/candidates'
 import { isEmptyProfile, profileView, type ProfileEntry } from '../model/profile'
-import { stageLabel, stageTone, Time, useAdminTitle } from '../../admin'
 import type { CandidateApplication, CandidateDocument, RecordAccess } from '../types'
 import { PersonDataActions } from './PersonDataActions'
+import '../people.css'
 
 const DOC_TYPES: Record<string, string> = { resume: 'Resume', cover_letter: 'Cover letter', certificate: 'Certificate', other: 'Other' }
 

@@ -10,11 +10,11 @@ import { Table, type Column } from '../../../components/ui/Table'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate } from '../../../lib/format'
+import { useAdminTitle, useSearchDraft } from '../../admin'
 import { useCandidateSearch } from '../api/candidates'
-import { useSearchDraft, useAdminTitle } from '../../admin'
+import { candidateQueryFromParams, candidateQueryToParams } from '../model/listFilters'
 import type { CandidateRow } from '../types'
 import { SearchRow } from './SearchRow'
-import { candidateQueryFromParams, candidateQueryToParams } from '../model/listFilters'
 
 /** Erased (issue 12): the API keeps the account with "[erased]" for its name and email. */
 const erased = (c: CandidateRow) => c.status === 'erased' || isErased(c.name)

@@ -4,6 +4,7 @@
  * an active one with a reason (it is signed out at once and its jobs leave the board); reinstate.
  */
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
@@ -18,15 +19,14 @@ import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased } from '../../../lib/erased'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { useSearchParams } from 'react-router'
+import { useAdminTitle, useSearchDraft } from '../../admin'
 import { useEmployers } from '../api/get-employers'
 import { useReviewEmployer } from '../api/review-employer'
-import { useSearchDraft, useAdminTitle } from '../../admin'
 import { EMPLOYER_TABS, employerActions, employerFiltersFromParams, employerFiltersToParams, employerStatusLabel, type EmployerFilters, type EmployerTab } from '../model/employerFilters'
-import type { AdminEmployer } from '../types'
-import { SearchRow } from './SearchRow'
-import { PersonDataActions } from './PersonDataActions'
 import { REASON_MAX, reasonError } from '../model/forms'
+import type { AdminEmployer } from '../types'
+import { PersonDataActions } from './PersonDataActions'
+import { SearchRow } from './SearchRow'
 
 const TONES: Record<string, BadgeTone> = { pending: 'warning', active: 'success', suspended: 'danger', rejected: 'neutral' }
 

@@ -15,9 +15,9 @@ import { SelectField } from '../../../components/ui/Select'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError, hasErrorCode } from '../../../lib/api'
 import { serverMessageOr } from '../../../lib/server-message'
+import { useTwoFactor } from '../../admin'
 import { ENROLMENT_REQUIRED_CODE } from '../../auth'
 import { useErasePerson } from '../api/erase-person'
-import { useTwoFactor } from '../../admin'
 import { ERASE_FAILED, eraseFormErrors, GROUNDS_OPTIONS, GROUNDS_REQUIRED, isTwoFactorRefusal, TWO_FACTOR_NEEDED, type EraseForm, type ErasureTarget } from '../model/erasure'
 
 type Props = {

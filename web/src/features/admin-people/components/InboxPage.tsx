@@ -18,13 +18,14 @@ import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased } from '../../../lib/erased'
 import { formatRelativeTime } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { useAdmins, type AdminAccount, FilterTabs, Time, useAdminTitle } from '../../admin'
+import { type AdminAccount, FilterTabs, Time, useAdmins, useAdminTitle } from '../../admin'
 import { useEnquiryAction } from '../api/enquiry-actions'
 import { useEnquiries } from '../api/get-enquiries'
+import { REPLY_REQUIRED } from '../model/forms'
+import { INBOX_FILTERS, inboxFilterFromParams, inboxFilterToParams, type InboxFilter } from '../model/listFilters'
 import type { Enquiry } from '../types'
 import { EraseDialog } from './EraseDialog'
-import { INBOX_FILTERS, inboxFilterFromParams, inboxFilterToParams, type InboxFilter } from '../model/listFilters'
-import { REPLY_REQUIRED } from '../model/forms'
+import '../people.css'
 
 export default function InboxPage() {
   useAdminTitle('Contact inbox')

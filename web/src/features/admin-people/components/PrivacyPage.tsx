@@ -11,10 +11,10 @@ import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Table, type Column } from '../../../components/ui/Table'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased } from '../../../lib/erased'
+import { Time, useAdminTitle } from '../../admin'
 import { useErasures } from '../api/get-erasures'
 import { groundsLabel, subjectKindLabel } from '../model/erasure'
 import type { Erasure } from '../types'
-import { Time, useAdminTitle } from '../../admin'
 
 /** The id's random end: version 7 ids made the same minute share their first characters. */
 const shortId = (id: string) => `…${id.slice(-8)}`

@@ -10,8 +10,8 @@ import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Skeleton } from '../../../components/ui/Skeleton'
 import { useOverview } from '../api/get-overview'
-import { attentionTiles } from '../model/attention'
 import { useAdminTitle } from '../hooks/useAdminTitle'
+import { attentionTiles } from '../model/attention'
 import { AuditEventItem } from './AuditEventItem'
 
 export default function OverviewPage() {
