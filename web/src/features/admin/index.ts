@@ -1,8 +1,11 @@
 /**
- * The admin workspace's shell, and what its features (admin-people, admin-operations, admin-audit)
- * build on: the one client for the admin host, the root of their query keys, the page title, the
- * filter tabs and times their lists show, the search draft, and the events as sentences the overview
- * and the audit trail both show. The app's routes import the screens themselves (one chunk each).
+ * Public face of the admin workspace's shell (frame, sections, sign-in security, admins, the
+ * overview) for the admin features built on it: admin-people, admin-operations and admin-audit.
+ * They take from here the one client for the admin host (step-up, enrolment gate, errors), the root
+ * of their query keys, the page title, filter tabs and times, the search draft, the URL filter
+ * helpers, the pipeline's stages, and events as sentences (the overview and the audit trail show
+ * both). Nothing here imports those features. Like every feature's index, it re-exports no route
+ * page: app/ lazy-loads page modules.
  */
 export { useAdmins } from './api/admins'
 export { adminFetch, adminPost, adminToken, asList, retryServerErrors, seg, withQuery } from './api/client'
@@ -16,9 +19,7 @@ export { StepUpHost } from './components/StepUpDialog'
 export { Time } from './components/Time'
 export { useAdminTitle } from './hooks/useAdminTitle'
 export { useSearchDraft } from './hooks/useSearchDraft'
-export { eventHeadline } from './model/activity'
-export { ERASED, actorLabel, eventSummary, eventSummaryParts, formatInstant, humaniseType, isErased, kindLabel, shortStream, streamKind } from './model/auditEvent'
-export { jsonLines } from './model/json'
+export { ERASED, formatInstant, humaniseType, isErased, kindLabel, streamKind } from './model/auditEvent'
 export { SPECIALISATIONS, STAGE_LABELS, stageLabel, stageTone } from './model/stages'
 export { hasAny, readParams, validDay, writeParams } from './model/urlParams'
 export { type AdminAccount, type AuditEvent, type MessageReply, OPS_STAGES, type OpsStage } from './types'

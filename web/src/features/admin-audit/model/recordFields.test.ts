@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { eventHeadline } from '../../admin'
 import { changeRows, fieldLabel, fieldValue, recordFields } from './recordFields'
 
 describe('time travel reads as labelled fields', () => {
@@ -49,24 +48,5 @@ describe('time travel reads as labelled fields', () => {
       ['Open', '(not set)', 'Yes'],
       ['Details › Salary', '(not set)', '$150k'],
     ])
-  })
-})
-
-describe('the audit headline', () => {
-  const base = {
-    event_type: 'ApplicationSubmitted',
-    actor_id: 'a1',
-    actor_name: 'Priya Raman',
-    actor_role: 'candidate',
-    stream_id: 'application-0190a1b2-0000-7000-8000-000000000000',
-    payload: {},
-  }
-  it("leads with the server's sentence", () => {
-    expect(eventHeadline({ ...base, summary: 'Priya Raman applied to Senior Rust Engineer' })).toBe('Priya Raman applied to Senior Rust Engineer')
-  })
-  it('falls back to who and what, without the stream id, from a server without sentences', () => {
-    const line = eventHeadline({ ...base, summary: '' })
-    expect(line).toContain('Priya Raman')
-    expect(line).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditEvent } from '../types'
-import { activityLine } from './activity'
+import { activityLine, eventHeadline } from './activity'
 import { attentionTiles } from './attention'
 import { newAdminErrors } from './forms'
 
@@ -84,5 +84,24 @@ describe('workspace sections', () => {
     const { ADMIN_NAV, TEAM_TOOLS } = await import('./sections')
     expect(ADMIN_NAV.map((s) => s.to)).not.toContain('/components')
     expect(TEAM_TOOLS.map((s) => s.to)).toEqual(['/components'])
+  })
+})
+
+describe('the audit headline', () => {
+  const base = {
+    event_type: 'ApplicationSubmitted',
+    actor_id: 'a1',
+    actor_name: 'Priya Raman',
+    actor_role: 'candidate',
+    stream_id: 'application-0190a1b2-0000-7000-8000-000000000000',
+    payload: {},
+  }
+  it("leads with the server's sentence", () => {
+    expect(eventHeadline({ ...base, summary: 'Priya Raman applied to Senior Rust Engineer' })).toBe('Priya Raman applied to Senior Rust Engineer')
+  })
+  it('falls back to who and what, without the stream id, from a server without sentences', () => {
+    const line = eventHeadline({ ...base, summary: '' })
+    expect(line).toContain('Priya Raman')
+    expect(line).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/)
   })
 })
