@@ -10,6 +10,7 @@ mod resume;
 
 use chrono::{Duration, Utc};
 use commands::accounts::{RegisterAccount, ReviewDecision, ReviewEmployer};
+use commands::job_alerts::JobAlertForm;
 use commands::jobs::{JobForm, PostJob};
 use commands::reference_data::{AddLocation, AddSalaryRange};
 use commands::{Actor, Clock, Metadata};
@@ -135,6 +136,25 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     bar.set(done);
 
     let now = Utc::now();
+    // Saved searches from before the jobs below were posted: the alert
+    // policy matches each new job against them when the server runs, as it
+    // did on the day (bell, mails, the portal's counts, Analytics).
+    for alert in &data.candidate_alerts {
+        commands.clock = Clock::Fixed(now - Duration::days(alert.created_days_ago));
+        let form = JobAlertForm {
+            name: alert.name.clone(),
+            keywords: alert.keywords.clone(),
+            location_id: alert.location.map(|l| locations[l]),
+            salary_range_id: None,
+            job_type: alert.job_type.map(|t| t.label().into()),
+            specialisation: alert.specialisation.map(|s| s.label().into()),
+            frequency: alert.frequency.clone(),
+        };
+        commands
+            .create_job_alert(candidate, &form, meta())
+            .await
+            .map_err(err)?;
+    }
     let mut demo_jobs = std::collections::HashMap::new();
     for (index, job) in data.jobs.iter().enumerate() {
         // Jobs are posted "in the past" with a pinned clock, so expired listings

@@ -104,6 +104,18 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
     // The admin workspace's demo: enquiries at every step, a moderated job.
     assert_eq!(count("ContactMessageReceived"), 5);
     assert_eq!(count("JobClosedByAgency"), 1);
+    // The demo candidate's saved searches come before the jobs they match,
+    // so the alert policy tells them of those jobs as it would have.
+    let created = events
+        .iter()
+        .position(|e| e["event_type"] == "JobAlertCreated")
+        .expect("the demo candidate's job alerts");
+    let first_job = events
+        .iter()
+        .position(|e| e["event_type"] == "JobPosted")
+        .unwrap();
+    assert_eq!(count("JobAlertCreated"), 2);
+    assert!(created < first_job);
     // History has a past: the seed stamps events with the time they play at.
     let oldest = events
         .iter()
