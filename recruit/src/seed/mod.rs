@@ -151,7 +151,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             frequency: alert.frequency.clone(),
         };
         commands
-            .create_job_alert(candidate, &form, meta())
+            .create_job_alert(candidate, &form, as_person(candidate))
             .await
             .map_err(err)?;
     }

@@ -116,6 +116,12 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
         .unwrap();
     assert_eq!(count("JobAlertCreated"), 2);
     assert!(created < first_job);
+    assert!(
+        events
+            .iter()
+            .filter(|e| e["event_type"] == "JobAlertCreated")
+            .all(|e| e["metadata"]["actor_id"] == e["payload"]["candidate_id"])
+    );
     // History has a past: the seed stamps events with the time they play at.
     let oldest = events
         .iter()
