@@ -146,8 +146,29 @@ for (const viewport of VIEWPORT_NAMES) {
       const account = nav.getByRole('button', { name: /Alex \(your account\)/ })
       await expectInView(account, 'the account menu', { scroll: false })
       expect(await nav.locator('a', { hasText: 'Candidate Login' }).count()).toBe(0)
+      // one row: the logo, the account menu and (on a phone) the menu toggle side by side, the
+      // logo clear of the first link; signed in used to push the menu onto a second row at 390 px
+      const logo = (await nav.getByRole('link', { name: /home$/ }).first().boundingBox())!
+      const row = [logo, (await account.boundingBox())!]
+      if (viewport === 'mobile') row.push((await nav.getByRole('button', { name: 'Open menu' }).boundingBox())!)
+      else {
+        const home = (await nav.getByRole('link', { name: 'Home', exact: true }).boundingBox())!
+        expect(home.x - (logo.x + logo.width), 'space between the logo and Home').toBeGreaterThanOrEqual(12)
+      }
+      const middles = row.map((b) => b.y + b.height / 2)
+      expect(Math.max(...middles) - Math.min(...middles), 'the header is one row').toBeLessThanOrEqual(4)
+      const header = page.locator('header').first()
+      expect((await header.boundingBox())!.height, 'the header keeps its height').toBeLessThanOrEqual(72)
+      if (viewport === 'desktop') {
+        // a small laptop too: the links used to break over two lines from 1025 to about 1200 px
+        await page.setViewportSize({ width: 1100, height: 800 })
+        expect((await header.boundingBox())!.height, 'one row at 1100 px').toBeLessThanOrEqual(72)
+        await page.setViewportSize(VIEWPORTS.desktop)
+      }
       await account.click()
       await nav.getByRole('link', { name: 'My dashboard' }).waitFor()
+      // the whole name inside, which the phone's button (the avatar alone) leaves out
+      await expectInView(nav.getByRole('listitem').filter({ hasText: `Signed in as ${person.name}` }), 'who is signed in', { scroll: false })
       await expectInView(nav.getByRole('button', { name: 'Sign out' }), 'Sign out in the account menu', { scroll: false })
       await journeyScreenshot(page, 'seeker-account-menu', viewport)
       await nav.getByRole('link', { name: 'Privacy' }).click()

@@ -13,11 +13,15 @@ use axum::routing::get;
 
 use crate::app::AppState;
 
+/// The paths this router serves: for operators and their tools, not people.
+pub const OPERATOR_PATHS: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
+
 pub fn router() -> Router<AppState> {
+    let [healthz, readyz, metrics] = OPERATOR_PATHS;
     Router::new()
-        .route("/healthz", get(|| async { "ok" }))
-        .route("/readyz", get(ready))
-        .route("/metrics", get(crate::metrics::scrape))
+        .route(healthz, get(|| async { "ok" }))
+        .route(readyz, get(ready))
+        .route(metrics, get(crate::metrics::scrape))
 }
 
 /// Whether this process has seen the read models catch up since it started.

@@ -14,7 +14,7 @@ mod documents;
 mod employer_jobs;
 mod erasure;
 mod exports;
-mod health;
+pub(crate) mod health;
 mod inbox;
 mod job_alerts;
 pub mod jobs;

@@ -58,8 +58,40 @@ const EMBEDDED: Files<'static> = Files {
 struct AccountsFile {
     admin: Person,
     candidate: Person,
+    /// The demo candidate's saved searches, made before the jobs are posted
+    /// so the alert policy matches them as it would have.
+    #[serde(default)]
+    candidate_alerts: Vec<AlertEntry>,
     /// The documented employer: the email of an approved entry of `employers.json`.
     employer: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AlertEntry {
+    name: String,
+    keywords: Option<String>,
+    /// A `name` in `locations.json`.
+    location: Option<String>,
+    #[serde(rename = "type")]
+    job_type: Option<JobType>,
+    specialisation: Option<Specialisation>,
+    /// `instant` or `daily`.
+    frequency: String,
+    created_days_ago: i64,
+}
+
+/// A job alert of the demo candidate, its location a position in
+/// [`SeedData::locations`].
+#[derive(Debug)]
+pub struct Alert {
+    pub name: String,
+    pub keywords: Option<String>,
+    pub location: Option<usize>,
+    pub job_type: Option<JobType>,
+    pub specialisation: Option<Specialisation>,
+    pub frequency: String,
+    pub created_days_ago: i64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -177,6 +209,7 @@ pub struct Job {
 pub struct SeedData {
     pub admin: Person,
     pub candidate: Person,
+    pub candidate_alerts: Vec<Alert>,
     /// The position in `employers` of the documented demo employer.
     pub demo_employer: usize,
     pub locations: Vec<Location>,
@@ -224,6 +257,23 @@ impl SeedData {
                 accounts.employer,
                 files.employers.path
             );
+        }
+        let mut alerts = Vec::with_capacity(accounts.candidate_alerts.len());
+        for (i, alert) in accounts.candidate_alerts.into_iter().enumerate() {
+            let field = |name: &str| at(&files.accounts, &format!("candidate_alerts[{i}].{name}"));
+            let location = alert
+                .location
+                .map(|name| location_named.find(&name, &field("location")))
+                .transpose()?;
+            alerts.push(Alert {
+                name: alert.name,
+                keywords: alert.keywords,
+                location,
+                job_type: alert.job_type,
+                specialisation: alert.specialisation,
+                frequency: alert.frequency,
+                created_days_ago: alert.created_days_ago,
+            });
         }
         let mut listings = Vec::with_capacity(jobs.jobs.len());
         for (i, job) in jobs.jobs.into_iter().enumerate() {
@@ -276,6 +326,7 @@ impl SeedData {
         Ok(Self {
             admin: accounts.admin,
             candidate: accounts.candidate,
+            candidate_alerts: alerts,
             demo_employer,
             locations,
             salary_ranges,

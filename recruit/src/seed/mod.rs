@@ -10,6 +10,7 @@ mod resume;
 
 use chrono::{Duration, Utc};
 use commands::accounts::{RegisterAccount, ReviewDecision, ReviewEmployer};
+use commands::job_alerts::JobAlertForm;
 use commands::jobs::{JobForm, PostJob};
 use commands::reference_data::{AddLocation, AddSalaryRange};
 use commands::{Actor, Clock, Metadata};
@@ -19,6 +20,7 @@ use api::config::Config;
 use bench::progress::Progress;
 
 use data::{Person, SeedData};
+use uuid::Uuid;
 
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let data = SeedData::load()?;
@@ -33,6 +35,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         return Ok(());
     }
     let meta = || Metadata::system(Actor::Seed);
+    // Written by the seed in the name of the person it plays (the admin, an employer), so the
+    // audit trail reads "Mei Chen posted …", not "the demo data posted …" (issue 27).
+    let as_person = |who: Uuid| Metadata {
+        actor_id: Some(who),
+        ..Metadata::system(Actor::Seed)
+    };
     let total = (data.locations.len()
         + data.salary_ranges.len()
         + data.employers.len() * 2
@@ -60,7 +68,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                         display_name: location.name.clone(),
                         state: location.state.clone(),
                     },
-                    meta(),
+                    as_person(admin),
                 )
                 .await
                 .map_err(err)?
@@ -79,7 +87,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                         min: range.min,
                         max: range.max,
                     },
-                    meta(),
+                    as_person(admin),
                 )
                 .await
                 .map_err(err)?
@@ -109,7 +117,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                         employer_id: id,
                         decision: ReviewDecision::Approve,
                     },
-                    meta(),
+                    as_person(admin),
                 )
                 .await
                 .map_err(err)?;
@@ -128,6 +136,25 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     bar.set(done);
 
     let now = Utc::now();
+    // Saved searches from before the jobs below were posted: the alert
+    // policy matches each new job against them when the server runs, as it
+    // did on the day (bell, mails, the portal's counts, Analytics).
+    for alert in &data.candidate_alerts {
+        commands.clock = Clock::Fixed(now - Duration::days(alert.created_days_ago));
+        let form = JobAlertForm {
+            name: alert.name.clone(),
+            keywords: alert.keywords.clone(),
+            location_id: alert.location.map(|l| locations[l]),
+            salary_range_id: None,
+            job_type: alert.job_type.map(|t| t.label().into()),
+            specialisation: alert.specialisation.map(|s| s.label().into()),
+            frequency: alert.frequency.clone(),
+        };
+        commands
+            .create_job_alert(candidate, &form, as_person(candidate))
+            .await
+            .map_err(err)?;
+    }
     let mut demo_jobs = std::collections::HashMap::new();
     for (index, job) in data.jobs.iter().enumerate() {
         // Jobs are posted "in the past" with a pinned clock, so expired listings
@@ -163,7 +190,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     form,
                     draft: false,
                 },
-                meta(),
+                as_person(employers[job.employer]),
             )
             .await
             .map_err(err)?
@@ -177,11 +204,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     // One more listing, which the agency takes down (seed::agency): posted by a
     // client other than the demo employer, so the demo's board is unchanged.
     let first = &data.jobs[0];
+    let client = employers[(data.demo_employer + 1) % employers.len()];
     commands.clock = Clock::Fixed(now - Duration::days(5));
     let moderated = commands
         .post_job(
             PostJob {
-                employer_id: employers[(data.demo_employer + 1) % employers.len()],
+                employer_id: client,
                 form: JobForm {
                     title: "Graduate Developer (paid skills assessment)".into(),
                     location_id: locations[first.location],
@@ -198,7 +226,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 },
                 draft: false,
             },
-            meta(),
+            as_person(client),
         )
         .await
         .map_err(err)?
@@ -229,7 +257,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             requested_by: Some(admin),
             files: vec![],
         };
-        api::privacy::erase(&state, cmd, meta())
+        api::privacy::erase(&state, cmd, as_person(admin))
             .await
             .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     }

@@ -104,6 +104,24 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
     // The admin workspace's demo: enquiries at every step, a moderated job.
     assert_eq!(count("ContactMessageReceived"), 5);
     assert_eq!(count("JobClosedByAgency"), 1);
+    // The demo candidate's saved searches come before the jobs they match,
+    // so the alert policy tells them of those jobs as it would have.
+    let created = events
+        .iter()
+        .position(|e| e["event_type"] == "JobAlertCreated")
+        .expect("the demo candidate's job alerts");
+    let first_job = events
+        .iter()
+        .position(|e| e["event_type"] == "JobPosted")
+        .unwrap();
+    assert_eq!(count("JobAlertCreated"), 2);
+    assert!(created < first_job);
+    assert!(
+        events
+            .iter()
+            .filter(|e| e["event_type"] == "JobAlertCreated")
+            .all(|e| e["metadata"]["actor_id"] == e["payload"]["candidate_id"])
+    );
     // History has a past: the seed stamps events with the time they play at.
     let oldest = events
         .iter()
@@ -126,6 +144,19 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
     assert!(
         of_type("InterviewScheduled")
             .all(|e| e["metadata"]["actor_id"] == e["payload"]["employer_id"])
+    );
+    // ... and the jobs, approvals, reference data and the erasure in the name of the employer or admin who
+    // would have done it: the audit trail reads "Mei Chen posted …", not "the demo data posted".
+    assert!(of_type("JobPosted").all(|e| e["metadata"]["actor_id"] == e["payload"]["employer_id"]));
+    assert!(
+        of_type("EmployerApproved")
+            .all(|e| e["metadata"]["actor_id"] == e["payload"]["approved_by"])
+    );
+    assert!(
+        of_type("LocationAdded")
+            .chain(of_type("SalaryRangeAdded"))
+            .chain(of_type("PersonErased"))
+            .all(|e| e["metadata"]["actor_id"].is_string())
     );
     // Every seeded applicant but the demo candidate and the one erased sends a resume.
     assert_eq!(count("DocumentUploaded"), 13);

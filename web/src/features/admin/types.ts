@@ -1,53 +1,18 @@
 /**
- * The shapes of the admin workspace's people and operations screens (overview, employers,
- * candidates, inbox, outbox, reference data, admins), as docs/API.md ("Admin") gives them: the
- * server's types. Times are RFC 3339 UTC.
+ * The shapes the admin workspace itself reads (the overview, admins and their two-factor sign-in,
+ * events as the overview lists them), as docs/API.md ("Admin") gives them: the server's types.
+ * Times are RFC 3339 UTC.
  */
 import type { ApiSchema } from '../../api'
-import type { CandidateDocument } from '../candidate'
 
-/** An account's status as the server lists it: an employer's, an admin's `removed`, or `erased`. */
-export type AccountStatus = ApiSchema<'AccountRowStatus'>
-
-/** The statuses the employers screen filters by (the server refuses any other). */
-export const EMPLOYER_STATUSES = ['pending', 'active', 'suspended', 'rejected'] as const satisfies readonly AccountStatus[]
-export type EmployerStatus = (typeof EMPLOYER_STATUSES)[number]
-
-/** GET /api/admin/employers: one employer account; `reason` says why it was rejected or suspended. */
-export type AdminEmployer = ApiSchema<'AccountRow'>
+export { STAGES as OPS_STAGES, type Stage as OpsStage } from '../../lib/stages'
 
 /** GET /api/admin/overview: what needs attention now, and the newest events. */
 export type Attention = ApiSchema<'OverviewAttention'>
 export type Overview = ApiSchema<'Overview'>
 
-/** GET /api/admin/contact-messages: one enquiry from the public contact form. */
-export type Enquiry = ApiSchema<'ContactMessage'>
-
-export const MAIL_STATES = ['queued', 'sent', 'failed'] as const
-export type MailState = (typeof MAIL_STATES)[number]
-
-/** GET /api/admin/outbox: one mail; `state` is queued, sent or failed. */
-export type OutboxMail = ApiSchema<'OutboxMail'>
-
-/** GET /api/admin/reference/locations and /salary-ranges: every value; retired ones carry `retired_at`. */
-export type Location = ApiSchema<'AdminLocation'>
-export type SalaryRange = ApiSchema<'AdminSalaryRange'>
-export type ReferenceList = 'locations' | 'salary-ranges'
-
-/** GET /api/admin/candidates?q=: accounts of candidates. */
-export type CandidateRow = ApiSchema<'AccountRow'>
-
-export type RecordAccess = ApiSchema<'Access'>
-
-/**
- * A candidate's documents and applications in their record: the server sends the same shapes the
- * candidate portal reads (an application without the candidate's own progress and interviews).
- */
-export type { CandidateDocument }
-export type CandidateApplication = ApiSchema<'Application'>
-
-/** GET /api/admin/candidates/{id}: opening it is itself recorded (CandidateRecordViewed). */
-export type CandidateRecord = ApiSchema<'CandidateRecord'>
+/** One event of the global log. Personal fields come decrypted, or as the string "[erased]". */
+export type AuditEvent = ApiSchema<'AuditEvent'>
 
 /** GET /api/admin/two-factor: the signed-in admin's own two-factor sign-in. */
 export type TwoFactorStatus = ApiSchema<'TwoFactorStatus'>
@@ -58,11 +23,6 @@ export type TwoFactorConfirmed = ApiSchema<'TwoFactorConfirmed'>
 
 /** GET /api/admin/admins */
 export type AdminAccount = ApiSchema<'AdminRow'>
-
-/** GET /api/admin/erasures: one erasure of personal data, newest first (issue 12); `completed_at` is null while it is still being carried out. */
-export type ErasureSubjectKind = ApiSchema<'SubjectKind'>
-export type ErasureGrounds = ApiSchema<'Grounds'>
-export type Erasure = ApiSchema<'ErasureRow'>
 
 /** The answer of most commands. */
 export type MessageReply = ApiSchema<'Message'>

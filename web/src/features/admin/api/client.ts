@@ -7,8 +7,9 @@
  *   the command fails with ENROLMENT_FIRST, and the workspace stays open.
  * - `step_up_required` asks for a code (api/step-up.ts) and then sends the same request once
  *   more; cancelled, the request fails with STEP_UP_CANCELLED.
+ * Every admin screen (people, operations, audit) calls the host through this one client.
  */
-import { ApiError, bearerFetch, hasErrorCode, type RequestOptions } from '../../../lib/api'
+import { ApiError, bearerFetch, hasErrorCode, sessionBearer, type RequestOptions } from '../../../lib/api'
 import { ENROLMENT_REQUIRED_CODE, setTwoFactorEnrolment } from '../../auth'
 import { confirmItsYou, STEP_UP_CANCELLED, STEP_UP_CANCELLED_CODE, STEP_UP_REQUIRED_CODE } from './step-up'
 
@@ -40,3 +41,23 @@ export const seg = (id: string) => encodeURIComponent(id)
 
 /** A list from a body that should be one (an unexpected shape reads as empty, not as a crash). */
 export const asList = <T>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : [])
+
+/** The admin session's bearer, for downloads that do not go through adminFetch (exports, CSV). */
+export const adminToken = (): string => sessionBearer('admin')
+
+/** A path with its query string; empty and missing values are left out. */
+export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
+  const q = new URLSearchParams()
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null && v !== '') q.set(k, String(v))
+  }
+  const s = q.toString()
+  return s ? `${path}?${s}` : path
+}
+
+/** Retry a failed read once, unless the server refused it on purpose (4xx: not found, not allowed, bad input). */
+export function retryServerErrors(failures: number, error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status
+  if (typeof status === 'number' && status >= 400 && status < 500) return false
+  return failures < 1
+}

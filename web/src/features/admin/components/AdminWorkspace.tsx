@@ -18,6 +18,8 @@ import { ADMIN_NAV, ADMIN_PHONE_NAV, adminHeading, TEAM_TOOLS } from '../model/s
 import { ENROLMENT_HEADING, EnrolmentGate } from './EnrolmentGate'
 import { StepUpHost } from './StepUpDialog'
 import '../admin.css'
+// the list, filter, chart and event styles of every admin screen (ops-*): all of them sit in this frame
+import '../ops.css'
 
 export default function AdminWorkspace() {
   const session = useSession('admin')

@@ -22,9 +22,9 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { ChangePasswordCard } from '../../auth'
 import { useAdmins, useCreateAdmin, useRemoveAdmin } from '../api/admins'
 import { useResetAdminTwoFactor } from '../api/two-factor'
+import { useAdminTitle } from '../hooks/useAdminTitle'
 import { newAdminErrors, type NewAdminErrors, type NewAdminForm } from '../model/forms'
 import type { AdminAccount } from '../types'
-import { useAdminTitle } from './AdminParts'
 import { TwoFactorCard } from './TwoFactorCard'
 
 export default function AdminsPage() {

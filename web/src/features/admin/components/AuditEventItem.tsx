@@ -8,8 +8,8 @@ import { Link } from 'react-router'
 import { formatRelativeTime } from '../../../lib/format'
 import { eventHeadline } from '../model/activity'
 import { formatInstant, kindLabel, streamKind } from '../model/auditEvent'
-import type { AuditEvent } from '../types-ops'
-import { JsonView } from './OpsParts'
+import type { AuditEvent } from '../types'
+import { JsonView } from './JsonView'
 
 type Props = {
   event: AuditEvent

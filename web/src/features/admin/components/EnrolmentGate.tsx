@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ChangePasswordCard, setTwoFactorEnrolment } from '../../auth'
 import { adminKeys } from '../api/keys'
-import { useAdminTitle } from './AdminParts'
+import { useAdminTitle } from '../hooks/useAdminTitle'
 import { TwoFactorCard } from './TwoFactorCard'
 
 export const ENROLMENT_HEADING = 'Set up two-factor sign-in'

@@ -1,8 +1,8 @@
 /** /dashboard/more: on a phone the bottom bar holds four sections; this lists every other one. */
 import { Link } from 'react-router'
 import { Icon } from '../../../components/ui/Icon'
+import { useAdminTitle } from '../hooks/useAdminTitle'
 import { MORE_SECTIONS } from '../model/sections'
-import { useAdminTitle } from './AdminParts'
 
 const NOTES: Record<string, string> = {
   '/dashboard/outbox': 'Sent, queued and failed mail',

@@ -10,10 +10,9 @@ import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Skeleton } from '../../../components/ui/Skeleton'
 import { useOverview } from '../api/get-overview'
+import { useAdminTitle } from '../hooks/useAdminTitle'
 import { attentionTiles } from '../model/attention'
-import { useAdminTitle } from './AdminParts'
 import { AuditEventItem } from './AuditEventItem'
-import '../ops.css'
 
 export default function OverviewPage() {
   useAdminTitle('Overview · Admin')

@@ -1,5 +1,5 @@
 /** One recent event as a sentence a recruiter can read: who did what, to which record. */
-import type { AuditEvent } from '../types-ops'
+import type { AuditEvent } from '../types'
 import { actorLabel, eventSummary, humaniseType, kindLabel, streamKind } from './auditEvent'
 
 export type ActivityLine = {

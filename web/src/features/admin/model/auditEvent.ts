@@ -1,6 +1,6 @@
 /** How one audit event reads in a list: its type in words, who did it, which record, and a one-line summary. */
 import { ERASED, isErased } from '../../../lib/erased'
-import type { AuditEvent } from '../types-ops'
+import type { AuditEvent } from '../types'
 
 export { ERASED, isErased }
 

@@ -1,7 +1,7 @@
 /**
  * The admin workspace's sections: the sidebar (every section), the phone's bottom bar (the four a
  * recruiter opens most, then "More"), and the top bar's heading for any /dashboard path, so the
- * screens written apart (operations) and these screens share one frame and one naming.
+ * screens of every admin feature (people, operations, audit) share one frame and one naming.
  */
 import type { ShellNavItem } from '../../../components/ui/AppShell'
 

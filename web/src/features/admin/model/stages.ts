@@ -2,7 +2,7 @@
 import type { BadgeTone } from '../../../components/ui/Badge'
 import { SPECIALISATIONS } from '../../../lib/specialisations'
 import { STAGE_LABELS, STAGE_TONES } from '../../../lib/stages'
-import type { OpsStage } from '../types-ops'
+import type { OpsStage } from '../types'
 
 export { STAGE_LABELS, STAGE_TONES, SPECIALISATIONS }
 

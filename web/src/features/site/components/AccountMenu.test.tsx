@@ -40,6 +40,7 @@ describe('the header when a candidate is signed in', () => {
     fireEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     const list = document.getElementById(toggle.getAttribute('aria-controls')!)!
+    expect(list.textContent).toContain('Signed in as Priya Raman')
     expect(within(list).getByRole('link', { name: 'My dashboard' }).getAttribute('href')).toBe('/candidate/dashboard/jobs')
     expect(within(list).getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/candidate/dashboard/privacy')
     expect(within(list).getByRole('button', { name: 'Sign out' })).toBeTruthy()

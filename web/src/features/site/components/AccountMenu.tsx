@@ -50,6 +50,10 @@ export function AccountMenu() {
         <span className="caret" aria-hidden="true" />
       </button>
       <ul id={listId} className="account-list" hidden={!open}>
+        {/* the whole name, which a phone's button (the avatar alone) does not show */}
+        <li className="account-who">
+          Signed in as <strong>{session.user.name?.trim() || name}</strong>
+        </li>
         <li>
           <Link to="/candidate/dashboard/jobs" onClick={close}>
             My dashboard

@@ -1,0 +1,170 @@
+/**
+ * /dashboard/audit: the global event log, newest first: filter by record (stream), event type,
+ * account and time; page back with "Older" (a keyset cursor kept in the address bar, so any page
+ * can be bookmarked, and Back returns to the newer one).
+ */
+import { useState, type CSSProperties } from 'react'
+import { useSearchParams } from 'react-router'
+import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
+import { Button } from '../../../components/ui/Button'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Field } from '../../../components/ui/Field'
+import { SearchForm } from '../../../components/ui/SearchForm'
+import { SelectField } from '../../../components/ui/Select'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
+import { AuditEventItem, humaniseType, useAdminTitle } from '../../admin'
+import { useEventTypes } from '../api/get-event-types'
+import { AUDIT_PAGE_SIZE, useEvents } from '../api/get-events'
+import { auditFilterProblem, auditFiltersActive, auditFiltersFromParams, auditFiltersToParams, EMPTY_AUDIT_FILTERS, isoToLocalInput, localInputToIso, type AuditFilters } from '../model/auditFilters'
+
+const HOUR = 3600_000
+const QUICK_RANGES = [
+  { label: 'Last hour', ms: HOUR },
+  { label: 'Last 24 hours', ms: 24 * HOUR },
+  { label: 'Last 7 days', ms: 7 * 24 * HOUR },
+]
+
+type Draft = { stream: string; type: string; actor: string; from: string; to: string }
+
+const draftOf = (f: AuditFilters): Draft => ({ stream: f.stream, type: f.type, actor: f.actor, from: isoToLocalInput(f.from), to: isoToLocalInput(f.to) })
+
+export default function AuditPage() {
+  useAdminTitle('Audit trail')
+  const [params, setParams] = useSearchParams()
+  const filters = auditFiltersFromParams(params)
+  const problem = auditFilterProblem(filters)
+  const events = useEvents(filters)
+  const types = useEventTypes()
+  const key = auditFiltersToParams({ ...filters, before: '' }).toString()
+  const paged = filters.before !== ''
+
+  return (
+    <div className="ws-stack">
+      <p className="ops-intro">
+        Every change on the platform, newest first, {AUDIT_PAGE_SIZE} at a time. Filter by a record, an event type, an account or a time range; open &ldquo;Raw event&rdquo; for
+        what was recorded, or follow a record to its history and see it as it was on any day.
+      </p>
+      <AuditFilterForm key={key} filters={filters} types={types.data ?? []} onApply={(f) => setParams(auditFiltersToParams({ ...f, before: '' }))} />
+      {problem ? (
+        <ErrorAlert message={problem} />
+      ) : events.isPending ? (
+        <SkeletonStack cards={3} what="the audit trail" />
+      ) : events.isError ? (
+        <LoadFailed error={events.error} what="the audit trail" onRetry={() => events.refetch()} />
+      ) : events.data.events.length === 0 ? (
+        <EmptyState
+          title={auditFiltersActive(filters) ? 'No events match' : 'No events yet'}
+          icon="search"
+          headingLevel={2}
+          action={
+            auditFiltersActive(filters) || paged ? (
+              <Button variant="outline" onClick={() => setParams(new URLSearchParams())}>
+                Show the newest events
+              </Button>
+            ) : undefined
+          }
+        >
+          <p>{auditFiltersActive(filters) ? 'Try a wider time range, or another record, type or account.' : 'Events appear here as soon as anything changes.'}</p>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="ws-muted" aria-live="polite">
+            {paged ? 'Older events' : 'Newest events'}: events {events.data.events[0].position.toLocaleString('en-AU')} to{' '}
+            {events.data.events[events.data.events.length - 1].position.toLocaleString('en-AU')}
+          </p>
+          <ol className="ops-events" aria-label="Events, newest first" aria-busy={events.isFetching || undefined}>
+            {events.data.events.map((e) => (
+              <AuditEventItem key={e.position} event={e} />
+            ))}
+          </ol>
+          <nav className="ops-pager" aria-label="Audit trail pages">
+            {paged ? (
+              <Button variant="ghost" onClick={() => setParams(auditFiltersToParams({ ...filters, before: '' }))}>
+                Back to the newest
+              </Button>
+            ) : (
+              <span />
+            )}
+            {events.data.next_before !== null ? (
+              <Button
+                variant="outline"
+                busy={events.isFetching}
+                onClick={() => {
+                  setParams(auditFiltersToParams({ ...filters, before: String(events.data.next_before) }))
+                  window.scrollTo({ top: 0 })
+                }}
+              >
+                Older
+              </Button>
+            ) : (
+              <span className="ws-muted ws-small">That is the oldest event{auditFiltersActive(filters) ? ' that matches' : ''}.</span>
+            )}
+          </nav>
+        </>
+      )}
+    </div>
+  )
+}
+
+function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; types: string[]; onApply: (f: AuditFilters) => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters))
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
+  const typeOptions = (filters.type && !types.includes(filters.type) ? [filters.type, ...types] : types).map((t) => ({ value: t, label: `${humaniseType(t)} (${t})` }))
+  return (
+    <SearchForm
+      className="ops-filters"
+      style={{ '--ops-filter-cols': 3 } as CSSProperties}
+      label="Filter the audit trail"
+      onSearch={() =>
+        onApply({
+          stream: draft.stream.trim(),
+          type: draft.type,
+          actor: draft.actor.trim(),
+          from: localInputToIso(draft.from),
+          to: localInputToIso(draft.to),
+          before: '',
+        })
+      }
+    >
+      <Field label="Record (stream id)" hint="For example job-0190…">
+        {(p) => <input {...p} className="input" value={draft.stream} onChange={(e) => set({ stream: e.target.value })} autoComplete="off" spellCheck={false} />}
+      </Field>
+      <SelectField label="Event type" value={draft.type} placeholder="Any type" options={typeOptions} onChange={(e) => set({ type: e.target.value })} />
+      <Field label="Account id" hint="Who did it: an account's id">
+        {(p) => <input {...p} className="input" value={draft.actor} onChange={(e) => set({ actor: e.target.value })} autoComplete="off" spellCheck={false} />}
+      </Field>
+      <Field label="From" className="ops-filter-moment">
+        {(p) => <input {...p} className="input" type="datetime-local" value={draft.from} onChange={(e) => set({ from: e.target.value })} />}
+      </Field>
+      <Field label="To" className="ops-filter-moment">
+        {(p) => <input {...p} className="input" type="datetime-local" value={draft.to} onChange={(e) => set({ to: e.target.value })} />}
+      </Field>
+      <div className="ops-picks ops-filter-picks" role="group" aria-label="Quick time ranges">
+        {QUICK_RANGES.map((q) => (
+          <Button
+            key={q.label}
+            size="sm"
+            variant="secondary"
+            onClick={() => onApply({ stream: draft.stream.trim(), type: draft.type, actor: draft.actor.trim(), from: new Date(Date.now() - q.ms).toISOString(), to: '', before: '' })}
+          >
+            {q.label}
+          </Button>
+        ))}
+      </div>
+      <div className="ops-filter-actions" style={{ gridColumn: 'auto', alignSelf: 'end' }}>
+        <Button type="submit" icon="search">
+          Show events
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setDraft(draftOf(EMPTY_AUDIT_FILTERS))
+            onApply(EMPTY_AUDIT_FILTERS)
+          }}
+        >
+          Clear
+        </Button>
+      </div>
+    </SearchForm>
+  )
+}

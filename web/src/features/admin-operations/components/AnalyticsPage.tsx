@@ -1,0 +1,160 @@
+/**
+ * /dashboard/analytics: how the agency is doing across every client: applications per week, the
+ * funnel, time to first response and to fill, and where applications come from, for a date range
+ * kept in the address bar; the applications behind it download as CSV. The charts (recharts) load
+ * on their own after the numbers, only on this screen.
+ */
+import { lazy, Suspense, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/Alert'
+import { Button } from '../../../components/ui/Button'
+import { Card } from '../../../components/ui/Card'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Field } from '../../../components/ui/Field'
+import { Skeleton, SkeletonCard, SkeletonChart } from '../../../components/ui/Skeleton'
+import { StatTile } from '../../../components/ui/StatTile'
+import { useToast } from '../../../components/ui/toast'
+import { formatDate } from '../../../lib/format'
+import { serverMessageOr } from '../../../lib/server-message'
+import { useAdminTitle } from '../../admin'
+import { useDownloadApplicationsCsv } from '../api/download-analytics-csv'
+import { useAnalytics } from '../api/get-analytics'
+import { formatDuration, lastDays, rangeFromParams, rangeToParams, totalApplications, type AnalyticsRange } from '../model/analytics'
+import { rangeProblem } from '../model/applicationFilters'
+import '../operations.css'
+
+const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'))
+
+const QUICK: { label: string; days: number | null }[] = [
+  { label: 'Last 30 days', days: 30 },
+  { label: 'Last 90 days', days: 90 },
+  { label: 'Last 12 months', days: 365 },
+  { label: 'All time', days: null },
+]
+
+function rangeText({ from, to }: AnalyticsRange): string {
+  if (from && to) return `${formatDate(from)} to ${formatDate(to)}`
+  if (from) return `since ${formatDate(from)}`
+  if (to) return `up to ${formatDate(to)}`
+  return 'all time'
+}
+
+export default function AnalyticsPage() {
+  useAdminTitle('Analytics')
+  const [params, setParams] = useSearchParams()
+  const range = rangeFromParams(params)
+  const problem = rangeProblem(range.from, range.to)
+  const analytics = useAnalytics(problem ? '' : range.from, problem ? '' : range.to)
+  const csv = useDownloadApplicationsCsv()
+  const { push } = useToast()
+  const setRange = (r: AnalyticsRange) => setParams(rangeToParams(r), { replace: true })
+
+  return (
+    <div className="ws-stack">
+      <p className="ops-intro">How applications move across every client: volume week by week, how far they get, and how quickly clients respond and fill roles.</p>
+      <RangeForm key={`${range.from}|${range.to}`} range={range} problem={problem} onRange={setRange} />
+      <div className="ws-toolbar">
+        <p className="ws-muted" aria-live="polite">
+          Showing {rangeText(range)}
+        </p>
+        <Button
+          variant="outline"
+          icon="download"
+          busy={csv.isPending}
+          onClick={() =>
+            csv.mutate(range, {
+              onError: (err) => push({ kind: 'error', title: 'Export failed', message: serverMessageOr(err, 'Please try again.') }),
+            })
+          }
+        >
+          Download CSV
+        </Button>
+      </div>
+
+      {analytics.isPending ? (
+        <div className="ws-stack" aria-busy="true">
+          <div className="ws-stats ops-stats">
+            {[0, 1, 2, 3].map((i) => (
+              <Card key={i} padding="sm">
+                <Skeleton lines={2} />
+              </Card>
+            ))}
+          </div>
+          <SkeletonCard />
+        </div>
+      ) : analytics.isError ? (
+        <LoadFailed error={analytics.error} what="the analytics" onRetry={() => analytics.refetch()} />
+      ) : (
+        <Results data={analytics.data} onAllTime={() => setRange({ from: '', to: '' })} busy={analytics.isFetching} ranged={Boolean(range.from || range.to)} />
+      )}
+    </div>
+  )
+}
+
+function Results({ data, onAllTime, busy, ranged }: { data: NonNullable<ReturnType<typeof useAnalytics>['data']>; onAllTime: () => void; busy: boolean; ranged: boolean }) {
+  const total = totalApplications(data)
+  const r = data.time_to_first_response
+  const f = data.time_to_fill
+  return (
+    <div className="ws-stack" aria-busy={busy || undefined}>
+      <div className="ws-stats ops-stats">
+        <StatTile className="ops-stat" value={total.toLocaleString('en-AU')} label="Applications" note="In the chosen range" />
+        <StatTile className="ops-stat" value={formatDuration(r.median_days)} label="Median first response" note={`${r.responded} responded to, ${r.waiting} still waiting`} />
+        <StatTile className="ops-stat" value={formatDuration(r.p90_days)} label="90th percentile first response" note="Nine in ten heard back within this" />
+        <StatTile className="ops-stat" value={formatDuration(f.median_days)} label="Median time to fill" note={`${f.filled} role${f.filled === 1 ? '' : 's'} filled`} />
+      </div>
+      {total === 0 ? (
+        <EmptyState
+          title="No applications in this range"
+          icon="chart"
+          headingLevel={2}
+          action={
+            ranged ? (
+              <Button variant="outline" onClick={onAllTime}>
+                Show all time
+              </Button>
+            ) : undefined
+          }
+        >
+          <p>Charts appear once applications come in. Try a wider date range.</p>
+        </EmptyState>
+      ) : (
+        <Suspense fallback={<SkeletonChart />}>
+          <AnalyticsCharts data={data} />
+        </Suspense>
+      )}
+    </div>
+  )
+}
+
+function RangeForm({ range, problem, onRange }: { range: AnalyticsRange; problem: string | null; onRange: (r: AnalyticsRange) => void }) {
+  const [from, setFrom] = useState(range.from)
+  const [to, setTo] = useState(range.to)
+  return (
+    <form
+      className="ops-range"
+      aria-label="Date range"
+      onSubmit={(e) => {
+        e.preventDefault()
+        onRange({ from, to })
+      }}
+    >
+      <Field label="From">{(p) => <input {...p} className="input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />}</Field>
+      <Field label="To" error={problem}>
+        {(p) => <input {...p} className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />}
+      </Field>
+      <div className="ops-filter-actions">
+        <Button type="submit" variant="outline">
+          Apply
+        </Button>
+      </div>
+      <div className="ops-picks" role="group" aria-label="Quick ranges">
+        {QUICK.map((q) => (
+          <Button key={q.label} size="sm" variant="secondary" onClick={() => onRange(q.days === null ? { from: '', to: '' } : lastDays(q.days))}>
+            {q.label}
+          </Button>
+        ))}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,122 @@
+/**
+ * /dashboard/applications: the agency-wide pipeline: every application to every client's jobs,
+ * filtered by client, stage, specialisation and the day it came in. The filters live in the
+ * address bar, so a view can be bookmarked or sent to a colleague.
+ */
+import type { CSSProperties } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { Badge } from '../../../components/ui/Badge'
+import { ErasedChip } from '../../../components/ui/ErasedPerson'
+import { Field } from '../../../components/ui/Field'
+import { SearchForm } from '../../../components/ui/SearchForm'
+import { SelectField } from '../../../components/ui/Select'
+import type { Column } from '../../../components/ui/Table'
+import { isErased, personName } from '../../../lib/erased'
+import { formatDate, formatRelativeTime } from '../../../lib/format'
+import { OPS_STAGES, type OpsStage, SPECIALISATIONS, STAGE_LABELS, stageLabel, stageTone, useAdminTitle } from '../../admin'
+import { useAdminApplications } from '../api/get-applications'
+import { applicationFiltersActive, applicationFiltersFromParams, applicationFiltersToParams, rangeProblem, type ApplicationFilters } from '../model/applicationFilters'
+import type { AdminApplication } from '../types'
+import { ClientFilter } from './ClientFilter'
+import { FilteredTable } from './FilteredTable'
+
+export default function ApplicationsPage() {
+  useAdminTitle('Applications')
+  const [params, setParams] = useSearchParams()
+  const filters = applicationFiltersFromParams(params)
+  const problem = rangeProblem(filters.from, filters.to)
+  const apps = useAdminApplications(filters)
+  const update = (patch: Partial<ApplicationFilters>) => setParams(applicationFiltersToParams({ ...filters, ...patch }), { replace: true })
+
+  const columns: Column<AdminApplication>[] = [
+    {
+      key: 'candidate',
+      header: 'Candidate',
+      cell: (a) => (
+        <span className="ops-cell-stack">
+          {isErased(a.candidate_name) ? (
+            <ErasedChip />
+          ) : (
+            // opening the record is itself recorded (CandidateRecordViewed): a plain link, never prefetched
+            <Link to={`/dashboard/candidates/${encodeURIComponent(a.candidate_id)}`} className="adm-strong-link">
+              {a.candidate_name}
+            </Link>
+          )}
+          <span className="ws-muted ws-small">{a.specialisation ?? ''}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'job',
+      header: 'Job',
+      cell: (a) => (
+        <span className="ops-cell-stack">
+          <span>{a.job_title}</span>
+          <span className="ws-muted ws-small">{a.company}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'stage',
+      header: 'Stage',
+      cell: (a) => (
+        <span className="ops-cell-stack">
+          <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
+          {a.withdrawn_at ? <span className="ws-muted ws-small">Withdrawn {formatDate(a.withdrawn_at)}</span> : null}
+        </span>
+      ),
+    },
+    { key: 'applied', header: 'Applied', cell: (a) => formatDate(a.applied_at) },
+    { key: 'updated', header: 'Last change', cell: (a) => (a.updated_at ? formatRelativeTime(a.updated_at) : '') },
+    {
+      key: 'history',
+      header: 'History',
+      cell: (a) => (
+        <Link to={`/dashboard/audit/streams/application-${a.id}`} className="btn btn-outline btn-sm" aria-label={`History of ${personName(a.candidate_name)}'s application to ${a.job_title}`}>
+          History
+        </Link>
+      ),
+    },
+  ]
+
+  return (
+    <div className="ws-stack">
+      <p className="ops-intro">The pipeline across every client. Narrow it down by client, stage, specialisation or the days applications came in.</p>
+      <SearchForm className="ops-filters" style={{ '--ops-filter-cols': 5 } as CSSProperties} label="Filter applications">
+        <ClientFilter className="ops-filter-wide" value={filters.employer} onChange={(employer) => update({ employer })} />
+        <SelectField
+          label="Stage"
+          value={filters.stage}
+          placeholder="Any stage"
+          options={OPS_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
+          onChange={(e) => update({ stage: e.target.value as OpsStage | '' })}
+        />
+        <SelectField
+          label="Specialisation"
+          value={filters.specialisation}
+          placeholder="Any specialisation"
+          options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
+          onChange={(e) => update({ specialisation: e.target.value })}
+        />
+        <Field label="Applied from">
+          {(p) => <input {...p} className="input" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => update({ from: e.target.value })} />}
+        </Field>
+        <Field label="Applied to" error={problem}>
+          {(p) => <input {...p} className="input" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => update({ to: e.target.value })} />}
+        </Field>
+      </SearchForm>
+
+      <FilteredTable
+        noun={['application', 'applications']}
+        caption="Applications across clients"
+        columns={columns}
+        query={apps}
+        rowKey={(a) => a.id}
+        filtered={applicationFiltersActive(filters)}
+        onClear={() => setParams(new URLSearchParams(), { replace: true })}
+        tryHint="Try another client, stage, specialisation or date range."
+        none={{ title: 'No applications yet', icon: 'clipboard', text: 'Applications appear here as candidates apply to any client’s jobs.' }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,139 @@
+/**
+ * /dashboard/outbox: every mail the platform sends, newest first, filtered by state (?state=).
+ * Shows attempts and the last error; a mail that failed (gave up after its last attempt) can be
+ * sent again once the cause is fixed.
+ */
+import { LoadFailed } from '../../../components/ui/Alert'
+import { Badge, type BadgeTone } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
+import { EmptyState } from '../../../components/ui/EmptyState'
+import { Table, type Column } from '../../../components/ui/Table'
+import { useToast } from '../../../components/ui/toast'
+import { SkeletonStack } from '../../../components/ui/Skeleton'
+import { serverMessageOr } from '../../../lib/server-message'
+import { FilterTabs, Time, useAdminTitle } from '../../admin'
+import { useOutbox } from '../api/get-outbox'
+import { useResendMail } from '../api/resend-mail'
+import { OUTBOX_FILTERS, outboxFilterFromParams, outboxFilterToParams, type OutboxFilter } from '../model/outboxFilters'
+import type { OutboxMail } from '../types'
+
+const TONES: Record<string, BadgeTone> = { queued: 'info', sent: 'success', failed: 'danger' }
+const LABELS: Record<string, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' }
+
+/** "23 Nov, 10:22 pm" (the year only when it is not this year). */
+function shortWhen(iso: string): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  const sameYear = d.getFullYear() === new Date().getFullYear()
+  return d.toLocaleString('en-AU', { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }), hour: 'numeric', minute: '2-digit' })
+}
+
+export default function OutboxPage() {
+  useAdminTitle('Mail outbox')
+  return (
+    <div className="adm-stack">
+      <p className="adm-intro">
+        Every email the platform sends: approvals, replies, password resets and application updates. A mail that keeps failing stops after its last
+        attempt; fix the cause (often a mistyped address) and send it again.
+      </p>
+      <FilterTabs label="Mail by state" filters={OUTBOX_FILTERS} fromParams={outboxFilterFromParams} toParams={outboxFilterToParams}>
+        {(filter) => <MailList filter={filter} />}
+      </FilterTabs>
+    </div>
+  )
+}
+
+function MailList({ filter }: { filter: OutboxFilter }) {
+  const mail = useOutbox(filter)
+  const resend = useResendMail()
+  const { push } = useToast()
+  if (mail.isPending) return <SkeletonStack cards={3} what="mail" />
+  if (mail.isError) return <LoadFailed error={mail.error} what="the outbox" onRetry={() => mail.refetch()} />
+  if (mail.data.length === 0) {
+    return (
+      <EmptyState title={filter === 'failed' ? 'No failed mail' : filter === 'queued' ? 'Nothing waiting to send' : 'No mail yet'} icon="check">
+        <p>{filter === 'failed' ? 'Every mail was delivered or is still being tried.' : 'Mail appears here as the platform sends it.'}</p>
+      </EmptyState>
+    )
+  }
+  const columns: Column<OutboxMail>[] = [
+    {
+      key: 'mail',
+      header: 'Mail',
+      cell: (m) => (
+        <span className="adm-cell-stack">
+          <strong>{m.subject}</strong>
+          <span className="ws-muted">To {m.recipient}</span>
+          {m.last_error ? (
+            <span className="ws-small">
+              Last error: <code className="adm-error-text">{m.last_error}</code>
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'state',
+      header: 'State',
+      cell: (m) => (
+        <span className="adm-cell-stack">
+          <Badge tone={TONES[m.state] ?? 'neutral'}>{LABELS[m.state] ?? m.state}</Badge>
+          <span className="ws-muted ws-small">{m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'when',
+      header: 'When',
+      cell: (m) => (
+        <span className="adm-cell-stack ws-small adm-nowrap">
+          <span>
+            Created <Time iso={m.created_at}>{shortWhen(m.created_at)}</Time>
+          </span>
+          {m.sent_at ? (
+            <span className="ws-muted">
+              Sent <Time iso={m.sent_at}>{shortWhen(m.sent_at)}</Time>
+            </span>
+          ) : m.state === 'queued' && m.next_attempt_at ? (
+            <span className="ws-muted">
+              Next try <Time iso={m.next_attempt_at}>{shortWhen(m.next_attempt_at)}</Time>
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Action',
+      cell: (m) =>
+        m.state === 'failed' ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            icon="reopen"
+            busy={resend.isPending && resend.variables === m.id}
+            aria-label={`Send “${m.subject}” to ${m.recipient} again`}
+            onClick={() =>
+              resend.mutate(m.id, {
+                onSuccess: (r) => push({ kind: 'success', title: r?.message ?? 'Queued to send again', message: `To ${m.recipient}` }),
+                onError: (err) => push({ kind: 'error', title: 'Could not send again', message: serverMessageOr(err, 'Please try again.') }),
+              })
+            }
+          >
+            Send again
+          </Button>
+        ) : (
+          <span className="ws-muted">—</span>
+        ),
+    },
+  ]
+  return (
+    <div className="adm-stack-sm">
+      <p className="ws-muted">
+        {mail.data.length === 1 ? '1 mail' : `${mail.data.length} mails`}
+        {mail.data.length >= 200 ? ' (the newest 200)' : ''}
+      </p>
+      <Table caption="Mail" columns={columns} rows={mail.data} rowKey={(m) => m.id} />
+    </div>
+  )
+}

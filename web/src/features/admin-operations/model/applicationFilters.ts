@@ -1,0 +1,21 @@
+/** The applications screen's filters and the address bar: ?employer=&stage=&specialisation=&from=&to= */
+import { hasAny, OPS_STAGES, type OpsStage, readParams, validDay, writeParams } from '../../admin'
+
+export type ApplicationFilters = { employer: string; stage: OpsStage | ''; specialisation: string; from: string; to: string }
+
+const KEYS = ['employer', 'stage', 'specialisation', 'from', 'to'] as const
+
+export function applicationFiltersFromParams(params: URLSearchParams): ApplicationFilters {
+  const raw = readParams(params, KEYS)
+  const stage = (OPS_STAGES as readonly string[]).includes(raw.stage) ? (raw.stage as OpsStage) : ''
+  return { employer: raw.employer, stage, specialisation: raw.specialisation, from: validDay(raw.from), to: validDay(raw.to) }
+}
+
+export const applicationFiltersToParams = (f: ApplicationFilters) => writeParams(f, KEYS)
+
+export const applicationFiltersActive = (f: ApplicationFilters) => hasAny(f, KEYS)
+
+/** A date range that ends before it starts, as a message; null when it is fine. */
+export function rangeProblem(from: string, to: string): string | null {
+  return from && to && from > to ? 'The end date is before the start date' : null
+}

@@ -1,0 +1,23 @@
+/** The jobs screen's filters and the address bar: ?status=&employer=&q= */
+import { hasAny, readParams, writeParams } from '../../admin'
+import { JOB_STATUSES, type JobRowStatus, type JobStatus } from '../types'
+
+export type JobFilters = { status: JobStatus | ''; employer: string; q: string }
+
+const KEYS = ['status', 'employer', 'q'] as const
+
+export function jobFiltersFromParams(params: URLSearchParams): JobFilters {
+  const raw = readParams(params, KEYS)
+  // "active" is the contract's first name for "open": old links keep working
+  const named = raw.status === 'active' ? 'open' : raw.status
+  const status = (JOB_STATUSES as readonly string[]).includes(named) ? (named as JobStatus) : ''
+  return { status, employer: raw.employer, q: raw.q }
+}
+
+export const jobFiltersToParams = (f: JobFilters) => writeParams(f, KEYS)
+
+export const jobFiltersActive = (f: JobFilters) => hasAny(f, KEYS)
+
+export const JOB_STATUS_LABELS: Record<JobRowStatus, string> = { draft: 'Draft', open: 'Live', closed: 'Closed', expired: 'Expired' }
+
+export const jobStatusLabel = (s: string) => JOB_STATUS_LABELS[s as JobRowStatus] ?? (s ? s.charAt(0).toUpperCase() + s.slice(1) : '')

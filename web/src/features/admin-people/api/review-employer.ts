@@ -1,0 +1,22 @@
+/**
+ * The employer reviews: POST /api/admin/employers/{id}/approve | reject {reason} | suspend {reason}
+ * | reinstate. Each is mailed to the employer; a suspension also signs them out everywhere.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { adminKeys, adminPost, type MessageReply, seg } from '../../admin'
+import { peopleKeys } from './keys'
+
+export type EmployerReview = { id: string; action: 'approve' | 'reinstate' } | { id: string; action: 'reject' | 'suspend'; reason: string }
+
+export function reviewEmployer(r: EmployerReview): Promise<MessageReply> {
+  const body = r.action === 'reject' || r.action === 'suspend' ? { reason: r.reason.trim() } : {}
+  return adminPost<MessageReply>(`/api/admin/employers/${seg(r.id)}/${r.action}`, body)
+}
+
+export function useReviewEmployer() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: reviewEmployer,
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: peopleKeys.employers() }), qc.invalidateQueries({ queryKey: adminKeys.overview() })]),
+  })
+}

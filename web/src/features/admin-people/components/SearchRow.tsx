@@ -1,0 +1,17 @@
+import { Button } from '../../../components/ui/Button'
+import { Field } from '../../../components/ui/Field'
+import { SearchForm } from '../../../components/ui/SearchForm'
+
+/** A people screen's search: one box and its button; the search runs on submit. */
+export function SearchRow({ label, hint, value, onChange, onSearch }: { label: string; hint: string; value: string; onChange: (value: string) => void; onSearch: () => void }) {
+  return (
+    <SearchForm className="adm-search" label={label} onSearch={onSearch}>
+      <Field label={label} hint={hint}>
+        {(p) => <input {...p} className="input" type="search" value={value} onChange={(e) => onChange(e.target.value)} />}
+      </Field>
+      <Button type="submit" variant="secondary" icon="search">
+        Search
+      </Button>
+    </SearchForm>
+  )
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { employerActions, employerFiltersFromParams, employerFiltersToParams, employerQuery } from './employerFilters'
+import { reasonError } from './forms'
+import { candidateQueryFromParams, inboxFilterFromParams, inboxFilterToParams } from './listFilters'
+import { listOf, profileView } from './profile'
+
+describe('employer filters in the address bar', () => {
+  it('reads status and q, with unknown status as all', () => {
+    expect(employerFiltersFromParams(new URLSearchParams('status=pending&q=%20acme%20'))).toEqual({ status: 'pending', q: 'acme' })
+    expect(employerFiltersFromParams(new URLSearchParams('status=bogus'))).toEqual({ status: 'all', q: '' })
+    expect(employerFiltersFromParams(new URLSearchParams(`q=${'x'.repeat(150)}`)).q).toHaveLength(100)
+  })
+  it('writes only what differs from the defaults, and round-trips', () => {
+    expect(employerFiltersToParams({ status: 'all', q: '  ' }).toString()).toBe('')
+    const p = employerFiltersToParams({ status: 'suspended', q: 'Wattle' })
+    expect(p.toString()).toBe('status=suspended&q=Wattle')
+    expect(employerFiltersFromParams(p)).toEqual({ status: 'suspended', q: 'Wattle' })
+  })
+  it('asks the server without a status for all', () => {
+    expect(employerQuery({ status: 'all', q: 'bank' })).toEqual({ q: 'bank' })
+    expect(employerQuery({ status: 'rejected', q: '' })).toEqual({ status: 'rejected' })
+  })
+  it('offers the next steps of each status', () => {
+    expect(employerActions('pending')).toEqual(['approve', 'reject'])
+    expect(employerActions('active')).toEqual(['suspend'])
+    expect(employerActions('suspended')).toEqual(['reinstate'])
+    expect(employerActions('rejected')).toEqual([])
+  })
+})
+
+describe('inbox and candidate search filters', () => {
+  it('inbox: open by default, handled and all kept', () => {
+    expect(inboxFilterFromParams(new URLSearchParams(''))).toBe('open')
+    expect(inboxFilterFromParams(new URLSearchParams('status=handled'))).toBe('handled')
+    expect(inboxFilterFromParams(new URLSearchParams('status=nope'))).toBe('open')
+    expect(inboxFilterToParams('open').toString()).toBe('')
+    expect(inboxFilterToParams('all').toString()).toBe('status=all')
+  })
+  it('candidate search is trimmed', () => {
+    expect(candidateQueryFromParams(new URLSearchParams('q=%20sam%20'))).toBe('sam')
+  })
+})
+
+describe('form checks', () => {
+  it('a reason is required and bounded', () => {
+    expect(reasonError('  ')).toBe('Please give a reason')
+    expect(reasonError('x'.repeat(2001))).toBe('Reason must be at most 2000 characters')
+    expect(reasonError('Unverified ABN')).toBeNull()
+  })
+})
+
+describe('candidate profile', () => {
+  it('reads lists given either way', () => {
+    expect(listOf('React, Rust ,, SQL')).toEqual(['React', 'Rust', 'SQL'])
+    expect(listOf(['Go', '', 3])).toEqual(['Go', '3'])
+    expect(listOf(null)).toEqual([])
+  })
+  it('leaves out what is missing and links only web addresses', () => {
+    const v = profileView({ location: 'Sydney', phone: null, linkedin: 'javascript:alert(1)', portfolio: 'https://sam.dev', experience: [{ position: 'Dev', company: 'Acme', startDate: '2020', endDate: null }], education: 'bad' })
+    expect(v.facts).toEqual([
+      { label: 'Location', value: 'Sydney', href: undefined },
+      { label: 'LinkedIn', value: 'javascript:alert(1)', href: undefined },
+      { label: 'Portfolio', value: 'https://sam.dev', href: 'https://sam.dev' },
+    ])
+    expect(v.experience).toEqual([{ title: 'Dev', subtitle: 'Acme', period: '2020 – now', description: '' }])
+    expect(v.education).toEqual([])
+  })
+})

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { actorLabel, eventSummary, eventSummaryParts, humaniseType, shortStream, streamKind } from './auditEvent'
+import { jsonLines } from './json'
+
+describe('audit event summaries', () => {
+  it('turns type names into words', () => {
+    expect(humaniseType('JobPosted')).toBe('Job posted')
+    expect(humaniseType('ApplicationStageChanged')).toBe('Application stage changed')
+    expect(humaniseType('CVUploaded')).toBe('CV uploaded')
+  })
+  it('names the actor with a role, and never shows an erased name', () => {
+    expect(actorLabel({ actor_name: 'Ada Admin', actor_role: 'admin', actor_id: 'x' })).toBe('Ada Admin (Admin)')
+    expect(actorLabel({ actor_name: null, actor_role: 'policy', actor_id: null })).toBe('Automatic rule')
+    expect(actorLabel({ actor_name: '[erased]', actor_role: 'candidate', actor_id: 'x' })).toBe('Erased person (Candidate)')
+    expect(actorLabel({ actor_name: null, actor_role: null, actor_id: null })).toBe('System')
+  })
+  it('reads the kind of a stream from its id', () => {
+    expect(streamKind('job-0190abcd-1234')).toBe('job')
+    expect(shortStream('application-0190abcd12345678')).toBe('application-0190abcd…')
+  })
+  it('summarises the telling fields of a payload', () => {
+    expect(eventSummary({ title: 'Data engineer', location_id: 'x' })).toBe('Data engineer')
+    expect(eventSummary({ from_stage: 'new', to_stage: 'screening' })).toBe('new → screening')
+    expect(eventSummary({ stage: 'interview', previous: 'screening', feedback: null })).toBe('screening → interview')
+    expect(eventSummary({ details: { title: 'Cloud lead' } })).toBe('Cloud lead')
+    expect(eventSummary({ reason: 'Duplicate listing' })).toBe('“Duplicate listing”')
+    expect(eventSummary({ name: '[erased]' })).toBe('[erased]')
+    expect(eventSummaryParts({ stage: 'new', previous: 'new', feedback: '[erased]' })).toEqual(['new → new', '[erased]'])
+    expect(eventSummary({})).toBe('')
+  })
+})
+
+describe('pretty payload lines', () => {
+  it('indents like JSON and marks erased values', () => {
+    const lines = jsonLines({ name: '[erased]', tags: ['a'], n: 1 })
+    expect(lines.map((l) => `${'  '.repeat(l.indent)}${l.key ? `"${l.key}": ` : ''}${l.text}${l.comma ? ',' : ''}`).join('\n')).toBe(
+      JSON.stringify({ name: '[erased]', tags: ['a'], n: 1 }, null, 2),
+    )
+    expect(lines.filter((l) => l.erased).map((l) => l.key)).toEqual(['name'])
+  })
+})
