@@ -45,7 +45,9 @@ const CHUNK_GROUPS = [
       /node_modules[\\/]lucide-react[\\/]/.test(id) ||
       (/src[\\/](components[\\/]ui|hooks|lib|features[\\/]jobs[\\/](model|components))[\\/]/.test(id) &&
         !HOME_MODULES.test(id) &&
-        !/JobBoardPage|JobDetailPage/.test(id)),
+        !/JobBoardPage|JobDetailPage/.test(id) &&
+        // the socket's provider brings the socket.io client: it loads with the workspaces that mount it
+        !/lib[\\/]realtime[\\/]RealtimeProvider/.test(id)),
   },
 ]
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { ToastProvider } from '../components/ui/toast'
-import { RealtimeProvider } from '../lib/realtime'
+import { RealtimeProvider } from '../lib/realtime/RealtimeProvider'
 import type { Role } from '../lib/session'
 import { makeJwt } from '../lib/session.fixtures'
 

@@ -5,10 +5,11 @@
  * closes and reopens it when the role or token changes, and hands each server event to the
  * listeners of that name, so a screen that mounts later needs no connection of its own.
  */
-import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { io, type Socket } from 'socket.io-client'
 import type { Role } from '../session'
-import type { ClientEmitters, ClientEvent, ClientEvents, ServerEvent, ServerEvents, ServerListeners } from './events'
+import { RealtimeBusContext, RealtimeConnectedContext, type RealtimeBus } from './context'
+import type { ClientEmitters, ServerListeners } from './events'
 
 const SOCKET_OPTIONS = {
   transports: ['websocket', 'polling'],
@@ -19,22 +20,6 @@ const SOCKET_OPTIONS = {
 }
 
 type RealtimeSocket = Socket<ServerListeners, ClientEmitters>
-
-/** The arguments `emit` takes after the event name: none for an event without a payload. */
-export type EmitArgs<E extends ClientEvent> = ClientEvents[E] extends undefined ? [] : [payload: ClientEvents[E]]
-
-export type RealtimeBus = {
-  /** Adds a listener for one server event; returns what removes it. */
-  subscribe: <E extends ServerEvent>(event: E, listener: (payload: ServerEvents[E]) => void) => () => void
-  /** Sends a client event on the open socket; without one it is dropped (the next connect asks again). */
-  emit: <E extends ClientEvent>(event: E, ...args: EmitArgs<E>) => void
-}
-
-/** Outside a provider (a screen rendered on its own, a signed-out page) nothing arrives and nothing is sent. */
-const OFFLINE: RealtimeBus = { subscribe: () => () => {}, emit: () => {} }
-
-export const RealtimeBusContext = createContext<RealtimeBus>(OFFLINE)
-export const RealtimeConnectedContext = createContext(false)
 
 type Listener = (payload: unknown) => void
 

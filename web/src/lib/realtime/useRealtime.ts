@@ -1,7 +1,7 @@
 /** The hooks a screen uses to follow the session's socket (RealtimeProvider). */
 import { useContext, useEffect, useRef } from 'react'
 import type { ServerEvent, ServerEvents } from './events'
-import { RealtimeBusContext, RealtimeConnectedContext, type RealtimeBus } from './RealtimeProvider'
+import { RealtimeBusContext, RealtimeConnectedContext, type RealtimeBus } from './context'
 
 /**
  * Runs `handler` for every `event` the server sends while the calling component is mounted.

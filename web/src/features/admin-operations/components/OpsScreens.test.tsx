@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, within } from '@testing-library/react'
-import { RealtimeProvider } from '../../../lib/realtime'
+import { RealtimeProvider } from '../../../lib/realtime/RealtimeProvider'
 import { socket } from '../../../testing/fakeSocket'
 import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteReply } from '../../../testing/harness'
 import AnalyticsPage from './AnalyticsPage'
