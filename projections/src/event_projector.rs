@@ -2,8 +2,10 @@
 //! event enum and write one handler. The batch loop and picking their events
 //! out of the global log live here, once.
 //!
-//! A projector that writes batch-wise (`accounts`, `job_board`: one statement
-//! per batch, not per event) implements [`Projector`] itself.
+//! Live and in a rebuild an `EventProjector` takes the same path: its events
+//! between two erasures go to [`EventProjector::fold_segment`] as one run
+//! (event by event through `handle`, or, for a read model kept as rows, one
+//! [`RowFold`](crate::RowFold) that reads, folds and writes them set-wise).
 
 use std::future::Future;
 
@@ -50,44 +52,20 @@ pub trait EventProjector: Send + Sync + 'static {
     /// Whether `handle` may append events (a policy); see [`Projector::appends`].
     const APPENDS: bool = false;
 
-    /// Applies a rebuild's consecutive batches, where nobody hears of changes
-    /// (see [`Projector::rebuild_apply`]): the events between two erasures go to
-    /// [`Self::fold_segment`], each erasure runs as live in its place.
-    fn rebuild_batch(
-        &self,
-        conn: &mut PgConnection,
-        batches: &[&[Decoded]],
-    ) -> impl Future<Output = anyhow::Result<()>> + Send {
-        async move {
-            let mut segment = Vec::new();
-            for batch in batches {
-                for decoded in batch.iter() {
-                    if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
-                        self.fold_segment(conn, &segment).await?;
-                        segment.clear();
-                        self.erase(conn, &erased, &mut Vec::new()).await?;
-                    }
-                    if let Some(event) = decoded.event.as_ref().and_then(Self::Event::from_any) {
-                        segment.push((&decoded.recorded, event));
-                    }
-                }
-            }
-            self.fold_segment(conn, &segment).await
-        }
-    }
-
-    /// A rebuild's run of this projector's events with no erasure among
-    /// them. By default event by event, as live; a projector with many
-    /// events may fold them in memory and write them set-wise, provided the
-    /// rows come out as live projection leaves them.
+    /// A run of this projector's events with no erasure among them, live or
+    /// in a rebuild alike (a rebuild passes a `changes` nobody reads). By
+    /// default event by event through [`Self::handle`]; a read model kept as
+    /// rows folded in memory implements [`RowFold`](crate::RowFold) instead,
+    /// which reads the run's rows once and writes them back set-wise.
     fn fold_segment(
         &self,
         conn: &mut PgConnection,
         segment: &[(&RecordedEvent, &Self::Event)],
+        changes: &mut Vec<Change>,
     ) -> impl Future<Output = anyhow::Result<()>> + Send {
         async move {
             for (recorded, event) in segment {
-                self.handle(conn, recorded, (*event).clone(), &mut Vec::new())
+                self.handle(conn, recorded, (*event).clone(), changes)
                     .await?;
             }
             Ok(())
@@ -103,19 +81,27 @@ pub trait EventProjector: Send + Sync + 'static {
         changes: &mut Vec<Change>,
     ) -> impl Future<Output = anyhow::Result<()>> + Send {
         let _ = changes;
-        async move {
-            for sql in Self::ERASE {
-                let query = sqlx::query(sqlx::AssertSqlSafe(*sql)).bind(erased.subject_id);
-                let query = if sql.contains("$2") {
-                    query.bind(domain::event::ERASED)
-                } else {
-                    query
-                };
-                query.execute(&mut *conn).await?;
-            }
-            Ok(())
-        }
+        run_erase_statements(conn, Self::ERASE, erased)
     }
+}
+
+/// Runs erasure statements in order, `$1` the subject's id and `$2` (where
+/// a statement has one) the text `[erased]`.
+pub(crate) async fn run_erase_statements(
+    conn: &mut PgConnection,
+    statements: &'static [&'static str],
+    erased: &ErasedSubject,
+) -> anyhow::Result<()> {
+    for sql in statements {
+        let query = sqlx::query(sqlx::AssertSqlSafe(*sql)).bind(erased.subject_id);
+        let query = if sql.contains("$2") {
+            query.bind(domain::event::ERASED)
+        } else {
+            query
+        };
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
 }
 
 /// A data subject erased at a point of the log.
@@ -158,7 +144,7 @@ impl<P: EventProjector> Projector for P {
         P::ERASED_BY
     }
 
-    /// Its aggregate's events and erasures: what `apply_each` acts on.
+    /// Its aggregate's events and erasures: what [`apply_segments`] acts on.
     fn reads(&self, event: &AnyEvent) -> bool {
         P::Event::from_any(event).is_some() || ErasedSubject::of(Some(event)).is_some()
     }
@@ -174,7 +160,7 @@ impl<P: EventProjector> Projector for P {
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
         Box::pin(async move {
             let mut changes = Vec::new();
-            apply_each(self, conn, events, &mut changes).await?;
+            apply_segments(self, conn, &[events], &mut changes).await?;
             Ok(changes)
         })
     }
@@ -184,27 +170,30 @@ impl<P: EventProjector> Projector for P {
         conn: &'a mut PgConnection,
         batches: &'a [&'a [Decoded]],
     ) -> BoxFuture<'a, anyhow::Result<()>> {
-        Box::pin(self.rebuild_batch(conn, batches))
+        Box::pin(async move { apply_segments(self, conn, batches, &mut Vec::new()).await })
     }
 }
 
-/// The live way: erasures and this projector's events, one at a time.
-async fn apply_each<P: EventProjector + ?Sized>(
+/// The one path of every [`EventProjector`], live and in a rebuild: the
+/// projector's events between two erasures go to
+/// [`EventProjector::fold_segment`] as one run, and each erasure runs in its
+/// place, after what came before it is written.
+async fn apply_segments<P: EventProjector + ?Sized>(
     projector: &P,
     conn: &mut PgConnection,
-    events: &[Decoded],
+    batches: &[&[Decoded]],
     changes: &mut Vec<Change>,
 ) -> anyhow::Result<()> {
-    for decoded in events {
+    let mut segment = Vec::new();
+    for decoded in batches.iter().flat_map(|batch| batch.iter()) {
         if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
+            projector.fold_segment(conn, &segment, changes).await?;
+            segment.clear();
             projector.erase(conn, &erased, changes).await?;
         }
-        let Some(event) = decoded.event.as_ref().and_then(P::Event::from_any) else {
-            continue;
-        };
-        projector
-            .handle(conn, &decoded.recorded, event.clone(), changes)
-            .await?;
+        if let Some(event) = decoded.event.as_ref().and_then(P::Event::from_any) {
+            segment.push((&decoded.recorded, event));
+        }
     }
-    Ok(())
+    projector.fold_segment(conn, &segment, changes).await
 }

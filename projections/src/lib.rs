@@ -9,11 +9,13 @@ pub mod changes;
 pub mod event_projector;
 pub mod read_models;
 pub mod rebuild;
+pub mod row_fold;
 pub mod runtime;
 pub mod wait;
 
 pub use changes::{Change, ChangeFeed};
 pub use event_projector::{ErasedSubject, EventProjector};
+pub use row_fold::{FoldedRow, RowFold, RowOf};
 pub use runtime::{
     BoxFuture, Decoded, EventSource, Projector, ProjectorStatus, RuntimeConfig, RuntimeHandle,
     start, status,

@@ -17,12 +17,14 @@ impl EventProjector for AccessLogProjector {
     const TABLES: &'static [&'static str] = &["candidate_access_log"];
     type Event = AccessEvent;
 
-    /// A rebuild's batch as one INSERT (an erasure, should this projector
-    /// ever forget anything, writes what came before it first).
+    /// A run of views as one INSERT, live and in a rebuild (an erasure,
+    /// should this projector ever forget anything, writes what came before
+    /// it first).
     async fn fold_segment(
         &self,
         conn: &mut PgConnection,
         segment: &[(&RecordedEvent, &AccessEvent)],
+        _: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
         let mut rows = Views::default();
         for (_, event) in segment {
@@ -34,17 +36,15 @@ impl EventProjector for AccessLogProjector {
     async fn handle(
         &self,
         conn: &mut PgConnection,
-        _: &RecordedEvent,
+        r: &RecordedEvent,
         event: AccessEvent,
-        _: &mut Vec<Change>,
+        changes: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
-        let mut rows = Views::default();
-        rows.push(&event);
-        rows.write(conn).await
+        self.fold_segment(conn, &[(r, &event)], changes).await
     }
 }
 
-/// Views to insert, live one at a time, in a rebuild a batch at once.
+/// A run of views to insert with one statement.
 #[derive(Default)]
 struct Views {
     candidates: Vec<Uuid>,

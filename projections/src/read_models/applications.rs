@@ -10,17 +10,99 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{FoldedRow, SegmentRows, column, stream_uuid};
-use crate::{Change, ErasedSubject, EventProjector};
+use super::{column, stream_uuid};
+use crate::{Change, ErasedSubject, FoldedRow, RowFold, RowOf};
 
 pub struct ApplicationsProjector;
 
-impl EventProjector for ApplicationsProjector {
+impl RowFold for ApplicationsProjector {
     const NAME: &'static str = "applications";
     const TABLES: &'static [&'static str] = &["applications"];
     /// [`Self::erase`] finds a candidate's applications by `candidate_id`.
     const ERASED_BY: &'static [&'static str] = &["candidate_id"];
     type Event = ApplicationEvent;
+    type Row = Row;
+
+    fn row_of(r: &RecordedEvent, event: &ApplicationEvent) -> anyhow::Result<RowOf> {
+        Ok(match event {
+            ApplicationEvent::ApplicationSubmitted(s) => RowOf::New(s.application_id),
+            _ => RowOf::Existing(stream_uuid(&r.stream_id)?),
+        })
+    }
+
+    fn fold(
+        row: &mut Option<Row>,
+        r: &RecordedEvent,
+        event: &ApplicationEvent,
+        changes: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        if let ApplicationEvent::ApplicationSubmitted(s) = event {
+            anyhow::ensure!(
+                row.is_none(),
+                "application {} is submitted twice",
+                s.application_id
+            );
+            let new = row.insert(Row {
+                id: s.application_id,
+                candidate_id: s.candidate_id,
+                employer_id: s.employer_id,
+                job_id: s.job_id,
+                job_title: s.job_title.clone(),
+                company: s.company.clone(),
+                status: ApplicationStatus::Pending,
+                stage: Stage::New,
+                feedback: None,
+                resume_id: s.resume_id,
+                cover_letter_id: s.cover_letter_id,
+                created_at: s.submitted_at,
+                last_updated: s.submitted_at,
+                stage_entered_at: s.submitted_at,
+                version: r.stream_version,
+                first_response_at: None,
+                hired_at: None,
+                withdrawn_at: None,
+            });
+            new.changed(true, changes);
+            return Ok(());
+        }
+        // An event about an application this model never saw changes nothing.
+        let Some(row) = row else {
+            return Ok(());
+        };
+        match event {
+            ApplicationEvent::ApplicationSubmitted(_) => unreachable!("handled above"),
+            ApplicationEvent::ApplicationStatusChanged {
+                status,
+                feedback,
+                changed_at,
+                ..
+            } => {
+                let stage = row.stage.after_status_change(*status);
+                row.moved(stage, feedback.as_ref(), *changed_at, r.stream_version);
+                row.changed(true, changes);
+            }
+            ApplicationEvent::ApplicationWithdrawn { withdrawn_at, .. } => {
+                row.withdrawn_at = Some(*withdrawn_at);
+                row.last_updated = *withdrawn_at;
+                row.version = r.stream_version;
+                row.changed(true, changes);
+            }
+            ApplicationEvent::ApplicationMoved {
+                stage,
+                previous,
+                feedback,
+                moved_at,
+                ..
+            } => {
+                row.moved(*stage, feedback.as_ref(), *moved_at, r.stream_version);
+                // The candidate hears of it only when what they see changed.
+                let candidate_sees_change =
+                    stage.visible_status() != previous.visible_status() || feedback.is_some();
+                row.changed(candidate_sees_change, changes);
+            }
+        }
+        Ok(())
+    }
 
     /// Applications stay (a job had N applications, one reached Interview on
     /// a date); the candidate's words and files on them go. Boards that show
@@ -52,198 +134,11 @@ impl EventProjector for ApplicationsProjector {
         }
         Ok(())
     }
-
-    /// A rebuild's batch set-wise: the rows its events touch are read once,
-    /// folded in memory exactly as the statements of `handle` would change
-    /// them, and written back by one upsert. An erasure writes what was
-    /// folded so far, then runs as live.
-    async fn fold_segment(
-        &self,
-        conn: &mut PgConnection,
-        segment: &[(&RecordedEvent, &ApplicationEvent)],
-    ) -> anyhow::Result<()> {
-        let mut rows = SegmentRows::<Row>::load(conn, segment, |e| {
-            matches!(e, ApplicationEvent::ApplicationSubmitted(_))
-        })
-        .await?;
-        for (r, event) in segment {
-            match event {
-                ApplicationEvent::ApplicationSubmitted(s) => {
-                    let row = Row {
-                        id: s.application_id,
-                        candidate_id: s.candidate_id,
-                        employer_id: s.employer_id,
-                        job_id: s.job_id,
-                        job_title: s.job_title.clone(),
-                        company: s.company.clone(),
-                        status: ApplicationStatus::Pending,
-                        stage: Stage::New,
-                        feedback: None,
-                        resume_id: s.resume_id,
-                        cover_letter_id: s.cover_letter_id,
-                        created_at: s.submitted_at,
-                        last_updated: s.submitted_at,
-                        stage_entered_at: s.submitted_at,
-                        version: r.stream_version,
-                        first_response_at: None,
-                        hired_at: None,
-                        withdrawn_at: None,
-                    };
-                    anyhow::ensure!(
-                        rows.create(s.application_id, row),
-                        "application {} is submitted twice",
-                        s.application_id
-                    );
-                }
-                ApplicationEvent::ApplicationStatusChanged {
-                    status,
-                    feedback,
-                    changed_at,
-                    ..
-                } => {
-                    if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
-                        let stage = row.stage.after_status_change(*status);
-                        row.moved(stage, feedback.as_ref(), *changed_at, r.stream_version);
-                    }
-                }
-                ApplicationEvent::ApplicationWithdrawn { withdrawn_at, .. } => {
-                    if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
-                        row.withdrawn_at = Some(*withdrawn_at);
-                        row.last_updated = *withdrawn_at;
-                        row.version = r.stream_version;
-                    }
-                }
-                ApplicationEvent::ApplicationMoved {
-                    stage,
-                    feedback,
-                    moved_at,
-                    ..
-                } => {
-                    if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
-                        row.moved(*stage, feedback.as_ref(), *moved_at, r.stream_version);
-                    }
-                }
-            }
-        }
-        rows.write(conn).await
-    }
-
-    async fn handle(
-        &self,
-        conn: &mut PgConnection,
-        r: &RecordedEvent,
-        event: ApplicationEvent,
-        changes: &mut Vec<Change>,
-    ) -> anyhow::Result<()> {
-        match event {
-            ApplicationEvent::ApplicationSubmitted(s) => {
-                // language=PostgreSQL
-                sqlx::query(
-                    "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status,
-                                               stage, version, resume_id, cover_letter_id, created_at, last_updated,
-                                               stage_entered_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, 'pending', 'new', $7, $8, $9, $10, $10, $10)",
-                )
-                .bind(s.application_id)
-                .bind(s.candidate_id)
-                .bind(s.employer_id)
-                .bind(s.job_id)
-                .bind(&s.job_title)
-                .bind(&s.company)
-                .bind(r.stream_version)
-                .bind(s.resume_id)
-                .bind(s.cover_letter_id)
-                .bind(s.submitted_at)
-                .execute(&mut *conn)
-                .await?;
-                changes.push(Change::ApplicationChanged {
-                    candidate_id: s.candidate_id,
-                    application_id: s.application_id,
-                });
-                changes.push(Change::PipelineChanged {
-                    employer_id: s.employer_id,
-                    job_id: s.job_id,
-                    application_id: s.application_id,
-                });
-            }
-            ApplicationEvent::ApplicationStatusChanged {
-                status,
-                feedback,
-                changed_at,
-                ..
-            } => {
-                let id = stream_uuid(&r.stream_id)?;
-                // language=PostgreSQL
-                let current: Option<(String,)> =
-                    sqlx::query_as("SELECT stage FROM applications WHERE id = $1")
-                        .bind(id)
-                        .fetch_optional(&mut *conn)
-                        .await?;
-                let Some((current,)) = current else {
-                    return Ok(());
-                };
-                let stage = Stage::try_from(current)?.after_status_change(status);
-                let moved = Moved {
-                    id,
-                    stage,
-                    feedback,
-                    at: changed_at,
-                    version: r.stream_version,
-                    candidate_sees_change: true,
-                };
-                moved.write(conn, changes).await?;
-            }
-            ApplicationEvent::ApplicationWithdrawn { withdrawn_at, .. } => {
-                let id = stream_uuid(&r.stream_id)?;
-                // language=PostgreSQL
-                let row: Option<(Uuid, Uuid, Uuid)> = sqlx::query_as(
-                    "UPDATE applications SET withdrawn_at = $2, last_updated = $2, version = $3
-                      WHERE id = $1 RETURNING candidate_id, employer_id, job_id",
-                )
-                .bind(id)
-                .bind(withdrawn_at)
-                .bind(r.stream_version)
-                .fetch_optional(&mut *conn)
-                .await?;
-                if let Some((candidate_id, employer_id, job_id)) = row {
-                    changes.push(Change::ApplicationChanged {
-                        candidate_id,
-                        application_id: id,
-                    });
-                    changes.push(Change::PipelineChanged {
-                        employer_id,
-                        job_id,
-                        application_id: id,
-                    });
-                }
-            }
-            ApplicationEvent::ApplicationMoved {
-                stage,
-                previous,
-                feedback,
-                moved_at,
-                ..
-            } => {
-                let candidate_sees_change =
-                    stage.visible_status() != previous.visible_status() || feedback.is_some();
-                let moved = Moved {
-                    id: stream_uuid(&r.stream_id)?,
-                    stage,
-                    feedback,
-                    at: moved_at,
-                    version: r.stream_version,
-                    candidate_sees_change,
-                };
-                moved.write(conn, changes).await?;
-            }
-        }
-        Ok(())
-    }
 }
 
-/// A row of `applications`, as a rebuild batch folds it.
+/// A row of `applications`, as the fold sees it.
 #[derive(Debug, Clone, sqlx::FromRow)]
-struct Row {
+pub struct Row {
     id: Uuid,
     candidate_id: Uuid,
     employer_id: Uuid,
@@ -320,7 +215,7 @@ impl FoldedRow for Row {
 }
 
 impl Row {
-    /// What [`Moved::write`]'s UPDATE does to the row.
+    /// The row in its new place in the pipeline, whichever event put it there.
     fn moved(&mut self, stage: Stage, feedback: Option<&String>, at: DateTime<Utc>, version: i64) {
         if self.stage != stage {
             self.stage_entered_at = at;
@@ -337,52 +232,21 @@ impl Row {
             self.hired_at.get_or_insert(at);
         }
     }
-}
 
-/// A row's new place in the pipeline, whichever event put it there.
-struct Moved {
-    id: Uuid,
-    stage: Stage,
-    feedback: Option<String>,
-    at: DateTime<Utc>,
-    version: i64,
-    /// Whether the candidate's view (status or feedback) changed: only then
-    /// does their portal hear of it.
-    candidate_sees_change: bool,
-}
-
-impl Moved {
-    async fn write(self, conn: &mut PgConnection, changes: &mut Vec<Change>) -> anyhow::Result<()> {
-        // language=PostgreSQL
-        let row: Option<(Uuid, Uuid, Uuid)> = sqlx::query_as(
-            "UPDATE applications SET stage = $2, status = $3, feedback = coalesce($4, feedback),
-                    stage_entered_at = CASE WHEN stage = $2 THEN stage_entered_at ELSE $5 END,
-                    last_updated = $5, version = $6, first_response_at = coalesce(first_response_at, $5),
-                    hired_at = CASE WHEN $2 = 'hired' THEN coalesce(hired_at, $5) ELSE hired_at END
-              WHERE id = $1 RETURNING candidate_id, employer_id, job_id",
-        )
-        .bind(self.id)
-        .bind(self.stage.as_str())
-        .bind(self.stage.visible_status().as_str())
-        .bind(self.feedback)
-        .bind(self.at)
-        .bind(self.version)
-        .fetch_optional(&mut *conn)
-        .await?;
-        if let Some((candidate_id, employer_id, job_id)) = row {
-            if self.candidate_sees_change {
-                changes.push(Change::ApplicationChanged {
-                    candidate_id,
-                    application_id: self.id,
-                });
-            }
-            changes.push(Change::PipelineChanged {
-                employer_id,
-                job_id,
+    /// Tells the candidate's portal (when `candidate_sees_change`) and the
+    /// employer's board that this application changed.
+    fn changed(&self, candidate_sees_change: bool, changes: &mut Vec<Change>) {
+        if candidate_sees_change {
+            changes.push(Change::ApplicationChanged {
+                candidate_id: self.candidate_id,
                 application_id: self.id,
             });
         }
-        Ok(())
+        changes.push(Change::PipelineChanged {
+            employer_id: self.employer_id,
+            job_id: self.job_id,
+            application_id: self.id,
+        });
     }
 }
 

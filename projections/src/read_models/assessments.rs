@@ -27,45 +27,47 @@ impl EventProjector for AssessmentsProjector {
     ];
     const ERASED_BY: &'static [&'static str] = &["candidate_id"];
 
-    /// A rebuild's batch as one INSERT per table; an erasure writes what
-    /// came before it first, then runs as live.
+    /// A run of notes and scorecards as one INSERT per table, live and in a
+    /// rebuild; an erasure writes what came before it first.
     async fn fold_segment(
         &self,
         conn: &mut PgConnection,
         segment: &[(&RecordedEvent, &AssessmentEvent)],
+        changes: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
         let events: Vec<&AssessmentEvent> = segment.iter().map(|(_, event)| *event).collect();
-        insert(conn, &events).await
+        insert(conn, &events).await?;
+        for event in events {
+            let (AssessmentEvent::NoteAdded {
+                employer_id,
+                application_id,
+                ..
+            }
+            | AssessmentEvent::ScorecardSubmitted {
+                employer_id,
+                application_id,
+                ..
+            }) = event;
+            changes.push(Change::AssessmentChanged {
+                employer_id: *employer_id,
+                application_id: *application_id,
+            });
+        }
+        Ok(())
     }
 
     async fn handle(
         &self,
         conn: &mut PgConnection,
-        _: &RecordedEvent,
+        r: &RecordedEvent,
         event: AssessmentEvent,
         changes: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
-        insert(conn, &[&event]).await?;
-        let (AssessmentEvent::NoteAdded {
-            employer_id,
-            application_id,
-            ..
-        }
-        | AssessmentEvent::ScorecardSubmitted {
-            employer_id,
-            application_id,
-            ..
-        }) = event;
-        changes.push(Change::AssessmentChanged {
-            employer_id,
-            application_id,
-        });
-        Ok(())
+        self.fold_segment(conn, &[(r, &event)], changes).await
     }
 }
 
-/// Inserts notes and scorecards, live one at a time, in a rebuild a batch
-/// at once (one statement per table).
+/// Inserts a run of notes and scorecards, one statement per table.
 async fn insert(conn: &mut PgConnection, events: &[&AssessmentEvent]) -> anyhow::Result<()> {
     let (mut n_id, mut n_app, mut n_emp, mut n_author, mut n_body, mut n_at, mut n_cand) =
         (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);

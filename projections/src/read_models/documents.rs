@@ -30,6 +30,7 @@ impl EventProjector for DocumentsProjector {
         &self,
         conn: &mut PgConnection,
         segment: &[(&RecordedEvent, &DocumentEvent)],
+        _: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
         let mut rows = SegmentRows::<Row>::load(conn, segment, |e| {
             matches!(e, DocumentEvent::DocumentUploaded(_))

@@ -1,31 +1,15 @@
-//! The read-fold-write steps of a read model that folds a run of events set-wise:
-//! its rows read once by id, changed in memory as the events say, and written
-//! back by one upsert.
+//! The read-fold-write steps that `accounts`, `job_board` and
+//! `notifications` still take by hand; [`crate::row_fold`] is the one path
+//! the other folded read models take.
 
 use std::collections::{HashMap, HashSet};
-use std::future::Future;
 
 use event_store::RecordedEvent;
 use sqlx::PgConnection;
-use sqlx::postgres::PgRow;
 use uuid::Uuid;
 
 use super::stream_uuid;
-
-/// A read model's row as a batch folds it in memory: read by id, changed as
-/// the batch's events say, written back by one upsert.
-pub(crate) trait FoldedRow: for<'r> sqlx::FromRow<'r, PgRow> + Send + Sync + Unpin {
-    /// Reads the rows whose ids are in `$1`.
-    const SELECT: &'static str;
-
-    fn id(&self) -> Uuid;
-
-    /// Writes `rows` (at least one) with one statement.
-    fn upsert(
-        conn: &mut PgConnection,
-        rows: &[&Self],
-    ) -> impl Future<Output = anyhow::Result<()>> + Send;
-}
+pub(crate) use crate::row_fold::FoldedRow;
 
 /// The rows of `ids`, read once; no ids, no query.
 pub(crate) async fn rows_by_id<R: FoldedRow>(
@@ -129,11 +113,3 @@ impl<R: FoldedRow> SegmentRows<R> {
         write_rows(conn, &self.changed()).await
     }
 }
-
-/// One field of every row, as the array an `unnest` write binds.
-macro_rules! column {
-    ($rows:expr, $field:ident) => {
-        $rows.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
-    };
-}
-pub(crate) use column;

@@ -62,29 +62,6 @@ impl EventProjector for NotificationsProjector {
     const ERASE: &'static [&'static str] = &["DELETE FROM notifications WHERE user_id = $1"];
     const ERASED_BY: &'static [&'static str] = &["user_id"];
 
-    /// A rebuild's segment set-wise (most of the log is notifications):
-    /// those raised in it are folded in memory and inserted by one statement;
-    /// reads and deletions of older ones are one UPDATE and one DELETE.
-    async fn fold_segment(
-        &self,
-        conn: &mut PgConnection,
-        segment: &[(&RecordedEvent, &NotificationEvent)],
-    ) -> anyhow::Result<()> {
-        let mut folded = Folded::default();
-        for (recorded, event) in segment {
-            match event {
-                NotificationEvent::NotificationRaised(n) => folded.raise(n),
-                NotificationEvent::NotificationRead { .. } => {
-                    folded.read(stream_uuid(&recorded.stream_id)?)
-                }
-                NotificationEvent::NotificationDeleted { .. } => {
-                    folded.delete(stream_uuid(&recorded.stream_id)?)
-                }
-            }
-        }
-        folded.write(conn).await
-    }
-
     async fn handle(
         &self,
         conn: &mut PgConnection,

@@ -31,6 +31,7 @@ impl EventProjector for ProfilesProjector {
         &self,
         conn: &mut PgConnection,
         segment: &[(&RecordedEvent, &ProfileEvent)],
+        _: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
         let mut rows = SegmentRows::<Row>::load(conn, segment, |_| false).await?;
         let blank = |id: Uuid, at: DateTime<Utc>| Row {

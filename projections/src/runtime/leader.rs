@@ -232,12 +232,19 @@ async fn run_batch_inner(
     Ok(Batch::Handled(count))
 }
 
+/// Queues the batch's changes, each distinct one once (a batch that changes
+/// a row twice tells browsers once), in the order first made.
 async fn notify_changes(conn: &mut PgConnection, changes: &[Change]) -> anyhow::Result<()> {
     // NOTIFY payloads are limited to 8000 bytes: send in chunks well below that.
     let mut chunk: Vec<&Change> = Vec::new();
     let mut size = 0;
+    let mut seen = std::collections::HashSet::new();
     for change in changes {
-        let len = serde_json::to_string(change)?.len();
+        let json = serde_json::to_string(change)?;
+        let len = json.len();
+        if !seen.insert(json) {
+            continue;
+        }
         if size + len > 6000 && !chunk.is_empty() {
             send_chunk(conn, &chunk).await?;
             chunk.clear();
