@@ -231,3 +231,22 @@ macro_rules! column {
     };
 }
 pub(crate) use column;
+
+/// A recorded event of `stream_id` at `version`, all else blank, for the
+/// folds' unit tests (a fold reads nothing else of it).
+#[cfg(test)]
+pub(crate) fn recorded(stream_id: &str, version: i64) -> RecordedEvent {
+    RecordedEvent {
+        position: version,
+        transaction_id: 1,
+        event_id: Uuid::nil(),
+        stream_id: stream_id.to_owned(),
+        stream_version: version,
+        event_type: String::new(),
+        schema_version: 1,
+        payload: serde_json::Value::Null,
+        metadata: event_store::Metadata::default(),
+        data_subject: None,
+        recorded_at: chrono::DateTime::UNIX_EPOCH,
+    }
+}

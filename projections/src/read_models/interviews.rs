@@ -3,31 +3,37 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::interview::{InterviewEvent, Slot};
+use domain::interview::InterviewEvent;
 use event_store::RecordedEvent;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{FoldedRow, SegmentRows, column, stream_uuid};
-use crate::{Change, EventProjector};
+use super::{column, stream_uuid};
+use crate::{Change, FoldedRow, RowFold, RowOf};
 
 pub struct InterviewsProjector;
 
-impl EventProjector for InterviewsProjector {
+impl RowFold for InterviewsProjector {
     const NAME: &'static str = "interviews";
     const TABLES: &'static [&'static str] = &["interviews"];
     type Event = InterviewEvent;
+    type Row = Row;
 
-    async fn handle(
-        &self,
-        conn: &mut PgConnection,
+    fn row_of(r: &RecordedEvent, event: &InterviewEvent) -> anyhow::Result<RowOf> {
+        Ok(match event {
+            InterviewEvent::InterviewScheduled { interview_id, .. } => RowOf::New(*interview_id),
+            _ => RowOf::Existing(stream_uuid(&r.stream_id)?),
+        })
+    }
+
+    fn fold(
+        row: &mut Option<Row>,
         r: &RecordedEvent,
-        event: InterviewEvent,
+        event: &InterviewEvent,
         changes: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
-        let id = stream_uuid(&r.stream_id)?;
         match event {
             InterviewEvent::InterviewScheduled {
                 interview_id,
@@ -39,95 +45,69 @@ impl EventProjector for InterviewsProjector {
                 slot,
                 scheduled_at,
             } => {
-                // language=PostgreSQL
-                sqlx::query(
-                    "INSERT INTO interviews (id, application_id, candidate_id, employer_id, job_id, job_title, starts_at,
-                                             duration_minutes, location, video_link, interviewers, status, version, updated_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'scheduled', $12, $13)",
-                )
-                .bind(interview_id)
-                .bind(application_id)
-                .bind(candidate_id)
-                .bind(employer_id)
-                .bind(job_id)
-                .bind(job_title)
-                .bind(slot.starts_at)
-                .bind(i32::from(slot.duration_minutes))
-                .bind(slot.location)
-                .bind(slot.video_link)
-                .bind(sqlx::types::Json(slot.interviewers))
-                .bind(r.stream_version)
-                .bind(scheduled_at)
-                .execute(&mut *conn)
-                .await?;
+                anyhow::ensure!(row.is_none(), "interview {interview_id} is scheduled twice");
+                *row = Some(Row {
+                    id: *interview_id,
+                    application_id: *application_id,
+                    candidate_id: *candidate_id,
+                    employer_id: *employer_id,
+                    job_id: *job_id,
+                    job_title: job_title.clone(),
+                    starts_at: slot.starts_at,
+                    duration_minutes: i32::from(slot.duration_minutes),
+                    location: slot.location.clone(),
+                    video_link: slot.video_link.clone(),
+                    interviewers: serde_json::to_value(&slot.interviewers)?,
+                    status: InterviewStatus::Scheduled,
+                    cancel_reason: None,
+                    version: r.stream_version,
+                    updated_at: *scheduled_at,
+                });
             }
             InterviewEvent::InterviewRescheduled {
                 slot,
                 rescheduled_at,
             } => {
-                let Slot {
-                    starts_at,
-                    duration_minutes,
-                    location,
-                    video_link,
-                    interviewers,
-                } = slot;
-                // language=PostgreSQL
-                sqlx::query(
-                    "UPDATE interviews SET starts_at = $2, duration_minutes = $3, location = $4, video_link = $5,
-                            interviewers = $6, version = $7, updated_at = $8 WHERE id = $1",
-                )
-                .bind(id)
-                .bind(starts_at)
-                .bind(i32::from(duration_minutes))
-                .bind(location)
-                .bind(video_link)
-                .bind(sqlx::types::Json(interviewers))
-                .bind(r.stream_version)
-                .bind(rescheduled_at)
-                .execute(&mut *conn)
-                .await?;
+                if let Some(row) = row {
+                    row.starts_at = slot.starts_at;
+                    row.duration_minutes = i32::from(slot.duration_minutes);
+                    row.location = slot.location.clone();
+                    row.video_link = slot.video_link.clone();
+                    row.interviewers = serde_json::to_value(&slot.interviewers)?;
+                    row.version = r.stream_version;
+                    row.updated_at = *rescheduled_at;
+                }
             }
             InterviewEvent::InterviewCancelled {
                 reason,
                 cancelled_at,
             } => {
-                // language=PostgreSQL
-                sqlx::query(
-                    "UPDATE interviews SET status = 'cancelled', cancel_reason = $2, version = $3, updated_at = $4
-                      WHERE id = $1",
-                )
-                .bind(id)
-                .bind(reason)
-                .bind(r.stream_version)
-                .bind(cancelled_at)
-                .execute(&mut *conn)
-                .await?;
+                if let Some(row) = row {
+                    row.status = InterviewStatus::Cancelled;
+                    row.cancel_reason = reason.clone();
+                    row.version = r.stream_version;
+                    row.updated_at = *cancelled_at;
+                }
             }
         }
-        // language=PostgreSQL
-        let row: Option<(Uuid, Uuid, Uuid, Uuid)> = sqlx::query_as(
-            "SELECT candidate_id, employer_id, job_id, application_id FROM interviews WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?;
-        if let Some((candidate_id, employer_id, job_id, application_id)) = row {
+        // Both sides hear of every event about an interview this model has
+        // (one it never saw changes nothing): the candidate's application
+        // and the employer's board show it.
+        if let Some(row) = row {
             changes.push(Change::ApplicationChanged {
-                candidate_id,
-                application_id,
+                candidate_id: row.candidate_id,
+                application_id: row.application_id,
             });
             changes.push(Change::PipelineChanged {
-                employer_id,
-                job_id,
-                application_id,
+                employer_id: row.employer_id,
+                job_id: row.job_id,
+                application_id: row.application_id,
             });
         }
         Ok(())
     }
 }
 
-/// A row of `interviews`, as a rebuild batch folds it.
 /// Whether an interview is still on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -157,8 +137,9 @@ impl TryFrom<String> for InterviewStatus {
     }
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
-struct Row {
+/// A row of `interviews`, as the fold sees it.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct Row {
     id: Uuid,
     application_id: Uuid,
     candidate_id: Uuid,
@@ -271,4 +252,112 @@ pub async fn for_candidate(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec
     .fetch_all(pool)
     .await
     .context("Failed to read a candidate's interviews")
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+    use domain::interview::Slot;
+
+    use super::*;
+    use crate::row_fold::recorded;
+
+    fn at(hour: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 27, hour, 0, 0).unwrap()
+    }
+
+    fn slot(hour: u32) -> Slot {
+        Slot {
+            starts_at: at(hour),
+            duration_minutes: 45,
+            location: Some("Room 1".into()),
+            video_link: None,
+            interviewers: vec!["Ada".into()],
+        }
+    }
+
+    #[test]
+    fn a_cancelled_interview_keeps_its_slot_and_both_sides_hear_of_it() {
+        let id = Uuid::now_v7();
+        let (application_id, candidate_id, employer_id, job_id) = (
+            Uuid::now_v7(),
+            Uuid::now_v7(),
+            Uuid::now_v7(),
+            Uuid::now_v7(),
+        );
+        let stream = domain::interview::stream_id(id);
+        let mut row = None;
+        let mut changes = Vec::new();
+        let scheduled = InterviewEvent::InterviewScheduled {
+            interview_id: id,
+            application_id,
+            candidate_id,
+            employer_id,
+            job_id,
+            job_title: "Welder".into(),
+            slot: slot(10),
+            scheduled_at: at(8),
+        };
+        InterviewsProjector::fold(&mut row, &recorded(&stream, 1), &scheduled, &mut changes)
+            .unwrap();
+        let cancelled = InterviewEvent::InterviewCancelled {
+            reason: Some("Filled".into()),
+            cancelled_at: at(9),
+        };
+        InterviewsProjector::fold(&mut row, &recorded(&stream, 2), &cancelled, &mut changes)
+            .unwrap();
+
+        let row = row.expect("the interview stays, cancelled");
+        assert_eq!(row.status, InterviewStatus::Cancelled);
+        assert_eq!(row.cancel_reason.as_deref(), Some("Filled"));
+        assert_eq!((row.starts_at, row.duration_minutes), (at(10), 45));
+        assert_eq!(row.interviewers, serde_json::json!(["Ada"]));
+        assert_eq!((row.version, row.updated_at), (2, at(9)));
+        let heard = [
+            Change::ApplicationChanged {
+                candidate_id,
+                application_id,
+            },
+            Change::PipelineChanged {
+                employer_id,
+                job_id,
+                application_id,
+            },
+        ];
+        assert_eq!(changes, [heard.clone(), heard].concat());
+    }
+
+    #[test]
+    fn an_interview_never_scheduled_stays_absent_and_silent() {
+        let stream = domain::interview::stream_id(Uuid::now_v7());
+        let mut row = None;
+        let mut changes = Vec::new();
+        let rescheduled = InterviewEvent::InterviewRescheduled {
+            slot: slot(11),
+            rescheduled_at: at(9),
+        };
+        InterviewsProjector::fold(&mut row, &recorded(&stream, 2), &rescheduled, &mut changes)
+            .unwrap();
+        assert_eq!(row, None);
+        assert!(changes.is_empty());
+    }
+
+    #[test]
+    fn an_interview_is_scheduled_once() {
+        let id = Uuid::now_v7();
+        let scheduled = InterviewEvent::InterviewScheduled {
+            interview_id: id,
+            application_id: id,
+            candidate_id: id,
+            employer_id: id,
+            job_id: id,
+            job_title: "Welder".into(),
+            slot: slot(10),
+            scheduled_at: at(8),
+        };
+        let r = recorded(&domain::interview::stream_id(id), 1);
+        let mut row = None;
+        InterviewsProjector::fold(&mut row, &r, &scheduled, &mut Vec::new()).unwrap();
+        assert!(InterviewsProjector::fold(&mut row, &r, &scheduled, &mut Vec::new()).is_err());
+    }
 }
