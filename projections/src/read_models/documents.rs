@@ -8,116 +8,56 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{FoldedRow, SegmentRows, column, stream_uuid};
-use crate::{Change, EventProjector};
+use super::{column, stream_uuid};
+use crate::{Change, FoldedRow, RowFold, RowOf};
 
 pub struct DocumentsProjector;
 
-impl EventProjector for DocumentsProjector {
+impl RowFold for DocumentsProjector {
     const NAME: &'static str = "documents";
     const TABLES: &'static [&'static str] = &["documents"];
-    type Event = DocumentEvent;
 
     // language=PostgreSQL
     const ERASE: &'static [&'static str] = &["DELETE FROM documents WHERE owner_id = $1"];
     const ERASED_BY: &'static [&'static str] = &["owner_id"];
 
-    /// A rebuild's batch set-wise: the rows it touches are read once, folded
-    /// as `handle`'s statements would change them, and written by one
-    /// DELETE and one upsert. An erasure writes what was folded so far,
-    /// then runs as live.
-    async fn fold_segment(
-        &self,
-        conn: &mut PgConnection,
-        segment: &[(&RecordedEvent, &DocumentEvent)],
-        _: &mut Vec<Change>,
-    ) -> anyhow::Result<()> {
-        let mut rows = SegmentRows::<Row>::load(conn, segment, |e| {
-            matches!(e, DocumentEvent::DocumentUploaded(_))
+    type Event = DocumentEvent;
+    type Row = Row;
+
+    fn row_of(r: &RecordedEvent, event: &DocumentEvent) -> anyhow::Result<RowOf> {
+        Ok(match event {
+            DocumentEvent::DocumentUploaded(d) => RowOf::New(d.document_id),
+            _ => RowOf::Existing(stream_uuid(&r.stream_id)?),
         })
-        .await?;
-        let mut deleted = Vec::new();
-        for (r, event) in segment {
-            match event {
-                DocumentEvent::DocumentUploaded(d) => {
-                    let row = Row {
-                        id: d.document_id,
-                        owner_id: d.owner_id,
-                        title: d.title.clone(),
-                        description: d.description.clone(),
-                        document_type: d.document_type.as_str().to_owned(),
-                        original_name: d.original_name.clone(),
-                        storage_key: d.storage_key.clone(),
-                        content_type: d.content_type.clone(),
-                        file_size: d.file_size,
-                        created_at: d.uploaded_at,
-                        updated_at: d.uploaded_at,
-                    };
-                    anyhow::ensure!(
-                        rows.create(d.document_id, row),
-                        "document {} is uploaded twice",
-                        d.document_id
-                    );
-                }
-                DocumentEvent::DocumentEdited {
-                    title,
-                    description,
-                    document_type,
-                    edited_at,
-                } => {
-                    if let Some(row) = rows.touch(stream_uuid(&r.stream_id)?) {
-                        row.title = title.clone();
-                        row.description = description.clone();
-                        row.document_type = document_type.as_str().to_owned();
-                        row.updated_at = *edited_at;
-                    }
-                }
-                DocumentEvent::DocumentDeleted { .. } => {
-                    let id = stream_uuid(&r.stream_id)?;
-                    if rows.remove(id) {
-                        deleted.push(id);
-                    }
-                }
-            }
-        }
-        if !deleted.is_empty() {
-            // language=PostgreSQL
-            sqlx::query("DELETE FROM documents WHERE id = ANY($1)")
-                .bind(&deleted)
-                .execute(&mut *conn)
-                .await?;
-        }
-        rows.write(conn).await
     }
 
-    async fn handle(
-        &self,
-        conn: &mut PgConnection,
-        r: &RecordedEvent,
-        event: DocumentEvent,
+    /// Documents push no [`Change`]: no realtime topic is about them.
+    fn fold(
+        row: &mut Option<Row>,
+        _: &RecordedEvent,
+        event: &DocumentEvent,
         _: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
-        let id = stream_uuid(&r.stream_id)?;
         match event {
             DocumentEvent::DocumentUploaded(d) => {
-                // language=PostgreSQL
-                sqlx::query(
-                    "INSERT INTO documents (id, owner_id, title, description, document_type, original_name,
-                                            storage_key, content_type, file_size, created_at, updated_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
-                )
-                .bind(d.document_id)
-                .bind(d.owner_id)
-                .bind(d.title)
-                .bind(d.description)
-                .bind(d.document_type.as_str())
-                .bind(d.original_name)
-                .bind(d.storage_key)
-                .bind(d.content_type)
-                .bind(d.file_size)
-                .bind(d.uploaded_at)
-                .execute(&mut *conn)
-                .await?;
+                anyhow::ensure!(
+                    row.is_none(),
+                    "document {} is uploaded twice",
+                    d.document_id
+                );
+                *row = Some(Row {
+                    id: d.document_id,
+                    owner_id: d.owner_id,
+                    title: d.title.clone(),
+                    description: d.description.clone(),
+                    document_type: d.document_type.as_str().to_owned(),
+                    original_name: d.original_name.clone(),
+                    storage_key: d.storage_key.clone(),
+                    content_type: d.content_type.clone(),
+                    file_size: d.file_size,
+                    created_at: d.uploaded_at,
+                    updated_at: d.uploaded_at,
+                });
             }
             DocumentEvent::DocumentEdited {
                 title,
@@ -125,31 +65,23 @@ impl EventProjector for DocumentsProjector {
                 document_type,
                 edited_at,
             } => {
-                // language=PostgreSQL
-                sqlx::query("UPDATE documents SET title = $2, description = $3, document_type = $4, updated_at = $5 WHERE id = $1")
-                    .bind(id)
-                    .bind(title)
-                    .bind(description)
-                    .bind(document_type.as_str())
-                    .bind(edited_at)
-                    .execute(&mut *conn)
-                    .await?;
+                if let Some(row) = row {
+                    row.title = title.clone();
+                    row.description = description.clone();
+                    row.document_type = document_type.as_str().to_owned();
+                    row.updated_at = *edited_at;
+                }
             }
-            DocumentEvent::DocumentDeleted { .. } => {
-                // language=PostgreSQL
-                sqlx::query("DELETE FROM documents WHERE id = $1")
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
-            }
+            // Deleted documents are removed, not kept marked.
+            DocumentEvent::DocumentDeleted { .. } => *row = None,
         }
         Ok(())
     }
 }
 
-/// A row of `documents`, as a rebuild batch folds it.
-#[derive(Debug, Clone, sqlx::FromRow)]
-struct Row {
+/// A row of `documents`, as the fold sees it.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct Row {
     id: Uuid,
     owner_id: Uuid,
     title: String,
@@ -169,6 +101,8 @@ impl FoldedRow for Row {
         "SELECT id, owner_id, title, description, document_type, original_name, storage_key, content_type,
                 file_size, created_at, updated_at
            FROM documents WHERE id = ANY($1)";
+    // language=PostgreSQL
+    const DELETE: Option<&'static str> = Some("DELETE FROM documents WHERE id = ANY($1)");
 
     fn id(&self) -> Uuid {
         self.id
@@ -277,4 +211,74 @@ pub async fn usage(pool: &PgPool, owner: Uuid) -> anyhow::Result<(i64, i64)> {
     .fetch_one(pool)
     .await
     .context("Failed to measure an owner's documents")
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+    use domain::document::{DocumentType, DocumentUploaded};
+
+    use super::*;
+    use crate::row_fold::recorded;
+
+    fn at(hour: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 27, hour, 0, 0).unwrap()
+    }
+
+    #[test]
+    fn an_edited_then_deleted_document_is_removed_silently() {
+        let id = Uuid::now_v7();
+        let stream = domain::document::stream_id(id);
+        let mut row = None;
+        let mut changes = Vec::new();
+        let uploaded = DocumentEvent::DocumentUploaded(DocumentUploaded {
+            document_id: id,
+            owner_id: Uuid::now_v7(),
+            title: "CV".into(),
+            description: None,
+            document_type: DocumentType::Resume,
+            original_name: "cv.pdf".into(),
+            storage_key: "k".into(),
+            content_type: "application/pdf".into(),
+            file_size: 10,
+            uploaded_at: at(8),
+        });
+        DocumentsProjector::fold(&mut row, &recorded(&stream, 1), &uploaded, &mut changes).unwrap();
+        let edited = DocumentEvent::DocumentEdited {
+            title: "Letter".into(),
+            description: Some("for Acme".into()),
+            document_type: DocumentType::CoverLetter,
+            edited_at: at(9),
+        };
+        DocumentsProjector::fold(&mut row, &recorded(&stream, 2), &edited, &mut changes).unwrap();
+        let edited_row = row.clone().expect("an edited document stays");
+        assert_eq!(
+            (edited_row.title.as_str(), edited_row.document_type.as_str()),
+            ("Letter", "cover_letter")
+        );
+        assert_eq!(
+            (edited_row.created_at, edited_row.updated_at),
+            (at(8), at(9))
+        );
+
+        let deleted = DocumentEvent::DocumentDeleted { deleted_at: at(10) };
+        DocumentsProjector::fold(&mut row, &recorded(&stream, 3), &deleted, &mut changes).unwrap();
+        assert_eq!(row, None);
+        assert!(changes.is_empty());
+    }
+
+    #[test]
+    fn editing_a_document_never_uploaded_makes_none() {
+        let stream = domain::document::stream_id(Uuid::now_v7());
+        let mut row = None;
+        let edited = DocumentEvent::DocumentEdited {
+            title: "Letter".into(),
+            description: None,
+            document_type: DocumentType::Other,
+            edited_at: at(9),
+        };
+        DocumentsProjector::fold(&mut row, &recorded(&stream, 2), &edited, &mut Vec::new())
+            .unwrap();
+        assert_eq!(row, None);
+    }
 }
