@@ -24,7 +24,7 @@ mod folded_rows;
 use uuid::Uuid;
 
 pub(crate) use crate::row_fold::column;
-pub(crate) use folded_rows::{FoldedRow, SegmentRows, rows_by_id, write_rows};
+pub(crate) use folded_rows::{FoldedRow, rows_by_id, write_rows};
 
 /// The aggregate id in a stream id such as `account-0190...`.
 pub(crate) fn stream_uuid(stream_id: &str) -> anyhow::Result<Uuid> {
