@@ -1,8 +1,7 @@
 /** /blogs: search, category filter, result summary and article cards (SPEC 2.4, 4, 5). */
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { Field } from '../../../components/ui/Field'
-import { SearchForm } from '../../../components/ui/SearchForm'
+import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
 import { SelectField } from '../../../components/ui/Select'
 import { CtaBanner, PageHero, Section, useDocumentTitle } from '../../site'
 import { ALL_CATEGORIES, articles, BLOG_CATEGORIES, cardTags, searchArticles } from '../model/articles'
@@ -30,11 +29,7 @@ export default function BlogListPage() {
       />
       <Section labelledBy="blog-results-heading">
         <SearchForm className="blog-filters card" label="Search articles">
-          <Field id="blog-search" label="Search articles">
-            {(p) => (
-              <input {...p} type="search" placeholder="Search by title or summary" value={query} onChange={(e) => setQuery(e.target.value)} />
-            )}
-          </Field>
+          <SearchField id="blog-search" label="Search articles" plain placeholder="Search by title or summary" value={query} onChange={setQuery} />
           <SelectField
             id="blog-category"
             label="Category"

@@ -11,7 +11,7 @@ import { Link, useSearchParams } from 'react-router'
 import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
-import { Field } from '../../../components/ui/Field'
+import { SearchField } from '../../../components/ui/SearchForm'
 import { Pagination } from '../../../components/ui/Pagination'
 import { SelectField } from '../../../components/ui/Select'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
@@ -214,9 +214,7 @@ export function JobsTab() {
       ) : (
         <>
         <div className="cd-filters" role="search">
-          <Field label="Search jobs">
-            {(control) => <input {...control} className="input" type="search" placeholder="Search by job title" value={titleText} onChange={(e) => typeTitle(e.target.value)} />}
-          </Field>
+          <SearchField label="Search jobs" placeholder="Search by job title" value={titleText} onChange={typeTitle} />
           {folded ? (
             <Button
               variant="ghost"

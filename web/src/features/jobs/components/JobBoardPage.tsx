@@ -8,7 +8,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { Field } from '../../../components/ui/Field'
 import { Icon } from '../../../components/ui/Icon'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
@@ -24,7 +23,7 @@ import { JOB_SORTS, sortJobs, type JobSearch, type JobSort } from '../model/jobS
 import { JOB_TYPES } from '../types'
 import { JobCard } from './JobCard'
 import { Pagination } from '../../../components/ui/Pagination'
-import { SearchForm } from '../../../components/ui/SearchForm'
+import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
 import { SelectField, type SelectOption } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import '../jobs.css'
@@ -93,20 +92,17 @@ export default function JobBoardPage() {
           <h1>Find your next IT role</h1>
           <p className="lead job-search-lead">Browse current openings from Sydney and Australia-wide employers we partner with.</p>
           <SearchForm className="search-panel job-search" label="Search jobs">
-            <Field id="job-search-title" label="Job title">
-              {(p) => (
-                <input
-                  {...p}
-                  type="search"
-                  placeholder="e.g. Data Engineer"
-                  value={titleText}
-                  onChange={(e) => {
-                    typeTitle(e.target.value)
-                    setExpandedId(null)
-                  }}
-                />
-              )}
-            </Field>
+            <SearchField
+              id="job-search-title"
+              label="Job title"
+              plain
+              placeholder="e.g. Data Engineer"
+              value={titleText}
+              onChange={(text) => {
+                typeTitle(text)
+                setExpandedId(null)
+              }}
+            />
             <div className="job-search-more" id={filtersId} hidden={folded && !filtersOpen}>
               <FilterSelect
                 id="job-search-location"
