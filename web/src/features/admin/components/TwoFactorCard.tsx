@@ -8,11 +8,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
-import { Button, type ButtonVariant } from '../../../components/ui/Button'
+import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { CodeInput } from '../../../components/ui/CodeInput'
 import { Field } from '../../../components/ui/Field'
-import type { IconName } from '../../../components/ui/Icon'
 import { useToast } from '../../../components/ui/toast'
 import { useCodeEntry } from '../../../hooks/useCodeEntry'
 import { ApiError } from '../../../lib/api'
@@ -207,17 +206,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
         Turning it off takes your authenticator app and recovery codes out of your sign-in. Admins must use two-factor sign-in, so you’ll need to set
         it up again before you can use the rest of the workspace.
       </p>
-      <CodeForm
-        entry={entry}
-        focus
-        kind="either"
-        hint="Six digits, or one of your recovery codes."
-        submitLabel="Turn off"
-        submitVariant="danger"
-        busy={disable.isPending}
-        onCancel={onDone}
-        holdCancel
-      />
+      <CodeForm purpose="turn-off" entry={entry} busy={disable.isPending} onCancel={onDone} />
     </div>
   )
 }
@@ -270,38 +259,27 @@ function SetupSteps({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; o
       </li>
       <li>
         <h3 className="ws-subtitle">2. Enter the code the app shows</h3>
-        {/* no `focus`: the step's heading takes focus when it opens, and the field is not focused again after a refusal */}
-        <CodeForm
-          entry={entry}
-          kind="app"
-          hint="Six digits. A new one appears every 30 seconds."
-          submitLabel="Confirm"
-          submitIcon="check"
-          busy={confirm.isPending}
-          onCancel={onCancel}
-        />
+        <CodeForm purpose="confirm" entry={entry} busy={confirm.isPending} onCancel={onCancel} />
       </li>
     </ol>
   )
 }
 
-type CodeFormProps = {
-  entry: ReturnType<typeof useCodeEntry>
-  /** the field takes focus when the form opens and again after a refusal */
-  focus?: boolean
-  kind: 'app' | 'either'
-  hint: string
-  submitLabel: string
-  submitVariant?: ButtonVariant
-  submitIcon?: IconName
-  busy: boolean
-  onCancel: () => void
-  /** Cancel waits while the code is checked */
-  holdCancel?: boolean
-}
+/**
+ * What each code form asks and offers. `focus`: the field takes focus when the form opens and
+ * again after a refusal (not when confirming the setup: the step's heading takes focus when it
+ * opens). `holdCancel`: Cancel waits while the code is checked.
+ */
+const CODE_FORMS = {
+  'turn-off': { kind: 'either', hint: 'Six digits, or one of your recovery codes.', submitLabel: 'Turn off', variant: 'danger', icon: undefined, focus: true, holdCancel: true },
+  confirm: { kind: 'app', hint: 'Six digits. A new one appears every 30 seconds.', submitLabel: 'Confirm', variant: undefined, icon: 'check', focus: false, holdCancel: false },
+} as const
+
+type CodeFormProps = { purpose: keyof typeof CODE_FORMS; entry: ReturnType<typeof useCodeEntry>; busy: boolean; onCancel: () => void }
 
 /** The code from the app (or a recovery code) that turns two-factor sign-in off, or confirms its setup. */
-function CodeForm({ entry, focus = false, kind, hint, submitLabel, submitVariant, submitIcon, busy, onCancel, holdCancel = false }: CodeFormProps) {
+function CodeForm({ purpose, entry, busy, onCancel }: CodeFormProps) {
+  const { kind, hint, submitLabel, variant, icon, focus, holdCancel } = CODE_FORMS[purpose]
   return (
     <form onSubmit={entry.submit} noValidate className="adm-2fa-confirm">
       <Field label="Code from your authenticator app" hint={hint} error={entry.error}>
@@ -318,7 +296,7 @@ function CodeForm({ entry, focus = false, kind, hint, submitLabel, submitVariant
         )}
       </Field>
       <div className="ws-actions">
-        <Button type="submit" variant={submitVariant} icon={submitIcon} busy={busy}>
+        <Button type="submit" variant={variant} icon={icon} busy={busy}>
           {submitLabel}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={holdCancel && busy}>
