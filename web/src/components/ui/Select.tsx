@@ -5,6 +5,9 @@ import { Field, type FieldProps } from './Field'
 /** `id` keys the option where its value is not a stable identity of its own (a display name). */
 export type SelectOption = { value: string; label: string; id?: string | number }
 
+/** Options that show their own value: job types, specialisations, categories. */
+export const valueOptions = (values: readonly string[]): SelectOption[] => values.map((value) => ({ value, label: value }))
+
 type Props = SelectHTMLAttributes<HTMLSelectElement> & { options: SelectOption[]; placeholder?: string }
 
 export function Select({ options, placeholder, className, ...rest }: Props) {

@@ -9,7 +9,7 @@ import { Badge } from '../../../components/ui/Badge'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { SearchForm } from '../../../components/ui/SearchForm'
-import { SelectField } from '../../../components/ui/Select'
+import { SelectField, valueOptions } from '../../../components/ui/Select'
 import type { Column } from '../../../components/ui/Table'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
@@ -95,7 +95,7 @@ export default function ApplicationsPage() {
           label="Specialisation"
           value={filters.specialisation}
           placeholder="Any specialisation"
-          options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
+          options={valueOptions(SPECIALISATIONS)}
           onChange={(e) => update({ specialisation: e.target.value })}
         />
         <Field label="Applied from">

@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
-import { SelectField } from '../../../components/ui/Select'
+import { SelectField, valueOptions } from '../../../components/ui/Select'
 import { ApiError } from '../../../lib/api'
 import { serverMessageOr } from '../../../lib/server-message'
 import { SPECIALISATIONS } from '../../../lib/specialisations'
@@ -169,7 +169,7 @@ function CriteriaFields({ form, set, errors, reference }: CriteriaProps) {
         placeholder="All types"
         error={errors.type}
         value={form.type ?? ''}
-        options={JOB_TYPES.map((t) => ({ value: t, label: t }))}
+        options={valueOptions(JOB_TYPES)}
         onChange={(e) => set({ type: e.target.value })}
       />
       <SelectField
@@ -177,7 +177,7 @@ function CriteriaFields({ form, set, errors, reference }: CriteriaProps) {
         placeholder="All specialisations"
         error={errors.specialisation}
         value={form.specialisation ?? ''}
-        options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
+        options={valueOptions(SPECIALISATIONS)}
         onChange={(e) => set({ specialisation: e.target.value })}
       />
       {errors.criteria ? (

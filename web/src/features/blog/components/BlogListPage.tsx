@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
-import { SelectField } from '../../../components/ui/Select'
+import { SelectField, valueOptions } from '../../../components/ui/Select'
 import { CtaBanner, PageHero, Section, useDocumentTitle } from '../../site'
 import { ALL_CATEGORIES, articles, BLOG_CATEGORIES, cardTags, searchArticles } from '../model/articles'
 import { ArticleCover } from './ArticleCover'
@@ -34,7 +34,7 @@ export default function BlogListPage() {
             id="blog-category"
             label="Category"
             value={category}
-            options={[{ value: ALL_CATEGORIES, label: 'All' }, ...BLOG_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+            options={[{ value: ALL_CATEGORIES, label: 'All' }, ...valueOptions(BLOG_CATEGORIES)]}
             onChange={(e) => setCategory(e.target.value)}
           />
           <div className="blog-filter-actions">

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { SearchField } from '../../../components/ui/SearchForm'
 import { Pagination } from '../../../components/ui/Pagination'
-import { SelectField } from '../../../components/ui/Select'
+import { SelectField, valueOptions } from '../../../components/ui/Select'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { APPLY_PARAM, applyJobId } from '../../../lib/apply-intent'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
@@ -243,12 +243,12 @@ export function JobsTab() {
               options={(salaryRanges.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
               onChange={(e) => update({ salaryRangeId: e.target.value })}
             />
-            <SelectField label="Job type" value={filters.type} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} onChange={(e) => update({ type: e.target.value })} />
+            <SelectField label="Job type" value={filters.type} placeholder="All types" options={valueOptions(types)} onChange={(e) => update({ type: e.target.value })} />
             <SelectField
               label="Specialisation"
               value={filters.specialisation}
               placeholder="All specialisations"
-              options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
+              options={valueOptions(SPECIALISATIONS)}
               onChange={(e) => update({ specialisation: e.target.value })}
             />
           </div>

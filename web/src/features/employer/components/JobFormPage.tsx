@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button, buttonClass } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { Field } from '../../../components/ui/Field'
-import { SelectField } from '../../../components/ui/Select'
+import { SelectField, valueOptions } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
@@ -113,7 +113,7 @@ function JobForm({ job }: { job?: EmployerJob }) {
               placeholder="Choose a location"
               options={locations.map((l) => ({ value: String(l.id), label: l.display_name }))}
             />
-            <SelectField label="Work type" value={values.type} onChange={set('type')} options={JOB_TYPES.map((t) => ({ value: t, label: t }))} />
+            <SelectField label="Work type" value={values.type} onChange={set('type')} options={valueOptions(JOB_TYPES)} />
           </div>
           <div className="emp-form-row">
             <SelectField
@@ -122,7 +122,7 @@ function JobForm({ job }: { job?: EmployerJob }) {
               value={values.specialisation}
               onChange={set('specialisation')}
               placeholder="Choose a specialisation"
-              options={SPECIALISATION_OPTIONS.map((s) => ({ value: s, label: s }))}
+              options={valueOptions(SPECIALISATION_OPTIONS)}
             />
             <Field label="Closing date" hint="Applications close at the end of this day, Sydney time. Leave empty for no closing date.">
               {(p) => <input {...p} className="input" type="date" value={values.expires_on} onChange={set('expires_on')} />}

@@ -24,7 +24,7 @@ import { JOB_TYPES } from '../types'
 import { JobCard } from './JobCard'
 import { Pagination } from '../../../components/ui/Pagination'
 import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
-import { SelectField, type SelectOption } from '../../../components/ui/Select'
+import { SelectField, type SelectOption, valueOptions } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import '../jobs.css'
 
@@ -83,6 +83,13 @@ export default function JobBoardPage() {
     search.specialisation ? { key: 'specialisation', label: search.specialisation, clear: { specialisation: '' } } : null,
   ].filter((c) => c !== null)
   const activeSelects = chips.filter((c) => c.key !== 'title').length
+  // the filter selects, each one's first option meaning "any"
+  const selects: { key: 'location' | 'salaryRangeId' | 'type' | 'specialisation'; id: string; label: string; anyLabel: string; options: SelectOption[] }[] = [
+    { key: 'location', id: 'job-search-location', label: 'Location', anyLabel: 'All locations', options: locations.map((l) => ({ id: l.id, value: l.display_name, label: l.display_name })) },
+    { key: 'salaryRangeId', id: 'job-search-salary', label: 'Salary range', anyLabel: 'Any salary', options: salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name })) },
+    { key: 'type', id: 'job-search-type', label: 'Job type', anyLabel: 'All types', options: valueOptions(JOB_TYPES) },
+    { key: 'specialisation', id: 'job-search-specialisation', label: 'Specialisation', anyLabel: 'All specialisations', options: valueOptions(SPECIALISATIONS) },
+  ]
 
   return (
     <>
@@ -104,38 +111,17 @@ export default function JobBoardPage() {
               }}
             />
             <div className="job-search-more" id={filtersId} hidden={folded && !filtersOpen}>
-              <FilterSelect
-                id="job-search-location"
-                label="Location"
-                anyLabel="All locations"
-                value={search.location}
-                options={locations.map((l) => ({ id: l.id, value: l.display_name, label: l.display_name }))}
-                onChange={(location) => update({ location })}
-              />
-              <FilterSelect
-                id="job-search-salary"
-                label="Salary range"
-                anyLabel="Any salary"
-                value={search.salaryRangeId}
-                options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
-                onChange={(salaryRangeId) => update({ salaryRangeId })}
-              />
-              <FilterSelect
-                id="job-search-type"
-                label="Job type"
-                anyLabel="All types"
-                value={search.type}
-                options={JOB_TYPES.map((t) => ({ value: t, label: t }))}
-                onChange={(type) => update({ type })}
-              />
-              <FilterSelect
-                id="job-search-specialisation"
-                label="Specialisation"
-                anyLabel="All specialisations"
-                value={search.specialisation}
-                options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
-                onChange={(specialisation) => update({ specialisation })}
-              />
+              {selects.map((f) => (
+                <SelectField
+                  key={f.key}
+                  id={f.id}
+                  label={f.label}
+                  placeholder={f.anyLabel}
+                  value={search[f.key]}
+                  options={f.options}
+                  onChange={(e) => update({ [f.key]: e.target.value })}
+                />
+              ))}
             </div>
             <div className="job-search-actions">
               {folded ? (
@@ -242,12 +228,5 @@ export default function JobBoardPage() {
         </aside>
       </div>
     </>
-  )
-}
-
-/** One of the board's filters: the shared labelled select, its first option meaning "any". */
-function FilterSelect({ id, label, anyLabel, value, options, onChange }: { id: string; label: string; anyLabel: string; value: string; options: SelectOption[]; onChange: (value: string) => void }) {
-  return (
-    <SelectField id={id} label={label} placeholder={anyLabel} value={value} options={options} onChange={(e) => onChange(e.target.value)} />
   )
 }
