@@ -10,7 +10,7 @@ import { SelectField, valueOptions } from '../../../components/ui/Select'
 import { ApiError } from '../../../lib/api'
 import { serverMessageOr } from '../../../lib/server-message'
 import { SPECIALISATIONS } from '../../../lib/specialisations'
-import { JOB_TYPES } from '../../jobs'
+import { JOB_TYPES, referenceOptions } from '../../jobs'
 import {
   ALERT_TEXTS,
   alertBody,
@@ -153,7 +153,7 @@ function CriteriaFields({ form, set, errors, reference }: CriteriaProps) {
         placeholder="All locations"
         error={errors.location_id}
         value={form.location_id ?? ''}
-        options={reference.locations.map((l) => ({ value: String(l.id), label: l.display_name }))}
+        options={referenceOptions(reference.locations)}
         onChange={(e) => set({ location_id: e.target.value })}
       />
       <SelectField
@@ -161,7 +161,7 @@ function CriteriaFields({ form, set, errors, reference }: CriteriaProps) {
         placeholder="Any salary"
         error={errors.salary_range_id}
         value={form.salary_range_id ?? ''}
-        options={reference.salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
+        options={referenceOptions(reference.salaryRanges)}
         onChange={(e) => set({ salary_range_id: e.target.value })}
       />
       <SelectField

@@ -22,6 +22,7 @@ import { useApplications } from '../api/get-applications'
 import {
   hoursLeftIfClosingSoon,
   JOB_SORTS,
+  referenceOptions,
   sortJobs,
   useJobBoard,
   useJobSearch,
@@ -233,14 +234,14 @@ export function JobsTab() {
               label="Location"
               value={filters.locationId}
               placeholder="All locations"
-              options={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.display_name }))}
+              options={referenceOptions(locations.data ?? [])}
               onChange={(e) => update({ location: e.target.value })}
             />
             <SelectField
               label="Salary range"
               value={filters.salaryRangeId}
               placeholder="All salary ranges"
-              options={(salaryRanges.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
+              options={referenceOptions(salaryRanges.data ?? [])}
               onChange={(e) => update({ salaryRangeId: e.target.value })}
             />
             <SelectField label="Job type" value={filters.type} placeholder="All types" options={valueOptions(types)} onChange={(e) => update({ type: e.target.value })} />

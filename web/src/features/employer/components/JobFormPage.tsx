@@ -14,7 +14,7 @@ import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { JOB_TYPES, JobDetailBody, salaryText, useLocations, useSalaryRanges } from '../../jobs'
+import { JOB_TYPES, JobDetailBody, referenceOptions, salaryText, useLocations, useSalaryRanges } from '../../jobs'
 import { useSession } from '../../auth'
 import { useCreateJob } from '../api/create-job'
 import { useEmployerJobs } from '../api/get-jobs'
@@ -111,7 +111,7 @@ function JobForm({ job }: { job?: EmployerJob }) {
               value={values.location_id}
               onChange={set('location_id')}
               placeholder="Choose a location"
-              options={locations.map((l) => ({ value: String(l.id), label: l.display_name }))}
+              options={referenceOptions(locations)}
             />
             <SelectField label="Work type" value={values.type} onChange={set('type')} options={valueOptions(JOB_TYPES)} />
           </div>
@@ -138,7 +138,7 @@ function JobForm({ job }: { job?: EmployerJob }) {
               value={values.salary_range_id}
               onChange={set('salary_range_id')}
               placeholder="Not stated"
-              options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
+              options={referenceOptions(salaryRanges)}
             />
           </div>
           <Field label="About the role" error={problems.description} hint="A blank line starts a new paragraph.">

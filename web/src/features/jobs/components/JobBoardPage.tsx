@@ -15,7 +15,7 @@ import { SPECIALISATIONS } from '../../../lib/specialisations'
 import { SaveSearch } from '../../alerts'
 import { useDocumentTitle } from '../../site'
 import { useJobBoard } from '../api/get-job-board'
-import { useLocations, useSalaryRanges } from '../api/get-reference'
+import { referenceOptions, useLocations, useSalaryRanges } from '../api/get-reference'
 import { jobKeys } from '../api/keys'
 import { EMPTY_JOB_FILTERS, filterJobBoard, JOBS_PER_PAGE } from '../model/filters'
 import { useJobSearch } from '../hooks/useJobSearch'
@@ -86,7 +86,7 @@ export default function JobBoardPage() {
   // the filter selects, each one's first option meaning "any"
   const selects: { key: 'location' | 'salaryRangeId' | 'type' | 'specialisation'; id: string; label: string; anyLabel: string; options: SelectOption[] }[] = [
     { key: 'location', id: 'job-search-location', label: 'Location', anyLabel: 'All locations', options: locations.map((l) => ({ id: l.id, value: l.display_name, label: l.display_name })) },
-    { key: 'salaryRangeId', id: 'job-search-salary', label: 'Salary range', anyLabel: 'Any salary', options: salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name })) },
+    { key: 'salaryRangeId', id: 'job-search-salary', label: 'Salary range', anyLabel: 'Any salary', options: referenceOptions(salaryRanges) },
     { key: 'type', id: 'job-search-type', label: 'Job type', anyLabel: 'All types', options: valueOptions(JOB_TYPES) },
     { key: 'specialisation', id: 'job-search-specialisation', label: 'Specialisation', anyLabel: 'All specialisations', options: valueOptions(SPECIALISATIONS) },
   ]
