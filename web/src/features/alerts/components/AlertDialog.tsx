@@ -6,10 +6,9 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
-import { SelectField, valueOptions } from '../../../components/ui/Select'
+import { SelectField, SpecialisationField, valueOptions } from '../../../components/ui/Select'
 import { ApiError } from '../../../lib/api'
 import { serverMessageOr } from '../../../lib/server-message'
-import { SPECIALISATIONS } from '../../../lib/specialisations'
 import { JOB_TYPES, referenceOptions } from '../../jobs'
 import {
   ALERT_TEXTS,
@@ -172,12 +171,10 @@ function CriteriaFields({ form, set, errors, reference }: CriteriaProps) {
         options={valueOptions(JOB_TYPES)}
         onChange={(e) => set({ type: e.target.value })}
       />
-      <SelectField
-        label="Specialisation"
+      <SpecialisationField
         placeholder="All specialisations"
         error={errors.specialisation}
         value={form.specialisation ?? ''}
-        options={valueOptions(SPECIALISATIONS)}
         onChange={(e) => set({ specialisation: e.target.value })}
       />
       {errors.criteria ? (

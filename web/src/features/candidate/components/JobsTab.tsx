@@ -13,11 +13,10 @@ import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { SearchField } from '../../../components/ui/SearchForm'
 import { Pagination } from '../../../components/ui/Pagination'
-import { SelectField, valueOptions } from '../../../components/ui/Select'
+import { SelectField, SpecialisationField, valueOptions } from '../../../components/ui/Select'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { APPLY_PARAM, applyJobId } from '../../../lib/apply-intent'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
-import { SPECIALISATIONS } from '../../../lib/specialisations'
 import { useApplications } from '../api/get-applications'
 import {
   hoursLeftIfClosingSoon,
@@ -245,13 +244,7 @@ export function JobsTab() {
               onChange={(e) => update({ salaryRangeId: e.target.value })}
             />
             <SelectField label="Job type" value={filters.type} placeholder="All types" options={valueOptions(types)} onChange={(e) => update({ type: e.target.value })} />
-            <SelectField
-              label="Specialisation"
-              value={filters.specialisation}
-              placeholder="All specialisations"
-              options={valueOptions(SPECIALISATIONS)}
-              onChange={(e) => update({ specialisation: e.target.value })}
-            />
+            <SpecialisationField value={filters.specialisation} placeholder="All specialisations" onChange={(e) => update({ specialisation: e.target.value })} />
           </div>
         </div>
         <SaveSearch search={search} locationBy="id" className="cd-save-search" />
