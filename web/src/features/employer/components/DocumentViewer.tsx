@@ -40,7 +40,7 @@ export function DocumentViewer({ doc, onDownload, onClose }: Props) {
   const label = `${doc.title} (${doc.original_name})`
   return (
     <Modal title={doc.title} onClose={onClose} size="viewer">
-      <div className="emp-viewer-bar">
+      <div className="spread-row emp-viewer-bar">
         <span className="ws-muted emp-viewer-name">{doc.original_name}</span>
         <div className="ws-actions">
           {state && 'url' in state ? (

@@ -46,7 +46,7 @@ export function ResumePane({ applicationId, resume, name, erased, onDownload }: 
   const file = useBlobUrl(shown ? applicationId : null, fetchApplicantResume)
   return (
     <Card as="section" className={`emp-resume${shown ? ' emp-resume-shown' : ''}`} aria-labelledby="resume-heading">
-      <div className="emp-viewer-bar">
+      <div className="spread-row emp-viewer-bar">
         <h2 id="resume-heading">Resume</h2>
         {resume ? (
           <div className="ws-actions">

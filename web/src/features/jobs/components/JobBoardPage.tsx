@@ -176,7 +176,7 @@ export default function JobBoardPage() {
           <h2 id="job-results-heading" className="visually-hidden">
             Job listings
           </h2>
-          <div className="job-results-head">
+          <div className="spread-row job-results-head">
             <SaveSearch search={search} locationBy="name" />
             <SelectField
               id="job-sort"
