@@ -312,12 +312,20 @@ pub struct AppJson<T>(pub T);
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
-            JsonRejection::JsonDataError(e) => Self::unprocessable(format!(
-                "Invalid request: {}",
-                e.body_text().trim_start_matches(
-                    "Failed to deserialize the JSON body into the target type: "
-                )
-            )),
+            JsonRejection::JsonDataError(e) => {
+                let text = e.body_text();
+                // A value the domain refused (`parsed`): its own words, as
+                // though the handler had parsed it.
+                if let Some(refusal) = text.split(REFUSED).nth(1) {
+                    return DomainError::invalid(refusal).into();
+                }
+                Self::unprocessable(format!(
+                    "Invalid request: {}",
+                    text.trim_start_matches(
+                        "Failed to deserialize the JSON body into the target type: "
+                    )
+                ))
+            }
             JsonRejection::JsonSyntaxError(_) => {
                 Self::bad_request("Request body is not valid JSON")
             }
@@ -336,9 +344,86 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
+/// A body field the domain reads, for `#[serde(deserialize_with =
+/// "crate::error::parsed")]`: the field is the domain's type (a [`Stage`], an
+/// [`ApplicationStatus`]), read from a string the way the domain reads it (in
+/// any case, say), so the handler takes it as it is. A value the domain
+/// refuses answers as the domain refuses it: 422 with its text, not serde's
+/// `unknown variant` (`From<JsonRejection>` finds it between [`REFUSED`]s).
+///
+/// [`Stage`]: domain::pipeline::Stage
+/// [`ApplicationStatus`]: domain::application::ApplicationStatus
+pub fn parsed<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: TryFrom<String, Error = DomainError>,
+{
+    let raw = <String as serde::Deserialize>::deserialize(deserializer)?;
+    T::try_from(raw)
+        .map_err(|refusal| serde::de::Error::custom(format!("{REFUSED}{refusal}{REFUSED}")))
+}
+
+/// Marks a domain refusal's text inside serde's message, which adds the
+/// field's path before it and the position after it.
+const REFUSED: char = '\u{1e}';
+
 impl<T: Serialize> IntoResponse for AppJson<T> {
     fn into_response(self) -> Response {
         Json(self.0).into_response()
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use axum::body::Body;
+    use axum::http::Request;
+    use domain::pipeline::Stage;
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    struct MoveBody {
+        #[serde(deserialize_with = "parsed")]
+        stage: Stage,
+    }
+
+    /// The stage `body` gives, or the status and text it is refused with.
+    async fn stage_of(body: &'static str) -> Result<Stage, (StatusCode, String)> {
+        let request = Request::post("/")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body))
+            .unwrap();
+        match AppJson::<MoveBody>::from_request(request, &()).await {
+            Ok(AppJson(body)) => Ok(body.stage),
+            Err(ApiError::Status { status, message }) => Err((status, message)),
+            Err(other) => panic!("not a refusal: {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_parsed_field_reads_as_the_domain_reads_and_is_refused_in_its_words() {
+        assert_eq!(stage_of(r#"{"stage": " Offer "}"#).await, Ok(Stage::Offer));
+        // The text the handler gave when it parsed the stage itself.
+        assert_eq!(
+            stage_of(r#"{"stage": "limbo"}"#).await,
+            Err((
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "Stage must be new, screening, interview, offer, hired or rejected".to_owned()
+            ))
+        );
+        // What is not a string at all is still serde's to say.
+        let (status, text) = stage_of(r#"{"stage": 3}"#).await.unwrap_err();
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            text.starts_with("Invalid request: stage: invalid type"),
+            "{text}"
+        );
+        let (status, text) = stage_of("{}").await.unwrap_err();
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            text.starts_with("Invalid request: missing field `stage`"),
+            "{text}"
+        );
+    }
+}
