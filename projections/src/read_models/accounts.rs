@@ -1,4 +1,6 @@
-//! `accounts`: every account of every role, for admin screens and profile reads.
+//! `accounts`: every account of every role, for admin screens and profile
+//! reads, with what the session check reads (and `ended_sessions`, the
+//! sessions signed out one by one).
 
 use std::collections::HashMap;
 
