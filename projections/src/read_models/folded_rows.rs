@@ -1,6 +1,6 @@
-//! The read-fold-write steps that `accounts`, `job_board` and
-//! `notifications` still take by hand; [`crate::row_fold`] is the one path
-//! the other folded read models take.
+//! The read-fold-write steps that the rebuild folds not yet on
+//! [`crate::RowFold`] still take by hand; [`crate::row_fold`] is the one
+//! path the other folded read models take.
 
 use std::collections::{HashMap, HashSet};
 
@@ -12,7 +12,7 @@ use super::stream_uuid;
 pub(crate) use crate::row_fold::FoldedRow;
 
 /// The rows of `ids`, read once; no ids, no query.
-pub(crate) async fn rows_by_id<R: FoldedRow>(
+async fn rows_by_id<R: FoldedRow>(
     conn: &mut PgConnection,
     ids: &[Uuid],
 ) -> anyhow::Result<HashMap<Uuid, R>> {
@@ -28,10 +28,7 @@ pub(crate) async fn rows_by_id<R: FoldedRow>(
 }
 
 /// Writes `rows` back; no rows, no statement.
-pub(crate) async fn write_rows<R: FoldedRow>(
-    conn: &mut PgConnection,
-    rows: &[&R],
-) -> anyhow::Result<()> {
+async fn write_rows<R: FoldedRow>(conn: &mut PgConnection, rows: &[&R]) -> anyhow::Result<()> {
     if rows.is_empty() {
         return Ok(());
     }

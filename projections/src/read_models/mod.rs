@@ -1,5 +1,5 @@
 //! One module per read model: its projector and the queries the API calls;
-//! `folded_rows` holds what the set-wise folds share.
+//! `folded_rows` holds what the folds not yet on [`crate::RowFold`] share.
 
 pub mod access_log;
 pub mod accounts;
@@ -24,7 +24,7 @@ mod folded_rows;
 use uuid::Uuid;
 
 pub(crate) use crate::row_fold::column;
-pub(crate) use folded_rows::{FoldedRow, SegmentRows, rows_by_id, write_rows};
+pub(crate) use folded_rows::{FoldedRow, SegmentRows};
 
 /// The aggregate id in a stream id such as `account-0190...`.
 pub(crate) fn stream_uuid(stream_id: &str) -> anyhow::Result<Uuid> {
