@@ -1,6 +1,9 @@
 //! The HTTP edge's one error type. Every failure becomes a status and
-//! `{"error": "..."}`; 500s are logged with their cause chain (by the
-//! middleware in `app`) and answered with an opaque text.
+//! `{"error": "..."}`; 500s are answered with an opaque text. Answering has no
+//! side effects: a failure worth logging or counting rides on its response as
+//! a [`Failure`], and one middleware in `app` logs and counts it.
+
+use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::FromRequest;
@@ -24,9 +27,13 @@ pub enum ApiError {
     #[error("Too many attempts. Please wait a few minutes and try again.")]
     TooManyRequests { retry_after_secs: u64 },
     /// Something this request needs is away for now (503 with Retry-After):
-    /// the text says what, for the person who may try again.
-    #[error("{0}")]
-    Unavailable(&'static str),
+    /// the text says what, for the person who may try again; the cause is
+    /// for the log.
+    #[error("{message}")]
+    Unavailable {
+        message: &'static str,
+        cause: anyhow::Error,
+    },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -59,10 +66,50 @@ impl ApiError {
     }
 }
 
-/// Attached to a 500 response so the logging middleware can print the cause
-/// chain inside the request's span; `into_response` itself has no side effects.
+/// A failure a response answers for, attached to it so that the middleware
+/// in `app` logs it (inside the request's span) and counts it, once, in one
+/// place; `into_response` itself has no side effects.
 #[derive(Clone)]
-pub struct InternalCause(pub std::sync::Arc<anyhow::Error>);
+pub enum Failure {
+    /// A 500: our code, or something it did not expect. Logged with its
+    /// cause chain.
+    Internal(Arc<anyhow::Error>),
+    /// The database could not be reached: a 503, logged and counted.
+    DatabaseUnavailable(Arc<anyhow::Error>),
+    /// The file store did not answer: a 503, logged and counted.
+    StorageUnavailable(Arc<anyhow::Error>),
+}
+
+impl Failure {
+    /// What kind of failure `cause` is: the database or the file store away,
+    /// or else a 500.
+    fn of(cause: anyhow::Error) -> Self {
+        if crate::files::storage_unavailable(&cause) {
+            Self::StorageUnavailable(Arc::new(cause))
+        } else if database_unavailable(&cause) {
+            Self::DatabaseUnavailable(Arc::new(cause))
+        } else {
+            Self::Internal(Arc::new(cause))
+        }
+    }
+
+    /// Logs it with its cause chain, and counts what is counted.
+    pub fn record(&self) {
+        match self {
+            Self::Internal(e) => tracing::error!(error = %format!("{e:#}"), "request failed"),
+            Self::DatabaseUnavailable(e) => {
+                // Not a bug: the database is away (restarting, failing over,
+                // out of connections).
+                tracing::warn!(error = %format!("{e:#}"), "database unavailable");
+                crate::metrics::database_unavailable();
+            }
+            Self::StorageUnavailable(e) => {
+                tracing::warn!(error = %format!("{e:#}"), "file storage unavailable");
+                crate::metrics::storage_unavailable();
+            }
+        }
+    }
+}
 
 /// What every failure answers: `{"error": "<text for people>"}`, and for a
 /// refusal the web app acts on, its `code`.
@@ -138,32 +185,33 @@ impl IntoResponse for ApiError {
                 );
                 res
             }
-            Self::Unavailable(message) => crate::security::unavailable(message, 5),
-            Self::Internal(e) if crate::files::storage_unavailable(&e) => {
-                // The file store is away: a download or an export waits on it.
-                tracing::warn!(error = %format!("{e:#}"), "file storage unavailable");
-                crate::metrics::storage_unavailable();
-                crate::security::unavailable(crate::files::FILES_UNAVAILABLE, 5)
-            }
-            Self::Internal(e) if database_unavailable(&e) => {
-                // Not a bug: the database is away (restarting, failing over,
-                // out of connections). Say so, and when to try again.
-                tracing::warn!(error = %format!("{e:#}"), "database unavailable");
-                crate::metrics::database_unavailable();
-                crate::security::unavailable(UNAVAILABLE, 2)
+            Self::Unavailable { message, cause } => {
+                with_failure(crate::security::unavailable(message, 5), Failure::of(cause))
             }
             Self::Internal(e) => {
-                let mut res = (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    Json(ErrorBody::new(INTERNAL_ERROR)),
-                )
-                    .into_response();
-                res.extensions_mut()
-                    .insert(InternalCause(std::sync::Arc::new(e)));
-                res
+                let failure = Failure::of(e);
+                let response = match failure {
+                    // The file store is away: a download or an export waits on it.
+                    Failure::StorageUnavailable(_) => {
+                        crate::security::unavailable(crate::files::FILES_UNAVAILABLE, 5)
+                    }
+                    // The database is away: say so, and when to try again.
+                    Failure::DatabaseUnavailable(_) => crate::security::unavailable(UNAVAILABLE, 2),
+                    Failure::Internal(_) => (
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        Json(ErrorBody::new(INTERNAL_ERROR)),
+                    )
+                        .into_response(),
+                };
+                with_failure(response, failure)
             }
         }
     }
+}
+
+fn with_failure(mut response: Response, failure: Failure) -> Response {
+    response.extensions_mut().insert(failure);
+    response
 }
 
 pub const UNAVAILABLE: &str = "The service is briefly unavailable. Please try again in a moment.";
@@ -242,6 +290,13 @@ impl From<CommandError> for ApiError {
     }
 }
 
+/// Another rebuild holds the one slot: try again when it is done.
+impl From<crate::admin_live::AlreadyRunning> for ApiError {
+    fn from(e: crate::admin_live::AlreadyRunning) -> Self {
+        Self::new(StatusCode::CONFLICT, e.to_string())
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
         Self::Internal(e.into())
@@ -257,12 +312,20 @@ pub struct AppJson<T>(pub T);
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
-            JsonRejection::JsonDataError(e) => Self::unprocessable(format!(
-                "Invalid request: {}",
-                e.body_text().trim_start_matches(
-                    "Failed to deserialize the JSON body into the target type: "
-                )
-            )),
+            JsonRejection::JsonDataError(e) => {
+                let text = e.body_text();
+                // A value the domain refused (`parsed`): its own words, as
+                // though the handler had parsed it.
+                if let Some(refusal) = text.split(REFUSED).nth(1) {
+                    return DomainError::invalid(refusal).into();
+                }
+                Self::unprocessable(format!(
+                    "Invalid request: {}",
+                    text.trim_start_matches(
+                        "Failed to deserialize the JSON body into the target type: "
+                    )
+                ))
+            }
             JsonRejection::JsonSyntaxError(_) => {
                 Self::bad_request("Request body is not valid JSON")
             }
@@ -281,8 +344,86 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
+/// A body field the domain reads, for `#[serde(deserialize_with =
+/// "crate::error::parsed")]`: the field is the domain's type (a [`Stage`], an
+/// [`ApplicationStatus`]), read from a string the way the domain reads it (in
+/// any case, say), so the handler takes it as it is. A value the domain
+/// refuses answers as the domain refuses it: 422 with its text, not serde's
+/// `unknown variant` (`From<JsonRejection>` finds it between [`REFUSED`]s).
+///
+/// [`Stage`]: domain::pipeline::Stage
+/// [`ApplicationStatus`]: domain::application::ApplicationStatus
+pub fn parsed<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: TryFrom<String, Error = DomainError>,
+{
+    let raw = <String as serde::Deserialize>::deserialize(deserializer)?;
+    T::try_from(raw)
+        .map_err(|refusal| serde::de::Error::custom(format!("{REFUSED}{refusal}{REFUSED}")))
+}
+
+/// Marks a domain refusal's text inside serde's message, which adds the
+/// field's path before it and the position after it.
+const REFUSED: char = '\u{1e}';
+
 impl<T: Serialize> IntoResponse for AppJson<T> {
     fn into_response(self) -> Response {
         Json(self.0).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::body::Body;
+    use axum::http::Request;
+    use domain::pipeline::Stage;
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    struct MoveBody {
+        #[serde(deserialize_with = "parsed")]
+        stage: Stage,
+    }
+
+    /// The stage `body` gives, or the status and text it is refused with.
+    async fn stage_of(body: &'static str) -> Result<Stage, (StatusCode, String)> {
+        let request = Request::post("/")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body))
+            .unwrap();
+        match AppJson::<MoveBody>::from_request(request, &()).await {
+            Ok(AppJson(body)) => Ok(body.stage),
+            Err(ApiError::Status { status, message }) => Err((status, message)),
+            Err(other) => panic!("not a refusal: {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_parsed_field_reads_as_the_domain_reads_and_is_refused_in_its_words() {
+        assert_eq!(stage_of(r#"{"stage": " Offer "}"#).await, Ok(Stage::Offer));
+        // The text the handler gave when it parsed the stage itself.
+        assert_eq!(
+            stage_of(r#"{"stage": "limbo"}"#).await,
+            Err((
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "Stage must be new, screening, interview, offer, hired or rejected".to_owned()
+            ))
+        );
+        // What is not a string at all is still serde's to say.
+        let (status, text) = stage_of(r#"{"stage": 3}"#).await.unwrap_err();
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            text.starts_with("Invalid request: stage: invalid type"),
+            "{text}"
+        );
+        let (status, text) = stage_of("{}").await.unwrap_err();
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            text.starts_with("Invalid request: missing field `stage`"),
+            "{text}"
+        );
     }
 }

@@ -384,9 +384,10 @@ fn new_key(prefix: &str) -> String {
 fn upload_failed(e: impl Into<anyhow::Error>) -> ApiError {
     let e = e.into().context("Failed to store an upload");
     if storage_unavailable(&e) {
-        tracing::warn!(error = %format!("{e:#}"), "file storage unavailable: upload refused");
-        crate::metrics::storage_unavailable();
-        ApiError::Unavailable(UPLOAD_UNAVAILABLE)
+        ApiError::Unavailable {
+            message: UPLOAD_UNAVAILABLE,
+            cause: e,
+        }
     } else {
         ApiError::Internal(e)
     }

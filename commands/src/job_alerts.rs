@@ -73,14 +73,10 @@ impl Commands {
     ) -> Result<Written, CommandError> {
         let parsed = self.alert_form(form).await?;
         self.decide_again_on_conflict(|| {
-            let (parsed, metadata) = (parsed.clone(), metadata.clone());
-            async move {
-                let now = self.clock.now();
-                self.execute::<JobAlerts>(candidate_id, metadata, |s| {
-                    job_alert::edit(s, alert_id, parsed, now)
-                })
-                .await
-            }
+            let (parsed, now) = (parsed.clone(), self.clock.now());
+            self.execute::<JobAlerts>(candidate_id, metadata.clone(), move |s| {
+                job_alert::edit(s, alert_id, parsed, now)
+            })
         })
         .await
     }
@@ -95,17 +91,13 @@ impl Commands {
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
         self.decide_again_on_conflict(|| {
-            let metadata = metadata.clone();
-            async move {
-                let now = self.clock.now();
-                self.execute::<JobAlerts>(candidate_id, metadata, |s| match action {
-                    AlertAction::Pause => job_alert::pause(s, alert_id, false, now),
-                    AlertAction::Unsubscribe => job_alert::pause(s, alert_id, true, now),
-                    AlertAction::Resume => job_alert::resume(s, alert_id, now),
-                    AlertAction::Delete => job_alert::delete(s, alert_id, now),
-                })
-                .await
-            }
+            let now = self.clock.now();
+            self.execute::<JobAlerts>(candidate_id, metadata.clone(), move |s| match action {
+                AlertAction::Pause => job_alert::pause(s, alert_id, false, now),
+                AlertAction::Unsubscribe => job_alert::pause(s, alert_id, true, now),
+                AlertAction::Resume => job_alert::resume(s, alert_id, now),
+                AlertAction::Delete => job_alert::delete(s, alert_id, now),
+            })
         })
         .await
     }

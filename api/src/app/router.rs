@@ -1,5 +1,5 @@
 //! The request path every request takes: the middleware stack around the
-//! router (request ids, tracing, 500 logging, security headers, sockets),
+//! router (request ids, tracing, failure logging, security headers, sockets),
 //! and the route-level layers (metrics label, limits, read your writes, body
 //! limits, idempotency, JSON error bodies).
 
@@ -7,7 +7,7 @@ use std::convert::Infallible;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
-use axum::http::{HeaderName, StatusCode};
+use axum::http::HeaderName;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use tower::{Service, ServiceBuilder};
@@ -16,7 +16,7 @@ use tower_http::trace::TraceLayer;
 
 use super::consistency::read_your_writes;
 use super::{AppState, JSON_BODY_LIMIT, REQUEST_ID_HEADER};
-use crate::error::InternalCause;
+use crate::error::Failure;
 use crate::{routes, site};
 
 /// The whole application: the router inside the middleware that every
@@ -39,7 +39,7 @@ pub fn service(
         .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
         .layer(PropagateRequestIdLayer::new(request_id))
         .layer(TraceLayer::new_for_http())
-        .layer(middleware::from_fn(log_internal_errors))
+        .layer(middleware::from_fn(log_failures))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             crate::security::headers,
@@ -139,13 +139,13 @@ async fn json_error_bodies(request: Request, next: Next) -> Response {
     fixed
 }
 
-/// Logs the cause chain of every 500 inside the request span.
-async fn log_internal_errors(request: Request, next: Next) -> Response {
+/// Logs every failure a response answers for (a 500 with its cause chain, a
+/// database or file store away) inside the request span, and counts it: the
+/// one place errors are logged and counted, so each is, once.
+async fn log_failures(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
-    if response.status() == StatusCode::INTERNAL_SERVER_ERROR
-        && let Some(InternalCause(e)) = response.extensions().get::<InternalCause>()
-    {
-        tracing::error!(error = %format!("{e:#}"), "request failed");
+    if let Some(failure) = response.extensions().get::<Failure>() {
+        failure.record();
     }
     response
 }

@@ -244,10 +244,7 @@ async fn rebuild(
         .ok_or_else(|| ApiError::not_found("Projector"))?;
     let source = state.source();
     let total = state.commands.store.head_position().await?.max(0) as u64;
-    state
-        .admin_live
-        .start_rebuild(&name, total)
-        .map_err(|e| ApiError::new(StatusCode::CONFLICT, e.to_string()))?;
+    state.admin_live.start_rebuild(&name, total)?;
     tracing::info!(projector = %name, %admin, "rebuild requested");
     tokio::spawn(async move {
         let live = &state.admin_live;

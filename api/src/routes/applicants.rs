@@ -257,8 +257,8 @@ struct RatingBody {
 #[derive(Deserialize, utoipa::ToSchema)]
 struct ScorecardBody {
     ratings: Vec<RatingBody>,
-    #[schema(value_type = Recommendation)]
-    recommendation: String,
+    #[serde(deserialize_with = "crate::error::parsed")]
+    recommendation: Recommendation,
     comment: Option<String>,
 }
 
@@ -280,7 +280,7 @@ async fn add_scorecard(
             .into_iter()
             .map(|r| (r.criterion, r.score))
             .collect(),
-        recommendation: Recommendation::parse(&body.recommendation)?,
+        recommendation: body.recommendation,
         comment: body.comment,
     };
     let written = state.commands.submit_scorecard(cmd, meta).await?;

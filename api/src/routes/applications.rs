@@ -116,8 +116,9 @@ async fn for_employer(
 
 #[derive(Deserialize, utoipa::ToSchema)]
 struct StatusBody {
-    /// `pending`, `accepted` or `rejected` (any case).
-    status: String,
+    // Read in any case.
+    #[serde(deserialize_with = "crate::error::parsed")]
+    status: ApplicationStatus,
     feedback: Option<String>,
 }
 
@@ -138,7 +139,7 @@ async fn set_status(
             ChangeApplicationStatus {
                 employer_id: me,
                 application_id,
-                status: ApplicationStatus::parse(&body.status)?,
+                status: body.status,
                 feedback: body.feedback,
             },
             meta,

@@ -121,8 +121,9 @@ async fn report(
 
 #[derive(Deserialize, utoipa::ToSchema)]
 struct MoveBody {
-    #[schema(value_type = Stage)]
-    stage: String,
+    // Read in any case.
+    #[serde(deserialize_with = "crate::error::parsed")]
+    stage: Stage,
     feedback: Option<String>,
     /// The card's version as the board showed it.
     version: Option<i64>,
@@ -148,7 +149,7 @@ async fn move_one(
     RequestMeta(meta): RequestMeta,
     AppJson(body): AppJson<MoveBody>,
 ) -> Result<Written<Json<MovedReply>>, ApiError> {
-    let stage = Stage::parse(&body.stage)?;
+    let stage = body.stage;
     let cmd = MoveApplication {
         employer_id: me,
         application_id,

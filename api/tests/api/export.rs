@@ -37,7 +37,7 @@ impl Unzipped {
         Self { entries }
     }
 
-    fn data(&self) -> Value {
+    pub fn data(&self) -> Value {
         serde_json::from_slice(&self.entries["data.json"]).expect("data.json is JSON")
     }
 

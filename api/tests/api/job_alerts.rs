@@ -583,18 +583,8 @@ async fn alerts_are_in_the_export_and_go_with_an_erasure() {
     let (job, _, _) = app.post_titled("Quokka Wrangler", false).await;
     assert_eq!(app.matches().await, 1);
 
-    let link = app
-        .post("/api/account/export", Some(&me), json!({}))
-        .await
-        .assert_status(StatusCode::CREATED);
-    let url = link.body["url"].as_str().unwrap();
-    let res = app.download(url, &me).await;
-    assert_eq!(res.status(), StatusCode::OK);
-    let bytes = res.bytes().await.unwrap();
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
-    let mut text = String::new();
-    std::io::Read::read_to_string(&mut zip.by_name("data.json").unwrap(), &mut text).unwrap();
-    let data: Value = serde_json::from_str(&text).unwrap();
+    let url = app.export_link("/api/account/export", &me).await;
+    let data = app.unzip(&url, &me).await.data();
     assert_eq!(data["job_alerts"][0]["name"], "Quokka hunting");
     assert_eq!(data["job_alert_matches"][0]["job_id"], job.as_str());
     assert!(

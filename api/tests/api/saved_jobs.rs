@@ -2,8 +2,6 @@
 //! now, unsave; idempotent both ways; drafts and unknown jobs are 404; the
 //! limit; another candidate's list; the data export and erasure.
 
-use std::io::{Cursor, Read};
-
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -219,22 +217,8 @@ async fn saved_jobs_are_in_the_data_export_and_gone_after_erasure() {
     let saved = app.save_job(&me, &job).await.assert_status(StatusCode::OK);
     app.saved_after(&me, &saved).await;
 
-    let asked = app
-        .post("/api/account/export", Some(&me), json!({}))
-        .await
-        .assert_status(StatusCode::CREATED);
-    let url = asked.body["url"].as_str().unwrap().to_owned();
-    let res = app.download(&url, &me).await;
-    assert_eq!(res.status(), StatusCode::OK);
-    let bytes = res.bytes().await.unwrap().to_vec();
-    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
-    let mut text = String::new();
-    archive
-        .by_name("data.json")
-        .unwrap()
-        .read_to_string(&mut text)
-        .unwrap();
-    let data: Value = serde_json::from_str(&text).unwrap();
+    let url = app.export_link("/api/account/export", &me).await;
+    let data = app.unzip(&url, &me).await.data();
     let held = data["saved_jobs"].as_array().unwrap();
     assert_eq!(
         (

@@ -1,8 +1,9 @@
 //! SuspendEmployer / ReinstateEmployer: an admin stops an approved employer
 //! (no sign-in, sessions ended, listings off the board) and lets it back.
 
+use chrono::{DateTime, Utc};
 use domain::DomainError;
-use domain::account::{self, Account};
+use domain::account::{self, Account, AccountEvent};
 use event_store::{Metadata, OutgoingMail};
 use uuid::Uuid;
 
@@ -27,32 +28,24 @@ impl Commands {
         cmd: SuspendEmployer,
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
-        let loaded = self.load::<Account>(cmd.employer_id).await?;
-        let events = account::suspend_employer(
-            loaded.state.as_ref(),
-            cmd.admin_id,
-            cmd.reason,
-            self.clock.now(),
-        )?;
-        let reason = match events.first() {
-            Some(account::AccountEvent::EmployerSuspended {
-                reason: Some(r), ..
-            }) => format!("\n\nThe reason given: {r}"),
-            _ => String::new(),
-        };
-        let mail = self.employer_mail(
-            loaded.state.as_ref(),
-            "Your Harbour IT Recruitment employer account is suspended",
-            &format!(
-                "We have suspended your employer account. You cannot sign in, and your job listings are hidden from the board until it is reinstated.{reason}\n\nReply to this email if you would like to talk it through."
-            ),
-        )?;
-        self.append(
+        self.decide_and_tell_employer(
             cmd.employer_id,
-            &loaded,
-            events,
-            Effects::default().mail(mail),
             metadata,
+            |state, now| account::suspend_employer(state, cmd.admin_id, cmd.reason, now),
+            |events| {
+                let reason = match events.first() {
+                    Some(AccountEvent::EmployerSuspended {
+                        reason: Some(r), ..
+                    }) => format!("\n\nThe reason given: {r}"),
+                    _ => String::new(),
+                };
+                (
+                    "Your Harbour IT Recruitment employer account is suspended",
+                    format!(
+                        "We have suspended your employer account. You cannot sign in, and your job listings are hidden from the board until it is reinstated.{reason}\n\nReply to this email if you would like to talk it through."
+                    ),
+                )
+            },
         )
         .await
     }
@@ -62,19 +55,38 @@ impl Commands {
         cmd: ReinstateEmployer,
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
-        let loaded = self.load::<Account>(cmd.employer_id).await?;
-        let events =
-            account::reinstate_employer(loaded.state.as_ref(), cmd.admin_id, self.clock.now())?;
-        let mail = self.employer_mail(
-            loaded.state.as_ref(),
-            "Your Harbour IT Recruitment employer account is active again",
-            &format!(
-                "Your employer account is active again and your open listings are back on the board. Sign in to continue:\n\n{}/login",
-                self.links.employer
-            ),
-        )?;
-        self.append(
+        self.decide_and_tell_employer(
             cmd.employer_id,
+            metadata,
+            |state, now| account::reinstate_employer(state, cmd.admin_id, now),
+            |_| {
+                (
+                    "Your Harbour IT Recruitment employer account is active again",
+                    format!(
+                        "Your employer account is active again and your open listings are back on the board. Sign in to continue:\n\n{}/login",
+                        self.links.employer
+                    ),
+                )
+            },
+        )
+        .await
+    }
+
+    /// An admin's decision on an employer's account, written with the mail
+    /// (subject and text, from the events decided) that tells the employer.
+    async fn decide_and_tell_employer(
+        &self,
+        employer_id: Uuid,
+        metadata: Metadata,
+        decide: impl FnOnce(Option<&Account>, DateTime<Utc>) -> Result<Vec<AccountEvent>, DomainError>,
+        mail: impl FnOnce(&[AccountEvent]) -> (&'static str, String),
+    ) -> Result<Written, CommandError> {
+        let loaded = self.load::<Account>(employer_id).await?;
+        let events = decide(loaded.state.as_ref(), self.clock.now())?;
+        let (subject, text) = mail(&events);
+        let mail = self.employer_mail(loaded.state.as_ref(), subject, &text)?;
+        self.append(
+            employer_id,
             &loaded,
             events,
             Effects::default().mail(mail),

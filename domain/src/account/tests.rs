@@ -36,6 +36,23 @@ fn given(events: Vec<AccountEvent>) -> Given<Option<Account>, AccountEvent> {
     Given::new(None, evolve, events)
 }
 
+/// Signing in as `role` to the account `events` leave.
+fn sign_in_after(
+    events: Vec<AccountEvent>,
+    role: Role,
+    password_matches: bool,
+) -> Result<(), DomainError> {
+    sign_in(given(events).state().as_ref(), role, password_matches)
+}
+
+/// The employer approved by the admin with the nil id.
+fn approved() -> AccountEvent {
+    AccountEvent::EmployerApproved {
+        approved_by: Uuid::nil(),
+        approved_at: now(),
+    }
+}
+
 /// A reset link asked for now, with the token that hashes to `hash`.
 fn reset_requested(hash: &str) -> AccountEvent {
     AccountEvent::PasswordResetRequested {
@@ -64,14 +81,17 @@ fn anyone_can_sign_out_everywhere_and_still_sign_in_afterwards() {
     given(vec![])
         .when(|s| sign_out_everywhere(s.as_ref(), now()))
         .then_err(DomainError::NotFound("Account"));
-    let state = given(vec![
-        registered(Role::Candidate),
-        AccountEvent::SignedOutEverywhere {
-            signed_out_at: now(),
-        },
-    ])
-    .state();
-    assert!(sign_in(state.as_ref(), Role::Candidate, true).is_ok());
+    let signed_out = AccountEvent::SignedOutEverywhere {
+        signed_out_at: now(),
+    };
+    assert_eq!(
+        sign_in_after(
+            vec![registered(Role::Candidate), signed_out],
+            Role::Candidate,
+            true
+        ),
+        Ok(())
+    );
 }
 
 #[test]
@@ -97,9 +117,8 @@ fn an_admin_removes_another_admin_but_never_themselves() {
     given(vec![registered(Role::Admin), removed.clone()])
         .when(|s| remove_admin(s.as_ref(), me, now()))
         .then_err(DomainError::NotFound("Admin"));
-    let state = given(vec![registered(Role::Admin), removed]).state();
     assert_eq!(
-        sign_in(state.as_ref(), Role::Admin, true),
+        sign_in_after(vec![registered(Role::Admin), removed], Role::Admin, true),
         Err(DomainError::InvalidCredentials)
     );
 }
@@ -135,41 +154,36 @@ fn rejects_registering_the_same_account_twice() {
 
 #[test]
 fn a_pending_employer_cannot_sign_in_and_is_told_why() {
-    let state = given(vec![registered(Role::Employer)]).state();
     assert_eq!(
-        sign_in(state.as_ref(), Role::Employer, true),
+        sign_in_after(vec![registered(Role::Employer)], Role::Employer, true),
         Err(DomainError::EmployerPending)
     );
 }
 
 #[test]
 fn an_approved_employer_signs_in() {
-    let state = given(vec![
-        registered(Role::Employer),
-        AccountEvent::EmployerApproved {
-            approved_by: Uuid::nil(),
-            approved_at: now(),
-        },
-    ])
-    .state();
-    assert_eq!(sign_in(state.as_ref(), Role::Employer, true), Ok(()));
+    assert_eq!(
+        sign_in_after(
+            vec![registered(Role::Employer), approved()],
+            Role::Employer,
+            true
+        ),
+        Ok(())
+    );
 }
 
 #[test]
 fn a_wrong_password_or_role_is_the_same_invalid_credentials() {
-    let state = given(vec![registered(Role::Candidate)]).state();
-    assert_eq!(
-        sign_in(state.as_ref(), Role::Candidate, false),
-        Err(DomainError::InvalidCredentials)
-    );
-    assert_eq!(
-        sign_in(state.as_ref(), Role::Admin, true),
-        Err(DomainError::InvalidCredentials)
-    );
-    assert_eq!(
-        sign_in(None, Role::Candidate, true),
-        Err(DomainError::InvalidCredentials)
-    );
+    for (events, role, password_matches) in [
+        (vec![registered(Role::Candidate)], Role::Candidate, false),
+        (vec![registered(Role::Candidate)], Role::Admin, true),
+        (vec![], Role::Candidate, true),
+    ] {
+        assert_eq!(
+            sign_in_after(events, role, password_matches),
+            Err(DomainError::InvalidCredentials)
+        );
+    }
 }
 
 #[test]
@@ -177,44 +191,25 @@ fn only_a_pending_employer_can_be_approved() {
     given(vec![registered(Role::Candidate)])
         .when(|s| approve_employer(s.as_ref(), Uuid::nil(), now()))
         .then_err(DomainError::NotFound("Employer"));
-    given(vec![
-        registered(Role::Employer),
-        AccountEvent::EmployerApproved {
-            approved_by: Uuid::nil(),
-            approved_at: now(),
-        },
-    ])
-    .when(|s| approve_employer(s.as_ref(), Uuid::nil(), now()))
-    .then_err(DomainError::NotPending);
+    given(vec![registered(Role::Employer), approved()])
+        .when(|s| approve_employer(s.as_ref(), Uuid::nil(), now()))
+        .then_err(DomainError::NotPending);
 }
 
 #[test]
 fn a_reset_token_works_once_within_the_hour() {
     let requested = reset_requested("t1");
-    given(vec![registered(Role::Candidate), requested.clone()])
-        .when(|s| {
-            reset_password(
-                s.as_ref(),
-                "t1",
-                "new".into(),
-                now() + Duration::minutes(59),
-            )
-        })
-        .then(vec![AccountEvent::PasswordReset {
-            token_hash: "t1".into(),
-            password_hash: "new".into(),
-            reset_at: now() + Duration::minutes(59),
-        }]);
-    given(vec![registered(Role::Candidate), requested.clone()])
-        .when(|s| {
-            reset_password(
-                s.as_ref(),
-                "t1",
-                "new".into(),
-                now() + Duration::minutes(61),
-            )
-        })
-        .then_err(DomainError::InvalidResetToken);
+    let reset_at = |at| {
+        given(vec![registered(Role::Candidate), requested.clone()])
+            .when(|s| reset_password(s.as_ref(), "t1", "new".into(), at))
+    };
+    let in_time = now() + Duration::minutes(59);
+    reset_at(in_time).then(vec![AccountEvent::PasswordReset {
+        token_hash: "t1".into(),
+        password_hash: "new".into(),
+        reset_at: in_time,
+    }]);
+    reset_at(now() + Duration::minutes(61)).then_err(DomainError::InvalidResetToken);
     given(vec![
         registered(Role::Candidate),
         requested,
@@ -517,9 +512,8 @@ fn an_approved_employer_is_suspended_then_reinstated_and_cannot_sign_in_meanwhil
         })
         .then(vec![suspended.clone()]);
     approved.push(suspended);
-    let state = Given::new(None, evolve, approved.clone()).state();
     assert_eq!(
-        sign_in(state.as_ref(), Role::Employer, true),
+        sign_in_after(approved.clone(), Role::Employer, true),
         Err(DomainError::EmployerSuspended)
     );
     Given::new(None, evolve, approved)

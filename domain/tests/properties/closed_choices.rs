@@ -157,35 +157,21 @@ fn names<T: Copy>(choice: &Choice<T>) -> Vec<&'static str> {
 
 proptest! {
     #[test]
-    fn a_job_type_is_one_of_its_labels_or_the_message(raw in near_names(names(&JOB_TYPE))) {
-        JOB_TYPE.check(&raw)?;
-    }
-
-    #[test]
-    fn a_specialisation_is_one_of_the_nine_or_the_message(raw in near_names(names(&SPECIALISATION))) {
-        SPECIALISATION.check(&raw)?;
-    }
-
-    #[test]
-    fn a_stage_is_one_of_its_names_or_the_message(raw in near_names(names(&STAGE))) {
-        STAGE.check(&raw)?;
-    }
-
-    #[test]
-    fn a_status_is_one_of_its_names_or_the_message(raw in near_names(names(&STATUS))) {
-        STATUS.check(&raw)?;
-    }
-
-    #[test]
-    fn a_document_type_is_one_of_its_names_blank_or_the_message(
-        raw in prop_oneof![near_names(names(&DOCUMENT_TYPE)), white_space()],
+    fn each_choice_is_one_of_its_names_or_the_message(
+        job_type in near_names(names(&JOB_TYPE)),
+        specialisation in near_names(names(&SPECIALISATION)),
+        stage in near_names(names(&STAGE)),
+        status in near_names(names(&STATUS)),
+        // A blank document type is allowed too: it means other.
+        document_type in prop_oneof![near_names(names(&DOCUMENT_TYPE)), white_space()],
+        recommendation in near_names(names(&RECOMMENDATION)),
     ) {
-        DOCUMENT_TYPE.check(&raw)?;
-    }
-
-    #[test]
-    fn a_recommendation_is_one_of_its_names_or_the_message(raw in near_names(names(&RECOMMENDATION))) {
-        RECOMMENDATION.check(&raw)?;
+        JOB_TYPE.check(&job_type)?;
+        SPECIALISATION.check(&specialisation)?;
+        STAGE.check(&stage)?;
+        STATUS.check(&status)?;
+        DOCUMENT_TYPE.check(&document_type)?;
+        RECOMMENDATION.check(&recommendation)?;
     }
 
     #[test]

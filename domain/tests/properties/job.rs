@@ -71,49 +71,39 @@ fn list() -> impl Strategy<Value = Vec<String>> {
     ]
 }
 
-fn raw_job() -> impl Strategy<Value = RawJob> {
-    (
-        prop_oneof![
+prop_compose! {
+    fn raw_job()(
+        title in prop_oneof![
             text(20),
             (visible_chars(MAX_SHORT_TEXT_LEN - 1), text(2)).prop_map(|(a, b)| a + &b)
         ],
-        prop_oneof![
+        job_type in prop_oneof![
             4 => prop::sample::select(vec!["Full-time", "Part-time", "Contract", "Temporary"])
                 .prop_flat_map(any_ascii_case),
             1 => text(10),
         ],
-        prop_oneof![
+        specialisation in prop_oneof![
             4 => prop::sample::select(vec!["Digital", "AI + Robotics", "ERP/SAP/CRM"])
                 .prop_flat_map(any_ascii_case),
             1 => text(10),
         ],
-        prop::option::of(text(20)),
-        prop_oneof![text(40), blank()],
-        list(),
-        list(),
-        prop::option::of(-3_i64..100_000),
-    )
-        .prop_map(
-            |(
-                title,
-                job_type,
-                specialisation,
-                salary,
-                description,
-                responsibilities,
-                requirements,
-                expires,
-            )| RawJob {
-                title,
-                job_type,
-                specialisation,
-                salary,
-                description,
-                responsibilities,
-                requirements,
-                expires_in_minutes: expires,
-            },
-        )
+        salary in prop::option::of(text(20)),
+        description in prop_oneof![text(40), blank()],
+        responsibilities in list(),
+        requirements in list(),
+        expires_in_minutes in prop::option::of(-3_i64..100_000),
+    ) -> RawJob {
+        RawJob {
+            title,
+            job_type,
+            specialisation,
+            salary,
+            description,
+            responsibilities,
+            requirements,
+            expires_in_minutes,
+        }
+    }
 }
 
 /// Every text a listing can be refused with.

@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::keys::DataKeys;
 use crate::personal_data::{self, Key, SealedFor};
-use crate::types::{GlobalCheckpoint, LogBatch, RecordedEvent};
+use crate::types::{GlobalCheckpoint, LogBatch, Metadata, RecordedEvent};
 
 /// Reads the global log from `after`, in batches, for audit and rebuilds.
 pub async fn read_all_in(
@@ -23,7 +23,7 @@ pub async fn read_all_in(
     after: GlobalCheckpoint,
     limit: i64,
 ) -> anyhow::Result<Vec<RecordedEvent>> {
-    let rows = fetch_after(conn, after, limit).await?;
+    let rows = fetch_log::<EventRow>(conn, after, limit).await?;
     decode_rows(conn, keys, rows).await
 }
 
@@ -57,7 +57,7 @@ fn read_ahead(
 ) -> tokio::task::JoinHandle<Prefetched> {
     tokio::spawn(async move {
         let started = Instant::now();
-        let rows = fetch_log_after(&mut conn, after, limit).await;
+        let rows = fetch_log::<LogRow>(&mut conn, after, limit).await;
         (conn, rows, started.elapsed())
     })
 }
@@ -75,7 +75,7 @@ impl PgLogReader {
                     .take()
                     .context("the log reader lost its connection")?;
                 let started = Instant::now();
-                let rows = fetch_log_after(&mut conn, self.after, limit).await;
+                let rows = fetch_log::<LogRow>(&mut conn, self.after, limit).await;
                 (conn, rows, started.elapsed())
             }
         };
@@ -85,8 +85,8 @@ impl PgLogReader {
         match rows.last() {
             Some(last) => {
                 self.after = GlobalCheckpoint {
-                    transaction_id: last.transaction_id,
-                    position: last.position,
+                    transaction_id: last.head.transaction_id,
+                    position: last.head.position,
                 };
                 self.ahead = Some(read_ahead(conn, self.after, limit));
             }
@@ -95,7 +95,7 @@ impl PgLogReader {
         let started = Instant::now();
         let missing: Vec<Uuid> = rows
             .iter()
-            .filter_map(|r| r.data_subject)
+            .filter_map(|r| r.head.data_subject)
             .filter(|s| !self.cache.contains_key(s))
             .collect::<BTreeSet<_>>()
             .into_iter()
@@ -138,18 +138,20 @@ impl Drop for PgLogReader {
 }
 
 /// The global log after a checkpoint (`$1` its transaction id as text, `$2`
-/// its position), in read order, below the read horizon, at most `$3` rows of
-/// `$columns`. The ORDER BY names `events.` columns: unqualified,
-/// `transaction_id` would be the output column of the same name
-/// (`::text::bigint`), which no index sorts, and PostgreSQL sorted every event
-/// after the checkpoint for each batch (1.8 s per batch half way through a
-/// million events; issue 13).
+/// its position), in read order, below the read horizon, at most `$3` rows:
+/// an event's columns, with `$payload` for its payload (and metadata). The
+/// ORDER BY names `events.` columns: unqualified, `transaction_id` would be
+/// the output column of the same name (`::text::bigint`), which no index
+/// sorts, and PostgreSQL sorted every event after the checkpoint for each
+/// batch (1.8 s per batch half way through a million events; issue 13).
 macro_rules! log_after {
-    ($columns:literal) => {
+    ($payload:literal) => {
         concat!(
-            "SELECT ",
-            $columns,
-            " FROM events
+            "SELECT position, transaction_id::text::bigint AS transaction_id, event_id, stream_id, stream_version,
+                    event_type, schema_version, ",
+            $payload,
+            ", data_subject, recorded_at
+               FROM events
               WHERE transaction_id >= $1::text::xid8
                 AND (transaction_id, position) > ($1::text::xid8, $2)
                 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -159,51 +161,26 @@ macro_rules! log_after {
     };
 }
 
-async fn fetch_after(
-    conn: &mut PgConnection,
-    after: GlobalCheckpoint,
-    limit: i64,
-) -> anyhow::Result<Vec<EventRow>> {
-    fetch_log(
-        conn,
-        log_after!(
-            "position, transaction_id::text::bigint AS transaction_id, event_id, stream_id, stream_version,
-             event_type, schema_version, payload, metadata, data_subject, recorded_at"
-        ),
-        after,
-        limit,
-    )
-    .await
+/// A row the global log is read into, and the query that fills it.
+trait LogQuery: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin {
+    const QUERY: &'static str;
 }
 
-/// [`fetch_after`] for the log reader: payloads as text, no metadata.
-async fn fetch_log_after(
-    conn: &mut PgConnection,
-    after: GlobalCheckpoint,
-    limit: i64,
-) -> anyhow::Result<Vec<LogRow>> {
-    fetch_log(
-        conn,
-        log_after!(
-            "position, transaction_id::text::bigint AS transaction_id, event_id, stream_id, stream_version,
-             event_type, schema_version, payload::text AS payload, data_subject, recorded_at"
-        ),
-        after,
-        limit,
-    )
-    .await
+impl LogQuery for EventRow {
+    const QUERY: &'static str = log_after!("payload, metadata");
 }
 
-async fn fetch_log<R>(
+/// For the log reader: payloads as text, no metadata.
+impl LogQuery for LogRow {
+    const QUERY: &'static str = log_after!("payload::text AS payload");
+}
+
+async fn fetch_log<R: LogQuery>(
     conn: &mut PgConnection,
-    query: &'static str,
     after: GlobalCheckpoint,
     limit: i64,
-) -> anyhow::Result<Vec<R>>
-where
-    R: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow> + Send + Unpin,
-{
-    sqlx::query_as(query)
+) -> anyhow::Result<Vec<R>> {
+    sqlx::query_as(R::QUERY)
         .bind(after.transaction_id.to_string())
         .bind(after.position)
         .bind(limit)
@@ -250,8 +227,10 @@ pub(super) async fn count_after(
     Ok(count)
 }
 
+/// The columns of an event every read takes, whatever it does with the
+/// payload.
 #[derive(sqlx::FromRow)]
-pub(super) struct EventRow {
+pub(super) struct RowHead {
     position: i64,
     transaction_id: i64,
     event_id: Uuid,
@@ -259,25 +238,43 @@ pub(super) struct EventRow {
     stream_version: i64,
     event_type: String,
     schema_version: i32,
-    payload: Value,
-    metadata: Value,
     data_subject: Option<Uuid>,
     recorded_at: DateTime<Utc>,
+}
+
+impl RowHead {
+    /// The event, given its payload (unsealed and upcast) and metadata.
+    fn event(self, payload: Value, metadata: Metadata) -> RecordedEvent {
+        RecordedEvent {
+            position: self.position,
+            transaction_id: self.transaction_id,
+            event_id: self.event_id,
+            stream_id: self.stream_id,
+            stream_version: self.stream_version,
+            payload,
+            event_type: self.event_type,
+            schema_version: self.schema_version,
+            metadata,
+            data_subject: self.data_subject,
+            recorded_at: self.recorded_at,
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+pub(super) struct EventRow {
+    #[sqlx(flatten)]
+    head: RowHead,
+    payload: Value,
+    metadata: Value,
 }
 
 /// A row of the log reader: the payload as JSON text, no metadata.
 #[derive(sqlx::FromRow)]
 pub(super) struct LogRow {
-    position: i64,
-    transaction_id: i64,
-    event_id: Uuid,
-    stream_id: String,
-    stream_version: i64,
-    event_type: String,
-    schema_version: i32,
+    #[sqlx(flatten)]
+    head: RowHead,
     payload: String,
-    data_subject: Option<Uuid>,
-    recorded_at: DateTime<Utc>,
 }
 
 pub(super) async fn decode_rows(
@@ -287,7 +284,7 @@ pub(super) async fn decode_rows(
 ) -> anyhow::Result<Vec<RecordedEvent>> {
     let subjects: Vec<Uuid> = rows
         .iter()
-        .filter_map(|r| r.data_subject)
+        .filter_map(|r| r.head.data_subject)
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
@@ -298,28 +295,24 @@ pub(super) async fn decode_rows(
 }
 
 fn unseal_row(row: EventRow, key: impl Fn(Uuid) -> Option<Key>) -> anyhow::Result<RecordedEvent> {
-    let mut payload = row.payload;
-    if let Some(subject) = row.data_subject {
+    let EventRow {
+        head,
+        mut payload,
+        metadata,
+    } = row;
+    if let Some(subject) = head.data_subject {
         let owner = SealedFor {
             subject,
-            event_id: row.event_id,
+            event_id: head.event_id,
         };
         personal_data::unseal(&mut payload, owner, key(subject).as_ref())
-            .with_context(|| format!("Failed to unseal event at position {}", row.position))?;
+            .with_context(|| format!("Failed to unseal event at position {}", head.position))?;
     }
-    Ok(RecordedEvent {
-        position: row.position,
-        transaction_id: row.transaction_id,
-        event_id: row.event_id,
-        stream_id: row.stream_id,
-        stream_version: row.stream_version,
-        payload: upcast(&row.event_type, row.schema_version, payload),
-        event_type: row.event_type,
-        schema_version: row.schema_version,
-        metadata: serde_json::from_value(row.metadata).unwrap_or_default(),
-        data_subject: row.data_subject,
-        recorded_at: row.recorded_at,
-    })
+    let payload = upcast(&head.event_type, head.schema_version, payload);
+    Ok(head.event(
+        payload,
+        serde_json::from_value(metadata).unwrap_or_default(),
+    ))
 }
 
 /// [`unseal_row`] on text: the event (its `payload` null, `metadata` the
@@ -328,35 +321,22 @@ fn unseal_log_row(
     row: LogRow,
     key: impl Fn(Uuid) -> Option<Key>,
 ) -> anyhow::Result<(RecordedEvent, String)> {
-    let mut payload = row.payload;
-    if let Some(subject) = row.data_subject {
+    let LogRow { head, mut payload } = row;
+    if let Some(subject) = head.data_subject {
         let owner = SealedFor {
             subject,
-            event_id: row.event_id,
+            event_id: head.event_id,
         };
         let unsealed = personal_data::unseal_json(&payload, owner, key(subject).as_ref())
-            .with_context(|| format!("Failed to unseal event at position {}", row.position))?;
+            .with_context(|| format!("Failed to unseal event at position {}", head.position))?;
         if let std::borrow::Cow::Owned(unsealed) = unsealed {
             payload = unsealed;
         }
     }
-    if row.schema_version < domain::event::current_schema_version(&row.event_type) {
+    if head.schema_version < domain::event::current_schema_version(&head.event_type) {
         let value: Value = serde_json::from_str(&payload)
-            .with_context(|| format!("Unreadable payload at position {}", row.position))?;
-        payload = upcast(&row.event_type, row.schema_version, value).to_string();
+            .with_context(|| format!("Unreadable payload at position {}", head.position))?;
+        payload = upcast(&head.event_type, head.schema_version, value).to_string();
     }
-    let event = RecordedEvent {
-        position: row.position,
-        transaction_id: row.transaction_id,
-        event_id: row.event_id,
-        stream_id: row.stream_id,
-        stream_version: row.stream_version,
-        payload: Value::Null,
-        event_type: row.event_type,
-        schema_version: row.schema_version,
-        metadata: Default::default(),
-        data_subject: row.data_subject,
-        recorded_at: row.recorded_at,
-    };
-    Ok((event, payload))
+    Ok((head.event(Value::Null, Metadata::default()), payload))
 }

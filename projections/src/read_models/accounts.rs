@@ -1,10 +1,11 @@
-//! `accounts`: every account of every role, for admin screens and profile reads.
+//! `accounts`: every account of every role, for admin screens and profile
+//! reads, with what the session check reads (and `ended_sessions`, the
+//! sessions signed out one by one).
 
 use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::AnyEvent;
 use domain::account::{AccountEvent, AccountStatus, Role};
 use domain::erasure::SubjectKind;
 use event_store::RecordedEvent;
@@ -12,8 +13,8 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{FoldedRow, column, rows_by_id, stream_uuid, write_rows};
-use crate::{BoxFuture, Change, Decoded, ErasedSubject, Projector};
+use super::{column, stream_uuid};
+use crate::{Change, ErasedSubject, FoldedRow, RowFold, RowOf};
 
 pub struct AccountsProjector;
 
@@ -88,277 +89,306 @@ pub struct AccountRow {
     pub status_reason: Option<String>,
 }
 
-impl FoldedRow for AccountRow {
-    // language=PostgreSQL
-    const SELECT: &'static str = "SELECT * FROM accounts WHERE id = ANY($1)";
+impl RowFold for AccountsProjector {
+    const NAME: &'static str = "accounts";
+    const TABLES: &'static [&'static str] = &["accounts", "ended_sessions"];
+    type Event = AccountEvent;
+    type Row = Row;
 
-    fn id(&self) -> Uuid {
-        self.id
+    fn row_of(r: &RecordedEvent, event: &AccountEvent) -> anyhow::Result<RowOf> {
+        let id = stream_uuid(&r.stream_id)?;
+        Ok(match event {
+            AccountEvent::AccountRegistered(_) => RowOf::New(id),
+            _ => RowOf::Existing(id),
+        })
     }
 
-    async fn upsert(conn: &mut PgConnection, rows: &[&Self]) -> anyhow::Result<()> {
+    fn fold(
+        row: &mut Option<Row>,
+        r: &RecordedEvent,
+        event: &AccountEvent,
+        changes: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        let id = stream_uuid(&r.stream_id)?;
+        // An erased account is final: nothing after it revives it.
+        let erased = row
+            .as_ref()
+            .is_some_and(|row| row.account.status == AccountRowStatus::Erased);
+        if !erased {
+            Row::apply(row, id, event, changes)?;
+        }
+        // The board hides the jobs of an employer who is not approved: any
+        // event about an employer's account may change the board.
+        if let Some(row) = row
+            && row.account.role == Role::Employer
+        {
+            changes.push(Change::EmployerChanged { employer_id: id });
+        }
+        Ok(())
+    }
+
+    /// The account stays (an employer's board still counts the application;
+    /// the audit still names its actor by id), anonymised as a rebuild would
+    /// leave it (sealed fields read `[erased]`), and every session it had
+    /// ends. A contact message's sender has no account.
+    async fn erase(
+        &self,
+        conn: &mut PgConnection,
+        erased: &ErasedSubject,
+        changes: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        if erased.kind == SubjectKind::ContactMessage {
+            return Ok(());
+        }
         // language=PostgreSQL
         sqlx::query(
-            "INSERT INTO accounts (id, role, name, email, phone, company, status, created_at, updated_at, status_reason)
-             SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                                  $8::timestamptz[], $9::timestamptz[], $10::text[])
-             ON CONFLICT (id) DO UPDATE SET
-                 role = EXCLUDED.role, name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
-                 company = EXCLUDED.company, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
-                 status_reason = EXCLUDED.status_reason",
+            "UPDATE accounts
+                SET name = $2, email = $2, phone = CASE WHEN phone IS NULL THEN NULL ELSE $2 END,
+                    status = $3, status_reason = NULL, updated_at = $4, sessions_not_before = $4
+              WHERE id = $1",
         )
-        .bind(column!(rows, id))
-        .bind(rows.iter().map(|r| r.role.as_str()).collect::<Vec<_>>())
-        .bind(column!(rows, name))
-        .bind(column!(rows, email))
-        .bind(column!(rows, phone))
-        .bind(column!(rows, company))
-        .bind(rows.iter().map(|r| r.status.as_str()).collect::<Vec<_>>())
-        .bind(column!(rows, created_at))
-        .bind(column!(rows, updated_at))
-        .bind(column!(rows, status_reason))
+        .bind(erased.subject_id)
+        .bind(domain::event::ERASED)
+        .bind(AccountRowStatus::Erased.as_str())
+        .bind(erased.at)
         .execute(&mut *conn)
         .await
-        .context("Failed to write accounts")?;
+        .context("Failed to erase an account")?;
+        changes.push(Change::SessionsEnded {
+            user_id: erased.subject_id,
+        });
         Ok(())
     }
 }
 
-impl Projector for AccountsProjector {
-    fn name(&self) -> &'static str {
-        "accounts"
-    }
+/// A row of `accounts` as the fold sees it: what reads see, the sessions
+/// state the session check reads, and the sessions signed out since the row
+/// was read (written to `ended_sessions` with it).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Row {
+    #[sqlx(flatten)]
+    account: AccountRow,
+    two_factor_on: bool,
+    /// Sessions issued before this are over...
+    sessions_not_before: Option<DateTime<Utc>>,
+    /// ...but this one.
+    kept_session_id: Option<Uuid>,
+    /// Sessions signed out (id, when) that `ended_sessions` does not hold yet.
+    #[sqlx(skip)]
+    ended_sessions: Vec<(Uuid, DateTime<Utc>)>,
+}
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["accounts", "ended_sessions"]
-    }
-
-    fn reads(&self, event: &AnyEvent) -> bool {
-        matches!(event, AnyEvent::Account(_)) || ErasedSubject::of(Some(event)).is_some()
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut PgConnection,
-        events: &'a [Decoded],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            let decoded: Vec<(&RecordedEvent, AccountEvent)> = events
-                .iter()
-                .filter_map(|d| match &d.event {
-                    Some(AnyEvent::Account(e)) => Some((&d.recorded, e.clone())),
-                    _ => None,
-                })
-                .collect();
-            // Rows this batch changes but did not create: load them once.
-            let missing: Vec<Uuid> = decoded
-                .iter()
-                .filter(|(_, e)| !matches!(e, AccountEvent::AccountRegistered(_)))
-                .map(|(r, _)| stream_uuid(&r.stream_id))
-                .collect::<anyhow::Result<_>>()?;
-            let mut rows = rows_by_id::<AccountRow>(conn, &missing).await?;
-            // (account, from when, the session that carries on), in order.
-            let mut revoked: Vec<(Uuid, DateTime<Utc>, Option<Uuid>)> = Vec::new();
-            let mut signed_out: Vec<(Uuid, Uuid, DateTime<Utc>)> = Vec::new();
-            let mut two_factor: Vec<(Uuid, bool)> = Vec::new();
-            for (recorded, event) in decoded {
-                let id = stream_uuid(&recorded.stream_id)?;
-                // An erased account is final: nothing after it revives it.
-                if rows
-                    .get(&id)
-                    .is_some_and(|r| r.status == AccountRowStatus::Erased)
-                {
-                    continue;
-                }
-                match event {
-                    AccountEvent::AccountRegistered(e) => {
-                        rows.insert(
-                            id,
-                            AccountRow {
-                                id,
-                                role: e.role,
-                                name: e.name,
-                                email: e.email,
-                                phone: e.phone,
-                                company: e.company,
-                                status: e.status.into(),
-                                created_at: e.registered_at,
-                                updated_at: e.registered_at,
-                                status_reason: None,
-                            },
-                        );
-                    }
-                    AccountEvent::EmployerApproved { approved_at, .. } => {
-                        if let Some(row) = rows.get_mut(&id) {
-                            row.status = AccountRowStatus::Active;
-                            row.status_reason = None;
-                            row.updated_at = approved_at;
-                        }
-                    }
-                    AccountEvent::EmployerRejected {
-                        rejected_at,
-                        reason,
-                        ..
-                    } => {
-                        if let Some(row) = rows.get_mut(&id) {
-                            row.status = AccountRowStatus::Rejected;
-                            row.status_reason = reason;
-                            row.updated_at = rejected_at;
-                        }
-                    }
-                    AccountEvent::EmployerSuspended {
-                        suspended_at,
-                        reason,
-                        ..
-                    } => {
-                        if let Some(row) = rows.get_mut(&id) {
-                            row.status = AccountRowStatus::Suspended;
-                            row.status_reason = reason;
-                            row.updated_at = suspended_at;
-                        }
-                        revoked.push((id, suspended_at, None));
-                    }
-                    AccountEvent::EmployerReinstated { reinstated_at, .. } => {
-                        if let Some(row) = rows.get_mut(&id) {
-                            row.status = AccountRowStatus::Active;
-                            row.status_reason = None;
-                            row.updated_at = reinstated_at;
-                        }
-                    }
-                    AccountEvent::AdminRemoved { removed_at, .. } => {
-                        if let Some(row) = rows.get_mut(&id) {
-                            row.status = AccountRowStatus::Removed;
-                            row.updated_at = removed_at;
-                        }
-                        revoked.push((id, removed_at, None));
-                    }
-                    // A new password or a sign-out everywhere ends every
-                    // session issued before it, like a suspension.
-                    AccountEvent::PasswordReset { reset_at: at, .. }
-                    | AccountEvent::PasswordChanged { changed_at: at, .. }
-                    | AccountEvent::SignedOutEverywhere { signed_out_at: at } => {
-                        revoked.push((id, at, None));
-                    }
-                    // Two-factor sign-in turned on or off ends every other
-                    // session (events from before sessions had ids end none).
-                    AccountEvent::TotpEnabled {
-                        enabled_at: at,
-                        kept_session,
-                        ..
-                    } => {
-                        two_factor.push((id, true));
-                        if kept_session.is_some() {
-                            revoked.push((id, at, kept_session));
-                        }
-                    }
-                    AccountEvent::TotpTurnedOff {
-                        turned_off_at: at, ..
-                    } => {
-                        two_factor.push((id, false));
-                        revoked.push((id, at, None));
-                    }
-                    AccountEvent::SignedOut {
-                        session_id,
-                        signed_out_at,
-                    } => signed_out.push((id, session_id, signed_out_at)),
-                    AccountEvent::PasswordResetRequested { .. }
-                    | AccountEvent::TotpEnrolmentStarted { .. }
-                    | AccountEvent::TotpCodeAccepted { .. }
-                    | AccountEvent::RecoveryCodeUsed { .. } => {}
-                }
-            }
-            // The board hides the jobs of an employer who is not approved:
-            // any change to an employer's account may change the board.
-            let employers: Vec<Uuid> = rows
-                .values()
-                .filter(|r| r.role == Role::Employer)
-                .map(|r| r.id)
-                .collect();
-            write_rows(conn, &rows.values().collect::<Vec<_>>()).await?;
-            // Erasures last: whatever the batch did before, they win.
-            let erased: Vec<ErasedSubject> = events
-                .iter()
-                .filter_map(|d| ErasedSubject::of(d.event.as_ref()))
-                .filter(|e| e.kind != SubjectKind::ContactMessage)
-                .collect();
-            // A suspension, a removal, a new password or a sign-out everywhere ends
-            // every session issued before it, for good.
-            let mut changes: Vec<Change> = employers
-                .into_iter()
-                .map(|employer_id| Change::EmployerChanged { employer_id })
-                .collect();
-            for (id, on) in two_factor {
-                // language=PostgreSQL
-                sqlx::query("UPDATE accounts SET two_factor_on = $2 WHERE id = $1")
-                    .bind(id)
-                    .bind(on)
-                    .execute(&mut *conn)
-                    .await?;
-            }
-            for (id, at, kept) in revoked {
-                changes.push(match kept {
-                    Some(session_id) => Change::OtherSessionsEnded {
-                        user_id: id,
-                        kept_session: session_id,
+impl Row {
+    /// How `event` changes the account of `id` (`row`, if this model has
+    /// it), and what realtime hears of it.
+    fn apply(
+        row: &mut Option<Row>,
+        id: Uuid,
+        event: &AccountEvent,
+        changes: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        match event {
+            AccountEvent::AccountRegistered(e) => {
+                anyhow::ensure!(row.is_none(), "account {id} is registered twice");
+                *row = Some(Row {
+                    account: AccountRow {
+                        id,
+                        role: e.role,
+                        name: e.name.clone(),
+                        email: e.email.clone(),
+                        phone: e.phone.clone(),
+                        company: e.company.clone(),
+                        status: e.status.into(),
+                        created_at: e.registered_at,
+                        updated_at: e.registered_at,
+                        status_reason: None,
                     },
-                    None => Change::SessionsEnded { user_id: id },
+                    two_factor_on: false,
+                    sessions_not_before: None,
+                    kept_session_id: None,
+                    ended_sessions: Vec::new(),
                 });
-                // language=PostgreSQL
-                sqlx::query(
-                    "UPDATE accounts SET sessions_not_before = $2, kept_session_id = $3 WHERE id = $1",
-                )
-                .bind(id)
-                .bind(at)
-                .bind(kept)
-                .execute(&mut *conn)
-                .await?;
             }
-            for (id, session_id, at) in signed_out {
+            AccountEvent::EmployerApproved { approved_at, .. } => {
+                Self::set_status(row, AccountRowStatus::Active, None, *approved_at);
+            }
+            AccountEvent::EmployerRejected {
+                rejected_at,
+                reason,
+                ..
+            } => {
+                let reason = reason.clone();
+                Self::set_status(row, AccountRowStatus::Rejected, reason, *rejected_at);
+            }
+            AccountEvent::EmployerSuspended {
+                suspended_at,
+                reason,
+                ..
+            } => {
+                let reason = reason.clone();
+                Self::set_status(row, AccountRowStatus::Suspended, reason, *suspended_at);
+                Self::end_sessions(row, id, *suspended_at, None, changes);
+            }
+            AccountEvent::EmployerReinstated { reinstated_at, .. } => {
+                Self::set_status(row, AccountRowStatus::Active, None, *reinstated_at);
+            }
+            AccountEvent::AdminRemoved { removed_at, .. } => {
+                if let Some(row) = row {
+                    row.account.status = AccountRowStatus::Removed;
+                    row.account.updated_at = *removed_at;
+                }
+                Self::end_sessions(row, id, *removed_at, None, changes);
+            }
+            // A new password or a sign-out everywhere ends every session
+            // issued before it, like a suspension.
+            AccountEvent::PasswordReset { reset_at: at, .. }
+            | AccountEvent::PasswordChanged { changed_at: at, .. }
+            | AccountEvent::SignedOutEverywhere { signed_out_at: at } => {
+                Self::end_sessions(row, id, *at, None, changes);
+            }
+            // Two-factor sign-in turned on or off ends every other session
+            // (events from before sessions had ids end none).
+            AccountEvent::TotpEnabled {
+                enabled_at: at,
+                kept_session,
+                ..
+            } => {
+                if let Some(row) = row {
+                    row.two_factor_on = true;
+                }
+                if kept_session.is_some() {
+                    Self::end_sessions(row, id, *at, *kept_session, changes);
+                }
+            }
+            AccountEvent::TotpTurnedOff {
+                turned_off_at: at, ..
+            } => {
+                if let Some(row) = row {
+                    row.two_factor_on = false;
+                }
+                Self::end_sessions(row, id, *at, None, changes);
+            }
+            AccountEvent::SignedOut {
+                session_id,
+                signed_out_at,
+            } => {
+                if let Some(row) = row {
+                    row.ended_sessions.push((*session_id, *signed_out_at));
+                }
                 changes.push(Change::SessionEnded {
                     user_id: id,
-                    session_id,
-                });
-                // language=PostgreSQL
-                sqlx::query(
-                    "INSERT INTO ended_sessions (session_id, account_id, ended_at) VALUES ($1, $2, $3)
-                     ON CONFLICT (session_id) DO NOTHING",
-                )
-                .bind(session_id)
-                .bind(id)
-                .bind(at)
-                .execute(&mut *conn)
-                .await?;
-            }
-            for e in erased {
-                erase(conn, &e).await?;
-                changes.push(Change::SessionsEnded {
-                    user_id: e.subject_id,
+                    session_id: *session_id,
                 });
             }
-            Ok(changes)
-        })
+            AccountEvent::PasswordResetRequested { .. }
+            | AccountEvent::TotpEnrolmentStarted { .. }
+            | AccountEvent::TotpCodeAccepted { .. }
+            | AccountEvent::RecoveryCodeUsed { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// An employer's (or admin's) new status, and why, as of `at`.
+    fn set_status(
+        row: &mut Option<Row>,
+        status: AccountRowStatus,
+        reason: Option<String>,
+        at: DateTime<Utc>,
+    ) {
+        if let Some(row) = row {
+            row.account.status = status;
+            row.account.status_reason = reason;
+            row.account.updated_at = at;
+        }
+    }
+
+    /// Every session of `id` issued before `at` ends, for good, but `kept`.
+    fn end_sessions(
+        row: &mut Option<Row>,
+        id: Uuid,
+        at: DateTime<Utc>,
+        kept: Option<Uuid>,
+        changes: &mut Vec<Change>,
+    ) {
+        if let Some(row) = row {
+            row.sessions_not_before = Some(at);
+            row.kept_session_id = kept;
+        }
+        changes.push(match kept {
+            Some(kept_session) => Change::OtherSessionsEnded {
+                user_id: id,
+                kept_session,
+            },
+            None => Change::SessionsEnded { user_id: id },
+        });
     }
 }
 
-/// The account stays (an employer's board still counts the application; the
-/// audit still names its actor by id), anonymised as a rebuild would leave it
-/// (sealed fields read `[erased]`), and every session it had ends.
-async fn erase(conn: &mut PgConnection, erased: &ErasedSubject) -> anyhow::Result<()> {
+impl FoldedRow for Row {
     // language=PostgreSQL
-    sqlx::query(
-        "UPDATE accounts
-            SET name = $2, email = $2, phone = CASE WHEN phone IS NULL THEN NULL ELSE $2 END,
-                status = $3, status_reason = NULL, updated_at = $4, sessions_not_before = $4
-          WHERE id = $1",
-    )
-    .bind(erased.subject_id)
-    .bind(domain::event::ERASED)
-    .bind(AccountRowStatus::Erased.as_str())
-    .bind(erased.at)
-    .execute(&mut *conn)
-    .await
-    .context("Failed to erase an account")?;
-    Ok(())
+    const SELECT: &'static str = "SELECT * FROM accounts WHERE id = ANY($1)";
+
+    fn id(&self) -> Uuid {
+        self.account.id
+    }
+
+    /// The rows, then the sessions they ended (a session ends once).
+    async fn upsert(conn: &mut PgConnection, rows: &[&Self]) -> anyhow::Result<()> {
+        let accounts: Vec<&AccountRow> = rows.iter().map(|r| &r.account).collect();
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO accounts (id, role, name, email, phone, company, status, created_at, updated_at, status_reason,
+                                   two_factor_on, sessions_not_before, kept_session_id)
+             SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                                  $8::timestamptz[], $9::timestamptz[], $10::text[], $11::boolean[],
+                                  $12::timestamptz[], $13::uuid[])
+             ON CONFLICT (id) DO UPDATE SET
+                 role = EXCLUDED.role, name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
+                 company = EXCLUDED.company, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
+                 status_reason = EXCLUDED.status_reason, two_factor_on = EXCLUDED.two_factor_on,
+                 sessions_not_before = EXCLUDED.sessions_not_before, kept_session_id = EXCLUDED.kept_session_id",
+        )
+        .bind(column!(accounts, id))
+        .bind(accounts.iter().map(|r| r.role.as_str()).collect::<Vec<_>>())
+        .bind(column!(accounts, name))
+        .bind(column!(accounts, email))
+        .bind(column!(accounts, phone))
+        .bind(column!(accounts, company))
+        .bind(accounts.iter().map(|r| r.status.as_str()).collect::<Vec<_>>())
+        .bind(column!(accounts, created_at))
+        .bind(column!(accounts, updated_at))
+        .bind(column!(accounts, status_reason))
+        .bind(column!(rows, two_factor_on))
+        .bind(column!(rows, sessions_not_before))
+        .bind(column!(rows, kept_session_id))
+        .execute(&mut *conn)
+        .await
+        .context("Failed to write accounts")?;
+        let ended: Vec<(Uuid, Uuid, DateTime<Utc>)> = rows
+            .iter()
+            .flat_map(|r| {
+                r.ended_sessions
+                    .iter()
+                    .map(|(session, at)| (*session, r.account.id, *at))
+            })
+            .collect();
+        if ended.is_empty() {
+            return Ok(());
+        }
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO ended_sessions (session_id, account_id, ended_at)
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[])
+             ON CONFLICT (session_id) DO NOTHING",
+        )
+        .bind(ended.iter().map(|e| e.0).collect::<Vec<_>>())
+        .bind(ended.iter().map(|e| e.1).collect::<Vec<_>>())
+        .bind(ended.iter().map(|e| e.2).collect::<Vec<_>>())
+        .execute(&mut *conn)
+        .await
+        .context("Failed to write ended sessions")?;
+        Ok(())
+    }
 }
 
 pub async fn by_id(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<AccountRow>> {
@@ -501,4 +531,198 @@ pub async fn search_candidates(
     .fetch_all(pool)
     .await
     .context("Failed to search candidates")
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{Duration, TimeZone};
+    use domain::account::AccountRegistered;
+    use event_store::Metadata;
+
+    use super::*;
+
+    fn recorded(account: Uuid) -> RecordedEvent {
+        RecordedEvent {
+            position: 1,
+            transaction_id: 1,
+            event_id: Uuid::now_v7(),
+            stream_id: format!("account-{account}"),
+            stream_version: 1,
+            event_type: String::new(),
+            schema_version: 1,
+            payload: serde_json::Value::Null,
+            metadata: Metadata::default(),
+            data_subject: None,
+            recorded_at: Utc::now(),
+        }
+    }
+
+    fn fold(row: &mut Option<Row>, account: Uuid, event: AccountEvent) -> Vec<Change> {
+        let mut changes = Vec::new();
+        AccountsProjector::fold(row, &recorded(account), &event, &mut changes).unwrap();
+        changes
+    }
+
+    fn at(minutes: i64) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 1, 9, 0, 0).unwrap() + Duration::minutes(minutes)
+    }
+
+    fn registered(role: Role, account: Uuid) -> Option<Row> {
+        let mut row = None;
+        fold(
+            &mut row,
+            account,
+            AccountEvent::AccountRegistered(AccountRegistered {
+                account_id: account,
+                role,
+                name: "Ada".into(),
+                email: "ada@example.com".into(),
+                phone: None,
+                company: Some("Acme".into()),
+                password_hash: String::new(),
+                status: AccountStatus::Active,
+                created_by: None,
+                registered_at: at(0),
+            }),
+        );
+        row
+    }
+
+    /// Two-factor sign-in turned on keeps the session that did it and ends
+    /// the others; a sign-out then ends that one too, once it is written.
+    #[test]
+    fn two_factor_keeps_its_session_until_it_signs_out() {
+        let id = Uuid::now_v7();
+        let (kept, other) = (Uuid::now_v7(), Uuid::now_v7());
+        let mut row = registered(Role::Admin, id);
+        let mut changes = fold(
+            &mut row,
+            id,
+            AccountEvent::TotpEnabled {
+                recovery_code_hashes: vec![],
+                step: 1,
+                enabled_at: at(1),
+                kept_session: Some(kept),
+            },
+        );
+        changes.extend(fold(
+            &mut row,
+            id,
+            AccountEvent::SignedOut {
+                session_id: kept,
+                signed_out_at: at(2),
+            },
+        ));
+        // A sign-out that ended no session (another device's) is kept too.
+        changes.extend(fold(
+            &mut row,
+            id,
+            AccountEvent::SignedOut {
+                session_id: other,
+                signed_out_at: at(3),
+            },
+        ));
+        let row = row.expect("the account");
+        assert!(row.two_factor_on);
+        assert_eq!(row.sessions_not_before, Some(at(1)));
+        assert_eq!(row.kept_session_id, Some(kept));
+        assert_eq!(row.ended_sessions, vec![(kept, at(2)), (other, at(3))]);
+        assert_eq!(
+            changes,
+            vec![
+                Change::OtherSessionsEnded {
+                    user_id: id,
+                    kept_session: kept
+                },
+                Change::SessionEnded {
+                    user_id: id,
+                    session_id: kept
+                },
+                Change::SessionEnded {
+                    user_id: id,
+                    session_id: other
+                },
+            ]
+        );
+    }
+
+    /// An erased account is final: a later suspension changes nothing and
+    /// ends no session (the erasure ended them), but the board, which hides
+    /// an unapproved employer's jobs, still hears of it.
+    #[test]
+    fn an_erased_account_ignores_later_events() {
+        let id = Uuid::now_v7();
+        let mut row = registered(Role::Employer, id);
+        let erased = row.as_mut().expect("the account");
+        erased.account.status = AccountRowStatus::Erased;
+        let before = format!("{row:?}");
+        let changes = fold(
+            &mut row,
+            id,
+            AccountEvent::EmployerSuspended {
+                suspended_by: Uuid::now_v7(),
+                reason: Some("Spam".into()),
+                suspended_at: at(5),
+            },
+        );
+        assert_eq!(format!("{row:?}"), before);
+        assert_eq!(changes, vec![Change::EmployerChanged { employer_id: id }]);
+    }
+
+    /// An event about an account this model never saw writes no row, but
+    /// its sessions still end, as they did before the fold.
+    #[test]
+    fn an_event_without_an_account_still_ends_its_sessions() {
+        let id = Uuid::now_v7();
+        let mut row = None;
+        let changes = fold(
+            &mut row,
+            id,
+            AccountEvent::SignedOutEverywhere {
+                signed_out_at: at(1),
+            },
+        );
+        assert!(row.is_none());
+        assert_eq!(changes, vec![Change::SessionsEnded { user_id: id }]);
+    }
+
+    /// A suspended employer: the reason kept, every session ended, the board
+    /// told; reinstated, the reason gone.
+    #[test]
+    fn a_suspension_ends_every_session_and_reinstatement_clears_its_reason() {
+        let id = Uuid::now_v7();
+        let mut row = registered(Role::Employer, id);
+        let changes = fold(
+            &mut row,
+            id,
+            AccountEvent::EmployerSuspended {
+                suspended_by: Uuid::now_v7(),
+                reason: Some("Spam".into()),
+                suspended_at: at(5),
+            },
+        );
+        let suspended = row.as_ref().expect("the account");
+        assert_eq!(suspended.account.status, AccountRowStatus::Suspended);
+        assert_eq!(suspended.account.status_reason.as_deref(), Some("Spam"));
+        assert_eq!(suspended.sessions_not_before, Some(at(5)));
+        assert_eq!(
+            changes,
+            vec![
+                Change::SessionsEnded { user_id: id },
+                Change::EmployerChanged { employer_id: id },
+            ]
+        );
+        fold(
+            &mut row,
+            id,
+            AccountEvent::EmployerReinstated {
+                reinstated_by: Uuid::now_v7(),
+                reinstated_at: at(6),
+            },
+        );
+        let reinstated = row.expect("the account");
+        assert_eq!(reinstated.account.status, AccountRowStatus::Active);
+        assert_eq!(reinstated.account.status_reason, None);
+        assert_eq!(reinstated.account.updated_at, at(6));
+    }
 }

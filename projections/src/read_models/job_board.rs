@@ -3,15 +3,15 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::AnyEvent;
 use domain::job::JobEvent;
+use event_store::RecordedEvent;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{FoldedRow, column, rows_by_id, stream_uuid, write_rows};
-use crate::{BoxFuture, Change, Decoded, Projector};
+use super::{column, stream_uuid};
+use crate::{Change, FoldedRow, RowFold, RowOf};
 
 pub struct JobBoardProjector;
 
@@ -55,8 +55,9 @@ impl TryFrom<String> for JobStatus {
     }
 }
 
+/// A row of `jobs`, as the fold sees it.
 #[derive(Debug, Clone, sqlx::FromRow)]
-struct JobRow {
+pub struct JobRow {
     id: Uuid,
     employer_id: Uuid,
     title: String,
@@ -135,158 +136,123 @@ impl FoldedRow for JobRow {
     }
 }
 
-impl Projector for JobBoardProjector {
-    fn name(&self) -> &'static str {
-        "job_board"
-    }
+impl RowFold for JobBoardProjector {
+    const NAME: &'static str = "job_board";
+    const TABLES: &'static [&'static str] = &["jobs"];
+    type Event = JobEvent;
+    type Row = JobRow;
 
-    fn tables(&self) -> &'static [&'static str] {
-        &["jobs"]
-    }
-
-    fn reads(&self, event: &AnyEvent) -> bool {
-        matches!(event, AnyEvent::Job(_))
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut PgConnection,
-        events: &'a [Decoded],
-    ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
-        Box::pin(async move {
-            let mut decoded = Vec::new();
-            for Decoded { recorded: r, event } in events {
-                if let Some(AnyEvent::Job(e)) = event {
-                    decoded.push((stream_uuid(&r.stream_id)?, e.clone()));
-                }
-            }
-            // Only rows this batch changes but did not create come from the table.
-            let created: std::collections::HashSet<Uuid> = decoded
-                .iter()
-                .filter(|(_, e)| matches!(e, JobEvent::JobPosted(_)))
-                .map(|(id, _)| *id)
-                .collect();
-            let mut missing: Vec<Uuid> = decoded
-                .iter()
-                .map(|(id, _)| *id)
-                .filter(|id| !created.contains(id))
-                .collect();
-            missing.sort_unstable();
-            missing.dedup();
-            let mut rows = rows_by_id::<JobRow>(conn, &missing).await?;
-            let mut changed = Vec::new();
-            for (id, event) in decoded {
-                changed.push(id);
-                match event {
-                    JobEvent::JobPosted(p) => {
-                        rows.insert(
-                            id,
-                            JobRow {
-                                id,
-                                employer_id: p.employer_id,
-                                title: p.title,
-                                company: p.company,
-                                location_id: p.location_id,
-                                location: p.location,
-                                job_type: p.job_type.label().into(),
-                                specialisation: p.specialisation.label().to_owned(),
-                                salary: p.salary,
-                                salary_range_id: p.salary_range_id,
-                                description: p.description,
-                                responsibilities: Value::from(p.responsibilities),
-                                requirements: Value::from(p.requirements),
-                                status: if p.draft {
-                                    JobStatus::Draft
-                                } else {
-                                    JobStatus::Open
-                                },
-                                created_at: p.posted_at,
-                                updated_at: p.posted_at,
-                                expires_at: p.expires_at,
-                                closed_at: None,
-                                closed_reason: None,
-                                closed_by_agency: false,
-                            },
-                        );
-                    }
-                    JobEvent::JobUpdated {
-                        details,
-                        updated_at,
-                    } => {
-                        if let Some(row) = rows.get_mut(&id) {
-                            row.title = details.title;
-                            row.location_id = details.location_id;
-                            row.location = details.location;
-                            row.job_type = details.job_type.label().into();
-                            row.specialisation = details.specialisation.label().to_owned();
-                            row.salary = details.salary;
-                            row.salary_range_id = details.salary_range_id;
-                            row.description = details.description;
-                            row.responsibilities = Value::from(details.responsibilities);
-                            row.requirements = Value::from(details.requirements);
-                            row.expires_at = details.expires_at;
-                            row.updated_at = updated_at;
-                        }
-                    }
-                    JobEvent::JobClosed { closed_at, .. } => {
-                        if let Some(row) = rows.get_mut(&id) {
-                            row.status = JobStatus::Closed;
-                            row.closed_at = Some(closed_at);
-                            row.updated_at = closed_at;
-                        }
-                    }
-                    JobEvent::JobClosedByAgency {
-                        reason, closed_at, ..
-                    } => {
-                        if let Some(row) = rows.get_mut(&id) {
-                            row.status = JobStatus::Closed;
-                            row.closed_at = Some(closed_at);
-                            row.updated_at = closed_at;
-                            row.closed_reason = Some(reason);
-                            row.closed_by_agency = true;
-                        }
-                    }
-                    // The board dates a listing from when it went public.
-                    JobEvent::JobPublished { published_at } => {
-                        if let Some(row) = rows.get_mut(&id) {
-                            row.status = JobStatus::Open;
-                            row.created_at = published_at;
-                            row.updated_at = published_at;
-                        }
-                    }
-                    JobEvent::JobReopened {
-                        expires_at,
-                        reopened_at,
-                        ..
-                    } => {
-                        if let Some(row) = rows.get_mut(&id) {
-                            row.status = JobStatus::Open;
-                            row.closed_at = None;
-                            row.closed_reason = None;
-                            row.closed_by_agency = false;
-                            row.expires_at = expires_at.or(row.expires_at);
-                            row.updated_at = reopened_at;
-                        }
-                    }
-                    JobEvent::JobExpiryExtended {
-                        expires_at,
-                        extended_at,
-                    } => {
-                        if let Some(row) = rows.get_mut(&id) {
-                            row.expires_at = Some(expires_at);
-                            row.updated_at = extended_at;
-                        }
-                    }
-                }
-            }
-            write_rows(conn, &rows.values().collect::<Vec<_>>()).await?;
-            changed.sort();
-            changed.dedup();
-            Ok(changed
-                .into_iter()
-                .map(|job_id| Change::JobChanged { job_id })
-                .collect())
+    fn row_of(r: &RecordedEvent, event: &JobEvent) -> anyhow::Result<RowOf> {
+        let id = stream_uuid(&r.stream_id)?;
+        Ok(match event {
+            JobEvent::JobPosted(_) => RowOf::New(id),
+            _ => RowOf::Existing(id),
         })
+    }
+
+    fn fold(
+        row: &mut Option<JobRow>,
+        r: &RecordedEvent,
+        event: &JobEvent,
+        changes: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        let id = stream_uuid(&r.stream_id)?;
+        // Every event about a listing may change what its readers see.
+        changes.push(Change::JobChanged { job_id: id });
+        if let JobEvent::JobPosted(p) = event {
+            anyhow::ensure!(row.is_none(), "job {id} is posted twice");
+            *row = Some(JobRow {
+                id,
+                employer_id: p.employer_id,
+                title: p.title.clone(),
+                company: p.company.clone(),
+                location_id: p.location_id,
+                location: p.location.clone(),
+                job_type: p.job_type.label().into(),
+                specialisation: p.specialisation.label().to_owned(),
+                salary: p.salary.clone(),
+                salary_range_id: p.salary_range_id,
+                description: p.description.clone(),
+                responsibilities: Value::from(p.responsibilities.clone()),
+                requirements: Value::from(p.requirements.clone()),
+                status: if p.draft {
+                    JobStatus::Draft
+                } else {
+                    JobStatus::Open
+                },
+                created_at: p.posted_at,
+                updated_at: p.posted_at,
+                expires_at: p.expires_at,
+                closed_at: None,
+                closed_reason: None,
+                closed_by_agency: false,
+            });
+            return Ok(());
+        }
+        // An event about a listing this model never saw changes no row.
+        let Some(row) = row else {
+            return Ok(());
+        };
+        match event {
+            JobEvent::JobPosted(_) => unreachable!("handled above"),
+            JobEvent::JobUpdated {
+                details,
+                updated_at,
+            } => {
+                row.title = details.title.clone();
+                row.location_id = details.location_id;
+                row.location = details.location.clone();
+                row.job_type = details.job_type.label().into();
+                row.specialisation = details.specialisation.label().to_owned();
+                row.salary = details.salary.clone();
+                row.salary_range_id = details.salary_range_id;
+                row.description = details.description.clone();
+                row.responsibilities = Value::from(details.responsibilities.clone());
+                row.requirements = Value::from(details.requirements.clone());
+                row.expires_at = details.expires_at;
+                row.updated_at = *updated_at;
+            }
+            JobEvent::JobClosed { closed_at, .. } => {
+                row.status = JobStatus::Closed;
+                row.closed_at = Some(*closed_at);
+                row.updated_at = *closed_at;
+            }
+            JobEvent::JobClosedByAgency {
+                reason, closed_at, ..
+            } => {
+                row.status = JobStatus::Closed;
+                row.closed_at = Some(*closed_at);
+                row.updated_at = *closed_at;
+                row.closed_reason = Some(reason.clone());
+                row.closed_by_agency = true;
+            }
+            // The board dates a listing from when it went public.
+            JobEvent::JobPublished { published_at } => {
+                row.status = JobStatus::Open;
+                row.created_at = *published_at;
+                row.updated_at = *published_at;
+            }
+            JobEvent::JobReopened {
+                expires_at,
+                reopened_at,
+                ..
+            } => {
+                row.status = JobStatus::Open;
+                row.closed_at = None;
+                row.closed_reason = None;
+                row.closed_by_agency = false;
+                row.expires_at = expires_at.or(row.expires_at);
+                row.updated_at = *reopened_at;
+            }
+            JobEvent::JobExpiryExtended {
+                expires_at,
+                extended_at,
+            } => {
+                row.expires_at = Some(*expires_at);
+                row.updated_at = *extended_at;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -403,4 +369,107 @@ pub async fn employer_jobs(pool: &PgPool, employer_id: Uuid) -> anyhow::Result<V
     .fetch_all(pool)
     .await
     .context("Failed to read an employer's jobs")
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{Duration, TimeZone};
+    use domain::job::{JobPosted, JobType, Specialisation};
+    use event_store::Metadata;
+
+    use super::*;
+
+    fn recorded(job: Uuid) -> RecordedEvent {
+        RecordedEvent {
+            position: 1,
+            transaction_id: 1,
+            event_id: Uuid::now_v7(),
+            stream_id: format!("job-{job}"),
+            stream_version: 1,
+            event_type: String::new(),
+            schema_version: 1,
+            payload: Value::Null,
+            metadata: Metadata::default(),
+            data_subject: None,
+            recorded_at: Utc::now(),
+        }
+    }
+
+    fn fold(row: &mut Option<JobRow>, job: Uuid, event: JobEvent) -> Vec<Change> {
+        let mut changes = Vec::new();
+        JobBoardProjector::fold(row, &recorded(job), &event, &mut changes).unwrap();
+        changes
+    }
+
+    /// A listing the agency closed and its employer reopened without a new
+    /// closing date: open again, the agency's reason gone, the old date kept;
+    /// each event tells the board.
+    #[test]
+    fn a_reopened_listing_drops_the_agencys_reason_and_keeps_its_date() {
+        let job = Uuid::now_v7();
+        let at = Utc.with_ymd_and_hms(2026, 11, 1, 9, 0, 0).unwrap();
+        let expires = at + Duration::days(30);
+        let mut row = None;
+        let posted = JobPosted {
+            employer_id: Uuid::now_v7(),
+            company: "Acme".into(),
+            title: "Tester".into(),
+            location_id: None,
+            location: "Leeds".into(),
+            job_type: JobType::FullTime,
+            specialisation: Specialisation::DevelopmentTesting,
+            salary: String::new(),
+            salary_range_id: None,
+            description: "Tests".into(),
+            responsibilities: vec![],
+            requirements: vec![],
+            expires_at: Some(expires),
+            posted_at: at,
+            draft: false,
+        };
+        let mut changes = fold(&mut row, job, JobEvent::JobPosted(posted));
+        changes.extend(fold(
+            &mut row,
+            job,
+            JobEvent::JobClosedByAgency {
+                closed_by: Uuid::now_v7(),
+                reason: "Spam".into(),
+                closed_at: at + Duration::days(1),
+            },
+        ));
+        changes.extend(fold(
+            &mut row,
+            job,
+            JobEvent::JobReopened {
+                reopened_by: Uuid::now_v7(),
+                expires_at: None,
+                reopened_at: at + Duration::days(2),
+            },
+        ));
+        let row = row.expect("the listing");
+        assert_eq!(row.status, JobStatus::Open);
+        assert_eq!(row.closed_reason, None);
+        assert!(!row.closed_by_agency);
+        assert_eq!(row.closed_at, None);
+        assert_eq!(row.expires_at, Some(expires));
+        assert_eq!(row.updated_at, at + Duration::days(2));
+        assert_eq!(changes, vec![Change::JobChanged { job_id: job }; 3]);
+    }
+
+    /// An event about a listing this model never saw writes no row, but the
+    /// board still hears of it, as it did when changes were per batch.
+    #[test]
+    fn an_event_without_a_listing_still_tells_the_board() {
+        let job = Uuid::now_v7();
+        let mut row = None;
+        let changes = fold(
+            &mut row,
+            job,
+            JobEvent::JobPublished {
+                published_at: Utc::now(),
+            },
+        );
+        assert!(row.is_none());
+        assert_eq!(changes, vec![Change::JobChanged { job_id: job }]);
+    }
 }

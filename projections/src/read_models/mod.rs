@@ -1,5 +1,4 @@
-//! One module per read model: its projector and the queries the API calls;
-//! `folded_rows` holds what the set-wise folds share.
+//! One module per read model: its projector and the queries the API calls.
 
 pub mod access_log;
 pub mod accounts;
@@ -19,12 +18,9 @@ pub mod reference;
 pub mod saved_jobs;
 pub mod subject_access;
 
-mod folded_rows;
-
 use uuid::Uuid;
 
 pub(crate) use crate::row_fold::column;
-pub(crate) use folded_rows::{FoldedRow, rows_by_id, write_rows};
 
 /// The aggregate id in a stream id such as `account-0190...`.
 pub(crate) fn stream_uuid(stream_id: &str) -> anyhow::Result<Uuid> {

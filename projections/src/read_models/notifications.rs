@@ -1,22 +1,201 @@
 //! `notifications`: every user's notifications and unread counts. Its changes
 //! are what socket.io pushes: created, read, all read, deleted.
+//!
+//! Notifications are the largest part of the log, so a run of them is read,
+//! folded and written set-wise ([`RowFold`]): one SELECT of the older rows it
+//! touches, one DELETE, one upsert, and one grouped count for the unread
+//! counts its changes carry.
 
 use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::notification::{
-    NotificationEvent, NotificationKind, NotificationLink, NotificationRaised,
-};
+use domain::account::Role;
+use domain::notification::{NotificationEvent, NotificationKind, NotificationLink};
 use event_store::RecordedEvent;
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::stream_uuid;
-use crate::{Change, EventProjector};
+use crate::{Change, FoldedRow, RowFold, RowOf};
 
 pub struct NotificationsProjector;
+
+impl RowFold for NotificationsProjector {
+    const NAME: &'static str = "notifications";
+    const TABLES: &'static [&'static str] = &["notifications"];
+    // language=PostgreSQL
+    const ERASE: &'static [&'static str] = &["DELETE FROM notifications WHERE user_id = $1"];
+    const ERASED_BY: &'static [&'static str] = &["user_id"];
+    type Event = NotificationEvent;
+    type Row = Row;
+
+    fn row_of(r: &RecordedEvent, event: &NotificationEvent) -> anyhow::Result<RowOf> {
+        Ok(match event {
+            NotificationEvent::NotificationRaised(n) => RowOf::New(n.notification_id),
+            _ => RowOf::Existing(stream_uuid(&r.stream_id)?),
+        })
+    }
+
+    /// Raised: a new unread row; read: marked read; deleted: removed. A read
+    /// or deletion of a notification this model does not hold changes
+    /// nothing and tells nobody. The changes carry a placeholder count that
+    /// [`Self::settle`] replaces.
+    fn fold(
+        row: &mut Option<Row>,
+        r: &RecordedEvent,
+        event: &NotificationEvent,
+        changes: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        match event {
+            NotificationEvent::NotificationRaised(n) => {
+                anyhow::ensure!(
+                    row.is_none(),
+                    "notification {} is raised twice",
+                    n.notification_id
+                );
+                let notification = Notification {
+                    id: n.notification_id,
+                    kind: n.kind,
+                    title: n.title.clone(),
+                    message: n.message.clone(),
+                    link: n.link.map(link_path),
+                    is_read: false,
+                    created_at: n.created_at,
+                    user_id: n.user_id,
+                };
+                changes.push(Change::NotificationCreated {
+                    user_id: n.user_id,
+                    notification: notification.clone(),
+                    unread_count: UNSETTLED,
+                });
+                *row = Some(Row {
+                    user_role: n.user_role,
+                    notification,
+                });
+            }
+            NotificationEvent::NotificationRead { .. } => {
+                if let Some(Row { notification, .. }) = row {
+                    notification.is_read = true;
+                    changes.push(Change::NotificationRead {
+                        user_id: notification.user_id,
+                        notification_id: stream_uuid(&r.stream_id)?,
+                        unread_count: UNSETTLED,
+                    });
+                }
+            }
+            NotificationEvent::NotificationDeleted { .. } => {
+                if let Some(Row { notification, .. }) = row.take() {
+                    changes.push(Change::NotificationDeleted {
+                        user_id: notification.user_id,
+                        notification_id: stream_uuid(&r.stream_id)?,
+                        unread_count: UNSETTLED,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every change carries its user's unread count once the run is
+    /// written, counted for all the run's users by one query. A run with
+    /// several changes for one user (raised, then read) gives each the count
+    /// after the whole run rather than after its own event: the browser
+    /// applies them in one go, and the count they all end on is the one the
+    /// table holds when they arrive, so no badge shows a count already
+    /// overtaken (and two reads of one notification become one change).
+    async fn settle(conn: &mut PgConnection, changes: &mut [Change]) -> anyhow::Result<()> {
+        let mut users: Vec<Uuid> = changes.iter().filter_map(Change::user_id).collect();
+        if users.is_empty() {
+            return Ok(());
+        }
+        users.sort_unstable();
+        users.dedup();
+        // Users with nothing unread have no group: their count is 0.
+        // language=PostgreSQL
+        let counts: HashMap<Uuid, i64> = sqlx::query_as(
+            "SELECT user_id, count(*) FROM notifications
+              WHERE user_id = ANY($1) AND NOT is_read GROUP BY user_id",
+        )
+        .bind(&users)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .collect();
+        for change in changes {
+            if let Change::NotificationCreated {
+                user_id,
+                unread_count,
+                ..
+            }
+            | Change::NotificationRead {
+                user_id,
+                unread_count,
+                ..
+            }
+            | Change::NotificationDeleted {
+                user_id,
+                unread_count,
+                ..
+            } = change
+            {
+                *unread_count = counts.get(user_id).copied().unwrap_or(0);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The unread count a change carries until [`NotificationsProjector::settle`]
+/// counts it.
+const UNSETTLED: i64 = 0;
+
+/// A row of `notifications`, as the fold sees it: what a user reads, and the
+/// role it was raised for.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct Row {
+    #[sqlx(try_from = "String")]
+    user_role: Role,
+    #[sqlx(flatten)]
+    notification: Notification,
+}
+
+impl FoldedRow for Row {
+    // language=PostgreSQL
+    const SELECT: &'static str =
+        "SELECT id, user_id, user_role, kind, title, message, link, is_read, created_at
+           FROM notifications WHERE id = ANY($1)";
+    // language=PostgreSQL
+    const DELETE: Option<&'static str> = Some("DELETE FROM notifications WHERE id = ANY($1)");
+
+    fn id(&self) -> Uuid {
+        self.notification.id
+    }
+
+    /// New rows are inserted; a stored row can only have been read.
+    async fn upsert(conn: &mut PgConnection, rows: &[&Self]) -> anyhow::Result<()> {
+        // language=PostgreSQL
+        sqlx::query(
+            "INSERT INTO notifications (id, user_id, user_role, kind, title, message, is_read, created_at, link)
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                  $7::bool[], $8::timestamptz[], $9::text[])
+             ON CONFLICT (id) DO UPDATE SET is_read = EXCLUDED.is_read",
+        )
+        .bind(rows.iter().map(|r| r.notification.id).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.notification.user_id).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.user_role.as_str()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.notification.kind.as_str()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.notification.title.as_str()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.notification.message.as_str()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.notification.is_read).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.notification.created_at).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.notification.link.as_deref()).collect::<Vec<_>>())
+        .execute(&mut *conn)
+        .await?;
+        Ok(())
+    }
+}
 
 /// SPEC 3 'Notification'.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -51,182 +230,6 @@ async fn unread(conn: &mut PgConnection, user: Uuid) -> anyhow::Result<i64> {
             .fetch_one(&mut *conn)
             .await?;
     Ok(n)
-}
-
-impl EventProjector for NotificationsProjector {
-    const NAME: &'static str = "notifications";
-    const TABLES: &'static [&'static str] = &["notifications"];
-    type Event = NotificationEvent;
-
-    // language=PostgreSQL
-    const ERASE: &'static [&'static str] = &["DELETE FROM notifications WHERE user_id = $1"];
-    const ERASED_BY: &'static [&'static str] = &["user_id"];
-
-    async fn handle(
-        &self,
-        conn: &mut PgConnection,
-        r: &RecordedEvent,
-        event: NotificationEvent,
-        changes: &mut Vec<Change>,
-    ) -> anyhow::Result<()> {
-        let id = stream_uuid(&r.stream_id)?;
-        match event {
-            NotificationEvent::NotificationRaised(n) => {
-                // language=PostgreSQL
-                sqlx::query(
-                    "INSERT INTO notifications (id, user_id, user_role, kind, title, message, link, created_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                )
-                .bind(n.notification_id)
-                .bind(n.user_id)
-                .bind(n.user_role.as_str())
-                .bind(n.kind.as_str())
-                .bind(&n.title)
-                .bind(&n.message)
-                .bind(n.link.map(link_path))
-                .bind(n.created_at)
-                .execute(&mut *conn)
-                .await?;
-                let count = unread(conn, n.user_id).await?;
-                let notification = Notification {
-                    id: n.notification_id,
-                    kind: n.kind,
-                    title: n.title,
-                    message: n.message,
-                    link: n.link.map(link_path),
-                    is_read: false,
-                    created_at: n.created_at,
-                    user_id: n.user_id,
-                };
-                changes.push(Change::NotificationCreated {
-                    user_id: n.user_id,
-                    notification,
-                    unread_count: count,
-                });
-            }
-            NotificationEvent::NotificationRead { .. } => {
-                // language=PostgreSQL
-                let row: Option<(Uuid,)> = sqlx::query_as(
-                    "UPDATE notifications SET is_read = true WHERE id = $1 RETURNING user_id",
-                )
-                .bind(id)
-                .fetch_optional(&mut *conn)
-                .await?;
-                if let Some((user,)) = row {
-                    let count = unread(conn, user).await?;
-                    changes.push(Change::NotificationRead {
-                        user_id: user,
-                        notification_id: id,
-                        unread_count: count,
-                    });
-                }
-            }
-            NotificationEvent::NotificationDeleted { .. } => {
-                // language=PostgreSQL
-                let row: Option<(Uuid,)> =
-                    sqlx::query_as("DELETE FROM notifications WHERE id = $1 RETURNING user_id")
-                        .bind(id)
-                        .fetch_optional(&mut *conn)
-                        .await?;
-                if let Some((user,)) = row {
-                    let count = unread(conn, user).await?;
-                    changes.push(Change::NotificationDeleted {
-                        user_id: user,
-                        notification_id: id,
-                        unread_count: count,
-                    });
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A rebuild batch's notifications, folded: what [`NotificationsProjector`]'s
-/// statements would have left, event by event.
-#[derive(Default)]
-struct Folded {
-    /// Raised in this batch (`None`: deleted again), by position.
-    raised: Vec<Option<(&'static str, Notification)>>,
-    at: HashMap<Uuid, usize>,
-    /// Older notifications read, and deleted.
-    read: Vec<Uuid>,
-    deleted: Vec<Uuid>,
-}
-
-impl Folded {
-    fn raise(&mut self, n: &NotificationRaised) {
-        self.at.insert(n.notification_id, self.raised.len());
-        self.raised.push(Some((
-            n.user_role.as_str(),
-            Notification {
-                id: n.notification_id,
-                kind: n.kind,
-                title: n.title.clone(),
-                message: n.message.clone(),
-                link: n.link.map(link_path),
-                is_read: false,
-                created_at: n.created_at,
-                user_id: n.user_id,
-            },
-        )));
-    }
-
-    fn read(&mut self, id: Uuid) {
-        match self.at.get(&id).and_then(|&i| self.raised[i].as_mut()) {
-            Some((_, n)) => n.is_read = true,
-            None => self.read.push(id),
-        }
-    }
-
-    fn delete(&mut self, id: Uuid) {
-        match self.at.remove(&id) {
-            Some(i) => self.raised[i] = None,
-            None => self.deleted.push(id),
-        }
-    }
-
-    /// Older rows first (a read or deletion here is of a row raised before
-    /// this batch: live, one of a row not raised yet changes nothing), then
-    /// the new rows.
-    async fn write(&mut self, conn: &mut PgConnection) -> anyhow::Result<()> {
-        if !self.read.is_empty() {
-            // language=PostgreSQL
-            sqlx::query("UPDATE notifications SET is_read = true WHERE id = ANY($1)")
-                .bind(&self.read)
-                .execute(&mut *conn)
-                .await?;
-        }
-        if !self.deleted.is_empty() {
-            // language=PostgreSQL
-            sqlx::query("DELETE FROM notifications WHERE id = ANY($1)")
-                .bind(&self.deleted)
-                .execute(&mut *conn)
-                .await?;
-        }
-        let rows: Vec<_> = self.raised.iter().flatten().collect();
-        if !rows.is_empty() {
-            // language=PostgreSQL
-            sqlx::query(
-                "INSERT INTO notifications (id, user_id, user_role, kind, title, message, is_read, created_at, link)
-                 SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[],
-                                      $7::bool[], $8::timestamptz[], $9::text[])",
-            )
-            .bind(rows.iter().map(|(_, n)| n.id).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(_, n)| n.user_id).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(role, _)| *role).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(_, n)| n.kind.as_str()).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(_, n)| n.title.as_str()).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(_, n)| n.message.as_str()).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(_, n)| n.is_read).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(_, n)| n.created_at).collect::<Vec<_>>())
-            .bind(rows.iter().map(|(_, n)| n.link.as_deref()).collect::<Vec<_>>())
-            .execute(&mut *conn)
-            .await?;
-        }
-        *self = Self::default();
-        Ok(())
-    }
 }
 
 pub async fn list(
@@ -270,4 +273,144 @@ pub async fn unread_ids(pool: &PgPool, user: Uuid) -> anyhow::Result<Vec<Uuid>> 
             .await
             .context("Failed to list unread notifications")?;
     Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use domain::notification::NotificationRaised;
+
+    use super::*;
+
+    fn recorded(id: Uuid) -> RecordedEvent {
+        RecordedEvent {
+            position: 1,
+            transaction_id: 1,
+            event_id: Uuid::new_v4(),
+            stream_id: domain::notification::stream_id(id),
+            stream_version: 1,
+            event_type: String::new(),
+            schema_version: 1,
+            payload: serde_json::Value::Null,
+            metadata: Default::default(),
+            data_subject: None,
+            recorded_at: Utc::now(),
+        }
+    }
+
+    fn fold(row: &mut Option<Row>, id: Uuid, event: NotificationEvent) -> Vec<Change> {
+        let mut changes = Vec::new();
+        NotificationsProjector::fold(row, &recorded(id), &event, &mut changes).unwrap();
+        changes
+    }
+
+    fn raised(id: Uuid, user: Uuid) -> NotificationEvent {
+        NotificationEvent::NotificationRaised(NotificationRaised {
+            notification_id: id,
+            user_id: user,
+            user_role: Role::Candidate,
+            kind: NotificationKind::Info,
+            title: "Applied".into(),
+            message: "You applied".into(),
+            link: Some(NotificationLink::Job { job_id: id }),
+            created_at: Utc::now(),
+        })
+    }
+
+    #[test]
+    fn a_raised_notification_is_a_new_unread_row_and_is_pushed_whole() {
+        let (id, user) = (Uuid::new_v4(), Uuid::new_v4());
+        let mut row = None;
+        let changes = fold(&mut row, id, raised(id, user));
+        let row = row.expect("a row");
+        assert_eq!(row.user_role, Role::Candidate);
+        assert!(!row.notification.is_read);
+        assert_eq!(row.notification.link, Some(format!("/jobs/{id}")));
+        assert_eq!(
+            changes,
+            vec![Change::NotificationCreated {
+                user_id: user,
+                notification: row.notification,
+                unread_count: UNSETTLED,
+            }]
+        );
+        let mut again = Some(Row {
+            user_role: Role::Candidate,
+            notification: Notification {
+                id,
+                kind: NotificationKind::Info,
+                title: String::new(),
+                message: String::new(),
+                link: None,
+                is_read: false,
+                created_at: Utc::now(),
+                user_id: user,
+            },
+        });
+        let mut changes = Vec::new();
+        assert!(
+            NotificationsProjector::fold(
+                &mut again,
+                &recorded(id),
+                &raised(id, user),
+                &mut changes
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn a_read_marks_the_row_and_a_deletion_removes_it_each_telling_its_user() {
+        let (id, user) = (Uuid::new_v4(), Uuid::new_v4());
+        let mut row = None;
+        fold(&mut row, id, raised(id, user));
+        let read = fold(
+            &mut row,
+            id,
+            NotificationEvent::NotificationRead {
+                read_at: Utc::now(),
+            },
+        );
+        assert!(row.as_ref().unwrap().notification.is_read);
+        assert_eq!(
+            read,
+            vec![Change::NotificationRead {
+                user_id: user,
+                notification_id: id,
+                unread_count: UNSETTLED,
+            }]
+        );
+        let deleted = fold(
+            &mut row,
+            id,
+            NotificationEvent::NotificationDeleted {
+                deleted_at: Utc::now(),
+            },
+        );
+        assert!(row.is_none());
+        assert_eq!(
+            deleted,
+            vec![Change::NotificationDeleted {
+                user_id: user,
+                notification_id: id,
+                unread_count: UNSETTLED,
+            }]
+        );
+    }
+
+    #[test]
+    fn a_read_or_deletion_of_a_notification_never_held_changes_nothing_and_tells_nobody() {
+        let id = Uuid::new_v4();
+        for event in [
+            NotificationEvent::NotificationRead {
+                read_at: Utc::now(),
+            },
+            NotificationEvent::NotificationDeleted {
+                deleted_at: Utc::now(),
+            },
+        ] {
+            let mut row = None;
+            assert!(fold(&mut row, id, event).is_empty());
+            assert!(row.is_none());
+        }
+    }
 }

@@ -13,7 +13,7 @@ use commands::accounts::{RegisterAccount, ReviewDecision, ReviewEmployer};
 use commands::job_alerts::JobAlertForm;
 use commands::jobs::{JobForm, PostJob};
 use commands::reference_data::{AddLocation, AddSalaryRange};
-use commands::{Actor, Clock, Metadata};
+use commands::{Actor, Clock, CommandError, Metadata, Written};
 use domain::account::Role;
 
 use api::config::Config;
@@ -48,66 +48,41 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         + 2) as u64;
     let mut done = 0u64;
     let mut bar = Progress::new("seeding", Some(total));
-    let err = |e: commands::CommandError| anyhow::anyhow!("{e}");
+    let err = |e: CommandError| anyhow::anyhow!("{e}");
 
-    let admin = commands
-        .register_account(registration(Role::Admin, &data.admin), meta())
-        .await
-        .map_err(err)?
-        .output
-        .id;
+    let register = async |account| {
+        let written = commands.register_account(account, meta()).await;
+        anyhow::Ok(written.map_err(err)?.output.id)
+    };
+
+    let admin = register(registration(Role::Admin, &data.admin)).await?;
     done += 1;
     bar.set(done);
 
-    let mut locations = Vec::new();
-    for location in &data.locations {
-        locations.push(
-            commands
-                .add_location(
-                    AddLocation {
-                        display_name: location.name.clone(),
-                        state: location.state.clone(),
-                    },
-                    as_person(admin),
-                )
-                .await
-                .map_err(err)?
-                .output,
-        );
-        done += 1;
-        bar.set(done);
-    }
-    let mut ranges = Vec::new();
-    for range in &data.salary_ranges {
-        ranges.push(
-            commands
-                .add_salary_range(
-                    AddSalaryRange {
-                        display_name: range.label.clone(),
-                        min: range.min,
-                        max: range.max,
-                    },
-                    as_person(admin),
-                )
-                .await
-                .map_err(err)?
-                .output,
-        );
-        done += 1;
-        bar.set(done);
-    }
+    let locations = each(&data.locations, &mut done, &mut bar, async |location| {
+        let add = AddLocation {
+            display_name: location.name.clone(),
+            state: location.state.clone(),
+        };
+        commands.add_location(add, as_person(admin)).await
+    })
+    .await?;
+    let ranges = each(&data.salary_ranges, &mut done, &mut bar, async |range| {
+        let add = AddSalaryRange {
+            display_name: range.label.clone(),
+            min: range.min,
+            max: range.max,
+        };
+        commands.add_salary_range(add, as_person(admin)).await
+    })
+    .await?;
     let mut employers = Vec::new();
     for employer in &data.employers {
         let account = RegisterAccount {
             company: Some(employer.company.clone()),
             ..registration(Role::Employer, &employer.contact)
         };
-        let id = commands
-            .register_account(account, meta())
-            .await
-            .map_err(err)?
-            .output
-            .id;
+        let id = register(account).await?;
         done += 1;
         if employer.approved {
             commands
@@ -126,12 +101,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         bar.set(done);
         employers.push(id);
     }
-    let candidate = commands
-        .register_account(registration(Role::Candidate, &data.candidate), meta())
-        .await
-        .map_err(err)?
-        .output
-        .id;
+    let candidate = register(registration(Role::Candidate, &data.candidate)).await?;
     done += 1;
     bar.set(done);
 
@@ -280,6 +250,24 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         data.candidate.password
     );
     Ok(())
+}
+
+/// Writes one command for each item, in order, counting each on the bar:
+/// what each command returned.
+async fn each<T, O>(
+    items: &[T],
+    done: &mut u64,
+    bar: &mut Progress,
+    mut write: impl AsyncFnMut(&T) -> Result<Written<O>, CommandError>,
+) -> anyhow::Result<Vec<O>> {
+    let mut outputs = Vec::with_capacity(items.len());
+    for item in items {
+        let written = write(item).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        outputs.push(written.output);
+        *done += 1;
+        bar.set(*done);
+    }
+    Ok(outputs)
 }
 
 /// The demo applicant (recruit/seed/pipelines.json) who asked to be erased.

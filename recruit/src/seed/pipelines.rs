@@ -219,8 +219,7 @@ pub async fn run(
             .map_err(err)?
             .output;
         for (i, stage) in app.moves.iter().enumerate() {
-            at = step(at, now);
-            commands.clock = Clock::Fixed(at);
+            step(commands, &mut at, now);
             let last = i + 1 == app.moves.len();
             commands
                 .move_application(
@@ -237,8 +236,7 @@ pub async fn run(
                 .map_err(err)?;
         }
         for note in &app.notes {
-            at = step(at, now);
-            commands.clock = Clock::Fixed(at);
+            step(commands, &mut at, now);
             commands
                 .add_note(
                     AddNote {
@@ -252,8 +250,7 @@ pub async fn run(
                 .map_err(err)?;
         }
         if let Some(card) = &app.scorecard {
-            at = step(at, now);
-            commands.clock = Clock::Fixed(at);
+            step(commands, &mut at, now);
             commands
                 .submit_scorecard(
                     SubmitScorecard {
@@ -351,6 +348,8 @@ async fn upload_resume(
     Ok(id)
 }
 
-fn step(at: DateTime<Utc>, now: DateTime<Utc>) -> DateTime<Utc> {
-    (at + Duration::hours(5)).min(now - Duration::minutes(1))
+/// Moves `at`, and the commands' clock, on to an application's next step.
+fn step(commands: &mut Commands, at: &mut DateTime<Utc>, now: DateTime<Utc>) {
+    *at = (*at + Duration::hours(5)).min(now - Duration::minutes(1));
+    commands.clock = Clock::Fixed(*at);
 }

@@ -3082,8 +3082,7 @@ export interface components {
         };
         StatusBody: {
             feedback?: string | null;
-            /** @description `pending`, `accepted` or `rejected` (any case). */
-            status: string;
+            status: components["schemas"]["ApplicationStatus"];
         };
         StepUpBody: {
             /** @description Six digits from the app, or a recovery code. */

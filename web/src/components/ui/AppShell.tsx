@@ -71,7 +71,7 @@ export function AppShell({ brand, navLabel, nav, heading, actions, onSignOut, fo
           <div className="app-sidebar-inner">
             <p className="app-brand">{brand}</p>
             {nav.length > 0 ? <nav aria-label={navLabel}>{links('side')}</nav> : null}
-            <div className="app-sidebar-foot">
+            <div className="spread-row app-sidebar-foot">
               {footer}
               {signOut('side')}
             </div>

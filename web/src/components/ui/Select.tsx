@@ -1,9 +1,13 @@
 /** A native select (the phone's own picker) styled like the other inputs, with a drawn chevron. */
 import type { SelectHTMLAttributes } from 'react'
+import { SPECIALISATIONS } from '../../lib/specialisations'
 import { Field, type FieldProps } from './Field'
 
 /** `id` keys the option where its value is not a stable identity of its own (a display name). */
 export type SelectOption = { value: string; label: string; id?: string | number }
+
+/** Options that show their own value: job types, specialisations, categories. */
+export const valueOptions = (values: readonly string[]): SelectOption[] => values.map((value) => ({ value, label: value }))
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & { options: SelectOption[]; placeholder?: string }
 
@@ -31,4 +35,11 @@ export function SelectField({ label, hint, error, id, className, ...select }: Se
       {(control) => <Select {...control} {...select} />}
     </Field>
   )
+}
+
+const SPECIALISATION_OPTIONS = valueOptions(SPECIALISATIONS)
+
+/** "Specialisation": one of the nine (SPEC 1); `placeholder` names the empty choice ("All specialisations"). */
+export function SpecialisationField(props: Omit<SelectFieldProps, 'label' | 'options'>) {
+  return <SelectField label="Specialisation" options={SPECIALISATION_OPTIONS} {...props} />
 }

@@ -46,7 +46,7 @@ export function LatestJobs() {
   return (
     <section className="section latest-jobs" aria-labelledby="latest-heading">
       <div className="container">
-        <div className="latest-jobs-head">
+        <div className="spread-row latest-jobs-head">
           <h2 id="latest-heading">Latest jobs</h2>
           <Link to="/jobs/find">See all jobs</Link>
         </div>

@@ -12,7 +12,7 @@ export { COMPETITIVE_SALARY, JOB_TYPES, salaryText } from './types'
 export { jobKeys } from './api/keys'
 export { jobBoardQueryOptions, useJobBoard } from './api/get-job-board'
 export { jobQueryOptions, useJob } from './api/get-job'
-export { locationsQueryOptions, salaryRangesQueryOptions, useLocations, useSalaryRanges } from './api/get-reference'
+export { locationsQueryOptions, referenceOptions, salaryRangesQueryOptions, useLocations, useSalaryRanges } from './api/get-reference'
 export { DESCRIPTION_PREVIEW_LENGTH, descriptionPreview, hasHiddenDetails } from './model/description'
 export {
   closingSoonText,

@@ -8,7 +8,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
-import { SearchForm } from '../../../components/ui/SearchForm'
+import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
 import { SelectField } from '../../../components/ui/Select'
 import type { Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
@@ -91,19 +91,14 @@ export default function JobsPage() {
     <div className="ws-stack">
       <p className="ops-intro">Every job on the platform, from every client. Close a listing that breaks the rules and say why: the client sees your reason on their jobs list.</p>
       <SearchForm className="ops-filters" label="Filter jobs" onSearch={() => update({ q: search.trim() })}>
-        <Field label="Search" className="ops-filter-wide">
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="search"
-              value={search}
-              placeholder="Title or client"
-              onChange={(e) => setSearch(e.target.value)}
-              onBlur={() => search.trim() !== filters.q && update({ q: search.trim() })}
-            />
-          )}
-        </Field>
+        <SearchField
+          label="Search"
+          className="ops-filter-wide"
+          value={search}
+          placeholder="Title or client"
+          onChange={setSearch}
+          onBlur={() => search.trim() !== filters.q && update({ q: search.trim() })}
+        />
         <SelectField
           label="Status"
           value={filters.status}

@@ -13,7 +13,7 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
 import type { IconName } from '../../../components/ui/Icon'
 import { Modal, ModalActions, ModalFormActions } from '../../../components/ui/Modal'
-import { SelectField } from '../../../components/ui/Select'
+import { SelectField, valueOptions } from '../../../components/ui/Select'
 import { Table, type Column } from '../../../components/ui/Table'
 import { Tabs } from '../../../components/ui/Tabs'
 import { useToast } from '../../../components/ui/toast'
@@ -180,7 +180,7 @@ function AddLocation() {
         <Field label="Name" error={error}>
           {(p) => <input {...p} className="input" value={name} maxLength={200} aria-required="true" onChange={(e) => setName(e.target.value)} />}
         </Field>
-        <SelectField label="State or territory" value={state} onChange={(e) => setState(e.target.value)} options={AU_STATES.map((s) => ({ value: s, label: s }))} />
+        <SelectField label="State or territory" value={state} onChange={(e) => setState(e.target.value)} options={valueOptions(AU_STATES)} />
         <Button type="submit" icon="plus" busy={change.isPending}>
           Add location
         </Button>

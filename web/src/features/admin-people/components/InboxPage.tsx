@@ -97,7 +97,7 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
 
   return (
     <Card as="li" className="adm-enquiry" aria-labelledby={headingId}>
-      <div className="adm-enquiry-head">
+      <div className="spread-row adm-enquiry-head">
         <h2 id={headingId} className="adm-enquiry-title">
           {erased ? <ErasedChip label={name} /> : name}
         </h2>

@@ -1,14 +1,11 @@
 import { Button } from '../../../components/ui/Button'
-import { Field } from '../../../components/ui/Field'
-import { SearchForm } from '../../../components/ui/SearchForm'
+import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
 
 /** A people screen's search: one box and its button; the search runs on submit. */
 export function SearchRow({ label, hint, value, onChange, onSearch }: { label: string; hint: string; value: string; onChange: (value: string) => void; onSearch: () => void }) {
   return (
     <SearchForm className="adm-search" label={label} onSearch={onSearch}>
-      <Field label={label} hint={hint}>
-        {(p) => <input {...p} className="input" type="search" value={value} onChange={(e) => onChange(e.target.value)} />}
-      </Field>
+      <SearchField label={label} hint={hint} value={value} onChange={onChange} />
       <Button type="submit" variant="secondary" icon="search">
         Search
       </Button>

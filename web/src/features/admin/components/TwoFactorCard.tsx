@@ -189,7 +189,7 @@ function PasswordStep({ onCancel, onStarted }: { onCancel: () => void; onStarted
 function TurnOff({ onDone }: { onDone: () => void }) {
   const disable = useDisableTwoFactor()
   const { push } = useToast()
-  const { code, setCode, error, input, submit } = useCodeEntry(async (value) => {
+  const entry = useCodeEntry(async (value) => {
     try {
       const reply = await disable.mutateAsync(value)
       push({ kind: 'success', title: 'Two-factor sign-in is off', message: reply?.message ?? 'Set it up again to keep using the admin workspace.' })
@@ -206,28 +206,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
         Turning it off takes your authenticator app and recovery codes out of your sign-in. Admins must use two-factor sign-in, so you’ll need to set
         it up again before you can use the rest of the workspace.
       </p>
-      <form onSubmit={submit} noValidate className="adm-2fa-confirm">
-        <Field label="Code from your authenticator app" hint="Six digits, or one of your recovery codes." error={error}>
-          {(p) => (
-            <CodeInput
-              {...p}
-              ref={input}
-              kind="either"
-              value={code}
-              aria-required="true"
-              onChange={(e) => setCode(e.target.value)}
-            />
-          )}
-        </Field>
-        <div className="ws-actions">
-          <Button type="submit" variant="danger" busy={disable.isPending}>
-            Turn off
-          </Button>
-          <Button variant="ghost" onClick={onDone} disabled={disable.isPending}>
-            Cancel
-          </Button>
-        </div>
-      </form>
+      <CodeForm purpose="turn-off" entry={entry} busy={disable.isPending} onCancel={onDone} />
     </div>
   )
 }
@@ -235,8 +214,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
 function SetupSteps({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; onCancel: () => void; onConfirmed: (codes: string[]) => void }) {
   const confirm = useConfirmTwoFactor()
   const { push } = useToast()
-  // no `input`: the step's heading takes focus when it opens, and the field is not focused again after a refusal
-  const { code, setCode, error, submit } = useCodeEntry(async (value) => {
+  const entry = useCodeEntry(async (value) => {
     try {
       const reply = await confirm.mutateAsync(value)
       push({ kind: 'success', title: 'Two-factor sign-in is on', message: 'Next time you sign in, have your phone handy.' })
@@ -281,30 +259,51 @@ function SetupSteps({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; o
       </li>
       <li>
         <h3 className="ws-subtitle">2. Enter the code the app shows</h3>
-        <form onSubmit={submit} noValidate className="adm-2fa-confirm">
-          <Field label="Code from your authenticator app" hint="Six digits. A new one appears every 30 seconds." error={error}>
-            {(p) => (
-              <CodeInput
-                {...p}
-                kind="app"
-                className="input adm-2fa-code"
-                value={code}
-                aria-required="true"
-                onChange={(e) => setCode(e.target.value)}
-              />
-            )}
-          </Field>
-          <div className="ws-actions">
-            <Button type="submit" icon="check" busy={confirm.isPending}>
-              Confirm
-            </Button>
-            <Button variant="ghost" onClick={onCancel}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <CodeForm purpose="confirm" entry={entry} busy={confirm.isPending} onCancel={onCancel} />
       </li>
     </ol>
+  )
+}
+
+/**
+ * What each code form asks and offers. `focus`: the field takes focus when the form opens and
+ * again after a refusal (not when confirming the setup: the step's heading takes focus when it
+ * opens). `holdCancel`: Cancel waits while the code is checked.
+ */
+const CODE_FORMS = {
+  'turn-off': { kind: 'either', hint: 'Six digits, or one of your recovery codes.', submitLabel: 'Turn off', variant: 'danger', icon: undefined, focus: true, holdCancel: true },
+  confirm: { kind: 'app', hint: 'Six digits. A new one appears every 30 seconds.', submitLabel: 'Confirm', variant: undefined, icon: 'check', focus: false, holdCancel: false },
+} as const
+
+type CodeFormProps = { purpose: keyof typeof CODE_FORMS; entry: ReturnType<typeof useCodeEntry>; busy: boolean; onCancel: () => void }
+
+/** The code from the app (or a recovery code) that turns two-factor sign-in off, or confirms its setup. */
+function CodeForm({ purpose, entry, busy, onCancel }: CodeFormProps) {
+  const { kind, hint, submitLabel, variant, icon, focus, holdCancel } = CODE_FORMS[purpose]
+  return (
+    <form onSubmit={entry.submit} noValidate className="adm-2fa-confirm">
+      <Field label="Code from your authenticator app" hint={hint} error={entry.error}>
+        {(p) => (
+          <CodeInput
+            {...p}
+            ref={focus ? entry.input : undefined}
+            kind={kind}
+            className={kind === 'app' ? 'input adm-2fa-code' : undefined}
+            value={entry.code}
+            aria-required="true"
+            onChange={(e) => entry.setCode(e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="ws-actions">
+        <Button type="submit" variant={variant} icon={icon} busy={busy}>
+          {submitLabel}
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={holdCancel && busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   )
 }
 

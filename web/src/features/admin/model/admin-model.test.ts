@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectLookup } from '../../../testing/lookup'
 import type { AuditEvent } from '../types'
 import { activityLine, eventHeadline } from './activity'
 import { attentionTiles } from './attention'
@@ -67,12 +68,14 @@ describe('form checks', () => {
 describe('workspace sections', () => {
   it('names the top bar from the path, for these screens and the operations screens alike', async () => {
     const { adminHeading } = await import('./sections')
-    expect(adminHeading('/dashboard')).toBe('Overview')
-    expect(adminHeading('/dashboard/candidates')).toBe('Candidates')
-    expect(adminHeading('/dashboard/candidates/abc')).toBe('Candidate record')
-    expect(adminHeading('/dashboard/audit')).toBe('Audit trail')
-    expect(adminHeading('/dashboard/audit/streams/job-1')).toBe('Record history')
-    expect(adminHeading('/dashboard/nowhere')).toBe('Admin workspace')
+    expectLookup(adminHeading, {
+      '/dashboard': 'Overview',
+      '/dashboard/candidates': 'Candidates',
+      '/dashboard/candidates/abc': 'Candidate record',
+      '/dashboard/audit': 'Audit trail',
+      '/dashboard/audit/streams/job-1': 'Record history',
+      '/dashboard/nowhere': 'Admin workspace',
+    })
   })
   it('the phone bar has five targets and "More" lists the rest, Components included', async () => {
     const { ADMIN_NAV, ADMIN_PHONE_NAV, MORE_SECTIONS, TEAM_TOOLS } = await import('./sections')

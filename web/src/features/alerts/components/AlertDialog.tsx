@@ -6,11 +6,10 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
-import { SelectField } from '../../../components/ui/Select'
+import { SelectField, SpecialisationField, valueOptions } from '../../../components/ui/Select'
 import { ApiError } from '../../../lib/api'
 import { serverMessageOr } from '../../../lib/server-message'
-import { SPECIALISATIONS } from '../../../lib/specialisations'
-import { JOB_TYPES } from '../../jobs'
+import { JOB_TYPES, referenceOptions } from '../../jobs'
 import {
   ALERT_TEXTS,
   alertBody,
@@ -153,7 +152,7 @@ function CriteriaFields({ form, set, errors, reference }: CriteriaProps) {
         placeholder="All locations"
         error={errors.location_id}
         value={form.location_id ?? ''}
-        options={reference.locations.map((l) => ({ value: String(l.id), label: l.display_name }))}
+        options={referenceOptions(reference.locations)}
         onChange={(e) => set({ location_id: e.target.value })}
       />
       <SelectField
@@ -161,7 +160,7 @@ function CriteriaFields({ form, set, errors, reference }: CriteriaProps) {
         placeholder="Any salary"
         error={errors.salary_range_id}
         value={form.salary_range_id ?? ''}
-        options={reference.salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
+        options={referenceOptions(reference.salaryRanges)}
         onChange={(e) => set({ salary_range_id: e.target.value })}
       />
       <SelectField
@@ -169,15 +168,13 @@ function CriteriaFields({ form, set, errors, reference }: CriteriaProps) {
         placeholder="All types"
         error={errors.type}
         value={form.type ?? ''}
-        options={JOB_TYPES.map((t) => ({ value: t, label: t }))}
+        options={valueOptions(JOB_TYPES)}
         onChange={(e) => set({ type: e.target.value })}
       />
-      <SelectField
-        label="Specialisation"
+      <SpecialisationField
         placeholder="All specialisations"
         error={errors.specialisation}
         value={form.specialisation ?? ''}
-        options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
         onChange={(e) => set({ specialisation: e.target.value })}
       />
       {errors.criteria ? (

@@ -173,7 +173,7 @@ function AlertCard({ alert, reference, busy, onEdit, onToggle, onDelete }: CardP
   const titleId = `alert-${alert.id}`
   return (
     <li className={`card alert-card${alert.paused ? ' is-paused' : ''}`} aria-labelledby={titleId}>
-      <div className="alert-card-head">
+      <div className="spread-row alert-card-head">
         <h3 id={titleId}>{alert.name}</h3>
         {alert.paused ? (
           <Badge tone="warning" icon="clock">

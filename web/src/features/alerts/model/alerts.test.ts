@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectLookup } from '../../../testing/lookup'
 import { EMPTY_JOB_SEARCH } from '../../jobs'
 import {
   ALERT_TEXTS,
@@ -103,16 +104,18 @@ describe('the form', () => {
   })
 
   it('puts each 422 text under its field', () => {
-    expect(alertErrorField('Alert name is required')).toBe('name')
-    expect(alertErrorField('Alert name must be at most 80 characters')).toBe('name')
-    expect(alertErrorField('Keywords must be at most 100 characters')).toBe('keywords')
-    expect(alertErrorField('Job type must be Full-time, Part-time, Contract or Temporary')).toBe('type')
-    expect(alertErrorField('Please choose one of our nine specialisations')).toBe('specialisation')
-    expect(alertErrorField('Add keywords or choose a location, salary range, job type or specialisation')).toBe('criteria')
-    expect(alertErrorField('How often must be instant or daily')).toBe('frequency')
-    expect(alertErrorField('Please choose a location from the list')).toBe('location_id')
-    expect(alertErrorField('Please choose a salary range from the list')).toBe('salary_range_id')
-    expect(alertErrorField('Something else')).toBeNull()
+    expectLookup(alertErrorField, {
+      'Alert name is required': 'name',
+      'Alert name must be at most 80 characters': 'name',
+      'Keywords must be at most 100 characters': 'keywords',
+      'Job type must be Full-time, Part-time, Contract or Temporary': 'type',
+      'Please choose one of our nine specialisations': 'specialisation',
+      'Add keywords or choose a location, salary range, job type or specialisation': 'criteria',
+      'How often must be instant or daily': 'frequency',
+      'Please choose a location from the list': 'location_id',
+      'Please choose a salary range from the list': 'salary_range_id',
+      'Something else': null,
+    })
   })
 
   it('sends trimmed text and leaves empty criteria out', () => {

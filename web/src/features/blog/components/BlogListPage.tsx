@@ -1,9 +1,8 @@
 /** /blogs: search, category filter, result summary and article cards (SPEC 2.4, 4, 5). */
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { Field } from '../../../components/ui/Field'
-import { SearchForm } from '../../../components/ui/SearchForm'
-import { SelectField } from '../../../components/ui/Select'
+import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
+import { SelectField, valueOptions } from '../../../components/ui/Select'
 import { CtaBanner, PageHero, Section, useDocumentTitle } from '../../site'
 import { ALL_CATEGORIES, articles, BLOG_CATEGORIES, cardTags, searchArticles } from '../model/articles'
 import { ArticleCover } from './ArticleCover'
@@ -30,16 +29,12 @@ export default function BlogListPage() {
       />
       <Section labelledBy="blog-results-heading">
         <SearchForm className="blog-filters card" label="Search articles">
-          <Field id="blog-search" label="Search articles">
-            {(p) => (
-              <input {...p} type="search" placeholder="Search by title or summary" value={query} onChange={(e) => setQuery(e.target.value)} />
-            )}
-          </Field>
+          <SearchField id="blog-search" label="Search articles" plain placeholder="Search by title or summary" value={query} onChange={setQuery} />
           <SelectField
             id="blog-category"
             label="Category"
             value={category}
-            options={[{ value: ALL_CATEGORIES, label: 'All' }, ...BLOG_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+            options={[{ value: ALL_CATEGORIES, label: 'All' }, ...valueOptions(BLOG_CATEGORIES)]}
             onChange={(e) => setCategory(e.target.value)}
           />
           <div className="blog-filter-actions">

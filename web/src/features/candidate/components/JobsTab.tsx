@@ -11,17 +11,17 @@ import { Link, useSearchParams } from 'react-router'
 import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
-import { Field } from '../../../components/ui/Field'
+import { SearchField } from '../../../components/ui/SearchForm'
 import { Pagination } from '../../../components/ui/Pagination'
-import { SelectField } from '../../../components/ui/Select'
+import { SelectField, SpecialisationField, valueOptions } from '../../../components/ui/Select'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { APPLY_PARAM, applyJobId } from '../../../lib/apply-intent'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
-import { SPECIALISATIONS } from '../../../lib/specialisations'
 import { useApplications } from '../api/get-applications'
 import {
   hoursLeftIfClosingSoon,
   JOB_SORTS,
+  referenceOptions,
   sortJobs,
   useJobBoard,
   useJobSearch,
@@ -214,9 +214,7 @@ export function JobsTab() {
       ) : (
         <>
         <div className="cd-filters" role="search">
-          <Field label="Search jobs">
-            {(control) => <input {...control} className="input" type="search" placeholder="Search by job title" value={titleText} onChange={(e) => typeTitle(e.target.value)} />}
-          </Field>
+          <SearchField label="Search jobs" placeholder="Search by job title" value={titleText} onChange={typeTitle} />
           {folded ? (
             <Button
               variant="ghost"
@@ -235,24 +233,18 @@ export function JobsTab() {
               label="Location"
               value={filters.locationId}
               placeholder="All locations"
-              options={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.display_name }))}
+              options={referenceOptions(locations.data ?? [])}
               onChange={(e) => update({ location: e.target.value })}
             />
             <SelectField
               label="Salary range"
               value={filters.salaryRangeId}
               placeholder="All salary ranges"
-              options={(salaryRanges.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
+              options={referenceOptions(salaryRanges.data ?? [])}
               onChange={(e) => update({ salaryRangeId: e.target.value })}
             />
-            <SelectField label="Job type" value={filters.type} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} onChange={(e) => update({ type: e.target.value })} />
-            <SelectField
-              label="Specialisation"
-              value={filters.specialisation}
-              placeholder="All specialisations"
-              options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
-              onChange={(e) => update({ specialisation: e.target.value })}
-            />
+            <SelectField label="Job type" value={filters.type} placeholder="All types" options={valueOptions(types)} onChange={(e) => update({ type: e.target.value })} />
+            <SpecialisationField value={filters.specialisation} placeholder="All specialisations" onChange={(e) => update({ specialisation: e.target.value })} />
           </div>
         </div>
         <SaveSearch search={search} locationBy="id" className="cd-save-search" />

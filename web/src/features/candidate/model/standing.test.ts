@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiSchema } from '../../../api'
+import { expectLookup } from '../../../testing/lookup'
 import type { ApplicationInterview } from '../types'
 import { standingOf } from './standing'
 
@@ -18,12 +19,14 @@ const interview = (starts_at: string, status: ApplicationInterview['status'] = '
 describe('where an application stands, in plain words', () => {
   it('names each step of the way', () => {
     const label = (progress: ApiSchema<'Progress'>) => standingOf({ progress, interviews: [] }, NOW).label
-    expect(label('received')).toBe('Received')
-    expect(label('in_review')).toBe('In review')
-    expect(label('interview')).toBe('Invited to interview')
-    expect(label('offer')).toBe('Offer')
-    expect(label('hired')).toBe('Hired')
-    expect(label('not_progressed')).toBe('Not progressed')
+    expectLookup(label, {
+      received: 'Received',
+      in_review: 'In review',
+      interview: 'Invited to interview',
+      offer: 'Offer',
+      hired: 'Hired',
+      not_progressed: 'Not progressed',
+    })
   })
 
   it('says "Interview booked" only while a booked interview is still ahead', () => {

@@ -54,7 +54,7 @@ export type ApplicantNavigation = ReturnType<typeof useApplicantNavigation>
 
 export function ApplicantNav({ job, nav: { position, go, back } }: { job: { title: string }; nav: ApplicantNavigation }) {
   return (
-    <nav className="emp-applicant-nav" aria-label="Applicants for this job">
+    <nav className="spread-row emp-applicant-nav" aria-label="Applicants for this job">
       <Link to={back} className="ws-back">
         <Icon name="back" size={16} /> {job.title}
       </Link>

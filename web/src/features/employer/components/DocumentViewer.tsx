@@ -16,6 +16,31 @@ import type { ApplicantDocument } from '../types'
 type Props = { doc: ApplicantDocument; onDownload: () => void; onClose: () => void }
 type State = { url: string } | { error: string } | null
 
+type FileActionsProps = {
+  /** the file's object URL once it is here: until then there is nothing to open */
+  url: string | null
+  openVariant: 'outline' | 'ghost'
+  /** the Download button's accessible name, where "Download" alone would not say what */
+  downloadLabel?: string
+  onDownload: () => void
+}
+
+/** A fetched file's two actions, in the viewer's bar and the resume pane's: open it in a new tab, download it. */
+export function FileActions({ url, openVariant, downloadLabel, onDownload }: FileActionsProps) {
+  return (
+    <div className="ws-actions">
+      {url ? (
+        <a className={buttonClass(openVariant, 'sm')} href={url} target="_blank" rel="noopener">
+          Open in a new tab
+        </a>
+      ) : null}
+      <Button size="sm" variant="outline" icon="download" aria-label={downloadLabel} onClick={onDownload}>
+        Download
+      </Button>
+    </div>
+  )
+}
+
 export function DocumentViewer({ doc, onDownload, onClose }: Props) {
   const [state, setState] = useState<State>(null)
   useEffect(() => {
@@ -40,18 +65,9 @@ export function DocumentViewer({ doc, onDownload, onClose }: Props) {
   const label = `${doc.title} (${doc.original_name})`
   return (
     <Modal title={doc.title} onClose={onClose} size="viewer">
-      <div className="emp-viewer-bar">
+      <div className="spread-row emp-viewer-bar">
         <span className="ws-muted emp-viewer-name">{doc.original_name}</span>
-        <div className="ws-actions">
-          {state && 'url' in state ? (
-            <a className={buttonClass('outline', 'sm')} href={state.url} target="_blank" rel="noopener">
-              Open in a new tab
-            </a>
-          ) : null}
-          <Button size="sm" variant="outline" icon="download" onClick={onDownload}>
-            Download
-          </Button>
-        </div>
+        <FileActions url={state && 'url' in state ? state.url : null} openVariant="outline" onDownload={onDownload} />
       </div>
       <div className="emp-viewer-frame" aria-busy={state === null || undefined}>
         {state === null ? (

@@ -9,19 +9,19 @@ import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button, buttonClass } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { Field } from '../../../components/ui/Field'
-import { SelectField } from '../../../components/ui/Select'
+import { SelectField, SpecialisationField, valueOptions } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { JOB_TYPES, JobDetailBody, salaryText, useLocations, useSalaryRanges } from '../../jobs'
+import { JOB_TYPES, JobDetailBody, referenceOptions, salaryText, useLocations, useSalaryRanges } from '../../jobs'
 import { useSession } from '../../auth'
 import { useCreateJob } from '../api/create-job'
 import { useEmployerJobs } from '../api/get-jobs'
 import { useCompany } from '../api/get-company'
 import { usePublishJob } from '../api/publish-job'
 import { useUpdateJob } from '../api/update-job'
-import { EMPTY_JOB_FORM, fromJob, jobFormProblems, previewJob, SPECIALISATION_OPTIONS, toJobBody, type JobFormValues } from '../model/jobForm'
+import { EMPTY_JOB_FORM, fromJob, jobFormProblems, previewJob, toJobBody, type JobFormValues } from '../model/jobForm'
 import type { EmployerJob } from '../types'
 import { JobStatusBadge } from './JobStatusBadge'
 import { NotLoaded } from './NotLoaded'
@@ -63,6 +63,8 @@ function JobForm({ job }: { job?: EmployerJob }) {
     setValues((v) => ({ ...v, [name]: e.target.value }))
     setProblems((p) => ({ ...p, [name]: undefined }))
   }
+  /** a select's value, change and problem, by the name of its field */
+  const bind = (name: keyof JobFormValues) => ({ value: values[name], onChange: set(name), error: problems[name] })
 
   const save = async (andPublish: boolean) => {
     setServerError(null)
@@ -105,25 +107,11 @@ function JobForm({ job }: { job?: EmployerJob }) {
             {(p) => <input {...p} className="input" value={values.title} onChange={set('title')} maxLength={200} autoComplete="off" />}
           </Field>
           <div className="emp-form-row">
-            <SelectField
-              label="Location"
-              error={problems.location_id}
-              value={values.location_id}
-              onChange={set('location_id')}
-              placeholder="Choose a location"
-              options={locations.map((l) => ({ value: String(l.id), label: l.display_name }))}
-            />
-            <SelectField label="Work type" value={values.type} onChange={set('type')} options={JOB_TYPES.map((t) => ({ value: t, label: t }))} />
+            <SelectField label="Location" {...bind('location_id')} placeholder="Choose a location" options={referenceOptions(locations)} />
+            <SelectField label="Work type" {...bind('type')} options={valueOptions(JOB_TYPES)} />
           </div>
           <div className="emp-form-row">
-            <SelectField
-              label="Specialisation"
-              error={problems.specialisation}
-              value={values.specialisation}
-              onChange={set('specialisation')}
-              placeholder="Choose a specialisation"
-              options={SPECIALISATION_OPTIONS.map((s) => ({ value: s, label: s }))}
-            />
+            <SpecialisationField {...bind('specialisation')} placeholder="Choose a specialisation" />
             <Field label="Closing date" hint="Applications close at the end of this day, Sydney time. Leave empty for no closing date.">
               {(p) => <input {...p} className="input" type="date" value={values.expires_on} onChange={set('expires_on')} />}
             </Field>
@@ -132,14 +120,7 @@ function JobForm({ job }: { job?: EmployerJob }) {
             <Field label="Salary as shown" hint='For example "$140k - $160k + super". Empty reads "Competitive salary".'>
               {(p) => <input {...p} className="input" value={values.salary} onChange={set('salary')} maxLength={120} />}
             </Field>
-            <SelectField
-              label="Salary band"
-              hint="Lets candidates filter by pay."
-              value={values.salary_range_id}
-              onChange={set('salary_range_id')}
-              placeholder="Not stated"
-              options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
-            />
+            <SelectField label="Salary band" hint="Lets candidates filter by pay." {...bind('salary_range_id')} placeholder="Not stated" options={referenceOptions(salaryRanges)} />
           </div>
           <Field label="About the role" error={problems.description} hint="A blank line starts a new paragraph.">
             {(p) => <textarea {...p} className="input" rows={7} value={values.description} onChange={set('description')} />}

@@ -10,7 +10,7 @@ import { Button, buttonClass } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
-import { SearchForm } from '../../../components/ui/SearchForm'
+import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
@@ -69,9 +69,7 @@ export default function JobsPage() {
       ) : (
         <>
           <SearchForm className="emp-jobs-filters" label="Find a job">
-            <Field label="Search jobs">
-              {(p) => <input {...p} className="input" type="search" value={q} placeholder="Job title" onChange={(e) => show(e.target.value)} />}
-            </Field>
+            <SearchField label="Search jobs" value={q} placeholder="Job title" onChange={(text) => show(text)} />
             <div className="emp-segmented" role="group" aria-label="Show jobs">
               {JOB_GROUPS.map((g) => (
                 <button key={g} type="button" className="emp-segment" aria-pressed={group === g} onClick={() => show(q, g)}>

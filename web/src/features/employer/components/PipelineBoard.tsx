@@ -123,7 +123,7 @@ function DraggableCard({ card, locked, onMove }: { card: PipelineCard; locked: b
         }
       />
       {locked && !card.resume_id ? null : (
-        <div className="emp-card-actions">
+        <div className="spread-row emp-card-actions">
           <ResumeButton card={card} />
           {locked ? null : <MoveMenu name={personName(card.candidate_name)} moves={card.moves} onMove={(to) => onMove(card, to)} />}
         </div>

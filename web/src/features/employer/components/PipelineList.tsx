@@ -11,7 +11,7 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { PersonName } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
-import { SearchForm } from '../../../components/ui/SearchForm'
+import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
 import { SelectField } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
@@ -103,19 +103,13 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
   return (
     <div className="ws-stack">
       <SearchForm className="emp-filters" label="Filter applicants" onSearch={() => setFilter((f) => ({ ...f, q: search }))}>
-        <Field label="Name or email">
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              onBlur={() => setFilter((f) => ({ ...f, q: search }))}
-              placeholder="Search applicants"
-            />
-          )}
-        </Field>
+        <SearchField
+          label="Name or email"
+          value={search}
+          onChange={setSearch}
+          onBlur={() => setFilter((f) => ({ ...f, q: search }))}
+          placeholder="Search applicants"
+        />
         <SelectField
           label="Stage"
           value={filter.stage ?? ''}

@@ -6,14 +6,14 @@
  */
 import { useState } from 'react'
 import { ErrorAlert } from '../../../components/ui/Alert'
-import { Button, buttonClass } from '../../../components/ui/Button'
+import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { formatFileSize } from '../../../lib/format'
 import { fetchApplicantResume } from '../api/get-resume'
 import { useBlobUrl } from '../hooks/useBlobUrl'
 import { isImage, isPdf } from '../model/documents'
 import type { ApplicantDocument } from '../types'
-import { DocumentViewer } from './DocumentViewer'
+import { DocumentViewer, FileActions } from './DocumentViewer'
 
 type Props = {
   applicationId: string
@@ -46,19 +46,15 @@ export function ResumePane({ applicationId, resume, name, erased, onDownload }: 
   const file = useBlobUrl(shown ? applicationId : null, fetchApplicantResume)
   return (
     <Card as="section" className={`emp-resume${shown ? ' emp-resume-shown' : ''}`} aria-labelledby="resume-heading">
-      <div className="emp-viewer-bar">
+      <div className="spread-row emp-viewer-bar">
         <h2 id="resume-heading">Resume</h2>
         {resume ? (
-          <div className="ws-actions">
-            {file && 'url' in file ? (
-              <a className={buttonClass('ghost', 'sm')} href={file.url} target="_blank" rel="noopener">
-                Open in a new tab
-              </a>
-            ) : null}
-            <Button size="sm" variant="outline" icon="download" aria-label={`Download ${resume.original_name}`} onClick={() => onDownload(resume)}>
-              Download
-            </Button>
-          </div>
+          <FileActions
+            url={file && 'url' in file ? file.url : null}
+            openVariant="ghost"
+            downloadLabel={`Download ${resume.original_name}`}
+            onDownload={() => onDownload(resume)}
+          />
         ) : null}
       </div>
       {!resume ? (

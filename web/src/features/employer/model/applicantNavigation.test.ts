@@ -7,6 +7,24 @@ const card = (id: string, stage: Stage) => ({ id, stage }) as PipelineCard
 const press = (key: string, target: EventTarget | null = document.body, mods: Partial<KeyboardEvent> = {}) =>
   shortcutFor({ key, target, ctrlKey: false, altKey: false, metaKey: false, defaultPrevented: false, ...mods })
 
+/** `press` on `target` while `root`, which holds it, is in the page */
+const pressIn = (key: string, root: HTMLElement, target: HTMLElement = root) => {
+  document.body.append(root)
+  try {
+    return press(key, target)
+  } finally {
+    root.remove()
+  }
+}
+
+/** a div with these attributes around `child` */
+const around = (attributes: Record<string, string>, child: HTMLElement) => {
+  const div = document.createElement('div')
+  for (const [name, value] of Object.entries(attributes)) div.setAttribute(name, value)
+  div.append(child)
+  return div
+}
+
 describe('the order a pipeline view shows', () => {
   const cards = [card('a', 'offer'), card('b', 'new'), card('c', 'interview'), card('d', 'new')]
 
@@ -61,28 +79,15 @@ describe('the J and K shortcuts', () => {
 
   it('do nothing while typing in a field', () => {
     for (const tag of ['input', 'textarea', 'select']) {
-      const field = document.createElement(tag)
-      document.body.append(field)
-      expect(press('j', field)).toBeNull()
-      field.remove()
+      expect(pressIn('j', document.createElement(tag))).toBeNull()
     }
-    const editable = document.createElement('div')
-    editable.setAttribute('contenteditable', 'true')
     const inner = document.createElement('span')
-    editable.append(inner)
-    document.body.append(editable)
-    expect(press('k', inner)).toBeNull()
-    editable.remove()
+    expect(pressIn('k', around({ contenteditable: 'true' }, inner), inner)).toBeNull()
   })
 
   it('do nothing inside an open dialog', () => {
-    const dialog = document.createElement('div')
-    dialog.setAttribute('role', 'dialog')
     const button = document.createElement('button')
-    dialog.append(button)
-    document.body.append(dialog)
-    expect(press('j', button)).toBeNull()
-    dialog.remove()
+    expect(pressIn('j', around({ role: 'dialog' }, button), button)).toBeNull()
   })
 
   it('leave Ctrl, Alt and Cmd combinations, and keys already handled, to the browser', () => {
@@ -93,9 +98,6 @@ describe('the J and K shortcuts', () => {
   })
 
   it('work from a button on the page (focus after clicking Next)', () => {
-    const button = document.createElement('button')
-    document.body.append(button)
-    expect(press('j', button)).toBe('next')
-    button.remove()
+    expect(pressIn('j', document.createElement('button'))).toBe('next')
   })
 })

@@ -1,10 +1,6 @@
 /** The job form: its text fields, the body the server takes, what a job's status allows, and the preview's job. */
 import type { Job, ReferenceItem } from '../../jobs'
-import { SPECIALISATIONS } from '../../../lib/specialisations'
 import type { EmployerJob, JobBody } from '../types'
-
-/** The nine specialisations, as the job form offers them. */
-export const SPECIALISATION_OPTIONS = SPECIALISATIONS
 
 export type JobFormValues = {
   title: string

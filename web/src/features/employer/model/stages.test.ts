@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest'
+import { expectLookup } from '../../../testing/lookup'
 import { HIRE_NEEDS_OFFER, hiredMoves, HIRED_IS_FINAL, stageMoves } from '../pipeline.fixtures'
 import { activeCount, allowedTargets, candidateStatus, emptyCounts, isStage, moveRefusal } from './stages'
 
 describe('pipeline stages', () => {
   it('tells the candidate only SPEC statuses', () => {
-    expect(candidateStatus('new')).toBe('pending')
-    expect(candidateStatus('screening')).toBe('pending')
-    expect(candidateStatus('interview')).toBe('accepted')
-    expect(candidateStatus('offer')).toBe('accepted')
-    expect(candidateStatus('hired')).toBe('accepted')
-    expect(candidateStatus('rejected')).toBe('rejected')
+    expectLookup(candidateStatus, {
+      new: 'pending',
+      screening: 'pending',
+      interview: 'accepted',
+      offer: 'accepted',
+      hired: 'accepted',
+      rejected: 'rejected',
+    })
   })
 
   it("offers the moves the server's card allows, and gives its refusal for the others", () => {

@@ -3,6 +3,7 @@
  * dropdowns and the JobPosting pay bands. A failure is logged and the list stays empty.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { SelectOption } from '../../../components/ui/Select'
 import { apiFetch } from '../../../lib/api'
 import type { ReferenceItem, SalaryRange } from '../types'
 import { jobKeys } from './keys'
@@ -34,3 +35,6 @@ export const salaryRangesQueryOptions = () =>
 export const useLocations = () => useQuery(locationsQueryOptions())
 
 export const useSalaryRanges = () => useQuery(salaryRangesQueryOptions())
+
+/** A reference list as a select's options: the id is the value, the display name the label. */
+export const referenceOptions = (items: readonly ReferenceItem[]): SelectOption[] => items.map((item) => ({ value: String(item.id), label: item.display_name }))

@@ -8,7 +8,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { Field } from '../../../components/ui/Field'
 import { Icon } from '../../../components/ui/Icon'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
@@ -16,7 +15,7 @@ import { SPECIALISATIONS } from '../../../lib/specialisations'
 import { SaveSearch } from '../../alerts'
 import { useDocumentTitle } from '../../site'
 import { useJobBoard } from '../api/get-job-board'
-import { useLocations, useSalaryRanges } from '../api/get-reference'
+import { referenceOptions, useLocations, useSalaryRanges } from '../api/get-reference'
 import { jobKeys } from '../api/keys'
 import { EMPTY_JOB_FILTERS, filterJobBoard, JOBS_PER_PAGE } from '../model/filters'
 import { useJobSearch } from '../hooks/useJobSearch'
@@ -24,8 +23,8 @@ import { JOB_SORTS, sortJobs, type JobSearch, type JobSort } from '../model/jobS
 import { JOB_TYPES } from '../types'
 import { JobCard } from './JobCard'
 import { Pagination } from '../../../components/ui/Pagination'
-import { SearchForm } from '../../../components/ui/SearchForm'
-import { SelectField, type SelectOption } from '../../../components/ui/Select'
+import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
+import { SelectField, type SelectOption, valueOptions } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import '../jobs.css'
 
@@ -84,6 +83,13 @@ export default function JobBoardPage() {
     search.specialisation ? { key: 'specialisation', label: search.specialisation, clear: { specialisation: '' } } : null,
   ].filter((c) => c !== null)
   const activeSelects = chips.filter((c) => c.key !== 'title').length
+  // the filter selects, each one's first option meaning "any"
+  const selects: { key: 'location' | 'salaryRangeId' | 'type' | 'specialisation'; id: string; label: string; anyLabel: string; options: SelectOption[] }[] = [
+    { key: 'location', id: 'job-search-location', label: 'Location', anyLabel: 'All locations', options: locations.map((l) => ({ id: l.id, value: l.display_name, label: l.display_name })) },
+    { key: 'salaryRangeId', id: 'job-search-salary', label: 'Salary range', anyLabel: 'Any salary', options: referenceOptions(salaryRanges) },
+    { key: 'type', id: 'job-search-type', label: 'Job type', anyLabel: 'All types', options: valueOptions(JOB_TYPES) },
+    { key: 'specialisation', id: 'job-search-specialisation', label: 'Specialisation', anyLabel: 'All specialisations', options: valueOptions(SPECIALISATIONS) },
+  ]
 
   return (
     <>
@@ -93,53 +99,29 @@ export default function JobBoardPage() {
           <h1>Find your next IT role</h1>
           <p className="lead job-search-lead">Browse current openings from Sydney and Australia-wide employers we partner with.</p>
           <SearchForm className="search-panel job-search" label="Search jobs">
-            <Field id="job-search-title" label="Job title">
-              {(p) => (
-                <input
-                  {...p}
-                  type="search"
-                  placeholder="e.g. Data Engineer"
-                  value={titleText}
-                  onChange={(e) => {
-                    typeTitle(e.target.value)
-                    setExpandedId(null)
-                  }}
-                />
-              )}
-            </Field>
+            <SearchField
+              id="job-search-title"
+              label="Job title"
+              plain
+              placeholder="e.g. Data Engineer"
+              value={titleText}
+              onChange={(text) => {
+                typeTitle(text)
+                setExpandedId(null)
+              }}
+            />
             <div className="job-search-more" id={filtersId} hidden={folded && !filtersOpen}>
-              <FilterSelect
-                id="job-search-location"
-                label="Location"
-                anyLabel="All locations"
-                value={search.location}
-                options={locations.map((l) => ({ id: l.id, value: l.display_name, label: l.display_name }))}
-                onChange={(location) => update({ location })}
-              />
-              <FilterSelect
-                id="job-search-salary"
-                label="Salary range"
-                anyLabel="Any salary"
-                value={search.salaryRangeId}
-                options={salaryRanges.map((r) => ({ value: String(r.id), label: r.display_name }))}
-                onChange={(salaryRangeId) => update({ salaryRangeId })}
-              />
-              <FilterSelect
-                id="job-search-type"
-                label="Job type"
-                anyLabel="All types"
-                value={search.type}
-                options={JOB_TYPES.map((t) => ({ value: t, label: t }))}
-                onChange={(type) => update({ type })}
-              />
-              <FilterSelect
-                id="job-search-specialisation"
-                label="Specialisation"
-                anyLabel="All specialisations"
-                value={search.specialisation}
-                options={SPECIALISATIONS.map((s) => ({ value: s, label: s }))}
-                onChange={(specialisation) => update({ specialisation })}
-              />
+              {selects.map((f) => (
+                <SelectField
+                  key={f.key}
+                  id={f.id}
+                  label={f.label}
+                  placeholder={f.anyLabel}
+                  value={search[f.key]}
+                  options={f.options}
+                  onChange={(e) => update({ [f.key]: e.target.value })}
+                />
+              ))}
             </div>
             <div className="job-search-actions">
               {folded ? (
@@ -194,7 +176,7 @@ export default function JobBoardPage() {
           <h2 id="job-results-heading" className="visually-hidden">
             Job listings
           </h2>
-          <div className="job-results-head">
+          <div className="spread-row job-results-head">
             <SaveSearch search={search} locationBy="name" />
             <SelectField
               id="job-sort"
@@ -246,12 +228,5 @@ export default function JobBoardPage() {
         </aside>
       </div>
     </>
-  )
-}
-
-/** One of the board's filters: the shared labelled select, its first option meaning "any". */
-function FilterSelect({ id, label, anyLabel, value, options, onChange }: { id: string; label: string; anyLabel: string; value: string; options: SelectOption[]; onChange: (value: string) => void }) {
-  return (
-    <SelectField id={id} label={label} placeholder={anyLabel} value={value} options={options} onChange={(e) => onChange(e.target.value)} />
   )
 }

@@ -46,7 +46,7 @@ export function SiteFooter({ linksInNewTab = false }: { linksInNewTab?: boolean 
           </p>
         </div>
       </div>
-      <div className="container footer-bottom">
+      <div className="container spread-row footer-bottom">
         <p>
           © {year} {COMPANY.name}. All rights reserved.
         </p>
