@@ -537,24 +537,11 @@ pub async fn search_candidates(
 mod tests {
     use chrono::{Duration, TimeZone};
     use domain::account::AccountRegistered;
-    use event_store::Metadata;
 
     use super::*;
 
     fn recorded(account: Uuid) -> RecordedEvent {
-        RecordedEvent {
-            position: 1,
-            transaction_id: 1,
-            event_id: Uuid::now_v7(),
-            stream_id: format!("account-{account}"),
-            stream_version: 1,
-            event_type: String::new(),
-            schema_version: 1,
-            payload: serde_json::Value::Null,
-            metadata: Metadata::default(),
-            data_subject: None,
-            recorded_at: Utc::now(),
-        }
+        crate::row_fold::recorded(&format!("account-{account}"), 1)
     }
 
     fn fold(row: &mut Option<Row>, account: Uuid, event: AccountEvent) -> Vec<Change> {

@@ -375,24 +375,11 @@ pub async fn employer_jobs(pool: &PgPool, employer_id: Uuid) -> anyhow::Result<V
 mod tests {
     use chrono::{Duration, TimeZone};
     use domain::job::{JobPosted, JobType, Specialisation};
-    use event_store::Metadata;
 
     use super::*;
 
     fn recorded(job: Uuid) -> RecordedEvent {
-        RecordedEvent {
-            position: 1,
-            transaction_id: 1,
-            event_id: Uuid::now_v7(),
-            stream_id: format!("job-{job}"),
-            stream_version: 1,
-            event_type: String::new(),
-            schema_version: 1,
-            payload: Value::Null,
-            metadata: Metadata::default(),
-            data_subject: None,
-            recorded_at: Utc::now(),
-        }
+        crate::row_fold::recorded(&format!("job-{job}"), 1)
     }
 
     fn fold(row: &mut Option<JobRow>, job: Uuid, event: JobEvent) -> Vec<Change> {

@@ -282,19 +282,7 @@ mod tests {
     use super::*;
 
     fn recorded(id: Uuid) -> RecordedEvent {
-        RecordedEvent {
-            position: 1,
-            transaction_id: 1,
-            event_id: Uuid::new_v4(),
-            stream_id: domain::notification::stream_id(id),
-            stream_version: 1,
-            event_type: String::new(),
-            schema_version: 1,
-            payload: serde_json::Value::Null,
-            metadata: Default::default(),
-            data_subject: None,
-            recorded_at: Utc::now(),
-        }
+        crate::row_fold::recorded(&domain::notification::stream_id(id), 1)
     }
 
     fn fold(row: &mut Option<Row>, id: Uuid, event: NotificationEvent) -> Vec<Change> {
