@@ -533,6 +533,9 @@ impl Reader<'_> {
                 NotificationEvent::NotificationRead { .. } => {
                     format!("{} read a notification", actor())
                 }
+                NotificationEvent::NotificationMarkedUnread { .. } => {
+                    format!("{} marked a notification unread", actor())
+                }
                 NotificationEvent::NotificationDeleted { .. } => {
                     format!("{} dismissed a notification", actor())
                 }

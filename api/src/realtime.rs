@@ -230,6 +230,7 @@ struct UnreadCount {
     count: i64,
 }
 
+/// `notification_read`, and `notification_unread` when marked unread again.
 #[derive(Debug, Serialize)]
 struct NotificationRead {
     notification_id: Uuid,
@@ -435,6 +436,17 @@ async fn push_changes(io: SocketIo, mut feed: async_broadcast::Receiver<Change>)
                     unread_count,
                 };
                 to().emit("notification_read", &read).await
+            }
+            Change::NotificationUnread {
+                notification_id,
+                unread_count,
+                ..
+            } => {
+                let unread = NotificationRead {
+                    notification_id,
+                    unread_count,
+                };
+                to().emit("notification_unread", &unread).await
             }
             Change::NotificationDeleted {
                 unread_count: count,

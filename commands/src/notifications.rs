@@ -1,5 +1,5 @@
-//! MarkNotificationRead, MarkAllNotificationsRead, DeleteNotification, and the
-//! append a policy makes to raise a notification.
+//! MarkNotificationRead, MarkAllNotificationsRead, MarkNotificationUnread,
+//! DeleteNotification, and the append a policy makes to raise a notification.
 
 use chrono::{DateTime, Utc};
 use domain::DomainError;
@@ -29,6 +29,16 @@ impl Commands {
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
         self.on_notification(cmd, metadata, notification::mark_read)
+            .await
+    }
+
+    /// MarkNotificationUnread; writes nothing when it was already unread.
+    pub async fn mark_notification_unread(
+        &self,
+        cmd: NotificationAction,
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        self.on_notification(cmd, metadata, notification::mark_unread)
             .await
     }
 

@@ -84,6 +84,8 @@ pub struct NotificationRaised {
 pub enum NotificationEvent {
     NotificationRaised(NotificationRaised),
     NotificationRead { read_at: DateTime<Utc> },
+    /// Its owner marked a read notification unread again.
+    NotificationMarkedUnread { marked_at: DateTime<Utc> },
     NotificationDeleted { deleted_at: DateTime<Utc> },
 }
 
@@ -91,6 +93,7 @@ impl DomainEvent for NotificationEvent {
     const TYPES: &'static [&'static str] = &[
         "NotificationRaised",
         "NotificationRead",
+        "NotificationMarkedUnread",
         "NotificationDeleted",
     ];
 
@@ -98,6 +101,7 @@ impl DomainEvent for NotificationEvent {
         match self {
             Self::NotificationRaised(_) => "NotificationRaised",
             Self::NotificationRead { .. } => "NotificationRead",
+            Self::NotificationMarkedUnread { .. } => "NotificationMarkedUnread",
             Self::NotificationDeleted { .. } => "NotificationDeleted",
         }
     }
@@ -127,6 +131,9 @@ pub fn evolve(state: Option<Notification>, event: &NotificationEvent) -> Option<
         (Some(n), NotificationEvent::NotificationRead { .. }) => {
             Some(Notification { read: true, ..n })
         }
+        (Some(n), NotificationEvent::NotificationMarkedUnread { .. }) => {
+            Some(Notification { read: false, ..n })
+        }
         (Some(n), NotificationEvent::NotificationDeleted { .. }) => {
             Some(Notification { deleted: true, ..n })
         }
@@ -151,6 +158,21 @@ pub fn mark_read(
         vec![]
     } else {
         vec![NotificationEvent::NotificationRead { read_at: now }]
+    })
+}
+
+/// Marking an unread notification unread changes nothing, as reading a read
+/// one does.
+pub fn mark_unread(
+    state: Option<&Notification>,
+    user: Uuid,
+    now: DateTime<Utc>,
+) -> Result<Vec<NotificationEvent>, DomainError> {
+    let n = own(state, user)?;
+    Ok(if n.read {
+        vec![NotificationEvent::NotificationMarkedUnread { marked_at: now }]
+    } else {
+        vec![]
     })
 }
 

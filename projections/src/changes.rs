@@ -59,6 +59,12 @@ pub enum Change {
         notification_id: Uuid,
         unread_count: i64,
     },
+    /// Marked unread again: the count it carries is one more.
+    NotificationUnread {
+        user_id: Uuid,
+        notification_id: Uuid,
+        unread_count: i64,
+    },
     NotificationDeleted {
         user_id: Uuid,
         notification_id: Uuid,
@@ -79,6 +85,7 @@ impl Change {
             | Self::SessionEnded { user_id, .. } => Some(*user_id),
             Self::NotificationCreated { user_id, .. }
             | Self::NotificationRead { user_id, .. }
+            | Self::NotificationUnread { user_id, .. }
             | Self::NotificationDeleted { user_id, .. } => Some(*user_id),
         }
     }

@@ -37,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(unread_count))
         .routes(routes!(read_all))
         .routes(routes!(read_one))
+        .routes(routes!(unread_one))
         .routes(routes!(remove))
 }
 
@@ -90,6 +91,25 @@ async fn read_one(
     Ok(Written::message(
         written.position,
         "Notification marked as read",
+    ))
+}
+
+/// Marking an unread one unread writes nothing, as reading a read one does.
+#[utoipa::path(put, path = "/api/notifications/{id}/unread", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "`Notification marked as unread`", body = Message), refusals::NotificationNotFound))]
+async fn unread_one(
+    State(state): State<AppState>,
+    session: Session,
+    PathId(id, _): PathId<routes::Notification>,
+    RequestMeta(meta): RequestMeta,
+) -> Result<Written<Json<Message>>, ApiError> {
+    let written = state
+        .commands
+        .mark_notification_unread(action(&session, id), meta)
+        .await?;
+    Ok(Written::message(
+        written.position,
+        "Notification marked as unread",
     ))
 }
 

@@ -121,6 +121,29 @@ impl World {
                 Some(user),
                 who,
             );
+            // Some are marked unread again (and some of those read once more),
+            // so the rebuild folds the full round trip.
+            let mut t = t;
+            if self.rng.random_bool(0.05) {
+                t = self.later(t, 5, 5000);
+                self.schedule(
+                    t,
+                    stream.clone(),
+                    &NotificationEvent::NotificationMarkedUnread { marked_at: t },
+                    Some(user),
+                    who,
+                );
+                if self.rng.random_bool(0.5) {
+                    t = self.later(t, 5, 5000);
+                    self.schedule(
+                        t,
+                        stream.clone(),
+                        &NotificationEvent::NotificationRead { read_at: t },
+                        Some(user),
+                        who,
+                    );
+                }
+            }
             if self.rng.random_bool(0.15) {
                 let t = self.later(t, 5, 5000);
                 self.schedule(

@@ -242,3 +242,49 @@ fn todays_stored_notification_payloads_decode_into_typed_role_and_kind() {
     );
     assert_eq!(event.to_payload(), stored, "stored JSON is unchanged");
 }
+
+fn raised_for_user_2() -> NotificationEvent {
+    let at = Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap();
+    raise(None, Uuid::from_u128(7), &notice(), at)
+        .unwrap()
+        .remove(0)
+}
+
+#[test]
+fn its_owner_marks_a_read_notification_unread_again() {
+    let at = Utc.with_ymd_and_hms(2026, 11, 2, 0, 0, 0).unwrap();
+    crate::testing::given::<Notification>(vec![
+        raised_for_user_2(),
+        NotificationEvent::NotificationRead { read_at: at },
+    ])
+    .when(|s| mark_unread(s.as_ref(), Uuid::from_u128(2), at))
+    .then(vec![NotificationEvent::NotificationMarkedUnread {
+        marked_at: at,
+    }]);
+}
+
+#[test]
+fn marking_an_unread_notification_unread_is_a_no_op_as_reading_a_read_one_is() {
+    crate::testing::given::<Notification>(vec![raised_for_user_2()])
+        .when(|s| mark_unread(s.as_ref(), Uuid::from_u128(2), Utc::now()))
+        .then(vec![]);
+}
+
+#[test]
+fn another_users_or_a_deleted_notification_cannot_be_marked_unread() {
+    let at = Utc.with_ymd_and_hms(2026, 11, 2, 0, 0, 0).unwrap();
+    let read = NotificationEvent::NotificationRead { read_at: at };
+    crate::testing::given::<Notification>(vec![raised_for_user_2(), read.clone()])
+        .when(|s| mark_unread(s.as_ref(), Uuid::from_u128(3), at))
+        .then_err(DomainError::NotFound("Notification"));
+    crate::testing::given::<Notification>(vec![
+        raised_for_user_2(),
+        read,
+        NotificationEvent::NotificationDeleted { deleted_at: at },
+    ])
+    .when(|s| mark_unread(s.as_ref(), Uuid::from_u128(2), at))
+    .then_err(DomainError::NotFound("Notification"));
+    crate::testing::given::<Notification>(vec![])
+        .when(|s| mark_unread(s.as_ref(), Uuid::from_u128(2), at))
+        .then_err(DomainError::NotFound("Notification"));
+}

@@ -691,6 +691,7 @@ fn notification_event() -> impl Strategy<Value = NotificationEvent> {
                 }
             ),
         instant().prop_map(|read_at| NotificationEvent::NotificationRead { read_at }),
+        instant().prop_map(|marked_at| NotificationEvent::NotificationMarkedUnread { marked_at }),
         instant().prop_map(|deleted_at| NotificationEvent::NotificationDeleted { deleted_at }),
     ]
 }

@@ -1,5 +1,5 @@
 //! `notifications`: every user's notifications and unread counts. Its changes
-//! are what socket.io pushes: created, read, all read, deleted.
+//! are what socket.io pushes: created, read, unread again, all read, deleted.
 //!
 //! Notifications are the largest part of the log, so a run of them is read,
 //! folded and written set-wise ([`RowFold`]): one SELECT of the older rows it
@@ -38,8 +38,8 @@ impl RowFold for NotificationsProjector {
         })
     }
 
-    /// Raised: a new unread row; read: marked read; deleted: removed. A read
-    /// or deletion of a notification this model does not hold changes
+    /// Raised: a new unread row; read: marked read; marked unread: unread
+    /// again; deleted: removed. A read, unread mark or deletion of a notification this model does not hold changes
     /// nothing and tells nobody. The changes carry a placeholder count that
     /// [`Self::settle`] replaces.
     fn fold(
@@ -79,6 +79,16 @@ impl RowFold for NotificationsProjector {
                 if let Some(Row { notification, .. }) = row {
                     notification.is_read = true;
                     changes.push(Change::NotificationRead {
+                        user_id: notification.user_id,
+                        notification_id: stream_uuid(&r.stream_id)?,
+                        unread_count: UNSETTLED,
+                    });
+                }
+            }
+            NotificationEvent::NotificationMarkedUnread { .. } => {
+                if let Some(Row { notification, .. }) = row {
+                    notification.is_read = false;
+                    changes.push(Change::NotificationUnread {
                         user_id: notification.user_id,
                         notification_id: stream_uuid(&r.stream_id)?,
                         unread_count: UNSETTLED,
@@ -134,6 +144,11 @@ impl RowFold for NotificationsProjector {
                 unread_count,
                 ..
             }
+            | Change::NotificationUnread {
+                user_id,
+                unread_count,
+                ..
+            }
             | Change::NotificationDeleted {
                 user_id,
                 unread_count,
@@ -173,7 +188,8 @@ impl FoldedRow for Row {
         self.notification.id
     }
 
-    /// New rows are inserted; a stored row can only have been read.
+    /// New rows are inserted; a stored row can only have been read or
+    /// marked unread.
     async fn upsert(conn: &mut PgConnection, rows: &[&Self]) -> anyhow::Result<()> {
         // language=PostgreSQL
         sqlx::query(
@@ -386,11 +402,44 @@ mod tests {
     }
 
     #[test]
+    fn a_read_notification_marked_unread_is_unread_again_and_tells_its_user() {
+        let (id, user) = (Uuid::new_v4(), Uuid::new_v4());
+        let mut row = None;
+        fold(&mut row, id, raised(id, user));
+        fold(
+            &mut row,
+            id,
+            NotificationEvent::NotificationRead {
+                read_at: Utc::now(),
+            },
+        );
+        let unread = fold(
+            &mut row,
+            id,
+            NotificationEvent::NotificationMarkedUnread {
+                marked_at: Utc::now(),
+            },
+        );
+        assert!(!row.as_ref().unwrap().notification.is_read);
+        assert_eq!(
+            unread,
+            vec![Change::NotificationUnread {
+                user_id: user,
+                notification_id: id,
+                unread_count: UNSETTLED,
+            }]
+        );
+    }
+
+    #[test]
     fn a_read_or_deletion_of_a_notification_never_held_changes_nothing_and_tells_nobody() {
         let id = Uuid::new_v4();
         for event in [
             NotificationEvent::NotificationRead {
                 read_at: Utc::now(),
+            },
+            NotificationEvent::NotificationMarkedUnread {
+                marked_at: Utc::now(),
             },
             NotificationEvent::NotificationDeleted {
                 deleted_at: Utc::now(),
