@@ -94,7 +94,10 @@ async fn read_one(
     ))
 }
 
-/// Marking an unread one unread writes nothing, as reading a read one does.
+/// Marks one of the user's read notifications unread again.
+///
+/// One already unread writes nothing (no consistency token comes back), as
+/// reading a read one does.
 #[utoipa::path(put, path = "/api/notifications/{id}/unread", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])), params(IdInPath),
     responses((status = 200, description = "`Notification marked as unread`", body = Message), refusals::NotificationNotFound))]
 async fn unread_one(

@@ -104,3 +104,56 @@ async fn notifications_are_raised_by_policy_and_managed_by_their_owner_only() {
     assert_eq!(page.body["notifications"].as_array().unwrap().len(), 0);
     assert_eq!(page.body["total"], 1);
 }
+
+#[tokio::test]
+async fn its_owner_marks_a_read_notification_unread_and_the_count_goes_back_up() {
+    let app = TestApp::spawn().await;
+    let (job, _employer) = app.open_job("Unread Engineer").await;
+    let me = app.candidate_token("unread@example.com").await;
+    let stranger = app.candidate_token("unread-stranger@example.com").await;
+    app.submit_application(&me, json!({"jobId": job})).await;
+    let mine = notifications_of(&app, &me, 1).await;
+    let id = mine["notifications"][0]["id"].as_str().unwrap().to_owned();
+    let unread = format!("/api/notifications/{id}/unread");
+
+    // Already unread: a success that writes nothing, as reading a read one.
+    let again = app.put(&unread, Some(&me), None).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(again.body["message"], "Notification marked as unread");
+    assert_eq!(again.consistency(), None, "nothing was written");
+
+    let read = app
+        .put(&format!("/api/notifications/{id}/read"), Some(&me), None)
+        .await;
+    let count = app
+        .get_after("/api/notifications/unread-count", Some(&me), &read)
+        .await;
+    assert_eq!(count.body["unread_count"], 0);
+
+    app.put(&unread, Some(&stranger), None)
+        .await
+        .assert_error(StatusCode::NOT_FOUND, "Notification not found");
+
+    let marked = app
+        .put(&unread, Some(&me), None)
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(marked.body["message"], "Notification marked as unread");
+    let count = app
+        .get_after("/api/notifications/unread-count", Some(&me), &marked)
+        .await;
+    assert_eq!(count.body["unread_count"], 1);
+    let list = app
+        .get_after("/api/notifications", Some(&me), &marked)
+        .await;
+    assert_eq!(list.body["notifications"][0]["is_read"], false);
+    assert_eq!(list.body["unread_count"], 1);
+
+    let del = app
+        .delete(&format!("/api/notifications/{id}"), Some(&me))
+        .await;
+    app.get_after("/api/notifications", Some(&me), &del).await;
+    app.put(&unread, Some(&me), None)
+        .await
+        .assert_error(StatusCode::NOT_FOUND, "Notification not found");
+}

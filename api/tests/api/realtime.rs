@@ -90,6 +90,23 @@ async fn live_notification_flow(transport: &str) {
     );
     socket.emit("mark_all_read", None).await;
     socket.expect("all_notifications_read").await;
+    // Marked unread over HTTP (from another tab): this tab's bell counts it again.
+    let accepted_id = accepted["id"].as_str().unwrap();
+    app.put(
+        &format!("/api/notifications/{accepted_id}/unread"),
+        Some(&me),
+        None,
+    )
+    .await
+    .assert_status(StatusCode::OK);
+    let unread = socket.expect("notification_unread").await;
+    assert_eq!(
+        (
+            unread["notification_id"].clone(),
+            unread["unread_count"].clone()
+        ),
+        (accepted["id"].clone(), json!(1))
+    );
     socket
         .emit(
             "mark_notification_read",
@@ -104,8 +121,13 @@ async fn live_notification_flow(transport: &str) {
     // The other candidate got none of it.
     let seen = other.drain(Duration::from_millis(300)).await;
     assert!(
-        seen.iter()
-            .all(|e| !["notification", "unread_count", "notification_read"].contains(&e.as_str())),
+        seen.iter().all(|e| ![
+            "notification",
+            "unread_count",
+            "notification_read",
+            "notification_unread"
+        ]
+        .contains(&e.as_str())),
         "{seen:?}"
     );
 }

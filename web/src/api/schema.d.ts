@@ -1761,6 +1761,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/{id}/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Marks one of the user's read notifications unread again.
+         * @description One already unread writes nothing (no consistency token comes back), as
+         *     reading a read one does.
+         */
+        put: operations["unread_one"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -13348,6 +13369,99 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description `Notification marked as read` */
+            200: {
+                headers: {
+                    /** @description The global position this command wrote (absent when it changed nothing); send it back on a GET to read your own writes */
+                    "X-Consistency-Token"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The `Idempotency-Key` is not 1 to 255 visible characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session: the bearer token is missing, garbled or expired (`Your session has expired. Please sign in again.`), or its session was signed out, or it was issued before a sign-out everywhere, a password reset, two-factor sign-in turned on or off, a suspension or a removal (`Your session has ended. Please sign in again.`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A token of another role (`This area is for <role> accounts`), a suspended employer, or (admins) a session that must first set up two-factor sign-in (`code`: `two_factor_enrolment_required`) or enter a code (`code`: `step_up_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Notification not found`: no such notification, or someone else's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This `Idempotency-Key` was already used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is shedding load, timed out, or cannot reach its database or its file store; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread_one: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Sent again with the same key within 24 hours, by the same user (with a session still valid) to the same path, the command is not run again: the first answer comes back with `Idempotency-Replayed: true`. Without a session the key is bound to the exact body, and only a 2xx is kept. Answers that carry a credential or a data export (sign-in, two-factor, passwords, exports, erasures) are never kept: there the key is ignored */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The resource's id (a UUID); anything else names nothing: its 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Notification marked as unread` */
             200: {
                 headers: {
                     /** @description The global position this command wrote (absent when it changed nothing); send it back on a GET to read your own writes */
