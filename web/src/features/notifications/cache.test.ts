@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
   badgeText,
-  decrementCount,
   markAllNotificationsRead,
   markNotificationRead,
+  markNotificationUnread,
+  moveCount,
   prependNotification,
   removeNotification,
+  unreadIn,
 } from './cache'
 import { notificationKind, type Notification } from './types'
 
@@ -33,10 +35,17 @@ describe('notification cache updates', () => {
   it('removes one', () => {
     expect(removeNotification([n('1'), n('2')], '1').map((x) => x.id)).toEqual(['2'])
   })
-  it('never lowers the count below 0', () => {
-    expect(decrementCount(2)).toBe(1)
-    expect(decrementCount(0)).toBe(0)
-    expect(decrementCount(undefined)).toBe(0)
+  it('marks one unread again, and counts the unread', () => {
+    const out = markNotificationUnread([n('1', true), n('2', true)], '1')
+    expect(out.map((x) => x.is_read)).toEqual([false, true])
+    expect(unreadIn(out)).toBe(1)
+    expect(unreadIn(undefined)).toBe(0)
+  })
+  it('moves the count either way, never below 0', () => {
+    expect(moveCount(2, -1)).toBe(1)
+    expect(moveCount(0, -1)).toBe(0)
+    expect(moveCount(undefined, -1)).toBe(0)
+    expect(moveCount(undefined, 1)).toBe(1)
   })
   it("caps the badge at '99+'", () => {
     expect(badgeText(0)).toBeNull()

@@ -9,6 +9,10 @@ export function markNotificationRead(list: Notification[] | undefined, id: strin
   return (list ?? []).map((n) => (n.id === id ? { ...n, is_read: true } : n))
 }
 
+export function markNotificationUnread(list: Notification[] | undefined, id: string): Notification[] {
+  return (list ?? []).map((n) => (n.id === id ? { ...n, is_read: false } : n))
+}
+
 export function markAllNotificationsRead(list: Notification[] | undefined): Notification[] {
   return (list ?? []).map((n) => (n.is_read ? n : { ...n, is_read: true }))
 }
@@ -17,9 +21,14 @@ export function removeNotification(list: Notification[] | undefined, id: string)
   return (list ?? []).filter((n) => n.id !== id)
 }
 
-/** Never below 0. */
-export function decrementCount(count: number | undefined): number {
-  return Math.max(0, (count ?? 0) - 1)
+/** How many of `list` are unread. */
+export function unreadIn(list: Notification[] | undefined): number {
+  return (list ?? []).filter((n) => !n.is_read).length
+}
+
+/** The count moved by `by` (a read lowers it, an unread mark raises it), never below 0. */
+export function moveCount(count: number | undefined, by: number): number {
+  return Math.max(0, (count ?? 0) + by)
 }
 
 /** The badge text: nothing at 0, '99+' above 99. */

@@ -28,6 +28,8 @@ export type ServerEvents = {
   notification: Notification
   unread_count: { count: number }
   notification_read: { notification_id: string; unread_count: number }
+  /** a read notification was marked unread again (on any of the user's tabs) */
+  notification_unread: { notification_id: string; unread_count: number }
   /** an empty object */
   all_notifications_read: Record<string, never>
   notifications_list: { notifications: Notification[]; total: number; unread_count: number }

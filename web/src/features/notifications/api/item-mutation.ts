@@ -1,12 +1,13 @@
 /**
- * The shape both per-notification mutations share (mark read, delete): the
- * call is made only with a token and an id (SPEC 7.6), the cache is patched at
- * once and the count lowered if the item was unread; on failure the error is
- * only logged and the cache refetched.
+ * The shape the per-notification mutations share (mark read, mark unread,
+ * delete): the call is made only with a token and an id (SPEC 7.6), the cache
+ * is patched at once and the count moved by what the patch changed (down for
+ * a read or deleted unread item, up for one marked unread); on failure the
+ * error is only logged and the cache refetched.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { sessionToken, type Role } from '../../../lib/session'
-import { decrementCount } from '../cache'
+import { moveCount, unreadIn } from '../cache'
 import type { Notification } from '../types'
 import { notificationsQueryOptions } from './get-notifications'
 import { unreadCountQueryOptions } from './get-unread-count'
@@ -28,10 +29,11 @@ export function useNotificationItemMutation(role: Role, { send, patch, failure }
       await send(token, id)
     },
     onMutate: (id: string) => {
-      const current = qc.getQueryData<Notification[]>(list.queryKey)
-      const wasUnread = current?.some((n) => n.id === id && !n.is_read) ?? false
-      qc.setQueryData(list.queryKey, (old) => patch(old, id))
-      if (wasUnread) qc.setQueryData(count.queryKey, (old) => decrementCount(old))
+      const before = qc.getQueryData<Notification[]>(list.queryKey)
+      const after = patch(before, id)
+      qc.setQueryData(list.queryKey, after)
+      const moved = unreadIn(after) - unreadIn(before)
+      if (moved !== 0) qc.setQueryData(count.queryKey, (old) => moveCount(old, moved))
     },
     // no refetch on success: the read model may lag the write; socket events keep the cache current
     onError: (err) => {

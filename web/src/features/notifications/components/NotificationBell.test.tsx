@@ -70,6 +70,19 @@ describe('notification bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy()
   })
 
+  it('marks a read item unread again and raises the count; an unread item offers no such action', async () => {
+    const calls = scriptFetch({ body: { message: 'Notification marked as unread' } })
+    setup([n(1), n(2, true)], 1)
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }))
+    expect(screen.queryByRole('button', { name: 'Mark as unread: Title 1' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as unread: Title 2' }))
+    await waitFor(() => expect(calls[0]).toMatchObject({ url: '/api/notifications/n2/unread', method: 'PUT' }))
+    expect(calls[0].auth).toMatch(/^Bearer /)
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy()
+    // now unread, it offers the action no more
+    expect(screen.queryByRole('button', { name: 'Mark as unread: Title 2' })).toBeNull()
+  })
+
   it("opens a job alert's job from its item, marked read, and closes the dropdown", async () => {
     const calls = scriptFetch({ body: {} })
     const { router } = setup([{ ...n(1), title: 'New job for your alert', link: '/jobs/j1' }, n(2)], 2)

@@ -1,5 +1,6 @@
 /** The bell and its dropdown (SPEC 4): 10 items, 'View all', '99+', outside click closes. An item with a
- *  link (a job alert's new job) opens it, marked read, and the dropdown closes. */
+ *  link (a job alert's new job) opens it, marked read, and the dropdown closes; a read item can be
+ *  marked unread again. */
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react'
 import { Link } from 'react-router'
 import { Icon } from '../../../components/ui/Icon'
@@ -11,6 +12,7 @@ import { useNotifications } from '../api/get-notifications'
 import { useUnreadCount } from '../api/get-unread-count'
 import { useMarkAllRead } from '../api/mark-all-read'
 import { useMarkRead } from '../api/mark-read'
+import { useMarkUnread } from '../api/mark-unread'
 import { badgeText } from '../cache'
 import { notificationKind, notificationPath } from '../types'
 import '../notifications.css'
@@ -28,6 +30,7 @@ export function NotificationBell({ role }: { role: Role }) {
   const { data: notifications = [] } = useNotifications(role)
   const { data: unread = 0 } = useUnreadCount(role)
   const markRead = useMarkRead(role)
+  const markUnread = useMarkUnread(role)
   const markAll = useMarkAllRead(role)
   const remove = useDeleteNotification(role)
 
@@ -127,6 +130,16 @@ export function NotificationBell({ role }: { role: Role }) {
                       {body}
                     </button>
                   )}
+                  {n.is_read ? (
+                    <button
+                      type="button"
+                      className="notif-link notif-unread"
+                      aria-label={`Mark as unread: ${n.title}`}
+                      onClick={() => markUnread.mutate(n.id)}
+                    >
+                      Mark as unread
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     className="notif-delete"

@@ -57,4 +57,13 @@ describe('the realtime feed in the cache', () => {
     expect(qc.getQueryData(countKey)).toBe(3)
     expect(toasts).toEqual(['Interview booked'])
   })
+
+  it('a notification marked unread on another tab is unread here too, with its count', () => {
+    const qc = new QueryClient()
+    qc.setQueryData(listKey, [{ ...note, is_read: true }])
+    qc.setQueryData(countKey, 0)
+    feedHandlers(qc, 'candidate', () => {}).notification_unread({ notification_id: 'n1', unread_count: 1 })
+    expect(qc.getQueryData<Notification[]>(listKey)?.[0].is_read).toBe(false)
+    expect(qc.getQueryData(countKey)).toBe(1)
+  })
 })

@@ -9,12 +9,18 @@ import { useToast } from '../../../components/ui/toast'
 import { useRealtime, useRealtimeConnected, useRealtimeEmit, type ServerEvents } from '../../../lib/realtime'
 import type { Role } from '../../../lib/session'
 import { notificationKeys, SOCKET_INITIAL_PAGE } from '../api/keys'
-import { markAllNotificationsRead, markNotificationRead, prependNotification } from '../cache'
+import { markAllNotificationsRead, markNotificationRead, markNotificationUnread, prependNotification } from '../cache'
 import { notificationKind, type Notification } from '../types'
 
 type Toast = ReturnType<typeof useToast>['push']
 
-type FeedEvent = 'notification' | 'unread_count' | 'notification_read' | 'all_notifications_read' | 'notifications_list'
+type FeedEvent =
+  | 'notification'
+  | 'unread_count'
+  | 'notification_read'
+  | 'notification_unread'
+  | 'all_notifications_read'
+  | 'notifications_list'
 
 /**
  * What each feed event does to the cache. A handler first cancels an in-flight REST
@@ -44,6 +50,11 @@ export function feedHandlers(qc: QueryClient, role: Role, push: Toast): { [E in 
       qc.setQueryData<Notification[]>(listKey, (old) => markNotificationRead(old, notification_id))
       qc.setQueryData<number>(countKey, Math.max(0, unread_count))
     },
+    notification_unread: ({ notification_id, unread_count }) => {
+      settle(listKey, countKey)
+      qc.setQueryData<Notification[]>(listKey, (old) => markNotificationUnread(old, notification_id))
+      qc.setQueryData<number>(countKey, Math.max(0, unread_count))
+    },
     all_notifications_read: () => {
       settle(listKey, countKey)
       qc.setQueryData<Notification[]>(listKey, (old) => markAllNotificationsRead(old))
@@ -66,6 +77,7 @@ export function useNotificationFeed(role: Role): void {
   useRealtime('notification', feed.notification)
   useRealtime('unread_count', feed.unread_count)
   useRealtime('notification_read', feed.notification_read)
+  useRealtime('notification_unread', feed.notification_unread)
   useRealtime('all_notifications_read', feed.all_notifications_read)
   useRealtime('notifications_list', feed.notifications_list)
 
