@@ -83,16 +83,9 @@ pub struct NotificationRaised {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum NotificationEvent {
     NotificationRaised(NotificationRaised),
-    NotificationRead {
-        read_at: DateTime<Utc>,
-    },
-    /// Its owner marked a read notification unread again.
-    NotificationMarkedUnread {
-        marked_at: DateTime<Utc>,
-    },
-    NotificationDeleted {
-        deleted_at: DateTime<Utc>,
-    },
+    NotificationRead { read_at: DateTime<Utc> },
+    NotificationMarkedUnread { marked_at: DateTime<Utc> },
+    NotificationDeleted { deleted_at: DateTime<Utc> },
 }
 
 impl DomainEvent for NotificationEvent {
