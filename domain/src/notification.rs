@@ -152,12 +152,12 @@ pub fn mark_read(
     user: Uuid,
     now: DateTime<Utc>,
 ) -> Result<Vec<NotificationEvent>, DomainError> {
-    let n = own(state, user)?;
-    Ok(if n.read {
-        vec![]
-    } else {
-        vec![NotificationEvent::NotificationRead { read_at: now }]
-    })
+    set_read(
+        state,
+        user,
+        true,
+        NotificationEvent::NotificationRead { read_at: now },
+    )
 }
 
 /// Marking an unread notification unread changes nothing, as reading a read
@@ -167,12 +167,20 @@ pub fn mark_unread(
     user: Uuid,
     now: DateTime<Utc>,
 ) -> Result<Vec<NotificationEvent>, DomainError> {
+    let marked = NotificationEvent::NotificationMarkedUnread { marked_at: now };
+    set_read(state, user, false, marked)
+}
+
+/// The owner's notification becomes `read` (or not) through `event`; one
+/// already so writes nothing.
+fn set_read(
+    state: Option<&Notification>,
+    user: Uuid,
+    read: bool,
+    event: NotificationEvent,
+) -> Result<Vec<NotificationEvent>, DomainError> {
     let n = own(state, user)?;
-    Ok(if n.read {
-        vec![NotificationEvent::NotificationMarkedUnread { marked_at: now }]
-    } else {
-        vec![]
-    })
+    Ok(if n.read == read { vec![] } else { vec![event] })
 }
 
 pub fn delete(
