@@ -2461,8 +2461,7 @@ export interface components {
             video_link?: string | null;
         };
         /**
-         * @description A row of `interviews`, as a rebuild batch folds it.
-         *     Whether an interview is still on.
+         * @description Whether an interview is still on.
          * @enum {string}
          */
         InterviewStatus: "scheduled" | "cancelled";
