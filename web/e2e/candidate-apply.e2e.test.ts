@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  api, apiLogin, BASE_URL, browserPerFile, DEMO, eventually, newContext, ownOpenJob, pagePerBlock, screenshot, seriousA11yViolations, uniqueEmail,
+  api, apiLogin, BASE_URL, browserPerFile, DEMO, eventually, newContext, ownOpenJob, pagePerBlock, screenshot, seriousA11yViolations, uniqueEmail, VIEWPORTS,
   type Job, type LoginBody,
 } from './support'
 import { newCandidate } from './fixtures'
@@ -172,6 +172,27 @@ describe('candidate applies, employer accepts, bell rings', () => {
         const label = document.querySelector('.notif-bell')?.getAttribute('aria-label') ?? ''
         const m = /(\d+) unread/.exec(label)
         return (m ? Number(m[1]) : 0) <= before
+      },
+      unreadBefore,
+    )
+
+    // read, it can be marked unread again: the count goes back up (issue 30's walk of CONTRIBUTING)
+    await ensureOpen()
+    const markUnread = panel.getByRole('button', { name: /^Mark as unread: / }).first()
+    await markUnread.waitFor()
+    await ensureOpen()
+    await screenshot(ui.page, '/candidate/notification-read', 'desktop')
+    await ui.page.setViewportSize(VIEWPORTS.mobile)
+    await ensureOpen()
+    await screenshot(ui.page, '/candidate/notification-read', 'mobile')
+    await ui.page.setViewportSize(VIEWPORTS.desktop)
+    await ensureOpen()
+    await markUnread.click()
+    await ui.page.waitForFunction(
+      (before) => {
+        const label = document.querySelector('.notif-bell')?.getAttribute('aria-label') ?? ''
+        const m = /(\d+) unread/.exec(label)
+        return m !== null && Number(m[1]) > before
       },
       unreadBefore,
     )
