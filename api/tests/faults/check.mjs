@@ -3,7 +3,7 @@
 // X-Request-Id it sent on every try), no notification was raised twice, and
 // every read model equals a clean rebuild, row for row.
 import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
 import { TMP, psql, dbUrl, log } from './cluster.mjs'
@@ -24,8 +24,81 @@ export async function waitCaughtUp(db, { skip = [], timeoutMs = 120_000 } = {}) 
        WHERE c.name NOT IN (${skipList}) AND EXISTS (SELECT 1 FROM events e
          WHERE (e.transaction_id, e.position) > (c.last_transaction_id::text::xid8, c.last_position))`)
     if (!rows.length) return
-    if (Date.now() > deadline) throw new Error(`projectors never caught up: ${rows.map((r) => r[0]).join(', ')}`)
+    if (Date.now() > deadline) {
+      const names = rows.map((r) => r[0])
+      explainStuck(db, names)
+      throw new Error(`projectors never caught up: ${names.join(', ')}`)
+    }
     await sleep(250)
+  }
+}
+
+/// What a stuck projector is doing, logged before the suite gives up: its
+/// checkpoint row (a failing batch records its error there), the session
+/// holding its leadership lock (servers name their connections after
+/// themselves, PGAPPNAME), and every session in a transaction or waiting,
+/// with what it waits on. A hang that CI alone sees is explained by its log.
+export function explainStuck(db, names) {
+  const list = names.map(quote).join(',')
+  try {
+    // language=PostgreSQL
+    for (const [name, position, status, attempts, error, updated] of psql(db, `SELECT name, last_position, status, attempts,
+         coalesce(left(last_error, 300), ''), to_char(updated_at, 'HH24:MI:SS.MS')
+         FROM projector_checkpoints WHERE name IN (${list}) ORDER BY name`)) {
+      log(`  stuck ${name}: checkpoint at position ${position}, ${status}, ${attempts} attempts, updated ${updated}${error ? `, last error: ${error}` : ''}`)
+    }
+    // language=PostgreSQL
+    const head = psql(db, `SELECT max(position), count(*) FROM events`)[0]
+    log(`  the log: ${head[1]} events, the highest position ${head[0]}`)
+    // pg_locks splits an advisory lock's bigint key: objid is its low half.
+    // language=PostgreSQL
+    const holders = psql(db, `SELECT c.name, coalesce(a.application_name, '?'), a.pid, a.state, coalesce(a.wait_event_type || ':' || a.wait_event, ''),
+         coalesce(round(extract(epoch FROM now() - a.xact_start)::numeric, 1)::text, ''), left(regexp_replace(coalesce(a.query, ''), '\\s+', ' ', 'g'), 160)
+         FROM projector_checkpoints c
+         LEFT JOIN pg_locks l ON l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+              AND l.objid = ((hashtext('projector:' || c.name)::bigint) & 4294967295)::oid
+         LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+         WHERE c.name IN (${list}) ORDER BY c.name`)
+    for (const [name, app, pid, state, wait, xact, query] of holders) {
+      log(pid ? `  ${name} is led by ${app} (pid ${pid}, ${state}${wait ? `, waiting on ${wait}` : ''}${xact ? `, in a transaction for ${xact} s` : ''}): ${query}`
+        : `  ${name} is led by no one`)
+    }
+    // language=PostgreSQL
+    const busy = psql(db, `SELECT pid, coalesce(application_name, ''), state, coalesce(wait_event_type || ':' || wait_event, ''),
+         coalesce(round(extract(epoch FROM now() - xact_start)::numeric, 1)::text, ''), coalesce(array_to_string(pg_blocking_pids(pid), ' '), ''),
+         left(regexp_replace(coalesce(query, ''), '\\s+', ' ', 'g'), 160)
+         FROM pg_stat_activity
+         WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()
+           AND (xact_start IS NOT NULL OR wait_event_type = 'Lock')
+         ORDER BY xact_start NULLS LAST LIMIT 30`)
+    log(`  ${busy.length} sessions in a transaction or waiting on a lock`)
+    for (const [pid, app, state, wait, xact, blockers, query] of busy) {
+      log(`    pid ${pid} ${app || '(no name)'} ${state}${wait ? ` waiting on ${wait}` : ''}${blockers ? ` behind ${blockers}` : ''}, in a transaction for ${xact} s: ${query}`)
+    }
+    // language=PostgreSQL
+    const perApp = psql(db, `SELECT coalesce(nullif(application_name, ''), '(no name)'), count(*) FROM pg_stat_activity
+         WHERE backend_type = 'client backend' GROUP BY 1 ORDER BY 1`)
+    log(`  connections: ${perApp.map(([app, n]) => `${app} ${n}`).join(', ')}`)
+  } catch (e) {
+    log(`  could not explain the stuck projectors: ${e.message}`)
+  }
+  // What each server last said about them (servers log JSON lines).
+  const dir = path.join(TMP, 'logs')
+  if (!existsSync(dir)) return
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.log') && f !== 'haproxy.log' && f !== 's3.log')) {
+    const said = []
+    for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+      if (!line.startsWith('{')) continue
+      try {
+        const entry = JSON.parse(line)
+        const f = entry.fields ?? {}
+        if (names.includes(f.projector) || f.message === 'listening' || f.message === 'shutting down') {
+          said.push(`${entry.timestamp.slice(11, 23)} ${entry.level} ${f.projector ?? ''} ${f.message}${f.error ? `: ${String(f.error).slice(0, 200)}` : ''}`)
+        }
+      } catch { /* a partial line */ }
+    }
+    log(`  ${file}, its last ${Math.min(said.length, 12)} lines about them:`)
+    for (const l of said.slice(-12)) log(`    ${l}`)
   }
 }
 

@@ -92,6 +92,8 @@ export class Server {
       PATH: env.PATH,
       HOME: env.HOME,
       DATABASE_URL: dbUrl(this.db),
+      // Its sessions carry its name, so pg_stat_activity says whose they are.
+      PGAPPNAME: `recruit-${this.name}`,
       BIND_ADDR: `127.0.0.1:${this.port}`,
       PUBLIC_URL: this.url,
       APP_ENV: 'development',
