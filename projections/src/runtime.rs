@@ -19,7 +19,12 @@
 //! Between batches it waits for a wake-up: an append in this process, `NOTIFY
 //! events_appended` from another, or the slow safety-net poll. A batch that
 //! fails is rolled back, recorded as `failing` with its error, and retried with
-//! exponential backoff; other projectors are not affected.
+//! exponential backoff; other projectors are not affected. A batch that does
+//! not finish within [`RuntimeConfig::batch_timeout`] (waiting on a lock that
+//! is never granted, or on a connection that no longer answers) is given up:
+//! the leader ends its own session from the pool, so its transaction rolls
+//! back and the leadership lock is free, and leads again (or another process
+//! does) with batches half the size.
 //!
 //! This file holds the projector's contract ([`Projector`], [`Decoded`]),
 //! starting the runtime and this process's link to the others (wake-ups and
@@ -173,6 +178,10 @@ pub struct RuntimeConfig {
     pub standby_retry: Duration,
     pub backoff_initial: Duration,
     pub backoff_max: Duration,
+    /// A batch (or a ping of the leadership connection) that takes longer
+    /// is given up: the leader ends its session, which frees the
+    /// leadership, and the next batches are half as large.
+    pub batch_timeout: Duration,
 }
 
 impl Default for RuntimeConfig {
@@ -183,6 +192,7 @@ impl Default for RuntimeConfig {
             standby_retry: Duration::from_secs(2),
             backoff_initial: Duration::from_millis(250),
             backoff_max: Duration::from_secs(60),
+            batch_timeout: Duration::from_secs(60),
         }
     }
 }

@@ -190,6 +190,11 @@ impl Gate {
             .forget();
     }
 
+    /// How many batches have come to the gate.
+    fn arrived(&self) -> usize {
+        *self.arrived.borrow()
+    }
+
     /// Lets `n` more batches through.
     fn open(&self, n: usize) {
         self.passes.add_permits(n);
@@ -559,6 +564,64 @@ async fn a_leader_whose_lock_connection_dropped_runs_no_batch_until_it_leads_aga
         .execute(&mut rival)
         .await
         .unwrap();
+    wait_caught_up(&db, &["gated"]).await;
+    assert_eq!(runtime.leading(), vec!["gated"]);
+}
+
+/// A batch that cannot finish (here it waits on a checkpoint row another
+/// session keeps locked, as a stuck session anywhere would make it) is given
+/// up after `batch_timeout`: the leader ends its own session, which frees
+/// the leadership lock, and leads again from a new one. Without that, the
+/// projector would wait for as long as the other session lives. Once the
+/// row is free it catches up.
+#[tokio::test]
+async fn a_batch_that_overruns_its_timeout_ends_its_session_and_leads_again() {
+    let db = db().await;
+    write_history(&db.store, 5).await;
+    projections::runtime::ensure_checkpoint(&db.pool, "gated")
+        .await
+        .unwrap();
+    let mut rival = db.pool.begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM projector_checkpoints WHERE name = 'gated' FOR UPDATE")
+        .execute(&mut *rival)
+        .await
+        .unwrap();
+
+    let mut config = fast_runtime();
+    config.batch_timeout = Duration::from_millis(300);
+    let gate = Arc::new(Gate::shut());
+    gate.open(1000);
+    let runtime = start(&db, vec![Arc::new(Probe::Gated(gate.clone()))], config).await;
+    let first = tokio::time::timeout(PATIENCE, async {
+        loop {
+            if let Some(pid) = lock_holder(&db.pool, "gated").await {
+                return pid;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("the runtime takes the leadership");
+
+    // Its batch waits on the row; the timeout ends that session and a new
+    // one leads, while the rival still holds the row.
+    until("a new session leads", async || {
+        lock_holder(&db.pool, "gated")
+            .await
+            .is_some_and(|pid| pid != first)
+    })
+    .await;
+    let (ended,): (bool,) =
+        sqlx::query_as("SELECT NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = $1)")
+            .bind(first)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert!(ended, "the stuck session was ended, not left holding locks");
+    assert_eq!(checkpoint_of(&db.pool, "gated").await, 0, "nothing moved");
+    assert_eq!(gate.arrived(), 0, "no batch got past the checkpoint row");
+
+    rival.commit().await.unwrap();
     wait_caught_up(&db, &["gated"]).await;
     assert_eq!(runtime.leading(), vec!["gated"]);
 }

@@ -214,6 +214,7 @@ pub fn fast_runtime() -> RuntimeConfig {
         standby_retry: Duration::from_millis(100),
         backoff_initial: Duration::from_millis(50),
         backoff_max: Duration::from_millis(400),
+        batch_timeout: Duration::from_secs(30),
     }
 }
 

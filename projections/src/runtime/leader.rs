@@ -27,9 +27,12 @@ pub(super) async fn run_projector(
 ) {
     let name = projector.name();
     let mut local = source.store.subscribe();
+    // Halved after a batch that overran `batch_timeout`, grown back by
+    // batches that finish, so a slow batch is retried smaller, not forever.
+    let mut batch_size = config.batch_size;
     loop {
-        let mut lock = match acquire_leadership(&source.pool, name).await {
-            Ok(Some(conn)) => conn,
+        let (mut lock, backend) = match acquire_leadership(&source.pool, name).await {
+            Ok(Some(held)) => held,
             Ok(None) => {
                 tokio::time::sleep(config.standby_retry).await;
                 continue;
@@ -55,14 +58,43 @@ pub(super) async fn run_projector(
             // The batch transaction runs on the connection that holds the
             // lock: if that connection died (a database restart), the batch
             // fails instead of running without leadership.
-            let batch = run_batch_inner(
-                &source,
-                &mut lock,
-                projector.as_ref(),
-                config.batch_size,
-                &mut known,
+            let Ok(batch) = tokio::time::timeout(
+                config.batch_timeout,
+                run_batch_inner(
+                    &source,
+                    &mut lock,
+                    projector.as_ref(),
+                    batch_size,
+                    &mut known,
+                ),
             )
-            .await;
+            .await
+            else {
+                // Stuck (a lock that is never granted, a connection that no
+                // longer answers): end the leadership connection's session
+                // from another, which rolls the batch back and frees the
+                // lock, and lead again, or let another process.
+                batch_size = (batch_size / 2).max(1);
+                let error = format!(
+                    "a batch did not finish within {:?}: its session was ended, and batches are now {batch_size} events",
+                    config.batch_timeout
+                );
+                tracing::error!(projector = name, error = %error, "projector batch overran");
+                end_session(&source.pool, backend).await;
+                // Bounded too: what held the batch may hold the row.
+                let recorded = tokio::time::timeout(
+                    config.batch_timeout,
+                    record_failure(&source.pool, name, &error),
+                )
+                .await;
+                if !matches!(recorded, Ok(Ok(()))) {
+                    tracing::error!(projector = name, "could not record the overrun");
+                }
+                break;
+            };
+            if matches!(batch, Ok(Batch::Handled(_) | Batch::Passed(_))) {
+                batch_size = (batch_size * 2).min(config.batch_size);
+            }
             // A policy's batch appends where the store does not see it (and
             // one whose commit failed to answer may have committed): let the
             // others look. Other projectors' batches wake no one.
@@ -84,8 +116,9 @@ pub(super) async fn run_projector(
                         _ = remote.changed() => {}
                         _ = tokio::time::sleep(config.poll_interval) => {}
                     }
-                    // Still leader? The lock lives as long as its connection.
-                    if lock.ping().await.is_err() {
+                    // Still leader? The lock lives as long as its connection
+                    // (one that no longer answers counts as gone).
+                    if !answers(&mut lock, config.batch_timeout).await {
                         tracing::warn!(projector = name, "lost the leadership connection");
                         break;
                     }
@@ -95,7 +128,7 @@ pub(super) async fn run_projector(
                     blocked_pause = Duration::from_millis(2);
                 }
                 Err(e) => {
-                    if lock.ping().await.is_err() {
+                    if !answers(&mut lock, config.batch_timeout).await {
                         // Not a failing projector: we are no longer leader.
                         tracing::warn!(projector = name, "lost the leadership connection");
                         break;
@@ -114,24 +147,52 @@ pub(super) async fn run_projector(
     }
 }
 
-/// A dedicated connection holding the projector's advisory lock, or `None` when
-/// another runner holds it.
-async fn acquire_leadership(pool: &PgPool, name: &str) -> anyhow::Result<Option<PgConnection>> {
+/// A dedicated connection holding the projector's advisory lock, with its
+/// session's process id, or `None` when another runner holds it.
+async fn acquire_leadership(
+    pool: &PgPool,
+    name: &str,
+) -> anyhow::Result<Option<(PgConnection, i32)>> {
     let mut conn = PgConnection::connect_with(&pool.connect_options())
         .await
         .context("Failed to connect for leadership")?;
     // language=PostgreSQL
-    let (locked,): (bool,) =
-        sqlx::query_as("SELECT pg_try_advisory_lock(hashtext('projector:' || $1))")
-            .bind(name)
-            .fetch_one(&mut conn)
-            .await
-            .context("Failed to try the projector lock")?;
+    let (locked, backend): (bool, i32) = sqlx::query_as(
+        "SELECT pg_try_advisory_lock(hashtext('projector:' || $1)), pg_backend_pid()",
+    )
+    .bind(name)
+    .fetch_one(&mut conn)
+    .await
+    .context("Failed to try the projector lock")?;
     if locked {
-        Ok(Some(conn))
+        Ok(Some((conn, backend)))
     } else {
         let _ = conn.close().await;
         Ok(None)
+    }
+}
+
+/// Whether the leadership connection answers a ping within `patience`.
+async fn answers(lock: &mut PgConnection, patience: Duration) -> bool {
+    matches!(
+        tokio::time::timeout(patience, lock.ping()).await,
+        Ok(Ok(()))
+    )
+}
+
+/// Ends a leadership session from the pool: its transaction rolls back and
+/// its locks go, even while the session waits on a lock or its client no
+/// longer reads (dropping the connection alone would leave the session
+/// holding both until PostgreSQL noticed). Best effort: a session already
+/// gone is what we want.
+async fn end_session(pool: &PgPool, backend: i32) {
+    // language=PostgreSQL
+    let ended = sqlx::query("SELECT pg_terminate_backend($1)")
+        .bind(backend)
+        .execute(pool)
+        .await;
+    if let Err(e) = ended {
+        tracing::warn!(backend, error = %e, "could not end a stuck leadership session");
     }
 }
 
