@@ -6,6 +6,7 @@
  * PUT /api/employer/applications/{id}/status.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import {
   api, apiLogin, BASE_URL, browserPerFile, DEMO, eventually, journeyScreenshot, newContext, ownOpenJob, pagePerBlock, screenshot, seriousA11yViolations, uniqueEmail, VIEWPORTS,
   type Job, type LoginBody,
@@ -20,6 +21,21 @@ const RESUME_PDF = Buffer.from(
 )
 
 const browser = browserPerFile()
+
+/**
+ * Waits until the bell's unread count (the "N unread" of its label; none is 0) is above, or at most,
+ * `before`. The page is not reloaded: the count changes over the realtime connection or on reading.
+ */
+const bellUnread = (page: Page, until: 'above' | 'at most', before: number, timeout?: number) =>
+  page.waitForFunction(
+    ([until, before]) => {
+      const label = document.querySelector('.notif-bell')?.getAttribute('aria-label') ?? ''
+      const count = Number(/(\d+) unread/.exec(label)?.[1] ?? 0)
+      return until === 'above' ? count > before : count <= before
+    },
+    [until, before] as const,
+    { timeout },
+  )
 
 describe('candidate applies, employer accepts, bell rings', () => {
   let employer: LoginBody
@@ -133,15 +149,7 @@ describe('candidate applies, employer accepts, bell rings', () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200)
 
     // no reload: the count comes over the realtime connection
-    await ui.page.waitForFunction(
-      (before) => {
-        const label = document.querySelector('.notif-bell')?.getAttribute('aria-label') ?? ''
-        const m = /(\d+) unread/.exec(label)
-        return m !== null && Number(m[1]) > before
-      },
-      unreadBefore,
-      { timeout: 15_000 },
-    )
+    await bellUnread(ui.page, 'above', unreadBefore, 15_000)
     expect(await ui.page.locator('.notif-badge').innerText()).toMatch(/^\d+$/)
 
     const panel = ui.page.getByRole('region', { name: 'Notifications' })
@@ -167,14 +175,7 @@ describe('candidate applies, employer accepts, bell rings', () => {
 
     // reading it lowers the count
     await items.first().locator('.notif-body').click()
-    await ui.page.waitForFunction(
-      (before) => {
-        const label = document.querySelector('.notif-bell')?.getAttribute('aria-label') ?? ''
-        const m = /(\d+) unread/.exec(label)
-        return (m ? Number(m[1]) : 0) <= before
-      },
-      unreadBefore,
-    )
+    await bellUnread(ui.page, 'at most', unreadBefore)
 
     // read, it can be marked unread again: the count goes back up (issue 30's walk of CONTRIBUTING)
     await ensureOpen()
@@ -190,14 +191,7 @@ describe('candidate applies, employer accepts, bell rings', () => {
     await ui.page.setViewportSize(VIEWPORTS.desktop)
     await ensureOpen()
     await markUnread.click()
-    await ui.page.waitForFunction(
-      (before) => {
-        const label = document.querySelector('.notif-bell')?.getAttribute('aria-label') ?? ''
-        const m = /(\d+) unread/.exec(label)
-        return m !== null && Number(m[1]) > before
-      },
-      unreadBefore,
-    )
+    await bellUnread(ui.page, 'above', unreadBefore)
 
     // the application now reads Accepted, with the employer's feedback
     await ui.page.keyboard.press('Escape')
