@@ -92,6 +92,19 @@ impl DocumentType {
     }
 }
 
+/// Read back from a read model's text column: the stored name exactly, as
+/// [`DocumentType::as_str`] wrote it.
+impl TryFrom<String> for DocumentType {
+    type Error = DomainError;
+
+    fn try_from(raw: String) -> Result<Self, DomainError> {
+        Self::ALL
+            .into_iter()
+            .find(|t| t.as_str() == raw)
+            .ok_or_else(|| DomainError::invalid(format!("unknown document type {raw}")))
+    }
+}
+
 impl std::fmt::Display for DocumentType {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
@@ -390,6 +403,16 @@ mod tests {
         );
         assert!(clean_file_name("\u{200B}\u{2066}").is_err());
         assert!(clean_file_name("   ").is_err());
+    }
+
+    #[test]
+    fn a_stored_type_reads_back_by_its_exact_name_and_nothing_else() {
+        for t in DocumentType::ALL {
+            assert_eq!(DocumentType::try_from(t.as_str().to_owned()).unwrap(), t);
+        }
+        // The form's leniency (any case, blank is other) is not the column's.
+        assert!(DocumentType::try_from("Resume".to_owned()).is_err());
+        assert!(DocumentType::try_from(String::new()).is_err());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::document::DocumentEvent;
+use domain::document::{DocumentEvent, DocumentType};
 use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
@@ -50,7 +50,7 @@ impl RowFold for DocumentsProjector {
                     owner_id: d.owner_id,
                     title: d.title.clone(),
                     description: d.description.clone(),
-                    document_type: d.document_type.as_str().to_owned(),
+                    document_type: d.document_type,
                     original_name: d.original_name.clone(),
                     storage_key: d.storage_key.clone(),
                     content_type: d.content_type.clone(),
@@ -68,7 +68,7 @@ impl RowFold for DocumentsProjector {
                 if let Some(row) = row {
                     row.title = title.clone();
                     row.description = description.clone();
-                    row.document_type = document_type.as_str().to_owned();
+                    row.document_type = *document_type;
                     row.updated_at = *edited_at;
                 }
             }
@@ -86,7 +86,8 @@ pub struct Row {
     owner_id: Uuid,
     title: String,
     description: Option<String>,
-    document_type: String,
+    #[sqlx(try_from = "String")]
+    document_type: DocumentType,
     original_name: String,
     storage_key: String,
     content_type: String,
@@ -123,7 +124,7 @@ impl FoldedRow for Row {
         .bind(column!(rows, owner_id))
         .bind(column!(rows, title))
         .bind(column!(rows, description))
-        .bind(column!(rows, document_type))
+        .bind(rows.iter().map(|r| r.document_type.as_str()).collect::<Vec<_>>())
         .bind(column!(rows, original_name))
         .bind(column!(rows, storage_key))
         .bind(column!(rows, content_type))
@@ -142,7 +143,8 @@ pub struct Document {
     pub id: Uuid,
     pub title: String,
     pub description: Option<String>,
-    pub document_type: String,
+    #[sqlx(try_from = "String")]
+    pub document_type: DocumentType,
     pub original_name: String,
     pub file_size: i64,
     pub created_at: DateTime<Utc>,
@@ -188,7 +190,8 @@ pub async fn by_id(pool: &PgPool, id: Uuid) -> anyhow::Result<Option<Document>> 
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct Stat {
-    pub document_type: String,
+    #[sqlx(try_from = "String")]
+    pub document_type: DocumentType,
     pub count: i64,
 }
 

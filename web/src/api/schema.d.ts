@@ -2241,7 +2241,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             description?: string | null;
-            document_type: string;
+            document_type: components["schemas"]["DocumentType"];
             /** Format: int64 */
             file_size: number;
             /** Format: uuid */
@@ -3073,7 +3073,7 @@ export interface components {
         Stat: {
             /** Format: int64 */
             count: number;
-            document_type: string;
+            document_type: components["schemas"]["DocumentType"];
         };
         StateAt: {
             /** Format: date-time */

@@ -14,6 +14,9 @@ export type ApplicationInterview = ApiSchema<'InterviewRow'>
 export type DocumentType = ApiSchema<'DocumentType'>
 export const DOCUMENT_TYPES = ['resume', 'cover_letter', 'portfolio', 'certificate', 'other'] as const satisfies readonly DocumentType[]
 
+/** The type a select's value names (its options are the types), `other` for anything else. */
+export const documentTypeOf = (raw: string): DocumentType => DOCUMENT_TYPES.find((t) => t === raw) ?? 'other'
+
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   resume: 'Resume',
   cover_letter: 'Cover Letter',

@@ -1,11 +1,11 @@
 /** PUT /api/documents/{id} {title, description, document_type} (SPEC 7.4). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiBody, ApiReply } from '../../../api'
-import type { CandidateDocument } from '../types'
+import type { CandidateDocument, DocumentType } from '../types'
 import { candidateFetch } from './client'
 import { candidateKeys } from './keys'
 
-export type UpdateDocumentInput = { id: string; title: string; description: string; document_type: string }
+export type UpdateDocumentInput = { id: string; title: string; description: string; document_type: DocumentType }
 
 /** Answers `{message, document: {id}}`: the list is patched from the input, then read again. */
 export const updateDocument = ({ id, ...body }: UpdateDocumentInput) =>

@@ -9,14 +9,14 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useUpdateDocument } from '../api/update-document'
 import { useUploadDocument } from '../api/upload-document'
 import { DOCUMENT_ACCEPT, DOCUMENT_HINT, EDIT_TITLE_REQUIRED, uploadDocumentError } from '../model/documents'
-import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type CandidateDocument } from '../types'
+import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, documentTypeOf, type CandidateDocument, type DocumentType } from '../types'
 
 export const UPLOAD_FAILED = 'Upload failed'
 export const UPDATE_FAILED = 'Update failed'
 
 const TYPE_OPTIONS = DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))
 
-type Details = { title: string; description: string; type: string }
+type Details = { title: string; description: string; type: DocumentType }
 
 export function UploadDocumentModal({ onClose }: { onClose: () => void }) {
   const upload = useUploadDocument()
@@ -76,7 +76,7 @@ function DocumentDialog({ heading, initial, withFile = false, check, save, faile
   const [details, setDetails] = useState<Details>(initial)
   const [file, setFile] = useState<File | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const set = (key: keyof Details) => (value: string) => setDetails((d) => ({ ...d, [key]: value }))
+  const set = (key: 'title' | 'description') => (value: string) => setDetails((d) => ({ ...d, [key]: value }))
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -101,7 +101,7 @@ function DocumentDialog({ heading, initial, withFile = false, check, save, faile
         <Field label="Description">
           {(control) => <textarea {...control} className="input" rows={3} value={details.description} onChange={(e) => set('description')(e.target.value)} />}
         </Field>
-        <SelectField label="Document type" value={details.type} options={TYPE_OPTIONS} onChange={(e) => set('type')(e.target.value)} />
+        <SelectField label="Document type" value={details.type} options={TYPE_OPTIONS} onChange={(e) => setDetails((d) => ({ ...d, type: documentTypeOf(e.target.value) }))} />
         {withFile ? (
           <FileDrop label="File" accept={DOCUMENT_ACCEPT} hint={DOCUMENT_HINT} fileName={file?.name} onFile={setFile} inputProps={{ 'aria-required': 'true' }} />
         ) : null}

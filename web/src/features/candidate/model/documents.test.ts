@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CandidateDocument } from '../types'
+import type { CandidateDocument, DocumentType } from '../types'
 import {
   chooseExisting,
   chooseFile,
@@ -13,7 +13,7 @@ import {
 } from './documents'
 
 const file = new File(['x'], 'cv.pdf', { type: 'application/pdf' })
-const doc = (id: string, title: string, document_type: string): CandidateDocument => ({
+const doc = (id: string, title: string, document_type: DocumentType): CandidateDocument => ({
   id,
   title,
   document_type,
