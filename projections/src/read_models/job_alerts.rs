@@ -1,6 +1,10 @@
 //! `job_alerts` and `job_alert_matches`: candidates' saved searches and the
-//! published jobs that matched them (issue 28). Also the query the job alert
+//! published jobs that matched them (issue 28), and `job_alert_weeks`, the
+//! alerts created and mails sent each week. Also the query the job alert
 //! policy asks when a job goes on the board: which active alerts it matches.
+//!
+//! A run of events is folded in memory (`Run::fold`, the one place of the
+//! read model's logic) and written set-wise, live and in a rebuild alike.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -31,8 +35,8 @@ impl EventProjector for JobAlertsProjector {
     const ERASED_BY: &'static [&'static str] = &["candidate_id"];
 
     /// A run of alert events, live and in a rebuild alike: one SELECT of the
-    /// stored alerts the run names, the pure [`Run::fold`] of every event in
-    /// order (the read model's logic, its one place), then [`Run::write`]:
+    /// stored alerts the run names, the pure `Run::fold` of every event in
+    /// order (the read model's logic, its one place), then `Run::write`:
     /// at most one statement per kind of write, however long the run.
     async fn fold_segment(
         &self,
