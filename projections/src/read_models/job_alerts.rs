@@ -1,16 +1,20 @@
 //! `job_alerts` and `job_alert_matches`: candidates' saved searches and the
-//! published jobs that matched them (issue 28). Also the query the job alert
+//! published jobs that matched them (issue 28), and `job_alert_weeks`, the
+//! alerts created and mails sent each week. Also the query the job alert
 //! policy asks when a job goes on the board: which active alerts it matches.
+//!
+//! A run of events is folded in memory (`Run::fold`, the one place of the
+//! read model's logic) and written set-wise, live and in a rebuild alike.
 
-use anyhow::Context;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
 use chrono::{DateTime, Utc};
-use domain::job::{JobType, Specialisation};
-use domain::job_alert::{Frequency, JobAlertEvent};
+use domain::job_alert::{AlertSearch, Frequency, JobAlertEvent};
 use event_store::RecordedEvent;
-use serde::Serialize;
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgConnection;
 use uuid::Uuid;
 
+use super::column;
 use crate::{Change, EventProjector};
 
 pub struct JobAlertsProjector;
@@ -27,426 +31,698 @@ impl EventProjector for JobAlertsProjector {
     ];
     const ERASED_BY: &'static [&'static str] = &["candidate_id"];
 
+    /// A run of alert events, live and in a rebuild alike: one SELECT of the
+    /// stored alerts the run names, the pure `Run::fold` of every event in
+    /// order (the read model's logic, its one place), then `Run::write`:
+    /// at most one statement per kind of write, however long the run.
+    async fn fold_segment(
+        &self,
+        conn: &mut PgConnection,
+        segment: &[(&RecordedEvent, &JobAlertEvent)],
+        _: &mut Vec<Change>,
+    ) -> anyhow::Result<()> {
+        if segment.is_empty() {
+            return Ok(());
+        }
+        let events: Vec<&JobAlertEvent> = segment.iter().map(|(_, event)| *event).collect();
+        let mut run = Run::new(stored_alerts(conn, &alerts_to_read(&events)).await?);
+        for event in events {
+            run.fold(event)?;
+        }
+        run.write(conn).await
+    }
+
     async fn handle(
         &self,
         conn: &mut PgConnection,
-        _: &RecordedEvent,
+        r: &RecordedEvent,
         event: JobAlertEvent,
-        _: &mut Vec<Change>,
+        changes: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
+        self.fold_segment(conn, &[(r, &event)], changes).await
+    }
+}
+
+/// The alerts a run names that may be stored already: each whose first
+/// event in the run is not its creation (one the run creates is new, and a
+/// digest names matches, not the alert it reads).
+fn alerts_to_read(events: &[&JobAlertEvent]) -> Vec<Uuid> {
+    let mut seen = HashSet::new();
+    let mut ids = Vec::new();
+    for event in events {
+        let (id, created) = match event {
+            JobAlertEvent::JobAlertCreated(c) => (c.alert_id, true),
+            JobAlertEvent::JobAlertEdited { alert_id, .. }
+            | JobAlertEvent::JobAlertPaused { alert_id, .. }
+            | JobAlertEvent::JobAlertResumed { alert_id, .. }
+            | JobAlertEvent::JobAlertDeleted { alert_id, .. } => (*alert_id, false),
+            JobAlertEvent::JobAlertMatched(m) => (m.alert_id, false),
+            JobAlertEvent::JobAlertDigestSent { .. } => continue,
+        };
+        if seen.insert(id) && !created {
+            ids.push(id);
+        }
+    }
+    ids
+}
+
+/// The stored alerts of `ids`, read once; no ids, no query.
+async fn stored_alerts(conn: &mut PgConnection, ids: &[Uuid]) -> anyhow::Result<Vec<AlertRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // language=PostgreSQL
+    let rows = sqlx::query_as(
+        "SELECT id, candidate_id, name, keywords, location_id, salary_range_id, job_type, specialisation,
+                frequency, paused, created_at, updated_at
+           FROM job_alerts WHERE id = ANY($1)",
+    )
+    .bind(ids)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows)
+}
+
+/// A row of `job_alerts` as the fold sees it (its generated word columns
+/// are the database's).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+struct AlertRow {
+    id: Uuid,
+    candidate_id: Uuid,
+    name: String,
+    keywords: Option<String>,
+    location_id: Option<Uuid>,
+    salary_range_id: Option<Uuid>,
+    job_type: Option<String>,
+    specialisation: Option<String>,
+    #[sqlx(try_from = "String")]
+    frequency: Frequency,
+    paused: bool,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl AlertRow {
+    /// Its search and frequency as an event states them.
+    fn set_search(&mut self, name: &str, s: &AlertSearch, frequency: Frequency) {
+        self.name = name.to_owned();
+        self.keywords = s.keywords.clone();
+        self.location_id = s.location_id;
+        self.salary_range_id = s.salary_range_id;
+        self.job_type = s.job_type.map(|t| t.label().to_owned());
+        self.specialisation = s.specialisation.map(|s| s.label().to_owned());
+        self.frequency = frequency;
+    }
+}
+
+/// A row of `job_alert_matches` a run adds.
+#[derive(Debug, Clone, PartialEq)]
+struct MatchRow {
+    id: Uuid,
+    alert_id: Uuid,
+    candidate_id: Uuid,
+    job_id: Uuid,
+    job_title: String,
+    frequency: Frequency,
+    matched_at: DateTime<Utc>,
+    digested_at: Option<DateTime<Utc>>,
+}
+
+/// What a run of events does to the three tables, folded in memory: the
+/// same rows as applying its events one at a time, written at the end.
+#[derive(Debug, Default)]
+struct Run {
+    /// Every alert the run names: as stored before it (absent: none), then
+    /// as folded (`None`: deleted).
+    alerts: HashMap<Uuid, Option<AlertRow>>,
+    /// The alerts the run changed, in the order first changed.
+    changed: Vec<Uuid>,
+    changed_set: HashSet<Uuid>,
+    /// Every alert the run deleted: its stored matches go with it.
+    deleted: Vec<Uuid>,
+    /// The matches the run adds, in order (`None`: its alert was deleted
+    /// since).
+    matches: Vec<Option<MatchRow>>,
+    /// Where each match the run adds (and still has) is in `matches`.
+    match_at: HashMap<Uuid, usize>,
+    /// Each match a digest carried and when the last one was sent, for the
+    /// stored matches (those the run adds hold it already).
+    digested: HashMap<Uuid, DateTime<Utc>>,
+    /// Alerts created and mails sent, by when: the week each falls in is
+    /// the database's to work out, as it always has (a Sydney week).
+    counts: BTreeMap<DateTime<Utc>, (i32, i32)>,
+}
+
+impl Run {
+    /// A run over these stored alerts.
+    fn new(stored: Vec<AlertRow>) -> Self {
+        Self {
+            alerts: stored.into_iter().map(|row| (row.id, Some(row))).collect(),
+            ..Self::default()
+        }
+    }
+
+    /// The read model's logic: how `event` changes the alerts, their
+    /// matches and the weekly counts. Pure: no IO, nothing but its arguments.
+    fn fold(&mut self, event: &JobAlertEvent) -> anyhow::Result<()> {
         match event {
             JobAlertEvent::JobAlertCreated(c) => {
-                let s = &c.search;
-                // language=PostgreSQL
-                sqlx::query(
-                    "INSERT INTO job_alerts (id, candidate_id, name, keywords, location_id,
-                         salary_range_id, job_type, specialisation, frequency, created_at, updated_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
-                )
-                .bind(c.alert_id)
-                .bind(c.candidate_id)
-                .bind(&c.name)
-                .bind(&s.keywords)
-                .bind(s.location_id)
-                .bind(s.salary_range_id)
-                .bind(s.job_type.map(JobType::label))
-                .bind(s.specialisation.map(Specialisation::label))
-                .bind(c.frequency.as_str())
-                .bind(c.created_at)
-                .execute(&mut *conn)
-                .await?;
-                count_week(conn, c.created_at, 1, 0).await?;
+                let row = self.alerts.entry(c.alert_id).or_insert(None);
+                anyhow::ensure!(row.is_none(), "job alert {} is created twice", c.alert_id);
+                let mut alert = AlertRow {
+                    id: c.alert_id,
+                    candidate_id: c.candidate_id,
+                    name: String::new(),
+                    keywords: None,
+                    location_id: None,
+                    salary_range_id: None,
+                    job_type: None,
+                    specialisation: None,
+                    frequency: c.frequency,
+                    paused: false,
+                    created_at: c.created_at,
+                    updated_at: c.created_at,
+                };
+                alert.set_search(&c.name, &c.search, c.frequency);
+                *row = Some(alert);
+                self.mark_changed(c.alert_id);
+                self.count(c.created_at, 1, 0);
             }
             JobAlertEvent::JobAlertEdited {
                 alert_id,
                 name,
-                search: s,
+                search,
                 frequency,
                 edited_at,
-            } => {
-                // language=PostgreSQL
-                sqlx::query(
-                    "UPDATE job_alerts SET name = $2, keywords = $3, location_id = $4,
-                         salary_range_id = $5, job_type = $6, specialisation = $7, frequency = $8,
-                         updated_at = $9
-                      WHERE id = $1",
-                )
-                .bind(alert_id)
-                .bind(&name)
-                .bind(&s.keywords)
-                .bind(s.location_id)
-                .bind(s.salary_range_id)
-                .bind(s.job_type.map(JobType::label))
-                .bind(s.specialisation.map(Specialisation::label))
-                .bind(frequency.as_str())
-                .bind(edited_at)
-                .execute(&mut *conn)
-                .await?;
-            }
+            } => self.change(*alert_id, |row| {
+                row.set_search(name, search, *frequency);
+                row.updated_at = *edited_at;
+            }),
             JobAlertEvent::JobAlertPaused {
                 alert_id,
                 paused_at,
                 ..
-            } => set_paused(conn, alert_id, true, paused_at).await?,
+            } => self.change(*alert_id, |row| {
+                row.paused = true;
+                row.updated_at = *paused_at;
+            }),
             JobAlertEvent::JobAlertResumed {
                 alert_id,
                 resumed_at,
-            } => set_paused(conn, alert_id, false, resumed_at).await?,
+            } => self.change(*alert_id, |row| {
+                row.paused = false;
+                row.updated_at = *resumed_at;
+            }),
             JobAlertEvent::JobAlertDeleted { alert_id, .. } => {
-                // language=PostgreSQL
-                sqlx::query("DELETE FROM job_alerts WHERE id = $1")
-                    .bind(alert_id)
-                    .execute(&mut *conn)
-                    .await?;
-                // language=PostgreSQL
-                sqlx::query("DELETE FROM job_alert_matches WHERE alert_id = $1")
-                    .bind(alert_id)
-                    .execute(&mut *conn)
-                    .await?;
+                if let Some(row) = self.alerts.get_mut(alert_id)
+                    && row.take().is_some()
+                {
+                    self.mark_changed(*alert_id);
+                }
+                if !self.deleted.contains(alert_id) {
+                    self.deleted.push(*alert_id);
+                }
+                for slot in &mut self.matches {
+                    if slot.as_ref().is_some_and(|m| m.alert_id == *alert_id)
+                        && let Some(m) = slot.take()
+                    {
+                        self.match_at.remove(&m.id);
+                    }
+                }
             }
             JobAlertEvent::JobAlertDigestSent {
                 match_ids, sent_at, ..
             } => {
-                // language=PostgreSQL
-                sqlx::query("UPDATE job_alert_matches SET digested_at = $2 WHERE id = ANY($1)")
-                    .bind(&match_ids)
-                    .bind(sent_at)
-                    .execute(&mut *conn)
-                    .await?;
-                count_week(conn, sent_at, 0, 1).await?;
+                for id in match_ids {
+                    if let Some(&at) = self.match_at.get(id)
+                        && let Some(m) = &mut self.matches[at]
+                    {
+                        m.digested_at = Some(*sent_at);
+                    }
+                    self.digested.insert(*id, *sent_at);
+                }
+                self.count(*sent_at, 0, 1);
             }
             JobAlertEvent::JobAlertMatched(m) => {
                 // An alert deleted before its match was projected keeps no
-                // match (as a deletion after it removes them).
-                // language=PostgreSQL
-                sqlx::query(
-                    "INSERT INTO job_alert_matches (id, alert_id, candidate_id, job_id, job_title, frequency, matched_at)
-                     SELECT $1, $2, $3, $4, $5, $6, $7
-                      WHERE EXISTS (SELECT 1 FROM job_alerts WHERE id = $2)
-                     ON CONFLICT (id) DO NOTHING",
-                )
-                .bind(m.match_id)
-                .bind(m.alert_id)
-                .bind(m.candidate_id)
-                .bind(m.job_id)
-                .bind(&m.job_title)
-                .bind(m.frequency.as_str())
-                .bind(m.matched_at)
-                .execute(&mut *conn)
-                .await?;
+                // match (as a deletion after it removes them); a match
+                // already there stays as it is.
+                if matches!(self.alerts.get(&m.alert_id), Some(Some(_)))
+                    && !self.match_at.contains_key(&m.match_id)
+                {
+                    self.match_at.insert(m.match_id, self.matches.len());
+                    self.matches.push(Some(MatchRow {
+                        id: m.match_id,
+                        alert_id: m.alert_id,
+                        candidate_id: m.candidate_id,
+                        job_id: m.job_id,
+                        job_title: m.job_title.clone(),
+                        frequency: m.frequency,
+                        matched_at: m.matched_at,
+                        digested_at: None,
+                    }));
+                }
                 if m.mailed {
-                    count_week(conn, m.matched_at, 0, 1).await?;
+                    self.count(m.matched_at, 0, 1);
                 }
             }
         }
         Ok(())
     }
+
+    /// Changes the alert `id` if it is there (an event about an alert this
+    /// model does not have changes nothing).
+    fn change(&mut self, id: Uuid, change: impl FnOnce(&mut AlertRow)) {
+        if let Some(Some(row)) = self.alerts.get_mut(&id) {
+            change(row);
+            self.mark_changed(id);
+        }
+    }
+
+    fn mark_changed(&mut self, id: Uuid) {
+        if self.changed_set.insert(id) {
+            self.changed.push(id);
+        }
+    }
+
+    fn count(&mut self, at: DateTime<Utc>, created: i32, mailed: i32) {
+        let counts = self.counts.entry(at).or_default();
+        counts.0 += created;
+        counts.1 += mailed;
+    }
+
+    /// The alerts the run leaves in place (to upsert) and those it removed
+    /// (to delete), in the order first changed.
+    fn alert_writes(&self) -> (Vec<&AlertRow>, Vec<Uuid>) {
+        let mut upserts = Vec::new();
+        let mut gone = Vec::new();
+        for id in &self.changed {
+            match self.alerts.get(id) {
+                Some(Some(row)) => upserts.push(row),
+                _ => gone.push(*id),
+            }
+        }
+        (upserts, gone)
+    }
+
+    /// Writes what the run did: the deleted alerts and their stored matches
+    /// go, the changed alerts are upserted, the stored matches' digests set
+    /// (before the run's own matches go in, which hold theirs), the new
+    /// matches inserted and the weekly counts added, one statement each.
+    async fn write(self, conn: &mut PgConnection) -> anyhow::Result<()> {
+        let (upserts, gone) = self.alert_writes();
+        if !gone.is_empty() {
+            // language=PostgreSQL
+            sqlx::query("DELETE FROM job_alerts WHERE id = ANY($1)")
+                .bind(&gone)
+                .execute(&mut *conn)
+                .await?;
+        }
+        if !self.deleted.is_empty() {
+            // language=PostgreSQL
+            sqlx::query("DELETE FROM job_alert_matches WHERE alert_id = ANY($1)")
+                .bind(&self.deleted)
+                .execute(&mut *conn)
+                .await?;
+        }
+        if !upserts.is_empty() {
+            upsert_alerts(conn, &upserts).await?;
+        }
+        if !self.digested.is_empty() {
+            let (ids, times): (Vec<Uuid>, Vec<DateTime<Utc>>) = self.digested.into_iter().unzip();
+            // language=PostgreSQL
+            sqlx::query(
+                "UPDATE job_alert_matches m SET digested_at = d.at
+                   FROM unnest($1::uuid[], $2::timestamptz[]) AS d(id, at)
+                  WHERE m.id = d.id",
+            )
+            .bind(ids)
+            .bind(times)
+            .execute(&mut *conn)
+            .await?;
+        }
+        let matches: Vec<&MatchRow> = self.matches.iter().flatten().collect();
+        if !matches.is_empty() {
+            insert_matches(conn, &matches).await?;
+        }
+        if !self.counts.is_empty() {
+            let (times, counts): (Vec<DateTime<Utc>>, Vec<(i32, i32)>) =
+                self.counts.into_iter().unzip();
+            let (created, mailed): (Vec<i32>, Vec<i32>) = counts.into_iter().unzip();
+            // The Sydney week each falls in, worked out as it always was.
+            // language=PostgreSQL
+            sqlx::query(
+                "INSERT INTO job_alert_weeks (week, alerts_created, mails_sent)
+                 SELECT date_trunc('week', c.at AT TIME ZONE 'Australia/Sydney')::date,
+                        sum(c.created)::int, sum(c.mailed)::int
+                   FROM unnest($1::timestamptz[], $2::int[], $3::int[]) AS c(at, created, mailed)
+                  GROUP BY 1
+                 ON CONFLICT (week) DO UPDATE
+                    SET alerts_created = job_alert_weeks.alerts_created + EXCLUDED.alerts_created,
+                        mails_sent = job_alert_weeks.mails_sent + EXCLUDED.mails_sent",
+            )
+            .bind(times)
+            .bind(created)
+            .bind(mailed)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Ok(())
+    }
 }
 
-/// Adds to the week's counts (the Sydney week `at` falls in).
-async fn count_week(
-    conn: &mut PgConnection,
-    at: DateTime<Utc>,
-    created: i32,
-    mailed: i32,
-) -> anyhow::Result<()> {
+/// Writes alerts with one statement (each one's generated word columns are
+/// worked out once per write, so a run's events on one alert cost one).
+async fn upsert_alerts(conn: &mut PgConnection, rows: &[&AlertRow]) -> anyhow::Result<()> {
     // language=PostgreSQL
     sqlx::query(
-        "INSERT INTO job_alert_weeks (week, alerts_created, mails_sent)
-         VALUES (date_trunc('week', $1 AT TIME ZONE 'Australia/Sydney')::date, $2, $3)
-         ON CONFLICT (week) DO UPDATE
-            SET alerts_created = job_alert_weeks.alerts_created + EXCLUDED.alerts_created,
-                mails_sent = job_alert_weeks.mails_sent + EXCLUDED.mails_sent",
+        "INSERT INTO job_alerts (id, candidate_id, name, keywords, location_id, salary_range_id, job_type,
+                                 specialisation, frequency, paused, created_at, updated_at)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::uuid[], $7::text[],
+                              $8::text[], $9::text[], $10::bool[], $11::timestamptz[], $12::timestamptz[])
+         ON CONFLICT (id) DO UPDATE SET
+             candidate_id = EXCLUDED.candidate_id, name = EXCLUDED.name, keywords = EXCLUDED.keywords,
+             location_id = EXCLUDED.location_id, salary_range_id = EXCLUDED.salary_range_id,
+             job_type = EXCLUDED.job_type, specialisation = EXCLUDED.specialisation,
+             frequency = EXCLUDED.frequency, paused = EXCLUDED.paused, created_at = EXCLUDED.created_at,
+             updated_at = EXCLUDED.updated_at",
     )
-    .bind(at)
-    .bind(created)
-    .bind(mailed)
+    .bind(column!(rows, id))
+    .bind(column!(rows, candidate_id))
+    .bind(column!(rows, name))
+    .bind(column!(rows, keywords))
+    .bind(column!(rows, location_id))
+    .bind(column!(rows, salary_range_id))
+    .bind(column!(rows, job_type))
+    .bind(column!(rows, specialisation))
+    .bind(rows.iter().map(|r| r.frequency.as_str()).collect::<Vec<_>>())
+    .bind(column!(rows, paused))
+    .bind(column!(rows, created_at))
+    .bind(column!(rows, updated_at))
     .execute(&mut *conn)
     .await?;
     Ok(())
 }
 
-/// Alerts created and alert mails sent in each week that had any, oldest
-/// first, for weeks that start in `[from, to]` (either open).
-pub async fn weeks(
-    pool: &PgPool,
-    from: Option<chrono::NaiveDate>,
-    to: Option<chrono::NaiveDate>,
-) -> anyhow::Result<Vec<AlertWeek>> {
+/// Inserts a run's matches with one statement (one already there stays).
+async fn insert_matches(conn: &mut PgConnection, rows: &[&MatchRow]) -> anyhow::Result<()> {
     // language=PostgreSQL
-    sqlx::query_as(
-        "SELECT week, alerts_created::bigint AS alerts_created, mails_sent::bigint AS mails_sent
-           FROM job_alert_weeks
-          WHERE ($1::date IS NULL OR week >= date_trunc('week', $1::date)::date)
-            AND ($2::date IS NULL OR week <= $2::date)
-          ORDER BY week",
+    sqlx::query(
+        "INSERT INTO job_alert_matches (id, alert_id, candidate_id, job_id, job_title, frequency, matched_at,
+                                        digested_at)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[],
+                              $7::timestamptz[], $8::timestamptz[])
+         ON CONFLICT (id) DO NOTHING",
     )
-    .bind(from)
-    .bind(to)
-    .fetch_all(pool)
-    .await
-    .context("Failed to count job alerts per week")
-}
-
-/// One week of the job alerts' figure on the admin analytics screen.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
-pub struct AlertWeek {
-    /// The Monday that starts the week (Sydney).
-    pub week: chrono::NaiveDate,
-    pub alerts_created: i64,
-    pub mails_sent: i64,
-}
-
-async fn set_paused(
-    conn: &mut PgConnection,
-    alert: Uuid,
-    paused: bool,
-    at: DateTime<Utc>,
-) -> anyhow::Result<()> {
-    // language=PostgreSQL
-    sqlx::query("UPDATE job_alerts SET paused = $2, updated_at = $3 WHERE id = $1")
-        .bind(alert)
-        .bind(paused)
-        .bind(at)
-        .execute(&mut *conn)
-        .await?;
+    .bind(column!(rows, id))
+    .bind(column!(rows, alert_id))
+    .bind(column!(rows, candidate_id))
+    .bind(column!(rows, job_id))
+    .bind(column!(rows, job_title))
+    .bind(rows.iter().map(|r| r.frequency.as_str()).collect::<Vec<_>>())
+    .bind(column!(rows, matched_at))
+    .bind(column!(rows, digested_at))
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 
-/// One of a candidate's alerts, with what it matches on the board now.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
-pub struct JobAlert {
-    pub id: Uuid,
-    pub name: String,
-    pub keywords: Option<String>,
-    pub location_id: Option<Uuid>,
-    pub salary_range_id: Option<Uuid>,
-    /// `Full-time`, `Part-time`, `Contract` or `Temporary`; null for any.
-    #[serde(rename = "type")]
-    pub job_type: Option<String>,
-    pub specialisation: Option<String>,
-    #[sqlx(try_from = "String")]
-    pub frequency: Frequency,
-    pub paused: bool,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-    /// Open listings on the board that match it now.
-    pub match_count: i64,
-    /// The newest of them, if any.
-    pub newest_job_id: Option<Uuid>,
-    pub newest_job_title: Option<String>,
-}
+mod queries;
+pub use queries::*;
 
-/// The jobs alert `a` matches among `board` (the open listings of
-/// [`list`], each with its title's words), as the policy matches them.
-macro_rules! board_matches {
-    () => {
-        "FROM board j
-          WHERE a.keyword_words <@ j.words
-            AND (a.location_id IS NULL OR j.location_id = a.location_id)
-            AND (a.salary_range_id IS NULL OR j.salary_range_id = a.salary_range_id)
-            AND (a.job_type IS NULL OR j.job_type = a.job_type)
-            AND (a.specialisation IS NULL OR j.specialisation = a.specialisation)"
-    };
-}
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+    use domain::job::JobType;
+    use domain::job_alert::{JobAlertCreated, JobAlertMatched};
 
-/// A candidate's alerts, oldest first, each with its matches on the board
-/// now: open, not past its closing date, its employer not suspended (what
-/// the public board lists). The board's titles are split into words once,
-/// not once per alert.
-pub async fn list(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec<JobAlert>> {
-    // language=PostgreSQL
-    sqlx::query_as(concat!(
-        "WITH board AS MATERIALIZED (
-             SELECT j.id, j.title, j.created_at, j.location_id, j.salary_range_id, j.job_type,
-                    j.specialisation, job_alert_words(j.title) AS words
-               FROM jobs j
-              WHERE j.status = 'open' AND (j.expires_at IS NULL OR j.expires_at > now())
-                AND NOT EXISTS (SELECT 1 FROM accounts e WHERE e.id = j.employer_id AND e.status = 'suspended')
-                AND EXISTS (SELECT 1 FROM job_alerts WHERE candidate_id = $1))
-         SELECT a.id, a.name, a.keywords, a.location_id, a.salary_range_id, a.job_type, a.specialisation,
-                a.frequency, a.paused, a.created_at, a.updated_at,
-                n.match_count, w.newest_job_id, w.newest_job_title
-           FROM job_alerts a
-           CROSS JOIN LATERAL (SELECT count(*) AS match_count ",
-        board_matches!(),
-        ") n
-           LEFT JOIN LATERAL (SELECT j.id AS newest_job_id, j.title AS newest_job_title ",
-        board_matches!(),
-        " ORDER BY j.created_at DESC, j.id LIMIT 1) w ON true
-          WHERE a.candidate_id = $1
-          ORDER BY a.created_at, a.id"
-    ))
-    .bind(candidate)
-    .fetch_all(pool)
-    .await
-    .context("Failed to read job alerts")
-}
+    use super::*;
 
-/// A job that matched one of a candidate's alerts.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
-pub struct AlertMatch {
-    pub alert_id: Uuid,
-    pub job_id: Uuid,
-    pub job_title: String,
-    #[sqlx(try_from = "String")]
-    pub frequency: Frequency,
-    pub matched_at: DateTime<Utc>,
-    /// When a daily digest carried it (null for instant alerts, or not yet).
-    pub digested_at: Option<DateTime<Utc>>,
-}
+    fn at(hour: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 27, hour, 0, 0).unwrap()
+    }
 
-/// Every match of a candidate's alerts, newest first (for their export).
-pub async fn matches_of(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec<AlertMatch>> {
-    // language=PostgreSQL
-    sqlx::query_as(
-        "SELECT alert_id, job_id, job_title, frequency, matched_at, digested_at FROM job_alert_matches
-          WHERE candidate_id = $1 ORDER BY matched_at DESC, id",
-    )
-    .bind(candidate)
-    .fetch_all(pool)
-    .await
-    .context("Failed to read job alert matches")
-}
+    fn created(alert_id: Uuid, candidate_id: Uuid, hour: u32) -> JobAlertEvent {
+        JobAlertEvent::JobAlertCreated(JobAlertCreated {
+            alert_id,
+            candidate_id,
+            name: "Welding".into(),
+            search: AlertSearch {
+                keywords: Some("welder".into()),
+                ..AlertSearch::default()
+            },
+            frequency: Frequency::Daily,
+            created_at: at(hour),
+        })
+    }
 
-/// A daily alert's match that no digest has carried yet, with what its
-/// mail says.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct PendingDigestMatch {
-    pub id: Uuid,
-    pub alert_id: Uuid,
-    pub candidate_id: Uuid,
-    pub alert_name: String,
-    pub name: String,
-    pub email: String,
-    pub job_id: Uuid,
-    pub job_title: String,
-    pub company: Option<String>,
-    pub location: Option<String>,
-    pub salary: Option<String>,
-}
+    fn matched(alert_id: Uuid, mailed: bool, hour: u32) -> (Uuid, JobAlertEvent) {
+        let job_id = Uuid::now_v7();
+        let match_id = domain::job_alert::match_id(alert_id, job_id);
+        let event = JobAlertEvent::JobAlertMatched(JobAlertMatched {
+            match_id,
+            alert_id,
+            candidate_id: Uuid::nil(),
+            job_id,
+            job_title: "Welder".into(),
+            frequency: Frequency::Daily,
+            mailed,
+            matched_at: at(hour),
+        });
+        (match_id, event)
+    }
 
-/// Daily alerts' matches made before `cutoff` that no digest has carried,
-/// of active accounts and alerts still there, by alert then time.
-pub async fn pending_digest(
-    pool: &PgPool,
-    cutoff: DateTime<Utc>,
-) -> anyhow::Result<Vec<PendingDigestMatch>> {
-    // language=PostgreSQL
-    sqlx::query_as(
-        "SELECT m.id, m.alert_id, m.candidate_id, a.name AS alert_name, c.name, c.email,
-                m.job_id, m.job_title, j.company, j.location, j.salary
-           FROM job_alert_matches m
-           JOIN job_alerts a ON a.id = m.alert_id
-           JOIN accounts c ON c.id = m.candidate_id AND c.status = 'active'
-           LEFT JOIN jobs j ON j.id = m.job_id
-          WHERE m.frequency = 'daily' AND m.digested_at IS NULL AND m.matched_at < $1
-          ORDER BY m.alert_id, m.matched_at, m.id",
-    )
-    .bind(cutoff)
-    .fetch_all(pool)
-    .await
-    .context("Failed to read the pending job alert digests")
-}
+    fn deleted(alert_id: Uuid, hour: u32) -> JobAlertEvent {
+        JobAlertEvent::JobAlertDeleted {
+            alert_id,
+            deleted_at: at(hour),
+        }
+    }
 
-/// A candidate's alert, if it is theirs (for the unsubscribe page's words).
-pub async fn name_of(
-    pool: &PgPool,
-    candidate: Uuid,
-    alert: Uuid,
-) -> anyhow::Result<Option<String>> {
-    // language=PostgreSQL
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT name FROM job_alerts WHERE id = $1 AND candidate_id = $2")
-            .bind(alert)
-            .bind(candidate)
-            .fetch_optional(pool)
-            .await
-            .context("Failed to read a job alert")?;
-    Ok(row.map(|(name,)| name))
-}
+    fn digest(match_ids: Vec<Uuid>, hour: u32) -> JobAlertEvent {
+        JobAlertEvent::JobAlertDigestSent {
+            digest_id: Uuid::now_v7(),
+            alert_id: Uuid::nil(),
+            candidate_id: Uuid::nil(),
+            day: at(hour).date_naive(),
+            match_ids,
+            sent_at: at(hour),
+        }
+    }
 
-/// Who an instant alert's mail goes to, and what their alert is called.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct AlertOwner {
-    pub name: String,
-    pub email: String,
-    pub alert_name: String,
-}
+    fn fold_all(stored: Vec<AlertRow>, events: &[JobAlertEvent]) -> Run {
+        let mut run = Run::new(stored);
+        for event in events {
+            run.fold(event).unwrap();
+        }
+        run
+    }
 
-/// The owner of `alert`, if their account is active (an erased, removed or
-/// suspended account is mailed nothing).
-pub async fn owner(
-    conn: &mut PgConnection,
-    candidate: Uuid,
-    alert: Uuid,
-) -> anyhow::Result<Option<AlertOwner>> {
-    // language=PostgreSQL
-    sqlx::query_as(
-        "SELECT c.name, c.email, a.name AS alert_name
-           FROM job_alerts a JOIN accounts c ON c.id = a.candidate_id
-          WHERE a.id = $1 AND a.candidate_id = $2 AND c.status = 'active'",
-    )
-    .bind(alert)
-    .bind(candidate)
-    .fetch_optional(&mut *conn)
-    .await
-    .context("Failed to read a job alert's owner")
-}
+    /// The alert `events` leave behind, folded from nothing.
+    fn stored(events: &[JobAlertEvent]) -> AlertRow {
+        let run = fold_all(Vec::new(), events);
+        let (upserts, _) = run.alert_writes();
+        upserts[0].clone()
+    }
 
-/// What the policy knows of a job that went on the board.
-#[derive(Debug, Clone)]
-pub struct PublishedJob {
-    pub title: String,
-    pub location_id: Option<Uuid>,
-    pub salary_range_id: Option<Uuid>,
-    pub job_type: JobType,
-    pub specialisation: Specialisation,
-    /// When it went on the board: alerts saved after this do not hear of it.
-    pub at: DateTime<Utc>,
-}
+    #[test]
+    fn a_created_edited_and_paused_alert_is_one_row_with_its_last_state() {
+        let (id, candidate) = (Uuid::now_v7(), Uuid::now_v7());
+        let edited = JobAlertEvent::JobAlertEdited {
+            alert_id: id,
+            name: "Nights".into(),
+            search: AlertSearch {
+                keywords: Some("night welder".into()),
+                job_type: Some(JobType::Contract),
+                ..AlertSearch::default()
+            },
+            frequency: Frequency::Instant,
+            edited_at: at(9),
+        };
+        let paused = JobAlertEvent::JobAlertPaused {
+            alert_id: id,
+            unsubscribed: true,
+            paused_at: at(10),
+        };
+        let run = fold_all(Vec::new(), &[created(id, candidate, 8), edited, paused]);
 
-/// An active alert a job matches.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct MatchingAlert {
-    pub id: Uuid,
-    pub candidate_id: Uuid,
-    #[sqlx(try_from = "String")]
-    pub frequency: Frequency,
-}
+        let (upserts, gone) = run.alert_writes();
+        assert!(gone.is_empty());
+        let [row] = upserts[..] else {
+            panic!("one alert, written once: {upserts:?}")
+        };
+        assert_eq!((row.id, row.candidate_id), (id, candidate));
+        assert_eq!(row.name, "Nights");
+        assert_eq!(row.keywords.as_deref(), Some("night welder"));
+        assert_eq!(row.job_type.as_deref(), Some(JobType::Contract.label()));
+        assert_eq!(row.frequency, Frequency::Instant);
+        assert!(row.paused);
+        assert_eq!((row.created_at, row.updated_at), (at(8), at(10)));
+        assert_eq!(run.counts, BTreeMap::from([(at(8), (1, 0))]));
+    }
 
-/// The active alerts `job` matches, saved before it went on the board:
-/// every word of the alert's keywords is a word of the title (any order, any
-/// case), and each other criterion it sets is the job's. One statement over
-/// the GIN index `job_alerts_match_keys`: the alerts whose key (a word of
-/// their keywords with all their other criteria) is one the job could match
-/// (a title word with each criterion its own or open; see the migration
-/// `job_alert_words`), then every word and criterion tested on those rows.
-/// The job's words and keys are worked out once (the sub-selects), not per row.
-pub async fn matching(
-    conn: &mut PgConnection,
-    job: &PublishedJob,
-) -> anyhow::Result<Vec<MatchingAlert>> {
-    // language=PostgreSQL
-    sqlx::query_as(
-        "SELECT id, candidate_id, frequency FROM job_alerts
-          WHERE NOT paused
-            AND match_keys && (SELECT job_alert_probe($1, $2, $3, $4, $5))
-            AND keyword_words <@ (SELECT job_alert_words($1))
-            AND (location_id IS NULL OR location_id = $2)
-            AND (salary_range_id IS NULL OR salary_range_id = $3)
-            AND (job_type IS NULL OR job_type = $4)
-            AND (specialisation IS NULL OR specialisation = $5)
-            AND created_at <= $6
-          ORDER BY id",
-    )
-    .bind(&job.title)
-    .bind(job.location_id)
-    .bind(job.salary_range_id)
-    .bind(job.job_type.label())
-    .bind(job.specialisation.label())
-    .bind(job.at)
-    .fetch_all(&mut *conn)
-    .await
-    .context("Failed to match a job against the job alerts")
+    #[test]
+    fn a_resumed_stored_alert_is_rewritten_and_one_only_matched_is_not() {
+        let (paused_id, matched_id) = (Uuid::now_v7(), Uuid::now_v7());
+        let mut paused = stored(&[created(paused_id, Uuid::now_v7(), 1)]);
+        paused.paused = true;
+        let other = stored(&[created(matched_id, Uuid::now_v7(), 1)]);
+        let resumed = JobAlertEvent::JobAlertResumed {
+            alert_id: paused_id,
+            resumed_at: at(12),
+        };
+        let (_, m) = matched(matched_id, false, 11);
+        let run = fold_all(vec![paused, other], &[m, resumed]);
+
+        let (upserts, gone) = run.alert_writes();
+        assert!(gone.is_empty());
+        let [row] = upserts[..] else {
+            panic!("only the resumed alert changed: {upserts:?}")
+        };
+        assert_eq!(
+            (row.id, row.paused, row.updated_at),
+            (paused_id, false, at(12))
+        );
+        assert_eq!(run.matches.iter().flatten().count(), 1);
+        assert!(run.counts.is_empty(), "a daily match mails nobody");
+    }
+
+    #[test]
+    fn an_event_about_an_alert_it_does_not_have_changes_no_alert() {
+        let id = Uuid::now_v7();
+        let paused = JobAlertEvent::JobAlertPaused {
+            alert_id: id,
+            unsubscribed: false,
+            paused_at: at(10),
+        };
+        let run = fold_all(Vec::new(), &[paused]);
+        assert_eq!(run.alert_writes(), (Vec::new(), Vec::new()));
+    }
+
+    #[test]
+    fn a_deleted_alert_takes_the_runs_matches_and_its_stored_ones_with_it() {
+        let (id, kept) = (Uuid::now_v7(), Uuid::now_v7());
+        let alert = stored(&[created(id, Uuid::now_v7(), 1)]);
+        let run = fold_all(
+            vec![alert],
+            &[
+                created(kept, Uuid::now_v7(), 8),
+                matched(kept, false, 9).1,
+                matched(id, true, 9).1,
+                deleted(id, 10),
+                matched(id, true, 11).1,
+            ],
+        );
+
+        let (upserts, gone) = run.alert_writes();
+        assert_eq!(upserts.iter().map(|r| r.id).collect::<Vec<_>>(), [kept]);
+        assert_eq!(gone, [id]);
+        assert_eq!(run.deleted, [id], "its stored matches go too");
+        let left: Vec<Uuid> = run.matches.iter().flatten().map(|m| m.alert_id).collect();
+        assert_eq!(left, [kept]);
+        // Both mails went, whatever became of the alert.
+        assert_eq!(
+            run.counts,
+            BTreeMap::from([(at(8), (1, 0)), (at(9), (0, 1)), (at(11), (0, 1))])
+        );
+    }
+
+    #[test]
+    fn an_alert_it_does_not_have_gets_no_match_but_its_mail_counts() {
+        let run = fold_all(Vec::new(), &[matched(Uuid::now_v7(), true, 9).1]);
+        assert_eq!(run.matches.iter().flatten().count(), 0);
+        assert_eq!(run.counts, BTreeMap::from([(at(9), (0, 1))]));
+    }
+
+    #[test]
+    fn an_alert_created_and_deleted_in_one_run_is_written_as_a_delete() {
+        let id = Uuid::now_v7();
+        let (_, m) = matched(id, false, 9);
+        let run = fold_all(
+            Vec::new(),
+            &[created(id, Uuid::now_v7(), 8), m, deleted(id, 10)],
+        );
+        assert_eq!(run.alert_writes(), (Vec::new(), vec![id]));
+        assert_eq!(run.matches.iter().flatten().count(), 0);
+        assert_eq!(run.counts, BTreeMap::from([(at(8), (1, 0))]));
+    }
+
+    #[test]
+    fn a_digest_marks_the_runs_matches_and_names_the_stored_ones() {
+        let id = Uuid::now_v7();
+        let (new_match, m) = matched(id, false, 9);
+        let stored_match = Uuid::now_v7();
+        let run = fold_all(
+            Vec::new(),
+            &[
+                created(id, Uuid::now_v7(), 8),
+                m,
+                digest(vec![new_match, stored_match], 10),
+                digest(vec![stored_match], 11),
+            ],
+        );
+        let added: Vec<&MatchRow> = run.matches.iter().flatten().collect();
+        assert_eq!(added[0].digested_at, Some(at(10)));
+        assert_eq!(
+            run.digested.get(&stored_match),
+            Some(&at(11)),
+            "the last digest wins"
+        );
+        assert_eq!(
+            run.counts,
+            BTreeMap::from([(at(8), (1, 0)), (at(10), (0, 1)), (at(11), (0, 1))])
+        );
+    }
+
+    #[test]
+    fn a_match_made_after_a_digest_is_not_digested_by_it() {
+        let id = Uuid::now_v7();
+        let (match_id, m) = matched(id, false, 11);
+        let run = fold_all(
+            Vec::new(),
+            &[
+                created(id, Uuid::now_v7(), 8),
+                digest(vec![match_id], 10),
+                m,
+            ],
+        );
+        let added: Vec<&MatchRow> = run.matches.iter().flatten().collect();
+        assert_eq!(added[0].digested_at, None);
+    }
+
+    #[test]
+    fn a_second_match_of_one_id_keeps_the_first() {
+        let id = Uuid::now_v7();
+        let (_, first) = matched(id, true, 9);
+        let mut second = first.clone();
+        if let JobAlertEvent::JobAlertMatched(m) = &mut second {
+            m.job_title = "Fitter".into();
+        }
+        let run = fold_all(Vec::new(), &[created(id, Uuid::now_v7(), 8), first, second]);
+        let added: Vec<&MatchRow> = run.matches.iter().flatten().collect();
+        assert_eq!(added.len(), 1);
+        assert_eq!(added[0].job_title, "Welder");
+    }
+
+    #[test]
+    fn an_alert_created_twice_fails_the_run() {
+        let id = Uuid::now_v7();
+        let mut run = Run::new(Vec::new());
+        run.fold(&created(id, Uuid::now_v7(), 8)).unwrap();
+        assert!(run.fold(&created(id, Uuid::now_v7(), 9)).is_err());
+    }
+
+    #[test]
+    fn a_run_reads_the_alerts_it_does_not_create_first() {
+        let (new, old, digested) = (Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7());
+        let events = [
+            created(new, Uuid::now_v7(), 8),
+            matched(new, false, 9).1,
+            deleted(old, 9),
+            matched(old, false, 10).1,
+            digest(vec![digested], 11),
+        ];
+        let events: Vec<&JobAlertEvent> = events.iter().collect();
+        assert_eq!(alerts_to_read(&events), [old]);
+    }
 }
