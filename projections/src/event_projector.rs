@@ -72,6 +72,19 @@ pub trait EventProjector: Send + Sync + 'static {
         }
     }
 
+    /// [`Self::fold_segment`] in a rebuild, where no one hears the changes:
+    /// by default the same, its changes dropped. A [`RowFold`](crate::RowFold)
+    /// skips [`RowFold::settle`](crate::RowFold::settle), which only
+    /// completes changes for browsers (the unread counts it asks for were a
+    /// third of `notifications`' rebuild statements).
+    fn fold_unheard_segment(
+        &self,
+        conn: &mut PgConnection,
+        segment: &[(&RecordedEvent, &Self::Event)],
+    ) -> impl Future<Output = anyhow::Result<()>> + Send {
+        async move { self.fold_segment(conn, segment, &mut Vec::new()).await }
+    }
+
     /// Runs [`Self::ERASE`]; a projector that must also tell realtime what
     /// changed overrides it.
     fn erase(
@@ -160,7 +173,7 @@ impl<P: EventProjector> Projector for P {
     ) -> BoxFuture<'a, anyhow::Result<Vec<Change>>> {
         Box::pin(async move {
             let mut changes = Vec::new();
-            apply_segments(self, conn, &[events], &mut changes).await?;
+            apply_segments(self, conn, &[events], Some(&mut changes)).await?;
             Ok(changes)
         })
     }
@@ -170,30 +183,48 @@ impl<P: EventProjector> Projector for P {
         conn: &'a mut PgConnection,
         batches: &'a [&'a [Decoded]],
     ) -> BoxFuture<'a, anyhow::Result<()>> {
-        Box::pin(async move { apply_segments(self, conn, batches, &mut Vec::new()).await })
+        Box::pin(async move { apply_segments(self, conn, batches, None).await })
     }
 }
 
 /// The one path of every [`EventProjector`], live and in a rebuild: the
 /// projector's events between two erasures go to
 /// [`EventProjector::fold_segment`] as one run, and each erasure runs in its
-/// place, after what came before it is written.
+/// place, after what came before it is written. `changes` is `None` in a
+/// rebuild, where no one hears them
+/// ([`EventProjector::fold_unheard_segment`]).
 async fn apply_segments<P: EventProjector + ?Sized>(
     projector: &P,
     conn: &mut PgConnection,
     batches: &[&[Decoded]],
-    changes: &mut Vec<Change>,
+    mut changes: Option<&mut Vec<Change>>,
 ) -> anyhow::Result<()> {
     let mut segment = Vec::new();
+    let mut unheard = Vec::new();
     for decoded in batches.iter().flat_map(|batch| batch.iter()) {
         if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
-            projector.fold_segment(conn, &segment, changes).await?;
+            fold(projector, conn, &segment, changes.as_deref_mut()).await?;
             segment.clear();
+            let changes = changes.as_deref_mut().unwrap_or(&mut unheard);
             projector.erase(conn, &erased, changes).await?;
+            unheard.clear();
         }
         if let Some(event) = decoded.event.as_ref().and_then(P::Event::from_any) {
             segment.push((&decoded.recorded, event));
         }
     }
-    projector.fold_segment(conn, &segment, changes).await
+    fold(projector, conn, &segment, changes).await
+}
+
+/// One run, heard (live) or not (a rebuild).
+async fn fold<P: EventProjector + ?Sized>(
+    projector: &P,
+    conn: &mut PgConnection,
+    segment: &[(&RecordedEvent, &P::Event)],
+    changes: Option<&mut Vec<Change>>,
+) -> anyhow::Result<()> {
+    match changes {
+        Some(changes) => projector.fold_segment(conn, segment, changes).await,
+        None => projector.fold_unheard_segment(conn, segment).await,
+    }
 }

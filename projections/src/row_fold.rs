@@ -138,6 +138,15 @@ impl<F: RowFold> EventProjector for F {
         fold_rows::<F>(conn, segment, changes).await
     }
 
+    /// A rebuild's run: folded and written the same, without `settle`.
+    async fn fold_unheard_segment(
+        &self,
+        conn: &mut PgConnection,
+        segment: &[(&RecordedEvent, &F::Event)],
+    ) -> anyhow::Result<()> {
+        write_rows::<F>(conn, segment, &mut Vec::new()).await
+    }
+
     async fn erase(
         &self,
         conn: &mut PgConnection,
@@ -158,6 +167,18 @@ pub async fn fold_rows<F: RowFold>(
     segment: &[(&RecordedEvent, &F::Event)],
     changes: &mut Vec<Change>,
 ) -> anyhow::Result<()> {
+    let first_change = changes.len();
+    write_rows::<F>(conn, segment, changes).await?;
+    F::settle(conn, &mut changes[first_change..]).await
+}
+
+/// [`fold_rows`] but for `settle`: what a rebuild runs, where no one hears
+/// the changes.
+async fn write_rows<F: RowFold>(
+    conn: &mut PgConnection,
+    segment: &[(&RecordedEvent, &F::Event)],
+    changes: &mut Vec<Change>,
+) -> anyhow::Result<()> {
     if segment.is_empty() {
         return Ok(());
     }
@@ -166,7 +187,6 @@ pub async fn fold_rows<F: RowFold>(
         .map(|(recorded, event)| F::row_of(recorded, event))
         .collect::<anyhow::Result<_>>()?;
     let mut rows = stored_rows::<F::Row>(conn, &targets).await?;
-    let first_change = changes.len();
     let stored: HashSet<Uuid> = rows.keys().copied().collect();
     let mut order = Vec::new();
     for ((recorded, event), target) in segment.iter().zip(&targets) {
@@ -197,7 +217,7 @@ pub async fn fold_rows<F: RowFold>(
     if !upserts.is_empty() {
         F::Row::upsert(conn, &upserts).await?;
     }
-    F::settle(conn, &mut changes[first_change..]).await
+    Ok(())
 }
 
 /// The stored rows of the targets that are not new, read once; no ids, no
