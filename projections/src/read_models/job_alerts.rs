@@ -311,18 +311,13 @@ impl Run {
         counts.1 += mailed;
     }
 
-    /// The alerts the run leaves in place (to upsert) and those it removed
-    /// (to delete), in the order first changed.
-    fn alert_writes(&self) -> (Vec<&AlertRow>, Vec<Uuid>) {
-        let mut upserts = Vec::new();
-        let mut gone = Vec::new();
-        for id in &self.changed {
-            match self.alerts.get(id) {
-                Some(Some(row)) => upserts.push(row),
-                _ => gone.push(*id),
-            }
-        }
-        (upserts, gone)
+    /// The alerts the run changed and leaves in place, in the order first
+    /// changed: what it upserts (what it removed is `deleted`).
+    fn upserts(&self) -> Vec<&AlertRow> {
+        self.changed
+            .iter()
+            .filter_map(|id| self.alerts.get(id).and_then(Option::as_ref))
+            .collect()
     }
 
     /// Writes what the run did: the deleted alerts and their stored matches
@@ -330,21 +325,21 @@ impl Run {
     /// (before the run's own matches go in, which hold theirs), the new
     /// matches inserted and the weekly counts added, one statement each.
     async fn write(self, conn: &mut PgConnection) -> anyhow::Result<()> {
-        let (upserts, gone) = self.alert_writes();
-        if !gone.is_empty() {
+        // A deleted alert goes with its stored matches (one the run deletes
+        // and creates again is upserted after).
+        if !self.deleted.is_empty() {
             // language=PostgreSQL
             sqlx::query("DELETE FROM job_alerts WHERE id = ANY($1)")
-                .bind(&gone)
+                .bind(&self.deleted)
                 .execute(&mut *conn)
                 .await?;
-        }
-        if !self.deleted.is_empty() {
             // language=PostgreSQL
             sqlx::query("DELETE FROM job_alert_matches WHERE alert_id = ANY($1)")
                 .bind(&self.deleted)
                 .execute(&mut *conn)
                 .await?;
         }
+        let upserts = self.upserts();
         if !upserts.is_empty() {
             upsert_alerts(conn, &upserts).await?;
         }
@@ -521,7 +516,7 @@ mod tests {
     /// The alert `events` leave behind, folded from nothing.
     fn stored(events: &[JobAlertEvent]) -> AlertRow {
         let run = fold_all(Vec::new(), events);
-        let (upserts, _) = run.alert_writes();
+        let upserts = run.upserts();
         upserts[0].clone()
     }
 
@@ -546,8 +541,8 @@ mod tests {
         };
         let run = fold_all(Vec::new(), &[created(id, candidate, 8), edited, paused]);
 
-        let (upserts, gone) = run.alert_writes();
-        assert!(gone.is_empty());
+        let upserts = run.upserts();
+        assert!(run.deleted.is_empty());
         let [row] = upserts[..] else {
             panic!("one alert, written once: {upserts:?}")
         };
@@ -574,8 +569,8 @@ mod tests {
         let (_, m) = matched(matched_id, false, 11);
         let run = fold_all(vec![paused, other], &[m, resumed]);
 
-        let (upserts, gone) = run.alert_writes();
-        assert!(gone.is_empty());
+        let upserts = run.upserts();
+        assert!(run.deleted.is_empty());
         let [row] = upserts[..] else {
             panic!("only the resumed alert changed: {upserts:?}")
         };
@@ -596,7 +591,7 @@ mod tests {
             paused_at: at(10),
         };
         let run = fold_all(Vec::new(), &[paused]);
-        assert_eq!(run.alert_writes(), (Vec::new(), Vec::new()));
+        assert!(run.upserts().is_empty() && run.deleted.is_empty());
     }
 
     #[test]
@@ -614,10 +609,9 @@ mod tests {
             ],
         );
 
-        let (upserts, gone) = run.alert_writes();
+        let upserts = run.upserts();
         assert_eq!(upserts.iter().map(|r| r.id).collect::<Vec<_>>(), [kept]);
-        assert_eq!(gone, [id]);
-        assert_eq!(run.deleted, [id], "its stored matches go too");
+        assert_eq!(run.deleted, [id], "it goes, with its stored matches");
         let left: Vec<Uuid> = run.matches.iter().flatten().map(|m| m.alert_id).collect();
         assert_eq!(left, [kept]);
         // Both mails went, whatever became of the alert.
@@ -642,7 +636,8 @@ mod tests {
             Vec::new(),
             &[created(id, Uuid::now_v7(), 8), m, deleted(id, 10)],
         );
-        assert_eq!(run.alert_writes(), (Vec::new(), vec![id]));
+        assert!(run.upserts().is_empty());
+        assert_eq!(run.deleted, [id]);
         assert_eq!(run.matches.iter().flatten().count(), 0);
         assert_eq!(run.counts, BTreeMap::from([(at(8), (1, 0))]));
     }
