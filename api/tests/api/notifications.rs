@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::support::TestApp;
+use crate::support::{Reply, TestApp};
 
 async fn notifications_of(app: &TestApp, token: &str, want: usize) -> serde_json::Value {
     let mut body = serde_json::Value::Null;
@@ -18,6 +18,14 @@ async fn notifications_of(app: &TestApp, token: &str, want: usize) -> serde_json
     })
     .await;
     body
+}
+
+/// The user's unread count once `write` is visible.
+async fn unread_after(app: &TestApp, token: &str, write: &Reply) -> serde_json::Value {
+    app.get_after("/api/notifications/unread-count", Some(token), write)
+        .await
+        .body["unread_count"]
+        .clone()
 }
 
 #[tokio::test]
@@ -80,17 +88,11 @@ async fn notifications_are_raised_by_policy_and_managed_by_their_owner_only() {
     let read = app
         .put(&format!("/api/notifications/{id}/read"), Some(&me), None)
         .await;
-    let count = app
-        .get_after("/api/notifications/unread-count", Some(&me), &read)
-        .await;
-    assert_eq!(count.body["unread_count"], 1);
+    assert_eq!(unread_after(&app, &me, &read).await, 1);
     let all = app
         .put("/api/notifications/read-all", Some(&me), None)
         .await;
-    let count = app
-        .get_after("/api/notifications/unread-count", Some(&me), &all)
-        .await;
-    assert_eq!(count.body["unread_count"], 0);
+    assert_eq!(unread_after(&app, &me, &all).await, 0);
     let del = app
         .delete(&format!("/api/notifications/{id}"), Some(&me))
         .await;
@@ -125,10 +127,7 @@ async fn its_owner_marks_a_read_notification_unread_and_the_count_goes_back_up()
     let read = app
         .put(&format!("/api/notifications/{id}/read"), Some(&me), None)
         .await;
-    let count = app
-        .get_after("/api/notifications/unread-count", Some(&me), &read)
-        .await;
-    assert_eq!(count.body["unread_count"], 0);
+    assert_eq!(unread_after(&app, &me, &read).await, 0);
 
     app.put(&unread, Some(&stranger), None)
         .await
@@ -139,10 +138,7 @@ async fn its_owner_marks_a_read_notification_unread_and_the_count_goes_back_up()
         .await
         .assert_status(StatusCode::OK);
     assert_eq!(marked.body["message"], "Notification marked as unread");
-    let count = app
-        .get_after("/api/notifications/unread-count", Some(&me), &marked)
-        .await;
-    assert_eq!(count.body["unread_count"], 1);
+    assert_eq!(unread_after(&app, &me, &marked).await, 1);
     let list = app
         .get_after("/api/notifications", Some(&me), &marked)
         .await;

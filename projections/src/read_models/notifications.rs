@@ -39,8 +39,9 @@ impl RowFold for NotificationsProjector {
     }
 
     /// Raised: a new unread row; read: marked read; marked unread: unread
-    /// again; deleted: removed. A read, unread mark or deletion of a notification this model does not hold changes
-    /// nothing and tells nobody. The changes carry a placeholder count that
+    /// again; deleted: removed. A read, unread mark or deletion of a
+    /// notification this model does not hold changes nothing and tells
+    /// nobody. The changes carry a placeholder count that
     /// [`Self::settle`] replaces.
     fn fold(
         row: &mut Option<Row>,
