@@ -177,6 +177,21 @@ describe('candidate dashboard', () => {
     expect(within(dialog).getByText('Please provide a title and select a file')).toBeTruthy()
   })
 
+  it('edits a document: the type chosen in the dialog is the one sent', async () => {
+    const doc = { id: 'd1', title: 'My CV', description: null, document_type: 'other', original_name: 'cv.pdf', file_size: 10, created_at: '2025-01-01T00:00:00Z' }
+    const calls = routeFetch({
+      ...baseTable,
+      'GET /api/documents': () => ({ body: { documents: [doc] } }),
+      'PUT /api/documents/d1': () => ({ body: { message: 'Document updated successfully', document: { id: 'd1' } } }),
+    })
+    renderRoutes(candidateRoutes, '/candidate/dashboard/documents')
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit My CV' }))
+    const dialog = screen.getByRole('dialog', { name: 'Edit Document' })
+    fireEvent.change(within(dialog).getByLabelText('Document type'), { target: { value: 'certificate' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    await waitFor(() => expect(calls.find((c) => c.key === 'PUT /api/documents/d1')?.body).toEqual({ title: 'My CV', description: '', document_type: 'certificate' }))
+  })
+
   it('checks the profile education and experience add-forms', async () => {
     routeFetch({
       ...baseTable,
