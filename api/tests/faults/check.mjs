@@ -48,8 +48,12 @@ export function explainStuck(db, names) {
       log(`  stuck ${name}: checkpoint at position ${position}, ${status}, ${attempts} attempts, updated ${updated}${error ? `, last error: ${error}` : ''}`)
     }
     // language=PostgreSQL
-    const head = psql(db, `SELECT max(position), count(*) FROM events`)[0]
-    log(`  the log: ${head[1]} events, the highest position ${head[0]}`)
+    // A log still growing means a load still running: projectors that chase
+    // it are busy, not stuck, and the caller waited too early.
+    const head = psql(db, `SELECT max(position), count(*), count(*) FILTER (WHERE recorded_at > now() - interval '5 seconds'),
+         coalesce(to_char(max(recorded_at), 'HH24:MI:SS.MS'), '') FROM events`)[0]
+    log(`  the log: ${head[1]} events, the highest position ${head[0]}, the newest recorded ${head[3]}; ${head[2]} recorded in the last 5 s` +
+      `${Number(head[2]) > 0 ? ' (still growing: is a load still running?)' : ''}`)
     // pg_locks splits an advisory lock's bigint key: objid is its low half.
     // language=PostgreSQL
     const holders = psql(db, `SELECT c.name, coalesce(a.application_name, '?'), a.pid, a.state, coalesce(a.wait_event_type || ':' || a.wait_event, ''),
