@@ -174,10 +174,16 @@ async fn send(transport: &Transport, from: &Mailbox, mail: &Due) -> anyhow::Resu
             tokio::fs::create_dir_all(dir)
                 .await
                 .with_context(|| format!("Failed to create {}", dir.display()))?;
+            // Written whole under a name no reader picks up, then renamed:
+            // whoever watches the folder never opens half a mail.
             let path = dir.join(format!("{}.eml", mail.id));
-            tokio::fs::write(&path, message.formatted())
+            let partial = dir.join(format!(".{}.eml.partial", mail.id));
+            tokio::fs::write(&partial, message.formatted())
                 .await
-                .with_context(|| format!("Failed to write {}", path.display()))?;
+                .with_context(|| format!("Failed to write {}", partial.display()))?;
+            tokio::fs::rename(&partial, &path)
+                .await
+                .with_context(|| format!("Failed to move {} into place", path.display()))?;
             tracing::info!(to = %mail.recipient, subject = %mail.subject, file = %path.display(), "mail written to folder");
         }
     }

@@ -69,12 +69,16 @@ async fn the_mail_sender_delivers_the_outbox_to_the_mail_folder() {
     app.forgot_password("candidate", "mailme@example.com").await;
     let dir = app.app.state.config.mail_dir.clone();
     let mut found = None;
+    // Only whole mails are `.eml` files: one is written under another name
+    // and renamed when complete.
     crate::support::until("a mail file appears", async || {
-        if let Ok(mut entries) = std::fs::read_dir(&dir)
-            && let Some(Ok(entry)) = entries.next()
-        {
-            found = Some(std::fs::read_to_string(entry.path()).unwrap());
-        }
+        found = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .find(|path| path.extension().is_some_and(|e| e == "eml"))
+            .map(|path| std::fs::read_to_string(path).unwrap());
         found.is_some()
     })
     .await;
