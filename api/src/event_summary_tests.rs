@@ -54,6 +54,13 @@ fn said<'a>(
     }
 }
 
+/// The sentence the audit log shows for `event` on `stream_id`, said by
+/// `actor` in `role`.
+fn says(stream_id: &str, event: &AnyEvent, actor: Option<Uuid>, role: Actor) -> String {
+    let line = said(event.event_type(), stream_id, Some(event), actor, role);
+    summary(&line, &known())
+}
+
 fn submitted(candidate_id: Uuid) -> AnyEvent {
     AnyEvent::Application(ApplicationEvent::ApplicationSubmitted(
         ApplicationSubmitted {
@@ -74,15 +81,8 @@ fn submitted(candidate_id: Uuid) -> AnyEvent {
 fn an_application_names_the_candidate_and_the_job() {
     let event = submitted(PRIYA);
     let stream = format!("application-{APPLICATION}");
-    let line = said(
-        "ApplicationSubmitted",
-        &stream,
-        Some(&event),
-        Some(PRIYA),
-        Actor::Candidate,
-    );
     assert_eq!(
-        summary(&line, &known()),
+        says(&stream, &event, Some(PRIYA), Actor::Candidate),
         "Priya Raman applied to Senior Rust Engineer"
     );
 }
@@ -97,15 +97,8 @@ fn a_move_names_who_moved_whom_and_the_stage_in_words() {
         moved_at: Utc::now(),
     });
     let stream = format!("application-{APPLICATION}");
-    let line = said(
-        "ApplicationMoved",
-        &stream,
-        Some(&event),
-        Some(MEI),
-        Actor::Employer,
-    );
     assert_eq!(
-        summary(&line, &known()),
+        says(&stream, &event, Some(MEI), Actor::Employer),
         "Mei Chen moved Priya Raman to Interview"
     );
 }
@@ -117,29 +110,18 @@ fn an_approval_names_the_business() {
         approved_at: Utc::now(),
     });
     let stream = format!("account-{ACME}");
-    let line = said(
-        "EmployerApproved",
-        &stream,
-        Some(&event),
-        Some(JORDAN),
-        Actor::Admin,
+    assert_eq!(
+        says(&stream, &event, Some(JORDAN), Actor::Admin),
+        "Jordan Lee approved Acme Pty Ltd"
     );
-    assert_eq!(summary(&line, &known()), "Jordan Lee approved Acme Pty Ltd");
 }
 
 #[test]
 fn an_erased_person_is_named_as_such_never_as_a_placeholder() {
     let event = submitted(GONE);
     let stream = format!("application-{APPLICATION}");
-    let line = said(
-        "ApplicationSubmitted",
-        &stream,
-        Some(&event),
-        Some(GONE),
-        Actor::Candidate,
-    );
     assert_eq!(
-        summary(&line, &known()),
+        says(&stream, &event, Some(GONE), Actor::Candidate),
         "An erased person applied to Senior Rust Engineer"
     );
 
@@ -156,14 +138,7 @@ fn an_erased_person_is_named_as_such_never_as_a_placeholder() {
         registered_at: Utc::now(),
     }));
     let stream = format!("account-{GONE}");
-    let line = said(
-        "AccountRegistered",
-        &stream,
-        Some(&registered),
-        None,
-        Actor::Anonymous,
-    );
-    let sentence = summary(&line, &known());
+    let sentence = says(&stream, &registered, None, Actor::Anonymous);
     assert_eq!(sentence, "An erased person signed up as a candidate");
     assert!(!sentence.contains("[erased]"));
 }
@@ -175,15 +150,8 @@ fn a_job_event_names_the_job_by_its_title() {
         closed_at: Utc::now(),
     });
     let stream = format!("job-{JOB}");
-    let line = said(
-        "JobClosed",
-        &stream,
-        Some(&event),
-        Some(MEI),
-        Actor::Employer,
-    );
     assert_eq!(
-        summary(&line, &known()),
+        says(&stream, &event, Some(MEI), Actor::Employer),
         "Mei Chen closed Senior Rust Engineer"
     );
 }
@@ -197,9 +165,8 @@ fn an_event_without_an_account_names_where_it_came_from() {
         sort_order: 1,
     });
     let stream = "reference-locations";
-    let line = said("LocationAdded", stream, Some(&event), None, Actor::Seed);
     assert_eq!(
-        summary(&line, &known()),
+        says(stream, &event, None, Actor::Seed),
         "The demo data added the location Parramatta, NSW"
     );
 }
@@ -252,15 +219,8 @@ fn a_saved_job_names_the_candidate_and_the_job() {
         job_id: JOB,
         saved_at: Utc::now(),
     });
-    let line = said(
-        "JobSaved",
-        &stream,
-        Some(&saved),
-        Some(PRIYA),
-        Actor::Candidate,
-    );
     assert_eq!(
-        summary(&line, &known()),
+        says(&stream, &saved, Some(PRIYA), Actor::Candidate),
         "Priya Raman saved Senior Rust Engineer"
     );
     let unsaved = AnyEvent::SavedJob(SavedJobEvent::JobUnsaved {
@@ -268,19 +228,18 @@ fn a_saved_job_names_the_candidate_and_the_job() {
         job_id: Uuid::from_u128(99),
         unsaved_at: Utc::now(),
     });
-    let line = said(
+    assert_eq!(
+        says(&stream, &unsaved, Some(PRIYA), Actor::Candidate),
+        "Priya Raman removed a job from their saved jobs"
+    );
+    let mut wanted = Wanted::default();
+    wanted.add(&said(
         "JobUnsaved",
         &stream,
         Some(&unsaved),
         Some(PRIYA),
         Actor::Candidate,
-    );
-    assert_eq!(
-        summary(&line, &known()),
-        "Priya Raman removed a job from their saved jobs"
-    );
-    let mut wanted = Wanted::default();
-    wanted.add(&line);
+    ));
     assert!(wanted.people.contains(&PRIYA) && wanted.jobs.contains(&Uuid::from_u128(99)));
 }
 
@@ -294,16 +253,7 @@ fn a_job_alert_says_what_its_candidate_did_and_a_match_names_job_and_candidate()
     });
     let stream = format!("job-alerts-{PRIYA}");
     assert_eq!(
-        summary(
-            &said(
-                "JobAlertPaused",
-                &stream,
-                Some(&paused),
-                Some(PRIYA),
-                Actor::Candidate
-            ),
-            &known()
-        ),
+        says(&stream, &paused, Some(PRIYA), Actor::Candidate),
         "Priya Raman paused a job alert"
     );
     let unsubscribed = AnyEvent::JobAlert(JobAlertEvent::JobAlertPaused {
@@ -312,16 +262,7 @@ fn a_job_alert_says_what_its_candidate_did_and_a_match_names_job_and_candidate()
         paused_at: Utc::now(),
     });
     assert_eq!(
-        summary(
-            &said(
-                "JobAlertPaused",
-                &stream,
-                Some(&unsubscribed),
-                None,
-                Actor::Anonymous
-            ),
-            &known()
-        ),
+        says(&stream, &unsubscribed, None, Actor::Anonymous),
         "A visitor paused a job alert from the link in its mail"
     );
     let matched = AnyEvent::JobAlert(JobAlertEvent::JobAlertMatched(JobAlertMatched {
@@ -357,16 +298,7 @@ fn a_job_alert_says_what_its_candidate_did_and_a_match_names_job_and_candidate()
         sent_at: Utc::now(),
     });
     assert_eq!(
-        summary(
-            &said(
-                "JobAlertDigestSent",
-                "job-alert-digest-x",
-                Some(&digest),
-                None,
-                Actor::Policy
-            ),
-            &known()
-        ),
+        says("job-alert-digest-x", &digest, None, Actor::Policy),
         "Priya Raman was mailed a daily digest of 2 jobs"
     );
 }

@@ -92,18 +92,7 @@ impl DocumentType {
     }
 }
 
-/// Read back from a read model's text column: the stored name exactly, as
-/// [`DocumentType::as_str`] wrote it.
-impl TryFrom<String> for DocumentType {
-    type Error = DomainError;
-
-    fn try_from(raw: String) -> Result<Self, DomainError> {
-        Self::ALL
-            .into_iter()
-            .find(|t| t.as_str() == raw)
-            .ok_or_else(|| DomainError::invalid(format!("unknown document type {raw}")))
-    }
-}
+read_back_by!(DocumentType, as_str, "document type");
 
 impl std::fmt::Display for DocumentType {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

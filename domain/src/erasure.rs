@@ -49,17 +49,12 @@ impl SubjectKind {
     }
 }
 
-/// Read back from a read model's text column.
-impl TryFrom<String> for SubjectKind {
-    type Error = DomainError;
-
-    fn try_from(raw: String) -> Result<Self, DomainError> {
-        [Self::Candidate, Self::Employer, Self::ContactMessage]
-            .into_iter()
-            .find(|k| k.as_str() == raw)
-            .ok_or_else(|| DomainError::invalid(format!("unknown subject kind {raw}")))
-    }
-}
+read_back_by!(
+    SubjectKind,
+    as_str,
+    "subject kind",
+    [Self::Candidate, Self::Employer, Self::ContactMessage]
+);
 
 /// Why a person was erased.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -84,21 +79,12 @@ impl Grounds {
     }
 }
 
-/// Read back from a read model's text column.
-impl TryFrom<String> for Grounds {
-    type Error = DomainError;
-
-    fn try_from(raw: String) -> Result<Self, DomainError> {
-        [
-            Self::PersonAsked,
-            Self::AdminDecision,
-            Self::RetentionPeriod,
-        ]
-        .into_iter()
-        .find(|g| g.as_str() == raw)
-        .ok_or_else(|| DomainError::invalid(format!("unknown erasure grounds {raw}")))
-    }
-}
+read_back_by!(
+    Grounds,
+    as_str,
+    "erasure grounds",
+    [Self::PersonAsked, Self::AdminDecision, Self::RetentionPeriod]
+);
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ErasureEvent {

@@ -116,6 +116,13 @@ macro_rules! any_event {
         }
 
         impl AnyEvent {
+            /// The stored `event_type` of the event inside.
+            pub fn event_type(&self) -> &'static str {
+                match self {
+                    $(Self::$variant(e) => e.event_type(),)*
+                }
+            }
+
             /// `Ok(None)` for an event type this build does not know (written by a newer
             /// version): readers skip it rather than stop.
             pub fn decode(event_type: &str, payload: Value) -> Result<Option<Self>, serde_json::Error> {

@@ -20,7 +20,8 @@ pub fn stream_id(job_id: Uuid) -> String {
     format!("job-{job_id}")
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// Stored in read models under its label, and shown as it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum JobType {
     #[serde(rename = "Full-time")]
     FullTime,
@@ -57,8 +58,9 @@ impl JobType {
     }
 }
 
-/// The agency's nine specialisations (SPEC 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// The agency's nine specialisations (SPEC 1), stored in read models under
+/// their labels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Specialisation {
     #[serde(rename = "Development + Testing")]
     DevelopmentTesting,
@@ -114,6 +116,9 @@ impl Specialisation {
             .ok_or_else(|| DomainError::invalid("Please choose one of our nine specialisations"))
     }
 }
+
+read_back_by!(JobType, label, "job type");
+read_back_by!(Specialisation, label, "specialisation");
 
 /// The editable content of a listing, validated.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -5,6 +5,27 @@
 //! looked up elsewhere) is passed in by the caller. Domain rejections are
 //! [`DomainError`]; infrastructure failures never travel through this crate.
 
+/// `TryFrom<String>` for a closed choice read back from a read model's text
+/// column: the name exactly as `$name` stored it, without the leniency of the
+/// form's parser (trimming, any case). A read model holds only what the
+/// domain wrote, so anything else is a fault, not input.
+macro_rules! read_back_by {
+    ($ty:ty, $name:ident, $what:literal) => {
+        read_back_by!($ty, $name, $what, Self::ALL);
+    };
+    ($ty:ty, $name:ident, $what:literal, $all:expr) => {
+        impl TryFrom<String> for $ty {
+            type Error = $crate::DomainError;
+
+            fn try_from(raw: String) -> Result<Self, Self::Error> {
+                $all.into_iter()
+                    .find(|v| v.$name() == raw)
+                    .ok_or_else(|| $crate::DomainError::invalid(format!("unknown {} {raw}", $what)))
+            }
+        }
+    };
+}
+
 pub mod access;
 pub mod account;
 pub mod admin_roster;

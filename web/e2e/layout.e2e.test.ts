@@ -114,9 +114,11 @@ for (const viewport of VIEWPORT_NAMES) {
       try {
         for (const [path, heading] of [
           ['jobs', 'Browse Jobs'],
+          ['alerts', 'Job Alerts'],
           ['applications', 'My Applications'],
           ['documents', 'Documents'],
           ['profile', 'Profile'],
+          ['privacy', 'Privacy'],
         ]) {
           await cpage.goto(`${BASE_URL}/candidate/dashboard/${path}`)
           await cpage.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor()

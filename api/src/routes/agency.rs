@@ -7,6 +7,7 @@ use axum::extract::{Query, State};
 use axum::response::Response;
 use chrono::{DateTime, NaiveDate, Utc};
 use commands::agency::{CloseJobByAgency, RemoveAdmin};
+use domain::job::Specialisation;
 use domain::pipeline::Stage;
 use projections::read_models::accounts;
 use projections::read_models::agency::{self, ApplicationFilter, JobFilter};
@@ -142,6 +143,7 @@ struct ApplicationQuery {
     employer_id: Option<String>,
     /// A pipeline stage; anything else is 422.
     stage: Option<String>,
+    /// One of the nine specialisations; anything else is 422.
     specialisation: Option<String>,
     /// Applied on or after this day, `YYYY-MM-DD`.
     from: Option<String>,
@@ -151,7 +153,7 @@ struct ApplicationQuery {
 
 #[utoipa::path(get, path = "/api/admin/applications", tag = "admin", security(("admin" = [])), params(ApplicationQuery),
     responses((status = 200, description = "The agency-wide pipeline, newest 500", body = Vec<agency::AgencyApplication>),
-        (status = 422, description = "`Choose a stage from the list`, `Choose an employer from the list`, or a bad date range", body = ErrorBody)))]
+        (status = 422, description = "`Choose a stage from the list`, `Choose a specialisation from the list`, `Choose an employer from the list`, or a bad date range", body = ErrorBody)))]
 async fn applications(
     reads: ReadPool,
     AdminUser(_): AdminUser,
@@ -162,11 +164,17 @@ async fn applications(
             Stage::parse(&s).map_err(|_| ApiError::unprocessable("Choose a stage from the list"))
         })
         .transpose()?;
+    let specialisation = present(query.specialisation)
+        .map(|s| {
+            Specialisation::parse(&s)
+                .map_err(|_| ApiError::unprocessable("Choose a specialisation from the list"))
+        })
+        .transpose()?;
     let (from, to) = range(query.from, query.to)?;
     let filter = ApplicationFilter {
         employer_id: employer_id(query.employer_id)?,
         stage,
-        specialisation: present(query.specialisation),
+        specialisation,
         from,
         to,
     };

@@ -500,6 +500,21 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
         .get("/api/admin/applications?stage=screening", Some(&admin))
         .await;
     assert_eq!(screening.body, json!([]));
+    // A specialisation is read as the board's label, in any case; the
+    // application's job is in Development + Testing.
+    for (specialisation, found) in [
+        ("Development%20%2B%20Testing", 1),
+        ("development%20%2B%20testing", 1),
+        ("Digital", 0),
+    ] {
+        let rows = app
+            .get(
+                &format!("/api/admin/applications?specialisation={specialisation}"),
+                Some(&admin),
+            )
+            .await;
+        assert_eq!(rows.array().len(), found, "{specialisation}");
+    }
     let today = Utc::now().date_naive();
     let ranged = app
         .get(
@@ -510,6 +525,10 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
     assert_eq!(ranged.array().len(), 1);
     for (query, message) in [
         ("stage=limbo", "Choose a stage from the list"),
+        (
+            "specialisation=Gardening",
+            "Choose a specialisation from the list",
+        ),
         ("from=23/11/2026", "Enter dates as YYYY-MM-DD"),
         (
             "from=2026-12-01&to=2026-11-01",

@@ -4,6 +4,7 @@
 //! and the alerts' place in export and erasure.
 
 use chrono::{Duration, Utc};
+use domain::job::{JobType, Specialisation};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -175,6 +176,51 @@ async fn a_candidate_saves_edits_pauses_resumes_and_deletes_an_alert_of_their_ow
     app.delete(&format!("{ALERTS}/{id}"), Some(&me))
         .await
         .assert_error(StatusCode::NOT_FOUND, "Alert not found");
+}
+
+/// A listing's and an alert's job type and specialisation are stored under
+/// the labels the domain writes and read back into its types: the tables
+/// take every label the domain has and refuse anything else, so the
+/// migration's lists cannot drift from the domain's enums unnoticed.
+#[tokio::test]
+async fn the_tables_take_every_job_type_and_specialisation_and_refuse_other_labels() {
+    let app = TestApp::spawn().await;
+    let me = app.candidate_token("labels@example.com").await;
+    let (job, _) = app.open_job("Platform Engineer").await;
+    app.create_alert(&me, alert("Anything", "platform"))
+        .await
+        .assert_status(StatusCode::CREATED);
+    app.settle().await;
+    let set = async |table: &str, column: &str, label: &str| {
+        // language=PostgreSQL
+        sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE {table} SET {column} = $1")))
+            .bind(label)
+            .execute(&app.pool)
+            .await
+    };
+    for table in ["jobs", "job_alerts"] {
+        for t in JobType::ALL {
+            set(table, "job_type", t.label()).await.unwrap();
+        }
+        for s in Specialisation::ALL {
+            set(table, "specialisation", s.label()).await.unwrap();
+        }
+        for (column, label) in [("job_type", "full-time"), ("specialisation", "Gardening")] {
+            let refused = set(table, column, label).await.unwrap_err();
+            assert_eq!(
+                refused.as_database_error().and_then(|e| e.code()).as_deref(),
+                Some("23514"),
+                "{table}.{column} took {label:?}"
+            );
+        }
+    }
+    // What was stored last reads back as the domain's values.
+    let listing = app.get(&format!("/api/jobs/{job}"), None).await;
+    assert_eq!(listing.body["type"], JobType::Temporary.label());
+    assert_eq!(listing.body["specialisation"], Specialisation::Security.label());
+    let alerts = app.alerts(&me).await;
+    assert_eq!(alerts[0]["type"], JobType::Temporary.label());
+    assert_eq!(alerts[0]["specialisation"], Specialisation::Security.label());
 }
 
 #[tokio::test]

@@ -7,12 +7,13 @@
 
 use anyhow::Context;
 use chrono::{DateTime, NaiveDate, Utc};
+use domain::job::Specialisation;
 use domain::pipeline::Stage;
 use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::escape_like;
+use super::{Nullable, escape_like};
 use super::job_board::JobStatus;
 
 /// At most this many rows in an agency-wide list; filters narrow it.
@@ -27,7 +28,8 @@ pub struct AgencyJob {
     #[sqlx(try_from = "String")]
     pub status: JobStatus,
     pub location: String,
-    pub specialisation: String,
+    #[sqlx(try_from = "String")]
+    pub specialisation: Specialisation,
     pub applications: i64,
     pub posted_at: DateTime<Utc>,
     pub closes_at: Option<DateTime<Utc>>,
@@ -85,7 +87,9 @@ pub struct AgencyApplication {
     pub candidate_name: Option<String>,
     #[sqlx(try_from = "String")]
     pub stage: Stage,
-    pub specialisation: Option<String>,
+    /// Null only if its listing is gone from the board.
+    #[sqlx(try_from = "Nullable")]
+    pub specialisation: Option<Specialisation>,
     pub applied_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub withdrawn_at: Option<DateTime<Utc>>,
@@ -95,7 +99,7 @@ pub struct AgencyApplication {
 pub struct ApplicationFilter {
     pub employer_id: Option<Uuid>,
     pub stage: Option<Stage>,
-    pub specialisation: Option<String>,
+    pub specialisation: Option<Specialisation>,
     pub from: Option<NaiveDate>,
     /// Inclusive: applications made on this day count.
     pub to: Option<NaiveDate>,
@@ -123,7 +127,7 @@ pub async fn applications(
     )
     .bind(filter.employer_id)
     .bind(filter.stage.map(Stage::as_str))
-    .bind(filter.specialisation.as_deref())
+    .bind(filter.specialisation.map(Specialisation::label))
     .bind(filter.from)
     .bind(filter.to)
     .bind(LIST_LIMIT)
@@ -368,7 +372,8 @@ pub struct ApplicationFact {
     pub job_id: Uuid,
     pub job_title: String,
     pub employer: String,
-    pub specialisation: Option<String>,
+    #[sqlx(try_from = "Nullable")]
+    pub specialisation: Option<Specialisation>,
     pub location: Option<String>,
     #[sqlx(try_from = "String")]
     pub stage: Stage,

@@ -9,12 +9,13 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
+use domain::job::{JobType, Specialisation};
 use domain::job_alert::{AlertSearch, Frequency, JobAlertEvent};
 use event_store::RecordedEvent;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::column;
+use super::{Nullable, column};
 use crate::{Change, EventProjector};
 
 pub struct JobAlertsProjector;
@@ -113,8 +114,10 @@ struct AlertRow {
     keywords: Option<String>,
     location_id: Option<Uuid>,
     salary_range_id: Option<Uuid>,
-    job_type: Option<String>,
-    specialisation: Option<String>,
+    #[sqlx(try_from = "Nullable")]
+    job_type: Option<JobType>,
+    #[sqlx(try_from = "Nullable")]
+    specialisation: Option<Specialisation>,
     #[sqlx(try_from = "String")]
     frequency: Frequency,
     paused: bool,
@@ -129,8 +132,8 @@ impl AlertRow {
         self.keywords = s.keywords.clone();
         self.location_id = s.location_id;
         self.salary_range_id = s.salary_range_id;
-        self.job_type = s.job_type.map(|t| t.label().to_owned());
-        self.specialisation = s.specialisation.map(|s| s.label().to_owned());
+        self.job_type = s.job_type;
+        self.specialisation = s.specialisation;
         self.frequency = frequency;
     }
 }
@@ -408,8 +411,8 @@ async fn upsert_alerts(conn: &mut PgConnection, rows: &[&AlertRow]) -> anyhow::R
     .bind(column!(rows, keywords))
     .bind(column!(rows, location_id))
     .bind(column!(rows, salary_range_id))
-    .bind(column!(rows, job_type))
-    .bind(column!(rows, specialisation))
+    .bind(rows.iter().map(|r| r.job_type.map(JobType::label)).collect::<Vec<_>>())
+    .bind(rows.iter().map(|r| r.specialisation.map(Specialisation::label)).collect::<Vec<_>>())
     .bind(rows.iter().map(|r| r.frequency.as_str()).collect::<Vec<_>>())
     .bind(column!(rows, paused))
     .bind(column!(rows, created_at))
@@ -448,7 +451,6 @@ pub use queries::*;
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;
-    use domain::job::JobType;
     use domain::job_alert::{JobAlertCreated, JobAlertMatched};
 
     use super::*;
@@ -549,7 +551,7 @@ mod tests {
         assert_eq!((row.id, row.candidate_id), (id, candidate));
         assert_eq!(row.name, "Nights");
         assert_eq!(row.keywords.as_deref(), Some("night welder"));
-        assert_eq!(row.job_type.as_deref(), Some(JobType::Contract.label()));
+        assert_eq!(row.job_type, Some(JobType::Contract));
         assert_eq!(row.frequency, Frequency::Instant);
         assert!(row.paused);
         assert_eq!((row.created_at, row.updated_at), (at(8), at(10)));

@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use domain::job::JobEvent;
+use domain::job::{JobEvent, JobType, Specialisation};
 use event_store::RecordedEvent;
 use serde::Serialize;
 use serde_json::Value;
@@ -64,8 +64,10 @@ pub struct JobRow {
     company: String,
     location_id: Option<Uuid>,
     location: String,
-    job_type: String,
-    specialisation: String,
+    #[sqlx(try_from = "String")]
+    job_type: JobType,
+    #[sqlx(try_from = "String")]
+    specialisation: Specialisation,
     salary: String,
     salary_range_id: Option<Uuid>,
     description: String,
@@ -115,8 +117,8 @@ impl FoldedRow for JobRow {
         .bind(column!(rows, company))
         .bind(column!(rows, location_id))
         .bind(column!(rows, location))
-        .bind(column!(rows, job_type))
-        .bind(column!(rows, specialisation))
+        .bind(rows.iter().map(|r| r.job_type.label()).collect::<Vec<_>>())
+        .bind(rows.iter().map(|r| r.specialisation.label()).collect::<Vec<_>>())
         .bind(column!(rows, salary))
         .bind(column!(rows, salary_range_id))
         .bind(column!(rows, description))
@@ -168,8 +170,8 @@ impl RowFold for JobBoardProjector {
                 company: p.company.clone(),
                 location_id: p.location_id,
                 location: p.location.clone(),
-                job_type: p.job_type.label().into(),
-                specialisation: p.specialisation.label().to_owned(),
+                job_type: p.job_type,
+                specialisation: p.specialisation,
                 salary: p.salary.clone(),
                 salary_range_id: p.salary_range_id,
                 description: p.description.clone(),
@@ -202,8 +204,8 @@ impl RowFold for JobBoardProjector {
                 row.title = details.title.clone();
                 row.location_id = details.location_id;
                 row.location = details.location.clone();
-                row.job_type = details.job_type.label().into();
-                row.specialisation = details.specialisation.label().to_owned();
+                row.job_type = details.job_type;
+                row.specialisation = details.specialisation;
                 row.salary = details.salary.clone();
                 row.salary_range_id = details.salary_range_id;
                 row.description = details.description.clone();
@@ -265,7 +267,8 @@ pub struct Job {
     pub location: String,
     pub location_id: Option<Uuid>,
     #[serde(rename = "type")]
-    pub job_type: String,
+    #[sqlx(try_from = "String")]
+    pub job_type: JobType,
     pub salary: String,
     pub salary_range_id: Option<Uuid>,
     pub description: String,
@@ -278,7 +281,8 @@ pub struct Job {
     /// Draft only in its employer's and the agency's reads.
     #[sqlx(try_from = "String")]
     pub status: JobStatus,
-    pub specialisation: String,
+    #[sqlx(try_from = "String")]
+    pub specialisation: Specialisation,
     #[serde(skip)]
     pub employer_id: Uuid,
     /// Why the agency closed it: for its employer and the agency, not the public.

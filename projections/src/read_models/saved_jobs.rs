@@ -3,6 +3,7 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use domain::job::JobType;
 use domain::saved_job::SavedJobEvent;
 use event_store::RecordedEvent;
 use serde::Serialize;
@@ -72,7 +73,8 @@ pub struct SavedJob {
     pub company: String,
     pub location: String,
     #[serde(rename = "type")]
-    pub job_type: String,
+    #[sqlx(try_from = "String")]
+    pub job_type: JobType,
     pub salary: String,
     /// `open`, `expired` (past its closing date) or `closed` (by its employer
     /// or the agency, or its employer is suspended): only an open job can be

@@ -23,3 +23,15 @@ export type ApiReply<Id extends keyof operations> = JsonOf<
 
 /** The JSON body an operation takes, by its operationId: `ApiBody<'submit'>`. */
 export type ApiBody<Id extends keyof operations> = JsonOf<NonNullable<operations[Id]['requestBody']>>
+
+/**
+ * A list of every value of one of the server's closed choices, checked by `tsc`: `everyOf<ApiSchema<'JobType'>>()([...])`
+ * refuses a value the server does not have and names any it has that the list lacks, so a choice added on the server
+ * fails the build until the web's list shows it.
+ */
+export const everyOf =
+  <Choice extends string>() =>
+  <const List extends readonly Choice[]>(
+    list: List & ([Exclude<Choice, List[number]>] extends [never] ? unknown : { missing: Exclude<Choice, List[number]> }),
+  ): List =>
+    list

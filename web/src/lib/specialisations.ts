@@ -1,7 +1,9 @@
+import { everyOf, type ApiSchema } from '../api'
+
 /** The nine specialisations (SPEC 1), in the order the site lists them: one list for the public
  *  site, the employer's job form and the admin's filters (a shared module, so a workspace does not
  *  import the public site's feature and its stylesheet to get it). */
-export const SPECIALISATIONS = [
+export const SPECIALISATIONS = everyOf<ApiSchema<'Specialisation'>>()([
   'Development + Testing',
   'AI + Robotics',
   'BI + Data Analytics',
@@ -11,4 +13,4 @@ export const SPECIALISATIONS = [
   'Executive IT',
   'Project Services',
   'Security + Cyber Security',
-] as const
+])

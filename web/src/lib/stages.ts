@@ -1,10 +1,10 @@
 /** The hiring pipeline's stages with their labels and badge tones, shared by the employer and admin workspaces. */
-import type { ApiSchema } from '../api'
+import { everyOf, type ApiSchema } from '../api'
 import type { BadgeTone } from '../components/ui/Badge'
 
 /** The server's stages, in pipeline order. */
 export type Stage = ApiSchema<'Stage'>
-export const STAGES = ['new', 'screening', 'interview', 'offer', 'hired', 'rejected'] as const satisfies readonly Stage[]
+export const STAGES = everyOf<Stage>()(['new', 'screening', 'interview', 'offer', 'hired', 'rejected'])
 
 export const STAGE_LABELS: Record<Stage, string> = {
   new: 'New',

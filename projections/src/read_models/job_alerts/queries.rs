@@ -10,6 +10,8 @@ use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use crate::read_models::Nullable;
+
 /// Alerts created and alert mails sent in each week that had any, oldest
 /// first, for weeks that start in `[from, to]` (either open).
 pub async fn weeks(
@@ -51,8 +53,10 @@ pub struct JobAlert {
     pub salary_range_id: Option<Uuid>,
     /// `Full-time`, `Part-time`, `Contract` or `Temporary`; null for any.
     #[serde(rename = "type")]
-    pub job_type: Option<String>,
-    pub specialisation: Option<String>,
+    #[sqlx(try_from = "Nullable")]
+    pub job_type: Option<JobType>,
+    #[sqlx(try_from = "Nullable")]
+    pub specialisation: Option<Specialisation>,
     #[sqlx(try_from = "String")]
     pub frequency: Frequency,
     pub paused: bool,

@@ -1,5 +1,5 @@
 /** Entities the candidate portal reads and writes (SPEC 3, docs/API.md): the server's types. Job and ReferenceItem are the jobs feature's. */
-import type { ApiSchema } from '../../api'
+import { everyOf, type ApiSchema } from '../../api'
 
 /**
  * One of the candidate's own applications: `progress` is where it stands in their words, beside
@@ -12,7 +12,7 @@ export type ApplicationInterview = ApiSchema<'InterviewRow'>
 
 /** SPEC 3's four types and `resume` (issue 27): a resume uploaded while applying is filed as one. */
 export type DocumentType = ApiSchema<'DocumentType'>
-export const DOCUMENT_TYPES = ['resume', 'cover_letter', 'portfolio', 'certificate', 'other'] as const satisfies readonly DocumentType[]
+export const DOCUMENT_TYPES = everyOf<DocumentType>()(['resume', 'cover_letter', 'portfolio', 'certificate', 'other'])
 
 /** The type a select's value names (its options are the types), `other` for anything else. */
 export const documentTypeOf = (raw: string): DocumentType => DOCUMENT_TYPES.find((t) => t === raw) ?? 'other'

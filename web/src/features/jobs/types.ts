@@ -1,5 +1,5 @@
 /** Shapes the public job board reads from the server (SPEC 3, docs/API.md): the server's own types. */
-import type { ApiSchema } from '../../api'
+import { everyOf, type ApiSchema } from '../../api'
 
 /** A listing; `status` is open, closed or expired, `salary` empty when the employer gave none. */
 export type Job = ApiSchema<'Job'>
@@ -9,7 +9,8 @@ export type ReferenceItem = Pick<ApiSchema<'Location'>, 'id' | 'display_name'>
 
 export type SalaryRange = ApiSchema<'SalaryRange'>
 
-export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary'] as const
+/** The four job types (SPEC 1), every one the server has. */
+export const JOB_TYPES = everyOf<ApiSchema<'JobType'>>()(['Full-time', 'Part-time', 'Contract', 'Temporary'])
 
 export const COMPETITIVE_SALARY = 'Competitive salary'
 
