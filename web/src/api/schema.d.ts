@@ -1924,7 +1924,7 @@ export interface components {
             /** Format: uuid */
             job_id: string;
             job_title: string;
-            specialisation?: string | null;
+            specialisation?: null | components["schemas"]["Specialisation"];
             stage: components["schemas"]["Stage"];
             /** Format: date-time */
             updated_at: string;
@@ -1946,7 +1946,7 @@ export interface components {
             location: string;
             /** Format: date-time */
             posted_at: string;
-            specialisation: string;
+            specialisation: components["schemas"]["Specialisation"];
             status: components["schemas"]["JobStatus"];
             title: string;
         };
@@ -2483,11 +2483,11 @@ export interface components {
             salary: string;
             /** Format: uuid */
             salary_range_id?: string | null;
-            specialisation: string;
+            specialisation: components["schemas"]["Specialisation"];
             /** @description Draft only in its employer's and the agency's reads. */
             status: components["schemas"]["JobStatus"];
             title: string;
-            type: string;
+            type: components["schemas"]["JobType"];
         };
         /** @description One of a candidate's alerts, with what it matches on the board now. */
         JobAlert: {
@@ -2514,9 +2514,8 @@ export interface components {
             paused: boolean;
             /** Format: uuid */
             salary_range_id?: string | null;
-            specialisation?: string | null;
-            /** @description `Full-time`, `Part-time`, `Contract` or `Temporary`; null for any. */
-            type?: string | null;
+            specialisation?: null | components["schemas"]["Specialisation"];
+            type?: null | components["schemas"]["JobType"];
             /** Format: date-time */
             updated_at: string;
         };
@@ -2576,6 +2575,11 @@ export interface components {
          * @enum {string}
          */
         JobStatus: "draft" | "open" | "closed" | "expired";
+        /**
+         * @description Stored in read models under its label, and shown as it.
+         * @enum {string}
+         */
+        JobType: "Full-time" | "Part-time" | "Contract" | "Temporary";
         Location: {
             display_name: string;
             /** Format: uuid */
@@ -2994,7 +2998,7 @@ export interface components {
              */
             status: components["schemas"]["JobStatus"];
             title: string;
-            type: string;
+            type: components["schemas"]["JobType"];
         };
         SavedJobs: {
             /** @description The most a candidate may save (200). */
@@ -3037,6 +3041,12 @@ export interface components {
             starts_at_local: string;
             video_link?: string | null;
         };
+        /**
+         * @description The agency's nine specialisations (SPEC 1), stored in read models under
+         *     their labels.
+         * @enum {string}
+         */
+        Specialisation: "Development + Testing" | "AI + Robotics" | "BI + Data Analytics" | "Cloud + Infrastructure" | "Digital" | "ERP/SAP/CRM" | "Executive IT" | "Project Services" | "Security + Cyber Security";
         /** @enum {string} */
         Stage: "new" | "screening" | "interview" | "offer" | "hired" | "rejected";
         StageCount: {
@@ -3915,6 +3925,7 @@ export interface operations {
                 employer_id?: string;
                 /** @description A pipeline stage; anything else is 422. */
                 stage?: string;
+                /** @description One of the nine specialisations; anything else is 422. */
                 specialisation?: string;
                 /** @description Applied on or after this day, `YYYY-MM-DD`. */
                 from?: string;
@@ -3963,7 +3974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `Choose a stage from the list`, `Choose an employer from the list`, or a bad date range */
+            /** @description `Choose a stage from the list`, `Choose a specialisation from the list`, `Choose an employer from the list`, or a bad date range */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -16,7 +16,7 @@ const job = (over: Partial<Job>): Job => ({
   responsibilities: [],
   requirements: [],
   status: 'open',
-  specialisation: '',
+  specialisation: 'Development + Testing',
   ...over,
 })
 
@@ -40,7 +40,7 @@ describe('dashboard job filter', () => {
     expect(ids(filterDashboardJobs(jobs, { ...EMPTY_JOB_FILTERS, type: 'Contract', salaryRangeId: 'sal-2' }))).toEqual(['2'])
   })
   it('keeps the chosen specialisation only', () => {
-    const mixed = [job({ id: 'd', specialisation: 'Digital' }), job({ id: 'x', specialisation: 'Executive IT' }), job({ id: 'n', specialisation: '' })]
+    const mixed = [job({ id: 'd', specialisation: 'Digital' }), job({ id: 'x', specialisation: 'Executive IT' }), job({ id: 'n', specialisation: 'AI + Robotics' })]
     expect(ids(filterDashboardJobs(mixed, { ...EMPTY_JOB_FILTERS, specialisation: 'Digital' }))).toEqual(['d'])
     expect(ids(filterDashboardJobs(mixed, EMPTY_JOB_FILTERS))).toEqual(['d', 'x', 'n'])
   })

@@ -20,7 +20,7 @@ export function filterDashboardJobs(jobs: Job[], filters: JobFilters): Job[] {
 }
 
 /** The type options: the distinct types of the loaded jobs, in first-seen order. */
-export function jobTypeOptions(jobs: Job[]): string[] {
-  return [...new Set(jobs.map((j) => j.type).filter((t): t is string => Boolean(t)))]
+export function jobTypeOptions(jobs: Job[]): Job['type'][] {
+  return [...new Set(jobs.map((j) => j.type))]
 }
 

@@ -97,8 +97,11 @@ export function fromJob(job: EmployerJob): JobFormValues {
   }
 }
 
+/** A listing as the form has it so far: its type and specialisation may not be chosen yet. */
+export type JobPreview = Omit<Job, 'type' | 'specialisation'> & { type: string; specialisation: string }
+
 /** The job as the public page would show it, from what is typed so far. */
-export function previewJob(v: JobFormValues, company: string, locations: ReferenceItem[]): Job {
+export function previewJob(v: JobFormValues, company: string, locations: ReferenceItem[]): JobPreview {
   return {
     id: 'preview',
     title: v.title.trim() || 'Job title',

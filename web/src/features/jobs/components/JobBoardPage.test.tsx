@@ -22,7 +22,7 @@ function makeJob(i: number, overrides: Partial<Job> = {}): Job {
     created_at: '2025-01-01T00:00:00Z',
     expires_at: null,
     status: 'open',
-    specialisation: '',
+    specialisation: 'Development + Testing',
     ...overrides,
   }
 }

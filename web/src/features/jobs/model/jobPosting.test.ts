@@ -17,7 +17,7 @@ const job: Job = {
   created_at: '2025-03-01T00:00:00Z',
   expires_at: '2025-04-01T00:00:00Z',
   status: 'open',
-  specialisation: 'Cloud',
+  specialisation: 'Cloud + Infrastructure',
   responsibilities: [],
   requirements: [],
 }

@@ -29,7 +29,7 @@ const job = (id: string, overrides: Partial<Job> = {}): Job => ({
   description: '',
   created_at: '2026-11-01T00:00:00Z',
   status: 'open',
-  specialisation: '',
+  specialisation: 'Development + Testing',
   responsibilities: [],
   requirements: [],
   ...overrides,
@@ -94,8 +94,7 @@ describe('the specialisation filter', () => {
   it('keeps jobs of that specialisation only, every job when none is chosen', () => {
     expect(matchesSpecialisation({ specialisation: 'Digital' }, 'Digital')).toBe(true)
     expect(matchesSpecialisation({ specialisation: 'Digital' }, 'Executive IT')).toBe(false)
-    expect(matchesSpecialisation({ specialisation: '' }, 'Digital')).toBe(false)
-    expect(matchesSpecialisation({ specialisation: '' }, '')).toBe(true)
+    expect(matchesSpecialisation({ specialisation: 'Digital' }, '')).toBe(true)
   })
 })
 

@@ -10,7 +10,7 @@ describe('saved jobs', () => {
   })
 
   it('finds a job in the list and names the button for what it will do', () => {
-    const list = [{ job_id: 'a', title: 'T', company: 'C', location: 'L', type: 'Full-time', salary: '', status: 'open' as const, saved_at: '' }]
+    const list = [{ job_id: 'a', title: 'T', company: 'C', location: 'L', type: 'Full-time' as const, salary: '', status: 'open' as const, saved_at: '' }]
     expect(isSaved(list, 'a')).toBe(true)
     expect(isSaved(list, 'b')).toBe(false)
     expect(isSaved(undefined, 'a')).toBe(false)
