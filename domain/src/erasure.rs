@@ -83,7 +83,11 @@ read_back_by!(
     Grounds,
     as_str,
     "erasure grounds",
-    [Self::PersonAsked, Self::AdminDecision, Self::RetentionPeriod]
+    [
+        Self::PersonAsked,
+        Self::AdminDecision,
+        Self::RetentionPeriod
+    ]
 );
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

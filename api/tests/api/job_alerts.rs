@@ -193,10 +193,12 @@ async fn the_tables_take_every_job_type_and_specialisation_and_refuse_other_labe
     app.settle().await;
     let set = async |table: &str, column: &str, label: &str| {
         // language=PostgreSQL
-        sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE {table} SET {column} = $1")))
-            .bind(label)
-            .execute(&app.pool)
-            .await
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE {table} SET {column} = $1"
+        )))
+        .bind(label)
+        .execute(&app.pool)
+        .await
     };
     for table in ["jobs", "job_alerts"] {
         for t in JobType::ALL {
@@ -208,7 +210,10 @@ async fn the_tables_take_every_job_type_and_specialisation_and_refuse_other_labe
         for (column, label) in [("job_type", "full-time"), ("specialisation", "Gardening")] {
             let refused = set(table, column, label).await.unwrap_err();
             assert_eq!(
-                refused.as_database_error().and_then(|e| e.code()).as_deref(),
+                refused
+                    .as_database_error()
+                    .and_then(|e| e.code())
+                    .as_deref(),
                 Some("23514"),
                 "{table}.{column} took {label:?}"
             );
@@ -217,10 +222,16 @@ async fn the_tables_take_every_job_type_and_specialisation_and_refuse_other_labe
     // What was stored last reads back as the domain's values.
     let listing = app.get(&format!("/api/jobs/{job}"), None).await;
     assert_eq!(listing.body["type"], JobType::Temporary.label());
-    assert_eq!(listing.body["specialisation"], Specialisation::Security.label());
+    assert_eq!(
+        listing.body["specialisation"],
+        Specialisation::Security.label()
+    );
     let alerts = app.alerts(&me).await;
     assert_eq!(alerts[0]["type"], JobType::Temporary.label());
-    assert_eq!(alerts[0]["specialisation"], Specialisation::Security.label());
+    assert_eq!(
+        alerts[0]["specialisation"],
+        Specialisation::Security.label()
+    );
 }
 
 #[tokio::test]

@@ -13,8 +13,8 @@ use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::{Nullable, escape_like};
 use super::job_board::JobStatus;
+use super::{Nullable, escape_like};
 
 /// At most this many rows in an agency-wide list; filters narrow it.
 pub const LIST_LIMIT: i64 = 500;

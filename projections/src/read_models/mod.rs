@@ -47,7 +47,9 @@ impl sqlx::Type<sqlx::Postgres> for Nullable {
 
 impl<'r> sqlx::Decode<'r, sqlx::Postgres> for Nullable {
     fn decode(value: sqlx::postgres::PgValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
-        Ok(Self(<Option<String> as sqlx::Decode<sqlx::Postgres>>::decode(value)?))
+        Ok(Self(
+            <Option<String> as sqlx::Decode<sqlx::Postgres>>::decode(value)?,
+        ))
     }
 }
 
