@@ -1,5 +1,5 @@
 /** The applications screen's filters and the address bar: ?employer=&stage=&specialisation=&from=&to= */
-import { hasAny, OPS_STAGES, type OpsStage, readParams, validDay, writeParams } from '../../admin'
+import { hasAny, OPS_STAGES, type OpsStage, readParams, SPECIALISATIONS, validDay, writeParams } from '../../admin'
 
 export type ApplicationFilters = { employer: string; stage: OpsStage | ''; specialisation: string; from: string; to: string }
 
@@ -8,7 +8,9 @@ const KEYS = ['employer', 'stage', 'specialisation', 'from', 'to'] as const
 export function applicationFiltersFromParams(params: URLSearchParams): ApplicationFilters {
   const raw = readParams(params, KEYS)
   const stage = (OPS_STAGES as readonly string[]).includes(raw.stage) ? (raw.stage as OpsStage) : ''
-  return { employer: raw.employer, stage, specialisation: raw.specialisation, from: validDay(raw.from), to: validDay(raw.to) }
+  // an address edited by hand falls back to every specialisation, as a stage does (the server would refuse it)
+  const specialisation = (SPECIALISATIONS as readonly string[]).includes(raw.specialisation) ? raw.specialisation : ''
+  return { employer: raw.employer, stage, specialisation, from: validDay(raw.from), to: validDay(raw.to) }
 }
 
 export const applicationFiltersToParams = (f: ApplicationFilters) => writeParams(f, KEYS)

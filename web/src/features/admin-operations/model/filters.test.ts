@@ -22,7 +22,7 @@ describe('job filters and the address bar', () => {
 })
 
 describe('application filters', () => {
-  it('keeps real days and stages only', () => {
+  it('keeps real days, stages and specialisations only', () => {
     expect(applicationFiltersFromParams(p('stage=offer&from=2026-02-30&to=2026-03-01&specialisation=Digital'))).toEqual({
       employer: '',
       stage: 'offer',
@@ -31,6 +31,8 @@ describe('application filters', () => {
       to: '2026-03-01',
     })
     expect(applicationFiltersFromParams(p('stage=nope')).stage).toBe('')
+    expect(applicationFiltersFromParams(p('specialisation=Gardening')).specialisation).toBe('')
+    expect(applicationFiltersFromParams(p('specialisation=digital')).specialisation).toBe('')
   })
   it('round-trips through the URL', () => {
     const f = { employer: 'abc', stage: 'new' as const, specialisation: 'AI + Robotics', from: '2026-01-01', to: '2026-01-31' }
