@@ -3,7 +3,9 @@ import { everyOf, type ApiSchema } from '../api'
 /** The nine specialisations (SPEC 1), in the order the site lists them: one list for the public
  *  site, the employer's job form and the admin's filters (a shared module, so a workspace does not
  *  import the public site's feature and its stylesheet to get it). */
-export const SPECIALISATIONS = everyOf<ApiSchema<'Specialisation'>>()([
+export type Specialisation = ApiSchema<'Specialisation'>
+
+export const SPECIALISATIONS = everyOf<Specialisation>()([
   'Development + Testing',
   'AI + Robotics',
   'BI + Data Analytics',

@@ -35,7 +35,7 @@ describe('application filters', () => {
     expect(applicationFiltersFromParams(p('specialisation=digital')).specialisation).toBe('')
   })
   it('round-trips through the URL', () => {
-    const f = { employer: 'abc', stage: 'new' as const, specialisation: 'AI + Robotics', from: '2026-01-01', to: '2026-01-31' }
+    const f = { employer: 'abc', stage: 'new' as const, specialisation: 'AI + Robotics' as const, from: '2026-01-01', to: '2026-01-31' }
     expect(applicationFiltersFromParams(p(applicationFiltersToParams(f).toString()))).toEqual(f)
   })
   it('flags a range that ends before it starts', () => {

@@ -40,7 +40,6 @@ describe('buildJobPosting', () => {
     expect(employmentType('Part-time')).toBe('PART_TIME')
     expect(employmentType('Contract')).toBe('CONTRACTOR')
     expect(employmentType('Temporary')).toBe('TEMPORARY')
-    expect(employmentType('Casual')).toBeUndefined()
   })
 
   it('splits the location text into locality and region', () => {

@@ -10,14 +10,15 @@ export function isJobClosed(job: Pick<Job, 'status' | 'expires_at'>, now: Date):
   return false
 }
 
-const EMPLOYMENT_TYPES: Record<string, string> = {
-  'full-time': 'FULL_TIME',
-  'part-time': 'PART_TIME',
-  contract: 'CONTRACTOR',
-  temporary: 'TEMPORARY',
+/** schema.org's employmentType for each of the server's job types (tsc requires every one). */
+const EMPLOYMENT_TYPES: Record<Job['type'], string> = {
+  'Full-time': 'FULL_TIME',
+  'Part-time': 'PART_TIME',
+  Contract: 'CONTRACTOR',
+  Temporary: 'TEMPORARY',
 }
 
-export const employmentType = (type: string): string | undefined => EMPLOYMENT_TYPES[type.trim().toLowerCase()]
+export const employmentType = (type: Job['type']): string => EMPLOYMENT_TYPES[type]
 
 /** 'Sydney, NSW' -> locality Sydney, region NSW. */
 export function splitLocation(location: string): { locality: string; region?: string } {
@@ -49,8 +50,7 @@ export function buildJobPosting(job: Job, salaryRanges: readonly SalaryRange[]):
     },
   }
   if (job.expires_at) posting.validThrough = job.expires_at
-  const type = employmentType(job.type ?? '')
-  if (type) posting.employmentType = type
+  posting.employmentType = employmentType(job.type)
   const range = salaryRanges.find((r) => String(r.id) === String(job.salary_range_id ?? ''))
   if (range && (typeof range.min === 'number' || typeof range.max === 'number')) {
     posting.baseSalary = {
