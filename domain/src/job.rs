@@ -20,7 +20,7 @@ pub fn stream_id(job_id: Uuid) -> String {
     format!("job-{job_id}")
 }
 
-/// Stored in read models under its label, and shown as it.
+/// A listing's job type, sent as the board names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum JobType {
     #[serde(rename = "Full-time")]
@@ -58,8 +58,8 @@ impl JobType {
     }
 }
 
-/// The agency's nine specialisations (SPEC 1), stored in read models under
-/// their labels.
+/// One of the agency's nine specialisations (SPEC 1), sent as the site
+/// names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Specialisation {
     #[serde(rename = "Development + Testing")]

@@ -2576,7 +2576,7 @@ export interface components {
          */
         JobStatus: "draft" | "open" | "closed" | "expired";
         /**
-         * @description Stored in read models under its label, and shown as it.
+         * @description A listing's job type, sent as the board names it.
          * @enum {string}
          */
         JobType: "Full-time" | "Part-time" | "Contract" | "Temporary";
@@ -3042,8 +3042,8 @@ export interface components {
             video_link?: string | null;
         };
         /**
-         * @description The agency's nine specialisations (SPEC 1), stored in read models under
-         *     their labels.
+         * @description One of the agency's nine specialisations (SPEC 1), sent as the site
+         *     names it.
          * @enum {string}
          */
         Specialisation: "Development + Testing" | "AI + Robotics" | "BI + Data Analytics" | "Cloud + Infrastructure" | "Digital" | "ERP/SAP/CRM" | "Executive IT" | "Project Services" | "Security + Cyber Security";
