@@ -582,9 +582,12 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
         lines
             .next()
             .unwrap()
-            .starts_with(r#""application_id","job_id","job_title","employer""#)
+            .starts_with(r#""application_id","job_id","job_title","employer","specialisation""#)
     );
-    assert!(lines.next().unwrap().contains("Platform Engineer"));
+    let row = lines.next().unwrap();
+    assert!(row.contains("Platform Engineer"));
+    // The specialisation is written as the board names it, not as an enum's name.
+    assert!(row.contains(r#","Development + Testing","#), "{row}");
     assert!(!text.contains("applicant@example.com"), "nothing personal");
 }
 
