@@ -47,9 +47,9 @@ export function explainStuck(db, names) {
          FROM projector_checkpoints WHERE name IN (${list}) ORDER BY name`)) {
       log(`  stuck ${name}: checkpoint at position ${position}, ${status}, ${attempts} attempts, updated ${updated}${error ? `, last error: ${error}` : ''}`)
     }
-    // language=PostgreSQL
     // A log still growing means a load still running: projectors that chase
     // it are busy, not stuck, and the caller waited too early.
+    // language=PostgreSQL
     const head = psql(db, `SELECT max(position), count(*), count(*) FILTER (WHERE recorded_at > now() - interval '5 seconds'),
          coalesce(to_char(max(recorded_at), 'HH24:MI:SS.MS'), '') FROM events`)[0]
     log(`  the log: ${head[1]} events, the highest position ${head[0]}, the newest recorded ${head[3]}; ${head[2]} recorded in the last 5 s` +
