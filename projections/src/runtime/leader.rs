@@ -80,7 +80,12 @@ pub(super) async fn run_projector(
                     config.batch_timeout
                 );
                 tracing::error!(projector = name, error = %error, "projector batch overran");
-                end_session(&source.pool, backend).await;
+                end_session(&source.pool, name, backend, config.batch_timeout).await;
+                // The batch may have committed before the timeout: a policy's
+                // appends must not wait for the poll.
+                if projector.appends() {
+                    source.store.wake();
+                }
                 // Bounded too: what held the batch may hold the row.
                 let recorded = tokio::time::timeout(
                     config.batch_timeout,
@@ -92,7 +97,9 @@ pub(super) async fn run_projector(
                 }
                 break;
             };
-            if matches!(batch, Ok(Batch::Handled(_) | Batch::Passed(_))) {
+            // Only a batch that wrote shows its size is safe again (one that
+            // passed events by cost next to nothing).
+            if matches!(batch, Ok(Batch::Handled(n)) if n > 0) {
                 batch_size = (batch_size * 2).min(config.batch_size);
             }
             // A policy's batch appends where the store does not see it (and
@@ -120,6 +127,7 @@ pub(super) async fn run_projector(
                     // (one that no longer answers counts as gone).
                     if !answers(&mut lock, config.batch_timeout).await {
                         tracing::warn!(projector = name, "lost the leadership connection");
+                        end_session(&source.pool, name, backend, config.batch_timeout).await;
                         break;
                     }
                 }
@@ -131,6 +139,7 @@ pub(super) async fn run_projector(
                     if !answers(&mut lock, config.batch_timeout).await {
                         // Not a failing projector: we are no longer leader.
                         tracing::warn!(projector = name, "lost the leadership connection");
+                        end_session(&source.pool, name, backend, config.batch_timeout).await;
                         break;
                     }
                     let error = format!("{e:#}");
@@ -183,16 +192,34 @@ async fn answers(lock: &mut PgConnection, patience: Duration) -> bool {
 /// Ends a leadership session from the pool: its transaction rolls back and
 /// its locks go, even while the session waits on a lock or its client no
 /// longer reads (dropping the connection alone would leave the session
-/// holding both until PostgreSQL noticed). Best effort: a session already
-/// gone is what we want.
-async fn end_session(pool: &PgPool, backend: i32) {
+/// holding both until PostgreSQL noticed, and this process standing by
+/// behind its own dead session). Only while that session still holds this
+/// projector's lock: a pid that has since ended may belong to another
+/// session now. Best effort, and bounded: a session already gone is what we
+/// want.
+async fn end_session(pool: &PgPool, name: &str, backend: i32, patience: Duration) {
+    // pg_locks splits an advisory lock's bigint key: objid is its low half.
     // language=PostgreSQL
-    let ended = sqlx::query("SELECT pg_terminate_backend($1)")
-        .bind(backend)
-        .execute(pool)
-        .await;
-    if let Err(e) = ended {
-        tracing::warn!(backend, error = %e, "could not end a stuck leadership session");
+    let ended = sqlx::query(
+        "SELECT pg_terminate_backend(pid) FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND pid = $1 AND objsubid = 1
+            AND objid = ((hashtext('projector:' || $2)::bigint) & 4294967295)::oid",
+    )
+    .bind(backend)
+    .bind(name)
+    .execute(pool);
+    match tokio::time::timeout(patience, ended).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => {
+            tracing::warn!(projector = name, backend, error = %e, "could not end a stuck leadership session");
+        }
+        Err(_) => {
+            tracing::warn!(
+                projector = name,
+                backend,
+                "ending a stuck leadership session did not answer"
+            );
+        }
     }
 }
 
