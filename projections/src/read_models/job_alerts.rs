@@ -168,6 +168,9 @@ struct Run {
     matches: Vec<Option<MatchRow>>,
     /// Where each match the run adds (and still has) is in `matches`.
     match_at: HashMap<Uuid, usize>,
+    /// The run's matches of each alert, by place in `matches`, so a
+    /// deletion finds its alert's without reading every match.
+    matches_of: HashMap<Uuid, Vec<usize>>,
     /// Each match a digest carried and when the last one was sent, for the
     /// stored matches (those the run adds hold it already).
     digested: HashMap<Uuid, DateTime<Utc>>,
@@ -245,10 +248,8 @@ impl Run {
                 if !self.deleted.contains(alert_id) {
                     self.deleted.push(*alert_id);
                 }
-                for slot in &mut self.matches {
-                    if slot.as_ref().is_some_and(|m| m.alert_id == *alert_id)
-                        && let Some(m) = slot.take()
-                    {
+                for at in self.matches_of.remove(alert_id).unwrap_or_default() {
+                    if let Some(m) = self.matches[at].take() {
                         self.match_at.remove(&m.id);
                     }
                 }
@@ -274,6 +275,10 @@ impl Run {
                     && !self.match_at.contains_key(&m.match_id)
                 {
                     self.match_at.insert(m.match_id, self.matches.len());
+                    self.matches_of
+                        .entry(m.alert_id)
+                        .or_default()
+                        .push(self.matches.len());
                     self.matches.push(Some(MatchRow {
                         id: m.match_id,
                         alert_id: m.alert_id,
@@ -389,8 +394,11 @@ impl Run {
     }
 }
 
-/// Writes alerts with one statement (each one's generated word columns are
-/// worked out once per write, so a run's events on one alert cost one).
+/// Writes alerts with one statement: each alert the run changed once,
+/// however many of its events the run folded, so its generated word columns
+/// are worked out once per run, not once per event (twice for a stored
+/// alert: for the proposed row and for the update; a pause rewrites them as
+/// an edit does).
 async fn upsert_alerts(conn: &mut PgConnection, rows: &[&AlertRow]) -> anyhow::Result<()> {
     // language=PostgreSQL
     sqlx::query(
@@ -642,6 +650,30 @@ mod tests {
         assert_eq!(run.deleted, [id]);
         assert_eq!(run.matches.iter().flatten().count(), 0);
         assert_eq!(run.counts, BTreeMap::from([(at(8), (1, 0))]));
+    }
+
+    #[test]
+    fn an_alert_deleted_and_created_again_in_one_run_keeps_only_its_later_match() {
+        let id = Uuid::now_v7();
+        let (_, before) = matched(id, false, 9);
+        let (after_id, after) = matched(id, false, 12);
+        let run = fold_all(
+            vec![stored(&[created(id, Uuid::now_v7(), 1)])],
+            &[
+                before,
+                deleted(id, 10),
+                created(id, Uuid::now_v7(), 11),
+                after,
+            ],
+        );
+        // The stored alert and its stored matches go first, then it is
+        // written again as created, with the match that came after.
+        assert_eq!(run.deleted, [id]);
+        let upserts = run.upserts();
+        assert_eq!(upserts.len(), 1);
+        assert_eq!(upserts[0].created_at, at(11));
+        let left: Vec<Uuid> = run.matches.iter().flatten().map(|m| m.id).collect();
+        assert_eq!(left, [after_id]);
     }
 
     #[test]
