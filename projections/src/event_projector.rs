@@ -52,8 +52,9 @@ pub trait EventProjector: Send + Sync + 'static {
     /// Whether `handle` may append events (a policy); see [`Projector::appends`].
     const APPENDS: bool = false;
 
-    /// A run of this projector's events with no erasure among them, live or
-    /// in a rebuild alike (a rebuild passes a `changes` nobody reads). By
+    /// A run of this projector's events with no erasure among them, live (a
+    /// rebuild calls [`Self::fold_unheard_segment`], which by default comes
+    /// here with changes nobody reads). By
     /// default event by event through [`Self::handle`]; a read model kept as
     /// rows folded in memory implements [`RowFold`](crate::RowFold) instead,
     /// which reads the run's rows once and writes them back set-wise.
@@ -200,14 +201,14 @@ async fn apply_segments<P: EventProjector + ?Sized>(
     mut changes: Option<&mut Vec<Change>>,
 ) -> anyhow::Result<()> {
     let mut segment = Vec::new();
-    let mut unheard = Vec::new();
     for decoded in batches.iter().flat_map(|batch| batch.iter()) {
         if let Some(erased) = ErasedSubject::of(decoded.event.as_ref()) {
             fold(projector, conn, &segment, changes.as_deref_mut()).await?;
             segment.clear();
-            let changes = changes.as_deref_mut().unwrap_or(&mut unheard);
-            projector.erase(conn, &erased, changes).await?;
-            unheard.clear();
+            match changes.as_deref_mut() {
+                Some(changes) => projector.erase(conn, &erased, changes).await?,
+                None => projector.erase(conn, &erased, &mut Vec::new()).await?,
+            }
         }
         if let Some(event) = decoded.event.as_ref().and_then(P::Event::from_any) {
             segment.push((&decoded.recorded, event));
