@@ -84,6 +84,13 @@ pub async fn run(config: Config, command: ProjectionsCommand) -> anyhow::Result<
                         swap.as_secs_f64()
                     );
                 }
+                let stages = &report.stages;
+                println!(
+                    "the log: read in {:.2}s, unsealed in {:.2}s, decoded in {:.2}s",
+                    stages.fetch.as_secs_f64(),
+                    stages.unseal.as_secs_f64(),
+                    stages.decode.as_secs_f64()
+                );
                 println!(
                     "all {} projectors: {} events in {:.2}s = {:.0} events/s",
                     selected.len(),

@@ -67,7 +67,7 @@ pub async fn rebuild_all(
         ensure_checkpoint(pool, projector.name()).await?;
         let shadow = format!("rebuild_{}", projector.name());
         prepare_shadow(&mut conn, &shadow, projector.tables()).await?;
-        deferred.push(defer_indexes(&mut conn, &shadow, projector.erased_by()).await?);
+        deferred.push(defer_indexes(&mut conn, &shadow, projector.found_by()).await?);
     }
     drop(conn);
     stages.swap += timer.elapsed();
@@ -89,7 +89,14 @@ pub async fn rebuild_all(
     for (projector, deferred) in projectors.iter().zip(deferred) {
         let (tx, rx) = tokio::sync::mpsc::channel::<Arc<FanBatch>>(QUEUE);
         senders.push(tx);
-        let conn = <PgConnection as sqlx::Connection>::connect_with(&pool.connect_options())
+        // Named, so pg_stat_activity (and `.ci/rebuild-cpu`) tell the
+        // projectors' sessions apart.
+        let options = pool
+            .connect_options()
+            .as_ref()
+            .clone()
+            .application_name(&format!("rebuild {}", projector.name()));
+        let conn = <PgConnection as sqlx::Connection>::connect_with(&options)
             .await
             .context("Failed to connect for a rebuild")?;
         tasks.spawn(apply_all(
