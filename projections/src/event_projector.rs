@@ -45,9 +45,9 @@ pub trait EventProjector: Send + Sync + 'static {
     /// rows deleted either way), so live and rebuilt read models agree.
     const ERASE: &'static [&'static str] = &[];
 
-    /// The columns [`Self::ERASE`] (or [`Self::erase`]) finds rows by; see
-    /// [`Projector::erased_by`].
-    const ERASED_BY: &'static [&'static str] = &[];
+    /// The columns [`Self::ERASE`] (or [`Self::erase`]), or a write of its
+    /// folds, finds rows by; see [`Projector::found_by`].
+    const FOUND_BY: &'static [&'static str] = &[];
 
     /// Whether `handle` may append events (a policy); see [`Projector::appends`].
     const APPENDS: bool = false;
@@ -154,8 +154,8 @@ impl<P: EventProjector> Projector for P {
         P::TABLES
     }
 
-    fn erased_by(&self) -> &'static [&'static str] {
-        P::ERASED_BY
+    fn found_by(&self) -> &'static [&'static str] {
+        P::FOUND_BY
     }
 
     /// Its aggregate's events and erasures: what [`apply_segments`] acts on.

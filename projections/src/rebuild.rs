@@ -82,7 +82,7 @@ pub async fn rebuild(
     let mut conn = connection_with_fresh_statistics(pool).await?;
     let timer = Instant::now();
     prepare_shadow(&mut conn, &shadow, projector.tables()).await?;
-    let deferred = defer_indexes(&mut conn, &shadow, projector.erased_by()).await?;
+    let deferred = defer_indexes(&mut conn, &shadow, projector.found_by()).await?;
     stages.swap += timer.elapsed();
 
     // Reading and applying overlap: a reader task fetches (and decrypts) the

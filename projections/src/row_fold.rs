@@ -68,8 +68,9 @@ pub trait RowFold: Send + Sync + 'static {
     /// What purges or anonymises its rows about an erased person; see
     /// [`EventProjector::ERASE`].
     const ERASE: &'static [&'static str] = &[];
-    /// The columns its erasure finds rows by; see [`EventProjector::ERASED_BY`].
-    const ERASED_BY: &'static [&'static str] = &[];
+    /// The columns its erasure or its writes find rows by; see
+    /// [`EventProjector::FOUND_BY`].
+    const FOUND_BY: &'static [&'static str] = &[];
 
     /// The aggregate whose events it reads; every other event is skipped.
     type Event: FromAnyEvent;
@@ -116,7 +117,7 @@ impl<F: RowFold> EventProjector for F {
     const NAME: &'static str = F::NAME;
     const TABLES: &'static [&'static str] = F::TABLES;
     const ERASE: &'static [&'static str] = F::ERASE;
-    const ERASED_BY: &'static [&'static str] = F::ERASED_BY;
+    const FOUND_BY: &'static [&'static str] = F::FOUND_BY;
     type Event = F::Event;
 
     async fn handle(

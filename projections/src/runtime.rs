@@ -104,11 +104,13 @@ pub trait Projector: Send + Sync + 'static {
     /// The tables this projector owns (rebuilt and swapped together).
     fn tables(&self) -> &'static [&'static str];
 
-    /// Columns its erasure statements find rows by (`WHERE user_id = $1`). A
-    /// rebuild builds secondary indexes after loading the shadow tables, but
-    /// keeps one index leading with each of these through the load, so an
-    /// erasure in the log does not scan a table.
-    fn erased_by(&self) -> &'static [&'static str] {
+    /// Columns other than a unique key that its writes find rows by: its
+    /// erasure statements (`WHERE user_id = $1`), or a fold's
+    /// (`WHERE alert_id = ANY($1)`). A rebuild builds secondary indexes after
+    /// loading the shadow tables, but keeps one index leading with each of
+    /// these through the load, so such a write in the log does not scan a
+    /// table.
+    fn found_by(&self) -> &'static [&'static str] {
         &[]
     }
 

@@ -625,3 +625,44 @@ async fn a_batch_that_overruns_its_timeout_ends_its_session_and_leads_again() {
     wait_caught_up(&db, &["gated"]).await;
     assert_eq!(runtime.leading(), vec!["gated"]);
 }
+
+/// A rebuild loads its shadow tables without their secondary indexes but
+/// keeps, for each column a projector finds rows by (`found_by`), a
+/// whole-table index leading with it. A column named there with no such
+/// index keeps nothing, and its lookups scan the table once per batch (as
+/// `job_alert_matches` did by `alert_id` before it was listed).
+#[tokio::test]
+async fn every_column_a_projector_finds_rows_by_leads_a_whole_table_index() {
+    let db = db().await;
+    let mut missing = Vec::new();
+    for projector in projections::all() {
+        for column in projector.found_by() {
+            let (found,): (bool,) = sqlx::query_as(
+                "SELECT EXISTS (
+                    SELECT 1 FROM pg_index i
+                      JOIN pg_class t ON t.oid = i.indrelid
+                      JOIN pg_namespace n ON n.oid = t.relnamespace
+                      JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = i.indkey[0]
+                     WHERE n.nspname = 'public' AND t.relname = ANY($1)
+                       AND a.attname = $2 AND i.indpred IS NULL)",
+            )
+            .bind(projector.tables())
+            .bind(column)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+            if !found {
+                missing.push(format!("{}.{column}", projector.name()));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "no whole-table index leads with {missing:?}"
+    );
+    let alerts = projections::all()
+        .into_iter()
+        .find(|p| p.name() == "job_alerts")
+        .unwrap();
+    assert!(alerts.found_by().contains(&"alert_id"));
+}

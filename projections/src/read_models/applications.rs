@@ -19,7 +19,7 @@ impl RowFold for ApplicationsProjector {
     const NAME: &'static str = "applications";
     const TABLES: &'static [&'static str] = &["applications"];
     /// [`Self::erase`] finds a candidate's applications by `candidate_id`.
-    const ERASED_BY: &'static [&'static str] = &["candidate_id"];
+    const FOUND_BY: &'static [&'static str] = &["candidate_id"];
     type Event = ApplicationEvent;
     type Row = Row;
 

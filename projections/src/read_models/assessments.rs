@@ -25,7 +25,7 @@ impl EventProjector for AssessmentsProjector {
         "UPDATE application_notes SET body = $2 WHERE candidate_id = $1",
         "UPDATE scorecards SET comment = CASE WHEN comment IS NULL THEN NULL ELSE $2 END WHERE candidate_id = $1",
     ];
-    const ERASED_BY: &'static [&'static str] = &["candidate_id"];
+    const FOUND_BY: &'static [&'static str] = &["candidate_id"];
 
     /// A run of notes and scorecards as one INSERT per table, live and in a
     /// rebuild; an erasure writes what came before it first.

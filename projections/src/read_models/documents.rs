@@ -19,7 +19,7 @@ impl RowFold for DocumentsProjector {
 
     // language=PostgreSQL
     const ERASE: &'static [&'static str] = &["DELETE FROM documents WHERE owner_id = $1"];
-    const ERASED_BY: &'static [&'static str] = &["owner_id"];
+    const FOUND_BY: &'static [&'static str] = &["owner_id"];
 
     type Event = DocumentEvent;
     type Row = Row;

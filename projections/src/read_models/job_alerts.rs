@@ -30,7 +30,9 @@ impl EventProjector for JobAlertsProjector {
         "DELETE FROM job_alerts WHERE candidate_id = $1",
         "DELETE FROM job_alert_matches WHERE candidate_id = $1",
     ];
-    const ERASED_BY: &'static [&'static str] = &["candidate_id"];
+    /// Erasures find rows by `candidate_id`; a deleted alert's stored
+    /// matches go by `alert_id` (see `Run::write`).
+    const FOUND_BY: &'static [&'static str] = &["candidate_id", "alert_id"];
 
     /// A run of alert events, live and in a rebuild alike: one SELECT of the
     /// stored alerts the run names, the pure `Run::fold` of every event in

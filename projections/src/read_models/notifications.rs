@@ -27,7 +27,7 @@ impl RowFold for NotificationsProjector {
     const TABLES: &'static [&'static str] = &["notifications"];
     // language=PostgreSQL
     const ERASE: &'static [&'static str] = &["DELETE FROM notifications WHERE user_id = $1"];
-    const ERASED_BY: &'static [&'static str] = &["user_id"];
+    const FOUND_BY: &'static [&'static str] = &["user_id"];
     type Event = NotificationEvent;
     type Row = Row;
 

@@ -22,7 +22,7 @@ impl EventProjector for SavedJobsProjector {
 
     // language=PostgreSQL
     const ERASE: &'static [&'static str] = &["DELETE FROM saved_jobs WHERE candidate_id = $1"];
-    const ERASED_BY: &'static [&'static str] = &["candidate_id"];
+    const FOUND_BY: &'static [&'static str] = &["candidate_id"];
 
     async fn handle(
         &self,

@@ -114,7 +114,7 @@ pub(super) async fn prepare_shadow(
 /// loaded: one sorted build instead of an index insertion per row version
 /// (and updates that change no remaining index column can be HOT). Unique
 /// indexes stay (upserts and lookups by key need them), and so does, for
-/// each of `keep` (what erasures find rows by), the narrowest whole-table
+/// each of `keep` (what erasures and folds find rows by), the narrowest whole-table
 /// index that leads with it (a partial one could not serve the lookup).
 pub(super) async fn defer_indexes(
     conn: &mut PgConnection,
