@@ -7,7 +7,7 @@
  * JobDetailPage): a page pulls in its stylesheet, which the bundler keeps even when the re-export
  * is unused, so every importer's chunk would download the board. app/ lazy-loads page modules.
  */
-export type { Job, ReferenceItem, SalaryRange } from './types'
+export type { Job, JobType, ReferenceItem, SalaryRange } from './types'
 export { COMPETITIVE_SALARY, JOB_TYPES, salaryText } from './types'
 export { jobKeys } from './api/keys'
 export { jobBoardQueryOptions, useJobBoard } from './api/get-job-board'
@@ -21,7 +21,9 @@ export {
   writeJobSearch,
   hoursLeftIfClosingSoon,
   JOB_SORTS,
+  jobTypeFromName,
   matchesSpecialisation,
+  specialisationFromName,
   sortJobs,
   type JobSearch,
   type JobSort,

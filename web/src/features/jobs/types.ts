@@ -9,8 +9,10 @@ export type ReferenceItem = Pick<ApiSchema<'Location'>, 'id' | 'display_name'>
 
 export type SalaryRange = ApiSchema<'SalaryRange'>
 
+export type JobType = ApiSchema<'JobType'>
+
 /** The four job types (SPEC 1), every one the server has. */
-export const JOB_TYPES = everyOf<ApiSchema<'JobType'>>()(['Full-time', 'Part-time', 'Contract', 'Temporary'])
+export const JOB_TYPES = everyOf<JobType>()(['Full-time', 'Part-time', 'Contract', 'Temporary'])
 
 export const COMPETITIVE_SALARY = 'Competitive salary'
 

@@ -9,7 +9,7 @@ import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { SelectField, SpecialisationField, valueOptions } from '../../../components/ui/Select'
 import { ApiError } from '../../../lib/api'
 import { serverMessageOr } from '../../../lib/server-message'
-import { JOB_TYPES, referenceOptions } from '../../jobs'
+import { JOB_TYPES, jobTypeFromName, referenceOptions, specialisationFromName } from '../../jobs'
 import {
   ALERT_TEXTS,
   alertBody,
@@ -169,13 +169,13 @@ function CriteriaFields({ form, set, errors, reference }: CriteriaProps) {
         error={errors.type}
         value={form.type ?? ''}
         options={valueOptions(JOB_TYPES)}
-        onChange={(e) => set({ type: e.target.value })}
+        onChange={(e) => set({ type: jobTypeFromName(e.target.value) || undefined })}
       />
       <SpecialisationField
         placeholder="All specialisations"
         error={errors.specialisation}
         value={form.specialisation ?? ''}
-        onChange={(e) => set({ specialisation: e.target.value })}
+        onChange={(e) => set({ specialisation: specialisationFromName(e.target.value) || undefined })}
       />
       {errors.criteria ? (
         <p className="field-error" role="alert">

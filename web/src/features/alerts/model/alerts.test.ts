@@ -28,7 +28,7 @@ const ref = {
 
 describe('a search as an alert', () => {
   it('keeps what was looked for, the board keeping a location by name and the portal by id', () => {
-    const search = { ...EMPTY_JOB_SEARCH, title: '  java  ', location: 'Sydney', salaryRangeId: PAY, type: 'Contract', specialisation: 'Development + Testing', sort: 'salary' as const, page: 3 }
+    const search = { ...EMPTY_JOB_SEARCH, title: '  java  ', location: 'Sydney', salaryRangeId: PAY, type: 'Contract' as const, specialisation: 'Development + Testing' as const, sort: 'salary' as const, page: 3 }
     expect(criteriaFromSearch(search, ref.locations, 'name')).toEqual({
       keywords: 'java',
       location_id: SYD,

@@ -4,7 +4,8 @@
  * which field of the form a 422 answer's text belongs to (the server sends one text at a time).
  */
 import type { ApiSchema } from '../../../api'
-import type { JobSearch, ReferenceItem } from '../../jobs'
+import type { Specialisation } from '../../../lib/specialisations'
+import type { JobSearch, JobType, ReferenceItem } from '../../jobs'
 
 export type AlertFrequency = ApiSchema<'Frequency'>
 
@@ -17,8 +18,8 @@ export type AlertForm = {
   keywords?: string
   location_id?: string
   salary_range_id?: string
-  type?: string
-  specialisation?: string
+  type?: JobType
+  specialisation?: Specialisation
   frequency: AlertFrequency
 }
 

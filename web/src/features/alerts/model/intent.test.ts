@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { EMPTY_JOB_SEARCH } from '../../jobs'
 import { returnsToAlerts, savedSearchFrom, saveSearchLanding, searchQuery, wantsSaveDialog, withAlertsReturn, withSavedSearch } from './intent'
 
-const search = { ...EMPTY_JOB_SEARCH, title: 'data engineer', location: 'Sydney', type: 'Contract', specialisation: 'BI + Data Analytics', sort: 'salary' as const, page: 4 }
+const search = { ...EMPTY_JOB_SEARCH, title: 'data engineer', location: 'Sydney', type: 'Contract' as const, specialisation: 'BI + Data Analytics' as const, sort: 'salary' as const, page: 4 }
 
 describe('saving a search after signing in', () => {
   it('carries the search (not its sort or page) through the login and back to the board with the dialog asked for', () => {

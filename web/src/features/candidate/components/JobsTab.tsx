@@ -21,13 +21,16 @@ import { useApplications } from '../api/get-applications'
 import {
   hoursLeftIfClosingSoon,
   JOB_SORTS,
+  jobTypeFromName,
   referenceOptions,
   sortJobs,
+  specialisationFromName,
   useJobBoard,
   useJobSearch,
   useLocations,
   useSalaryRanges,
   type Job,
+  type JobSearch,
   type JobSort,
 } from '../../jobs'
 import { SavedJobsList, useSavedJobs, useSaveIntent } from '../../saved-jobs'
@@ -56,7 +59,7 @@ export const DASHBOARD_JOBS_PER_PAGE = 10
 const FILTERS_FOLD_QUERY = '(max-width: 639.98px)'
 
 /** What Clear resets: the filters (the sort stays as chosen). */
-const CLEARED = { title: '', location: '', salaryRangeId: '', type: '', specialisation: '' }
+const CLEARED: Partial<JobSearch> = { title: '', location: '', salaryRangeId: '', type: '', specialisation: '' }
 
 /** `?view=saved` shows the saved jobs instead of the board. */
 export const VIEW_PARAM = 'view'
@@ -243,8 +246,8 @@ export function JobsTab() {
               options={referenceOptions(salaryRanges.data ?? [])}
               onChange={(e) => update({ salaryRangeId: e.target.value })}
             />
-            <SelectField label="Job type" value={filters.type} placeholder="All types" options={valueOptions(types)} onChange={(e) => update({ type: e.target.value })} />
-            <SpecialisationField value={filters.specialisation} placeholder="All specialisations" onChange={(e) => update({ specialisation: e.target.value })} />
+            <SelectField label="Job type" value={filters.type} placeholder="All types" options={valueOptions(types)} onChange={(e) => update({ type: jobTypeFromName(e.target.value) })} />
+            <SpecialisationField value={filters.specialisation} placeholder="All specialisations" onChange={(e) => update({ specialisation: specialisationFromName(e.target.value) })} />
           </div>
         </div>
         <SaveSearch search={search} locationBy="id" className="cd-save-search" />

@@ -1,7 +1,8 @@
 /** Client-side filtering of the dashboard job list (SPEC 5, candidate dashboard job filtering). */
-import { matchesSpecialisation, type Job } from '../../jobs'
+import type { Specialisation } from '../../../lib/specialisations'
+import { matchesSpecialisation, type Job, type JobType } from '../../jobs'
 
-export type JobFilters = { search: string; locationId: string; salaryRangeId: string; type: string; specialisation: string }
+export type JobFilters = { search: string; locationId: string; salaryRangeId: string; type: JobType | ''; specialisation: Specialisation | '' }
 
 export const EMPTY_JOB_FILTERS: JobFilters = { search: '', locationId: '', salaryRangeId: '', type: '', specialisation: '' }
 

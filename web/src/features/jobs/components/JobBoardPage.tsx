@@ -19,7 +19,7 @@ import { referenceOptions, useLocations, useSalaryRanges } from '../api/get-refe
 import { jobKeys } from '../api/keys'
 import { EMPTY_JOB_FILTERS, filterJobBoard, JOBS_PER_PAGE } from '../model/filters'
 import { useJobSearch } from '../hooks/useJobSearch'
-import { JOB_SORTS, sortJobs, type JobSearch, type JobSort } from '../model/jobSearch'
+import { JOB_SORTS, jobTypeFromName, sortJobs, specialisationFromName, type JobSearch, type JobSort } from '../model/jobSearch'
 import { JOB_TYPES } from '../types'
 import { JobCard } from './JobCard'
 import { Pagination } from '../../../components/ui/Pagination'
@@ -75,20 +75,23 @@ export default function JobBoardPage() {
 
   const count = visible.length
   const salaryName = salaryRanges.find((r) => String(r.id) === search.salaryRangeId)?.display_name
-  const chips = [
-    search.title.trim() ? { key: 'title', label: `“${search.title.trim()}”`, clear: { title: '' } } : null,
-    search.location ? { key: 'location', label: search.location, clear: { location: '' } } : null,
-    search.salaryRangeId ? { key: 'salary', label: salaryName ?? 'Salary range', clear: { salaryRangeId: '' } } : null,
-    search.type ? { key: 'type', label: search.type, clear: { type: '' } } : null,
-    search.specialisation ? { key: 'specialisation', label: search.specialisation, clear: { specialisation: '' } } : null,
-  ].filter((c) => c !== null)
+  const chips = (
+    [
+      search.title.trim() ? { key: 'title', label: `“${search.title.trim()}”`, clear: { title: '' } } : null,
+      search.location ? { key: 'location', label: search.location, clear: { location: '' } } : null,
+      search.salaryRangeId ? { key: 'salary', label: salaryName ?? 'Salary range', clear: { salaryRangeId: '' } } : null,
+      search.type ? { key: 'type', label: search.type, clear: { type: '' } } : null,
+      search.specialisation ? { key: 'specialisation', label: search.specialisation, clear: { specialisation: '' } } : null,
+    ] satisfies ({ key: string; label: string; clear: Partial<JobSearch> } | null)[]
+  ).filter((c) => c !== null)
   const activeSelects = chips.filter((c) => c.key !== 'title').length
-  // the filter selects, each one's first option meaning "any"
-  const selects: { key: 'location' | 'salaryRangeId' | 'type' | 'specialisation'; id: string; label: string; anyLabel: string; options: SelectOption[] }[] = [
-    { key: 'location', id: 'job-search-location', label: 'Location', anyLabel: 'All locations', options: locations.map((l) => ({ id: l.id, value: l.display_name, label: l.display_name })) },
-    { key: 'salaryRangeId', id: 'job-search-salary', label: 'Salary range', anyLabel: 'Any salary', options: referenceOptions(salaryRanges) },
-    { key: 'type', id: 'job-search-type', label: 'Job type', anyLabel: 'All types', options: valueOptions(JOB_TYPES) },
-    { key: 'specialisation', id: 'job-search-specialisation', label: 'Specialisation', anyLabel: 'All specialisations', options: valueOptions(SPECIALISATIONS) },
+  // the filter selects, each one's first option meaning "any"; `patch` is the search a chosen value asks for
+  type SelectKey = 'location' | 'salaryRangeId' | 'type' | 'specialisation'
+  const selects: { key: SelectKey; id: string; label: string; anyLabel: string; options: SelectOption[]; patch: (value: string) => Partial<JobSearch> }[] = [
+    { key: 'location', id: 'job-search-location', label: 'Location', anyLabel: 'All locations', options: locations.map((l) => ({ id: l.id, value: l.display_name, label: l.display_name })), patch: (location) => ({ location }) },
+    { key: 'salaryRangeId', id: 'job-search-salary', label: 'Salary range', anyLabel: 'Any salary', options: referenceOptions(salaryRanges), patch: (salaryRangeId) => ({ salaryRangeId }) },
+    { key: 'type', id: 'job-search-type', label: 'Job type', anyLabel: 'All types', options: valueOptions(JOB_TYPES), patch: (type) => ({ type: jobTypeFromName(type) }) },
+    { key: 'specialisation', id: 'job-search-specialisation', label: 'Specialisation', anyLabel: 'All specialisations', options: valueOptions(SPECIALISATIONS), patch: (name) => ({ specialisation: specialisationFromName(name) }) },
   ]
 
   return (
@@ -119,7 +122,7 @@ export default function JobBoardPage() {
                   placeholder={f.anyLabel}
                   value={search[f.key]}
                   options={f.options}
-                  onChange={(e) => update({ [f.key]: e.target.value })}
+                  onChange={(e) => update(f.patch(e.target.value))}
                 />
               ))}
             </div>

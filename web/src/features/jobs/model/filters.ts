@@ -1,5 +1,6 @@
 /** Public job board filtering (SPEC 5), as pure functions of the jobs, the filters and the clock. */
-import type { Job } from '../types'
+import type { Specialisation } from '../../../lib/specialisations'
+import type { Job, JobType } from '../types'
 import { matchesSpecialisation } from './jobSearch'
 
 export type JobBoardFilters = {
@@ -9,9 +10,9 @@ export type JobBoardFilters = {
   /** a salary range id; empty means any */
   salaryRangeId: string
   /** a job type; empty means any */
-  type: string
+  type: JobType | ''
   /** one of the nine specialisations; empty means any */
-  specialisation: string
+  specialisation: Specialisation | ''
 }
 
 export const EMPTY_JOB_FILTERS: JobBoardFilters = { title: '', location: '', salaryRangeId: '', type: '', specialisation: '' }
@@ -34,7 +35,8 @@ const contains = (haystack: string | null | undefined, needle: string) =>
 export function matchesFilters(job: Job, filters: JobBoardFilters): boolean {
   if (filters.title.trim() && !contains(job.title, filters.title)) return false
   if (filters.location && !contains(job.location, filters.location)) return false
-  if (filters.type && (job.type ?? '').toLowerCase() !== filters.type.toLowerCase()) return false
+  // readJobSearch takes the address's type in any case and spells it as the server does
+  if (filters.type && job.type !== filters.type) return false
   if (filters.salaryRangeId && String(job.salary_range_id ?? '') !== filters.salaryRangeId) return false
   if (!matchesSpecialisation(job, filters.specialisation)) return false
   return true

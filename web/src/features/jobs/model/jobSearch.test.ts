@@ -56,10 +56,21 @@ describe('the search in the address', () => {
   })
 
   it('falls back to the defaults for what it cannot read', () => {
-    for (const query of ['', 'page=abc&sort=oldest&specialisation=plumbing', 'page=0', 'page=-4', 'page=1.5e9x'])
+    for (const query of ['', 'page=abc&sort=oldest&type=any&specialisation=plumbing', 'page=0', 'page=-4', 'page=1.5e9x'])
       expect(readJobSearch(new URLSearchParams(query)), query).toEqual(
         query === 'page=1.5e9x' ? { ...EMPTY_JOB_SEARCH, page: 1 } : EMPTY_JOB_SEARCH,
       )
+  })
+
+  it('reads a job type in any case, as the server spells it, and an unknown one as every type', () => {
+    const type = (query: string) => readJobSearch(new URLSearchParams(query)).type
+    expect(type('type=Contract')).toBe('Contract')
+    expect(type('type=full-time')).toBe('Full-time')
+    expect(type('type=PART-TIME')).toBe('Part-time')
+    expect(type('type=+Temporary+')).toBe('Temporary')
+    expect(type('type=Full')).toBe('')
+    expect(type('type=plumbing')).toBe('')
+    expect(type('type=')).toBe('')
   })
 
   it('writes only what differs from the defaults, and keeps the parameters that are not its own', () => {
@@ -84,7 +95,7 @@ describe('the search in the address', () => {
   })
 
   it('a change to a filter or the sort starts again at page 1; a page change keeps the filters', () => {
-    const onPage3 = { ...EMPTY_JOB_SEARCH, type: 'Contract', page: 3 }
+    const onPage3 = { ...EMPTY_JOB_SEARCH, type: 'Contract' as const, page: 3 }
     expect(changeJobSearch(onPage3, { sort: 'salary' })).toEqual({ ...onPage3, sort: 'salary', page: 1 })
     expect(changeJobSearch(onPage3, { page: 4 })).toEqual({ ...onPage3, page: 4 })
   })

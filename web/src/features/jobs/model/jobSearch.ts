@@ -4,8 +4,8 @@
  * the sort itself (newest first, or salary high to low) and the specialisation filter. Shared by
  * the public board (/jobs/find) and the candidate portal's Browse Jobs, as pure functions.
  */
-import { SPECIALISATIONS } from '../../../lib/specialisations'
-import type { Job, SalaryRange } from '../types'
+import { SPECIALISATIONS, type Specialisation } from '../../../lib/specialisations'
+import { JOB_TYPES, type Job, type JobType, type SalaryRange } from '../types'
 
 export type JobSort = 'newest' | 'salary'
 
@@ -19,9 +19,10 @@ export type JobSearch = {
   title: string
   location: string
   salaryRangeId: string
-  type: string
+  /** one of the four job types, or empty for all */
+  type: JobType | ''
   /** one of the nine specialisations (SPEC 1), or empty for all */
-  specialisation: string
+  specialisation: Specialisation | ''
   sort: JobSort
   /** 1-based; a page past the last one shows the last one */
   page: number
@@ -50,13 +51,23 @@ export function specialisationSlug(name: string): string {
 }
 
 /** The specialisation a slug names, or '' for one that names none. */
-export function specialisationFromSlug(slug: string | null): string {
+export function specialisationFromSlug(slug: string | null): Specialisation | '' {
   if (!slug) return ''
   return SPECIALISATIONS.find((s) => specialisationSlug(s) === slug.trim().toLowerCase()) ?? ''
 }
 
-/** The search in an address. Anything it cannot read (a page of "abc", an unknown sort or
- *  specialisation) falls back to the default rather than to an empty list. */
+/** The specialisation a select's value names, or '' (any) for one that names none. */
+export const specialisationFromName = (name: string): Specialisation | '' => SPECIALISATIONS.find((s) => s === name) ?? ''
+
+/** The job type a value names in any case ("contract" -> "Contract", as a hand-typed address may
+ *  have it), or '' (any) for one that names none. */
+export function jobTypeFromName(name: string | null): JobType | '' {
+  const wanted = name?.trim().toLowerCase()
+  return (wanted && JOB_TYPES.find((t) => t.toLowerCase() === wanted)) || ''
+}
+
+/** The search in an address. Anything it cannot read (a page of "abc", an unknown sort, job type
+ *  or specialisation) falls back to the default rather than to an empty list. */
 export function readJobSearch(params: URLSearchParams): JobSearch {
   const text = (key: string) => params.get(key)?.slice(0, 200) ?? ''
   const page = Number.parseInt(params.get(SEARCH_PARAMS.page) ?? '', 10)
@@ -64,7 +75,7 @@ export function readJobSearch(params: URLSearchParams): JobSearch {
     title: text(SEARCH_PARAMS.title),
     location: text(SEARCH_PARAMS.location),
     salaryRangeId: text(SEARCH_PARAMS.salaryRangeId),
-    type: text(SEARCH_PARAMS.type),
+    type: jobTypeFromName(params.get(SEARCH_PARAMS.type)),
     specialisation: specialisationFromSlug(params.get(SEARCH_PARAMS.specialisation)),
     sort: params.get(SEARCH_PARAMS.sort) === 'salary' ? 'salary' : 'newest',
     page: Number.isFinite(page) && page > 1 ? Math.min(page, 10_000) : 1,
@@ -92,7 +103,7 @@ export function changeJobSearch(search: JobSearch, patch: Partial<JobSearch>): J
   return { ...search, page: 1, ...patch }
 }
 
-export const matchesSpecialisation = (job: Pick<Job, 'specialisation'>, specialisation: string) =>
+export const matchesSpecialisation = (job: Pick<Job, 'specialisation'>, specialisation: Specialisation | '') =>
   !specialisation || job.specialisation === specialisation
 
 /* ---------- salary: one comparable yearly figure per job ---------- */
