@@ -318,8 +318,11 @@ export class S3Endpoint {
   }
 
   /// Goes away at once: refuses new connections and resets the open ones.
+  /// Stopping a stopped endpoint does nothing (a scenario's clean-up may
+  /// stop what its body already stopped).
   async stop() {
     const server = this.server
+    if (!server) return
     this.server = null
     const closed = new Promise((resolve) => server.close(resolve))
     for (const s of this.sockets) s.destroy()
