@@ -628,31 +628,41 @@ async fn a_batch_that_overruns_its_timeout_ends_its_session_and_leads_again() {
 
 /// A rebuild loads its shadow tables without their secondary indexes but
 /// keeps, for each column a projector finds rows by (`found_by`), a
-/// whole-table index leading with it. A column named there with no such
-/// index keeps nothing, and its lookups scan the table once per batch (as
-/// `job_alert_matches` did by `alert_id` before it was listed).
+/// whole-table index leading with it in every one of its tables that has
+/// the column. A table with no such index keeps nothing, and its lookups
+/// scan it once per batch (as `job_alert_matches` did by `alert_id` before
+/// it was listed).
 #[tokio::test]
 async fn every_column_a_projector_finds_rows_by_leads_a_whole_table_index() {
     let db = db().await;
     let mut missing = Vec::new();
     for projector in projections::all() {
         for column in projector.found_by() {
-            let (found,): (bool,) = sqlx::query_as(
-                "SELECT EXISTS (
-                    SELECT 1 FROM pg_index i
-                      JOIN pg_class t ON t.oid = i.indrelid
-                      JOIN pg_namespace n ON n.oid = t.relnamespace
-                      JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = i.indkey[0]
-                     WHERE n.nspname = 'public' AND t.relname = ANY($1)
-                       AND a.attname = $2 AND i.indpred IS NULL)",
+            // Each of the projector's tables that has the column, and
+            // whether a whole-table index of its own leads with it.
+            let tables: Vec<(String, bool)> = sqlx::query_as(
+                "SELECT t.relname::text,
+                        EXISTS (SELECT 1 FROM pg_index i
+                                 WHERE i.indrelid = t.oid AND i.indkey[0] = a.attnum
+                                   AND i.indpred IS NULL)
+                   FROM pg_class t
+                   JOIN pg_namespace n ON n.oid = t.relnamespace
+                   JOIN pg_attribute a ON a.attrelid = t.oid
+                  WHERE n.nspname = 'public' AND t.relname = ANY($1) AND a.attname = $2
+                    AND NOT a.attisdropped",
             )
             .bind(projector.tables())
             .bind(column)
-            .fetch_one(&db.pool)
+            .fetch_all(&db.pool)
             .await
             .unwrap();
-            if !found {
-                missing.push(format!("{}.{column}", projector.name()));
+            if tables.is_empty() {
+                missing.push(format!("{}: no table has {column}", projector.name()));
+            }
+            for (table, indexed) in tables {
+                if !indexed {
+                    missing.push(format!("{}: {table}.{column}", projector.name()));
+                }
             }
         }
     }
