@@ -98,8 +98,9 @@ pub(super) async fn prepare_shadow(
     // Pages are filled to 80 % only, so that a row updated by a later batch
     // (a notification read, an application moved) finds room on its page
     // and the update is HOT: no new entry in the indexes the load keeps.
-    // `build_indexes` makes them durable in one piece, packed to the table's
-    // own fill factor, and gives autovacuum back before the swap.
+    // `build_indexes` makes them durable in one piece, packed at the default
+    // fill factor (LIKE copies no storage parameters, and no read-model table
+    // sets one), and gives autovacuum back before the swap.
     for table in tables {
         sqlx::query(AssertSqlSafe(format!(
             "CREATE UNLOGGED TABLE {shadow}.{table} (LIKE public.{table} INCLUDING ALL)
