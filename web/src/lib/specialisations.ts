@@ -16,3 +16,8 @@ export const SPECIALISATIONS = everyOf<Specialisation>()([
   'Project Services',
   'Security + Cyber Security',
 ])
+
+/** The specialisation a value names exactly (a select's, or an address's), or '' (any) for one
+ *  that names none: what a hand-edited address falls back to. */
+export const specialisationFromName = (name: string | null | undefined): Specialisation | '' =>
+  SPECIALISATIONS.find((s) => s === name) ?? ''

@@ -23,7 +23,6 @@ export {
   JOB_SORTS,
   jobTypeFromName,
   matchesSpecialisation,
-  specialisationFromName,
   sortJobs,
   type JobSearch,
   type JobSort,

@@ -13,7 +13,8 @@ import { SelectField, SpecialisationField } from '../../../components/ui/Select'
 import type { Column } from '../../../components/ui/Table'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
-import { OPS_STAGES, type OpsStage, SPECIALISATIONS, STAGE_LABELS, stageLabel, stageTone, useAdminTitle } from '../../admin'
+import { specialisationFromName } from '../../../lib/specialisations'
+import { OPS_STAGES, type OpsStage, STAGE_LABELS, stageLabel, stageTone, useAdminTitle } from '../../admin'
 import { useAdminApplications } from '../api/get-applications'
 import { applicationFiltersActive, applicationFiltersFromParams, applicationFiltersToParams, rangeProblem, type ApplicationFilters } from '../model/applicationFilters'
 import type { AdminApplication } from '../types'
@@ -91,7 +92,7 @@ export default function ApplicationsPage() {
           options={OPS_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
           onChange={(e) => update({ stage: e.target.value as OpsStage | '' })}
         />
-        <SpecialisationField value={filters.specialisation} placeholder="Any specialisation" onChange={(e) => update({ specialisation: SPECIALISATIONS.find((s) => s === e.target.value) ?? '' })} />
+        <SpecialisationField value={filters.specialisation} placeholder="Any specialisation" onChange={(e) => update({ specialisation: specialisationFromName(e.target.value) })} />
         <Field label="Applied from">
           {(p) => <input {...p} className="input" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => update({ from: e.target.value })} />}
         </Field>

@@ -1,5 +1,6 @@
 /** The applications screen's filters and the address bar: ?employer=&stage=&specialisation=&from=&to= */
-import { hasAny, OPS_STAGES, type OpsStage, readParams, SPECIALISATIONS, type Specialisation, validDay, writeParams } from '../../admin'
+import { specialisationFromName } from '../../../lib/specialisations'
+import { hasAny, OPS_STAGES, type OpsStage, readParams, type Specialisation, validDay, writeParams } from '../../admin'
 
 export type ApplicationFilters = { employer: string; stage: OpsStage | ''; specialisation: Specialisation | ''; from: string; to: string }
 
@@ -9,7 +10,7 @@ export function applicationFiltersFromParams(params: URLSearchParams): Applicati
   const raw = readParams(params, KEYS)
   const stage = (OPS_STAGES as readonly string[]).includes(raw.stage) ? (raw.stage as OpsStage) : ''
   // an address edited by hand falls back to every specialisation, as a stage does (the server would refuse it)
-  const specialisation = SPECIALISATIONS.find((s) => s === raw.specialisation) ?? ''
+  const specialisation = specialisationFromName(raw.specialisation)
   return { employer: raw.employer, stage, specialisation, from: validDay(raw.from), to: validDay(raw.to) }
 }
 

@@ -7,9 +7,10 @@ import { useId, useState, type FormEvent } from 'react'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { SelectField, SpecialisationField, valueOptions } from '../../../components/ui/Select'
+import { specialisationFromName } from '../../../lib/specialisations'
 import { ApiError } from '../../../lib/api'
 import { serverMessageOr } from '../../../lib/server-message'
-import { JOB_TYPES, jobTypeFromName, referenceOptions, specialisationFromName } from '../../jobs'
+import { JOB_TYPES, jobTypeFromName, referenceOptions } from '../../jobs'
 import {
   ALERT_TEXTS,
   alertBody,

@@ -14,6 +14,7 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { SearchField } from '../../../components/ui/SearchForm'
 import { Pagination } from '../../../components/ui/Pagination'
 import { SelectField, SpecialisationField, valueOptions } from '../../../components/ui/Select'
+import { specialisationFromName } from '../../../lib/specialisations'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { APPLY_PARAM, applyJobId } from '../../../lib/apply-intent'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
@@ -24,7 +25,6 @@ import {
   jobTypeFromName,
   referenceOptions,
   sortJobs,
-  specialisationFromName,
   useJobBoard,
   useJobSearch,
   useLocations,

@@ -56,9 +56,6 @@ export function specialisationFromSlug(slug: string | null): Specialisation | ''
   return SPECIALISATIONS.find((s) => specialisationSlug(s) === slug.trim().toLowerCase()) ?? ''
 }
 
-/** The specialisation a select's value names, or '' (any) for one that names none. */
-export const specialisationFromName = (name: string): Specialisation | '' => SPECIALISATIONS.find((s) => s === name) ?? ''
-
 /** The job type a value names in any case ("contract" -> "Contract", as a hand-typed address may
  *  have it), or '' (any) for one that names none. */
 export function jobTypeFromName(name: string | null): JobType | '' {
