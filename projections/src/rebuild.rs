@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use event_store::{GlobalCheckpoint, RecordedEvent};
-use sqlx::Acquire;
 
 use crate::runtime::{self, EventSource, Projector, decode_batch, ensure_checkpoint};
 
@@ -22,7 +21,7 @@ mod one_pass;
 mod shadow;
 
 pub use one_pass::{RebuildAllReport, rebuild_all};
-use shadow::{build_indexes, defer_indexes, prepare_shadow, set_search_path, swap};
+use shadow::{begin_load, build_indexes, defer_indexes, prepare_shadow, swap};
 
 #[derive(Debug, Clone, Copy)]
 pub struct RebuildReport {
@@ -126,10 +125,9 @@ pub async fn rebuild(
         let batch = decode_batch(batch)?;
         stages.decode += timer.elapsed();
         let timer = Instant::now();
-        let mut tx = Acquire::begin(&mut *conn).await?;
-        set_search_path(&mut tx, &shadow).await?;
+        let mut tx = begin_load(&mut conn, &shadow).await?;
         projector
-            .apply(&mut tx, &batch)
+            .rebuild_apply(&mut tx, &[batch.as_slice()])
             .await
             .with_context(|| format!("rebuild of {name} failed"))?;
         tx.commit().await?;

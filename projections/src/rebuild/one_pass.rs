@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use event_store::{GlobalCheckpoint, LogBatch, RecordedEvent};
-use sqlx::{Acquire, PgConnection};
+use sqlx::PgConnection;
 
-use super::shadow::{build_indexes, defer_indexes, prepare_shadow, set_search_path, swap};
+use super::shadow::{begin_load, build_indexes, defer_indexes, prepare_shadow, swap};
 use super::{Stages, connection_with_fresh_statistics};
 use crate::runtime::{Decoded, EventSource, Projector, ensure_checkpoint};
 
@@ -262,18 +262,7 @@ async fn apply_all(
                 run.push(next);
             }
             let timer = Instant::now();
-            let mut tx = Acquire::begin(&mut conn).await?;
-            set_search_path(&mut tx, &shadow).await?;
-            // Shadow tables start empty and grow without statistics: the
-            // planner took the batch folds' `id = ANY($1)` lookups for seq
-            // scans of small tables (hundreds of full scans per rebuild).
-            // language=PostgreSQL
-            for setting in [
-                "SET LOCAL synchronous_commit TO off",
-                "SET LOCAL enable_seqscan TO off",
-            ] {
-                sqlx::query(setting).execute(&mut *tx).await?;
-            }
+            let mut tx = begin_load(&mut conn, &shadow).await?;
             let slices: Vec<&[Decoded]> = run.iter().map(|b| b.events.as_slice()).collect();
             projector
                 .rebuild_apply(&mut tx, &slices)

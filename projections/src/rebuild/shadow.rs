@@ -200,6 +200,30 @@ pub(super) async fn build_indexes(
     Ok(())
 }
 
+/// Opens the transaction of one batch (or run of batches) of a rebuild's
+/// load, the same for a one-projector and a one-pass rebuild: its SQL finds
+/// the shadow tables first; it commits without waiting for the WAL flush (a
+/// crash loses at most the shadow tables, which crash recovery empties and a
+/// rebuild drops first; the swap commits durably); and it plans no seq
+/// scans: shadow tables start empty and grow without statistics, and the
+/// planner took the folds' `id = ANY($1)` lookups for seq scans of small
+/// tables (hundreds of full scans per rebuild).
+pub(super) async fn begin_load<'c>(
+    conn: &'c mut PgConnection,
+    shadow: &str,
+) -> anyhow::Result<sqlx::Transaction<'c, sqlx::Postgres>> {
+    let mut tx = Acquire::begin(conn).await?;
+    set_search_path(&mut tx, shadow).await?;
+    // language=PostgreSQL
+    for setting in [
+        "SET LOCAL synchronous_commit TO off",
+        "SET LOCAL enable_seqscan TO off",
+    ] {
+        sqlx::query(setting).execute(&mut *tx).await?;
+    }
+    Ok(tx)
+}
+
 pub(super) async fn set_search_path(conn: &mut PgConnection, shadow: &str) -> anyhow::Result<()> {
     sqlx::query(AssertSqlSafe(format!(
         "SET LOCAL search_path TO {shadow}, public"
