@@ -70,10 +70,16 @@ afterAll(async () => {
 
 const cardTitles = (page: Page) => page.locator('article.job-card h3').allInnerTexts()
 
-/** The board has drawn its cards for `search` (the address's query). */
+/** The board has drawn its cards for `search` (the address's query). The router writes the
+ *  address first and draws what it asks for in a transition, which a busy machine commits a moment
+ *  later: the sort and the current page, drawn in the same commit as the cards, must agree too. */
 async function boardShows(page: Page, search: RegExp) {
   await page.waitForURL(search)
   await page.locator('article.job-card').first().waitFor()
+  const asked = new URL(page.url()).searchParams
+  await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe(asked.get('sort') ?? 'newest')
+  const current = page.getByRole('navigation', { name: 'Job results pages' }).locator('[aria-current="page"]')
+  if (await current.count()) await expect.poll(() => current.innerText()).toBe(asked.get('page') ?? '1')
 }
 
 for (const viewport of VIEWPORT_NAMES) {
