@@ -456,12 +456,11 @@ async fn insert_batch(
     // `NoStream`: its version 1 is taken exactly when the stream exists.
     // First events go in stream order: two batches in flight then wait for
     // each other's rows in one order, never in a cycle (no deadlock).
-    // language=PostgreSQL
-    let rows: Vec<(String, i64, i64)> = if batch.iter().all(|p| p.request.events.len() == 1) {
+    let one_event_each = batch.iter().all(|p| p.request.events.len() == 1);
+    let sql = if one_event_each {
         // The common case, one event per command: no second insert, no join.
         // language=PostgreSQL
-        sqlx::query_as(
-            "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata,
+        "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, payload, metadata,
                                  data_subject, recorded_at)
              SELECT c.event_id, c.stream_id, v.current + 1, c.event_type, c.schema_version, c.payload, c.metadata,
                     c.data_subject, coalesce(c.recorded_at, clock_timestamp())
@@ -477,22 +476,9 @@ async fn insert_batch(
               WHERE c.kind <> 'exact' OR v.current = c.exact
               ORDER BY c.stream_id
              ON CONFLICT ON CONSTRAINT events_stream_version_key DO NOTHING
-             RETURNING stream_id, position, stream_version",
-        )
-        .bind(&streams)
-        .bind(&kinds)
-        .bind(&exacts)
-        .bind(&metadata)
-        .bind(&recorded_at)
-        .bind(&ids)
-        .bind(&types)
-        .bind(&versions)
-        .bind(&payloads)
-        .bind(&subjects)
-        .fetch_all(&mut *conn)
-        .await
+             RETURNING stream_id, position, stream_version"
     } else {
-        sqlx::query_as(
+        // language=PostgreSQL
         "WITH command AS MATERIALIZED (
              SELECT c.i, c.stream_id, c.metadata, c.recorded_at,
                     CASE WHEN c.kind = 'no_stream' THEN 0
@@ -532,24 +518,29 @@ async fn insert_batch(
          )
          SELECT stream_id, position, stream_version FROM first
           UNION ALL
-         SELECT stream_id, position, stream_version FROM rest",
-    )
-    .bind(&streams)
-    .bind(&kinds)
-    .bind(&exacts)
-    .bind(&metadata)
-    .bind(&recorded_at)
-    .bind(&command)
-    .bind(&n)
-    .bind(&ids)
-    .bind(&types)
-    .bind(&versions)
-    .bind(&payloads)
-    .bind(&subjects)
-    .fetch_all(&mut *conn)
-    .await
-    }
-    .context("Failed to append a group of commands")?;
+         SELECT stream_id, position, stream_version FROM rest"
+    };
+    let query = sqlx::query_as(sql)
+        .bind(&streams)
+        .bind(&kinds)
+        .bind(&exacts)
+        .bind(&metadata)
+        .bind(&recorded_at);
+    // Only the general statement numbers each command's events.
+    let query = if one_event_each {
+        query
+    } else {
+        query.bind(&command).bind(&n)
+    };
+    let rows: Vec<(String, i64, i64)> = query
+        .bind(&ids)
+        .bind(&types)
+        .bind(&versions)
+        .bind(&payloads)
+        .bind(&subjects)
+        .fetch_all(&mut *conn)
+        .await
+        .context("Failed to append a group of commands")?;
 
     let mut results: HashMap<String, AppendResult> = HashMap::with_capacity(batch.len());
     for (stream_id, position, version) in rows {
