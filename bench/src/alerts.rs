@@ -451,22 +451,17 @@ async fn sequential(
     job: &PublishedJob,
 ) -> anyhow::Result<Vec<Uuid>> {
     // language=PostgreSQL
-    let rows: Vec<(Uuid,)> = sqlx::query_as(
-        "SELECT id FROM job_alerts
+    let rows: Vec<(Uuid,)> = job
+        .bind_to(sqlx::query_as(
+            "SELECT id FROM job_alerts
           WHERE NOT paused AND keyword_words <@ (SELECT job_alert_words($1))
             AND (location_id IS NULL OR location_id = $2)
             AND (salary_range_id IS NULL OR salary_range_id = $3)
             AND (job_type IS NULL OR job_type = $4)
             AND (specialisation IS NULL OR specialisation = $5)
             AND created_at <= $6",
-    )
-    .bind(&job.title)
-    .bind(job.location_id)
-    .bind(job.salary_range_id)
-    .bind(job.job_type.label())
-    .bind(job.specialisation.label())
-    .bind(job.at)
-    .fetch_all(&mut *conn)
-    .await?;
+        ))
+        .fetch_all(&mut *conn)
+        .await?;
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }

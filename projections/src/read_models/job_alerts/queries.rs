@@ -7,7 +7,9 @@ use chrono::{DateTime, Utc};
 use domain::job::{JobType, Specialisation};
 use domain::job_alert::Frequency;
 use serde::Serialize;
-use sqlx::{PgConnection, PgPool};
+use sqlx::postgres::PgArguments;
+use sqlx::query::QueryAs;
+use sqlx::{PgConnection, PgPool, Postgres};
 use uuid::Uuid;
 
 use crate::read_models::Nullable;
@@ -238,6 +240,24 @@ pub struct PublishedJob {
     pub at: DateTime<Utc>,
 }
 
+impl PublishedJob {
+    /// Binds the job as `$1` to `$6` of the match predicate (title, location,
+    /// salary range, type, specialisation, when it went on the board), for
+    /// [`matching`] and for a benchmark's baseline without the index.
+    pub fn bind_to<'q, O>(
+        &'q self,
+        query: QueryAs<'q, Postgres, O, PgArguments>,
+    ) -> QueryAs<'q, Postgres, O, PgArguments> {
+        query
+            .bind(&self.title)
+            .bind(self.location_id)
+            .bind(self.salary_range_id)
+            .bind(self.job_type.label())
+            .bind(self.specialisation.label())
+            .bind(self.at)
+    }
+}
+
 /// An active alert a job matches.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct MatchingAlert {
@@ -260,7 +280,7 @@ pub async fn matching(
     job: &PublishedJob,
 ) -> anyhow::Result<Vec<MatchingAlert>> {
     // language=PostgreSQL
-    sqlx::query_as(
+    job.bind_to(sqlx::query_as(
         "SELECT id, candidate_id, frequency FROM job_alerts
           WHERE NOT paused
             AND match_keys && (SELECT job_alert_probe($1, $2, $3, $4, $5))
@@ -271,13 +291,7 @@ pub async fn matching(
             AND (specialisation IS NULL OR specialisation = $5)
             AND created_at <= $6
           ORDER BY id",
-    )
-    .bind(&job.title)
-    .bind(job.location_id)
-    .bind(job.salary_range_id)
-    .bind(job.job_type.label())
-    .bind(job.specialisation.label())
-    .bind(job.at)
+    ))
     .fetch_all(&mut *conn)
     .await
     .context("Failed to match a job against the job alerts")
