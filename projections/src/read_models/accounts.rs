@@ -33,15 +33,18 @@ pub enum AccountRowStatus {
 }
 
 impl AccountRowStatus {
+    /// The stored name: the domain's for its statuses, so the two cannot
+    /// drift apart.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Active => "active",
-            Self::Rejected => "rejected",
-            Self::Suspended => "suspended",
-            Self::Removed => "removed",
-            Self::Erased => "erased",
-        }
+        let known = match self {
+            Self::Erased => return "erased",
+            Self::Pending => AccountStatus::Pending,
+            Self::Active => AccountStatus::Active,
+            Self::Rejected => AccountStatus::Rejected,
+            Self::Suspended => AccountStatus::Suspended,
+            Self::Removed => AccountStatus::Removed,
+        };
+        known.as_str()
     }
 }
 
@@ -209,28 +212,28 @@ impl Row {
                     ended_sessions: Vec::new(),
                 });
             }
-            AccountEvent::EmployerApproved { approved_at, .. } => {
-                Self::set_status(row, AccountRowStatus::Active, None, *approved_at);
+            AccountEvent::EmployerApproved {
+                approved_at: at, ..
+            }
+            | AccountEvent::EmployerReinstated {
+                reinstated_at: at, ..
+            } => {
+                Self::set_status(row, AccountRowStatus::Active, None, *at);
             }
             AccountEvent::EmployerRejected {
-                rejected_at,
+                rejected_at: at,
                 reason,
                 ..
             } => {
-                let reason = reason.clone();
-                Self::set_status(row, AccountRowStatus::Rejected, reason, *rejected_at);
+                Self::set_status(row, AccountRowStatus::Rejected, reason.clone(), *at);
             }
             AccountEvent::EmployerSuspended {
-                suspended_at,
+                suspended_at: at,
                 reason,
                 ..
             } => {
-                let reason = reason.clone();
-                Self::set_status(row, AccountRowStatus::Suspended, reason, *suspended_at);
-                Self::end_sessions(row, id, *suspended_at, None, changes);
-            }
-            AccountEvent::EmployerReinstated { reinstated_at, .. } => {
-                Self::set_status(row, AccountRowStatus::Active, None, *reinstated_at);
+                Self::set_status(row, AccountRowStatus::Suspended, reason.clone(), *at);
+                Self::end_sessions(row, id, *at, None, changes);
             }
             AccountEvent::AdminRemoved { removed_at, .. } => {
                 if let Some(row) = row {
@@ -554,6 +557,14 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 11, 1, 9, 0, 0).unwrap() + Duration::minutes(minutes)
     }
 
+    fn suspended_for_spam(at: DateTime<Utc>) -> AccountEvent {
+        AccountEvent::EmployerSuspended {
+            suspended_by: Uuid::now_v7(),
+            reason: Some("Spam".into()),
+            suspended_at: at,
+        }
+    }
+
     fn registered(role: Role, account: Uuid) -> Option<Row> {
         let mut row = None;
         fold(
@@ -643,15 +654,7 @@ mod tests {
         let erased = row.as_mut().expect("the account");
         erased.account.status = AccountRowStatus::Erased;
         let before = format!("{row:?}");
-        let changes = fold(
-            &mut row,
-            id,
-            AccountEvent::EmployerSuspended {
-                suspended_by: Uuid::now_v7(),
-                reason: Some("Spam".into()),
-                suspended_at: at(5),
-            },
-        );
+        let changes = fold(&mut row, id, suspended_for_spam(at(5)));
         assert_eq!(format!("{row:?}"), before);
         assert_eq!(changes, vec![Change::EmployerChanged { employer_id: id }]);
     }
@@ -679,15 +682,7 @@ mod tests {
     fn a_suspension_ends_every_session_and_reinstatement_clears_its_reason() {
         let id = Uuid::now_v7();
         let mut row = registered(Role::Employer, id);
-        let changes = fold(
-            &mut row,
-            id,
-            AccountEvent::EmployerSuspended {
-                suspended_by: Uuid::now_v7(),
-                reason: Some("Spam".into()),
-                suspended_at: at(5),
-            },
-        );
+        let changes = fold(&mut row, id, suspended_for_spam(at(5)));
         let suspended = row.as_ref().expect("the account");
         assert_eq!(suspended.account.status, AccountRowStatus::Suspended);
         assert_eq!(suspended.account.status_reason.as_deref(), Some("Spam"));
@@ -711,5 +706,18 @@ mod tests {
         assert_eq!(reinstated.account.status, AccountRowStatus::Active);
         assert_eq!(reinstated.account.status_reason, None);
         assert_eq!(reinstated.account.updated_at, at(6));
+    }
+
+    /// Every status reads back from the name it is stored under, and the
+    /// domain's statuses are stored under the domain's names.
+    #[test]
+    fn every_status_reads_back_from_its_stored_name() {
+        use AccountRowStatus::*;
+        for status in [Pending, Active, Rejected, Suspended, Removed, Erased] {
+            let stored = status.as_str().to_owned();
+            assert_eq!(AccountRowStatus::try_from(stored).unwrap(), status);
+        }
+        assert_eq!(Suspended.as_str(), AccountStatus::Suspended.as_str());
+        assert!(AccountRowStatus::try_from("archived".to_owned()).is_err());
     }
 }
