@@ -123,14 +123,19 @@ async fn edit(
     Ok(Written::message(written.position, "Job alert updated"))
 }
 
+/// A candidate's action on one of their alerts, answered with what it did.
 async fn act(
     state: &AppState,
     me: Uuid,
     id: Uuid,
     action: AlertAction,
     meta: commands::Metadata,
-    message: &'static str,
 ) -> Result<Written<Json<Message>>, ApiError> {
+    let message = match action {
+        AlertAction::Pause | AlertAction::Unsubscribe => "Job alert paused",
+        AlertAction::Resume => "Job alert resumed",
+        AlertAction::Delete => "Job alert deleted",
+    };
     let written = state
         .commands
         .act_on_job_alert(me, id, action, meta)
@@ -146,7 +151,7 @@ async fn pause(
     PathId(id, _): PathId<Alert>,
     RequestMeta(meta): RequestMeta,
 ) -> Result<Written<Json<Message>>, ApiError> {
-    act(&state, me, id, AlertAction::Pause, meta, "Job alert paused").await
+    act(&state, me, id, AlertAction::Pause, meta).await
 }
 
 #[utoipa::path(post, path = "/api/candidate/alerts/{id}/resume", operation_id = "resume_alert", tag = "candidate", security(("candidate" = [])), params(IdInPath),
@@ -157,15 +162,7 @@ async fn resume(
     PathId(id, _): PathId<Alert>,
     RequestMeta(meta): RequestMeta,
 ) -> Result<Written<Json<Message>>, ApiError> {
-    act(
-        &state,
-        me,
-        id,
-        AlertAction::Resume,
-        meta,
-        "Job alert resumed",
-    )
-    .await
+    act(&state, me, id, AlertAction::Resume, meta).await
 }
 
 #[utoipa::path(delete, path = "/api/candidate/alerts/{id}", operation_id = "remove_alert", tag = "candidate", security(("candidate" = [])), params(IdInPath),
@@ -176,15 +173,7 @@ async fn remove(
     PathId(id, _): PathId<Alert>,
     RequestMeta(meta): RequestMeta,
 ) -> Result<Written<Json<Message>>, ApiError> {
-    act(
-        &state,
-        me,
-        id,
-        AlertAction::Delete,
-        meta,
-        "Job alert deleted",
-    )
-    .await
+    act(&state, me, id, AlertAction::Delete, meta).await
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -2,6 +2,7 @@
 
 use axum::Json;
 use axum::extract::{Query, State};
+use commands::Metadata;
 use commands::notifications::NotificationAction;
 use projections::read_models::notifications;
 use serde::{Deserialize, Serialize};
@@ -84,14 +85,7 @@ async fn read_one(
     PathId(id, _): PathId<routes::Notification>,
     RequestMeta(meta): RequestMeta,
 ) -> Result<Written<Json<Message>>, ApiError> {
-    let written = state
-        .commands
-        .mark_notification_read(action(&session, id), meta)
-        .await?;
-    Ok(Written::message(
-        written.position,
-        "Notification marked as read",
-    ))
+    mark(&state, &session, id, meta, true).await
 }
 
 /// Marks one of the user's read notifications unread again.
@@ -106,14 +100,27 @@ async fn unread_one(
     PathId(id, _): PathId<routes::Notification>,
     RequestMeta(meta): RequestMeta,
 ) -> Result<Written<Json<Message>>, ApiError> {
-    let written = state
-        .commands
-        .mark_notification_unread(action(&session, id), meta)
-        .await?;
-    Ok(Written::message(
-        written.position,
-        "Notification marked as unread",
-    ))
+    mark(&state, &session, id, meta, false).await
+}
+
+/// Marks one of the user's notifications read or unread.
+async fn mark(
+    state: &AppState,
+    session: &Session,
+    id: Uuid,
+    meta: Metadata,
+    read: bool,
+) -> Result<Written<Json<Message>>, ApiError> {
+    let action = action(session, id);
+    let commands = &state.commands;
+    let (written, text) = if read {
+        let written = commands.mark_notification_read(action, meta).await?;
+        (written, "Notification marked as read")
+    } else {
+        let written = commands.mark_notification_unread(action, meta).await?;
+        (written, "Notification marked as unread")
+    };
+    Ok(Written::message(written.position, text))
 }
 
 #[utoipa::path(put, path = "/api/notifications/read-all", tag = "notifications", security(("candidate" = []), ("employer" = []), ("admin" = [])),
