@@ -7,39 +7,14 @@ use chrono::{DateTime, Utc};
 use domain::DomainError;
 use domain::account::Account;
 use domain::application::Application;
-use domain::interview::{self, Interview, InterviewEvent, Slot, SlotInput};
+pub use domain::interview::SlotForm;
+use domain::interview::{self, Interview, InterviewEvent};
 use domain::job::Job;
 use event_store::{Metadata, OutgoingMail};
 use icalendar::{Calendar, Component, Event, EventLike, EventStatus};
 use uuid::Uuid;
 
 use crate::{CommandError, Commands, Effects, Loaded, Written};
-
-/// A slot as the employer's form sends it (Sydney wall-clock time).
-#[derive(Debug, Clone, Default)]
-pub struct SlotForm {
-    /// `YYYY-MM-DDTHH:MM`, Australia/Sydney.
-    pub starts_at_local: String,
-    pub duration_minutes: u16,
-    pub location: Option<String>,
-    pub video_link: Option<String>,
-    pub interviewers: Vec<String>,
-}
-
-impl SlotForm {
-    fn parse(&self, now: DateTime<Utc>) -> Result<Slot, DomainError> {
-        Slot::parse(
-            SlotInput {
-                starts_at_local: &self.starts_at_local,
-                duration_minutes: self.duration_minutes,
-                location: self.location.as_deref(),
-                video_link: self.video_link.as_deref(),
-                interviewers: &self.interviewers,
-            },
-            now,
-        )
-    }
-}
 
 #[derive(Debug, Clone)]
 pub struct ScheduleInterview {
@@ -352,6 +327,7 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;
+    use domain::interview::Slot;
 
     use super::*;
 

@@ -150,6 +150,32 @@ pub struct SlotInput<'a> {
     pub interviewers: &'a [String],
 }
 
+/// A slot as the employer's form sends it, owned (Sydney wall-clock time).
+#[derive(Debug, Clone, Default)]
+pub struct SlotForm {
+    /// `YYYY-MM-DDTHH:MM`, Australia/Sydney.
+    pub starts_at_local: String,
+    pub duration_minutes: u16,
+    pub location: Option<String>,
+    pub video_link: Option<String>,
+    pub interviewers: Vec<String>,
+}
+
+impl SlotForm {
+    pub fn parse(&self, now: DateTime<Utc>) -> Result<Slot, DomainError> {
+        Slot::parse(
+            SlotInput {
+                starts_at_local: &self.starts_at_local,
+                duration_minutes: self.duration_minutes,
+                location: self.location.as_deref(),
+                video_link: self.video_link.as_deref(),
+                interviewers: &self.interviewers,
+            },
+            now,
+        )
+    }
+}
+
 impl Slot {
     pub fn parse(input: SlotInput<'_>, now: DateTime<Utc>) -> Result<Self, DomainError> {
         let typed = input.starts_at_local.trim();

@@ -4,7 +4,7 @@ use chrono::{DateTime, Duration, NaiveDateTime, TimeZone, Utc};
 use chrono_tz::Australia::Sydney;
 use domain::DomainEvent;
 use domain::interview::{
-    InterviewEvent, MAX_INTERVIEWERS, MAX_LINK_LEN, MAX_MINUTES, MIN_MINUTES, Slot, SlotInput,
+    InterviewEvent, MAX_INTERVIEWERS, MAX_LINK_LEN, MAX_MINUTES, MIN_MINUTES, SlotForm,
 };
 use domain::validation::{MAX_NAME_LEN, MAX_SHORT_TEXT_LEN};
 use proptest::prelude::*;
@@ -30,31 +30,7 @@ fn local_time() -> impl Strategy<Value = String> {
     ]
 }
 
-#[derive(Debug, Clone)]
-struct RawSlot {
-    starts_at_local: String,
-    duration_minutes: u16,
-    location: Option<String>,
-    video_link: Option<String>,
-    interviewers: Vec<String>,
-}
-
-impl RawSlot {
-    fn parse(&self) -> Result<Slot, domain::DomainError> {
-        Slot::parse(
-            SlotInput {
-                starts_at_local: &self.starts_at_local,
-                duration_minutes: self.duration_minutes,
-                location: self.location.as_deref(),
-                video_link: self.video_link.as_deref(),
-                interviewers: &self.interviewers,
-            },
-            now(),
-        )
-    }
-}
-
-fn raw_slot() -> impl Strategy<Value = RawSlot> {
+fn raw_slot() -> impl Strategy<Value = SlotForm> {
     (
         local_time(),
         prop_oneof![MIN_MINUTES..=MAX_MINUTES, any::<u16>()],
@@ -67,7 +43,7 @@ fn raw_slot() -> impl Strategy<Value = RawSlot> {
         prop::collection::vec(prop_oneof![text(15), blank()], 0..=MAX_INTERVIEWERS + 1),
     )
         .prop_map(
-            |(starts_at_local, duration_minutes, location, video_link, interviewers)| RawSlot {
+            |(starts_at_local, duration_minutes, location, video_link, interviewers)| SlotForm {
                 starts_at_local,
                 duration_minutes,
                 location,
@@ -100,7 +76,7 @@ fn is_slot_message(m: &str) -> bool {
 proptest! {
     #[test]
     fn a_slot_parses_to_a_valid_slot_or_gets_one_of_its_messages(raw in raw_slot()) {
-        let parsed = raw.parse();
+        let parsed = raw.parse(now());
         match &parsed {
             Ok(slot) => {
                 prop_assert!(slot.starts_at > now());
@@ -134,7 +110,7 @@ proptest! {
     /// an instant the store cannot decode would stop the interview's stream.
     #[test]
     fn an_accepted_slot_survives_the_event_store(raw in raw_slot()) {
-        if let Ok(slot) = raw.parse() {
+        if let Ok(slot) = raw.parse(now()) {
             let event = InterviewEvent::InterviewRescheduled { slot, rescheduled_at: now() };
             let back = InterviewEvent::from_payload(event.event_type(), event.to_payload());
             prop_assert_eq!(back.ok(), Some(event));
@@ -146,14 +122,14 @@ proptest! {
     /// first of the two instants).
     #[test]
     fn a_sydney_time_reads_back_as_typed(local in local_time()) {
-        let raw = RawSlot {
+        let raw = SlotForm {
             starts_at_local: local.clone(),
             duration_minutes: 60,
             location: Some("Level 3, 1 Martin Place".into()),
             video_link: None,
             interviewers: vec![],
         };
-        if let Ok(slot) = raw.parse() {
+        if let Ok(slot) = raw.parse(now()) {
             let shown = slot.starts_at.with_timezone(&Sydney);
             prop_assert_eq!(shown.format("%Y-%m-%dT%H:%M").to_string(), local.trim());
             let typed = NaiveDateTime::parse_from_str(local.trim(), "%Y-%m-%dT%H:%M").unwrap();
@@ -164,14 +140,14 @@ proptest! {
 
     #[test]
     fn the_length_of_an_interview_holds_at_its_bounds(minutes in any::<u16>()) {
-        let raw = RawSlot {
+        let raw = SlotForm {
             starts_at_local: (now() + Duration::days(3)).with_timezone(&Sydney).format("%Y-%m-%dT%H:%M").to_string(),
             duration_minutes: minutes,
             location: Some("Room 1".into()),
             video_link: None,
             interviewers: vec![],
         };
-        prop_assert_eq!(raw.parse().is_ok(), (MIN_MINUTES..=MAX_MINUTES).contains(&minutes));
+        prop_assert_eq!(raw.parse(now()).is_ok(), (MIN_MINUTES..=MAX_MINUTES).contains(&minutes));
     }
 }
 
@@ -183,14 +159,14 @@ fn an_interview_is_never_in_the_past_even_by_a_minute() {
             .to_string()
     };
     let at = |s: String| {
-        RawSlot {
+        SlotForm {
             starts_at_local: s,
             duration_minutes: 30,
             location: None,
             video_link: Some("https://meet.example.com/x".into()),
             interviewers: vec![],
         }
-        .parse()
+        .parse(now())
     };
     assert!(at(local(now())).is_err());
     assert!(at(local(now() + Duration::minutes(1))).is_ok());
