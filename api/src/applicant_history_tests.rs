@@ -71,6 +71,25 @@ fn moved(stage: Stage, by: Uuid, at: DateTime<Utc>, feedback: Option<&str>) -> A
     })
 }
 
+/// Mei's scorecard on Priya's application.
+fn scorecard(
+    ratings: Vec<Rating>,
+    recommendation: Recommendation,
+    submitted_at: DateTime<Utc>,
+) -> AnyEvent {
+    AnyEvent::Assessment(AssessmentEvent::ScorecardSubmitted {
+        scorecard_id: Uuid::from_u128(10),
+        application_id: APPLICATION,
+        candidate_id: PRIYA,
+        employer_id: MEI,
+        author_id: MEI,
+        ratings,
+        recommendation,
+        comment: None,
+        submitted_at,
+    })
+}
+
 fn slot(starts_at: DateTime<Utc>) -> Slot {
     Slot {
         starts_at,
@@ -87,20 +106,14 @@ fn summaries(entries: &[HistoryEntry]) -> Vec<&str> {
 
 #[test]
 fn a_move_a_scorecard_and_a_note_name_the_person_who_made_them() {
-    let scorecard = AnyEvent::Assessment(AssessmentEvent::ScorecardSubmitted {
-        scorecard_id: Uuid::from_u128(10),
-        application_id: APPLICATION,
-        candidate_id: PRIYA,
-        employer_id: MEI,
-        author_id: MEI,
-        ratings: vec![Rating {
+    let scorecard = scorecard(
+        vec![Rating {
             criterion: "Rust".into(),
             score: 5,
         }],
-        recommendation: Recommendation::StrongYes,
-        comment: None,
-        submitted_at: t(3),
-    });
+        Recommendation::StrongYes,
+        t(3),
+    );
     let note = AnyEvent::Assessment(AssessmentEvent::NoteAdded {
         note_id: Uuid::from_u128(11),
         application_id: APPLICATION,
@@ -242,17 +255,7 @@ fn an_event_without_an_author_names_the_metadata_actor_or_says_what_it_was() {
 #[test]
 fn lines_come_in_the_order_things_happened_whatever_order_they_were_stored() {
     // A seeded move stored after the scorecard but dated before it.
-    let scorecard = AnyEvent::Assessment(AssessmentEvent::ScorecardSubmitted {
-        scorecard_id: Uuid::from_u128(10),
-        application_id: APPLICATION,
-        candidate_id: PRIYA,
-        employer_id: MEI,
-        author_id: MEI,
-        ratings: vec![],
-        recommendation: Recommendation::No,
-        comment: None,
-        submitted_at: t(5),
-    });
+    let scorecard = scorecard(vec![], Recommendation::No, t(5));
     let entries = history(
         vec![
             happened(3, scorecard, Some(MEI), Actor::Employer),
