@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use event_store::{GlobalCheckpoint, RecordedEvent};
+use event_store::GlobalCheckpoint;
 use sqlx::postgres::PgPool;
 use sqlx::{Connection, PgConnection};
 use tokio::sync::watch;
@@ -27,8 +27,11 @@ pub(super) async fn run_projector(
 ) {
     let name = projector.name();
     let mut local = source.store.subscribe();
-    // Halved after a batch that overran `batch_timeout`, grown back by
-    // batches that finish, so a slow batch is retried smaller, not forever.
+    // How many events the projector reads that one batch may write: halved
+    // after a batch that overran `batch_timeout`, grown back by batches that
+    // write, so a slow batch is retried smaller, not forever. Batches still
+    // read `config.batch_size` events, so a stretch the projector does not
+    // read is passed whole.
     let mut batch_size = config.batch_size;
     loop {
         let (mut lock, backend) = match acquire_leadership(&source.pool, name).await {
@@ -64,7 +67,10 @@ pub(super) async fn run_projector(
                     &source,
                     &mut lock,
                     projector.as_ref(),
-                    batch_size,
+                    Limits {
+                        read: config.batch_size,
+                        write: batch_size,
+                    },
                     &mut known,
                 ),
             )
@@ -99,7 +105,7 @@ pub(super) async fn run_projector(
             };
             // Only a batch that wrote shows its size is safe again (one that
             // passed events by cost next to nothing).
-            if matches!(batch, Ok(Batch::Handled(n)) if n > 0) {
+            if matches!(batch, Ok(Batch::Handled(_))) {
                 batch_size = (batch_size * 2).min(config.batch_size);
             }
             // A policy's batch appends where the store does not see it (and
@@ -131,7 +137,7 @@ pub(super) async fn run_projector(
                         break;
                     }
                 }
-                Ok(Batch::Handled(_) | Batch::Passed(_)) => {
+                Ok(Batch::Handled(_) | Batch::Passed(_) | Batch::Moved) => {
                     backoff = config.backoff_initial;
                     blocked_pause = Duration::from_millis(2);
                 }
@@ -156,6 +162,14 @@ pub(super) async fn run_projector(
     }
 }
 
+/// The key of projector `$1`'s advisory lock, which its leader holds: one
+/// text for taking it and for finding the session that holds it.
+macro_rules! projector_lock_key {
+    () => {
+        "hashtext('projector:' || $1)"
+    };
+}
+
 /// A dedicated connection holding the projector's advisory lock, with its
 /// session's process id, or `None` when another runner holds it.
 async fn acquire_leadership(
@@ -166,9 +180,11 @@ async fn acquire_leadership(
         .await
         .context("Failed to connect for leadership")?;
     // language=PostgreSQL
-    let (locked, backend): (bool, i32) = sqlx::query_as(
-        "SELECT pg_try_advisory_lock(hashtext('projector:' || $1)), pg_backend_pid()",
-    )
+    let (locked, backend): (bool, i32) = sqlx::query_as(concat!(
+        "SELECT pg_try_advisory_lock(",
+        projector_lock_key!(),
+        "), pg_backend_pid()"
+    ))
     .bind(name)
     .fetch_one(&mut conn)
     .await
@@ -200,13 +216,15 @@ async fn answers(lock: &mut PgConnection, patience: Duration) -> bool {
 async fn end_session(pool: &PgPool, name: &str, backend: i32, patience: Duration) {
     // pg_locks splits an advisory lock's bigint key: objid is its low half.
     // language=PostgreSQL
-    let ended = sqlx::query(
+    let ended = sqlx::query(concat!(
         "SELECT pg_terminate_backend(pid) FROM pg_locks
-          WHERE locktype = 'advisory' AND granted AND pid = $1 AND objsubid = 1
-            AND objid = ((hashtext('projector:' || $2)::bigint) & 4294967295)::oid",
-    )
-    .bind(backend)
+          WHERE locktype = 'advisory' AND granted AND pid = $2 AND objsubid = 1
+            AND objid = ((",
+        projector_lock_key!(),
+        "::bigint) & 4294967295)::oid"
+    ))
     .bind(name)
+    .bind(backend)
     .execute(pool);
     match tokio::time::timeout(patience, ended).await {
         Ok(Ok(_)) => {}
@@ -234,26 +252,57 @@ pub(crate) async fn run_batch(
         .acquire()
         .await
         .context("Failed to get a connection for a projector batch")?;
+    let limits = Limits {
+        read: batch_size,
+        write: batch_size,
+    };
     Ok(
-        match run_batch_inner(source, &mut conn, projector, batch_size, &mut None).await? {
+        match run_batch_inner(source, &mut conn, projector, limits, &mut None).await? {
             Batch::Handled(n) | Batch::Passed(n) => n,
-            Batch::Idle | Batch::Blocked => 0,
+            Batch::Moved | Batch::Idle | Batch::Blocked => 0,
         },
     )
 }
 
 /// What one batch found.
 enum Batch {
+    /// Events written to the read model (at least one the projector reads),
+    /// the checkpoint moved past them, in one transaction.
     Handled(usize),
     /// Events none of which the projector reads: the checkpoint moved past
     /// them without a batch transaction.
     Passed(usize),
+    /// Another runner, or a rebuild's swap, moved the checkpoint while this
+    /// one read: nothing was written, and the next batch reads from the row.
+    Moved,
     /// Nothing after the checkpoint.
     Idle,
     /// Committed events exist after the checkpoint, but an older transaction
     /// still running (anywhere on the cluster) hides them: look again soon, as
     /// nothing will announce that transaction's end.
     Blocked,
+}
+
+/// How much one batch takes on.
+#[derive(Debug, Clone, Copy)]
+struct Limits {
+    /// Events read from the log.
+    read: i64,
+    /// Of those, events the projector reads that the batch writes; the
+    /// batch ends before the next one.
+    write: i64,
+}
+
+/// How many of `events` a batch takes: all of them, or those before the
+/// event the projector reads beyond `write` of them.
+fn batch_len(events: &[Decoded], reads: impl Fn(&Decoded) -> bool, write: i64) -> usize {
+    let write = usize::try_from(write.max(1)).unwrap_or(usize::MAX);
+    events
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| reads(d))
+        .nth(write)
+        .map_or(events.len(), |(i, _)| i)
 }
 
 /// `known` is the checkpoint as this runner last wrote it, if it has; the
@@ -267,7 +316,7 @@ async fn run_batch_inner(
     source: &EventSource,
     conn: &mut PgConnection,
     projector: &dyn Projector,
-    batch_size: i64,
+    limits: Limits,
     known: &mut Option<GlobalCheckpoint>,
 ) -> anyhow::Result<Batch> {
     let name = projector.name();
@@ -277,21 +326,26 @@ async fn run_batch_inner(
         Some(checkpoint) => checkpoint,
         None => read_checkpoint(&source.pool, name).await?,
     };
-    let events = source.store.read_all(checkpoint, batch_size).await?;
-    let Some(last) = events.last().map(RecordedEvent::checkpoint) else {
+    let events = source.store.read_all(checkpoint, limits.read).await?;
+    if events.is_empty() {
         let hidden = source.store.count_after(checkpoint).await? > 0;
         *known = Some(checkpoint);
         return Ok(if hidden { Batch::Blocked } else { Batch::Idle });
-    };
-    let count = events.len();
-    let events = decode_batch(events)?;
+    }
+    let mut events = decode_batch(events)?;
     let read = |d: &Decoded| d.event.as_ref().is_some_and(|e| projector.reads(e));
+    events.truncate(batch_len(&events, read, limits.write));
+    let count = events.len();
+    let last = events
+        .last()
+        .map(|d| d.recorded.checkpoint())
+        .context("a batch keeps at least one event")?;
     if !events.iter().any(read) {
         // Nothing to write and no one to tell: one statement, on the
         // leadership connection, that moves the checkpoint only if no one
         // else has (a rebuild's swap); if someone has, read again.
         if !move_checkpoint(conn, name, Some(checkpoint), last, count).await? {
-            return Ok(Batch::Handled(0));
+            return Ok(Batch::Moved);
         }
         *known = Some(last);
         return Ok(Batch::Passed(count));
@@ -303,7 +357,7 @@ async fn run_batch_inner(
     if lock_checkpoint(&mut tx, name).await? != checkpoint {
         // Another runner (or a rebuild's swap) moved it while we read: read again.
         tx.rollback().await.ok();
-        return Ok(Batch::Handled(0));
+        return Ok(Batch::Moved);
     }
     let changes = projector.apply(&mut tx, &events).await.with_context(|| {
         format!(
@@ -356,4 +410,54 @@ async fn send_chunk(conn: &mut PgConnection, chunk: &[&Change]) -> anyhow::Resul
         .await
         .context("Failed to queue change notifications")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Events of these streams, in order: the projector reads the `job-`
+    /// ones.
+    fn batch(streams: &[&str]) -> Vec<Decoded> {
+        (1..)
+            .zip(streams)
+            .map(|(position, stream)| Decoded {
+                recorded: crate::row_fold::recorded(stream, position),
+                event: None,
+            })
+            .collect()
+    }
+
+    fn reads(d: &Decoded) -> bool {
+        d.recorded.stream_id.starts_with("job-")
+    }
+
+    #[test]
+    fn a_batch_within_its_write_limit_takes_everything_it_read() {
+        let events = batch(&["job-1", "account-1", "job-2", "account-2"]);
+        assert_eq!(batch_len(&events, reads, 2), 4);
+        assert_eq!(batch_len(&events, reads, 5000), 4);
+    }
+
+    /// After an overrun the leader writes fewer events a batch: the batch
+    /// ends just before the first event over the limit, with the events it
+    /// does not read before that one.
+    #[test]
+    fn a_batch_over_its_write_limit_ends_before_the_event_that_passes_it() {
+        let events = batch(&["account-1", "job-1", "account-2", "job-2", "job-3"]);
+        assert_eq!(batch_len(&events, reads, 1), 3);
+        assert_eq!(batch_len(&events, reads, 2), 4);
+    }
+
+    /// A stretch the projector does not read passes whole, however small the
+    /// write limit.
+    #[test]
+    fn a_stretch_the_projector_does_not_read_is_never_cut() {
+        let events = batch(&["account-1"; 300]);
+        assert_eq!(batch_len(&events, reads, 1), 300);
+        let events = batch(&["account-1", "account-2", "job-1", "job-2"]);
+        assert_eq!(batch_len(&events, reads, 1), 3);
+        // A limit of nothing still lets one event through.
+        assert_eq!(batch_len(&events, reads, 0), 3);
+    }
 }
