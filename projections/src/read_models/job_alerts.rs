@@ -678,6 +678,41 @@ mod tests {
         assert_eq!(left, [after_id]);
     }
 
+    /// The run's index of matches by alert follows each life of an alert:
+    /// every deletion takes the matches of the life it ends, and only those.
+    #[test]
+    fn each_deletion_takes_only_the_matches_of_the_life_it_ends() {
+        let (id, other) = (Uuid::now_v7(), Uuid::now_v7());
+        let (first, first_match) = matched(id, false, 2);
+        let (second, second_match) = matched(id, false, 4);
+        let (third, third_match) = matched(id, false, 7);
+        let (others, others_match) = matched(other, false, 3);
+        let run = fold_all(
+            Vec::new(),
+            &[
+                created(id, Uuid::now_v7(), 1),
+                created(other, Uuid::now_v7(), 1),
+                first_match,
+                others_match,
+                deleted(id, 3),
+                created(id, Uuid::now_v7(), 4),
+                second_match,
+                deleted(id, 5),
+                created(id, Uuid::now_v7(), 6),
+                third_match,
+            ],
+        );
+        let left: Vec<Uuid> = run.matches.iter().flatten().map(|m| m.id).collect();
+        assert_eq!(left, [others, third]);
+        assert!(!run.match_at.contains_key(&first) && !run.match_at.contains_key(&second));
+        assert_eq!(run.matches_of.get(&id).map(Vec::len), Some(1));
+        assert_eq!(run.deleted, [id], "deleted once, written as a delete once");
+        let upserts = run.upserts();
+        let alive: Vec<(Uuid, DateTime<Utc>)> =
+            upserts.iter().map(|r| (r.id, r.created_at)).collect();
+        assert!(alive.contains(&(id, at(6))) && alive.contains(&(other, at(1))));
+    }
+
     #[test]
     fn a_digest_marks_the_runs_matches_and_names_the_stored_ones() {
         let id = Uuid::now_v7();
