@@ -6,7 +6,17 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 LOCAL="$ROOT/.local"
 mkdir -p "$LOCAL"
 
-log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# A step's line, with the time (UTC) so a slow stage shows in CI's output;
+# bold on a terminal, plain in a log.
+log() {
+  local stamp
+  stamp=$(date -u +%H:%M:%S)
+  if [ -t 2 ]; then
+    printf '\033[1m==> %s %s\033[0m\n' "$stamp" "$*" >&2
+  else
+    printf '==> %s %s\n' "$stamp" "$*" >&2
+  fi
+}
 
 # Runs a step with a time limit, so a hung test fails the run with its name
 # instead of holding CI until its own limit: bounded MINUTES NAME COMMAND...
