@@ -182,7 +182,8 @@ pub struct RuntimeConfig {
     pub backoff_max: Duration,
     /// A batch (or a ping of the leadership connection) that takes longer
     /// is given up: the leader ends its session, which frees the
-    /// leadership, and the next batches are half as large.
+    /// leadership, and the next batches read and write half as many events
+    /// (see `runtime/leader.rs`).
     pub batch_timeout: Duration,
 }
 

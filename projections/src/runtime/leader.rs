@@ -27,12 +27,14 @@ pub(super) async fn run_projector(
 ) {
     let name = projector.name();
     let mut local = source.store.subscribe();
-    // How many events the projector reads that one batch may write: halved
-    // after a batch that overran `batch_timeout`, grown back by batches that
-    // write, so a slow batch is retried smaller, not forever. Batches still
-    // read `config.batch_size` events, so a stretch the projector does not
-    // read is passed whole.
+    // How many events the projector reads that one batch may write, and how
+    // many events it reads from the log: both halved after a batch that
+    // overran `batch_timeout`, so a slow batch is retried smaller, not
+    // forever. The write limit grows back only with batches that write; the
+    // read limit with every batch that finishes, so a stretch the projector
+    // does not read speeds up again at once while the writes stay small.
     let mut batch_size = config.batch_size;
+    let mut read_size = config.batch_size;
     loop {
         let (mut lock, backend) = match acquire_leadership(&source.pool, name).await {
             Ok(Some(held)) => held,
@@ -68,7 +70,7 @@ pub(super) async fn run_projector(
                     &mut lock,
                     projector.as_ref(),
                     Limits {
-                        read: config.batch_size,
+                        read: read_size,
                         write: batch_size,
                     },
                     &mut known,
@@ -81,6 +83,7 @@ pub(super) async fn run_projector(
                 // from another, which rolls the batch back and frees the
                 // lock, and lead again, or let another process.
                 batch_size = (batch_size / 2).max(1);
+                read_size = batch_size;
                 let error = format!(
                     "a batch did not finish within {:?}: its session was ended, and batches are now {batch_size} events",
                     config.batch_timeout
@@ -107,6 +110,9 @@ pub(super) async fn run_projector(
             // passed events by cost next to nothing).
             if matches!(batch, Ok(Batch::Handled(_))) {
                 batch_size = (batch_size * 2).min(config.batch_size);
+            }
+            if matches!(batch, Ok(Batch::Handled(_) | Batch::Passed(_))) {
+                read_size = (read_size * 2).min(config.batch_size);
             }
             // A policy's batch appends where the store does not see it (and
             // one whose commit failed to answer may have committed): let the
