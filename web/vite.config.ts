@@ -32,12 +32,16 @@ function preloadWebFont(): Plugin {
  * Nothing here may be part of what the home page loads (its 100 kB budget): the home page uses
  * neither react-query nor the job board's UI.
  */
-const HOME_MODULES = /src[\\/](hooks[\\/](useMediaQuery|useDocumentTitle)|features[\\/]jobs[\\/]types|lib[\\/](initial-data|host|brand)|components[\\/]ui[\\/](toast|ErrorBoundary|HeaderSlot))\.tsx?$/
+// The nav reads the session and signs out (lib/session, lib/api's fetch wrapper), the account menu
+// greets by first name (lib/format), the company's copy lists the specialisations (lib/specialisations).
+// Left in `pages`/`query`, any one of them made the home page load both chunks whole (~28 kB gzip).
+const HOME_MODULES =
+  /src[\\/](api[\\/]index|hooks[\\/](useMediaQuery|useDocumentTitle)|features[\\/]jobs[\\/]types|lib[\\/](initial-data|host|brand|session|api|format|specialisations)|components[\\/]ui[\\/](toast|ErrorBoundary|HeaderSlot))\.tsx?$/
 const CHUNK_GROUPS = [
   // the public site's frame (nav, footer) and the small modules the home page needs
   { name: 'site', test: (id: string) => /src[\\/]features[\\/]site[\\/]/.test(id) || HOME_MODULES.test(id) },
-  // react-query and what every data page needs with it
-  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]|src[\\/](lib[\\/]api|features[\\/]jobs[\\/]api[\\/])/ },
+  // react-query and the job board's queries (the fetch wrapper, lib/api, rides in `site`: the nav's sign-out uses it)
+  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]|src[\\/]features[\\/]jobs[\\/]api[\\/]/ },
   // the building blocks the public and candidate pages share
   {
     name: 'pages',
