@@ -19,7 +19,7 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useDownloadApplicantDocument } from '../api/download-document'
 import { useApplicant } from '../api/get-applicant'
 import { positionText } from '../model/applicantNavigation'
-import { candidateStatus, STAGE_LABELS, STAGE_TONES } from '../model/stages'
+import { candidateSees, STAGE_LABELS, STAGE_TONES } from '../model/stages'
 import type { ApplicantDetail, ApplicantDocument } from '../types'
 import { NotesSection, ScorecardsSection } from './ApplicantAssessment'
 import { HistorySection } from './ApplicantHistory'
@@ -109,6 +109,8 @@ function Applicant({ detail, nav }: { detail: ApplicantDetail; nav: ApplicantNav
 function StageCard({ detail, erased }: { detail: ApplicantDetail; erased: boolean }) {
   const { application: app, job } = detail
   const { requestMove, dialog: rejectDialog, moving } = useMoveWithFeedback(job.id)
+  const now = Date.now()
+  const interviewBooked = (detail.interviews ?? []).some((i) => i.status !== 'cancelled' && Date.parse(i.starts_at) > now)
   return (
     <Card as="section" aria-labelledby="applicant-stage-heading" className="emp-section emp-stage-card">
       <div className="emp-job-head">
@@ -120,7 +122,7 @@ function StageCard({ detail, erased }: { detail: ApplicantDetail; erased: boolea
         )}
       </div>
       <p className="ws-muted">
-        They see: <strong>{candidateStatus(app.stage)}</strong> · applied for <Link to={`/dashboard/jobs/${job.id}`}>{job.title}</Link> on {formatDate(app.created_at)}
+        They see: <strong>{candidateSees(app.stage, interviewBooked)}</strong> · applied for <Link to={`/dashboard/jobs/${job.id}`}>{job.title}</Link> on {formatDate(app.created_at)}
       </p>
       {erased ? (
         <>

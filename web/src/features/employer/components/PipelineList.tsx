@@ -215,7 +215,11 @@ function BulkRejectDialog({ jobId, cards, onClose, onDone }: { jobId: string; ca
                 push({
                   kind: failed.length ? 'warning' : 'success',
                   title: `${res.rejected} applicant${res.rejected === 1 ? '' : 's'} rejected`,
-                  message: failed.length ? `${failed.length} could not be: ${failed[0].error}` : 'Each one has been told, with your feedback.',
+                  message: failed.length
+                    ? `${failed.length} could not be: ${failed[0].error}`
+                    : feedback.trim()
+                      ? 'Each one has been told, with your feedback.'
+                      : 'Each one has been told their application did not progress.',
                 })
                 onDone()
               },

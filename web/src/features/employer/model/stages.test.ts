@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { expectLookup } from '../../../testing/lookup'
 import { HIRE_NEEDS_OFFER, hiredMoves, HIRED_IS_FINAL, stageMoves } from '../pipeline.fixtures'
-import { activeCount, allowedTargets, candidateStatus, emptyCounts, isStage, moveRefusal } from './stages'
+import type { Stage } from '../types'
+import { activeCount, allowedTargets, candidateSees, emptyCounts, isStage, moveRefusal } from './stages'
 
 describe('pipeline stages', () => {
-  it('tells the candidate only SPEC statuses', () => {
-    expectLookup(candidateStatus, {
-      new: 'pending',
-      screening: 'pending',
-      interview: 'accepted',
-      offer: 'accepted',
-      hired: 'accepted',
-      rejected: 'rejected',
+  it("shows the employer the candidate's own words for each stage, never a raw status", () => {
+    expectLookup((stage: Stage) => candidateSees(stage, false), {
+      new: 'Received',
+      screening: 'In review',
+      interview: 'Invited to interview',
+      offer: 'Offer',
+      hired: 'Hired',
+      rejected: 'Not progressed',
     })
+    expect(candidateSees('interview', true)).toBe('Interview booked')
+    expect(candidateSees('offer', true)).toBe('Offer')
   })
 
   it("offers the moves the server's card allows, and gives its refusal for the others", () => {
