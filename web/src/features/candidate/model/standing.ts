@@ -3,6 +3,7 @@
  * (pending, accepted, rejected), which stays as it is. The server says it as `progress`.
  */
 import type { Application } from '../types'
+import { progressLabel } from '../../../lib/stages'
 import { interviewState } from './interviews'
 
 export type Standing = {
@@ -14,22 +15,22 @@ export type Standing = {
 }
 
 export function standingOf(app: Pick<Application, 'progress' | 'interviews'>, now: Date = new Date()): Standing {
+  const booked = app.interviews.some((i) => interviewState(i, now) === 'upcoming')
+  const label = progressLabel(app.progress, booked)
   switch (app.progress) {
     case 'received':
-      return { label: 'Received', detail: 'The hiring team has your application and will look at it soon.', tone: 'info' }
+      return { label, detail: 'The hiring team has your application and will look at it soon.', tone: 'info' }
     case 'in_review':
-      return { label: 'In review', detail: 'The hiring team is reviewing your application.', tone: 'info' }
-    case 'interview': {
-      const booked = app.interviews.some((i) => interviewState(i, now) === 'upcoming')
+      return { label, detail: 'The hiring team is reviewing your application.', tone: 'info' }
+    case 'interview':
       return booked
-        ? { label: 'Interview booked', detail: 'Your interview is booked: the time and place are below.', tone: 'brand' }
-        : { label: 'Invited to interview', detail: "The hiring team would like to interview you. We'll let you know when a time is booked.", tone: 'brand' }
-    }
+        ? { label, detail: 'Your interview is booked: the time and place are below.', tone: 'brand' }
+        : { label, detail: "The hiring team would like to interview you. We'll let you know when a time is booked.", tone: 'brand' }
     case 'offer':
-      return { label: 'Offer', detail: 'The hiring team is preparing an offer for you. They will be in touch with the details.', tone: 'success' }
+      return { label, detail: 'The hiring team is preparing an offer for you. They will be in touch with the details.', tone: 'success' }
     case 'hired':
-      return { label: 'Hired', detail: 'Congratulations! The employer will be in touch about your start.', tone: 'success' }
+      return { label, detail: 'Congratulations! The employer will be in touch about your start.', tone: 'success' }
     case 'not_progressed':
-      return { label: 'Not progressed', detail: "This application won't go further this time. Thank you for applying.", tone: 'neutral' }
+      return { label, detail: "This application won't go further this time. Thank you for applying.", tone: 'neutral' }
   }
 }

@@ -109,8 +109,9 @@ function Applicant({ detail, nav }: { detail: ApplicantDetail; nav: ApplicantNav
 function StageCard({ detail, erased }: { detail: ApplicantDetail; erased: boolean }) {
   const { application: app, job } = detail
   const { requestMove, dialog: rejectDialog, moving } = useMoveWithFeedback(job.id)
+  // As the candidate's portal reads it: an interview not cancelled and not yet over.
   const now = Date.now()
-  const interviewBooked = (detail.interviews ?? []).some((i) => i.status !== 'cancelled' && Date.parse(i.starts_at) > now)
+  const interviewBooked = (detail.interviews ?? []).some((i) => i.status !== 'cancelled' && Date.parse(i.starts_at) + i.duration_minutes * 60_000 > now)
   return (
     <Card as="section" aria-labelledby="applicant-stage-heading" className="emp-section emp-stage-card">
       <div className="emp-job-head">
