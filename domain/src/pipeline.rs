@@ -90,9 +90,11 @@ impl Stage {
 /// Where an application stands, as its candidate reads it beside the SPEC's
 /// status (issue 27): received, in review, interview, offer, hired, not
 /// progressed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Progress {
+    /// Where every application starts.
+    #[default]
     Received,
     InReview,
     Interview,

@@ -232,6 +232,8 @@ async fn each_card_says_which_moves_the_pipeline_allows_and_why_not_the_others()
             .map(|s| (s.to_owned(), (s == "hired").then(|| offer.to_owned())))
             .collect();
     assert_eq!(moves(fresh.listed("applications", &id)), allowed);
+    // The card says how its candidate reads it, in the candidate portal's terms.
+    assert_eq!(fresh.listed("applications", &id)["progress"], "received");
 
     // What the board offers is what the server does: the refused move gets
     // the very words the card carried, and an allowed one goes through.
@@ -259,6 +261,7 @@ async fn each_card_says_which_moves_the_pipeline_allows_and_why_not_the_others()
         .get(&format!("/api/employer/applications/{id}"), Some(&employer))
         .await
         .assert_status(StatusCode::OK);
+    assert_eq!(page.body["application"]["progress"], "hired");
     let hired = moves(&page.body["application"]);
     assert_eq!(hired.len(), 5);
     assert!(hired.iter().all(|(_, refused)| refused.as_deref()

@@ -2777,6 +2777,11 @@ export interface components {
              */
             moves: components["schemas"]["StageMove"][];
             /**
+             * @description Where the application stands in the candidate's words (`Stage::progress`),
+             *     so the employer reads what the candidate reads without a copy of the rule.
+             */
+            progress: components["schemas"]["Progress"];
+            /**
              * Format: double
              * @description The average of its scorecards' overall scores (each scorecard's is the
              *     mean of its criteria, 1 to 5), to one decimal; none without a scorecard.

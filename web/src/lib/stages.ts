@@ -27,16 +27,6 @@ export const STAGE_TONES: Record<Stage, BadgeTone> = {
 /** Where an application stands in its candidate's words (the server's `progress`). */
 export type Progress = ApiSchema<'Progress'>
 
-/** The stage each `progress` stands for, as the server maps it (domain `Stage::progress`). */
-export const STAGE_PROGRESS: Record<Stage, Progress> = {
-  new: 'received',
-  screening: 'in_review',
-  interview: 'interview',
-  offer: 'offer',
-  hired: 'hired',
-  rejected: 'not_progressed',
-}
-
 /**
  * The short label a candidate reads for where their application stands (the chip in their
  * portal), which the employer's applicant page repeats as "They see": one text for both.

@@ -5,7 +5,7 @@
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::application::ApplicationStatus;
-use domain::pipeline::{self, Stage, StageMove};
+use domain::pipeline::{self, Progress, Stage, StageMove};
 use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -51,11 +51,18 @@ pub struct PipelineCard {
     /// get (`domain::pipeline::moves`): the board offers these and no others.
     #[sqlx(skip)]
     pub moves: Vec<StageMove>,
+    /// Where the application stands in the candidate's words (`Stage::progress`),
+    /// so the employer reads what the candidate reads without a copy of the rule.
+    #[sqlx(skip)]
+    pub progress: Progress,
 }
 
 impl PipelineCard {
-    fn with_moves(mut self) -> Self {
+    /// The card with what the pipeline's rules say of it: the moves it allows
+    /// and how its candidate reads its stage.
+    fn with_pipeline(mut self) -> Self {
         self.moves = pipeline::moves(self.stage, self.withdrawn_at.is_some(), self.job_open);
+        self.progress = self.stage.progress();
         self
     }
 }
@@ -94,7 +101,7 @@ pub async fn card(
     .bind(application)
     .fetch_optional(pool)
     .await
-    .map(|card| card.map(PipelineCard::with_moves))
+    .map(|card| card.map(PipelineCard::with_pipeline))
     .context("Failed to read an application")
 }
 
@@ -161,7 +168,7 @@ pub async fn pipeline(
         .bind(filter.to)
         .fetch_all(pool)
         .await
-        .map(|cards| cards.into_iter().map(PipelineCard::with_moves).collect())
+        .map(|cards| cards.into_iter().map(PipelineCard::with_pipeline).collect())
         .context("Failed to read a job's pipeline")
 }
 

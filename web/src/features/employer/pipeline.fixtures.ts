@@ -12,6 +12,16 @@ export const HIRED_IS_FINAL = 'This applicant has been hired, so their stage can
 /** A hired card: every move refused, as the server says. */
 export const hiredMoves = () => stageMoves('hired', Object.fromEntries(STAGES.map((s) => [s, HIRED_IS_FINAL])))
 
+/** `progress` as the server gives it for each stage (domain `Stage::progress`). */
+const PROGRESS: Record<Stage, PipelineCard['progress']> = {
+  new: 'received',
+  screening: 'in_review',
+  interview: 'interview',
+  offer: 'offer',
+  hired: 'hired',
+  rejected: 'not_progressed',
+}
+
 export function pipelineCard(over: Partial<PipelineCard> = {}): PipelineCard {
   return {
     id: 'a1',
@@ -33,6 +43,7 @@ export function pipelineCard(over: Partial<PipelineCard> = {}): PipelineCard {
     scorecards: 0,
     resume_name: null,
     moves: stageMoves(over.stage ?? 'new', { hired: HIRE_NEEDS_OFFER }),
+    progress: PROGRESS[over.stage ?? 'new'],
     ...over,
   }
 }

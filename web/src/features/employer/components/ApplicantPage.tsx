@@ -19,7 +19,8 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useDownloadApplicantDocument } from '../api/download-document'
 import { useApplicant } from '../api/get-applicant'
 import { positionText } from '../model/applicantNavigation'
-import { candidateSees, STAGE_LABELS, STAGE_TONES } from '../model/stages'
+import { STAGE_LABELS, STAGE_TONES } from '../model/stages'
+import { progressLabel } from '../../../lib/stages'
 import type { ApplicantDetail, ApplicantDocument } from '../types'
 import { NotesSection, ScorecardsSection } from './ApplicantAssessment'
 import { HistorySection } from './ApplicantHistory'
@@ -123,7 +124,7 @@ function StageCard({ detail, erased }: { detail: ApplicantDetail; erased: boolea
         )}
       </div>
       <p className="ws-muted">
-        They see: <strong>{candidateSees(app.stage, interviewBooked)}</strong> · applied for <Link to={`/dashboard/jobs/${job.id}`}>{job.title}</Link> on {formatDate(app.created_at)}
+        They see: <strong>{progressLabel(app.progress, interviewBooked)}</strong> · applied for <Link to={`/dashboard/jobs/${job.id}`}>{job.title}</Link> on {formatDate(app.created_at)}
       </p>
       {erased ? (
         <>

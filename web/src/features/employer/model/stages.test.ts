@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { expectLookup } from '../../../testing/lookup'
 import { HIRE_NEEDS_OFFER, hiredMoves, HIRED_IS_FINAL, stageMoves } from '../pipeline.fixtures'
-import type { Stage } from '../types'
-import { activeCount, allowedTargets, candidateSees, emptyCounts, isStage, moveRefusal } from './stages'
+import { activeCount, allowedTargets, emptyCounts, isStage, moveRefusal } from './stages'
 
 describe('pipeline stages', () => {
-  it("shows the employer the candidate's own words for each stage, never a raw status", () => {
-    expectLookup((stage: Stage) => candidateSees(stage, false), {
-      new: 'Received',
-      screening: 'In review',
-      interview: 'Invited to interview',
-      offer: 'Offer',
-      hired: 'Hired',
-      rejected: 'Not progressed',
-    })
-    expect(candidateSees('interview', true)).toBe('Interview booked')
-    expect(candidateSees('offer', true)).toBe('Offer')
-  })
-
   it("offers the moves the server's card allows, and gives its refusal for the others", () => {
     const fresh = { stage: 'new' as const, moves: stageMoves('new', { hired: HIRE_NEEDS_OFFER }) }
     expect(allowedTargets(fresh)).toEqual(['screening', 'interview', 'offer', 'rejected'])

@@ -1,13 +1,10 @@
-/** The pipeline's stages: labels, tones, what the candidate reads, and which moves the server allows. */
-import { progressLabel, STAGE_LABELS, STAGE_PROGRESS, STAGE_TONES } from '../../../lib/stages'
+/** The pipeline's stages: labels, tones, and which moves the server allows. */
+import { STAGE_LABELS, STAGE_TONES } from '../../../lib/stages'
 import { STAGES, type PipelineCard, type Stage, type StageCounts } from '../types'
 
 export { STAGE_LABELS, STAGE_TONES }
 
 export const isStage = (value: unknown): value is Stage => typeof value === 'string' && (STAGES as readonly string[]).includes(value)
-
-/** What the candidate reads of a stage in their portal, so the employer sees the same words. */
-export const candidateSees = (stage: Stage, interviewBooked: boolean): string => progressLabel(STAGE_PROGRESS[stage], interviewBooked)
 
 type Moves = Pick<PipelineCard, 'moves'>
 
