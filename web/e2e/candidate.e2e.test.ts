@@ -205,8 +205,9 @@ describe('a new candidate', () => {
     await ui.page.getByRole('button', { name: 'Sign out' }).click()
     await ui.page.waitForURL(`${BASE_URL}/candidate/login`)
     expect(await storage(ui.page)).toEqual({ token: null, user: null })
+    // a portal page opened signed out: the sign-in page keeps it, to come back to after signing in
     await ui.page.goto(`${BASE_URL}/candidate/dashboard/profile`)
-    await ui.page.waitForURL(`${BASE_URL}/candidate/login`)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/login?to=/candidate/dashboard/profile`)
   })
 })
 
@@ -237,9 +238,16 @@ describe('candidate session at load', () => {
     await loadDashboardWith('not-a-jwt')
   })
 
-  it('without a session the dashboard sends the visitor to the login page', async () => {
+  it('without a session the dashboard sends the visitor to the login page, keeping the tab asked for', async () => {
     await ui.page.goto(`${BASE_URL}/candidate/dashboard/applications`)
-    await ui.page.waitForURL(`${BASE_URL}/candidate/login`)
+    await ui.page.waitForURL(`${BASE_URL}/candidate/login?to=/candidate/dashboard/applications`)
+    // signing in there goes on to the tab asked for, not the default one
+    await ui.page.getByLabel('Email', { exact: true }).fill(DEMO.candidate.email)
+    await ui.page.getByLabel('Password', { exact: true }).fill(DEMO.candidate.password)
+    await ui.page.getByRole('button', { name: 'Sign In' }).click()
+    await ui.page.waitForURL(`${BASE_URL}/candidate/dashboard/applications`)
+    await ui.page.getByRole('region', { name: 'My Applications' }).waitFor()
+    await ui.page.evaluate(() => localStorage.clear())
   })
 
   it('the demo candidate can sign in', async () => {

@@ -29,8 +29,9 @@ for (const viewport of VIEWPORT_NAMES) {
         await ui.page.goto(`${url()}/dashboard`)
         await ui.page.waitForURL(`${url()}/login`)
         await ui.page.getByRole('heading', { level: 1, name: h1 }).waitFor()
+        // a deeper page is kept, to come back to after signing in
         await ui.page.goto(`${url()}/dashboard/jobs/123`)
-        await ui.page.waitForURL(`${url()}/login`)
+        await ui.page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('to') === '/dashboard/jobs/123')
       })
 
       it(`${site}: any other path redirects to /login`, async () => {

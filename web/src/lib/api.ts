@@ -1,5 +1,8 @@
-/** The one fetch wrapper: JSON in and out, `{error}` bodies turned into ApiError; bearer calls as a signed-in role. */
-import { sessionToken, type Role } from './session'
+/**
+ * The one fetch wrapper: JSON in and out, `{error}` bodies turned into ApiError; bearer calls as a
+ * signed-in role, where a 401 means the server has ended that role's session (withBearer).
+ */
+import { refusedSession, sessionToken, type Role } from './session'
 
 export class ApiError extends Error {
   readonly status: number
@@ -80,9 +83,24 @@ export function sessionBearer(role: Role): string {
   return token
 }
 
+/**
+ * `call` made with `role`'s stored token (a 401 without one, and nothing is sent). The server's 401
+ * to it means it has ended that session, so the tab ends it too (lib/session's endRefusedSession:
+ * the role's guard then sends the person to sign in, saying why). Every bearer call goes through here.
+ */
+export async function withBearer<T>(role: Role, call: (token: string) => Promise<T>): Promise<T> {
+  const token = sessionBearer(role)
+  try {
+    return await call(token)
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) refusedSession(role, token)
+    throw err
+  }
+}
+
 /** A call with `role`'s bearer token: what each portal's own client (candidateFetch, employerFetch, ...) makes. */
 export function bearerFetch<T>(role: Role, path: string, opts: Omit<RequestOptions, 'token'> = {}): Promise<T> {
-  return apiFetch<T>(path, { ...opts, token: sessionBearer(role) })
+  return withBearer(role, (token) => apiFetch<T>(path, { ...opts, token }))
 }
 
 /** The machine-readable `code` of an error body, when it has one. */

@@ -4,7 +4,8 @@
  * <a download> on an object URL. One place for what the resume, documents, CSV, recovery codes
  * and data exports all do.
  */
-import { ApiError, failureText } from './api'
+import { ApiError, failureText, withBearer } from './api'
+import type { Role } from './session'
 
 export type Attachment = { blob: Blob; filename: string | null }
 
@@ -60,6 +61,15 @@ export async function fetchAttachment(
     opts.onProgress(received, total)
   }
   return { blob: new Blob(chunks, { type: res.headers.get('Content-Type') ?? '' }), filename }
+}
+
+/** `fetchAttachment` with `role`'s bearer token, ending that session if the server refuses it (withBearer). */
+export function fetchBearerAttachment(
+  role: Role,
+  path: string,
+  opts: { signal?: AbortSignal; onProgress?: DownloadProgress } = {},
+): Promise<Attachment> {
+  return withBearer(role, (token) => fetchAttachment(path, token, opts))
 }
 
 /** Hands a blob to the browser as a download named `filename`. */

@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { makeJwt } from './session.fixtures'
-import { decodeJwt, isExpired, loadSession, replaceSessionToken, saveSession, SESSION_KEYS } from './session'
+import {
+  decodeJwt, endRefusedSession, endSession, forgetSessionEnd, isExpired, loadSession, replaceSessionToken, saveSession, SESSION_ENDED,
+  SESSION_KEYS, sessionEnd,
+} from './session'
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0)
 const nowS = NOW / 1000
@@ -67,5 +70,56 @@ describe('stored session', () => {
     localStorage.clear()
     replaceSessionToken('candidate', fresh)
     expect(localStorage.getItem('authToken')).toBeNull()
+  })
+})
+
+describe('a session the server has ended (401)', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+  })
+
+  it("ends the stored session that was sent, and leaves the sign-in page a line saying why", () => {
+    const token = makeJwt({ exp: nowS + 3600 })
+    saveSession('candidate', { token, user: { name: 'Jane' } })
+    expect(endRefusedSession('candidate', token)).toBe(true)
+    expect(localStorage.getItem('authToken')).toBeNull()
+    expect(localStorage.getItem('candidateData')).toBeNull()
+    expect(sessionEnd('candidate')).toEqual({ role: 'candidate', signedOut: false, notice: SESSION_ENDED })
+    expect(SESSION_ENDED).toBe('Your session has ended. Please sign in again.')
+  })
+
+  it('leaves a session that has changed since the call was sent (signed in again meanwhile)', () => {
+    const fresh = makeJwt({ exp: nowS + 3600, iat: nowS })
+    saveSession('candidate', { token: fresh, user: { name: 'Jane' } })
+    expect(endRefusedSession('candidate', makeJwt({ exp: nowS + 3600, iat: nowS - 60 }))).toBe(false)
+    expect(localStorage.getItem('authToken')).toBe(fresh)
+    expect(sessionEnd('candidate')).toBeNull()
+  })
+
+  it("touches only that role's session: the candidate's, or the other staff role's user", () => {
+    const candidate = makeJwt({ exp: nowS + 3600, role: 'candidate' })
+    const employer = makeJwt({ exp: nowS + 3600, role: 'employer' })
+    saveSession('candidate', { token: candidate, user: { name: 'Jane' } })
+    saveSession('employer', { token: employer, user: { name: 'Bo' } })
+    // an admin call never made with this token (no admin user stored): nothing to end
+    expect(endRefusedSession('admin', employer)).toBe(false)
+    expect(loadSession('employer', localStorage, NOW).status).toBe('authenticated')
+    expect(endRefusedSession('employer', employer)).toBe(true)
+    expect(localStorage.getItem('jwtToken')).toBeNull()
+    expect(localStorage.getItem('employerUser')).toBeNull()
+    expect(loadSession('candidate', localStorage, NOW)).toMatchObject({ status: 'authenticated', token: candidate })
+  })
+
+  it('records a sign-out on purpose, and each sign-in page reads only its own role, until it has shown it', () => {
+    saveSession('employer', { token: makeJwt({ exp: nowS + 3600 }), user: {} })
+    endSession('employer', { signedOut: true })
+    expect(localStorage.getItem('jwtToken')).toBeNull()
+    expect(sessionEnd('employer')).toEqual({ role: 'employer', signedOut: true, notice: null })
+    expect(sessionEnd('admin')).toBeNull()
+    forgetSessionEnd()
+    expect(sessionEnd('employer')).toBeNull()
+    sessionStorage.setItem('sessionEnd', 'not json')
+    expect(sessionEnd('employer')).toBeNull()
   })
 })

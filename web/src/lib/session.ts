@@ -1,4 +1,7 @@
-/** Client-side sessions of the three roles (SPEC 3, 4, 6): storage keys, JWT decode, expiry. */
+/**
+ * Client-side sessions of the three roles (SPEC 3, 4, 6): storage keys, JWT decode, expiry, and how
+ * a session ends (signed out, or refused by the server) as its guard and sign-in page need to know.
+ */
 
 import type { ApiSchema } from '../api'
 
@@ -72,6 +75,94 @@ export function saveSession(role: Role, session: Session, storage: Storage = loc
   storage.setItem(keys.token, session.token)
   storage.setItem(keys.user, JSON.stringify(session.user))
   notify()
+}
+
+/**
+ * How `role`'s last session in this tab ended, kept (in sessionStorage, outside router state: the
+ * route guard redirects first and would drop it) until that role's sign-in page has read it:
+ * - `signedOut`: the person signed out on purpose, so the guard does not carry the page they were
+ *   on to the sign-in page (its redirect races the sign-out's own navigation);
+ * - `notice`: the one line the sign-in page shows about why (the server ended the session, the
+ *   employer's session timer ran out), or null for nothing to say.
+ */
+export type SessionEnd = { role: Role; signedOut: boolean; notice: string | null }
+
+const SESSION_END_KEY = 'sessionEnd'
+
+/** What a sign-in page says when the server has refused a session the tab still held (401). */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.'
+
+/** Clears `role`'s session and records how it ended for its guard and sign-in page. */
+export function endSession(
+  role: Role,
+  how: { signedOut?: boolean; notice?: string | null },
+  storage: Storage = localStorage,
+  notes: Storage = sessionStorage,
+) {
+  const end: SessionEnd = { role, signedOut: how.signedOut ?? false, notice: how.notice ?? null }
+  notes.setItem(SESSION_END_KEY, JSON.stringify(end))
+  clearSession(role, storage)
+}
+
+/** How `role`'s last session ended, if it has not been read by its sign-in page yet. */
+export function sessionEnd(role: Role, notes: Storage = sessionStorage): SessionEnd | null {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(notes.getItem(SESSION_END_KEY) ?? 'null')
+  } catch {
+    return null
+  }
+  if (!parsed || typeof parsed !== 'object') return null
+  const { role: ended, signedOut, notice } = parsed as Partial<Record<keyof SessionEnd, unknown>>
+  if (ended !== role) return null
+  return { role, signedOut: signedOut === true, notice: typeof notice === 'string' && notice ? notice : null }
+}
+
+/** The sign-in page has shown it: the next one starts afresh. */
+export function forgetSessionEnd(notes: Storage = sessionStorage) {
+  notes.removeItem(SESSION_END_KEY)
+}
+
+/**
+ * The server answered a call sent with `token` as `role`'s bearer with 401: it has ended that
+ * session (signed out everywhere, a password changed or reset elsewhere, an account suspended or
+ * erased). The tab lets go of it too, so the role's guard sends the person to sign in, and the
+ * sign-in page says why. Only the session that was sent is ended: if the stored token has changed
+ * since (signed out, or in again, while the call was on its way), or was never this role's
+ * (admin and employer share the token key, each with its own user key), nothing happens.
+ * Answers whether it ended the stored session.
+ */
+export function endRefusedSession(role: Role, token: string, storage: Storage = localStorage, notes: Storage = sessionStorage): boolean {
+  const keys = SESSION_KEYS[role]
+  if (!token || storage.getItem(keys.token) !== token || storage.getItem(keys.user) === null) return false
+  endSession(role, { notice: SESSION_ENDED }, storage, notes)
+  return true
+}
+
+// A call that swaps the session's token for a new one (a password change, two-factor sign-in
+// turned on or off) ends the old token on the server a moment before the new one is stored here.
+// A 401 to another call in that moment is about the old token: it is judged once the swap is over.
+const tokenSwaps = new Map<Role, Promise<void>>()
+
+/** Runs `swap`, a call that ends with replaceSessionToken, marked as under way for `role`. */
+export function swappingToken<T>(role: Role, swap: () => Promise<T>): Promise<T> {
+  const running = swap()
+  const over = running.then(
+    () => undefined,
+    () => undefined,
+  )
+  tokenSwaps.set(role, over)
+  void over.then(() => {
+    if (tokenSwaps.get(role) === over) tokenSwaps.delete(role)
+  })
+  return running
+}
+
+/** endRefusedSession, once any token swap of `role` under way is over (see swappingToken). */
+export function refusedSession(role: Role, token: string): void {
+  const swap = tokenSwaps.get(role)
+  if (swap) void swap.then(() => endRefusedSession(role, token))
+  else endRefusedSession(role, token)
 }
 
 /**

@@ -107,11 +107,44 @@ describe('Apply Now keeps the job through signing in', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
+  it('a session the server ends while applying goes back to sign in, saying why, and the dialog opens again after', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    signIn()
+    const token = makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, iat: 1 })
+    const calls = routeFetch({
+      ...table(),
+      'POST /api/applications/submit': () => ({ status: 401, body: { error: 'Your session has ended. Please sign in again.' } }),
+      'POST /api/auth/candidate/login': () => ({ body: { token, user: { id: 'u1', name: 'Jane Citizen' } } }),
+    })
+    const { router } = renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply Now for Data Engineer' }))
+    // the open dialog's job is in the address, where the guard can keep it
+    await waitFor(() => expect(router.state.location.search).toBe(`?apply=${DATA}`))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit Application' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/candidate/login'))
+    expect(router.state.location.search).toBe(`?apply=${DATA}`)
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeTruthy()
+    expect(screen.queryByText('Failed to submit application. Please try again.')).toBeNull()
+    expect(localStorage.getItem('authToken')).toBeNull()
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jane@example.com' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Password1!' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByRole('dialog', { name: 'Apply for Data Engineer' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/candidate/dashboard/jobs')
+    expect(calls.filter((c) => c.key === 'POST /api/applications/submit')).toHaveLength(1)
+  })
+
   it('ignores anything that is not a job id (no redirect, no dialog, no notice)', async () => {
     routeFetch(table())
     const signedOut = renderRoutes(candidateRoutes, '/candidate/dashboard/jobs?apply=https%3A%2F%2Fevil.example')
     await waitFor(() => expect(signedOut.router.state.location.pathname).toBe('/candidate/login'))
-    expect(signedOut.router.state.location.search).toBe('')
+    // no job rides along; the only thing carried is the portal page itself, to come back to
+    const carried = new URLSearchParams(signedOut.router.state.location.search)
+    expect([...carried.keys()]).toEqual(['to'])
+    expect(carried.get('to')?.startsWith('/candidate/dashboard/jobs?')).toBe(true)
+    expect(screen.queryByText(/Sign in to apply for/)).toBeNull()
     signedOut.unmount()
     signIn()
     renderRoutes(candidateRoutes, '/candidate/login?apply=%2F%2Fevil.example')

@@ -1,7 +1,10 @@
 /** Chrome of the admin and employer hosts, the route guard and the error screen. */
-import { Suspense, type ReactNode } from 'react'
-import { Navigate, Outlet, useMatch } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { Suspense, useEffect, type ReactNode } from 'react'
+import { Navigate, Outlet, useLocation, useMatch } from 'react-router'
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary'
+import { withReturnPath } from '../../lib/return-to'
+import { sessionEnd } from '../../lib/session'
 import { useSession } from '../../features/auth'
 import './staff.css'
 
@@ -39,10 +42,24 @@ export function StaffLoading() {
   )
 }
 
-/** /dashboard/* needs a valid session of this host's role; otherwise /login. */
+/**
+ * /dashboard/* needs a valid session of this host's role; otherwise /login, with the page asked for
+ * (`?to=`, lib/return-to) so signing in comes back to it, unless the person has just signed out on
+ * purpose. That includes a session the server has just ended (a 401: lib/api's withBearer). What
+ * the tab cached is dropped as the session goes: the next person to sign in here must not see it.
+ */
 export function RequireStaff({ role }: { role: 'admin' | 'employer' }) {
   const session = useSession(role)
-  if (session.status !== 'authenticated') return <Navigate to="/login" replace />
+  const { pathname, search } = useLocation()
+  const qc = useQueryClient()
+  const signedIn = session.status === 'authenticated'
+  useEffect(() => {
+    if (!signedIn) qc.clear()
+  }, [signedIn, qc])
+  if (!signedIn) {
+    const signedOut = sessionEnd(role)?.signedOut === true
+    return <Navigate to={signedOut ? '/login' : withReturnPath('/login', role, `${pathname}${search}`)} replace />
+  }
   return <Outlet />
 }
 

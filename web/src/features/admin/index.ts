@@ -8,7 +8,7 @@
  * page: app/ lazy-loads page modules.
  */
 export { useAdmins } from './api/admins'
-export { adminFetch, adminPost, adminToken, asList, retryServerErrors, seg, withQuery } from './api/client'
+export { adminFetch, adminPost, asList, retryServerErrors, seg, withQuery } from './api/client'
 export { adminKeys } from './api/keys'
 export { STEP_UP_CANCELLED } from './api/step-up'
 export { useTwoFactor } from './api/two-factor'

@@ -4,5 +4,5 @@
  * The tab itself (components/AlertsTab) is a route page, lazy-loaded by app/.
  */
 export { SaveSearch } from './components/SaveSearch'
-export { savedSearchFrom, saveSearchLanding, withSavedSearch, SAVE_SEARCH_PARAM, MANAGE_ALERTS_PATH, returnsToAlerts, withAlertsReturn } from './model/intent'
+export { savedSearchFrom, saveSearchLanding, withSavedSearch, SAVE_SEARCH_PARAM, MANAGE_ALERTS_PATH, returnsToAlerts } from './model/intent'
 export type { JobAlert } from './model/alerts'

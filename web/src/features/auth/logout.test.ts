@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeJwt } from '../../lib/session.fixtures'
+import { sessionEnd } from '../../lib/session'
 import { scriptFetch } from '../../testing/harness'
 import { ADMIN_RELOAD_DELAY_MS, logoutAdmin, logoutTo } from './logout'
 import { twoFactorEnrolmentRequired } from './twoFactorEnrolment'
@@ -80,7 +81,17 @@ describe('logout', () => {
     const navigate = vi.fn()
     logoutTo('employer', navigate, 'Session expired')
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true })
-    expect(sessionStorage.getItem('sessionNotice')).toBe('Session expired')
+    expect(sessionEnd('employer')).toEqual({ role: 'employer', signedOut: false, notice: 'Session expired' })
     expect(calls).toHaveLength(0)
+  })
+
+  it('a sign-out on purpose is recorded as one (the guard then keeps no page), with nothing to say', () => {
+    localStorage.setItem('authToken', valid())
+    localStorage.setItem('candidateData', '{}')
+    scriptFetch({ body: {} })
+    logoutTo('candidate', vi.fn())
+    expect(sessionEnd('candidate')).toEqual({ role: 'candidate', signedOut: true, notice: null })
+    // another role's sign-in page has nothing to read from it
+    expect(sessionEnd('employer')).toBeNull()
   })
 })

@@ -3,7 +3,7 @@
  * refused from then on), clear storage, go to the login screen. The server call is sent and not
  * waited for: leaving never hangs on the network, and a failed call still leaves.
  */
-import { clearSession, type Role } from '../../lib/session'
+import { endSession, type Role } from '../../lib/session'
 import { revokeSession } from './api/sign-out'
 import { clearTwoFactorEnrolment } from './twoFactorEnrolment'
 
@@ -18,20 +18,19 @@ export function logoutAdmin(
   schedule: (fn: () => void, ms: number) => unknown = setTimeout,
 ) {
   void revokeSession('admin')
-  clearSession('admin')
+  endSession('admin', { signedOut: true })
   clearTwoFactorEnrolment()
   navigate('/login', { replace: true })
   schedule(reload, ADMIN_RELOAD_DELAY_MS)
 }
 
-/** Why the last session ended (e.g. 'Session expired'); the login screen shows it once. */
-export const LOGOUT_NOTICE_KEY = 'sessionNotice'
-
-/** Employer and candidate: end the session, clear and go to the role's login screen. */
+/**
+ * Employer and candidate: end the session, clear and go to the role's login screen. With `message`
+ * (why it ended, e.g. 'Session expired') the login screen shows it once; without, the person
+ * signed out on purpose.
+ */
 export function logoutTo(role: Exclude<Role, 'admin'>, navigate: Navigate, message?: string) {
-  // kept outside router state: the route guard may redirect first and drop navigation state
-  if (message) sessionStorage.setItem(LOGOUT_NOTICE_KEY, message)
   void revokeSession(role)
-  clearSession(role)
+  endSession(role, message ? { notice: message } : { signedOut: true })
   navigate(role === 'candidate' ? '/candidate/login' : '/login', { replace: true })
 }

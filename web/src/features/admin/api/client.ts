@@ -9,7 +9,7 @@
  *   more; cancelled, the request fails with STEP_UP_CANCELLED.
  * Every admin screen (people, operations, audit) calls the host through this one client.
  */
-import { ApiError, bearerFetch, hasErrorCode, sessionBearer, type RequestOptions } from '../../../lib/api'
+import { ApiError, bearerFetch, hasErrorCode, type RequestOptions } from '../../../lib/api'
 import { ENROLMENT_REQUIRED_CODE, setTwoFactorEnrolment } from '../../auth'
 import { confirmItsYou, STEP_UP_CANCELLED, STEP_UP_CANCELLED_CODE, STEP_UP_REQUIRED_CODE } from './step-up'
 
@@ -41,9 +41,6 @@ export const seg = (id: string) => encodeURIComponent(id)
 
 /** A list from a body that should be one (an unexpected shape reads as empty, not as a crash). */
 export const asList = <T>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : [])
-
-/** The admin session's bearer, for downloads that do not go through adminFetch (exports, CSV). */
-export const adminToken = (): string => sessionBearer('admin')
 
 /** A path with its query string; empty and missing values are left out. */
 export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {

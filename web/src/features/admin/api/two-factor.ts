@@ -9,7 +9,7 @@
  * sign-in.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { replaceSessionToken } from '../../../lib/session'
+import { replaceSessionToken, swappingToken } from '../../../lib/session'
 import type { MessageReply, TwoFactorConfirmed, TwoFactorSetup, TwoFactorStatus } from '../types'
 import { adminFetch, adminPost, seg } from './client'
 import { adminKeys } from './keys'
@@ -22,8 +22,11 @@ function keepToken<T extends { token?: string }>(reply: T): T {
 
 export const getTwoFactor = (signal?: AbortSignal) => adminFetch<TwoFactorStatus>('/api/admin/two-factor', { signal })
 export const startTwoFactor = (password: string) => adminPost<TwoFactorSetup>('/api/admin/two-factor/setup', { password })
-export const confirmTwoFactor = async (code: string) => keepToken(await adminPost<TwoFactorConfirmed>('/api/admin/two-factor/confirm', { code }))
-export const disableTwoFactor = async (code: string) => keepToken(await adminPost<MessageReply & { token?: string }>('/api/admin/two-factor/disable', { code }))
+// both end the old token on the server before the new one is stored: a 401 meanwhile waits for it
+export const confirmTwoFactor = (code: string) =>
+  swappingToken('admin', async () => keepToken(await adminPost<TwoFactorConfirmed>('/api/admin/two-factor/confirm', { code })))
+export const disableTwoFactor = (code: string) =>
+  swappingToken('admin', async () => keepToken(await adminPost<MessageReply & { token?: string }>('/api/admin/two-factor/disable', { code })))
 export const resetAdminTwoFactor = (id: string) => adminPost<MessageReply>(`/api/admin/admins/${seg(id)}/two-factor/reset`)
 
 export const useTwoFactor = () => useQuery({ queryKey: adminKeys.twoFactor(), queryFn: ({ signal }) => getTwoFactor(signal) })

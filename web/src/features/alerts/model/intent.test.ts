@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EMPTY_JOB_SEARCH } from '../../jobs'
-import { returnsToAlerts, savedSearchFrom, saveSearchLanding, searchQuery, wantsSaveDialog, withAlertsReturn, withSavedSearch } from './intent'
+import { returnsToAlerts, savedSearchFrom, saveSearchLanding, searchQuery, wantsSaveDialog, withSavedSearch } from './intent'
 
 const search = { ...EMPTY_JOB_SEARCH, title: 'data engineer', location: 'Sydney', type: 'Contract' as const, specialisation: 'BI + Data Analytics' as const, sort: 'salary' as const, page: 4 }
 
@@ -46,7 +46,6 @@ describe('saving a search after signing in', () => {
 
 describe('coming back to the Job Alerts tab after signing in', () => {
   it('asks for it by name only', () => {
-    expect(withAlertsReturn('/candidate/login')).toBe('/candidate/login?to=alerts')
     expect(returnsToAlerts('?to=alerts')).toBe(true)
     for (const other of ['', '?to=', '?to=ALERTS', '?to=/candidate/dashboard/alerts', '?to=https://evil.example']) {
       expect(returnsToAlerts(other)).toBe(false)

@@ -6,6 +6,7 @@
  * rules (readJobSearch: known parameters only, each cut to length, an unknown specialisation or sort
  * dropped) and written again, so the parameter can only ever lead to /jobs/find with a search.
  */
+import { RETURN_PARAM } from '../../../lib/return-to'
 import { EMPTY_JOB_SEARCH, readJobSearch, writeJobSearch, type JobSearch } from '../../jobs'
 
 export const SAVE_SEARCH_PARAM = 'save_search'
@@ -45,17 +46,13 @@ export const wantsSaveDialog = (params: URLSearchParams) => params.get(SAVE_DIAL
 
 /**
  * "Sign in to manage your alerts": the alert mail's unsubscribe page (served by the API, outside the
- * app) links to the login with `?to=alerts`, and the portal's guard adds it when a signed-out visitor
- * opens the Job Alerts tab; signing in then lands on that tab instead of Browse Jobs. A closed
- * choice, not an address: any other value is ignored.
+ * app) links to the login with `?to=alerts`, which signing in reads as the Job Alerts tab. Mail
+ * already sent keeps that link, so the name stays beside the paths `to` otherwise carries
+ * (lib/return-to); any other word is read as a path there.
  */
-export const RETURN_PARAM = 'to'
 /** The portal's Job Alerts tab. */
 export const MANAGE_ALERTS_PATH = '/candidate/dashboard/alerts'
 
 /** Whether a query string asks to come back to the Job Alerts tab after signing in. */
 export const returnsToAlerts = (search: string | URLSearchParams) =>
   (typeof search === 'string' ? new URLSearchParams(search) : search).get(RETURN_PARAM) === 'alerts'
-
-/** `path` asking to come back to the Job Alerts tab after signing in. */
-export const withAlertsReturn = (path: string) => `${path}?${RETURN_PARAM}=alerts`

@@ -8,17 +8,20 @@
 import { useMutation } from '@tanstack/react-query'
 import type { ApiReply, ApiSchema } from '../../../api'
 import { bearerFetch } from '../../../lib/api'
-import { replaceSessionToken, type Role } from '../../../lib/session'
+import { replaceSessionToken, swappingToken, type Role } from '../../../lib/session'
 
 export type ChangePasswordPayload = Required<ApiSchema<'ChangePasswordBody'>>
 export type ChangePasswordReply = ApiReply<'change_password'>
 
 export const PASSWORD_CHANGED = 'Your password has been changed. You have been signed out on your other devices.'
 
-export async function changePassword(role: Role, payload: ChangePasswordPayload): Promise<ChangePasswordReply> {
-  const reply = await bearerFetch<ChangePasswordReply>(role, '/api/auth/change-password', { method: 'POST', body: payload })
-  if (typeof reply?.token === 'string') replaceSessionToken(role, reply.token)
-  return reply
+export function changePassword(role: Role, payload: ChangePasswordPayload): Promise<ChangePasswordReply> {
+  // the old token ends on the server before the new one is stored: a 401 meanwhile waits for it
+  return swappingToken(role, async () => {
+    const reply = await bearerFetch<ChangePasswordReply>(role, '/api/auth/change-password', { method: 'POST', body: payload })
+    if (typeof reply?.token === 'string') replaceSessionToken(role, reply.token)
+    return reply
+  })
 }
 
 export const useChangePassword = (role: Role) => useMutation({ mutationFn: (payload: ChangePasswordPayload) => changePassword(role, payload) })

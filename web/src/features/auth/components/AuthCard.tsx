@@ -18,7 +18,7 @@ export function AuthCard({ title, subtitle, pageTitle, children }: Props) {
   )
 }
 
-export function FormAlert({ kind, children }: { kind: 'error' | 'success'; children: ReactNode }) {
+export function FormAlert({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
   return (
     <div className={`alert alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {children}

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { endSession, saveSession } from '../../../lib/session'
 import { makeJwt } from '../../../lib/session.fixtures'
-import { freshEachTest, renderRoutes, scriptFetch } from '../../../testing/harness'
+import { freshEachTest, providers, renderRoutes, scriptFetch } from '../../../testing/harness'
 import { CandidateLoginPage } from './CandidateLoginPage'
 
 const routes = [
   { path: '/candidate/login', element: <CandidateLoginPage /> },
   { path: '/candidate/dashboard', element: <p>dashboard</p> },
   { path: '/candidate/dashboard/alerts', element: <p>job alerts tab</p> },
+  { path: '/candidate/dashboard/applications', element: <p>my applications tab</p> },
 ]
 const future = () => Math.floor(Date.now() / 1000) + 3600
 
@@ -105,5 +108,69 @@ describe('candidate login', () => {
     localStorage.setItem('candidateData', '{"name":"Jane"}')
     renderRoutes(routes, '/candidate/login')
     expect(screen.getByText('dashboard')).toBeTruthy()
+  })
+
+  it('comes back to the portal page it was sent from (?to=), with its query', async () => {
+    const token = makeJwt({ exp: future(), iat: 0 })
+    scriptFetch({ body: { token, user: { id: 'u1', name: 'Jane Citizen' } } })
+    const { router } = renderRoutes(routes, '/candidate/login?to=/candidate/dashboard/applications%3Fsort%3Dnewest')
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/candidate/signup?to=/candidate/dashboard/applications%3Fsort%3Dnewest')
+    fill('jane@example.com', 'Password1!')
+    fireEvent.click(submit())
+    expect(await screen.findByText('my applications tab')).toBeTruthy()
+    expect(router.state.location.search).toBe('?sort=newest')
+  })
+
+  it('a candidate already signed in goes straight on to the page asked for', () => {
+    localStorage.setItem('authToken', makeJwt({ exp: future() }))
+    localStorage.setItem('candidateData', '{"name":"Jane"}')
+    renderRoutes(routes, '/candidate/login?to=/candidate/dashboard/applications')
+    expect(screen.getByText('my applications tab')).toBeTruthy()
+  })
+
+  it('never follows a return to another site or outside the portal', () => {
+    localStorage.setItem('authToken', makeJwt({ exp: future() }))
+    localStorage.setItem('candidateData', '{"name":"Jane"}')
+    for (const to of ['%2F%2Fevil.example', 'https%3A%2F%2Fevil.example%2Fcandidate%2Fdashboard', '%2F%5Cevil.example', '%2Fcandidate%2Fdashboard%2F..%2F..%2Fabout']) {
+      const view = renderRoutes(routes, `/candidate/login?to=${to}`)
+      expect(view.router.state.location.pathname, to).toBe('/candidate/dashboard')
+      view.unmount()
+    }
+  })
+
+  it('says the session has ended, once, only when the server ended it', () => {
+    saveSession('candidate', { token: makeJwt({ exp: future() }), user: { name: 'Jane' } })
+    endSession('candidate', { notice: 'Your session has ended. Please sign in again.' })
+    const first = renderRoutes(routes, '/candidate/login')
+    expect(screen.getByText('Your session has ended. Please sign in again.').getAttribute('role')).toBe('status')
+    first.unmount()
+    // shown once: coming back to the page later says nothing
+    renderRoutes(routes, '/candidate/login')
+    expect(screen.queryByText(/session has ended/)).toBeNull()
+  })
+
+  it('says nothing after signing out on purpose, or about another role', () => {
+    endSession('candidate', { signedOut: true })
+    const view = renderRoutes(routes, '/candidate/login')
+    expect(screen.queryByText(/session/i)).toBeNull()
+    view.unmount()
+    endSession('employer', { notice: 'Session expired' })
+    renderRoutes(routes, '/candidate/login')
+    expect(screen.queryByText('Session expired')).toBeNull()
+  })
+
+  it('starts with the email a sign-up left in router state (never in the address), the password next', () => {
+    const router = createMemoryRouter(routes, { initialEntries: [{ pathname: '/candidate/login', state: { email: 'new@example.com' } }] })
+    render(<RouterProvider router={router} />, { wrapper: providers() })
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('new@example.com')
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'))
+    expect(router.state.location.search).toBe('')
+  })
+
+  it('ignores router state that is not a sign-up email', () => {
+    const router = createMemoryRouter(routes, { initialEntries: [{ pathname: '/candidate/login', state: { email: 42 } }] })
+    render(<RouterProvider router={router} />, { wrapper: providers() })
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('')
+    expect(document.activeElement).not.toBe(screen.getByLabelText('Password'))
   })
 })

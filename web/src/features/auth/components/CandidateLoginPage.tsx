@@ -1,10 +1,12 @@
 /** /candidate/login (SPEC 2.5, 4, 5, 8). */
 import { useState, type FormEvent } from 'react'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
-import { CANDIDATE_SIGNUP_PATH, jobIntent, PORTAL_JOBS_PATH, withJobIntent } from '../../../lib/apply-intent'
-import { MANAGE_ALERTS_PATH, returnsToAlerts, savedSearchFrom, saveSearchLanding, withSavedSearch } from '../../alerts'
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { CANDIDATE_SIGNUP_PATH } from '../../../lib/apply-intent'
 import { useLogin } from '../api/login'
 import { useSession } from '../hooks/useSession'
+import { useSessionNotice } from '../hooks/useSessionNotice'
+import { registeredEmail } from '../registeredEmail'
+import { candidateDestination, candidateLanding, withCandidateDestination } from '../signInJourney'
 import { loginErrors, type FieldErrors } from '../validation'
 import { ApplyingFor, SavingSearch } from './ApplyingFor'
 import { AuthCard, FormAlert } from './AuthCard'
@@ -16,21 +18,18 @@ export const CANDIDATE_LOGIN_NETWORK = 'Login failed. Please try again.'
 export function CandidateLoginPage() {
   const session = useSession('candidate')
   const navigate = useNavigate()
-  // Apply Now (or Save) on a job brings its id: after signing in, that job's apply dialog opens (or it is saved)
+  // where the candidate was going: a job to apply for or save, a search to save, or a portal page
+  // (signInJourney); signing in goes on there
   const [params] = useSearchParams()
-  const intent = jobIntent(params)
-  // "Save this search" brings the board's search: after signing in, the board opens its dialog
-  const saveSearch = intent ? null : savedSearchFrom(params)
-  // An alert mail's unsubscribe page (or the Job Alerts tab, signed out) asks to come back to the alerts
-  const landing = intent
-    ? withJobIntent(PORTAL_JOBS_PATH, intent)
-    : saveSearch
-      ? saveSearchLanding(saveSearch)
-      : returnsToAlerts(params)
-        ? MANAGE_ALERTS_PATH
-        : '/candidate/dashboard'
+  const destination = candidateDestination(params)
+  const landing = candidateLanding(destination)
+  // e.g. the server ended the session the portal was using: say so, once
+  const notice = useSessionNotice('candidate')
   const login = useLogin('candidate')
-  const [email, setEmail] = useState('')
+  // a sign-up just now leaves its email (in router state, never the address): only the password to type
+  const { state } = useLocation()
+  const [registered] = useState(() => registeredEmail(state))
+  const [email, setEmail] = useState(registered)
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({})
   const [failure, setFailure] = useState<string | null>(null)
@@ -54,14 +53,14 @@ export function CandidateLoginPage() {
 
   return (
     <AuthCard title="Welcome Back" pageTitle="Candidate Sign In" subtitle="Sign in to your candidate account">
-      {intent ? <ApplyingFor jobId={intent.jobId} action="sign in" intent={intent.kind} /> : null}
-      {saveSearch ? <SavingSearch action="sign in" /> : null}
+      {destination?.kind === 'job' ? <ApplyingFor jobId={destination.intent.jobId} action="sign in" intent={destination.intent.kind} /> : null}
+      {destination?.kind === 'search' ? <SavingSearch action="sign in" /> : null}
       <form onSubmit={submit} noValidate className="auth-form">
-        {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
-        <CredentialsFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} errors={errors} pending={login.isPending} />
+        {failure ? <FormAlert kind="error">{failure}</FormAlert> : notice ? <FormAlert kind="info">{notice}</FormAlert> : null}
+        <CredentialsFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} errors={errors} pending={login.isPending} focusPassword={registered !== ''} />
       </form>
       <p className="auth-switch">
-        Don't have an account? <Link to={saveSearch ? withSavedSearch(CANDIDATE_SIGNUP_PATH, saveSearch) : withJobIntent(CANDIDATE_SIGNUP_PATH, intent)}>Sign up</Link>
+        Don't have an account? <Link to={withCandidateDestination(CANDIDATE_SIGNUP_PATH, destination)}>Sign up</Link>
       </p>
     </AuthCard>
   )

@@ -1,8 +1,9 @@
 /** /candidate/signup (SPEC 2.5, 5, 8). */
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { CANDIDATE_LOGIN_PATH, jobIntent, withJobIntent } from '../../../lib/apply-intent'
-import { savedSearchFrom, withSavedSearch } from '../../alerts'
+import { CANDIDATE_LOGIN_PATH } from '../../../lib/apply-intent'
 import { useRegisterCandidate } from '../api/register'
+import { signInState } from '../registeredEmail'
+import { candidateDestination, withCandidateDestination } from '../signInJourney'
 import { ApplyingFor, SavingSearch } from './ApplyingFor'
 import { AuthCard } from './AuthCard'
 import { RegistrationForm } from './RegistrationForm'
@@ -12,17 +13,16 @@ export const REGISTER_SUCCESS = 'Registration successful! Please log in.'
 export function CandidateSignupPage() {
   const navigate = useNavigate()
   const register = useRegisterCandidate()
-  // the job Apply Now (or Save) brought goes on to the login, which opens its apply dialog (or saves it)
+  // where the candidate was going (a job to apply for or save, a search to save, a portal page)
+  // goes on to the login, which takes them there after signing in
   const [params] = useSearchParams()
-  const intent = jobIntent(params)
-  // so does the search a signed-out "Save this search" brings
-  const saveSearch = intent ? null : savedSearchFrom(params)
-  const login = saveSearch ? withSavedSearch(CANDIDATE_LOGIN_PATH, saveSearch) : withJobIntent(CANDIDATE_LOGIN_PATH, intent)
+  const destination = candidateDestination(params)
+  const login = withCandidateDestination(CANDIDATE_LOGIN_PATH, destination)
 
   return (
     <AuthCard title="Start Your Journey" pageTitle="Create a Candidate Account" subtitle="Create your candidate account">
-      {intent ? <ApplyingFor jobId={intent.jobId} action="sign up" intent={intent.kind} /> : null}
-      {saveSearch ? <SavingSearch action="sign up" /> : null}
+      {destination?.kind === 'job' ? <ApplyingFor jobId={destination.intent.jobId} action="sign up" intent={destination.intent.kind} /> : null}
+      {destination?.kind === 'search' ? <SavingSearch action="sign up" /> : null}
       <RegistrationForm
         submitLabel="Create Account"
         pendingLabel="Creating account..."
@@ -30,7 +30,8 @@ export function CandidateSignupPage() {
         send={async (payload) => {
           await register.mutateAsync(payload)
           window.alert(REGISTER_SUCCESS)
-          navigate(login)
+          // the login form starts with the address just registered
+          navigate(login, { state: signInState(payload.email) })
         }}
       />
       <p className="auth-switch">

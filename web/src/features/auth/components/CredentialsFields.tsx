@@ -15,15 +15,17 @@ type Props = {
   onPassword: (value: string) => void
   errors?: FieldErrors<'email' | 'password'>
   pending: boolean
+  /** the email came filled in (a sign-up just now): the password is next */
+  focusPassword?: boolean
 }
 
-export function CredentialsFields({ email, password, onEmail, onPassword, errors = {}, pending }: Props) {
+export function CredentialsFields({ email, password, onEmail, onPassword, errors = {}, pending, focusPassword }: Props) {
   return (
     <>
       <Field label="Email" error={errors.email}>
         {(control) => <input {...control} className="input" type="email" autoComplete="email" value={email} onChange={(e) => onEmail(e.target.value)} />}
       </Field>
-      <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={onPassword} error={errors.password} />
+      <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={onPassword} error={errors.password} autoFocus={focusPassword} />
       <div className="auth-row">
         <Link to="/forgot-password">Forgot password?</Link>
       </div>

@@ -1,7 +1,12 @@
-/** /signup and /register on the employer host: a new employer account waits for approval. */
+/**
+ * /signup and /register on the employer host: a new employer account waits for approval. The page
+ * then says so rather than going to the sign-in page (which would refuse them until approved); its
+ * link there brings the address just registered along, in router state.
+ */
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useRegisterEmployer } from '../api/register'
+import { signInState } from '../registeredEmail'
 import { AuthCard, FormAlert } from './AuthCard'
 import { RegistrationForm } from './RegistrationForm'
 
@@ -10,14 +15,17 @@ export const EMPLOYER_PENDING_TEXT =
 
 export function EmployerRegisterPage() {
   const register = useRegisterEmployer()
-  const [done, setDone] = useState(false)
+  // the address registered with, once the registration is in
+  const [done, setDone] = useState<string | null>(null)
 
-  if (done) {
+  if (done !== null) {
     return (
       <AuthCard title="Registration received">
         <FormAlert kind="success">{EMPLOYER_PENDING_TEXT}</FormAlert>
         <p className="auth-switch">
-          <Link to="/login">Back to sign in</Link>
+          <Link to="/login" state={signInState(done)}>
+            Back to sign in
+          </Link>
         </p>
       </AuthCard>
     )
@@ -32,7 +40,7 @@ export function EmployerRegisterPage() {
         pending={register.isPending}
         send={async (payload) => {
           await register.mutateAsync(payload)
-          setDone(true)
+          setDone(payload.email)
         }}
       />
       <p className="auth-switch">

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { freshEachTest, renderRoutes, scriptFetch } from '../../../testing/harness'
+import { freshEachTest, renderRoutes, routeFetch, scriptFetch } from '../../../testing/harness'
+import { CandidateLoginPage } from './CandidateLoginPage'
 import { CandidateSignupPage } from './CandidateSignupPage'
 import { ForgotPasswordPage } from './ForgotPasswordPage'
 import { loginUrlFor, ResetPasswordPage } from './ResetPasswordPage'
@@ -124,6 +125,35 @@ describe('candidate signup', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/candidate/login'))
     expect(alert).toHaveBeenCalledWith('Registration successful! Please log in.')
     expect(calls[0]).toMatchObject({ url: '/api/auth/candidate/register', body: { name: 'Jane Citizen', email: 'jane@example.com' } })
+  })
+
+  it('the sign-in page then starts with the email just registered, kept out of the address, and keeps the job', async () => {
+    vi.spyOn(window, 'alert').mockImplementation(() => {})
+    const job = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'
+    routeFetch({ [`GET /api/jobs/${job}`]: { status: 404 }, 'POST /api/auth/candidate/register': { status: 201, body: { message: 'ok' } } })
+    const { router } = renderRoutes(
+      [
+        { path: '/candidate/signup', element: <CandidateSignupPage /> },
+        { path: '/candidate/login', element: <CandidateLoginPage /> },
+      ],
+      `/candidate/signup?apply=${job}`,
+    )
+    fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: ' jane@example.com ' } })
+    fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Jane Citizen' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Password1!' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/candidate/login'))
+    expect(router.state.location.search).toBe(`?apply=${job}`)
+    expect(router.state.location.state).toEqual({ email: 'jane@example.com' })
+    expect(((await screen.findByLabelText('Email')) as HTMLInputElement).value).toBe('jane@example.com')
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('')
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'))
+    expect(screen.getByText(/Sign in to apply for/)).toBeTruthy()
+  })
+
+  it('keeps the portal page a signed-out visitor was going to on its way back to the login', () => {
+    renderRoutes(routes, '/candidate/signup?to=/candidate/dashboard/applications')
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/candidate/login?to=/candidate/dashboard/applications')
   })
 
   it("shows the server error, else 'Failed to register'", async () => {

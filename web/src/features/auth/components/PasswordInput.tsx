@@ -11,9 +11,11 @@ type Props = {
   error?: string | null
   hint?: string
   name?: string
+  /** focused when it appears (the email is already filled in) */
+  autoFocus?: boolean
 }
 
-export function PasswordInput({ label, value, onChange, autoComplete, error, hint, name }: Props) {
+export function PasswordInput({ label, value, onChange, autoComplete, error, hint, name, autoFocus }: Props) {
   const [shown, setShown] = useState(false)
   return (
     <Field label={label} error={error} hint={hint}>
@@ -26,6 +28,7 @@ export function PasswordInput({ label, value, onChange, autoComplete, error, hin
             type={shown ? 'text' : 'password'}
             value={value}
             autoComplete={autoComplete}
+            autoFocus={autoFocus}
             onChange={(e) => onChange(e.target.value)}
           />
           <button

@@ -7,6 +7,7 @@ import { StaffLoginPage } from './StaffLoginPage'
 const routes = (role: 'admin' | 'employer') => [
   { path: '/login', element: <StaffLoginPage role={role} /> },
   { path: '/dashboard', element: <p>dashboard</p> },
+  { path: '/dashboard/audit', element: <p>audit log</p> },
 ]
 const future = () => Math.floor(Date.now() / 1000) + 3600
 const CHALLENGE = { two_factor_required: true, challenge: 'challenge-jwt' }
@@ -79,6 +80,16 @@ describe('admin sign-in with two-factor sign-in on', () => {
     expect(calls[1].body).toEqual({ challenge: 'challenge-jwt', code: 'K3F9-2HQX' })
   })
 
+  it('after the code, comes back to the dashboard page the guard sent them from (?to=)', async () => {
+    scriptFetch({ body: CHALLENGE }, { body: { token: makeJwt({ exp: future() }), user: { name: 'Alex Admin' } } })
+    const { router } = renderRoutes(routes('admin'), '/login?to=/dashboard/audit%3Ftype%3DJobPublished')
+    signIn()
+    fireEvent.change(await codeField(), { target: { value: '123456' } })
+    verify()
+    expect(await screen.findByText('audit log')).toBeTruthy()
+    expect(router.state.location.search).toBe('?type=JobPublished')
+  })
+
   it('goes back to the password with the message when the sign-in has timed out', async () => {
     scriptFetch({ body: CHALLENGE }, { status: 401, body: { error: 'Your sign-in has timed out. Please sign in again.' } })
     renderRoutes(routes('admin'), '/login')
@@ -88,6 +99,8 @@ describe('admin sign-in with two-factor sign-in on', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Your sign-in has timed out. Please sign in again.')
     expect(screen.getByLabelText('Password')).toBeTruthy()
     expect(screen.queryByLabelText('Code from your authenticator app')).toBeNull()
+    // not a bearer call: the timed-out challenge's 401 ends no session and records nothing
+    expect(sessionStorage.length).toBe(0)
   })
 
   it('shows the throttle message, and a network failure, inline', async () => {

@@ -1,12 +1,16 @@
 /**
  * /login on the admin and employer hosts: the shared session login (SPEC 2.2, 4, 8). An admin with
- * two-factor sign-in on then gets the code step in the same card (TwoFactorStep).
+ * two-factor sign-in on then gets the code step in the same card (TwoFactorStep). Signing in lands
+ * on /dashboard, or on the dashboard page the guard sent the person here from (`?to=`,
+ * lib/return-to).
  */
-import { useEffect, useState, type FormEvent } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { useState, type FormEvent } from 'react'
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { returnPath, SIGNED_IN_HOME } from '../../../lib/return-to'
 import { useStaffLogin } from '../api/login'
 import { useSession } from '../hooks/useSession'
-import { LOGOUT_NOTICE_KEY } from '../logout'
+import { useSessionNotice } from '../hooks/useSessionNotice'
+import { registeredEmail } from '../registeredEmail'
 import { AuthCard, FormAlert } from './AuthCard'
 import { CredentialsFields } from './CredentialsFields'
 import { TwoFactorStep } from './TwoFactorStep'
@@ -14,24 +18,28 @@ import { TwoFactorStep } from './TwoFactorStep'
 export function StaffLoginPage({ role }: { role: 'admin' | 'employer' }) {
   const session = useSession(role)
   const navigate = useNavigate()
-  // e.g. 'Session expired' after the employer session timer logged the user out
-  const [notice] = useState(() => sessionStorage.getItem(LOGOUT_NOTICE_KEY))
-  useEffect(() => sessionStorage.removeItem(LOGOUT_NOTICE_KEY), [])
+  const [params] = useSearchParams()
+  const landing = returnPath(role, params) ?? SIGNED_IN_HOME[role]
+  // e.g. 'Session expired' after the employer session timer logged the user out, or the server
+  // ended the session the workspace was using
+  const notice = useSessionNotice(role)
   const login = useStaffLogin(role)
-  const [email, setEmail] = useState('')
+  // the employer's "Back to sign in" after registering brings the address (router state)
+  const { state } = useLocation()
+  const [email, setEmail] = useState(() => registeredEmail(state))
   const [password, setPassword] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
   // set when the password was right and an admin's two-factor code comes next
   const [challenge, setChallenge] = useState<string | null>(null)
 
-  if (session.status === 'authenticated') return <Navigate to="/dashboard" replace />
+  if (session.status === 'authenticated') return <Navigate to={landing} replace />
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setFailure(null)
     const result = await login.mutateAsync({ email: email.trim(), password })
     if (result.success) {
-      navigate('/dashboard', { replace: true })
+      navigate(landing, { replace: true })
       return
     }
     setPassword('')
@@ -50,7 +58,7 @@ export function StaffLoginPage({ role }: { role: 'admin' | 'employer' }) {
       <AuthCard title={title} subtitle={subtitle}>
         <TwoFactorStep
           challenge={challenge}
-          onSignedIn={() => navigate('/dashboard', { replace: true })}
+          onSignedIn={() => navigate(landing, { replace: true })}
           onStartAgain={(message) => {
             setChallenge(null)
             setFailure(message)

@@ -1,6 +1,6 @@
 /** Bearer calls of the candidate portal: the stored candidate token, or a 401 without one. */
-import { bearerFetch, sessionBearer, type RequestOptions } from '../../../lib/api'
-import { fetchAttachment, saveBlob } from '../../../lib/download'
+import { bearerFetch, type RequestOptions } from '../../../lib/api'
+import { fetchBearerAttachment, saveBlob } from '../../../lib/download'
 
 export function candidateFetch<T>(path: string, opts: Omit<RequestOptions, 'token'> = {}): Promise<T> {
   return bearerFetch<T>('candidate', path, opts)
@@ -8,6 +8,6 @@ export function candidateFetch<T>(path: string, opts: Omit<RequestOptions, 'toke
 
 /** Files come back as attachments: fetch with the bearer token, then hand the blob to the browser. */
 export async function downloadWithToken(path: string, filename: string): Promise<void> {
-  const { blob } = await fetchAttachment(path, sessionBearer('candidate'))
+  const { blob } = await fetchBearerAttachment('candidate', path)
   saveBlob(blob, filename)
 }

@@ -8,9 +8,10 @@ import { firstName, greetingFor } from '../../../lib/format'
 import { logoutTo, useSession } from '../../auth'
 import { useRealtime } from '../../../lib/realtime'
 import { RealtimeProvider } from '../../../lib/realtime/RealtimeProvider'
-import { NotificationBell, notificationKeys, useNotificationFeed } from '../../notifications'
+import { NotificationBell, useNotificationFeed } from '../../notifications'
 import { useCandidateUser } from '../api/get-candidate-user'
 import { candidateKeys } from '../api/keys'
+import { forgetCandidateData } from './RequireCandidate'
 import '../dashboard.css'
 
 export const USER_ERROR_TEXT = 'Oops! Something went wrong.'
@@ -47,8 +48,7 @@ function CandidateFrame({ storedName }: { storedName: string | undefined }) {
   useRealtime('application_updated', () => void qc.invalidateQueries({ queryKey: candidateKeys.applications() }))
 
   const signOut = () => {
-    qc.removeQueries({ queryKey: candidateKeys.all })
-    qc.removeQueries({ queryKey: notificationKeys.all('candidate') })
+    forgetCandidateData(qc)
     logoutTo('candidate', navigate)
   }
 

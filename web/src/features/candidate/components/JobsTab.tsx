@@ -136,9 +136,24 @@ export function JobsTab() {
     dropIntent(wanted)
   }, [wanted, settled, requested, requestedOpen, dropIntent])
 
+  // The open dialog's job is in the address too (?apply=): if the session ends while the candidate
+  // is applying (the server answers 401), the portal's guard keeps it through signing in again,
+  // and the dialog opens once more.
+  const openDialog = (job: Job) => {
+    setApplying(job)
+    setParams(
+      (p) => {
+        p.set(APPLY_PARAM, String(job.id))
+        return p
+      },
+      { replace: true },
+    )
+  }
+
   const closeDialog = () => {
     setApplying(null)
-    if (wanted) dropIntent(wanted)
+    const inAddress = params.get(APPLY_PARAM)
+    if (inAddress !== null) dropIntent(fromAddress ?? inAddress)
   }
 
   const refresh = async () => {
@@ -211,7 +226,7 @@ export function JobsTab() {
           onBrowse={() => showView(false)}
           onApply={(id) => {
             const job = all.find((j) => String(j.id) === id)
-            if (job) setApplying(job)
+            if (job) openDialog(job)
           }}
         />
       ) : (
@@ -296,7 +311,7 @@ export function JobsTab() {
                   applied={applied.has(String(job.id))}
                   hoursLeft={hoursLeft(job)}
                   onToggle={() => toggle(job.id)}
-                  onApply={() => setApplying(job)}
+                  onApply={() => openDialog(job)}
                 />
               ))}
             </ul>

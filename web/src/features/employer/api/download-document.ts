@@ -1,7 +1,6 @@
 /** GET /api/documents/{id}/download with the employer's token: a document attached to an application to one of its jobs. */
 import { useMutation } from '@tanstack/react-query'
-import { fetchAttachment, saveBlob } from '../../../lib/download'
-import { sessionToken } from '../../../lib/session'
+import { fetchBearerAttachment, saveBlob } from '../../../lib/download'
 import { isPdf } from '../model/documents'
 import type { ApplicantDocument } from '../types'
 
@@ -9,7 +8,7 @@ type DocRef = Pick<ApplicantDocument, 'id' | 'original_name' | 'title'>
 
 /** The file itself; a PDF is typed application/pdf whatever the server sent, so a browser shows it rather than saving it. */
 export async function fetchApplicantDocument(doc: DocRef, signal?: AbortSignal): Promise<Blob> {
-  const { blob } = await fetchAttachment(`/api/documents/${encodeURIComponent(doc.id)}/download`, sessionToken('employer') ?? '', { signal })
+  const { blob } = await fetchBearerAttachment('employer', `/api/documents/${encodeURIComponent(doc.id)}/download`, { signal })
   return isPdf(doc) && blob.type !== 'application/pdf' ? new Blob([blob], { type: 'application/pdf' }) : blob
 }
 

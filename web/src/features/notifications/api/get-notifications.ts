@@ -1,6 +1,6 @@
 /** GET /api/notifications?limit=&offset= (SPEC 7.6): offset 0 replaces the cached list. */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiFetch } from '../../../lib/api'
+import { apiFetch, withBearer } from '../../../lib/api'
 import { sessionToken, type Role } from '../../../lib/session'
 import type { Notification } from '../types'
 import { NOTIFICATIONS_PAGE, notificationKeys } from './keys'
@@ -18,10 +18,9 @@ export const notificationsQueryOptions = (role: Role) =>
   queryOptions({
     queryKey: notificationKeys.list(role),
     queryFn: async () => {
-      const token = sessionToken(role)
-      if (!token) return []
+      if (!sessionToken(role)) return []
       try {
-        return (await getNotifications(token)).notifications ?? []
+        return (await withBearer(role, (token) => getNotifications(token))).notifications ?? []
       } catch (err) {
         // SPEC 8: failed notification calls are only logged
         console.error('Failed to fetch notifications', err)

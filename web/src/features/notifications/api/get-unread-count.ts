@@ -1,7 +1,7 @@
 /** GET /api/notifications/unread-count (SPEC 7.6). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ApiReply } from '../../../api'
-import { apiFetch } from '../../../lib/api'
+import { apiFetch, withBearer } from '../../../lib/api'
 import { sessionToken, type Role } from '../../../lib/session'
 import { notificationKeys } from './keys'
 
@@ -14,10 +14,9 @@ export const unreadCountQueryOptions = (role: Role) =>
   queryOptions({
     queryKey: notificationKeys.unreadCount(role),
     queryFn: async () => {
-      const token = sessionToken(role)
-      if (!token) return 0
+      if (!sessionToken(role)) return 0
       try {
-        return await getUnreadCount(token)
+        return await withBearer(role, getUnreadCount)
       } catch (err) {
         console.error('Failed to fetch unread notification count', err)
         return 0

@@ -6,6 +6,7 @@
  * error is only logged and the cache refetched.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { withBearer } from '../../../lib/api'
 import { sessionToken, type Role } from '../../../lib/session'
 import { moveCount, unreadIn } from '../cache'
 import type { Notification } from '../types'
@@ -24,9 +25,8 @@ export function useNotificationItemMutation(role: Role, { send, patch, failure }
   const count = unreadCountQueryOptions(role)
   return useMutation({
     mutationFn: async (id: string) => {
-      const token = sessionToken(role)
-      if (!token || !id) return
-      await send(token, id)
+      if (!sessionToken(role) || !id) return
+      await withBearer(role, (token) => send(token, id))
     },
     onMutate: (id: string) => {
       const before = qc.getQueryData<Notification[]>(list.queryKey)

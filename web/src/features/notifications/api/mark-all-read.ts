@@ -1,6 +1,6 @@
 /** PUT /api/notifications/read-all (SPEC 7.6). */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiFetch } from '../../../lib/api'
+import { apiFetch, withBearer } from '../../../lib/api'
 import { sessionToken, type Role } from '../../../lib/session'
 import { markAllNotificationsRead } from '../cache'
 import { notificationsQueryOptions } from './get-notifications'
@@ -16,9 +16,8 @@ export function useMarkAllRead(role: Role) {
   const count = unreadCountQueryOptions(role)
   return useMutation({
     mutationFn: async () => {
-      const token = sessionToken(role)
-      if (!token) return
-      await markAllRead(token)
+      if (!sessionToken(role)) return
+      await withBearer(role, markAllRead)
     },
     onMutate: () => {
       qc.setQueryData(list.queryKey, (old) => markAllNotificationsRead(old))

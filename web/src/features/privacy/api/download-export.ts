@@ -7,7 +7,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import type { ApiSchema } from '../../../api'
-import { fetchAttachment, saveBlob } from '../../../lib/download'
+import { fetchBearerAttachment, saveBlob } from '../../../lib/download'
+import type { Role } from '../../../lib/session'
 import { serverMessageOr } from '../../../lib/server-message'
 import { EXPORT_FAILED, exportFileName, type ExportState } from '../model/exportProgress'
 
@@ -17,15 +18,15 @@ export type ExportLink = ApiSchema<'ExportLink'>
 type Steps = {
   /** asks the server for a link */
   request: () => Promise<ExportLink>
-  /** the bearer token the link is fetched with */
-  token: () => string
+  /** whose bearer token the link is fetched with (the person themselves, or an admin) */
+  role: Role
   onProgress?: (received: number, total: number | null) => void
 }
 
 /** Asks for a link, fetches the file behind it and saves it; resolves to the saved file's name. */
-export async function downloadExport({ request, token, onProgress }: Steps): Promise<string> {
+export async function downloadExport({ request, role, onProgress }: Steps): Promise<string> {
   const link = await request()
-  const { blob, filename } = await fetchAttachment(link.url, token(), { onProgress })
+  const { blob, filename } = await fetchBearerAttachment(role, link.url, { onProgress })
   const name = filename ?? exportFileName(new Date())
   saveBlob(blob, name)
   return name

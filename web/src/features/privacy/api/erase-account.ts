@@ -5,13 +5,13 @@
  */
 import { useMutation } from '@tanstack/react-query'
 import type { ApiSchema } from '../../../api'
-import { apiFetch } from '../../../lib/api'
-import { accountToken, type AccountRole } from './account'
+import { bearerFetch } from '../../../lib/api'
+import type { AccountRole } from './account'
 
 /** The answer of every erase command, the admin's included. */
 export type ErasureReceipt = ApiSchema<'ErasureReply'>
 
 export const eraseAccount = ({ role, password }: { role: AccountRole; password: string }) =>
-  apiFetch<ErasureReceipt>('/api/account/erase', { method: 'POST', body: { password }, token: accountToken(role) })
+  bearerFetch<ErasureReceipt>(role, '/api/account/erase', { method: 'POST', body: { password } })
 
 export const useEraseAccount = () => useMutation({ mutationFn: eraseAccount })

@@ -3,7 +3,7 @@ import { useId } from 'react'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { Icon } from '../../../components/ui/Icon'
-import { accountToken, type AccountRole } from '../api/account'
+import type { AccountRole } from '../api/account'
 import { useExportDownload } from '../api/download-export'
 import { requestAccountExport } from '../api/request-account-export'
 import { ExportStatus } from './ExportStatus'
@@ -18,7 +18,7 @@ const WHAT_YOU_GET: Record<AccountRole, string> = {
 export function DownloadDataCard({ role, headingLevel }: { role: AccountRole; headingLevel: 2 | 3 }) {
   const headingId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  const { start, state, busy } = useExportDownload({ request: () => requestAccountExport(role), token: () => accountToken(role) })
+  const { start, state, busy } = useExportDownload({ request: () => requestAccountExport(role), role })
   return (
     <Card as="section" className="pv-card" aria-labelledby={headingId}>
       <Heading id={headingId} className="pv-title">
