@@ -1,7 +1,9 @@
 /**
  * The job alert's form in a dialog: "Save this search" (the search is shown in words; the person
- * names it and says how often) and the portal's Edit (the criteria can change too). The server's
- * texts are shown under the field they are about; the 20-alert limit above the form, as worded.
+ * names it and says how often) and the portal's Edit (the criteria can change too). Saving a
+ * search whose location named no one place (free text from the home page's search), it says so
+ * and offers the location list. The server's texts are shown under the field they are about; the
+ * 20-alert limit above the form, as worded.
  */
 import { useId, useState, type FormEvent } from 'react'
 import { Field } from '../../../components/ui/Field'
@@ -20,9 +22,12 @@ import {
   FREQUENCIES,
   NAME_MAX,
   KEYWORDS_MAX,
+  suggestAlertName,
+  unrecognisedLocationText,
   type AlertField,
   type AlertForm,
   type AlertReference,
+  type UnrecognisedLocation,
 } from '../model/alerts'
 
 export const SAVE_FAILED = 'We couldn’t save your alert. Please try again.'
@@ -31,13 +36,15 @@ type Props = {
   mode: 'save' | 'edit'
   initial: AlertForm
   reference: AlertReference
+  /** saving: the search's location that named no one place, for the person to choose */
+  unrecognisedLocation?: UnrecognisedLocation | null
   onClose: () => void
   /** sends the form; resolves with the server's message */
   send: (form: AlertForm) => Promise<{ message?: string | null }>
   onSaved: (message: string) => void
 }
 
-export function AlertDialog({ mode, initial, reference, onClose, send, onSaved }: Props) {
+export function AlertDialog({ mode, initial, reference, unrecognisedLocation = null, onClose, send, onSaved }: Props) {
   const [form, setForm] = useState<AlertForm>(initial)
   const [errors, setErrors] = useState<Partial<Record<AlertField, string>>>({})
   const [failure, setFailure] = useState<string | null>(null)
@@ -103,6 +110,7 @@ export function AlertDialog({ mode, initial, reference, onClose, send, onSaved }
                 {errors.criteria}
               </p>
             ) : null}
+            {unrecognisedLocation ? <LocationChoice form={form} set={set} error={errors.location_id} reference={reference} unrecognised={unrecognisedLocation} /> : null}
           </div>
         ) : (
           <>
@@ -131,6 +139,35 @@ export function AlertDialog({ mode, initial, reference, onClose, send, onSaved }
         <ModalFormActions onCancel={onClose} cancelDisabled={busy} submitLabel={mode === 'save' ? 'Save alert' : 'Save changes'} icon="bell" busy={busy} />
       </form>
     </Modal>
+  )
+}
+
+type LocationChoiceProps = {
+  form: AlertForm
+  set: (patch: Partial<AlertForm>) => void
+  error: string | undefined
+  reference: AlertReference
+  unrecognised: UnrecognisedLocation
+}
+
+/** The location list, with why it is asked for as its hint; a suggested name still unchanged follows the choice. */
+function LocationChoice({ form, set, error, reference, unrecognised }: LocationChoiceProps) {
+  const choose = (location_id: string) => {
+    const next = { ...form, location_id: location_id || undefined }
+    set({ location_id: next.location_id, ...(form.name === suggestAlertName(form, reference) ? { name: suggestAlertName(next, reference) } : {}) })
+  }
+  return (
+    <div className="alert alert-info alert-location-choice">
+      <SelectField
+        label="Location"
+        placeholder="All locations"
+        hint={unrecognisedLocationText(unrecognised)}
+        error={error}
+        value={form.location_id ?? ''}
+        options={referenceOptions(reference.locations)}
+        onChange={(e) => choose(e.target.value)}
+      />
+    </div>
   )
 }
 

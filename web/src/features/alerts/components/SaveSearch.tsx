@@ -11,7 +11,7 @@ import { Icon } from '../../../components/ui/Icon'
 import { useSession } from '../../auth'
 import { useLocations, useSalaryRanges, type JobSearch } from '../../jobs'
 import { useCreateAlert } from '../api/alerts'
-import { criteriaFromSearch, suggestAlertName, type AlertForm } from '../model/alerts'
+import { criteriaFromSearch, suggestAlertName, type AlertForm, type UnrecognisedLocation } from '../model/alerts'
 import { MANAGE_ALERTS_PATH, SAVE_DIALOG_PARAM, wantsSaveDialog, withSavedSearch } from '../model/intent'
 import { AlertDialog } from './AlertDialog'
 import '../alerts.css'
@@ -32,13 +32,15 @@ export function SaveSearch({ search, locationBy, className }: Props) {
   const create = useCreateAlert()
   const [params, setParams] = useSearchParams()
   const [form, setForm] = useState<AlertForm | null>(null)
+  const [unrecognisedLocation, setUnrecognisedLocation] = useState<UnrecognisedLocation | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
   const referenceReady = !locations.isPending && !salaryRanges.isPending
   const reference = { locations: locations.data ?? [], salaryRanges: salaryRanges.data ?? [] }
 
   const open = () => {
-    const criteria = criteriaFromSearch(search, reference.locations, locationBy)
+    const { criteria, unrecognisedLocation } = criteriaFromSearch(search, reference.locations, locationBy)
     setSaved(null)
+    setUnrecognisedLocation(unrecognisedLocation)
     setForm({ ...criteria, name: suggestAlertName(criteria, reference), frequency: 'instant' })
   }
 
@@ -61,7 +63,8 @@ export function SaveSearch({ search, locationBy, className }: Props) {
   return (
     <div className={`save-search${className ? ` ${className}` : ''}`}>
       {signedIn ? (
-        <Button variant="outline" size="sm" icon="bell" onClick={open}>
+        // until the lists are in, a typed location could not be placed
+        <Button variant="outline" size="sm" icon="bell" disabled={!referenceReady} onClick={open}>
           Save this search
         </Button>
       ) : (
@@ -80,6 +83,7 @@ export function SaveSearch({ search, locationBy, className }: Props) {
           mode="save"
           initial={form}
           reference={reference}
+          unrecognisedLocation={unrecognisedLocation}
           onClose={() => setForm(null)}
           send={(f) => create.mutateAsync(f)}
           onSaved={(message) => {

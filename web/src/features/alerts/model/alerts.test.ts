@@ -12,6 +12,7 @@ import {
   matchesInWords,
   searchFromAlert,
   suggestAlertName,
+  unrecognisedLocationText,
   type JobAlert,
 } from './alerts'
 
@@ -30,20 +31,73 @@ describe('a search as an alert', () => {
   it('keeps what was looked for, the board keeping a location by name and the portal by id', () => {
     const search = { ...EMPTY_JOB_SEARCH, title: '  java  ', location: 'Sydney', salaryRangeId: PAY, type: 'Contract' as const, specialisation: 'Development + Testing' as const, sort: 'salary' as const, page: 3 }
     expect(criteriaFromSearch(search, ref.locations, 'name')).toEqual({
-      keywords: 'java',
-      location_id: SYD,
-      salary_range_id: PAY,
-      type: 'Contract',
-      specialisation: 'Development + Testing',
+      criteria: {
+        keywords: 'java',
+        location_id: SYD,
+        salary_range_id: PAY,
+        type: 'Contract',
+        specialisation: 'Development + Testing',
+      },
+      unrecognisedLocation: null,
     })
-    expect(criteriaFromSearch({ ...EMPTY_JOB_SEARCH, location: MEL }, ref.locations, 'id')).toEqual({ location_id: MEL })
+    expect(criteriaFromSearch({ ...EMPTY_JOB_SEARCH, location: MEL }, ref.locations, 'id')).toEqual({ criteria: { location_id: MEL }, unrecognisedLocation: null })
   })
 
-  it('leaves out a location no longer on the list rather than guessing, and an empty search is empty', () => {
-    expect(criteriaFromSearch({ ...EMPTY_JOB_SEARCH, location: 'Atlantis' }, ref.locations, 'name')).toEqual({})
-    expect(criteriaFromSearch(EMPTY_JOB_SEARCH, ref.locations, 'name')).toEqual({})
+  it('an empty search is empty', () => {
+    expect(criteriaFromSearch(EMPTY_JOB_SEARCH, ref.locations, 'name')).toEqual({ criteria: {}, unrecognisedLocation: null })
+  })
+})
+
+describe('a location typed into the home page’s search', () => {
+  // the seeded locations' names
+  const seeded = ['Sydney CBD, NSW', 'North Sydney, NSW', 'Parramatta, NSW', 'Newcastle, NSW', 'Melbourne, VIC', 'Brisbane, QLD', 'Gold Coast, QLD', 'Perth, WA'].map((display_name, i) => ({
+    id: `loc-${i}`,
+    display_name,
+  }))
+  const idOf = (name: string) => seeded.find((l) => l.display_name === name)!.id
+  const typed = (location: string) => criteriaFromSearch({ ...EMPTY_JOB_SEARCH, location }, seeded, 'name')
+
+  it('takes a name as the list spells it', () => {
+    expect(typed('Parramatta, NSW')).toEqual({ criteria: { location_id: idOf('Parramatta, NSW') }, unrecognisedLocation: null })
   })
 
+  it('takes it in any case, with stray spaces', () => {
+    expect(typed('  melbourne,   vic ').criteria.location_id).toBe(idOf('Melbourne, VIC'))
+    expect(typed('PERTH, WA').criteria.location_id).toBe(idOf('Perth, WA'))
+  })
+
+  it('takes the one place whose name starts with it, before those that only hold it', () => {
+    // "North Sydney, NSW" holds “sydney” too, but only Sydney CBD starts with it
+    expect(typed('sydney')).toEqual({ criteria: { location_id: idOf('Sydney CBD, NSW') }, unrecognisedLocation: null })
+    expect(typed('Bris').criteria.location_id).toBe(idOf('Brisbane, QLD'))
+    // and the one that holds it, when none starts with it
+    expect(typed('coast').criteria.location_id).toBe(idOf('Gold Coast, QLD'))
+  })
+
+  it('reports text that fits more than one place, with the places, and keeps no location', () => {
+    expect(typed('QLD')).toEqual({ criteria: {}, unrecognisedLocation: { text: 'QLD', candidates: ['Brisbane, QLD', 'Gold Coast, QLD'] } })
+    expect(typed('n').unrecognisedLocation?.candidates).toEqual(['North Sydney, NSW', 'Newcastle, NSW'])
+  })
+
+  it('reports text that fits no place, and keeps the rest of the search', () => {
+    expect(criteriaFromSearch({ ...EMPTY_JOB_SEARCH, title: 'go', location: ' Atlantis ' }, seeded, 'name')).toEqual({
+      criteria: { keywords: 'go' },
+      unrecognisedLocation: { text: 'Atlantis', candidates: [] },
+    })
+  })
+
+  it('reports a portal location id no longer listed, without showing the id', () => {
+    expect(criteriaFromSearch({ ...EMPTY_JOB_SEARCH, location: 'gone-id' }, seeded, 'id')).toEqual({ criteria: {}, unrecognisedLocation: { text: null, candidates: [] } })
+  })
+
+  it('says why it asks', () => {
+    expect(unrecognisedLocationText({ text: 'Atlantis', candidates: [] })).toBe('We didn’t recognise “Atlantis” as a location. Choose one, or leave All locations to hear of jobs anywhere.')
+    expect(unrecognisedLocationText({ text: 'QLD', candidates: ['Brisbane, QLD', 'Gold Coast, QLD'] })).toBe('“QLD” matches 2 locations. Choose one, or leave All locations to hear of jobs anywhere.')
+    expect(unrecognisedLocationText({ text: null, candidates: [] })).toBe('The location in your search is no longer listed. Choose one, or leave All locations to hear of jobs anywhere.')
+  })
+})
+
+describe('an alert as a search', () => {
   it('turns an alert back into Browse Jobs’ search (location by id, newest first, page 1)', () => {
     expect(searchFromAlert({ keywords: 'go', location_id: SYD, salary_range_id: null, type: null, specialisation: 'BI + Data Analytics' })).toEqual({
       ...EMPTY_JOB_SEARCH,

@@ -55,24 +55,74 @@ const nameOf = (list: readonly Named[], id: string | null | undefined) =>
 export type AlertCriteria = Pick<AlertForm, 'keywords' | 'location_id' | 'salary_range_id' | 'type' | 'specialisation'>
 
 /**
- * The board's search as an alert's criteria. The public board keeps a location by its name and the
- * portal by its id (`locationBy`); a name no longer on the list is left out rather than guessed.
- * The sort and page are how a list is read, not what is looked for, so they are not kept.
+ * A location the search names that the reference list does not name one place for: free text from
+ * the home page's search ("Sydny", "NSW"), or an id no longer listed. The dialog says so and lets
+ * the person choose, rather than the alert quietly matching anywhere.
  */
-export function criteriaFromSearch(search: JobSearch, locations: readonly Named[], locationBy: 'name' | 'id'): AlertCriteria {
+export type UnrecognisedLocation = {
+  /** what the search said; null for an id (nothing a person would recognise) */
+  text: string | null
+  /** the places it could mean, when it fits more than one */
+  candidates: string[]
+}
+
+/** The board's search as an alert: its criteria, and the location it could not place, if any. */
+export type SearchAsAlert = { criteria: AlertCriteria; unrecognisedLocation: UnrecognisedLocation | null }
+
+const normalised = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase()
+
+/**
+ * The one reference location a typed place means, in the order a person would expect: the same
+ * name in any case ("sydney cbd, nsw"), else the one name that starts with it ("Syd", "sydney"
+ * -> "Sydney CBD, NSW", though "North Sydney, NSW" also holds it), else the one that holds it
+ * ("CBD"). More than one at the first step that finds any is ambiguous ("NSW"); none is unknown.
+ */
+export function matchLocation(text: string, locations: readonly Named[]): { found: Named } | { candidates: Named[] } {
+  const wanted = normalised(text)
+  if (!wanted) return { candidates: [] }
+  const names = locations.map((l) => ({ l, name: normalised(l.display_name) }))
+  for (const fits of [(n: string) => n === wanted, (n: string) => n.startsWith(wanted), (n: string) => n.includes(wanted)]) {
+    const hits = names.filter((x) => fits(x.name)).map((x) => x.l)
+    if (hits.length === 1) return { found: hits[0] }
+    if (hits.length > 1) return { candidates: hits }
+  }
+  return { candidates: [] }
+}
+
+/**
+ * The board's search as an alert's criteria. The public board keeps a location by its name, as
+ * typed or chosen, and the portal by its id (`locationBy`); a location that names no one place is
+ * left out of the criteria and reported, never guessed. The sort and page are how a list is read,
+ * not what is looked for, so they are not kept.
+ */
+export function criteriaFromSearch(search: JobSearch, locations: readonly Named[], locationBy: 'name' | 'id'): SearchAsAlert {
   const keywords = search.title.trim()
-  const location = search.location
-    ? locationBy === 'id'
-      ? locations.find((l) => String(l.id) === search.location)
-      : locations.find((l) => l.display_name === search.location)
-    : undefined
-  const out: AlertCriteria = {}
-  if (keywords) out.keywords = keywords.slice(0, KEYWORDS_MAX)
-  if (location) out.location_id = String(location.id)
-  if (search.salaryRangeId) out.salary_range_id = search.salaryRangeId
-  if (search.type) out.type = search.type
-  if (search.specialisation) out.specialisation = search.specialisation
-  return out
+  const criteria: AlertCriteria = {}
+  let unrecognisedLocation: UnrecognisedLocation | null = null
+  if (keywords) criteria.keywords = keywords.slice(0, KEYWORDS_MAX)
+  if (search.location.trim()) {
+    if (locationBy === 'id') {
+      const location = locations.find((l) => String(l.id) === search.location)
+      if (location) criteria.location_id = String(location.id)
+      else unrecognisedLocation = { text: null, candidates: [] }
+    } else {
+      const match = matchLocation(search.location, locations)
+      if ('found' in match) criteria.location_id = String(match.found.id)
+      else unrecognisedLocation = { text: search.location.trim(), candidates: match.candidates.map((l) => l.display_name) }
+    }
+  }
+  if (search.salaryRangeId) criteria.salary_range_id = search.salaryRangeId
+  if (search.type) criteria.type = search.type
+  if (search.specialisation) criteria.specialisation = search.specialisation
+  return { criteria, unrecognisedLocation }
+}
+
+/** What the dialog says about a location it could not place. */
+export function unrecognisedLocationText({ text, candidates }: UnrecognisedLocation): string {
+  const choose = 'Choose one, or leave All locations to hear of jobs anywhere.'
+  if (text === null) return `The location in your search is no longer listed. ${choose}`
+  if (candidates.length > 1) return `“${text}” matches ${candidates.length} locations. ${choose}`
+  return `We didn’t recognise “${text}” as a location. ${choose}`
 }
 
 export const hasCriteria = (c: AlertCriteria) => Boolean(c.keywords?.trim() || c.location_id || c.salary_range_id || c.type || c.specialisation)
