@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import { pipelineCard } from '../pipeline.fixtures'
 import type { ApplicantDetail, PipelineCard } from '../types'
@@ -26,10 +26,12 @@ const detail = (card: PipelineCard): ApplicantDetail => ({
   interviews: [],
 })
 
+const pipeline = (applications: PipelineCard[]) => ({ body: { job: { id: 'j1', title: 'Data Engineer' }, counts, stages: [], applications } })
+
 function open(id: string) {
   routeFetch({
     ...Object.fromEntries(cards.map((c) => [`GET /api/employer/applications/${c.id}`, { body: detail(c) }])),
-    'GET /api/employer/jobs/j1/pipeline': { body: { job: { id: 'j1', title: 'Data Engineer' }, counts, stages: [], applications: cards } },
+    'GET /api/employer/jobs/j1/pipeline': pipeline(cards),
   })
   return renderRoutes([{ path: '/dashboard/applicants/:applicationId', element: <ApplicantPage /> }], `/dashboard/applicants/${id}`)
 }
@@ -58,6 +60,35 @@ describe('Previous, Next and the J / K shortcuts on the applicant page', () => {
       fireEvent.keyDown(document.body, { key: 'k' })
     })
     expect(router.state.location.pathname).toBe('/dashboard/applicants/a3')
+  })
+
+  it('moving the applicant keeps the order being walked: Next goes to whoever was next before the move', async () => {
+    const { router } = open('a3')
+    await screen.findByText('2 of 3')
+    // the server now has Tom in Offer, which puts him last on the board
+    const moved = cards.map((c) => (c.id === 'a3' ? { ...c, stage: 'offer' as const } : c))
+    routeFetch({
+      ...Object.fromEntries(moved.map((c) => [`GET /api/employer/applications/${c.id}`, { body: detail(c) }])),
+      'GET /api/employer/jobs/j1/pipeline': pipeline(moved),
+      'POST /api/employer/applications/a3/move': { body: { id: 'a3', stage: 'offer', version: 2 } },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Move Tom Gallagher to another stage' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Offer' }))
+    expect(await screen.findByText('Applicant moved')).toBeTruthy()
+    expect(screen.getByText('2 of 3')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }))
+    expect(router.state.location.pathname).toBe('/dashboard/applicants/a2')
+    expect(await screen.findByText('3 of 3')).toBeTruthy()
+    // and coming back finds Tom where he was in the walk
+    fireEvent.click(screen.getByRole('button', { name: /Previous/ }))
+    expect(router.state.location.pathname).toBe('/dashboard/applicants/a3')
+    expect(await screen.findByText('2 of 3')).toBeTruthy()
+  })
+
+  it('keeps the order it first read in the page’s own history entry, so Back finds the same order', async () => {
+    const { router } = open('a1')
+    await screen.findByText('1 of 3')
+    await waitFor(() => expect(router.state.location.state).toEqual({ from: { view: 'board', filter: {} }, order: ['a1', 'a3', 'a2'] }))
   })
 
   it('J typed into a note does not leave the page', async () => {

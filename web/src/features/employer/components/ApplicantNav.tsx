@@ -1,8 +1,9 @@
 /**
  * The applicant page's top bar: back to the job (to the view the manager came from), and Previous /
  * Next through the job's applicants with the position ("3 of 15"), also on J and K. The order is
- * the pipeline's (read from its query, usually already cached), fixed when the first applicant is
- * opened and carried from page to page in the navigation state, so a move does not reshuffle it.
+ * the pipeline's (read from its query, usually already cached) as it stood when the first applicant
+ * was opened: written into that page's history entry at once and carried from page to page in the
+ * navigation state, so a move (the manager's own, or a colleague's) does not reshuffle it.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -23,8 +24,20 @@ export function useApplicantNavigation(applicationId: string, jobId: string) {
   const queryClient = useQueryClient()
   const nav = readNavState(location.state)
   const pipeline = useQuery({ ...pipelineQueryOptions(jobId, nav.from.filter), enabled: !nav.order && !!jobId })
-  const order = nav.order ?? (pipeline.data ? pipelineOrder(pipeline.data.applications, nav.from.view) : null)
+  const derived = !nav.order && pipeline.data && !pipeline.isPlaceholderData ? pipelineOrder(pipeline.data.applications, nav.from.view) : null
+  // a cached pipeline without this applicant (they applied since it was read) waits for the fresh one
+  const snapshot = derived && (derived.includes(applicationId) || !pipeline.isFetching) ? derived : null
+  const order = nav.order ?? derived
   const position = order ? positionIn(order, applicationId) : null
+
+  // Moving this applicant reorders the pipeline (the board goes stage by stage), so the order is
+  // kept as it first came, in this page's own history entry: Next still goes to whoever was next,
+  // and Back or a reload finds the same order. It acts once: the replaced entry carries the
+  // order, so the next render has no snapshot.
+  const { pathname, search, hash } = location
+  useEffect(() => {
+    if (snapshot) navigate({ pathname, search, hash }, { replace: true, state: { from: nav.from, order: snapshot } })
+  })
 
   const go = (id: string | null) => {
     if (id) navigate(`/dashboard/applicants/${id}`, { state: { from: nav.from, order } })
