@@ -10,7 +10,7 @@ import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { EmptyState } from '../../components/ui/EmptyState'
-import { ErasedChip } from '../../components/ui/ErasedPerson'
+import { ErasedChip, ErasedText } from '../../components/ui/ErasedPerson'
 import { Field } from '../../components/ui/Field'
 import { FileDrop } from '../../components/ui/FileDrop'
 import { Modal, ModalActions } from '../../components/ui/Modal'
@@ -123,6 +123,9 @@ export default function ComponentsPage() {
         </State>
         <State label="Erased person (the API's “[erased]” name, in a list or on a card)">
           <ErasedChip />
+        </State>
+        <State label="Erased text (a note or comment that read “[erased]”)">
+          <ErasedText text="[erased]" />
         </State>
       </Specimen>
 

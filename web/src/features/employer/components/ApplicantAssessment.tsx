@@ -1,8 +1,13 @@
-/** The hiring team's private notes and scorecards on an applicant: never shown to the candidate, and labelled so. */
+/**
+ * The hiring team's private notes and scorecards on an applicant: never shown to the candidate, and
+ * labelled so. Their words are about the candidate, so they go when the candidate's personal data
+ * is erased (the API then sends "[erased]").
+ */
 import { useState, type FormEvent } from 'react'
 import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
+import { ErasedText } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { Icon } from '../../../components/ui/Icon'
 import { SelectField } from '../../../components/ui/Select'
@@ -51,7 +56,9 @@ export function NotesSection({ applicationId, notes }: { applicationId: string; 
       <ul className="emp-plain-list">
         {[...notes].reverse().map((n) => (
           <li key={n.id}>
-            <p className="emp-note-body">{n.body}</p>
+            <p className="emp-note-body">
+              <ErasedText text={n.body} />
+            </p>
             <span className="ws-muted">
               <time dateTime={n.created_at}>{formatRelativeTime(n.created_at)}</time>
             </span>
@@ -124,7 +131,11 @@ export function ScorecardsSection({ applicationId, scorecards }: { applicationId
                 </li>
               ))}
             </ul>
-            {s.comment ? <p>{s.comment}</p> : null}
+            {s.comment ? (
+              <p>
+                <ErasedText text={s.comment} />
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@
  * <time> element; what the team told the candidate, or a reason given, beneath.
  */
 import { Card } from '../../../components/ui/Card'
+import { ErasedText } from '../../../components/ui/ErasedPerson'
 import { formatRelativeTime } from '../../../lib/format'
 import { formatExactTime } from '../model/history'
 import type { HistoryEntry } from '../types'
@@ -27,7 +28,7 @@ export function HistorySection({ entries }: { entries: HistoryEntry[] }) {
               </span>
               {e.detail ? (
                 <p className="ws-muted emp-history-detail">
-                  {detailLabel(e)}: {e.detail}
+                  {detailLabel(e)}: <ErasedText text={e.detail} />
                 </p>
               ) : null}
             </li>

@@ -41,9 +41,9 @@ describe('an applicant whose personal data was erased', () => {
       job: { id: 'j1', title: 'Data Engineer', status: 'open' },
       profile: null,
       documents: [],
-      history: [],
-      notes: [],
-      scorecards: [],
+      history: [{ at: '2026-11-21T00:00:00Z', kind: 'moved', summary: 'Moved to Screening by Mei Chen', detail: '[erased]' }],
+      notes: [{ id: 'n1', author_id: 'e1', body: '[erased]', created_at: '2026-11-21T00:00:00Z' }],
+      scorecards: [{ id: 's1', author_id: 'e1', comment: '[erased]', created_at: '2026-11-21T00:00:00Z', recommendation: 'yes', ratings: [{ criterion: 'SQL', score: 4 }] }],
       interviews: [],
     }
     routeFetch({
@@ -58,6 +58,12 @@ describe('an applicant whose personal data was erased', () => {
     expect(screen.getByText('Their resume and documents were erased with their personal data.')).toBeTruthy()
     expect(screen.getByText('Their resume was erased with the rest of their personal data.')).toBeTruthy()
     expect(document.body.textContent).not.toContain('[erased]')
+    // the team's note and scorecard comment, and what they were told, went with their data: said so, muted
+    const notes = screen.getByRole('region', { name: /Notes/ })
+    expect(within(notes).getByText('Removed with the candidate’s personal data').className).toBe('erased-text')
+    const scorecards = screen.getByRole('region', { name: /Scorecards/ })
+    expect(within(scorecards).getByText('Removed with the candidate’s personal data').className).toBe('erased-text')
+    expect(screen.getByText(/Told the candidate:/).textContent).toBe('Told the candidate: Removed with the candidate’s personal data')
     // they can no longer be invited: no booking button, and it says why
     expect(screen.queryByRole('button', { name: 'Schedule an interview' })).toBeNull()
     expect(screen.getByText('Their personal data was erased, so they can no longer be invited.')).toBeTruthy()
