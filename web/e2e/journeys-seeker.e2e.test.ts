@@ -16,6 +16,7 @@ import {
   EMPLOYER_URL,
   api,
   ownOpenJob,
+  jobBoard,
   type Job,
   pagePerBlock,
   signedInContext,
@@ -59,9 +60,9 @@ for (const viewport of VIEWPORT_NAMES) {
       page.once('dialog', (d) => void d.accept())
       await page.getByRole('button', { name: 'Create Account' }).click()
 
-      // back on the login, still with the job
+      // back on the login, still with the job, and the email just registered already in
       await page.waitForURL(`${BASE_URL}/candidate/login?apply=${job.id}`)
-      await page.getByLabel('Email', { exact: true }).fill(person.email)
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(person.email)
       await page.getByLabel('Password', { exact: true }).fill(person.password)
       await page.getByRole('button', { name: 'Sign In' }).click()
 
@@ -83,6 +84,40 @@ for (const viewport of VIEWPORT_NAMES) {
       await page.getByRole('heading', { level: 2, name: 'Browse Jobs' }).waitFor()
       await page.getByRole('button', { name: 'Applied Successfully' }).first().waitFor()
       expect(await page.getByRole('dialog').count()).toBe(0)
+    })
+
+    it('the session ends elsewhere while applying: sign in again and the same dialog is back', async () => {
+      const { page } = ui
+      const board = await jobBoard()
+      // another open job than the one applied for, whose title names it alone
+      const other = board.find((j) => j.id !== jobs[viewport]!.id && board.filter((b) => b.title === j.title).length === 1)!
+      await page.goto(`${BASE_URL}/candidate/dashboard/jobs`)
+      await page.getByLabel('Search jobs').fill(other.title)
+      await page.getByRole('button', { name: `Apply Now for ${other.title}` }).first().click()
+      const dialog = page.getByRole('dialog', { name: `Apply for ${other.title}` })
+      await dialog.waitFor()
+
+      // a .txt chosen through "All files" is refused, in the SPEC's words
+      await dialog.getByLabel('Or upload a new resume (.pdf, .doc, .docx)').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a resume') })
+      await dialog.getByText('Please select a PDF or Word document (.pdf, .doc, .docx)').waitFor()
+
+      // on another device they sign out everywhere: this tab's token is now refused
+      const token = await page.evaluate(() => localStorage.getItem('authToken'))
+      const ended = await api('POST', '/api/auth/sign-out-everywhere', { token: token! })
+      expect(ended.status, JSON.stringify(ended.body)).toBeLessThan(300)
+
+      await dialog.getByRole('button', { name: 'Submit Application' }).click()
+      await page.waitForURL((url) => url.pathname === '/candidate/login')
+      expect(new URL(page.url()).searchParams.get('apply')).toBe(other.id)
+      await page.getByText('Your session has ended. Please sign in again.').waitFor()
+      await journeyScreenshot(page, 'seeker-session-ended', viewport)
+
+      await page.getByLabel('Email', { exact: true }).fill(person.email)
+      await page.getByLabel('Password', { exact: true }).fill(person.password)
+      await page.getByRole('button', { name: 'Sign In' }).click()
+      await page.getByRole('dialog', { name: `Apply for ${other.title}` }).waitFor()
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('dialog').waitFor({ state: 'detached' })
     })
 
     it('My Applications says where it stands in plain words beside the status', async () => {

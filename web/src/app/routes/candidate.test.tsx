@@ -130,6 +130,23 @@ describe('candidate dashboard', () => {
     expect(screen.getByRole('dialog')).toBeTruthy()
   })
 
+  it('refuses a new resume that is not PDF or Word, and says when none goes with the application', async () => {
+    const calls = routeFetch(baseTable)
+    renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply Now for React Developer' }))
+    const dialog = screen.getByRole('dialog')
+    expect(await within(dialog).findByText('No resume attached. You can apply without one, but most employers expect it.')).toBeTruthy()
+    const input = within(dialog).getByLabelText('Or upload a new resume (.pdf, .doc, .docx)')
+    fireEvent.change(input, { target: { files: [new File(['plain'], 'cv.txt', { type: 'text/plain' })] } })
+    expect(within(dialog).getByText('Please select a PDF or Word document (.pdf, .doc, .docx)')).toBeTruthy()
+    expect(within(dialog).queryByText('Selected: cv.txt')).toBeNull()
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] } })
+    expect(within(dialog).queryByText('Please select a PDF or Word document (.pdf, .doc, .docx)')).toBeNull()
+    expect(within(dialog).getByText('Selected: cv.pdf')).toBeTruthy()
+    expect(within(dialog).queryByText(/No resume attached/)).toBeNull()
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false)
+  })
+
   it("shows 'Failed to load jobs. Please try again later.'", async () => {
     routeFetch({ ...baseTable, 'GET /api/admin/jobs/job-board': () => ({ body: { not: 'an array' } }) })
     renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')

@@ -1,11 +1,11 @@
 /** The Apply Now dialog: an existing document or a new file per slot; new files upload first (SPEC 4, 5). A new
  *  resume is filed as a Resume, and the next dialog starts with the resume used last (issue 27). */
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { useDocuments } from '../api/get-documents'
 import { useSubmitApplication } from '../api/submit-application'
 import { useUploadDocument } from '../api/upload-document'
 import { useTimedMessage } from '../hooks/useTimedMessage'
-import { APPLY_ACCEPT, chooseExisting, chooseFile, coverLetterChoices, EMPTY_SLOT, preferredResumeId, resumeChoices, type DocumentSlot } from '../model/documents'
+import { APPLY_ACCEPT, applyFileError, chooseExisting, chooseFile, coverLetterChoices, EMPTY_SLOT, NO_RESUME_HINT, preferredResumeId, resumeChoices, type DocumentSlot } from '../model/documents'
 import type { Job } from '../../jobs'
 import type { CandidateDocument } from '../types'
 import { Message } from './Message'
@@ -76,7 +76,9 @@ export function ApplyModal({ job, onClose, onApplied }: Props) {
           {job.company} · {job.location}
         </p>
         <Message message={message} />
-        <SlotPicker legend="Resume" noun="resume" choices={resumes} slot={resume} onChange={(update) => setResume(update(resume))} />
+        <SlotPicker legend="Resume" noun="resume" choices={resumes} slot={resume} onChange={(update) => setResume(update(resume))}>
+          {!resume.existingId && !resume.file && !documents.isPending ? <p className="field-hint">{NO_RESUME_HINT}</p> : null}
+        </SlotPicker>
         <SlotPicker legend="Cover letter" noun="cover letter" choices={covers} slot={cover} onChange={setCover} />
         <ModalFormActions onCancel={onClose} cancelDisabled={busy} submitLabel={busy ? 'Submitting...' : 'Submit Application'} busy={busy} />
       </form>
@@ -91,10 +93,14 @@ type SlotProps = {
   choices: CandidateDocument[]
   slot: DocumentSlot
   onChange: (update: (slot: DocumentSlot) => DocumentSlot) => void
+  /** a line under the slot (the resume's "none attached" hint) */
+  children?: ReactNode
 }
 
 /** One slot of the dialog: pick a stored document or drop a new file; picking one locks the other. */
-function SlotPicker({ legend, noun, choices, slot, onChange }: SlotProps) {
+function SlotPicker({ legend, noun, choices, slot, onChange, children }: SlotProps) {
+  // the system picker can be switched to "All files", so a chosen file is checked as a dropped one is
+  const [fileError, setFileError] = useState<string | null>(null)
   return (
     <fieldset className="cd-fieldset">
       <legend>{legend}</legend>
@@ -103,7 +109,10 @@ function SlotPicker({ legend, noun, choices, slot, onChange }: SlotProps) {
         value={slot.existingId}
         placeholder="None selected"
         options={choices.map((d) => ({ value: d.id, label: d.title }))}
-        onChange={(e) => onChange((s) => chooseExisting(s, e.target.value))}
+        onChange={(e) => {
+          setFileError(null)
+          onChange((s) => chooseExisting(s, e.target.value))
+        }}
       />
       <FileDrop
         key={slot.existingId ? 'locked' : 'open'}
@@ -111,8 +120,14 @@ function SlotPicker({ legend, noun, choices, slot, onChange }: SlotProps) {
         accept={APPLY_ACCEPT}
         disabled={Boolean(slot.existingId)}
         fileName={slot.file?.name}
-        onFile={(file) => onChange((s) => chooseFile(s, file))}
+        error={fileError}
+        onFile={(file) => {
+          const refused = file ? applyFileError(file) : null
+          setFileError(refused)
+          onChange((s) => chooseFile(s, refused ? null : file))
+        }}
       />
+      {children}
     </fieldset>
   )
 }

@@ -1,5 +1,6 @@
 /** Rules of the Documents tab and the Apply modal (SPEC 5). */
 import type { CandidateDocument } from '../types'
+import { isPdfOrWord, RESUME_TYPE_MESSAGE } from './profile'
 
 export const UPLOAD_REQUIRED_MESSAGE = 'Please provide a title and select a file'
 export const EDIT_TITLE_REQUIRED = 'Please provide a title'
@@ -7,6 +8,16 @@ export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png,.gif,.txt'
 export const DOCUMENT_HINT = 'Accepted file types: PDF, DOC, DOCX, JPG, JPEG, PNG, GIF, TXT. Maximum size 10MB.'
 export const APPLY_ACCEPT = '.pdf,.doc,.docx'
 export const DELETE_DOCUMENT_CONFIRM = 'Are you sure you want to delete this document?'
+
+/** A new file in the Apply modal must be a PDF or Word document (SPEC 5), refused in the profile
+ *  resume's words; a dropped file is not filtered by the picker's `accept`. */
+export function applyFileError(file: Pick<File, 'name' | 'type'>): string | null {
+  return isPdfOrWord(file) ? null : RESUME_TYPE_MESSAGE
+}
+
+/** What the Apply modal says when no resume goes with the application: it may go without one
+ *  (SPEC 3), but the candidate should know before sending. */
+export const NO_RESUME_HINT = 'No resume attached. You can apply without one, but most employers expect it.'
 
 /** Upload needs a title and a file; returns the message or null. */
 export function uploadDocumentError(title: string, file: File | null | undefined): string | null {
