@@ -36,7 +36,7 @@ function preloadWebFont(): Plugin {
 // greets by first name (lib/format), the company's copy lists the specialisations (lib/specialisations).
 // Left in `pages`/`query`, any one of them made the home page load both chunks whole (~28 kB gzip).
 const HOME_MODULES =
-  /src[\\/](api[\\/]index|hooks[\\/](useMediaQuery|useDocumentTitle)|features[\\/]jobs[\\/]types|lib[\\/](initial-data|host|brand|session|api|format|specialisations)|components[\\/]ui[\\/](toast|ErrorBoundary|HeaderSlot))\.tsx?$/
+  /src[\\/](api[\\/]index|hooks[\\/](useMediaQuery|useDocumentTitle)|features[\\/]jobs[\\/]types|lib[\\/](initial-data|host|brand|session|api|format|specialisations)|features[\\/]auth[\\/]logout|components[\\/]ui[\\/](toast|ErrorBoundary|HeaderSlot))\.tsx?$/
 const CHUNK_GROUPS = [
   // the public site's frame (nav, footer) and the small modules the home page needs
   { name: 'site', test: (id: string) => /src[\\/]features[\\/]site[\\/]/.test(id) || HOME_MODULES.test(id) },

@@ -112,7 +112,8 @@ for (const viewport of VIEWPORT_NAMES) {
       await page.getByText('Your session has ended. Please sign in again.').waitFor()
       await journeyScreenshot(page, 'seeker-session-ended', viewport)
 
-      await page.getByLabel('Email', { exact: true }).fill(person.email)
+      // the email it was signed in with is already there
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(person.email)
       await page.getByLabel('Password', { exact: true }).fill(person.password)
       await page.getByRole('button', { name: 'Sign In' }).click()
       await page.getByRole('dialog', { name: `Apply for ${other.title}` }).waitFor()

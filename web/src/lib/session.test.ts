@@ -81,11 +81,11 @@ describe('a session the server has ended (401)', () => {
 
   it("ends the stored session that was sent, and leaves the sign-in page a line saying why", () => {
     const token = makeJwt({ exp: nowS + 3600 })
-    saveSession('candidate', { token, user: { name: 'Jane' } })
+    saveSession('candidate', { token, user: { name: 'Jane', email: 'jane@example.com' } })
     expect(endRefusedSession('candidate', token)).toBe(true)
     expect(localStorage.getItem('authToken')).toBeNull()
     expect(localStorage.getItem('candidateData')).toBeNull()
-    expect(sessionEnd('candidate')).toEqual({ role: 'candidate', signedOut: false, notice: SESSION_ENDED })
+    expect(sessionEnd('candidate')).toEqual({ role: 'candidate', signedOut: false, notice: SESSION_ENDED, email: 'jane@example.com' })
     expect(SESSION_ENDED).toBe('Your session has ended. Please sign in again.')
   })
 

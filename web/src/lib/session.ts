@@ -85,7 +85,13 @@ export function saveSession(role: Role, session: Session, storage: Storage = loc
  * - `notice`: the one line the sign-in page shows about why (the server ended the session, the
  *   employer's session timer ran out), or null for nothing to say.
  */
-export type SessionEnd = { role: Role; signedOut: boolean; notice: string | null }
+export type SessionEnd = {
+  role: Role
+  signedOut: boolean
+  notice: string | null
+  /** the signed-in email of a session that ended without signing out, to fill in on the sign-in page */
+  email?: string
+}
 
 const SESSION_END_KEY = 'sessionEnd'
 
@@ -100,8 +106,21 @@ export function endSession(
   notes: Storage = sessionStorage,
 ) {
   const end: SessionEnd = { role, signedOut: how.signedOut ?? false, notice: how.notice ?? null }
+  const email = how.signedOut ? undefined : storedEmail(role, storage)
+  if (email) end.email = email
   notes.setItem(SESSION_END_KEY, JSON.stringify(end))
   clearSession(role, storage)
+}
+
+/** The email of `role`'s stored user, if it has a readable one. */
+function storedEmail(role: Role, storage: Storage): string | undefined {
+  try {
+    const user: unknown = JSON.parse(storage.getItem(SESSION_KEYS[role].user) ?? 'null')
+    const email = user && typeof user === 'object' ? (user as SessionUser).email : undefined
+    return typeof email === 'string' && email.length <= 254 ? email : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** How `role`'s last session ended, if it has not been read by its sign-in page yet. */
@@ -113,9 +132,11 @@ export function sessionEnd(role: Role, notes: Storage = sessionStorage): Session
     return null
   }
   if (!parsed || typeof parsed !== 'object') return null
-  const { role: ended, signedOut, notice } = parsed as Partial<Record<keyof SessionEnd, unknown>>
+  const { role: ended, signedOut, notice, email } = parsed as Partial<Record<keyof SessionEnd, unknown>>
   if (ended !== role) return null
-  return { role, signedOut: signedOut === true, notice: typeof notice === 'string' && notice ? notice : null }
+  const end: SessionEnd = { role, signedOut: signedOut === true, notice: typeof notice === 'string' && notice ? notice : null }
+  if (typeof email === 'string' && email) end.email = email
+  return end
 }
 
 /** The sign-in page has shown it: the next one starts afresh. */

@@ -139,10 +139,12 @@ describe('candidate login', () => {
   })
 
   it('says the session has ended, once, only when the server ended it', () => {
-    saveSession('candidate', { token: makeJwt({ exp: future() }), user: { name: 'Jane' } })
+    saveSession('candidate', { token: makeJwt({ exp: future() }), user: { name: 'Jane', email: 'jane@example.com' } })
     endSession('candidate', { notice: 'Your session has ended. Please sign in again.' })
     const first = renderRoutes(routes, '/candidate/login')
     expect(screen.getByText('Your session has ended. Please sign in again.').getAttribute('role')).toBe('status')
+    // the email the ended session was signed in with is filled in: only the password to type
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jane@example.com')
     first.unmount()
     // shown once: coming back to the page later says nothing
     renderRoutes(routes, '/candidate/login')
@@ -150,9 +152,12 @@ describe('candidate login', () => {
   })
 
   it('says nothing after signing out on purpose, or about another role', () => {
+    saveSession('candidate', { token: makeJwt({ exp: future() }), user: { name: 'Jane', email: 'jane@example.com' } })
     endSession('candidate', { signedOut: true })
     const view = renderRoutes(routes, '/candidate/login')
     expect(screen.queryByText(/session/i)).toBeNull()
+    // signed out on purpose (perhaps on a shared computer): the email is not kept
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('')
     view.unmount()
     endSession('employer', { notice: 'Session expired' })
     renderRoutes(routes, '/candidate/login')

@@ -24,12 +24,15 @@ export function CandidateLoginPage() {
   const destination = candidateDestination(params)
   const landing = candidateLanding(destination)
   // e.g. the server ended the session the portal was using: say so, once
-  const notice = useSessionNotice('candidate')
+  const ended = useSessionNotice('candidate')
+  const notice = ended.notice
   const login = useLogin('candidate')
   // a sign-up just now leaves its email (in router state, never the address): only the password to type
   const { state } = useLocation()
   const [registered] = useState(() => registeredEmail(state))
-  const [email, setEmail] = useState(registered)
+  // a session that ended without signing out leaves its email too
+  const [prefilled] = useState(() => registered || ended.email)
+  const [email, setEmail] = useState(prefilled)
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({})
   const [failure, setFailure] = useState<string | null>(null)
@@ -53,11 +56,16 @@ export function CandidateLoginPage() {
 
   return (
     <AuthCard title="Welcome Back" pageTitle="Candidate Sign In" subtitle="Sign in to your candidate account">
+      {notice && !failure ? (
+        <p className="alert alert-info auth-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       {destination?.kind === 'job' ? <ApplyingFor jobId={destination.intent.jobId} action="sign in" intent={destination.intent.kind} /> : null}
       {destination?.kind === 'search' ? <SavingSearch action="sign in" /> : null}
       <form onSubmit={submit} noValidate className="auth-form">
-        {failure ? <FormAlert kind="error">{failure}</FormAlert> : notice ? <FormAlert kind="info">{notice}</FormAlert> : null}
-        <CredentialsFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} errors={errors} pending={login.isPending} focusPassword={registered !== ''} />
+        {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
+        <CredentialsFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} errors={errors} pending={login.isPending} focusPassword={prefilled !== ''} />
       </form>
       <p className="auth-switch">
         Don't have an account? <Link to={withCandidateDestination(CANDIDATE_SIGNUP_PATH, destination)}>Sign up</Link>

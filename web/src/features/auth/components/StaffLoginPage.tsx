@@ -22,11 +22,12 @@ export function StaffLoginPage({ role }: { role: 'admin' | 'employer' }) {
   const landing = returnPath(role, params) ?? SIGNED_IN_HOME[role]
   // e.g. 'Session expired' after the employer session timer logged the user out, or the server
   // ended the session the workspace was using
-  const notice = useSessionNotice(role)
+  const { notice, email: endedEmail } = useSessionNotice(role)
   const login = useStaffLogin(role)
   // the employer's "Back to sign in" after registering brings the address (router state)
   const { state } = useLocation()
-  const [email, setEmail] = useState(() => registeredEmail(state))
+  // (or a session that ended without signing out leaves its email)
+  const [email, setEmail] = useState(() => registeredEmail(state) || endedEmail)
   const [password, setPassword] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
   // set when the password was right and an admin's two-factor code comes next
