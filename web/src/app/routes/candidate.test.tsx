@@ -233,6 +233,34 @@ describe('candidate dashboard', () => {
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeTruthy()
   })
 
+  it('Save Profile keeps an entry left in its Add form, and refuses an unfinished one', async () => {
+    const table: Record<string, RouteAnswer> = {
+      ...baseTable,
+      'GET /api/candidate/profile': () => ({
+        body: { name: 'Jane Citizen', email: 'jane@example.com', education: [], experience: [], resumeFilename: null },
+      }),
+      'PUT /api/candidate/profile': () => ({ body: { message: 'ok' } }),
+    }
+    const calls = routeFetch(table)
+    renderRoutes(candidateRoutes, '/candidate/dashboard/profile')
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Experience' }))
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Acme' } })
+    // unfinished: nothing is sent, and the form says what is missing
+    fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }))
+    expect(await screen.findByText('Finish or cancel the entry you started before saving.')).toBeTruthy()
+    expect(screen.getByText('Please fill in company and position fields.')).toBeTruthy()
+    expect(calls.some((c) => c.key === 'PUT /api/candidate/profile')).toBe(false)
+    // finished but never added: saved with the rest, as meant
+    fireEvent.change(screen.getByLabelText('Position'), { target: { value: 'Developer' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }))
+    expect(await screen.findByText('Profile updated successfully')).toBeTruthy()
+    const put = calls.find((c) => c.key === 'PUT /api/candidate/profile')!
+    expect((put.body as { experience: { company: string; position: string }[] }).experience).toEqual([
+      expect.objectContaining({ company: 'Acme', position: 'Developer' }),
+    ])
+    expect(screen.getByRole('button', { name: 'Remove experience Developer at Acme' })).toBeTruthy()
+  })
+
   it('connects the socket with the token and patches the bell from events', async () => {
     routeFetch(baseTable)
     renderRoutes(candidateRoutes, '/candidate/dashboard/jobs')

@@ -1,9 +1,10 @@
 /**
  * A Profile section that is a list of entries (education, work experience): each entry with its
  * Remove button, and an Add form that opens beneath the list, is checked by `check` and, once
- * it passes, hands the entry to `onAdd` and closes empty again.
+ * it passes, hands the entry to `onAdd` and closes empty again. The form's draft (null while
+ * closed) and its problem are the profile's, so Save Profile can add an entry left in the form.
  */
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 
@@ -19,26 +20,31 @@ type Props<T> = {
   empty: T
   check: (draft: T) => string | null
   onAdd: (item: T) => void
+  /** the open Add form's entry, or null while it is closed */
+  draft: T | null
+  onDraft: (draft: T | null) => void
+  /** why the draft cannot be added, shown in the form */
+  problem: string | null
+  onProblem: (problem: string | null) => void
   /** the Add form's fields for the draft entry; `set` changes one of its fields */
   fields: (draft: T, set: <K extends keyof T>(key: K) => (value: T[K]) => void) => ReactNode
 }
 
-export function EntrySection<T>({ legend, emptyText, items, describe, removeLabel, onRemove, addLabel, empty, check, onAdd, fields }: Props<T>) {
-  const [open, setOpen] = useState(false)
-  const [draft, setDraft] = useState<T>(empty)
-  const [problem, setProblem] = useState<string | null>(null)
+export function EntrySection<T>(props: Props<T>) {
+  const { legend, emptyText, items, describe, removeLabel, onRemove, addLabel, empty, check, onAdd, fields, draft, onDraft, problem, onProblem } = props
+  const open = draft !== null
   const set =
     <K extends keyof T>(key: K) =>
     (value: T[K]) =>
-      setDraft((d) => ({ ...d, [key]: value }))
+      onDraft({ ...(draft ?? empty), [key]: value })
 
   const add = () => {
+    if (draft === null) return
     const found = check(draft)
-    setProblem(found)
+    onProblem(found)
     if (found) return
     onAdd(draft)
-    setDraft(empty)
-    setOpen(false)
+    onDraft(null)
   }
 
   return (
@@ -58,7 +64,15 @@ export function EntrySection<T>({ legend, emptyText, items, describe, removeLabe
           ))}
         </ul>
       )}
-      <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen((s) => !s)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        onClick={() => {
+          onProblem(null)
+          onDraft(open ? null : empty)
+        }}
+      >
         {open ? 'Cancel' : addLabel}
       </Button>
       {open ? (

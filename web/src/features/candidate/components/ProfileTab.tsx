@@ -22,6 +22,8 @@ import {
   RESUME_ACCEPT,
   resumeFileError,
   resumeState,
+  settleDraft,
+  UNFINISHED_ENTRY,
   type ProfileForm,
 } from '../model/profile'
 import type { Education, Experience, Profile } from '../types'
@@ -86,12 +88,33 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   const state = resumeState(resumeFile, profile.resumeFilename, resumeDeleted)
   const appliedWith = useResumeDocuments()
 
+  // the Add forms' entries (null while closed), which Save Profile adds if they pass their checks
+  const [educationDraft, setEducationDraft] = useState<Education | null>(null)
+  const [educationProblem, setEducationProblem] = useState<string | null>(null)
+  const [experienceDraft, setExperienceDraft] = useState<Experience | null>(null)
+  const [experienceProblem, setExperienceProblem] = useState<string | null>(null)
+
   const set = (key: keyof ProfileForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }))
 
   const onSave = async (e: FormEvent) => {
     e.preventDefault()
+    // an entry typed but not added, or a resume chosen but not uploaded, is what the person meant
+    // to save: it goes with the rest, never silently left behind
+    const education = settleDraft(educationDraft, educationError)
+    const experience = settleDraft(experienceDraft, experienceError)
+    setEducationProblem(education.problem)
+    setExperienceProblem(experience.problem)
+    if (education.problem || experience.problem) {
+      showMessage('error', UNFINISHED_ENTRY, 3000)
+      return
+    }
+    const next = { ...form, education: [...form.education, ...education.items], experience: [...form.experience, ...experience.items] }
+    setForm(next)
+    if (education.items.length) setEducationDraft(null)
+    if (experience.items.length) setExperienceDraft(null)
+    if (resumeFile) await onUploadResume()
     try {
-      await save.mutateAsync(formToProfile(form, profile))
+      await save.mutateAsync(formToProfile(next, profile))
       showMessage('success', PROFILE_MESSAGES.updated, 3000)
     } catch (err) {
       showMessage('error', serverMessageOr(err, PROFILE_MESSAGES.updateFailed), 3000)
@@ -179,6 +202,10 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         empty={EMPTY_EDUCATION}
         check={educationError}
         onAdd={(ed) => setForm((f) => ({ ...f, education: [...f.education, ed] }))}
+        draft={educationDraft}
+        onDraft={setEducationDraft}
+        problem={educationProblem}
+        onProblem={setEducationProblem}
         fields={(ed, setEd) => (
           <div className="cd-form-grid">
             <ProfileInput label="Degree" value={ed.degree} onChange={setEd('degree')} />
@@ -209,6 +236,10 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         empty={EMPTY_EXPERIENCE}
         check={experienceError}
         onAdd={(ex) => setForm((f) => ({ ...f, experience: [...f.experience, ex] }))}
+        draft={experienceDraft}
+        onDraft={setExperienceDraft}
+        problem={experienceProblem}
+        onProblem={setExperienceProblem}
         fields={(ex, setEx) => (
           <>
             <div className="cd-form-grid">

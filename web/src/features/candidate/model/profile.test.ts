@@ -8,6 +8,8 @@ import {
   removeAt,
   resumeFileError,
   resumeState,
+  settleDraft,
+  withScheme,
 } from './profile'
 
 const baseProfile: Profile = {
@@ -84,5 +86,25 @@ describe('save payload', () => {
       education: [{ degree: 'BSc', institution: 'UNSW', field: 'CS', graduationYear: '2019-11-30T00:00:00Z' }],
     })
     expect(form.education[0].graduationYear).toBe('2019-11-30')
+  })
+})
+
+describe('Save Profile with an entry still in its Add form', () => {
+  it('adds a finished entry, refuses an unfinished one in its own words, ignores an untouched form', () => {
+    const ed = { degree: 'BSc', institution: 'UNSW', field: '', graduationYear: '' }
+    expect(settleDraft(ed, educationError)).toEqual({ items: [ed], problem: null })
+    expect(settleDraft({ ...ed, institution: ' ' }, educationError)).toEqual({ items: [], problem: 'Please fill in degree and institution fields.' })
+    expect(settleDraft({ degree: '', institution: '', field: '', graduationYear: '' }, educationError)).toEqual({ items: [], problem: null })
+    expect(settleDraft(null, educationError)).toEqual({ items: [], problem: null })
+  })
+})
+
+describe('web addresses', () => {
+  it('takes "linkedin.com/in/sam" as https://, and leaves a full address or nothing alone', () => {
+    expect(withScheme(' linkedin.com/in/sam ')).toBe('https://linkedin.com/in/sam')
+    expect(withScheme('https://sam.dev')).toBe('https://sam.dev')
+    expect(withScheme('http://sam.dev')).toBe('http://sam.dev')
+    expect(withScheme('  ')).toBe('')
+    expect(formToProfile({ ...profileToForm(baseProfile), linkedin: 'www.linkedin.com/in/sam' }, baseProfile).linkedin).toBe('https://www.linkedin.com/in/sam')
   })
 })

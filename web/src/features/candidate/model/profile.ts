@@ -48,6 +48,27 @@ export function resumeFileError(file: Pick<File, 'name' | 'type' | 'size'>): str
   return null
 }
 
+/** What Save Profile says when an entry left in its Add form cannot be added as it stands. */
+export const UNFINISHED_ENTRY = 'Finish or cancel the entry you started before saving.'
+
+/**
+ * An entry left in its Add form when Save Profile is pressed: nothing when the form is closed or
+ * untouched, the entry when it passes its check (saved with the rest, as the person meant), else
+ * why it cannot be.
+ */
+export function settleDraft<T extends object>(draft: T | null, check: (draft: T) => string | null): { items: T[]; problem: string | null } {
+  const touched = draft !== null && Object.values(draft).some((v) => typeof v === 'string' && v.trim() !== '')
+  if (!touched) return { items: [], problem: null }
+  const problem = check(draft)
+  return problem ? { items: [], problem } : { items: [draft], problem: null }
+}
+
+/** A web address typed without its scheme ("linkedin.com/in/sam") as the server takes it: https://. */
+export function withScheme(url: string): string {
+  const trimmed = url.trim()
+  return !trimmed || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`
+}
+
 export type ResumeState = 'none' | 'selected' | 'uploaded' | 'deleted'
 
 export function resumeState(selected: File | null, uploadedName: string | null | undefined, deleted: boolean): ResumeState {
@@ -112,8 +133,8 @@ export function formToProfile(form: ProfileForm, original: Profile): Profile {
     summary: form.summary.trim() || null,
     skills: form.skills,
     languages: form.languages,
-    linkedin: form.linkedin.trim() || null,
-    portfolio: form.portfolio.trim() || null,
+    linkedin: withScheme(form.linkedin) || null,
+    portfolio: withScheme(form.portfolio) || null,
     education: form.education.map((e) => ({ ...e, graduationYear: dateOrNull(e.graduationYear) })),
     experience: form.experience.map((e) => ({
       ...e,
