@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { freshEachTest, providers, scriptFetch, storeSession } from '../../../testing/harness'
-import { hiredMoves, pipelineCard } from '../pipeline.fixtures'
+import { hiredMoves, pipelineCard, stageMoves } from '../pipeline.fixtures'
 import type { PipelineCard, Stage } from '../types'
 import { useMoveWithFeedback } from './RejectDialog'
 
@@ -14,6 +14,7 @@ function Harness({ c = card }: { c?: PipelineCard }) {
     <>
       <button onClick={to('rejected')}>reject</button>
       <button onClick={to('interview')}>interview</button>
+      <button onClick={to('hired')}>hire</button>
       {dialog}
     </>
   )
@@ -76,5 +77,37 @@ describe('rejecting one applicant', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(calls).toHaveLength(0)
     expect(screen.getByText('This applicant has been hired, so their stage can no longer change')).toBeTruthy()
+  })
+})
+
+describe('marking one applicant hired', () => {
+  const atOffer = pipelineCard({ stage: 'offer', version: 5, moves: stageMoves('offer') })
+
+  it('asks first, since it is final and the candidate is told at once; Cancel sends nothing', () => {
+    const calls = scriptFetch()
+    setup(atOffer)
+    fireEvent.click(screen.getByText('hire'))
+    expect(screen.getByRole('dialog', { name: 'Mark Chloe Martin as hired?' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(calls).toHaveLength(0)
+  })
+
+  it('moves once confirmed', async () => {
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'hired', version: 6, message: 'Applicant moved' } })
+    setup(atOffer)
+    fireEvent.click(screen.getByText('hire'))
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as hired' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0].body).toEqual({ stage: 'hired', version: 5 })
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('does not ask about a hire the pipeline refuses (before Offer)', () => {
+    const calls = scriptFetch()
+    setup()
+    fireEvent.click(screen.getByText('hire'))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(calls).toHaveLength(0)
   })
 })
