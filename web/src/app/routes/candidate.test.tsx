@@ -171,6 +171,8 @@ describe('candidate dashboard', () => {
     expect(stat('Accepted')).toBe('1')
     expect(stat('Rejected')).toBe('0')
     expect(screen.getByText('withdrawn')).toBeTruthy()
+    // each names the job it was for, linked to its ad
+    expect(screen.getByRole('link', { name: 'Data Engineer' }).getAttribute('href')).toBe('/jobs/j2')
   })
 
   it("offers Try Again after 'Failed to load applications. Please try again later.'", async () => {

@@ -95,7 +95,10 @@ export function ApplicationsTab() {
             return (
               <li key={app.id} className="cd-card">
                 <div className="cd-card-head">
-                  <h3>{app.job_title}</h3>
+                  <h3>
+                    {/* the ad they applied for, to read again before an interview (a closed job's page says it is closed) */}
+                    <Link to={`/jobs/${app.job_id}`}>{app.job_title}</Link>
+                  </h3>
                   <Badge tone={s.tone} icon={s.icon}>
                     {s.label}
                   </Badge>
