@@ -37,8 +37,10 @@ impl EventProjector for NotificationPolicy {
         _: &mut Vec<Change>,
     ) -> anyhow::Result<()> {
         // A status change needs who applied and for what: the stream's first event.
-        let (candidate, title) = match &event {
-            ApplicationEvent::ApplicationSubmitted(s) => (s.candidate_id, s.job_title.clone()),
+        let (application, candidate, title) = match &event {
+            ApplicationEvent::ApplicationSubmitted(s) => {
+                (s.application_id, s.candidate_id, s.job_title.clone())
+            }
             ApplicationEvent::ApplicationStatusChanged { .. }
             | ApplicationEvent::ApplicationMoved { .. }
             | ApplicationEvent::ApplicationWithdrawn { .. } => {
@@ -48,12 +50,12 @@ impl EventProjector for NotificationPolicy {
                     .load::<ApplicationEvent>(&r.stream_id)
                     .await?;
                 match Application::fold(&history) {
-                    Some(a) => (a.candidate_id, a.job_title),
+                    Some(a) => (a.id, a.candidate_id, a.job_title),
                     None => return Ok(()),
                 }
             }
         };
-        for notice in notices_for(&event, candidate, &title) {
+        for notice in notices_for(&event, application, candidate, &title) {
             raise_within(conn, &self.keys, r, &notice).await?;
         }
         Ok(())

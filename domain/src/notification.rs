@@ -63,6 +63,9 @@ impl TryFrom<String> for NotificationKind {
 pub enum NotificationLink {
     /// A job's page on the public board (a job alert's new job, issue 28).
     Job { job_id: Uuid },
+    /// The application it is about, where its recipient follows it: the
+    /// candidate's My Applications, the employer's applicant page.
+    Application { application_id: Uuid },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -232,10 +235,28 @@ pub struct Notice {
     pub link: Option<NotificationLink>,
 }
 
-/// The notification policy: what each application event tells whom.
-/// For a status change the caller supplies the application's candidate and job
-/// title (they live in the earlier ApplicationSubmitted).
-pub fn notices_for(event: &ApplicationEvent, candidate_id: Uuid, job_title: &str) -> Vec<Notice> {
+/// The notification policy: what each application event tells whom. The
+/// caller supplies the application's id, candidate and job title (for a later
+/// event they live in the earlier ApplicationSubmitted). Every notice leads to
+/// the application it is about.
+pub fn notices_for(
+    event: &ApplicationEvent,
+    application_id: Uuid,
+    candidate_id: Uuid,
+    job_title: &str,
+) -> Vec<Notice> {
+    let mut notices = application_notices(event, candidate_id, job_title);
+    for notice in &mut notices {
+        notice.link = Some(NotificationLink::Application { application_id });
+    }
+    notices
+}
+
+fn application_notices(
+    event: &ApplicationEvent,
+    candidate_id: Uuid,
+    job_title: &str,
+) -> Vec<Notice> {
     match event {
         ApplicationEvent::ApplicationSubmitted(s) => vec![
             Notice {
@@ -336,7 +357,9 @@ pub fn interview_notice(event: &InterviewEvent, interview: &Interview) -> Notice
         kind,
         title: title.into(),
         message,
-        link: None,
+        link: Some(NotificationLink::Application {
+            application_id: interview.application_id,
+        }),
     }
 }
 

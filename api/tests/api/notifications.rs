@@ -42,6 +42,15 @@ async fn notifications_are_raised_by_policy_and_managed_by_their_owner_only() {
     assert_eq!(mine["notifications"][0]["type"], "success");
     let theirs = notifications_of(&app, &employer, 1).await;
     assert_eq!(theirs["notifications"][0]["title"], "New application");
+    // each opens the application, where its reader follows it
+    assert_eq!(
+        mine["notifications"][0]["link"],
+        "/candidate/dashboard/applications"
+    );
+    assert_eq!(
+        theirs["notifications"][0]["link"],
+        format!("/dashboard/applicants/{app_id}")
+    );
 
     app.set_application_status(
         &employer,

@@ -4,6 +4,9 @@ use chrono::TimeZone;
 use super::*;
 use crate::application::ApplicationSubmitted;
 
+/// The application the notices are about.
+const APP: Uuid = Uuid::from_u128(77);
+
 fn notice() -> Notice {
     Notice {
         recipient: Uuid::from_u128(2),
@@ -82,10 +85,15 @@ fn a_pipeline_move_says_in_plain_words_where_the_application_now_stands() {
     };
     let candidate = Uuid::from_u128(2);
     let said = |previous, stage| {
-        notices_for(&moved(previous, stage, None), candidate, "Rust Engineer")
-            .into_iter()
-            .map(|n| (n.title, n.message))
-            .collect::<Vec<_>>()
+        notices_for(
+            &moved(previous, stage, None),
+            APP,
+            candidate,
+            "Rust Engineer",
+        )
+        .into_iter()
+        .map(|n| (n.title, n.message))
+        .collect::<Vec<_>>()
     };
     assert_eq!(
         said(Stage::New, Stage::Screening),
@@ -117,6 +125,7 @@ fn a_pipeline_move_says_in_plain_words_where_the_application_now_stands() {
             Stage::Screening,
             Some("Thanks, we'll call you this week."),
         ),
+        APP,
         candidate,
         "Rust Engineer",
     );
@@ -136,7 +145,7 @@ fn a_status_set_to_accepted_says_the_application_goes_further_not_accepted() {
         changed_by: Uuid::from_u128(4),
         changed_at: Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap(),
     };
-    let notice = &notices_for(&changed, Uuid::from_u128(2), "Rust Engineer")[0];
+    let notice = &notices_for(&changed, APP, Uuid::from_u128(2), "Rust Engineer")[0];
     assert_eq!(
         notice.title,
         "Your application for Rust Engineer is going further"
@@ -158,7 +167,12 @@ fn a_submission_tells_the_candidate_and_the_employer() {
         cover_letter_id: None,
         submitted_at: at,
     });
-    let notices = notices_for(&e, Uuid::from_u128(2), "Rust Engineer");
+    let notices = notices_for(&e, Uuid::from_u128(1), Uuid::from_u128(2), "Rust Engineer");
+    // each leads to the application, wherever its recipient follows it
+    assert!(notices.iter().all(|n| n.link
+        == Some(NotificationLink::Application {
+            application_id: Uuid::from_u128(1)
+        })));
     assert_eq!(
         notices
             .iter()
@@ -181,7 +195,7 @@ fn a_status_change_tells_the_candidate_with_the_feedback() {
         changed_by: Uuid::from_u128(4),
         changed_at: Utc::now(),
     };
-    let notices = notices_for(&e, Uuid::from_u128(2), "Rust Engineer");
+    let notices = notices_for(&e, APP, Uuid::from_u128(2), "Rust Engineer");
     assert_eq!(notices.len(), 1);
     assert_eq!(notices[0].kind, NotificationKind::Success);
     assert_eq!(

@@ -673,7 +673,10 @@ fn notification_event() -> impl Strategy<Value = NotificationEvent> {
             kind,
             s(),
             s(),
-            prop::option::of(id().prop_map(|job_id| NotificationLink::Job { job_id })),
+            prop::option::of(prop_oneof![
+                id().prop_map(|job_id| NotificationLink::Job { job_id }),
+                id().prop_map(|application_id| NotificationLink::Application { application_id }),
+            ]),
             instant()
         )
             .prop_map(

@@ -61,7 +61,7 @@ impl RowFold for NotificationsProjector {
                     kind: n.kind,
                     title: n.title.clone(),
                     message: n.message.clone(),
-                    link: n.link.map(link_path),
+                    link: n.link.map(|link| link_path(link, n.user_role)),
                     is_read: false,
                     created_at: n.created_at,
                     user_id: n.user_id,
@@ -233,9 +233,15 @@ pub struct Notification {
 }
 
 /// The path a notification's link opens on its recipient's site.
-pub fn link_path(link: NotificationLink) -> String {
+pub fn link_path(link: NotificationLink, role: Role) -> String {
     match link {
         NotificationLink::Job { job_id } => format!("/jobs/{job_id}"),
+        NotificationLink::Application { application_id } => match role {
+            Role::Candidate => "/candidate/dashboard/applications".into(),
+            Role::Employer => format!("/dashboard/applicants/{application_id}"),
+            // no notice about an application goes to an admin; their workspace's home
+            Role::Admin => "/dashboard".into(),
+        },
     }
 }
 
@@ -319,6 +325,20 @@ mod tests {
             link: Some(NotificationLink::Job { job_id: id }),
             created_at: Utc::now(),
         })
+    }
+
+    #[test]
+    fn an_application_link_opens_where_its_recipient_follows_the_application() {
+        let application_id = Uuid::from_u128(5);
+        let link = NotificationLink::Application { application_id };
+        assert_eq!(
+            link_path(link, Role::Candidate),
+            "/candidate/dashboard/applications"
+        );
+        assert_eq!(
+            link_path(link, Role::Employer),
+            format!("/dashboard/applicants/{application_id}")
+        );
     }
 
     #[test]
