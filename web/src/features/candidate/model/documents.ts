@@ -1,6 +1,7 @@
 /** Rules of the Documents tab and the Apply modal (SPEC 5). */
 import type { CandidateDocument } from '../types'
-import { isPdfOrWord, RESUME_TYPE_MESSAGE } from './profile'
+import { acceptsFile } from '../../../components/ui/FileDrop'
+import { RESUME_TYPE_MESSAGE } from './profile'
 
 export const UPLOAD_REQUIRED_MESSAGE = 'Please provide a title and select a file'
 export const EDIT_TITLE_REQUIRED = 'Please provide a title'
@@ -9,10 +10,10 @@ export const DOCUMENT_HINT = 'Accepted file types: PDF, DOC, DOCX, JPG, JPEG, PN
 export const APPLY_ACCEPT = '.pdf,.doc,.docx'
 export const DELETE_DOCUMENT_CONFIRM = 'Are you sure you want to delete this document?'
 
-/** A new file in the Apply modal must be a PDF or Word document (SPEC 5), refused in the profile
- *  resume's words; a dropped file is not filtered by the picker's `accept`. */
-export function applyFileError(file: Pick<File, 'name' | 'type'>): string | null {
-  return isPdfOrWord(file) ? null : RESUME_TYPE_MESSAGE
+/** A new file in the Apply modal must be a PDF or Word document (SPEC 5), by the same `accept` rule
+ *  FileDrop applies to a dropped file, refused in the profile resume's words. */
+export function applyFileError(file: File): string | null {
+  return acceptsFile(file, APPLY_ACCEPT) ? null : RESUME_TYPE_MESSAGE
 }
 
 /** What the Apply modal says when no resume goes with the application: it may go without one

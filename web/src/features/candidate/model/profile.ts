@@ -35,15 +35,11 @@ const RESUME_MIME = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ]
 
-/** Whether a file is a PDF or a Word document, by its type or its name. */
-export function isPdfOrWord(file: Pick<File, 'name' | 'type'>): boolean {
-  const name = file.name.toLowerCase()
-  return RESUME_MIME.includes(file.type) || RESUME_EXTENSIONS.some((ext) => name.endsWith(ext))
-}
-
 /** PDF or Word only, and under 5MB. */
 export function resumeFileError(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
-  if (!isPdfOrWord(file)) return RESUME_TYPE_MESSAGE
+  const name = file.name.toLowerCase()
+  const typeOk = RESUME_MIME.includes(file.type) || RESUME_EXTENSIONS.some((ext) => name.endsWith(ext))
+  if (!typeOk) return RESUME_TYPE_MESSAGE
   if (file.size >= RESUME_MAX_BYTES) return RESUME_SIZE_MESSAGE
   return null
 }
