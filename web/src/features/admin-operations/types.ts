@@ -9,7 +9,7 @@ import type { ApiSchema } from '../../api'
 export const JOB_STATUSES = ['draft', 'open', 'closed'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]
 /** A row may also be "expired": on the board's terms closed, though nobody closed it. */
-export type JobRowStatus = JobStatus | 'expired'
+export type { JobRowStatus } from '../admin'
 
 /** GET /api/admin/jobs: one row per job, any employer, any status (newest 500); `status` is a JobRowStatus. */
 export type AdminJob = ApiSchema<'AgencyJob'>

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { Badge, type BadgeTone } from '../../../components/ui/Badge'
+import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
@@ -14,15 +14,14 @@ import type { Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { useAdminTitle, useSearchDraft } from '../../admin'
+import { JOB_STATUS_LABELS, jobStatusLabel, jobStatusTone, useAdminTitle, useSearchDraft } from '../../admin'
 import { useCloseJobAsAgency } from '../api/close-job'
 import { useAdminJobs } from '../api/get-jobs'
-import { JOB_STATUS_LABELS, jobFiltersActive, jobFiltersFromParams, jobFiltersToParams, jobStatusLabel, type JobFilters } from '../model/jobFilters'
-import { JOB_STATUSES, type AdminJob, type JobRowStatus, type JobStatus } from '../types'
+import { jobFiltersActive, jobFiltersFromParams, jobFiltersToParams, type JobFilters } from '../model/jobFilters'
+import { JOB_STATUSES, type AdminJob, type JobStatus } from '../types'
 import { ClientFilter } from './ClientFilter'
 import { FilteredTable } from './FilteredTable'
 
-const STATUS_TONES: Record<JobRowStatus, BadgeTone> = { draft: 'neutral', open: 'success', closed: 'danger', expired: 'warning' }
 const REASON_MAX = 500
 
 export default function JobsPage() {
@@ -52,7 +51,7 @@ export default function JobsPage() {
       header: 'Status',
       cell: (j) => (
         <span className="ops-cell-stack">
-          <Badge tone={STATUS_TONES[j.status as JobRowStatus] ?? 'neutral'}>{jobStatusLabel(j.status)}</Badge>
+          <Badge tone={jobStatusTone(j.status)}>{jobStatusLabel(j.status)}</Badge>
           {j.closed_by_agency ? <span className="ws-small ws-muted">Closed by the agency</span> : null}
           {j.closed_reason ? <p className="ops-reason">Reason: {j.closed_reason}</p> : null}
         </span>

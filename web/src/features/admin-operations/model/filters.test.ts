@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { validDay } from '../../admin'
+import { jobStatusLabel, validDay } from '../../admin'
 import { applicationFiltersFromParams, applicationFiltersToParams, rangeProblem } from './applicationFilters'
-import { jobFiltersFromParams, jobFiltersToParams, jobFiltersActive, jobStatusLabel } from './jobFilters'
+import { jobFiltersFromParams, jobFiltersToParams, jobFiltersActive } from './jobFilters'
 import { outboxFilterFromParams, outboxFilterToParams } from './outboxFilters'
 
 const p = (s: string) => new URLSearchParams(s)

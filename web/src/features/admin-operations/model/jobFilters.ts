@@ -1,6 +1,6 @@
 /** The jobs screen's filters and the address bar: ?status=&employer=&q= */
 import { hasAny, readParams, writeParams } from '../../admin'
-import { JOB_STATUSES, type JobRowStatus, type JobStatus } from '../types'
+import { JOB_STATUSES, type JobStatus } from '../types'
 
 export type JobFilters = { status: JobStatus | ''; employer: string; q: string }
 
@@ -18,6 +18,3 @@ export const jobFiltersToParams = (f: JobFilters) => writeParams(f, KEYS)
 
 export const jobFiltersActive = (f: JobFilters) => hasAny(f, KEYS)
 
-export const JOB_STATUS_LABELS: Record<JobRowStatus, string> = { draft: 'Draft', open: 'Live', closed: 'Closed', expired: 'Expired' }
-
-export const jobStatusLabel = (s: string) => JOB_STATUS_LABELS[s as JobRowStatus] ?? (s ? s.charAt(0).toUpperCase() + s.slice(1) : '')

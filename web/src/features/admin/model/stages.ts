@@ -1,4 +1,7 @@
-/** The pipeline's stages as the admin screens show them (the shared labels and tones), and the specialisations to filter by. */
+/**
+ * The pipeline's stages and a job listing's statuses as the admin screens show them (the shared
+ * labels and tones), and the specialisations to filter by.
+ */
 import type { BadgeTone } from '../../../components/ui/Badge'
 import { SPECIALISATIONS, type Specialisation } from '../../../lib/specialisations'
 import { STAGE_LABELS, STAGE_TONES } from '../../../lib/stages'
@@ -9,3 +12,12 @@ export type { Specialisation }
 
 export const stageLabel = (s: string) => STAGE_LABELS[s as OpsStage] ?? s.charAt(0).toUpperCase() + s.slice(1)
 export const stageTone = (s: string): BadgeTone => STAGE_TONES[s as OpsStage] ?? 'neutral'
+
+/** A job listing's status as the agency's screens show it: the server's `open` is "Live"; `expired` closed by the calendar. */
+export type JobRowStatus = 'draft' | 'open' | 'closed' | 'expired'
+
+export const JOB_STATUS_LABELS: Record<JobRowStatus, string> = { draft: 'Draft', open: 'Live', closed: 'Closed', expired: 'Expired' }
+const JOB_STATUS_TONES: Record<JobRowStatus, BadgeTone> = { draft: 'neutral', open: 'success', closed: 'danger', expired: 'warning' }
+
+export const jobStatusLabel = (s: string) => JOB_STATUS_LABELS[s as JobRowStatus] ?? (s ? s.charAt(0).toUpperCase() + s.slice(1) : '')
+export const jobStatusTone = (s: string): BadgeTone => JOB_STATUS_TONES[s as JobRowStatus] ?? 'neutral'

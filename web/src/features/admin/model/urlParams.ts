@@ -20,11 +20,4 @@ export function writeParams<K extends string>(values: Partial<Record<K, string>>
 /** True when any of `keys` has a value. */
 export const hasAny = <K extends string>(values: Partial<Record<K, string>>, keys: readonly K[]) => keys.some((k) => Boolean(values[k]))
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
-/** A YYYY-MM-DD day that exists, or ''. */
-export function validDay(value: string): string {
-  if (!DAY.test(value)) return ''
-  const d = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : ''
-}
+export { validDay } from '../../../lib/days'

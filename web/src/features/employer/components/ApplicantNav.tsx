@@ -1,9 +1,10 @@
 /**
- * The applicant page's top bar: back to the job (to the view the manager came from), and Previous /
- * Next through the job's applicants with the position ("3 of 15"), also on J and K. The order is
- * the pipeline's (read from its query, usually already cached) as it stood when the first applicant
- * was opened: written into that page's history entry at once and carried from page to page in the
- * navigation state, so a move (the manager's own, or a colleague's) does not reshuffle it.
+ * The applicant page's top bar: back to the job (to the view, and the list's filter, the manager
+ * came from), and Previous / Next through the job's applicants with the position ("3 of 15"), also
+ * on J and K. The order is the pipeline's (read from its query, usually already cached) as it stood
+ * when the first applicant was opened: written into that page's history entry at once and carried
+ * from page to page in the navigation state, so a move (the manager's own, or a colleague's) does
+ * not reshuffle it.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -13,6 +14,7 @@ import { Icon } from '../../../components/ui/Icon'
 import { applicantQueryOptions } from '../api/get-applicant'
 import { pipelineQueryOptions } from '../api/get-pipeline'
 import { pipelineOrder, positionIn, positionText, readNavState, shortcutFor, SHORTCUT_KEYS, type Position } from '../model/applicantNavigation'
+import { pipelinePath } from '../model/pipelineParams'
 
 /**
  * Where this applicant stands in the order being walked, a way to go to a neighbour, and J / K on
@@ -59,7 +61,7 @@ export function useApplicantNavigation(applicationId: string, jobId: string) {
     return () => document.removeEventListener('keydown', onKey)
   })
 
-  const back = `/dashboard/jobs/${jobId}${nav.from.view === 'list' ? '?view=list' : ''}`
+  const back = pipelinePath(jobId, nav.from.view, nav.from.filter)
   return { position, go, back }
 }
 

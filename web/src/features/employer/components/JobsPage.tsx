@@ -21,7 +21,8 @@ import { useReopenJob } from '../api/reopen-job'
 import { closingInstant } from '../model/jobForm'
 import { filterJobs, groupCounts, JOB_GROUP_LABELS, JOB_GROUPS, jobListParams, parseJobGroup } from '../model/jobList'
 import type { EmployerJob } from '../types'
-import { JobsTable, type DateDialog } from './JobsTable'
+import { CloseJobDialog } from './CloseJobDialog'
+import { JobsTable, type JobDialog } from './JobsTable'
 import { useWorkspaceTitle } from './workspaceTitle'
 
 export default function JobsPage() {
@@ -30,7 +31,7 @@ export default function JobsPage() {
   const [params, setParams] = useSearchParams()
   const q = params.get('q') ?? ''
   const group = parseJobGroup(params.get('status'))
-  const [dialog, setDialog] = useState<DateDialog | null>(null)
+  const [dialog, setDialog] = useState<JobDialog | null>(null)
 
   if (jobs.isPending) {
     return <SkeletonStack what="your jobs" />
@@ -95,16 +96,20 @@ export default function JobsPage() {
               <p>{q.trim() ? `No ${group === 'all' ? '' : `${JOB_GROUP_LABELS[group].toLowerCase()} `}job has “${q.trim()}” in its title.` : `You have no ${JOB_GROUP_LABELS[group].toLowerCase()} jobs.`}</p>
             </EmptyState>
           ) : (
-            <JobsTable jobs={shown} onDate={setDialog} />
+            <JobsTable jobs={shown} onDialog={setDialog} />
           )}
         </>
       )}
-      {dialog ? <ClosingDateDialog {...dialog} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'close' ? (
+        <CloseJobDialog job={dialog.job} onClose={() => setDialog(null)} />
+      ) : dialog ? (
+        <ClosingDateDialog job={dialog.job} kind={dialog.kind} onClose={() => setDialog(null)} />
+      ) : null}
     </div>
   )
 }
 
-function ClosingDateDialog({ job, kind, onClose }: { job: EmployerJob; kind: DateDialog['kind']; onClose: () => void }) {
+function ClosingDateDialog({ job, kind, onClose }: { job: EmployerJob; kind: 'extend' | 'reopen'; onClose: () => void }) {
   const { push } = useToast()
   const extend = useExtendJob()
   const reopen = useReopenJob()

@@ -9,7 +9,6 @@ import { Button, buttonClass } from '../../../components/ui/Button'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { useCloseJob } from '../api/close-job'
 import { useDuplicateJob } from '../api/duplicate-job'
 import { usePublishJob } from '../api/publish-job'
 import { jobActions } from '../model/jobForm'
@@ -19,11 +18,12 @@ import { ActionMenu, type MenuAction } from './ActionMenu'
 import { JobStatusBadge } from './JobStatusBadge'
 import { StageCountsBar } from './StageCountsBar'
 
-export type DateDialog = { job: EmployerJob; kind: 'extend' | 'reopen' }
+/** A row's action that asks first, in a dialog the page shows: a new closing date, or closing the job. */
+export type JobDialog = { job: EmployerJob; kind: 'extend' | 'reopen' | 'close' }
 
-type Props = { jobs: EmployerJob[]; onDate: (d: DateDialog) => void }
+type Props = { jobs: EmployerJob[]; onDialog: (d: JobDialog) => void }
 
-export function JobsTable({ jobs, onDate }: Props) {
+export function JobsTable({ jobs, onDialog }: Props) {
   return (
     <div className="table-wrap emp-jobs">
       <table className="table emp-jobs-table">
@@ -41,7 +41,7 @@ export function JobsTable({ jobs, onDate }: Props) {
         </thead>
         <tbody>
           {jobs.map((job) => (
-            <JobRow key={job.id} job={job} onDate={(kind) => onDate({ job, kind })} />
+            <JobRow key={job.id} job={job} onDialog={(kind) => onDialog({ job, kind })} />
           ))}
         </tbody>
       </table>
@@ -57,11 +57,10 @@ function dates(job: EmployerJob): [string, string] {
   return [posted, `${job.status === 'expired' ? 'Closed' : 'Closes'} ${formatDate(job.expires_at)}`]
 }
 
-function JobRow({ job, onDate }: { job: EmployerJob; onDate: (kind: DateDialog['kind']) => void }) {
+function JobRow({ job, onDialog }: { job: EmployerJob; onDialog: (kind: JobDialog['kind']) => void }) {
   const { push } = useToast()
   const navigate = useNavigate()
   const publish = usePublishJob()
-  const close = useCloseJob()
   const duplicate = useDuplicateJob()
   const actions = jobActions(job.status)
   const primary = primaryJobAction(job.status)
@@ -78,7 +77,7 @@ function JobRow({ job, onDate }: { job: EmployerJob; onDate: (kind: DateDialog['
     ...(primary === 'applicants' ? [] : [{ label: 'Applicants', to: pipeline }]),
     ...(actions.includes('edit') ? [{ label: 'Edit', to: `${pipeline}/edit` }] : []),
     { label: 'Report', to: `${pipeline}/report` },
-    ...(actions.includes('extend') ? [{ label: 'Extend closing date', onSelect: () => onDate('extend') }] : []),
+    ...(actions.includes('extend') ? [{ label: 'Extend closing date', onSelect: () => onDialog('extend') }] : []),
     {
       label: 'Duplicate',
       onSelect: () =>
@@ -90,19 +89,8 @@ function JobRow({ job, onDate }: { job: EmployerJob; onDate: (kind: DateDialog['
           onError: fail('Could not duplicate'),
         }),
     },
-    ...(actions.includes('close')
-      ? [
-          {
-            label: 'Close job',
-            danger: true,
-            onSelect: () =>
-              close.mutate(job.id, {
-                onSuccess: () => push({ kind: 'success', title: 'Job closed', message: `${job.title} no longer takes applications.` }),
-                onError: fail('Could not close'),
-              }),
-          },
-        ]
-      : []),
+    // closing takes the job off the board at once, so it asks first
+    ...(actions.includes('close') ? [{ label: 'Close job', danger: true, onSelect: () => onDialog('close') }] : []),
   ]
 
   return (
@@ -137,7 +125,7 @@ function JobRow({ job, onDate }: { job: EmployerJob; onDate: (kind: DateDialog['
               Applicants
             </Link>
           ) : (
-            <Button size="sm" variant="outline" icon="reopen" onClick={() => onDate('reopen')} aria-label={`Reopen ${job.title}`}>
+            <Button size="sm" variant="outline" icon="reopen" onClick={() => onDialog('reopen')} aria-label={`Reopen ${job.title}`}>
               Reopen
             </Button>
           )}

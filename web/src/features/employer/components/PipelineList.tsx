@@ -1,9 +1,11 @@
 /**
  * The list view of a job's applicants: the server filters (stage, name or email, applied between
- * two dates) and sorts; rows can be chosen and rejected together with one feedback text.
+ * two dates) and sorts; rows can be chosen and rejected together with one feedback text. The
+ * filter lives in the address (model/pipelineParams), so Back from an applicant or a bookmark
+ * finds the same list; the search box runs its text when submitted or left.
  */
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { ErrorAlert } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
@@ -21,23 +23,26 @@ import { formatDate, formatRelativeTime } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useBulkReject } from '../api/bulk-reject'
 import { usePipeline } from '../api/get-pipeline'
+import { useSearchDraft } from '../../../hooks/useSearchDraft'
 import { daysInStage, daysInStageLabel, ratingDescription, ratingText } from '../model/card'
+import { EMPTY_LIST_FILTER, listFilterFromParams, pipelineParams, PIPELINE_SORT_LABELS, type ListFilter } from '../model/pipelineParams'
 import { STAGE_LABELS, STAGE_TONES } from '../model/stages'
-import { STAGES, type PipelineCard, type PipelineFilter, type PipelineSort, type Stage } from '../types'
+import { STAGES, type PipelineCard, type PipelineSort, type Stage } from '../types'
 import { MoveMenu } from './MoveMenu'
 
-const SORTS: { value: PipelineSort; label: string }[] = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'name', label: 'Name A to Z' },
-  { value: 'updated', label: 'Recently updated' },
-]
+const SORTS = Object.entries(PIPELINE_SORT_LABELS).map(([value, label]) => ({ value, label }))
 
 type Props = { jobId: string; jobTitle: string; locked: boolean; onMove: (card: PipelineCard, to: Stage) => void }
 
 export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
-  const [filter, setFilter] = useState<PipelineFilter>({ sort: 'newest' })
-  const [search, setSearch] = useState('')
+  const [params, setParams] = useSearchParams()
+  const filter = listFilterFromParams(params)
+  // each change replaces the entry, so Back leaves the page rather than stepping through filters
+  const setFilter = (patch: Partial<ListFilter>) => setParams(pipelineParams('list', { ...filter, ...patch }), { replace: true })
+  const [search, setSearch] = useSearchDraft(filter.q)
+  const runSearch = () => {
+    if (search.trim() !== filter.q) setFilter({ q: search })
+  }
   const [chosen, setChosen] = useState<Set<string>>(new Set())
   const [rejecting, setRejecting] = useState(false)
   const pipeline = usePipeline(jobId, filter)
@@ -102,27 +107,27 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
 
   return (
     <div className="ws-stack">
-      <SearchForm className="emp-filters" label="Filter applicants" onSearch={() => setFilter((f) => ({ ...f, q: search }))}>
+      <SearchForm className="emp-filters" label="Filter applicants" onSearch={runSearch}>
         <SearchField
           label="Name or email"
           value={search}
           onChange={setSearch}
-          onBlur={() => setFilter((f) => ({ ...f, q: search }))}
+          onBlur={runSearch}
           placeholder="Search applicants"
         />
         <SelectField
           label="Stage"
-          value={filter.stage ?? ''}
-          onChange={(e) => setFilter((f) => ({ ...f, stage: e.target.value as Stage | '' }))}
+          value={filter.stage}
+          onChange={(e) => setFilter({ stage: e.target.value as Stage | '' })}
           placeholder="All stages"
           options={STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
         />
-        <SelectField label="Sort" value={filter.sort ?? 'newest'} onChange={(e) => setFilter((f) => ({ ...f, sort: e.target.value as PipelineSort }))} options={SORTS} />
+        <SelectField label="Sort" value={filter.sort} onChange={(e) => setFilter({ sort: e.target.value as PipelineSort })} options={SORTS} />
         <Field label="Applied from">
-          {(p) => <input {...p} className="input" type="date" value={filter.from ?? ''} onChange={(e) => setFilter((f) => ({ ...f, from: e.target.value }))} />}
+          {(p) => <input {...p} className="input" type="date" value={filter.from} onChange={(e) => setFilter({ from: e.target.value })} />}
         </Field>
         <Field label="Applied to">
-          {(p) => <input {...p} className="input" type="date" value={filter.to ?? ''} onChange={(e) => setFilter((f) => ({ ...f, to: e.target.value }))} />}
+          {(p) => <input {...p} className="input" type="date" value={filter.to} onChange={(e) => setFilter({ to: e.target.value })} />}
         </Field>
         <button type="submit" className="visually-hidden">
           Search
@@ -163,13 +168,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
                   title="No applicants match"
                   icon="search"
                   action={
-                    <Button
-                      variant="outline"
-                      onClick={() => {
-                        setSearch('')
-                        setFilter({ sort: 'newest' })
-                      }}
-                    >
+                    <Button variant="outline" onClick={() => setFilter(EMPTY_LIST_FILTER)}>
                       Clear the filters
                     </Button>
                   }

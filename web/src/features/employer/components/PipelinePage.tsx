@@ -1,4 +1,7 @@
-/** /dashboard/jobs/{id}: a job's applicants as a board (drag and drop, or Move to…) or as a filterable list; a rejection asks for feedback first. */
+/**
+ * /dashboard/jobs/{id}: a job's applicants as a board (drag and drop, or Move to…) or as a
+ * filterable list (?view=list, with the list's filter); a rejection asks for feedback first.
+ */
 import { useSearchParams, Link, useParams } from 'react-router'
 import { buttonClass } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
@@ -8,6 +11,7 @@ import { Tabs } from '../../../components/ui/Tabs'
 import { ApiError } from '../../../lib/api'
 import { serverMessageOr } from '../../../lib/server-message'
 import { usePipeline } from '../api/get-pipeline'
+import { pipelineParams, pipelineViewFromParams } from '../model/pipelineParams'
 import { JobStatusBadge } from './JobStatusBadge'
 import { NotLoaded } from './NotLoaded'
 import { PipelineBoard } from './PipelineBoard'
@@ -41,7 +45,7 @@ export default function PipelinePage() {
   }
   const { counts, applications } = pipeline.data
   const locked = job.status === 'closed'
-  const view = params.get('view') === 'list' ? 'list' : 'board'
+  const view = pipelineViewFromParams(params)
 
   return (
     <div className="ws-stack">
@@ -85,7 +89,8 @@ export default function PipelinePage() {
         <Tabs
           label="Applicant views"
           value={view}
-          onChange={(id) => setParams(id === 'list' ? { view: 'list' } : {}, { replace: true })}
+          // the board shows everyone, so it leaves the list's filter behind; choosing the open tab again keeps it
+          onChange={(id) => id !== view && setParams(pipelineParams(id === 'list' ? 'list' : 'board'), { replace: true })}
           tabs={[
             {
               id: 'board',

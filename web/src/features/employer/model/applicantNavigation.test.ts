@@ -59,7 +59,12 @@ describe('where an applicant stands', () => {
 describe('the navigation state a link leaves', () => {
   it('keeps the list view, its filter and the order being walked', () => {
     const state = { from: { view: 'list', filter: { stage: 'interview', sort: 'name' } }, order: ['a', 'b'] }
-    expect(readNavState(state)).toEqual({ from: { view: 'list', filter: { stage: 'interview', sort: 'name' } }, order: ['a', 'b'] })
+    expect(readNavState(state)).toEqual({ from: { view: 'list', filter: { stage: 'interview', q: '', from: '', to: '', sort: 'name' } }, order: ['a', 'b'] })
+  })
+
+  it('reads the list’s filter as the address is read: what it does not know is left out', () => {
+    const state = { from: { view: 'list', filter: { stage: 'archived', q: 42, from: '2026-02-30', to: '2026-11-30', sort: 'salary' } }, order: null }
+    expect(readNavState(state).from.filter).toEqual({ stage: '', q: '', from: '', to: '2026-11-30', sort: 'newest' })
   })
 
   it('falls back to the whole board for a link opened from anywhere else, or state of another shape', () => {

@@ -4,8 +4,9 @@
  * held fixed while they work (a move does not reshuffle where "Next" goes), and the J / K shortcuts.
  */
 import { STAGES, type PipelineCard, type PipelineFilter } from '../types'
+import { readListFilter, type PipelineView } from './pipelineParams'
 
-export type PipelineView = 'board' | 'list'
+export type { PipelineView } from './pipelineParams'
 
 /** Where the manager opened the applicant from: the pipeline's view and, for the list, its filter. */
 export type CameFrom = { view: PipelineView; filter: PipelineFilter }
@@ -21,7 +22,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function readNavState(state: unknown): ApplicantNavState {
   const from = isRecord(state) && isRecord(state.from) ? state.from : null
   const view: PipelineView = from?.view === 'list' ? 'list' : 'board'
-  const filter = from && isRecord(from.filter) ? (from.filter as PipelineFilter) : {}
+  const saved = from && isRecord(from.filter) ? from.filter : {}
+  // the list's filter is read as the address is, so an old or odd one cannot reach the server
+  const filter: PipelineFilter = view === 'list' ? readListFilter((key) => saved[key]) : {}
   const order = isRecord(state) && Array.isArray(state.order) && state.order.every((id) => typeof id === 'string') ? (state.order as string[]) : null
   return { from: from ? { view, filter } : BOARD, order }
 }

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { freshEachTest } from '../../../testing/harness'
+import { freshEachTest } from '../testing/harness'
 import { useSearchDraft } from './useSearchDraft'
 
 freshEachTest()

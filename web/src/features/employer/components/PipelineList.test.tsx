@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { act, fireEvent, screen } from '@testing-library/react'
+import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
+import { pipelineCard } from '../pipeline.fixtures'
+import { PipelineList } from './PipelineList'
+import PipelinePage from './PipelinePage'
+
+freshEachTest(() => storeSession('employer', { name: 'Mei Chen', role: 'employer' }, { role: 'employer' }))
+
+const counts = { new: 1, screening: 0, interview: 1, offer: 0, hired: 0, rejected: 0, total: 2 }
+const cards = [pipelineCard({ id: 'a1', candidate_name: 'Chloe Martin', stage: 'interview' }), pipelineCard({ id: 'a2', candidate_name: 'Tom Gallagher' })]
+const PIPELINE = 'GET /api/employer/jobs/j1/pipeline'
+const answer = (applications: typeof cards) => ({ body: { job: { id: 'j1', title: 'Data Engineer' }, counts, stages: [], applications } })
+
+/**
+ * The list at `path`. Every pipeline request is answered with both cards, whatever its filter (the
+ * server's filtering is not under test), except a search for "nobody", which finds no one.
+ */
+function openList(path: string, page = <PipelineList jobId="j1" jobTitle="Data Engineer" locked={false} onMove={() => {}} />) {
+  const table = new Proxy({} as Record<string, ReturnType<typeof answer>>, {
+    get: (_, key) => (typeof key === 'string' && key.startsWith(PIPELINE) ? answer(key.includes('q=nobody') ? [] : cards) : undefined),
+  })
+  const calls = routeFetch(table)
+  const view = renderRoutes(
+    [
+      { path: '/dashboard/jobs/:jobId', element: page },
+      { path: '/dashboard/applicants/:applicationId', element: <p>Applicant page</p> },
+    ],
+    path,
+  )
+  const requested = () => calls.map((c) => c.key.replace(PIPELINE, ''))
+  return { ...view, requested }
+}
+
+const control = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement
+
+describe('the applicants list keeps its filter in the address', () => {
+  it('opens filtered as the address says, and asks the server for that', async () => {
+    const { requested } = openList('/dashboard/jobs/j1?view=list&stage=interview&q=chloe&from=2026-11-01&sort=name')
+    await screen.findByRole('table')
+    expect(requested()).toEqual(['?stage=interview&q=chloe&from=2026-11-01&sort=name'])
+    expect(control('Stage').value).toBe('interview')
+    expect(control('Name or email').value).toBe('chloe')
+    expect(control('Applied from').value).toBe('2026-11-01')
+    expect(control('Sort').value).toBe('name')
+  })
+
+  it('ignores what it does not know in the address', async () => {
+    const { requested } = openList('/dashboard/jobs/j1?view=list&stage=archived&sort=salary&to=2026-02-30')
+    await screen.findByRole('table')
+    expect(requested()).toEqual([''])
+    expect(control('Stage').value).toBe('')
+    expect(control('Sort').value).toBe('newest')
+  })
+
+  it('writes each choice into the address in place, the search once it is run', async () => {
+    const { router } = openList('/dashboard/jobs/j1?view=list')
+    await screen.findByRole('table')
+    fireEvent.change(control('Stage'), { target: { value: 'interview' } })
+    expect(router.state.location.search).toBe('?view=list&stage=interview')
+    expect(router.state.historyAction).toBe('REPLACE')
+    fireEvent.change(control('Name or email'), { target: { value: ' chloe ' } })
+    // typing alone runs nothing
+    expect(router.state.location.search).toBe('?view=list&stage=interview')
+    fireEvent.blur(control('Name or email'))
+    expect(router.state.location.search).toBe('?view=list&stage=interview&q=chloe')
+    expect(control('Name or email').value).toBe('chloe')
+    fireEvent.change(control('Sort'), { target: { value: 'oldest' } })
+    expect(router.state.location.search).toBe('?view=list&stage=interview&q=chloe&sort=oldest')
+  })
+
+  it('Back from an applicant finds the list as it was left', async () => {
+    const { router } = openList('/dashboard/jobs/j1?view=list')
+    await screen.findByRole('table')
+    fireEvent.change(control('Stage'), { target: { value: 'interview' } })
+    fireEvent.click(screen.getByRole('link', { name: 'Chloe Martin' }))
+    expect(await screen.findByText('Applicant page')).toBeTruthy()
+    await act(() => router.navigate(-1))
+    await screen.findByRole('table')
+    expect(router.state.location.search).toBe('?view=list&stage=interview')
+    expect(control('Stage').value).toBe('interview')
+  })
+
+  it('Clear the filters empties the address and the search box', async () => {
+    const { router } = openList('/dashboard/jobs/j1?view=list&q=nobody&sort=oldest')
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear the filters' }))
+    expect(router.state.location.search).toBe('?view=list')
+    expect(control('Name or email').value).toBe('')
+    expect(control('Sort').value).toBe('newest')
+  })
+})
+
+describe('the Board and List tabs', () => {
+  it('choosing the List tab again keeps the filter, and the Board leaves it behind', async () => {
+    const { router } = openList('/dashboard/jobs/j1?view=list&stage=interview', <PipelinePage />)
+    await screen.findByRole('table')
+    fireEvent.click(screen.getByRole('tab', { name: 'List' }))
+    expect(router.state.location.search).toBe('?view=list&stage=interview')
+    fireEvent.click(screen.getByRole('tab', { name: 'Board' }))
+    expect(router.state.location.search).toBe('')
+    expect(router.state.historyAction).toBe('REPLACE')
+  })
+})
