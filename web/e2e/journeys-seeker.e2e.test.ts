@@ -222,9 +222,19 @@ for (const viewport of VIEWPORT_NAMES) {
 
     it('from the job board, the card goes straight to its apply dialog (or says it was applied for)', async () => {
       const { page } = ui
+      // the card knows whether this candidate applied once their applications are in
+      const known = page.waitForResponse((r) => r.url().endsWith('/api/applications/my-applications'))
       await page.goto(`${BASE_URL}/jobs/find`)
+      await known
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
       const card = page.locator('article').first()
       const title = (await card.getByRole('heading', { level: 3 }).innerText()).trim()
+      const applied = card.getByRole('link', { name: 'View your application' })
+      if (await applied.isVisible()) {
+        expect(await card.innerText()).toMatch(/Applied on \d{1,2} [A-Z][a-z]{2} \d{4}/)
+        expect(await applied.getAttribute('href')).toBe('/candidate/dashboard/applications')
+        return
+      }
       await card.getByRole('link', { name: 'Apply Now' }).click()
       await page.waitForURL(/\/candidate\/dashboard\/jobs/)
       const dialog = page.getByRole('dialog', { name: `Apply for ${title}` })

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { freshEachTest, renderRoutes } from '../../../testing/harness'
+import { freshEachTest, renderRoutes, storeSession } from '../../../testing/harness'
 import type { Job } from '../types'
 import JobBoardPage from './JobBoardPage'
 
@@ -175,5 +175,26 @@ describe('JobBoardPage', () => {
     expect(links.map((a) => a.getAttribute('aria-label') ?? a.textContent)).toEqual(['Engineer 1', 'Save Engineer 1', 'Apply Now'])
     expect(links.filter((a) => a.getAttribute('href')?.startsWith('/jobs/'))).toHaveLength(1)
     expect(card.className).toContain('card-cover')
+  })
+
+  it("a signed-in candidate's card for a job they applied for says when, links to My Applications, and the board asks once", async () => {
+    storeSession('candidate', { name: 'Jane Citizen' })
+    const board = vi.mocked(fetch).getMockImplementation()!
+    vi.mocked(fetch).mockImplementation(async (url) => {
+      if (url === '/api/applications/my-applications')
+        return new Response(JSON.stringify([{ job_id: 'job-2', job_title: 'Engineer 2', company: 'Acme', status: 'pending', created_at: '2026-11-03T10:00:00Z' }]), { status: 200 })
+      if (url === '/api/candidate/saved-jobs') return new Response(JSON.stringify({ saved_jobs: [] }), { status: 200 })
+      return board(url)
+    })
+    renderBoard()
+    await screen.findByText('12 jobs found')
+    const [first, second] = screen.getAllByRole('article')
+    const view = await within(second).findByRole('link', { name: 'View your application' })
+    expect(view.getAttribute('href')).toBe('/candidate/dashboard/applications')
+    expect(within(second).getByText('3 Nov 2026').closest('.job-applied-status')?.textContent).toBe('Applied on 3 Nov 2026')
+    expect(within(second).queryByRole('link', { name: 'Apply Now' })).toBeNull()
+    expect(within(first).getByRole('link', { name: 'Apply Now' })).toBeTruthy()
+    expect(within(first).queryByText(/Applied on/)).toBeNull()
+    expect(vi.mocked(fetch).mock.calls.filter(([url]) => url === '/api/applications/my-applications')).toHaveLength(1)
   })
 })

@@ -1,5 +1,6 @@
 /**
- * One job on the public board: preview, Read More / Show Less and Apply Now, its one primary action.
+ * One job on the public board: preview, Read More / Show Less and Apply Now, its one primary action
+ * (for a signed-in candidate who has applied, when they did and a link to it: ApplyNowLink).
  * The whole card is the link to the job page, the accessible "stretched link": the title is the
  * only link to it, and its ::after covers the card, so a screen reader hears one link with the
  * job's name rather than a card-sized link wrapping buttons. Every other button or link on the card

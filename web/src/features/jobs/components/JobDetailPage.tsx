@@ -1,4 +1,4 @@
-/** /jobs/{id}: the full job, Apply Now while open, and JobPosting markup only for open jobs. */
+/** /jobs/{id}: the full job, Apply Now while open (or the signed-in candidate's application, ApplyNowLink), and JobPosting markup only for open jobs. */
 import { Link, useParams } from 'react-router'
 import { ApiError } from '../../../lib/api'
 import { MissingPage, useDocumentTitle } from '../../site'
