@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../lib/api'
 import { freshEachTest } from '../../../testing/harness'
@@ -10,13 +10,14 @@ freshEachTest()
 const SYD = 'a1b2c3d4-0000-4000-8000-000000000001'
 const reference = { locations: [{ id: SYD, display_name: 'Sydney' }], salaryRanges: [] }
 
-function renderDialog(mode: 'save' | 'edit', send: (f: AlertForm) => Promise<{ message?: string }>, initial?: Partial<AlertForm>) {
+function renderDialog(mode: 'save' | 'edit', send: (f: AlertForm) => Promise<{ message?: string }>, initial?: Partial<AlertForm>, shownTitles?: string[]) {
   const onSaved = vi.fn()
   render(
     <AlertDialog
       mode={mode}
       initial={{ name: 'Go jobs in Sydney', keywords: 'go', location_id: SYD, frequency: 'instant', ...initial }}
       reference={reference}
+      shownTitles={shownTitles}
       onClose={() => {}}
       send={send}
       onSaved={onSaved}
@@ -63,5 +64,59 @@ describe('the alert dialog', () => {
     await screen.findByText(ALERT_TEXTS.noCriteria)
     expect(screen.getByText(ALERT_TEXTS.nameRequired)).toBeTruthy()
     expect(send).not.toHaveBeenCalled()
+  })
+})
+
+describe('keywords the jobs shown hold only as parts of words', () => {
+  const titles = ['Senior Developer', 'DevOps Engineer', 'Dev Lead']
+  const dev = { name: 'Dev jobs in Sydney', keywords: 'dev' }
+
+  it('says how many of the jobs shown the alert would miss, and offers whole words from their titles', () => {
+    renderDialog('save', vi.fn(), dev, titles)
+    const note = screen.getByText('Alerts match whole words, so “dev” would not find 2 of the 3 jobs shown here.')
+    const advice = note.closest('.alert') as HTMLElement
+    expect(within(advice).getAllByRole('button').map((b) => b.textContent)).toEqual(['Use “developer”', 'Use “devops”'])
+  })
+
+  it('sends the chosen word instead, the suggested name following it', async () => {
+    const send = vi.fn(async () => ({ message: 'Job alert saved' }))
+    const { onSaved, submit } = renderDialog('save', send, dev, titles)
+    fireEvent.click(screen.getByRole('button', { name: 'Use “developer”' }))
+    expect(screen.getByText('“developer” in the title')).toBeTruthy()
+    expect((screen.getByLabelText('Alert name') as HTMLInputElement).value).toBe('Developer jobs in Sydney')
+    // still true of the jobs shown, and said so: "developer" is not in "DevOps Engineer" or "Dev Lead"
+    expect(screen.getByText('Alerts match whole words, so “developer” would not find 2 of the 3 jobs shown here.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^Use / })).toBeNull()
+    expect(document.activeElement?.classList.contains('alert-looks-for')).toBe(true)
+    submit()
+    await waitFor(() => expect(onSaved).toHaveBeenCalled())
+    expect(send).toHaveBeenCalledWith({ name: 'Developer jobs in Sydney', keywords: 'developer', location_id: SYD, frequency: 'instant' })
+  })
+
+  it('keeps a name the person has typed', async () => {
+    const send = vi.fn(async () => ({}))
+    const { submit } = renderDialog('save', send, dev, titles)
+    fireEvent.change(screen.getByLabelText('Alert name'), { target: { value: 'My dev alert' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Use “devops”' }))
+    submit()
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ name: 'My dev alert', keywords: 'devops', location_id: SYD, frequency: 'instant' }))
+  })
+
+  it('lets the person save as is', async () => {
+    const send = vi.fn(async () => ({}))
+    const { submit } = renderDialog('save', send, dev, titles)
+    submit()
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ name: 'Dev jobs in Sydney', keywords: 'dev', location_id: SYD, frequency: 'instant' }))
+  })
+
+  it('says nothing when the alert would send every job shown', () => {
+    renderDialog('save', vi.fn(), { name: 'Developer jobs', keywords: 'developer' }, ['Senior Developer', 'Developer (Java)'])
+    expect(screen.queryByText(/Alerts match whole words/)).toBeNull()
+  })
+
+  it('says nothing when editing an alert', () => {
+    renderDialog('edit', vi.fn(), dev, titles)
+    expect(screen.queryByText(/Alerts match whole words/)).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Use / })).toBeNull()
   })
 })

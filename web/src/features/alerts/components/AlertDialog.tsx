@@ -2,10 +2,13 @@
  * The job alert's form in a dialog: "Save this search" (the search is shown in words; the person
  * names it and says how often) and the portal's Edit (the criteria can change too). Saving a
  * search whose location named no one place (free text from the home page's search), it says so
- * and offers the location list. The server's texts are shown under the field they are about; the
+ * and offers the location list; whose keywords the jobs it showed hold only as parts of words ("dev"
+ * in "Senior Developer": alerts match whole words), it says how many it would miss and offers
+ * whole words from their titles. The server's texts are shown under the field they are about; the
  * 20-alert limit above the form, as worded.
  */
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { SelectField, SpecialisationField, valueOptions } from '../../../components/ui/Select'
@@ -29,6 +32,7 @@ import {
   type AlertReference,
   type UnrecognisedLocation,
 } from '../model/alerts'
+import { partialWordAdvice, partialWordText, replaceKeyword, type PartialWordAdvice, type WordSuggestion } from '../model/wholeWords'
 
 export const SAVE_FAILED = 'We couldn’t save your alert. Please try again.'
 
@@ -38,13 +42,15 @@ type Props = {
   reference: AlertReference
   /** saving: the search's location that named no one place, for the person to choose */
   unrecognisedLocation?: UnrecognisedLocation | null
+  /** saving: the titles of the jobs the list shows for the search, to tell whether the alert would send them all */
+  shownTitles?: readonly string[] | null
   onClose: () => void
   /** sends the form; resolves with the server's message */
   send: (form: AlertForm) => Promise<{ message?: string | null }>
   onSaved: (message: string) => void
 }
 
-export function AlertDialog({ mode, initial, reference, unrecognisedLocation = null, onClose, send, onSaved }: Props) {
+export function AlertDialog({ mode, initial, reference, unrecognisedLocation = null, shownTitles = null, onClose, send, onSaved }: Props) {
   const [form, setForm] = useState<AlertForm>(initial)
   const [errors, setErrors] = useState<Partial<Record<AlertField, string>>>({})
   const [failure, setFailure] = useState<string | null>(null)
@@ -52,6 +58,19 @@ export function AlertDialog({ mode, initial, reference, unrecognisedLocation = n
   const freqName = useId()
   const set = (patch: Partial<AlertForm>) => setForm((f) => ({ ...f, ...patch }))
   const words = criteriaInWords(form, reference)
+  const lookingFor = useRef<HTMLDivElement>(null)
+  const advice = useMemo(
+    () => (mode === 'save' && shownTitles ? partialWordAdvice(form.keywords ?? '', shownTitles) : null),
+    [mode, shownTitles, form.keywords],
+  )
+
+  // a suggested word takes the keyword word's place; a suggested name still unchanged follows it
+  const takeWord = (suggestion: WordSuggestion) => {
+    const next = { ...form, keywords: replaceKeyword(form.keywords ?? '', suggestion) }
+    set({ keywords: next.keywords, ...(form.name === suggestAlertName(form, reference) ? { name: suggestAlertName(next, reference) } : {}) })
+    // the button goes with the word: keep focus in the dialog, on what it now looks for
+    lookingFor.current?.focus()
+  }
 
   // saving, the name follows what it looks for; editing, it leads (it is what the person picked)
   const nameField = (
@@ -89,7 +108,7 @@ export function AlertDialog({ mode, initial, reference, unrecognisedLocation = n
           </p>
         ) : null}
         {mode === 'save' ? (
-          <div className="alert-looks-for">
+          <div className="alert-looks-for" ref={lookingFor} tabIndex={-1}>
             <p className="field-label">We’ll look for</p>
             {words.length > 0 ? (
               <ul className="tag-list alert-criteria">
@@ -110,6 +129,12 @@ export function AlertDialog({ mode, initial, reference, unrecognisedLocation = n
                 {errors.criteria}
               </p>
             ) : null}
+            {errors.keywords ? (
+              <p className="field-error" role="alert">
+                {errors.keywords}
+              </p>
+            ) : null}
+            {advice ? <WordAdvice keywords={form.keywords ?? ''} advice={advice} onUse={takeWord} /> : null}
             {unrecognisedLocation ? <LocationChoice form={form} set={set} error={errors.location_id} reference={reference} unrecognised={unrecognisedLocation} /> : null}
           </div>
         ) : (
@@ -139,6 +164,26 @@ export function AlertDialog({ mode, initial, reference, unrecognisedLocation = n
         <ModalFormActions onCancel={onClose} cancelDisabled={busy} submitLabel={mode === 'save' ? 'Save alert' : 'Save changes'} icon="bell" busy={busy} />
       </form>
     </Modal>
+  )
+}
+
+type WordAdviceProps = { keywords: string; advice: PartialWordAdvice; onUse: (suggestion: WordSuggestion) => void }
+
+/** The jobs shown that the keywords would miss as an alert, and whole words from their titles to use instead; saving as is stays open. */
+function WordAdvice({ keywords, advice, onUse }: WordAdviceProps) {
+  return (
+    <div className="alert alert-info alert-word-advice">
+      <p>{partialWordText(keywords, advice)}</p>
+      {advice.suggestions.length > 0 ? (
+        <div className="alert-word-choices" role="group" aria-label="Whole words from these jobs">
+          {advice.suggestions.map((s) => (
+            <Button key={s.word} variant="outline" size="sm" onClick={() => onUse(s)}>
+              Use “{s.word}”
+            </Button>
+          ))}
+        </div>
+      ) : null}
+    </div>
   )
 }
 

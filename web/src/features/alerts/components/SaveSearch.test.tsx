@@ -14,14 +14,14 @@ const locations = [
 ]
 
 /** The public board's Save this search, signed in, with the home page's `location` text in the search; resolves with the dialog. */
-async function saveWith(location: string, title = 'java') {
+async function saveWith(location: string, title = 'java', shownTitles?: string[]) {
   const calls = routeFetch({
     'GET /api/reference/locations': { body: { data: locations } },
     'GET /api/reference/salary-ranges': { body: { data: [] } },
     'POST /api/candidate/alerts': { status: 201, body: { message: 'Job alert saved' } },
   })
   const search: JobSearch = { ...EMPTY_JOB_SEARCH, title, location }
-  renderRoutes([{ path: '/jobs/find', element: <SaveSearch search={search} locationBy="name" /> }], '/jobs/find')
+  renderRoutes([{ path: '/jobs/find', element: <SaveSearch search={search} locationBy="name" shownTitles={shownTitles} /> }], '/jobs/find')
   const button = screen.getByRole('button', { name: 'Save this search' })
   await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false))
   fireEvent.click(button)
@@ -55,5 +55,16 @@ describe('saving a search whose location was typed', () => {
     const { dialog } = await saveWith('qld')
     expect(within(dialog).getByText('“qld” matches 2 locations. Choose one, or leave All locations to hear of jobs anywhere.')).toBeTruthy()
     expect(within(dialog).getByLabelText('Location')).toBeTruthy()
+  })
+})
+
+describe('saving a search the alert would match differently', () => {
+  it('says so from the titles of the jobs the board shows', async () => {
+    const { dialog, calls } = await saveWith('', 'dev', ['Senior Developer', 'DevOps Engineer', 'Dev Lead'])
+    expect(within(dialog).getByText('Alerts match whole words, so “dev” would not find 2 of the 3 jobs shown here.')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use “devops”' }))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save alert' }))
+    expect(await screen.findByText(/Job alert saved/)).toBeTruthy()
+    expect(calls.find((c) => c.key === 'POST /api/candidate/alerts')?.body).toEqual({ name: 'Devops jobs', keywords: 'devops', frequency: 'instant' })
   })
 })

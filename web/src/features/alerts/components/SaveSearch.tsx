@@ -2,7 +2,8 @@
  * "Save this search" on the public board and the portal's Browse Jobs: the search in the address
  * becomes a job alert, named and timed in a small dialog. Signed out, it is a link to the candidate
  * login carrying the search (model/intent), which brings the person back to the board with the
- * search kept and this dialog open (`?alert=new`, dropped from the address once it opens).
+ * search kept and this dialog open (`?alert=new`, dropped from the address once it opens). Given the
+ * titles of the jobs the list shows, the dialog says when the alert, matching whole words, would miss some.
  */
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -23,9 +24,11 @@ type Props = {
   /** the public board keeps a location by name, the portal by id */
   locationBy: 'name' | 'id'
   className?: string
+  /** the titles of all the jobs the list shows for the search (every page), for the dialog to say which an alert would miss */
+  shownTitles?: readonly string[]
 }
 
-export function SaveSearch({ search, locationBy, className }: Props) {
+export function SaveSearch({ search, locationBy, className, shownTitles }: Props) {
   const signedIn = useSession('candidate').status === 'authenticated'
   const locations = useLocations()
   const salaryRanges = useSalaryRanges()
@@ -84,6 +87,7 @@ export function SaveSearch({ search, locationBy, className }: Props) {
           initial={form}
           reference={reference}
           unrecognisedLocation={unrecognisedLocation}
+          shownTitles={shownTitles}
           onClose={() => setForm(null)}
           send={(f) => create.mutateAsync(f)}
           onSaved={(message) => {

@@ -104,6 +104,8 @@ export function JobsTab() {
   const totalPages = pageCount(visible.length, DASHBOARD_JOBS_PER_PAGE)
   const currentPage = Math.min(search.page, totalPages)
   const pageJobs = pageSlice(visible, currentPage, DASHBOARD_JOBS_PER_PAGE)
+  // every page's titles: saving the search, the dialog tells whether its alert would send them all
+  const visibleTitles = useMemo(() => visible.map((j) => j.title), [visible])
   const applied = useMemo(() => {
     const set = new Set(appliedNow)
     applications.data?.forEach((a) => set.add(String(a.job_id)))
@@ -265,7 +267,7 @@ export function JobsTab() {
             <SpecialisationField value={filters.specialisation} placeholder="All specialisations" onChange={(e) => update({ specialisation: specialisationFromName(e.target.value) })} />
           </div>
         </div>
-        <SaveSearch search={search} locationBy="id" className="cd-save-search" />
+        <SaveSearch search={search} locationBy="id" className="cd-save-search" shownTitles={visibleTitles} />
 
         {jobs.isPending ? (
           <p className="cd-muted" aria-busy="true">

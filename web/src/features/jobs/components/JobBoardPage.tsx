@@ -51,6 +51,8 @@ export default function JobBoardPage() {
   const totalPages = pageCount(visible.length, JOBS_PER_PAGE)
   const currentPage = Math.min(search.page, totalPages)
   const pageJobs = pageSlice(visible, currentPage, JOBS_PER_PAGE)
+  // every page's titles: saving the search, the dialog tells whether its alert would send them all
+  const visibleTitles = useMemo(() => visible.map((j) => j.title), [visible])
   const loading = jobsQuery.isPending
 
   // a choice is a step Back can undo; typing in the title box only rewrites the current entry
@@ -180,7 +182,7 @@ export default function JobBoardPage() {
             Job listings
           </h2>
           <div className="spread-row job-results-head">
-            <SaveSearch search={search} locationBy="name" />
+            <SaveSearch search={search} locationBy="name" shownTitles={visibleTitles} />
             <SelectField
               id="job-sort"
               label="Sort by"
