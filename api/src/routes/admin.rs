@@ -7,7 +7,7 @@ use commands::accounts::{
     RegisterAccount, ReinstateEmployer, ReviewDecision, ReviewEmployer, SuspendEmployer,
 };
 use domain::account::{self, Role};
-use projections::read_models::accounts;
+use projections::read_models::{accounts, companies};
 use projections::runtime::ProjectorStatus;
 
 use crate::admin_live::RebuildProgress;
@@ -25,6 +25,8 @@ use crate::routes;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(employers))
+        .routes(routes!(employer))
+        .routes(routes!(accounts_search))
         .routes(routes!(approve))
         .routes(routes!(reject))
         .routes(routes!(suspend))
@@ -70,6 +72,58 @@ async fn employers(
     Ok(Json(
         accounts::employers(&reads, status, filter.q.as_deref()).await?,
     ))
+}
+
+/// One employer as staff see it before a decision: the account and the
+/// company profile it keeps (none until the employer saves one).
+#[derive(Serialize, utoipa::ToSchema)]
+struct EmployerRecord {
+    account: accounts::AccountRow,
+    company: Option<companies::CompanyProfile>,
+}
+
+#[utoipa::path(get, path = "/api/admin/employers/{id}", tag = "admin", security(("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "One employer: its account and company profile", body = EmployerRecord),
+        refusals::EmployerNotFound))]
+async fn employer(
+    reads: ReadPool,
+    AdminUser(_): AdminUser,
+    PathId(id, _): PathId<routes::Employer>,
+) -> Result<Json<EmployerRecord>, ApiError> {
+    let account = accounts::by_id(&reads, id)
+        .await?
+        .filter(|a| a.role == Role::Employer)
+        .ok_or_else(<routes::Employer as routes::Resource>::not_found)?;
+    Ok(Json(EmployerRecord {
+        company: companies::by_employer(&reads, id).await?,
+        account,
+    }))
+}
+
+/// How many accounts a lookup answers with.
+const LOOKUP_LIMIT: i64 = 20;
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct AccountQuery {
+    /// A name, email or company (contains, any case; the first 100
+    /// characters count), or an account's id.
+    #[serde(default)]
+    q: String,
+}
+
+#[utoipa::path(get, path = "/api/admin/accounts", tag = "admin", security(("admin" = [])), params(AccountQuery),
+    responses((status = 200, description = "Up to 20 accounts of any role: the id's own first, then an exact email, then the newest; none for a blank query", body = Vec<accounts::AccountRow>)))]
+async fn accounts_search(
+    reads: ReadPool,
+    AdminUser(_): AdminUser,
+    Query(query): Query<AccountQuery>,
+) -> Result<Json<Vec<accounts::AccountRow>>, ApiError> {
+    let q: String = query.q.trim().chars().take(100).collect();
+    if q.is_empty() {
+        return Ok(Json(Vec::new()));
+    }
+    Ok(Json(accounts::search(&reads, &q, LOOKUP_LIMIT).await?))
 }
 
 #[utoipa::path(post, path = "/api/admin/employers/{id}/approve", tag = "admin", security(("admin" = [])), params(IdInPath),

@@ -2,6 +2,7 @@
 //! database per test (cloned from a migrated template).
 
 mod accounts;
+mod admin_lookup;
 mod admin_roster;
 mod admin_workspace;
 mod applicant_page;

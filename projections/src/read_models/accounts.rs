@@ -536,6 +536,29 @@ pub async fn search_candidates(
     .context("Failed to search candidates")
 }
 
+/// Accounts of any role whose name, email or company contains `q` (any
+/// case), or whose id is `q`: who an auditor means by a name. Exact email
+/// and id matches first, then the newest.
+pub async fn search(pool: &PgPool, q: &str, limit: i64) -> anyhow::Result<Vec<AccountRow>> {
+    let q = q.trim();
+    let id = Uuid::parse_str(q).ok();
+    let pattern = format!("%{}%", super::escape_like(q));
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT * FROM accounts
+          WHERE id = $1 OR name ILIKE $2 OR email ILIKE $2 OR company ILIKE $2
+          ORDER BY (id = $1) IS TRUE DESC, lower(email) = lower($3) DESC, created_at DESC, id DESC
+          LIMIT $4",
+    )
+    .bind(id)
+    .bind(pattern)
+    .bind(q)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+    .context("Failed to search accounts")
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::{Duration, TimeZone};
