@@ -5,7 +5,10 @@
  * time-travel a job from the jobs list (paged, not one endless table): the record as a labelled table
  * and what an event changed as a before/after table, the raw JSON behind a toggle. Sign out is on
  * screen without scrolling the sidebar, the component gallery is not a section of the navigation,
- * and nothing sits past the screen's edge. Found by labels, roles and visible text only.
+ * and nothing sits past the screen's edge. Then an auditor's question, "what did Mei Chen do?", is
+ * answered from her name (not an id pasted from a raw event), and an employer waiting for approval
+ * is checked on their own page before the decision, which asks first. Found by labels, roles and
+ * visible text only.
  */
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -157,6 +160,53 @@ for (const viewport of VIEWPORT_NAMES) {
       await changes.screenshot({ path: join(SCREENSHOT_DIR, `journeys-agency_changes-${viewport}.png`) })
       await state.screenshot({ path: join(SCREENSHOT_DIR, `journeys-agency_state-${viewport}.png`) })
       expect(await seriousA11yViolations(page, `time travel @${viewport}`)).toEqual([])
+    })
+
+    it('answers "what did Mei Chen do?" from her name, with every time naming its zone', async () => {
+      const page = ui.page
+      await page.goto(`${ADMIN_URL}/dashboard/audit`)
+      const who = page.getByRole('combobox', { name: 'Who did it' })
+      await who.fill('mei ch')
+      await page.getByRole('option', { name: /^Mei Chen, Eucalypt Software/ }).click()
+      expect(await who.inputValue()).toBe('Mei Chen, Eucalypt Software (employer)')
+      await page.getByRole('button', { name: 'Show events' }).click()
+      await page.waitForURL(/actor=/)
+      await page.getByText('Showing what Mei Chen, Eucalypt Software (employer) did.').waitFor()
+      const events = page.getByRole('list', { name: 'Events, newest first' })
+      await events.getByRole('listitem').first().waitFor()
+      const lines = await headlines(events)
+      expectReadable(lines, `what Mei Chen did @${viewport}`)
+      for (const line of lines) expect(line, 'each event is hers').toMatch(/^Mei Chen /)
+      // a moment an auditor can quote: "3 Mar 2026, 2:05:09 pm AEDT" (the context runs in Sydney)
+      expect(await events.locator('time').first().innerText()).toMatch(/\d{1,2}:\d{2}:\d{2} [ap]m AE[DS]T$/)
+      await expectNoSidewaysScroll(page, `audit by person @${viewport}`)
+      await screenshot(page, 'journeys-agency/audit-who', viewport)
+      expect(await seriousA11yViolations(page, `audit by person @${viewport}`)).toEqual([])
+    })
+
+    it('checks an employer waiting for approval on their page; Approve asks first', async () => {
+      const page = ui.page
+      await page.goto(`${ADMIN_URL}/dashboard/employers?status=pending`)
+      await page.getByRole('link', { name: 'Wattle Analytics' }).click()
+      await page.getByRole('heading', { level: 1, name: /Wattle Analytics/ }).or(page.getByRole('heading', { name: 'Wattle Analytics' })).first().waitFor()
+      await page.getByText('They have not filled in their company profile yet', { exact: false }).waitFor()
+      await page.getByText('Awaiting approval', { exact: false }).first().waitFor()
+      await expectNoSidewaysScroll(page, `employer page @${viewport}`)
+      await screenshot(page, 'journeys-agency/employer-page', viewport)
+      expect(await seriousA11yViolations(page, `employer page @${viewport}`)).toEqual([])
+
+      await page.getByRole('button', { name: /^Approve/ }).first().click()
+      const dialog = page.getByRole('dialog', { name: 'Approve Wattle Analytics?' })
+      await dialog.waitFor()
+      await screenshot(page, 'journeys-agency/approve-confirm', viewport)
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      // nothing was decided: still waiting
+      await page.getByText('Awaiting approval', { exact: false }).first().waitFor()
+
+      await page.getByRole('link', { name: 'See everything they did in the audit trail' }).click()
+      await page.waitForURL(/\/dashboard\/audit\?actor=/)
+      await page.getByText(/^Showing what .+Wattle Analytics \(employer\) did\./).waitFor()
     })
   })
 }

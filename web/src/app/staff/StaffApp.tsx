@@ -46,6 +46,7 @@ const adminWorkspace: RouteObject = {
   children: [
     { index: true, element: screen(() => import('../../features/admin/components/OverviewPage')) },
     { path: 'employers', element: screen(() => import('../../features/admin-people/components/EmployersPage')) },
+    { path: 'employers/:employerId', element: screen(() => import('../../features/admin-people/components/EmployerPage')) },
     { path: 'candidates', element: screen(() => import('../../features/admin-people/components/CandidatesPage')) },
     { path: 'candidates/:candidateId', element: screen(() => import('../../features/admin-people/components/CandidatePage')) },
     { path: 'inbox', element: screen(() => import('../../features/admin-people/components/InboxPage')) },

@@ -14,3 +14,6 @@ export type StreamState = ApiSchema<'StateAt'>
 export type StreamChange = ApiSchema<'Difference'>
 
 export type StreamDiff = ApiSchema<'StateDiff'>
+
+/** GET /api/admin/accounts?q=: one account of any role, as the lookup finds it. */
+export type AccountMatch = ApiSchema<'AccountRow'>

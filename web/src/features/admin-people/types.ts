@@ -15,6 +15,17 @@ export type EmployerStatus = (typeof EMPLOYER_STATUSES)[number]
 /** GET /api/admin/employers: one employer account; `reason` says why it was rejected or suspended. */
 export type AdminEmployer = ApiSchema<'AccountRow'>
 
+/** GET /api/admin/employers/{id}: the account and its company profile (null until the employer saves one). */
+export type EmployerRecord = ApiSchema<'EmployerRecord'>
+export type CompanyProfile = ApiSchema<'CompanyProfile'>
+
+/** GET /api/admin/jobs?employer_id=: one of the employer's jobs, any status (newest 500). */
+export type EmployerJobRow = ApiSchema<'AgencyJob'>
+
+/** GET /api/admin/streams/account-{id} and GET /api/admin/events?actor=: an employer's history and activity. */
+export type StreamHistory = ApiSchema<'StreamHistory'>
+export type EventsPage = ApiSchema<'EventPage'>
+
 /** GET /api/admin/contact-messages: one enquiry from the public contact form. */
 export type Enquiry = ApiSchema<'ContactMessage'>
 

@@ -12,4 +12,6 @@ export const auditKeys = {
   stream: (id: string) => [...auditKeys.events(), 'stream', id] as const,
   streamState: (id: string, at: string) => [...auditKeys.stream(id), 'state', at] as const,
   streamDiff: (id: string, from: string, to: string) => [...auditKeys.stream(id), 'diff', from, to] as const,
+  /** Account lookups (the "Who did it" filter): people change, events do not make them stale. */
+  accounts: (q: string) => [...adminKeys.all, 'accounts', q] as const,
 }

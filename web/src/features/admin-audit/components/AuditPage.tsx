@@ -4,7 +4,7 @@
  * can be bookmarked, and Back returns to the newer one).
  */
 import { useState, type CSSProperties } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
@@ -14,8 +14,12 @@ import { SelectField } from '../../../components/ui/Select'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { AuditEventItem, humaniseType, useAdminTitle } from '../../admin'
 import { useEventTypes } from '../api/get-event-types'
+import { useAccountLookup, useAccountNamed } from '../api/find-accounts'
 import { AUDIT_PAGE_SIZE, useEvents } from '../api/get-events'
-import { auditFilterProblem, auditFiltersActive, auditFiltersFromParams, auditFiltersToParams, EMPTY_AUDIT_FILTERS, isoToLocalInput, localInputToIso, type AuditFilters } from '../model/auditFilters'
+import { accountLabel, accountPage } from '../model/accounts'
+import { auditFilterProblem, auditFiltersActive, auditFiltersFromParams, auditFiltersToParams, EMPTY_AUDIT_FILTERS, isoToLocalInput, isUuid, localInputToIso, type AuditFilters } from '../model/auditFilters'
+import { localZoneName } from '../model/zone'
+import { useSettled, WhoField } from './WhoField'
 
 const HOUR = 3600_000
 const QUICK_RANGES = [
@@ -24,9 +28,19 @@ const QUICK_RANGES = [
   { label: 'Last 7 days', ms: 7 * 24 * HOUR },
 ]
 
-type Draft = { stream: string; type: string; actor: string; from: string; to: string }
+/** `who` is what the Who field shows: the picked account's label, or what was typed. */
+type Draft = { stream: string; type: string; actor: string; who: string; from: string; to: string }
 
-const draftOf = (f: AuditFilters): Draft => ({ stream: f.stream, type: f.type, actor: f.actor, from: isoToLocalInput(f.from), to: isoToLocalInput(f.to) })
+const draftOf = (f: AuditFilters, who: string): Draft => ({ stream: f.stream, type: f.type, actor: f.actor, who, from: isoToLocalInput(f.from), to: isoToLocalInput(f.to) })
+
+/** The account a Who text means: the one picked, an id as typed, or the only match; else why not. */
+export function actorOf(d: Draft, matches: readonly { id: string }[] | undefined): { actor: string } | { problem: string } {
+  const typed = d.who.trim()
+  if (d.actor || !typed) return { actor: typed ? d.actor : '' }
+  if (isUuid(typed)) return { actor: typed }
+  if (matches?.length === 1) return { actor: matches[0].id }
+  return { problem: matches?.length === 0 ? `Nobody matches “${typed}”` : 'Pick who from the list' }
+}
 
 export default function AuditPage() {
   useAdminTitle('Audit trail')
@@ -35,7 +49,9 @@ export default function AuditPage() {
   const problem = auditFilterProblem(filters)
   const events = useEvents(filters)
   const types = useEventTypes()
-  const key = auditFiltersToParams({ ...filters, before: '' }).toString()
+  const named = useAccountNamed(filters.actor)
+  const actorText = named ? accountLabel(named) : filters.actor
+  const key = `${auditFiltersToParams({ ...filters, before: '' }).toString()}|${actorText}`
   const paged = filters.before !== ''
 
   return (
@@ -44,7 +60,8 @@ export default function AuditPage() {
         Every change on the platform, newest first, {AUDIT_PAGE_SIZE} at a time. Filter by a record, an event type, an account or a time range; open &ldquo;Raw event&rdquo; for
         what was recorded, or follow a record to its history and see it as it was on any day.
       </p>
-      <AuditFilterForm key={key} filters={filters} types={types.data ?? []} onApply={(f) => setParams(auditFiltersToParams({ ...f, before: '' }))} />
+      <AuditFilterForm key={key} filters={filters} who={actorText} types={types.data ?? []} onApply={(f) => setParams(auditFiltersToParams({ ...f, before: '' }))} />
+      {filters.actor && named ? <ActorLine account={named} /> : null}
       {problem ? (
         <ErrorAlert message={problem} />
       ) : events.isPending ? (
@@ -74,7 +91,7 @@ export default function AuditPage() {
           </p>
           <ol className="ops-events" aria-label="Events, newest first" aria-busy={events.isFetching || undefined}>
             {events.data.events.map((e) => (
-              <AuditEventItem key={e.position} event={e} />
+              <AuditEventItem key={e.position} event={e} actorLink={!filters.actor} />
             ))}
           </ol>
           <nav className="ops-pager" aria-label="Audit trail pages">
@@ -106,34 +123,53 @@ export default function AuditPage() {
   )
 }
 
-function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; types: string[]; onApply: (f: AuditFilters) => void }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(filters))
+function ActorLine({ account }: { account: NonNullable<ReturnType<typeof useAccountNamed>> }) {
+  const page = accountPage(account)
+  return (
+    <p className="audit-actor-line">
+      Showing what <strong>{accountLabel(account)}</strong> did.{' '}
+      {page ? <Link to={page}>Open their {account.role === 'employer' ? 'employer' : 'candidate'} page</Link> : null}
+    </p>
+  )
+}
+
+function AuditFilterForm({ filters, who, types, onApply }: { filters: AuditFilters; who: string; types: string[]; onApply: (f: AuditFilters) => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters, who))
+  const [whoProblem, setWhoProblem] = useState<string | null>(null)
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
+  const asked = useSettled(draft.actor ? '' : draft.who.trim())
+  const lookup = useAccountLookup(asked)
+  const apply = (patch: Partial<AuditFilters>) => {
+    const who = actorOf(draft, asked === draft.who.trim() && !lookup.isPlaceholderData ? lookup.data : undefined)
+    if ('problem' in who) return setWhoProblem(who.problem)
+    setWhoProblem(null)
+    onApply({ stream: draft.stream.trim(), type: draft.type, actor: who.actor, from: localInputToIso(draft.from), to: localInputToIso(draft.to), before: '', ...patch })
+  }
+  const zone = localZoneName()
   const typeOptions = (filters.type && !types.includes(filters.type) ? [filters.type, ...types] : types).map((t) => ({ value: t, label: `${humaniseType(t)} (${t})` }))
   return (
     <SearchForm
       className="ops-filters"
       style={{ '--ops-filter-cols': 3 } as CSSProperties}
       label="Filter the audit trail"
-      onSearch={() =>
-        onApply({
-          stream: draft.stream.trim(),
-          type: draft.type,
-          actor: draft.actor.trim(),
-          from: localInputToIso(draft.from),
-          to: localInputToIso(draft.to),
-          before: '',
-        })
-      }
+      onSearch={() => apply({})}
     >
       <Field label="Record (stream id)" hint="For example job-0190…">
         {(p) => <input {...p} className="input" value={draft.stream} onChange={(e) => set({ stream: e.target.value })} autoComplete="off" spellCheck={false} />}
       </Field>
       <SelectField label="Event type" value={draft.type} placeholder="Any type" options={typeOptions} onChange={(e) => set({ type: e.target.value })} />
-      <Field label="Account id" hint="Who did it: an account's id">
-        {(p) => <input {...p} className="input" value={draft.actor} onChange={(e) => set({ actor: e.target.value })} autoComplete="off" spellCheck={false} />}
-      </Field>
-      <Field label="From" className="ops-filter-moment">
+      <WhoField
+        text={draft.who}
+        onText={(who) => set({ who })}
+        picked={draft.actor}
+        onPick={(a) => set({ actor: a?.id ?? '' })}
+        matches={lookup.data}
+        asked={asked}
+        fresh={!lookup.isPlaceholderData && !lookup.isFetching}
+        failed={lookup.isError}
+        error={whoProblem}
+      />
+      <Field label="From" className="ops-filter-moment" hint={zone ? `Your time zone, ${zone}` : undefined}>
         {(p) => <input {...p} className="input" type="datetime-local" value={draft.from} onChange={(e) => set({ from: e.target.value })} />}
       </Field>
       <Field label="To" className="ops-filter-moment">
@@ -145,7 +181,7 @@ function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; t
             key={q.label}
             size="sm"
             variant="secondary"
-            onClick={() => onApply({ stream: draft.stream.trim(), type: draft.type, actor: draft.actor.trim(), from: new Date(Date.now() - q.ms).toISOString(), to: '', before: '' })}
+            onClick={() => apply({ from: new Date(Date.now() - q.ms).toISOString(), to: '' })}
           >
             {q.label}
           </Button>
@@ -158,7 +194,8 @@ function AuditFilterForm({ filters, types, onApply }: { filters: AuditFilters; t
         <Button
           variant="ghost"
           onClick={() => {
-            setDraft(draftOf(EMPTY_AUDIT_FILTERS))
+            setDraft(draftOf(EMPTY_AUDIT_FILTERS, ''))
+            setWhoProblem(null)
             onApply(EMPTY_AUDIT_FILTERS)
           }}
         >

@@ -1,6 +1,7 @@
 /**
  * The employer reviews: POST /api/admin/employers/{id}/approve | reject {reason} | suspend {reason}
- * | reinstate. Each is mailed to the employer; a suspension also signs them out everywhere.
+ * | reinstate. Each is mailed to the employer; a suspension also signs them out everywhere. The
+ * screens confirm each one in a dialog before sending it (components/EmployerDecisionDialogs.tsx).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { adminKeys, adminPost, type MessageReply, seg } from '../../admin'
@@ -17,6 +18,12 @@ export function useReviewEmployer() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: reviewEmployer,
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: peopleKeys.employers() }), qc.invalidateQueries({ queryKey: adminKeys.overview() })]),
+    // the lists and the employer's page, and the account's history, which now holds the decision
+    onSettled: (_data, _error, r) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: peopleKeys.employers() }),
+        qc.invalidateQueries({ queryKey: peopleKeys.accountHistory(r.id) }),
+        qc.invalidateQueries({ queryKey: adminKeys.overview() }),
+      ]),
   })
 }

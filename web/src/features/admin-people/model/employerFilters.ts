@@ -46,8 +46,11 @@ export function employerQuery(f: EmployerFilters): Record<string, string> {
   return out
 }
 
+/** What an admin decides about an employer (POST /api/admin/employers/{id}/{action}). */
+export type EmployerAction = 'approve' | 'reject' | 'suspend' | 'reinstate'
+
 /** What each status lets an admin do next. */
-export function employerActions(status: AccountStatus): ('approve' | 'reject' | 'suspend' | 'reinstate')[] {
+export function employerActions(status: AccountStatus): EmployerAction[] {
   switch (status) {
     case 'pending':
       return ['approve', 'reject']

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { decisionReason, employerName, isAccountDecision, isErasedEmployer } from './employer'
 import { employerActions, employerFiltersFromParams, employerFiltersToParams, employerQuery } from './employerFilters'
 import { reasonError } from './forms'
 import { candidateQueryFromParams, inboxFilterFromParams, inboxFilterToParams } from './listFilters'
@@ -64,5 +65,25 @@ describe('candidate profile', () => {
     ])
     expect(v.experience).toEqual([{ title: 'Dev', subtitle: 'Acme', period: '2020 – now', description: '' }])
     expect(v.education).toEqual([])
+  })
+})
+
+describe('naming an employer', () => {
+  const e = { name: 'Grace Hopper', company: 'Wattle Analytics', status: 'active' as const }
+  it('by its company, else its contact, else as erased', () => {
+    expect(employerName(e)).toBe('Wattle Analytics')
+    expect(employerName({ ...e, company: null })).toBe('Grace Hopper')
+    expect(employerName({ ...e, name: '[erased]', status: 'erased' })).toBe('Wattle Analytics')
+    expect(employerName({ ...e, name: '[erased]', company: '[erased]', status: 'erased' })).toBe('Erased employer')
+    expect(isErasedEmployer({ ...e, name: '[erased]' })).toBe(true)
+    expect(isErasedEmployer(e)).toBe(false)
+  })
+  it('keeps the decisions of an account’s history, with a reason when one can be shown', () => {
+    expect(['AccountRegistered', 'EmployerApproved', 'EmployerRejected', 'EmployerSuspended', 'EmployerReinstated'].every(isAccountDecision)).toBe(true)
+    expect(isAccountDecision('PasswordChanged')).toBe(false)
+    expect(decisionReason({ reason: ' No ABN given ' })).toBe('No ABN given')
+    expect(decisionReason({ reason: '[erased]' })).toBeNull()
+    expect(decisionReason({ reason: null })).toBeNull()
+    expect(decisionReason({})).toBeNull()
   })
 })

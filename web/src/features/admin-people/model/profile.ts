@@ -33,7 +33,8 @@ export function period(start: unknown, end: unknown): string {
   return `${s || '?'} – ${e || 'now'}`
 }
 
-const safeUrl = (v: string) => (/^https?:\/\//i.test(v) ? v : undefined)
+/** A link for a web address someone typed, only when it is an http(s) one. */
+export const safeUrl = (v: string) => (/^https?:\/\//i.test(v) ? v : undefined)
 
 export function profileView(profile: Record<string, unknown> | null | undefined): ProfileView {
   const p = profile ?? {}

@@ -6,8 +6,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatRelativeTime } from '../../../lib/format'
-import { eventHeadline } from '../model/activity'
-import { formatInstant, kindLabel, streamKind } from '../model/auditEvent'
+import { eventHeadline, eventQuote } from '../model/activity'
+import { formatInstant, isErased, kindLabel, streamKind } from '../model/auditEvent'
 import type { AuditEvent } from '../types'
 import { JsonView } from './JsonView'
 
@@ -20,13 +20,22 @@ type Props = {
   as?: 'li' | 'div'
   /** "3 minutes ago" rather than the full instant (the overview's feed) */
   relative?: boolean
+  /** a link to everything the actor did (off where the list is that already) */
+  actorLink?: boolean
 }
 
-export function AuditEventItem({ event: e, showStream = true, actions, as: Tag = 'li', relative = false }: Props) {
+export function AuditEventItem({ event: e, showStream = true, actions, as: Tag = 'li', relative = false, actorLink = true }: Props) {
   const kind = kindLabel(streamKind(e.stream_id))
+  const quote = eventQuote(e)
   return (
     <Tag className="ops-event">
       <p className="ops-event-summary">{eventHeadline(e)}</p>
+      {quote ? (
+        <figure className="ops-event-quote">
+          <figcaption>{quote.label}</figcaption>
+          <blockquote>{quote.text}</blockquote>
+        </figure>
+      ) : null}
       <div className="ops-event-meta">
         <time dateTime={e.recorded_at} title={formatInstant(e.recorded_at)}>
           {relative ? formatRelativeTime(e.recorded_at) : formatInstant(e.recorded_at)}
@@ -38,6 +47,9 @@ export function AuditEventItem({ event: e, showStream = true, actions, as: Tag =
         ) : (
           <span>Version {e.stream_version}</span>
         )}
+        {actorLink && e.actor_id && e.actor_name && !isErased(e.actor_name) ? (
+          <Link to={`/dashboard/audit?actor=${encodeURIComponent(e.actor_id)}`}>More by {e.actor_name}</Link>
+        ) : null}
         <span className="ops-event-pos">Event {e.position.toLocaleString('en-AU')}</span>
       </div>
       <RawEvent event={e} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { formatInstant } from '../model/auditEvent'
 
 /** An instant for lists: "3 Mar 2026, 2:05 pm" in the browser's zone. */
 export function when(iso: string | null | undefined): string {
@@ -11,7 +12,7 @@ export function when(iso: string | null | undefined): string {
 export function Time({ iso, children }: { iso: string | null | undefined; children?: ReactNode }) {
   if (!iso) return null
   return (
-    <time dateTime={iso} title={when(iso)}>
+    <time dateTime={iso} title={formatInstant(iso)}>
       {children ?? when(iso)}
     </time>
   )

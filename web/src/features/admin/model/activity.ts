@@ -1,5 +1,6 @@
 /** One recent event as a sentence a recruiter can read: who did what, to which record. */
 import type { AuditEvent } from '../types'
+import { ERASED_TEXT, isErased } from '../../../lib/erased'
 import { actorLabel, eventSummary, humaniseType, kindLabel, streamKind } from './auditEvent'
 
 export type ActivityLine = {
@@ -26,3 +27,26 @@ export function activityLine(e: Pick<AuditEvent, 'event_type' | 'actor_id' | 'ac
 /** What the audit screens lead with: the server's sentence with names ("Priya Raman applied to …"), or this line from a server without one. */
 export const eventHeadline = (e: Pick<AuditEvent, 'summary' | 'event_type' | 'actor_id' | 'actor_name' | 'actor_role' | 'stream_id' | 'payload'>): string =>
   e.summary || activityLine(e).sentence
+
+/** The words a person was sent with a decision, quoted under its sentence, by event type. */
+const QUOTED: Record<string, { field: string; label: string }> = {
+  ApplicationMoved: { field: 'feedback', label: 'Feedback to the candidate' },
+  ApplicationStatusChanged: { field: 'feedback', label: 'Feedback to the candidate' },
+  ApplicationWithdrawn: { field: 'reason', label: 'The candidate’s reason' },
+  EmployerRejected: { field: 'reason', label: 'Reason sent to the employer' },
+  EmployerSuspended: { field: 'reason', label: 'Reason sent to the employer' },
+  JobClosedByAgency: { field: 'reason', label: 'Reason sent to the employer' },
+  InterviewCancelled: { field: 'reason', label: 'Reason given' },
+}
+
+/**
+ * What an event told someone in words (feedback with a rejection, the reason for a suspension),
+ * for the audit trail to quote: the question "what was the candidate told?" answered without
+ * opening the raw event. Erased text reads as erased; null where there are no such words.
+ */
+export function eventQuote(e: Pick<AuditEvent, 'event_type' | 'payload'>): { label: string; text: string } | null {
+  const quoted = QUOTED[e.event_type]
+  const value = quoted ? (e.payload as Record<string, unknown> | null)?.[quoted.field] : undefined
+  if (typeof value !== 'string' || !value.trim()) return null
+  return { label: quoted.label, text: isErased(value) ? ERASED_TEXT : value.trim() }
+}

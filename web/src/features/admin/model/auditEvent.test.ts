@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { actorLabel, eventSummary, eventSummaryParts, humaniseType, shortStream, streamKind } from './auditEvent'
 import { jsonLines } from './json'
+import { eventQuote } from './activity'
+import { formatInstant as formatInstantWithZone } from './auditEvent'
 
 describe('audit event summaries', () => {
   it('turns type names into words', () => {
@@ -37,5 +39,25 @@ describe('pretty payload lines', () => {
       JSON.stringify({ name: '[erased]', tags: ['a'], n: 1 }, null, 2),
     )
     expect(lines.filter((l) => l.erased).map((l) => l.key)).toEqual(['name'])
+  })
+})
+
+describe('what a decision told someone', () => {
+  it('quotes feedback and reasons by event type, erased text as erased', () => {
+    expect(eventQuote({ event_type: 'ApplicationMoved', payload: { stage: 'rejected', feedback: ' Strong Rust, but we need on-call. ' } })).toEqual({
+      label: 'Feedback to the candidate',
+      text: 'Strong Rust, but we need on-call.',
+    })
+    expect(eventQuote({ event_type: 'EmployerSuspended', payload: { reason: 'Fake listings' } })?.label).toBe('Reason sent to the employer')
+    expect(eventQuote({ event_type: 'ApplicationMoved', payload: { feedback: '[erased]' } })?.text).toBe('Removed with the candidate’s personal data')
+    expect(eventQuote({ event_type: 'ApplicationMoved', payload: { feedback: null } })).toBeNull()
+    expect(eventQuote({ event_type: 'EmployerApproved', payload: { reason: 'not a field of it' } })).toBeNull()
+  })
+})
+
+describe('times an auditor can quote', () => {
+  it('name their zone', () => {
+    const zone = new Intl.DateTimeFormat('en-AU', { timeZoneName: 'short' }).formatToParts(new Date('2026-03-03T03:05:09Z')).find((p) => p.type === 'timeZoneName')!.value
+    expect(formatInstantWithZone('2026-03-03T03:05:09Z').endsWith(zone)).toBe(true)
   })
 })

@@ -91,10 +91,13 @@ export function eventSummaryParts(payload: Record<string, unknown> | null | unde
   return parts
 }
 
-/** An instant in full, in the browser's zone: "3 Mar 2026, 2:05:09 pm". */
+/**
+ * An instant in full, in the browser's zone and naming it, as an auditor quotes it:
+ * "3 Mar 2026, 2:05:09 pm AEDT".
+ */
 export function formatInstant(iso: string | null | undefined): string {
   if (!iso) return ''
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return ''
-  return d.toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' })
+  return d.toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', timeZoneName: 'short' })
 }

@@ -38,6 +38,7 @@ export const MORE_SECTIONS = [...ADMIN_NAV.filter((n) => !PHONE_PATHS.includes(n
 
 const HEADINGS: [RegExp, string][] = [
   [/^\/dashboard\/?$/, 'Overview'],
+  [/^\/dashboard\/employers\/[^/]+/, 'Employer'],
   [/^\/dashboard\/employers/, 'Employers'],
   [/^\/dashboard\/candidates\/[^/]+/, 'Candidate record'],
   [/^\/dashboard\/candidates/, 'Candidates'],
