@@ -4,7 +4,6 @@
  */
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
@@ -14,7 +13,7 @@ import type { Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { JOB_STATUS_LABELS, jobStatusLabel, jobStatusTone, useAdminTitle, useSearchDraft } from '../../admin'
+import { JOB_STATUS_LABELS, JobStatusCell, useAdminTitle, useSearchDraft } from '../../admin'
 import { useCloseJobAsAgency } from '../api/close-job'
 import { useAdminJobs } from '../api/get-jobs'
 import { jobFiltersActive, jobFiltersFromParams, jobFiltersToParams, type JobFilters } from '../model/jobFilters'
@@ -49,13 +48,7 @@ export default function JobsPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (j) => (
-        <span className="ops-cell-stack">
-          <Badge tone={jobStatusTone(j.status)}>{jobStatusLabel(j.status)}</Badge>
-          {j.closed_by_agency ? <span className="ws-small ws-muted">Closed by the agency</span> : null}
-          {j.closed_reason ? <p className="ops-reason">Reason: {j.closed_reason}</p> : null}
-        </span>
-      ),
+      cell: (j) => <JobStatusCell job={j} className="ops-cell-stack" reason />,
     },
     { key: 'apps', header: 'Applications', align: 'end', cell: (j) => j.applications },
     {

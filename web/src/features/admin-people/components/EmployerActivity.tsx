@@ -5,14 +5,13 @@
  */
 import { Link } from 'react-router'
 import { LoadFailed } from '../../../components/ui/Alert'
-import { Badge } from '../../../components/ui/Badge'
 import { CardSection } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Skeleton } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
 import { ApiError } from '../../../lib/api'
 import { formatDate } from '../../../lib/format'
-import { AuditEventItem, jobStatusLabel, jobStatusTone, Time } from '../../admin'
+import { AuditEventItem, JobStatusCell, Time } from '../../admin'
 import { useAccountDecisions } from '../api/get-account-history'
 import { useActorEvents } from '../api/get-actor-events'
 import { useEmployerJobs } from '../api/get-employer-jobs'
@@ -26,23 +25,17 @@ const JOB_COLUMNS: Column<EmployerJobRow>[] = [
   {
     key: 'job',
     header: 'Job',
+    // the job's own record history: what it said and when, as the audit trail keeps it
     cell: (j) => (
       <span className="adm-cell-stack">
-        <strong>{j.title}</strong>
+        <Link to={`/dashboard/audit/streams/job-${encodeURIComponent(j.id)}`}>
+          <strong>{j.title}</strong>
+        </Link>
         {j.location ? <span className="ws-muted ws-small">{j.location}</span> : null}
       </span>
     ),
   },
-  {
-    key: 'status',
-    header: 'Status',
-    cell: (j) => (
-      <span className="adm-cell-stack">
-        <Badge tone={jobStatusTone(j.status)}>{jobStatusLabel(j.status)}</Badge>
-        {j.closed_by_agency ? <span className="ws-muted ws-small">Closed by the agency</span> : null}
-      </span>
-    ),
-  },
+  { key: 'status', header: 'Status', cell: (j) => <JobStatusCell job={j} className="adm-cell-stack" /> },
   { key: 'posted', header: 'Posted', cell: (j) => (j.posted_at ? formatDate(j.posted_at) : <span className="ws-muted">Not posted yet</span>) },
   { key: 'apps', header: 'Applications', align: 'end', cell: (j) => j.applications },
 ]
