@@ -2,11 +2,12 @@
 //! employer's pipeline).
 
 use domain::DomainError;
+use domain::account::Account;
 use domain::application::{self, Application, ApplicationStatus, Attachment, JobFacts, Submission};
 use domain::document::Document;
 use domain::job::Job;
 use domain::pipeline::{self, Stage};
-use event_store::{AppendError, ExpectedVersion, Metadata};
+use event_store::{AppendError, ExpectedVersion, Metadata, OutgoingMail};
 use uuid::Uuid;
 
 use crate::{CommandError, Commands, Effects, Loaded, Written};
@@ -47,6 +48,37 @@ pub struct ChangeApplicationStatus {
     pub feedback: Option<String>,
 }
 
+/// The candidate's copy of an application, as Seek and LinkedIn send one:
+/// where it went, what happens next, and where to follow it.
+fn application_sent(
+    (name, email): (&str, &str),
+    title: &str,
+    company: &str,
+    with_resume: bool,
+    public_url: &str,
+) -> OutgoingMail {
+    let first_name = name.split_whitespace().next().unwrap_or("there");
+    let resume = if with_resume {
+        " with your resume"
+    } else {
+        " without a resume"
+    };
+    OutgoingMail {
+        recipient: email.to_owned(),
+        subject: format!("Application sent: {title} at {company}"),
+        body: format!(
+            "Hi {first_name},\n\nYour application for {title} at {company} has gone to their hiring team{resume}.\n\n\
+             What happens next: the team reads new applications and chooses who to talk to. Each step\n\
+             shows in My Applications and your notifications, and if they book an interview we will\n\
+             email you the invitation.\n\n\
+             Follow it here: {}/candidate/dashboard/applications\n\n\
+             Harbour IT Recruitment, Sydney\n",
+            public_url.trim_end_matches('/'),
+        ),
+        ..OutgoingMail::default()
+    }
+}
+
 impl Commands {
     /// Written's output is the new application's id.
     pub async fn submit_application(
@@ -62,6 +94,7 @@ impl Commands {
             open: j.open,
             expires_at: j.expires_at,
         });
+        let sent = job.as_ref().map(|j| (j.title.clone(), j.company.clone()));
         let resume = self.attachment(cmd.resume_id).await?;
         let cover_letter = self.attachment(cmd.cover_letter_id).await?;
         let application_id = Uuid::now_v7();
@@ -74,11 +107,22 @@ impl Commands {
             now: self.clock.now(),
         })?;
         // Inside the append transaction: a second try, however fast, is refused.
-        let effects = Effects::default().claim(self.hasher.claim(
+        let mut effects = Effects::default().claim(self.hasher.claim(
             application::claim_scope(cmd.job_id),
             &cmd.candidate_id.to_string(),
             application_id,
         ));
+        // The candidate's copy, queued with the application: sent only if it is.
+        let candidate = self.load::<Account>(cmd.candidate_id).await?.state;
+        if let (Some(candidate), Some((title, company))) = (candidate, sent) {
+            effects = effects.mail(application_sent(
+                (&candidate.name, &candidate.email),
+                &title,
+                &company,
+                cmd.resume_id.is_some(),
+                &self.links.public,
+            ));
+        }
         let new = Loaded::<Application> {
             state: None,
             version: 0,
@@ -184,5 +228,53 @@ impl Commands {
             application::withdraw(state.as_ref(), cmd.candidate_id, cmd.reason.as_deref(), now)
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn candidate(name: &str) -> (&str, &str) {
+        (name, "sam@example.com")
+    }
+
+    #[test]
+    fn the_candidates_copy_says_where_it_went_what_comes_next_and_where_to_follow_it() {
+        let mail = application_sent(
+            candidate("Sam  Nguyen"),
+            "Senior Rust Engineer",
+            "Eucalypt Software",
+            true,
+            "https://harbourit.example/",
+        );
+        assert_eq!(mail.recipient, "sam@example.com");
+        assert_eq!(
+            mail.subject,
+            "Application sent: Senior Rust Engineer at Eucalypt Software"
+        );
+        assert!(mail.body.starts_with("Hi Sam,\n\nYour application for Senior Rust Engineer at Eucalypt Software has gone to their hiring team with your resume."), "{}", mail.body);
+        assert!(
+            mail.body.contains(
+                "Follow it here: https://harbourit.example/candidate/dashboard/applications\n"
+            ),
+            "{}",
+            mail.body
+        );
+        assert!(mail.calendar.is_none() && mail.list_unsubscribe.is_none());
+
+        let bare = application_sent(
+            candidate(""),
+            "QA Lead",
+            "Opal",
+            false,
+            "http://localhost:8080",
+        );
+        assert!(bare.body.starts_with("Hi there,"), "{}", bare.body);
+        assert!(
+            bare.body.contains("their hiring team without a resume."),
+            "{}",
+            bare.body
+        );
     }
 }

@@ -22,11 +22,13 @@ type Props = {
   relative?: boolean
   /** a link to everything the actor did (off where the list is that already) */
   actorLink?: boolean
+  /** what a decision told someone, quoted under it (off in the overview's short feed) */
+  quote?: boolean
 }
 
-export function AuditEventItem({ event: e, showStream = true, actions, as: Tag = 'li', relative = false, actorLink = true }: Props) {
+export function AuditEventItem({ event: e, showStream = true, actions, as: Tag = 'li', relative = false, actorLink = true, quote: quoted = true }: Props) {
   const kind = kindLabel(streamKind(e.stream_id))
-  const quote = eventQuote(e)
+  const quote = quoted ? eventQuote(e) : null
   return (
     <Tag className="ops-event">
       <p className="ops-event-summary">{eventHeadline(e)}</p>

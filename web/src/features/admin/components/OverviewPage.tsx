@@ -67,7 +67,7 @@ export default function OverviewPage() {
         ) : (
           <ol className="ops-events" aria-label="Recent activity, newest first" aria-live="polite" aria-relevant="additions">
             {data.recent.map((e) => (
-              <AuditEventItem key={e.position} event={e} relative />
+              <AuditEventItem key={e.position} event={e} relative quote={false} />
             ))}
           </ol>
         )}

@@ -37,6 +37,7 @@ const QUOTED: Record<string, { field: string; label: string }> = {
   EmployerSuspended: { field: 'reason', label: 'Reason sent to the employer' },
   JobClosedByAgency: { field: 'reason', label: 'Reason sent to the employer' },
   InterviewCancelled: { field: 'reason', label: 'Reason given' },
+  NotificationRaised: { field: 'message', label: 'What they read' },
 }
 
 /**

@@ -52,6 +52,10 @@ describe('what a decision told someone', () => {
     expect(eventQuote({ event_type: 'ApplicationMoved', payload: { feedback: '[erased]' } })?.text).toBe('Removed with the candidate’s personal data')
     expect(eventQuote({ event_type: 'ApplicationMoved', payload: { feedback: null } })).toBeNull()
     expect(eventQuote({ event_type: 'EmployerApproved', payload: { reason: 'not a field of it' } })).toBeNull()
+    expect(eventQuote({ event_type: 'NotificationRaised', payload: { title: 'Update', message: 'Your application won’t go further.' } })).toEqual({
+      label: 'What they read',
+      text: 'Your application won’t go further.',
+    })
   })
 })
 

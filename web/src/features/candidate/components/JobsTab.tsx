@@ -37,6 +37,7 @@ import { SavedJobsList, useSavedJobs, useSaveIntent } from '../../saved-jobs'
 import { SaveSearch } from '../../alerts'
 import { useTimedMessage } from '../hooks/useTimedMessage'
 import { filterDashboardJobs, jobTypeOptions, type JobFilters } from '../model/jobFilter'
+import { AppliedNextSteps } from './AppliedNextSteps'
 import { ApplyModal } from './ApplyModal'
 import { Message } from './Message'
 import { PortalJobCard } from './PortalJobCard'
@@ -88,6 +89,8 @@ export function JobsTab() {
   const wanted = fromAddress && fromAddress !== doneWith ? fromAddress : null
   const [intentNotice, setIntentNotice] = useState<{ kind: 'gone' } | { kind: 'applied'; title: string } | null>(null)
   const [appliedNow, setAppliedNow] = useState<Set<string>>(new Set())
+  // the job just applied for: what happens next stays under the success message after it clears
+  const [justApplied, setJustApplied] = useState<string | null>(null)
   const [refreshing, setRefreshing] = useState(false)
   const [message, showMessage] = useTimedMessage()
   const moreId = useId()
@@ -203,6 +206,7 @@ export function JobsTab() {
         </div>
       </div>
       <Message message={message} />
+      {justApplied ? <AppliedNextSteps jobTitle={justApplied} /> : null}
       {intentNotice?.kind === 'gone' ? (
         <div className="alert alert-info" role="status">
           {JOB_MESSAGES.applyGone}
@@ -329,6 +333,7 @@ export function JobsTab() {
           onClose={closeDialog}
           onApplied={(jobId) => {
             setAppliedNow((s) => new Set(s).add(String(jobId)))
+            setJustApplied(dialogJob.title)
             closeDialog()
             showMessage('success', JOB_MESSAGES.applied, 4000)
           }}

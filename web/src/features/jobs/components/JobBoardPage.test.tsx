@@ -197,4 +197,30 @@ describe('JobBoardPage', () => {
     expect(within(first).queryByText(/Applied on/)).toBeNull()
     expect(vi.mocked(fetch).mock.calls.filter(([url]) => url === '/api/applications/my-applications')).toHaveLength(1)
   })
+
+  it('signed out, the side note asks the visitor to sign in to apply', async () => {
+    renderBoard()
+    await screen.findByText('12 jobs found')
+    const note = screen.getByRole('complementary', { name: 'Ready to apply?' })
+    expect(within(note).getByRole('link', { name: 'Candidate login' }).getAttribute('href')).toBe('/candidate/login')
+  })
+
+  it('signed in as a candidate, the side note links to their applications and saved jobs instead of the login', async () => {
+    storeSession('candidate', { name: 'Jane Citizen' })
+    const board = vi.mocked(fetch).getMockImplementation()!
+    vi.mocked(fetch).mockImplementation(async (url) => {
+      if (url === '/api/applications/my-applications') return new Response(JSON.stringify([]), { status: 200 })
+      if (url === '/api/candidate/saved-jobs') return new Response(JSON.stringify({ saved_jobs: [] }), { status: 200 })
+      return board(url)
+    })
+    renderBoard()
+    await screen.findByText('12 jobs found')
+    expect(screen.queryByText('Ready to apply?')).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Candidate login' })).toBeNull()
+    const note = screen.getByRole('complementary', { name: 'Your job search' })
+    expect(within(note).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['applications', '/candidate/dashboard/applications'],
+      ['saved jobs', '/candidate/dashboard/jobs?view=saved'],
+    ])
+  })
 })

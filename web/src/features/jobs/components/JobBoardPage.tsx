@@ -7,7 +7,6 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
-import { Link } from 'react-router'
 import { Icon } from '../../../components/ui/Icon'
 import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { pageCount, pageSlice, showingText } from '../../../lib/pagination'
@@ -21,6 +20,7 @@ import { EMPTY_JOB_FILTERS, filterJobBoard, JOBS_PER_PAGE } from '../model/filte
 import { useJobSearch } from '../hooks/useJobSearch'
 import { JOB_SORTS, jobTypeFromName, sortJobs, type JobSearch, type JobSort } from '../model/jobSearch'
 import { JOB_TYPES } from '../types'
+import { ApplySidebarNote } from './ApplySidebarNote'
 import { JobCard } from './JobCard'
 import { Pagination } from '../../../components/ui/Pagination'
 import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
@@ -224,13 +224,7 @@ export default function JobBoardPage() {
           )}
         </section>
 
-        <aside className="card job-sidebar-note" aria-labelledby="job-apply-heading">
-          <h2 id="job-apply-heading" className="job-sidebar-heading">
-            Ready to apply?
-          </h2>
-          <p>Sign in to your candidate account to apply, track applications and store your resume.</p>
-          <Link to="/candidate/login">Candidate login</Link>
-        </aside>
+        <ApplySidebarNote />
       </div>
     </>
   )

@@ -5,11 +5,13 @@
  * only link to it, and its ::after covers the card, so a screen reader hears one link with the
  * job's name rather than a card-sized link wrapping buttons. Every other button or link on the card
  * (Read More, Apply Now, and any icon action added beside the title) sits above that cover
- * (jobs.css). Type and salary are chips; the date is relative ("2 days ago").
+ * (jobs.css). Type and salary are chips; the date is relative ("2 days ago"). The link carries the
+ * board's search in its history state, so the job page's "Back" returns to it (model/returnToSearch).
  */
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { formatPostedAge } from '../../../lib/format'
 import { salaryText, type Job } from '../types'
+import { boardReturnState } from '../model/returnToSearch'
 import { formatDate } from './formatDate'
 import { SaveJobButton } from '../../saved-jobs'
 import { ApplyNowLink } from './ApplyNowLink'
@@ -19,12 +21,13 @@ type JobCardProps = { job: Job; expanded: boolean; onToggle: () => void }
 
 export function JobCard({ job, expanded, onToggle }: JobCardProps) {
   const detailsId = `job-details-${job.id}`
+  const location = useLocation()
   return (
     <article className="job-card card card-cover">
       <header className="job-card-header">
         <div>
           <h3>
-            <Link to={`/jobs/${job.id}`}>{job.title}</Link>
+            <Link to={`/jobs/${job.id}`} state={boardReturnState(location)}>{job.title}</Link>
           </h3>
           <p className="job-company">{job.company}</p>
         </div>

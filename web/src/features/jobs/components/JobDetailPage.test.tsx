@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import type { Job } from '../types'
+import JobBoardPage from './JobBoardPage'
 import JobDetailPage from './JobDetailPage'
 
 const JOB = '0b9c6f1e-3a57-4c1d-8e2f-5a6b7c8d9e01'
@@ -29,6 +30,8 @@ function answer(applications: unknown[]) {
   return routeFetch({
     [`GET /api/jobs/${JOB}`]: { body: job },
     'GET /api/reference/salary-ranges': { body: { data: [] } },
+    'GET /api/reference/locations': { body: { data: [{ id: 'syd', display_name: 'Sydney' }] } },
+    'GET /api/admin/jobs/job-board': { body: [job] },
     'GET /api/candidate/saved-jobs': { body: { saved_jobs: [] } },
     [MINE]: { body: applications },
   })
@@ -58,5 +61,43 @@ describe('JobDetailPage: Apply Now, or the application already made', () => {
     expect(screen.queryByRole('link', { name: 'Apply Now' })).toBeNull()
     expect(screen.getAllByText('3 Nov 2026').map((t) => t.closest('.job-applied-status')?.textContent)).toEqual(Array(3).fill('Applied on 3 Nov 2026'))
     expect(calls.filter((c) => c.key === MINE)).toHaveLength(1)
+  })
+})
+
+describe('JobDetailPage: back to the search the person came from', () => {
+  freshEachTest()
+  const routes = [
+    { path: '/jobs/find', Component: JobBoardPage },
+    { path: '/jobs/:id', Component: JobDetailPage },
+  ]
+  const back = (name = 'Back to all jobs') => screen.getByRole('link', { name }).getAttribute('href')
+
+  it("from the board, returns to its search (carried in history state, not in the job page's address)", async () => {
+    answer([])
+    const { router } = renderRoutes(routes, '/jobs/find?title=platform&location=Sydney&sort=salary')
+    const title = await screen.findByRole('link', { name: 'Platform Engineer' })
+    const search = `${router.state.location.pathname}${router.state.location.search}`
+    expect(search).toBe('/jobs/find?title=platform&location=Sydney&sort=salary')
+    fireEvent.click(title)
+    await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' })
+    expect(router.state.location.pathname).toBe(`/jobs/${JOB}`)
+    expect(router.state.location.search).toBe('')
+    expect(back('Back to search results')).toBe(search)
+  })
+
+  it('opened directly, goes to the plain board', async () => {
+    answer([])
+    renderPage()
+    await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' })
+    expect(back()).toBe('/jobs/find')
+  })
+
+  it('ignores state that is not a board address', async () => {
+    answer([])
+    const { router } = renderRoutes(routes, '/jobs/find')
+    await screen.findByRole('link', { name: 'Platform Engineer' })
+    await act(() => router.navigate(`/jobs/${JOB}`, { state: { fromSearch: 'https://evil.example/jobs/find?title=x' } }))
+    await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' })
+    expect(back()).toBe('/jobs/find')
   })
 })

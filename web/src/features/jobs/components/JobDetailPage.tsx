@@ -1,10 +1,12 @@
-/** /jobs/{id}: the full job, Apply Now while open (or the signed-in candidate's application, ApplyNowLink), and JobPosting markup only for open jobs. */
-import { Link, useParams } from 'react-router'
+/** /jobs/{id}: the full job, Apply Now while open (or the signed-in candidate's application, ApplyNowLink), and JobPosting markup only for open jobs.
+ *  "Back" returns to the board's search the person came from, when the board's link carried it (model/returnToSearch). */
+import { Link, useLocation, useParams } from 'react-router'
 import { ApiError } from '../../../lib/api'
 import { MissingPage, useDocumentTitle } from '../../site'
 import { useJob } from '../api/get-job'
 import { useSalaryRanges } from '../api/get-reference'
 import { buildJobPosting, isJobClosed, jsonForScript } from '../model/jobPosting'
+import { boardReturnPath, returnsToSearch } from '../model/returnToSearch'
 import { salaryText, type Job } from '../types'
 import { SaveJobButton } from '../../saved-jobs'
 import { ApplyNowLink } from './ApplyNowLink'
@@ -53,6 +55,7 @@ function JobDetail({ job }: { job: Job }) {
   useDocumentTitle(`${job.title} at ${job.company}`)
   const { data: salaryRanges = [] } = useSalaryRanges()
   const closed = isJobClosed(job, new Date())
+  const back = boardReturnPath(useLocation().state)
 
   return (
     <article className="job-detail">
@@ -88,8 +91,8 @@ function JobDetail({ job }: { job: Job }) {
           {closed ? null : (
             <ApplyNowLink jobId={job.id} className="btn btn-primary" />
           )}
-          <Link to="/jobs/find" className="btn btn-outline">
-            Back to all jobs
+          <Link to={back} className="btn btn-outline">
+            {returnsToSearch(back) ? 'Back to search results' : 'Back to all jobs'}
           </Link>
         </div>
       </div>

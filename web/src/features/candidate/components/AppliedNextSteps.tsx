@@ -1,0 +1,18 @@
+/**
+ * Under 'Application submitted successfully' (which clears after 4 s, SPEC 4): what happens next,
+ * true to the server (it emails the candidate a copy; each move shows in My Applications and the
+ * notifications, and an interview comes by email with its invitation) and the way to My Applications. It stays after the banner goes, so it names the
+ * job and the link can still be followed.
+ */
+import { Link } from 'react-router'
+
+export const MY_APPLICATIONS_PATH = '/candidate/dashboard/applications'
+
+export function AppliedNextSteps({ jobTitle }: { jobTitle: string }) {
+  return (
+    <p className="cd-muted cd-small cd-next-steps" role="status">
+      We’ve emailed you a copy of your {jobTitle} application. Each step shows in My Applications and your notifications, and if
+      they book an interview we’ll email you the invitation. <Link to={MY_APPLICATIONS_PATH}>See it in My Applications</Link>.
+    </p>
+  )
+}
