@@ -55,6 +55,31 @@ async fn a_candidate_applies_once_and_sees_the_application_immediately() {
         StatusCode::CONFLICT,
         "You have already applied for this job",
     );
+
+    // The candidate's copy went with the application, once: the refused
+    // second try queued nothing.
+    let mail = copies(&app, "applicant@example.com").await;
+    assert_eq!(mail.len(), 1, "{mail:?}");
+    assert_eq!(mail[0].0, "Application sent: Data Engineer at Hiring Co");
+    assert!(
+        mail[0]
+            .1
+            .contains("has gone to their hiring team without a resume.")
+            && mail[0].1.contains("/candidate/dashboard/applications"),
+        "{}",
+        mail[0].1
+    );
+}
+
+/// The "application sent" copies queued for `email`: (subject, body).
+async fn copies(app: &TestApp, email: &str) -> Vec<(String, String)> {
+    sqlx::query_as(
+        "SELECT subject, body FROM mail_outbox WHERE recipient = $1 AND subject LIKE 'Application sent:%' ORDER BY created_at",
+    )
+    .bind(email)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap()
 }
 
 #[tokio::test]
@@ -77,6 +102,7 @@ async fn concurrent_double_submits_create_one_application() {
             .filter(|r| r.status != StatusCode::CREATED)
             .all(|r| r.status == StatusCode::CONFLICT)
     );
+    assert_eq!(copies(&app, "eager@example.com").await.len(), 1);
 }
 
 #[tokio::test]
