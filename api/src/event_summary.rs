@@ -70,7 +70,7 @@ pub struct Said<'a> {
 }
 
 /// The uuid after a stream id's kind: `job-<uuid>` → (`job`, uuid).
-fn stream_subject(stream_id: &str) -> Option<(&str, Uuid)> {
+pub(crate) fn stream_subject(stream_id: &str) -> Option<(&str, Uuid)> {
     let (kind, rest) = stream_id.split_once('-')?;
     Uuid::parse_str(rest).ok().map(|id| (kind, id))
 }
@@ -132,7 +132,7 @@ impl Wanted {
     }
 }
 
-const ERASED_PERSON: &str = "an erased person";
+pub(crate) const ERASED_PERSON: &str = "an erased person";
 
 /// A name as a sentence may show it: never the `[erased]` placeholder, never blank.
 pub(crate) fn readable(name: &str, otherwise: &str) -> String {

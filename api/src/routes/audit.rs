@@ -117,6 +117,15 @@ async fn audit_events(
     state: &AppState,
     events: Vec<RecordedEvent>,
 ) -> Result<Vec<AuditEvent>, ApiError> {
+    Ok(described(state, events).await?.0)
+}
+
+/// `audit_events`, and the names it looked up (a stream's own among them:
+/// every event's stream subject is wanted).
+async fn described(
+    state: &AppState,
+    events: Vec<RecordedEvent>,
+) -> Result<(Vec<AuditEvent>, Known), ApiError> {
     // An event this build cannot decode still gets a (generic) sentence.
     let decoded: Vec<Option<AnyEvent>> = events
         .iter()
@@ -131,7 +140,7 @@ async fn audit_events(
         wanted.add(&said_of(e, event.as_ref()));
     }
     let known = known_for(state, &wanted).await?;
-    Ok(events
+    let described = events
         .into_iter()
         .zip(&decoded)
         .map(|(e, event)| AuditEvent {
@@ -155,7 +164,8 @@ async fn audit_events(
             correlation_id: e.metadata.correlation_id,
             causation_id: e.metadata.causation_id,
         })
-        .collect())
+        .collect();
+    Ok((described, known))
 }
 
 fn said_of<'a>(e: &'a RecordedEvent, event: Option<&'a AnyEvent>) -> Said<'a> {
@@ -279,7 +289,42 @@ async fn event_types(AdminUser(_): AdminUser) -> Json<EventTypes> {
 struct Stream {
     stream_id: String,
     kind: String,
+    /// What the record is, by name, for its page's heading: the person
+    /// ("Mei Chen, Eucalypt Software"), the job's title, or "Priya Raman for
+    /// Senior Rust Engineer"; `null` for a record no name is kept for.
+    name: Option<String>,
     events: Vec<AuditEvent>,
+}
+
+/// A record's name from the names a page of its events looked up.
+fn record_name(stream_id: &str, known: &Known) -> Option<String> {
+    let person = |id: &Uuid| {
+        known.people.get(id).map(|p| {
+            let name = event_summary::readable(&p.name, event_summary::ERASED_PERSON);
+            match &p.company {
+                Some(c) if !c.trim().is_empty() && c != domain::event::ERASED => {
+                    format!("{name}, {c}")
+                }
+                _ => name,
+            }
+        })
+    };
+    match event_summary::stream_subject(stream_id)? {
+        ("account" | "profile" | "company" | "saved" | "erasure" | "access", id) => person(&id),
+        ("job", id) => known.jobs.get(&id).cloned(),
+        ("application" | "assessment", id) => known.applications.get(&id).map(|a| {
+            let who = person(&a.candidate_id).unwrap_or_else(|| "A candidate".to_owned());
+            format!("{who} for {}", a.job_title)
+        }),
+        _ => None,
+    }
+    .map(|name| {
+        // a heading: "An erased person for …", not "an erased person for …"
+        let mut chars = name.chars();
+        chars
+            .next()
+            .map_or(name.clone(), |c| c.to_uppercase().chain(chars).collect())
+    })
 }
 
 async fn read_stream(state: &AppState, stream_id: &str) -> Result<Vec<RecordedEvent>, ApiError> {
@@ -298,9 +343,11 @@ async fn stream(
     Path(stream_id): Path<String>,
 ) -> Result<Json<Stream>, ApiError> {
     let events = read_stream(&state, &stream_id).await?;
+    let (events, known) = described(&state, events).await?;
     Ok(Json(Stream {
         kind: time_travel::kind(&stream_id).to_owned(),
-        events: audit_events(&state, events).await?,
+        name: record_name(&stream_id, &known),
+        events,
         stream_id,
     }))
 }

@@ -242,11 +242,14 @@ async fn time_travel_shows_a_job_as_it_was_and_what_changed() {
         .await
         .unwrap();
     let stream = format!("job-{job_id}");
+    app.settle().await;
 
     let history = app
         .get(&format!("/api/admin/streams/{stream}"), Some(&admin))
         .await;
     assert_eq!(history.body["kind"], "job");
+    // headed by what it is, not by its id
+    assert_eq!(history.body["name"], "Senior Rust Engineer");
     let recorded: Vec<&str> = history
         .list("events")
         .iter()

@@ -3166,6 +3166,12 @@ export interface components {
         StreamHistory: {
             events: components["schemas"]["AuditEvent"][];
             kind: string;
+            /**
+             * @description What the record is, by name, for its page's heading: the person
+             *     ("Mei Chen, Eucalypt Software"), the job's title, or "Priya Raman for
+             *     Senior Rust Engineer"; `null` for a record no name is kept for.
+             */
+            name?: string | null;
             stream_id: string;
         };
         /**

@@ -28,7 +28,8 @@ export default function StreamPage() {
   const [params, setParams] = useSearchParams()
   const stream = useStream(streamId)
   const kind = stream.data?.kind ?? streamKind(streamId)
-  useAdminTitle(`${kindLabel(kind)} history`)
+  const name = stream.data?.name
+  useAdminTitle(name ? `${name} · ${kindLabel(kind)} history` : `${kindLabel(kind)} history`)
   const at = exactInstant(params.get('at') ?? '')
   const from = exactInstant(params.get('from') ?? '')
   const to = exactInstant(params.get('to') ?? '')
@@ -88,9 +89,11 @@ export default function StreamPage() {
     <div className="ws-stack">
       {back}
       <div>
-        <h2 className="ws-section-title">
-          {kindLabel(kind)} · {events.length === 1 ? '1 event' : `${events.length} events`}
-        </h2>
+        <h2 className="ws-section-title">{stream.data.name ?? kindLabel(kind)}</h2>
+        <p className="ws-muted">
+          {stream.data.name ? `${kindLabel(kind)} · ` : ''}
+          {events.length === 1 ? '1 event' : `${events.length} events`}
+        </p>
         <p className="ops-stream-id">{stream.data.stream_id}</p>
       </div>
 
