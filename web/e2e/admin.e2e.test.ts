@@ -127,6 +127,7 @@ describe('admin workspace: what a recruiter does', () => {
     const refused = await api('POST', '/api/auth/employer/login', { json: { email: PENDING.email, password: EMPLOYER_PASSWORD } })
     expect(refused.status).toBe(403)
     await ui.page.getByRole('button', { name: `Approve ${PENDING.company}` }).click()
+    await ui.page.getByRole('dialog', { name: `Approve ${PENDING.company}?` }).getByRole('button', { name: 'Approve employer' }).click()
     await ui.page.getByText(`${PENDING.company} can now sign in and post jobs.`).waitFor()
     await expect.poll(() => ui.page.getByRole('button', { name: `Approve ${PENDING.company}` }).count()).toBe(0)
 
@@ -180,6 +181,7 @@ describe('admin workspace: what a recruiter does', () => {
       // and reinstating brings the employer back (after signing in again)
       await ui.page.goto(`${ADMIN_URL}/dashboard/employers?status=suspended`)
       await ui.page.getByRole('button', { name: `Reinstate ${TO_SUSPEND.company}` }).click()
+      await ui.page.getByRole('dialog', { name: `Reinstate ${TO_SUSPEND.company}?` }).getByRole('button', { name: 'Reinstate employer' }).click()
       await ui.page.getByText(`${TO_SUSPEND.company} can sign in again`).waitFor()
       const again = await api('POST', '/api/auth/employer/login', { json: { email: TO_SUSPEND.email, password: EMPLOYER_PASSWORD } })
       expect(again.status).toBe(200)

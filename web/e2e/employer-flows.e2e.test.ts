@@ -111,6 +111,8 @@ describe('sign-up → approval → post', () => {
       const approve = page.getByRole('button', { name: `Approve ${COMPANY}` })
       await approve.waitFor({ timeout: 20_000 })
       await approve.click()
+      // approving asks first, saying what it does
+      await page.getByRole('dialog', { name: `Approve ${COMPANY}?` }).getByRole('button', { name: 'Approve employer' }).click()
       await page.getByText(`${COMPANY} can now sign in and post jobs.`).waitFor()
     } finally {
       await ctx.close()

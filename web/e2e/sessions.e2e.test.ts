@@ -67,10 +67,14 @@ describe('signing out ends the session on the server', () => {
         await page.waitForURL(host.login, { timeout: 15_000 })
         // the request is sent as the tab leaves, not waited for: poll until the server has it
         await expect.poll(async () => (await api('GET', host.probe, { token: login.token })).status, { timeout: 10_000 }).toBe(401)
-        // the admin's sign-out reloads /login 100 ms later (SPEC 4): read the storage once the page has settled
-        await expect
-          .poll(() => page.evaluate((key) => localStorage.getItem(key), SESSION_KEYS[host.role][0]).catch(() => 'reloading'), { timeout: 10_000 })
-          .toBeNull()
+        // the admin's sign-out reloads /login 100 ms later (SPEC 4): read the storage once the page has
+        // settled; a read caught by the reload may never answer, so each try gives up after 2 s
+        const stored = () =>
+          Promise.race([
+            page.evaluate((key) => localStorage.getItem(key), SESSION_KEYS[host.role][0]).catch(() => 'reloading'),
+            new Promise<string>((done) => setTimeout(() => done('no answer yet'), 2_000)),
+          ])
+        await expect.poll(stored, { timeout: 15_000 }).toBeNull()
       } finally {
         await ctx.close()
       }
