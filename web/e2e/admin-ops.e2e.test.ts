@@ -181,7 +181,8 @@ for (const viewport of VIEWPORT_NAMES) {
         {
           name: 'stream',
           path: `/dashboard/audit/streams/job-${job.id}`,
-          title: 'Job history',
+          // headed by the job's title, not its id
+          title: `${job.title} · Job history`,
           ready: () => ui.page.getByRole('list', { name: `History of job-${job.id}` }).waitFor(),
         },
         { name: 'projections', path: '/dashboard/projections', title: 'Projections', ready: () => ui.page.getByRole('table', { name: 'Projectors' }).waitFor() },
@@ -191,7 +192,7 @@ for (const viewport of VIEWPORT_NAMES) {
         await ui.page.goto(`${ADMIN_URL}${s.path}`)
         await s.ready()
         await ui.page.waitForLoadState('networkidle')
-        expect(await ui.page.title()).toMatch(new RegExp(`^${s.title} \\|`))
+        expect(await ui.page.title()).toMatch(new RegExp(`^${s.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\|`))
         await expectNoSidewaysScroll(ui.page, `${s.name} @${viewport}`)
         await screenshot(ui.page, `admin-ops/${s.name}`, viewport)
         expect(await seriousA11yViolations(ui.page, `admin ${s.name} @${viewport}`)).toEqual([])
