@@ -57,6 +57,8 @@ export function withJobIntent(path: string, intent: JobIntent | null): string {
 }
 
 export const CANDIDATE_LOGIN_PATH = '/candidate/login'
+/** My Applications in the candidate portal: where an applied job, the apply dialog's next steps and the board point. */
+export const MY_APPLICATIONS_PATH = '/candidate/dashboard/applications'
 export const CANDIDATE_SIGNUP_PATH = '/candidate/signup'
 export const PORTAL_JOBS_PATH = '/candidate/dashboard/jobs'
 

@@ -5,8 +5,8 @@
  * job and the link can still be followed.
  */
 import { Link } from 'react-router'
+import { MY_APPLICATIONS_PATH } from '../../../lib/apply-intent'
 
-export const MY_APPLICATIONS_PATH = '/candidate/dashboard/applications'
 
 export function AppliedNextSteps({ jobTitle }: { jobTitle: string }) {
   return (

@@ -8,13 +8,11 @@
  */
 import { Link } from 'react-router'
 import { Icon } from '../../../components/ui/Icon'
-import { applyNowHref } from '../../../lib/apply-intent'
+import { applyNowHref, MY_APPLICATIONS_PATH } from '../../../lib/apply-intent'
 import { formatDate } from '../../../lib/format'
 import { useSession } from '../../auth'
 import { useApplicationForJob } from '../../candidate'
 
-/** My Applications in the candidate portal. */
-const MY_APPLICATIONS_PATH = '/candidate/dashboard/applications'
 
 type Props = { jobId: string; jobTitle?: string; className: string }
 

@@ -5,10 +5,9 @@
  * the portal's screens.
  */
 import { Link } from 'react-router'
+import { MY_APPLICATIONS_PATH } from '../../../lib/apply-intent'
 import { useSession } from '../../auth'
 
-/** My Applications, and the saved jobs view of Browse Jobs (`?view=saved`), in the candidate portal. */
-export const PORTAL_APPLICATIONS_PATH = '/candidate/dashboard/applications'
 export const PORTAL_SAVED_JOBS_PATH = '/candidate/dashboard/jobs?view=saved'
 
 export function ApplySidebarNote() {
@@ -21,7 +20,7 @@ export function ApplySidebarNote() {
             Your job search
           </h2>
           <p>
-            Track your <Link to={PORTAL_APPLICATIONS_PATH}>applications</Link> and <Link to={PORTAL_SAVED_JOBS_PATH}>saved jobs</Link> in
+            Track your <Link to={MY_APPLICATIONS_PATH}>applications</Link> and <Link to={PORTAL_SAVED_JOBS_PATH}>saved jobs</Link> in
             your candidate portal.
           </p>
         </>
