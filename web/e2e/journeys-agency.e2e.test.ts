@@ -168,7 +168,8 @@ for (const viewport of VIEWPORT_NAMES) {
       const who = page.getByRole('combobox', { name: 'Who did it' })
       await who.fill('mei ch')
       await page.getByRole('option', { name: /^Mei Chen, Eucalypt Software/ }).click()
-      expect(await who.inputValue()).toBe('Mei Chen, Eucalypt Software (employer)')
+      // the pick fills the box on the next render: poll rather than read once
+      await expect.poll(() => who.inputValue()).toBe('Mei Chen, Eucalypt Software (employer)')
       await page.getByRole('button', { name: 'Show events' }).click()
       await page.waitForURL(/actor=/)
       await page.getByText('Showing what Mei Chen, Eucalypt Software (employer) did.').waitFor()
