@@ -5,3 +5,7 @@
 import { configure } from '@testing-library/react'
 
 configure({ asyncUtilTimeout: 5000 })
+
+// jsdom has no layout, so it does not implement window.scrollTo and logs an error on each call;
+// pages scroll to the top as they open (SiteLayout, StaffLayout). A test that cares stubs it.
+window.scrollTo = () => {}

@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../../components/ui/ErrorBoundary'
 import { withReturnPath } from '../../lib/return-to'
 import { sessionEnd } from '../../lib/session'
 import { useSession } from '../../features/auth'
+import { useScrollToTopOnNavigate } from '../../hooks/useScrollToTopOnNavigate'
 import './staff.css'
 
 export function StaffLayout({ site }: { site: 'admin' | 'employer' }) {
@@ -14,6 +15,7 @@ export function StaffLayout({ site }: { site: 'admin' | 'employer' }) {
   const dashboard = useMatch('/dashboard/*')
   const catalogue = useMatch('/components')
   const inWorkspace = dashboard ?? catalogue
+  useScrollToTopOnNavigate()
   return (
     <div className="staff-shell">
       <a className="staff-skip" href="#main-content">
