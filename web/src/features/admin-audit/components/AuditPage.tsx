@@ -17,16 +17,9 @@ import { useEventTypes } from '../api/get-event-types'
 import { useAccountLookup, useAccountNamed } from '../api/find-accounts'
 import { AUDIT_PAGE_SIZE, useEvents } from '../api/get-events'
 import { accountLabel, accountPage } from '../model/accounts'
-import { auditFilterProblem, auditFiltersActive, auditFiltersFromParams, auditFiltersToParams, EMPTY_AUDIT_FILTERS, isoToLocalInput, isUuid, localInputToIso, type AuditFilters } from '../model/auditFilters'
+import { auditFilterProblem, auditFiltersActive, auditFiltersFromParams, auditFiltersToParams, EMPTY_AUDIT_FILTERS, isoToLocalInput, isQuickRange, isUuid, localInputToIso, QUICK_RANGES, type AuditFilters } from '../model/auditFilters'
 import { localZoneName } from '../model/zone'
 import { useSettled, WhoField } from './WhoField'
-
-const HOUR = 3600_000
-const QUICK_RANGES = [
-  { label: 'Last hour', ms: HOUR },
-  { label: 'Last 24 hours', ms: 24 * HOUR },
-  { label: 'Last 7 days', ms: 7 * 24 * HOUR },
-]
 
 /** `who` is what the Who field shows: the picked account's label, or what was typed. */
 type Draft = { stream: string; type: string; actor: string; who: string; from: string; to: string }
@@ -180,7 +173,8 @@ function AuditFilterForm({ filters, who, types, onApply }: { filters: AuditFilte
           <Button
             key={q.label}
             size="sm"
-            variant="secondary"
+            variant={isQuickRange(filters, q.ms) ? 'primary' : 'secondary'}
+            aria-pressed={isQuickRange(filters, q.ms)}
             onClick={() => apply({ from: new Date(Date.now() - q.ms).toISOString(), to: '' })}
           >
             {q.label}

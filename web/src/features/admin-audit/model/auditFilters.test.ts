@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exactInstant, auditFilterProblem, auditFiltersFromParams, auditFiltersToParams, auditQuery, isoToLocalInput, localInputToIso, EMPTY_AUDIT_FILTERS } from './auditFilters'
+import { exactInstant, auditFilterProblem, auditFiltersFromParams, auditFiltersToParams, auditQuery, isoToLocalInput, isQuickRange, localInputToIso, EMPTY_AUDIT_FILTERS, QUICK_RANGES } from './auditFilters'
 
 const p = (s: string) => new URLSearchParams(s)
 
@@ -31,5 +31,16 @@ describe('audit filters', () => {
     expect(isoToLocalInput(iso)).toBe('2026-03-01T09:30')
     expect(localInputToIso('')).toBe('')
     expect(isoToLocalInput('nonsense')).toBe('')
+  })
+  it('knows a quick range while it still is one', () => {
+    const now = Date.parse('2026-11-28T10:00:00Z')
+    const week = QUICK_RANGES[2].ms
+    const from = new Date(now - week).toISOString()
+    expect(isQuickRange({ from, to: '' }, week, now)).toBe(true)
+    expect(isQuickRange({ from, to: '' }, week, now + 7 * 3600_000)).toBe(true)
+    expect(isQuickRange({ from, to: '' }, week, now + 9 * 3600_000)).toBe(false)
+    expect(isQuickRange({ from, to: '' }, QUICK_RANGES[0].ms, now)).toBe(false)
+    expect(isQuickRange({ from, to: new Date(now).toISOString() }, week, now)).toBe(false)
+    expect(isQuickRange({ from: '', to: '' }, week, now)).toBe(false)
   })
 })

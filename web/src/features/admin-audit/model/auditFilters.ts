@@ -78,3 +78,20 @@ export function localInputToIso(local: string): string {
   const d = new Date(local)
   return Number.isNaN(d.getTime()) ? '' : d.toISOString()
 }
+
+const HOUR = 3600_000
+/** The audit trail's one-click time ranges, each open-ended from `ms` ago. */
+export const QUICK_RANGES = [
+  { label: 'Last hour', ms: HOUR },
+  { label: 'Last 24 hours', ms: 24 * HOUR },
+  { label: 'Last 7 days', ms: 7 * 24 * HOUR },
+]
+
+/** Whether the filter is still the quick range `ms` (open-ended, starting `ms` ago): within a
+ *  twentieth of the range, so "Last hour" stays chosen for three minutes, "Last 7 days" for eight
+ *  hours, and then reads as the fixed range it has become. */
+export function isQuickRange(f: Pick<AuditFilters, 'from' | 'to'>, ms: number, now = Date.now()): boolean {
+  if (f.to || !f.from) return false
+  const from = Date.parse(f.from)
+  return Number.isFinite(from) && Math.abs(now - ms - from) <= ms / 20
+}
