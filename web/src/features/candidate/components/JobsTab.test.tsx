@@ -45,6 +45,9 @@ describe('Browse Jobs: after applying', () => {
       'We’ve emailed you a copy of your React Developer application. Each step shows in My Applications and your notifications, and if they book an interview we’ll email you the invitation. See it in My Applications.',
     )
     expect(within(next).getByRole('link', { name: 'See it in My Applications' }).getAttribute('href')).toBe('/candidate/dashboard/applications')
+    // the button that opened the dialog is now disabled: the focus goes to the confirmation instead
+    expect((screen.getByRole('button', { name: 'Applied Successfully' }) as HTMLButtonElement).disabled).toBe(true)
+    await waitFor(() => expect(document.activeElement).toBe(next))
 
     act(() => vi.advanceTimersByTime(4000))
     await waitFor(() => expect(screen.queryByText('Application submitted successfully')).toBeNull())

@@ -90,7 +90,7 @@ export function JobsTab() {
   const [intentNotice, setIntentNotice] = useState<{ kind: 'gone' } | { kind: 'applied'; title: string } | null>(null)
   const [appliedNow, setAppliedNow] = useState<Set<string>>(new Set())
   // the job just applied for: what happens next stays under the success message after it clears
-  const [justApplied, setJustApplied] = useState<string | null>(null)
+  const [justApplied, setJustApplied] = useState<{ id: string; title: string } | null>(null)
   const [refreshing, setRefreshing] = useState(false)
   const [message, showMessage] = useTimedMessage()
   const moreId = useId()
@@ -206,7 +206,7 @@ export function JobsTab() {
         </div>
       </div>
       <Message message={message} />
-      {justApplied ? <AppliedNextSteps jobTitle={justApplied} /> : null}
+      {justApplied ? <AppliedNextSteps key={justApplied.id} jobTitle={justApplied.title} /> : null}
       {intentNotice?.kind === 'gone' ? (
         <div className="alert alert-info" role="status">
           {JOB_MESSAGES.applyGone}
@@ -333,7 +333,7 @@ export function JobsTab() {
           onClose={closeDialog}
           onApplied={(jobId) => {
             setAppliedNow((s) => new Set(s).add(String(jobId)))
-            setJustApplied(dialogJob.title)
+            setJustApplied({ id: String(jobId), title: dialogJob.title })
             closeDialog()
             showMessage('success', JOB_MESSAGES.applied, 4000)
           }}
