@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { makeJwt } from '../../lib/session.fixtures'
+import { boardJob } from '../../testing/boardJob'
 import { socket } from '../../testing/fakeSocket'
 import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteAnswer } from '../../testing/harness'
 import { candidateRoutes } from './candidate'
@@ -12,24 +13,10 @@ const REACT = '0b9c6f1e-3a57-4c1d-8e2f-5a6b7c8d9e01'
 const DATA = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'
 const GONE = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a'
 
-const job = (id: string, title: string) => ({
-  id,
-  title,
-  company: 'Acme',
-  location: 'Sydney NSW',
-  location_id: 'syd',
-  type: 'Full-time',
-  salary: '',
-  salary_range_id: 's1',
-  description: 'Build things.',
-  created_at: '2025-01-01T00:00:00Z',
-  expires_at: null,
-})
-
 const table = (applied: string[] = []): Record<string, RouteAnswer> => ({
   'GET /api/auth/candidate/profile': () => ({ body: { id: 'u1', name: 'Jane Citizen', email: 'jane@example.com' } }),
-  'GET /api/admin/jobs/job-board': () => ({ body: [job(REACT, 'React Developer'), job(DATA, 'Data Engineer')] }),
-  [`GET /api/jobs/${DATA}`]: () => ({ body: job(DATA, 'Data Engineer') }),
+  'GET /api/admin/jobs/job-board': () => ({ body: [boardJob(REACT, 'React Developer'), boardJob(DATA, 'Data Engineer')] }),
+  [`GET /api/jobs/${DATA}`]: () => ({ body: boardJob(DATA, 'Data Engineer') }),
   'GET /api/reference/locations': () => ({ body: { data: [] } }),
   'GET /api/reference/salary-ranges': () => ({ body: { data: [] } }),
   'GET /api/applications/my-applications': () => ({

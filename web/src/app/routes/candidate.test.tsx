@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { boardJob } from '../../testing/boardJob'
 import { socket } from '../../testing/fakeSocket'
 import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteAnswer } from '../../testing/harness'
 import { candidateRoutes } from './candidate'
@@ -7,23 +8,11 @@ import { candidateRoutes } from './candidate'
 vi.mock('socket.io-client', () => import('../../testing/fakeSocket'))
 
 
-const job = (id: string, title: string, type = 'Full-time') => ({
-  id,
-  title,
-  company: 'Acme',
-  location: 'Sydney NSW',
-  location_id: 'syd',
-  type,
-  salary: '',
-  salary_range_id: 's1',
-  description: 'Build things. '.repeat(20),
-  created_at: '2025-01-01T00:00:00Z',
-  expires_at: null,
-})
+const description = 'Build things. '.repeat(20)
 
 const baseTable: Record<string, RouteAnswer> = {
   'GET /api/auth/candidate/profile': () => ({ body: { id: 'u1', name: 'Jane Citizen', email: 'jane@example.com' } }),
-  'GET /api/admin/jobs/job-board': () => ({ body: [job('j1', 'React Developer'), job('j2', 'Data Engineer', 'Contract')] }),
+  'GET /api/admin/jobs/job-board': () => ({ body: [boardJob('j1', 'React Developer', { description }), boardJob('j2', 'Data Engineer', { type: 'Contract', description })] }),
   'GET /api/reference/locations': () => ({ body: { data: [{ id: 'syd', display_name: 'Sydney' }] } }),
   'GET /api/reference/salary-ranges': () => ({ body: { data: [{ id: 's1', display_name: '$100k-$120k' }] } }),
   'GET /api/applications/my-applications': () => ({ body: [] }),

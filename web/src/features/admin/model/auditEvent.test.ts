@@ -64,4 +64,9 @@ describe('times an auditor can quote', () => {
     const zone = new Intl.DateTimeFormat('en-AU', { timeZoneName: 'short' }).formatToParts(new Date('2026-03-03T03:05:09Z')).find((p) => p.type === 'timeZoneName')!.value
     expect(formatInstantWithZone('2026-03-03T03:05:09Z').endsWith(zone)).toBe(true)
   })
+
+  it('keep their seconds, but for lists leave them out', () => {
+    expect(formatInstantWithZone('2026-03-03T03:05:09Z')).toContain(':09')
+    expect(formatInstantWithZone('2026-03-03T03:05:09Z', { seconds: false })).not.toContain(':09')
+  })
 })

@@ -92,12 +92,20 @@ export function eventSummaryParts(payload: Record<string, unknown> | null | unde
 }
 
 /**
- * An instant in full, in the browser's zone and naming it, as an auditor quotes it:
- * "3 Mar 2026, 2:05:09 pm AEDT".
+ * An instant in the browser's zone and naming it: in full, as an auditor quotes it,
+ * "3 Mar 2026, 2:05:09 pm AEDT"; for lists (`seconds: false`), "3 Mar 2026, 2:05 pm AEDT".
  */
-export function formatInstant(iso: string | null | undefined): string {
+export function formatInstant(iso: string | null | undefined, { seconds = true }: { seconds?: boolean } = {}): string {
   if (!iso) return ''
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return ''
-  return d.toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', timeZoneName: 'short' })
+  return d.toLocaleString('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: seconds ? '2-digit' : undefined,
+    timeZoneName: 'short',
+  })
 }

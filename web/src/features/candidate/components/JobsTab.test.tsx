@@ -1,24 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { boardJob } from '../../../testing/boardJob'
 import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteAnswer } from '../../../testing/harness'
 import { JobsTab } from './JobsTab'
 
-const job = {
-  id: 'j1',
-  title: 'React Developer',
-  company: 'Acme',
-  location: 'Sydney NSW',
-  location_id: 'syd',
-  type: 'Full-time',
-  salary: '',
-  salary_range_id: 's1',
-  description: 'Build things.',
-  created_at: '2025-01-01T00:00:00Z',
-  expires_at: null,
-}
-
 const table: Record<string, RouteAnswer> = {
-  'GET /api/admin/jobs/job-board': { body: [job] },
+  'GET /api/admin/jobs/job-board': { body: [boardJob('j1', 'React Developer')] },
   'GET /api/reference/locations': { body: { data: [] } },
   'GET /api/reference/salary-ranges': { body: { data: [] } },
   'GET /api/applications/my-applications': { body: [] },
