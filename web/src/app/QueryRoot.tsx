@@ -8,6 +8,7 @@ import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/
 import { useContext, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { initialDataReadAt, initialEntries } from '../lib/initial-data'
+import { onSessionHolderChange } from '../lib/session'
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
@@ -18,6 +19,11 @@ const queryClient = new QueryClient({
 for (const { key, data } of initialEntries()) {
   queryClient.setQueryData(key, data, { updatedAt: initialDataReadAt() })
 }
+
+// Query keys do not name the account, so a session that passes to someone else in this tab (they
+// signed in as another account in another tab) must not keep showing the last one's answers:
+// everything cached is reset, and what is on screen is asked for again with the new session.
+onSessionHolderChange(() => void queryClient.resetQueries())
 
 export function QueryRoot({ children }: { children: ReactNode }) {
   // a caller that already provides a client (a test harness) keeps its own

@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeJwt } from './session.fixtures'
 import {
-  decodeJwt, endRefusedSession, endSession, forgetSessionEnd, isExpired, loadSession, replaceSessionToken, saveSession, SESSION_ENDED,
-  SESSION_KEYS, sessionEnd,
+  clearSession, decodeJwt, endRefusedSession, endSession, forgetSessionEnd, isExpired, loadSession, onSessionHolderChange, replaceSessionToken, saveSession,
+  SESSION_ENDED, SESSION_KEYS, sessionEnd, sessionHolder,
 } from './session'
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0)
@@ -121,5 +121,34 @@ describe('a session the server has ended (401)', () => {
     expect(sessionEnd('employer')).toBeNull()
     sessionStorage.setItem('sessionEnd', 'not json')
     expect(sessionEnd('employer')).toBeNull()
+  })
+})
+
+describe('a session passing to another account', () => {
+  beforeEach(() => localStorage.clear())
+  const later = Math.floor(Date.now() / 1000) + 3600
+  const signIn = (sub: string, n = 0) => saveSession('candidate', { token: makeJwt({ sub, exp: later + n }), user: { email: `${sub}@example.com` } })
+
+  it('is noticed when someone else signs in, with or without a sign-out between, and only then', () => {
+    signIn('ada')
+    expect(sessionHolder('candidate')).toBe('ada')
+    const changed = vi.fn()
+    const stop = onSessionHolderChange(changed)
+    signIn('ada', 1) // a new token for the same account
+    clearSession('candidate')
+    expect(changed).not.toHaveBeenCalled()
+    signIn('bo')
+    expect(changed).toHaveBeenCalledTimes(1)
+    signIn('bo', 2)
+    expect(changed).toHaveBeenCalledTimes(1)
+    stop()
+  })
+
+  it('does not count a first sign-in', () => {
+    const changed = vi.fn()
+    const stop = onSessionHolderChange(changed)
+    signIn('ada')
+    expect(changed).not.toHaveBeenCalled()
+    stop()
   })
 })

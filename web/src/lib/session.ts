@@ -228,3 +228,34 @@ export function sessionToken(role: Role): string | null {
   const s = loadSession(role)
   return s.status === 'authenticated' ? s.token : null
 }
+
+/** Who holds a role's stored session (its token's subject), or null when none does. A new token
+ *  for the same account (a step-up, a changed password) has the same holder. */
+export function sessionHolder(role: Role, storage: Storage = localStorage): string | null {
+  const s = loadSession(role, storage)
+  if (s.status !== 'authenticated') return null
+  const sub = decodeJwt(s.token)?.sub
+  return typeof sub === 'string' ? sub : (s.user.email ?? null)
+}
+
+const ROLES: readonly Role[] = ['candidate', 'employer', 'admin']
+
+/**
+ * Calls `changed` when a role's session passes to another account: signed in as someone else in
+ * another tab (storage events), with or without a sign-out between. Signing in after nobody, and
+ * signing out, do not count (the portal guards drop a signed-out session's data themselves).
+ */
+export function onSessionHolderChange(changed: () => void, storage: Storage = localStorage): () => void {
+  const last = new Map(ROLES.map((r) => [r, sessionHolder(r, storage)]))
+  return subscribeSession(() => {
+    let moved = false
+    for (const role of ROLES) {
+      const holder = sessionHolder(role, storage)
+      if (holder === null) continue
+      const before = last.get(role)
+      if (before != null && before !== holder) moved = true
+      last.set(role, holder)
+    }
+    if (moved) changed()
+  })
+}
