@@ -162,6 +162,28 @@ for (const viewport of VIEWPORT_NAMES) {
       expect(await seriousA11yViolations(page, `time travel @${viewport}`)).toEqual([])
     })
 
+    it('follows a job to its applications, and back to the job’s history', async () => {
+      const page = ui.page
+      await page.goto(`${ADMIN_URL}/dashboard/jobs`)
+      const jobs = page.getByRole('table', { name: 'Jobs across clients' })
+      const count = jobs.getByRole('link', { name: /^\d+ applications? for / }).first()
+      const title = (await count.getAttribute('aria-label'))!.replace(/^\d+ applications? for /, '')
+      await count.click()
+      await page.waitForURL(/\/dashboard\/applications\?job=/)
+      const line = page.getByText(/^Showing the applications for/)
+      await line.waitFor()
+      expect(await line.innerText()).toContain(title)
+      const rows = page.getByRole('table', { name: 'Applications across clients' }).getByRole('row')
+      await expect.poll(() => rows.count()).toBeGreaterThan(1)
+      await expectNoSidewaysScroll(page, `one job's applications @${viewport}`)
+      await screenshot(page, 'journeys-agency/job-applications', viewport)
+
+      await line.getByRole('link', { name: 'The job’s history' }).click()
+      await page.getByRole('heading', { level: 2, name: title }).waitFor()
+      await page.getByRole('link', { name: 'Its applications' }).click()
+      await page.getByText(/^Showing the applications for/).waitFor()
+    })
+
     it('answers "what did Mei Chen do?" from her name, with every time naming its zone', async () => {
       const page = ui.page
       await page.goto(`${ADMIN_URL}/dashboard/audit`)

@@ -39,13 +39,15 @@ fn present(value: Option<String>) -> Option<String> {
     value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }
 
-fn employer_id(value: Option<String>) -> Result<Option<Uuid>, ApiError> {
+/// An optional id from the query string; `refusal` when it is not a UUID.
+fn id_param(value: Option<String>, refusal: &'static str) -> Result<Option<Uuid>, ApiError> {
     present(value)
-        .map(|v| {
-            Uuid::parse_str(&v)
-                .map_err(|_| ApiError::unprocessable("Choose an employer from the list"))
-        })
+        .map(|v| Uuid::parse_str(&v).map_err(|_| ApiError::unprocessable(refusal)))
         .transpose()
+}
+
+fn employer_id(value: Option<String>) -> Result<Option<Uuid>, ApiError> {
+    id_param(value, "Choose an employer from the list")
 }
 
 fn day(value: Option<String>) -> Result<Option<NaiveDate>, ApiError> {
@@ -141,6 +143,8 @@ async fn close_job(
 struct ApplicationQuery {
     /// An employer's account id; not a UUID: 422.
     employer_id: Option<String>,
+    /// A job's id: that job's applications only; not a UUID: 422.
+    job_id: Option<String>,
     /// A pipeline stage; anything else is 422.
     stage: Option<String>,
     /// One of the nine specialisations; anything else is 422.
@@ -153,7 +157,7 @@ struct ApplicationQuery {
 
 #[utoipa::path(get, path = "/api/admin/applications", tag = "admin", security(("admin" = [])), params(ApplicationQuery),
     responses((status = 200, description = "The agency-wide pipeline, newest 500", body = Vec<agency::AgencyApplication>),
-        (status = 422, description = "`Choose a stage from the list`, `Choose a specialisation from the list`, `Choose an employer from the list`, or a bad date range", body = ErrorBody)))]
+        (status = 422, description = "`Choose a stage from the list`, `Choose a specialisation from the list`, `Choose an employer from the list`, `That is not a job's id`, or a bad date range", body = ErrorBody)))]
 async fn applications(
     reads: ReadPool,
     AdminUser(_): AdminUser,
@@ -173,6 +177,7 @@ async fn applications(
     let (from, to) = range(query.from, query.to)?;
     let filter = ApplicationFilter {
         employer_id: employer_id(query.employer_id)?,
+        job_id: id_param(query.job_id, "That is not a job's id")?,
         stage,
         specialisation,
         from,

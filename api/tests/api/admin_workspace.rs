@@ -499,6 +499,20 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
     assert_eq!(rows[0]["job_title"], "Platform Engineer");
     assert_eq!(rows[0]["stage"], "new");
     assert_eq!(rows[0]["specialisation"], "Development + Testing");
+    // An auditor follows one job to its applications.
+    let job_id = rows[0]["job_id"].as_str().unwrap().to_owned();
+    for (job, found) in [
+        (job_id.as_str(), 1),
+        ("0190a8c2-1111-7000-8000-000000000000", 0),
+    ] {
+        let rows = app
+            .get(
+                &format!("/api/admin/applications?job_id={job}"),
+                Some(&admin),
+            )
+            .await;
+        assert_eq!(rows.array().len(), found, "{job}");
+    }
     let screening = app
         .get("/api/admin/applications?stage=screening", Some(&admin))
         .await;
@@ -538,6 +552,7 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
             "The start date must be on or before the end date",
         ),
         ("employer_id=acme", "Choose an employer from the list"),
+        ("job_id=platform", "That is not a job's id"),
     ] {
         let bad = app
             .get(&format!("/api/admin/applications?{query}"), Some(&admin))

@@ -98,6 +98,7 @@ pub struct AgencyApplication {
 #[derive(Debug, Clone, Default)]
 pub struct ApplicationFilter {
     pub employer_id: Option<Uuid>,
+    pub job_id: Option<Uuid>,
     pub stage: Option<Stage>,
     pub specialisation: Option<Specialisation>,
     pub from: Option<NaiveDate>,
@@ -122,6 +123,7 @@ pub async fn applications(
             AND ($3::text IS NULL OR j.specialisation = $3)
             AND ($4::date IS NULL OR a.created_at >= $4::date)
             AND ($5::date IS NULL OR a.created_at < $5::date + 1)
+            AND ($7::uuid IS NULL OR a.job_id = $7)
           ORDER BY a.created_at DESC, a.id DESC
           LIMIT $6",
     )
@@ -131,6 +133,7 @@ pub async fn applications(
     .bind(filter.from)
     .bind(filter.to)
     .bind(LIST_LIMIT)
+    .bind(filter.job_id)
     .fetch_all(pool)
     .await
     .context("Failed to list applications across employers")

@@ -14,7 +14,7 @@ import { Icon } from '../../../components/ui/Icon'
 import { Skeleton, SkeletonCard } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
 import { serverMessageOr } from '../../../lib/server-message'
-import { type AuditEvent, AuditEventItem, formatInstant, humaniseType, JsonView, kindLabel, streamKind, useAdminTitle } from '../../admin'
+import { type AuditEvent, AuditEventItem, formatInstant, humaniseType, jobApplicationsPath, JsonView, kindLabel, streamKind, useAdminTitle } from '../../admin'
 import { useStream } from '../api/get-stream'
 import { useStreamDiff } from '../api/get-stream-diff'
 import { useStreamState } from '../api/get-stream-state'
@@ -95,6 +95,11 @@ export default function StreamPage() {
           {events.length === 1 ? '1 event' : `${events.length} events`}
         </p>
         <p className="ops-stream-id">{stream.data.stream_id}</p>
+        {kind === 'job' ? (
+          <p>
+            <Link to={jobApplicationsPath(streamId.slice('job-'.length))}>Its applications</Link>: each one&rsquo;s stage, and its own history
+          </p>
+        ) : null}
       </div>
 
       <div className="ws-columns ops-stream-layout">

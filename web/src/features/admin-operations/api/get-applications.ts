@@ -7,7 +7,7 @@ import { operationsKeys } from './keys'
 
 export async function getAdminApplications(f: ApplicationFilters, signal?: AbortSignal): Promise<AdminApplication[]> {
   const data = await adminFetch<unknown>(
-    withQuery('/api/admin/applications', { employer_id: f.employer, stage: f.stage, specialisation: f.specialisation, from: f.from, to: f.to }),
+    withQuery('/api/admin/applications', { employer_id: f.employer, job_id: f.job, stage: f.stage, specialisation: f.specialisation, from: f.from, to: f.to }),
     { signal },
   )
   return Array.isArray(data) ? (data as AdminApplication[]) : []

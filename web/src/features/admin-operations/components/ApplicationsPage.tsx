@@ -6,6 +6,7 @@
 import type { CSSProperties } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Badge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
 import { SearchForm } from '../../../components/ui/SearchForm'
@@ -14,7 +15,7 @@ import type { Column } from '../../../components/ui/Table'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
 import { specialisationFromName } from '../../../lib/specialisations'
-import { OPS_STAGES, type OpsStage, STAGE_LABELS, stageLabel, stageTone, useAdminTitle } from '../../admin'
+import { jobApplicationsPath, OPS_STAGES, type OpsStage, STAGE_LABELS, stageLabel, stageTone, useAdminTitle } from '../../admin'
 import { useAdminApplications } from '../api/get-applications'
 import { applicationFiltersActive, applicationFiltersFromParams, applicationFiltersToParams, rangeProblem, type ApplicationFilters } from '../model/applicationFilters'
 import type { AdminApplication } from '../types'
@@ -52,7 +53,13 @@ export default function ApplicationsPage() {
       header: 'Job',
       cell: (a) => (
         <span className="ops-cell-stack">
-          <span>{a.job_title}</span>
+          {filters.job ? (
+            <span>{a.job_title}</span>
+          ) : (
+            <Link to={jobApplicationsPath(a.job_id)} aria-label={`Every application for ${a.job_title} at ${a.company}`}>
+              {a.job_title}
+            </Link>
+          )}
           <span className="ws-muted ws-small">{a.company}</span>
         </span>
       ),
@@ -100,6 +107,7 @@ export default function ApplicationsPage() {
           {(p) => <input {...p} className="input" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => update({ to: e.target.value })} />}
         </Field>
       </SearchForm>
+      {filters.job ? <JobLine jobId={filters.job} first={apps.data?.[0]} onAll={() => update({ job: '' })} /> : null}
 
       <FilteredTable
         noun={['application', 'applications']}
@@ -113,5 +121,26 @@ export default function ApplicationsPage() {
         none={{ title: 'No applications yet', icon: 'clipboard', text: 'Applications appear here as candidates apply to any client’s jobs.' }}
       />
     </div>
+  )
+}
+
+/** Over a list narrowed to one job (?job=, from its row in Jobs or its history): which job, its
+ *  history, and the way back to every job. The title comes from the rows; with none, the job has
+ *  no applications that match. */
+function JobLine({ jobId, first, onAll }: { jobId: string; first: AdminApplication | undefined; onAll: () => void }) {
+  return (
+    <p className="audit-actor-line">
+      {first ? (
+        <>
+          Showing the applications for <strong>{first.job_title}</strong> at {first.company}.{' '}
+        </>
+      ) : (
+        'Showing one job’s applications. '
+      )}
+      <Link to={`/dashboard/audit/streams/job-${encodeURIComponent(jobId)}`}>The job’s history</Link> ·{' '}
+      <Button variant="link" onClick={onAll}>
+        Every job
+      </Button>
+    </p>
   )
 }

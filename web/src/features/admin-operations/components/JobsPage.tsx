@@ -13,7 +13,7 @@ import type { Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
 import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { JOB_STATUS_LABELS, JobStatusCell, useAdminTitle, useSearchDraft } from '../../admin'
+import { JOB_STATUS_LABELS, jobApplicationsPath, JobStatusCell, useAdminTitle, useSearchDraft } from '../../admin'
 import { useCloseJobAsAgency } from '../api/close-job'
 import { useAdminJobs } from '../api/get-jobs'
 import { jobFiltersActive, jobFiltersFromParams, jobFiltersToParams, type JobFilters } from '../model/jobFilters'
@@ -50,7 +50,19 @@ export default function JobsPage() {
       header: 'Status',
       cell: (j) => <JobStatusCell job={j} className="ops-cell-stack" reason />,
     },
-    { key: 'apps', header: 'Applications', align: 'end', cell: (j) => j.applications },
+    {
+      key: 'apps',
+      header: 'Applications',
+      align: 'end',
+      cell: (j) =>
+        j.applications > 0 ? (
+          <Link to={jobApplicationsPath(j.id)} aria-label={`${j.applications === 1 ? '1 application' : `${j.applications} applications`} for ${j.title}`}>
+            {j.applications}
+          </Link>
+        ) : (
+          j.applications
+        ),
+    },
     {
       key: 'dates',
       header: 'Posted / closes',

@@ -4,6 +4,7 @@ import { RealtimeProvider } from '../../../lib/realtime/RealtimeProvider'
 import { socket } from '../../../testing/fakeSocket'
 import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteReply } from '../../../testing/harness'
 import AnalyticsPage from './AnalyticsPage'
+import ApplicationsPage from './ApplicationsPage'
 import JobsPage from './JobsPage'
 import ProjectionsPage from './ProjectionsPage'
 
@@ -64,6 +65,51 @@ describe('jobs across clients', () => {
     expect(calls.map((c) => c.key)).toContain('GET /api/admin/jobs?status=closed&q=data')
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear the filters' })[0])
     expect(router.state.location.search).toBe('')
+  })
+})
+
+describe('one job’s applications', () => {
+  const application = {
+    id: 'a1',
+    job_id: 'j1',
+    job_title: 'Data Engineer',
+    company: 'Wattle Analytics',
+    employer_id: 'e1',
+    candidate_id: 'c1',
+    candidate_name: 'Priya Raman',
+    stage: 'interview',
+    specialisation: 'BI + Data Analytics',
+    applied_at: '2026-01-06T00:00:00Z',
+    updated_at: '2026-01-07T00:00:00Z',
+    withdrawn_at: null,
+  }
+
+  it('goes from a job’s row in Jobs to its applications, named, with the job’s history and the way back', async () => {
+    const calls = routeFetch({
+      'GET /api/admin/jobs': () => ({ body: [job] }),
+      'GET /api/admin/employers': () => ({ body: [] }),
+      'GET /api/admin/applications?job_id=j1': () => ({ body: [application] }),
+      'GET /api/admin/applications': () => ({ body: [application, { ...application, id: 'a2', job_id: 'j2', job_title: 'Analyst' }] }),
+    })
+    const { router } = renderRoutes(
+      [
+        { path: '/dashboard/jobs', element: <JobsPage /> },
+        { path: '/dashboard/applications', element: <ApplicationsPage /> },
+      ],
+      '/dashboard/jobs',
+    )
+    fireEvent.click(await screen.findByRole('link', { name: '3 applications for Data Engineer' }))
+    expect(await screen.findByText(/Showing the applications for/)).toBeTruthy()
+    expect(router.state.location.search).toBe('?job=j1')
+    expect(calls.map((c) => c.key)).toContain('GET /api/admin/applications?job_id=j1')
+    const line = screen.getByText(/Showing the applications for/)
+    expect(line.textContent).toContain('Showing the applications for Data Engineer at Wattle Analytics.')
+    expect(within(line).getByRole('link', { name: 'The job’s history' }).getAttribute('href')).toBe('/dashboard/audit/streams/job-j1')
+
+    fireEvent.click(within(line).getByRole('button', { name: 'Every job' }))
+    expect(await screen.findByRole('link', { name: 'Every application for Analyst at Wattle Analytics' })).toBeTruthy()
+    expect(router.state.location.search).toBe('')
+    expect(screen.queryByText(/Showing the applications for/)).toBeNull()
   })
 })
 

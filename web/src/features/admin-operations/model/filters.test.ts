@@ -25,6 +25,7 @@ describe('application filters', () => {
   it('keeps real days, stages and specialisations only', () => {
     expect(applicationFiltersFromParams(p('stage=offer&from=2026-02-30&to=2026-03-01&specialisation=Digital'))).toEqual({
       employer: '',
+      job: '',
       stage: 'offer',
       specialisation: 'Digital',
       from: '',
@@ -35,7 +36,7 @@ describe('application filters', () => {
     expect(applicationFiltersFromParams(p('specialisation=digital')).specialisation).toBe('')
   })
   it('round-trips through the URL', () => {
-    const f = { employer: 'abc', stage: 'new' as const, specialisation: 'AI + Robotics' as const, from: '2026-01-01', to: '2026-01-31' }
+    const f = { employer: 'abc', job: 'j-1', stage: 'new' as const, specialisation: 'AI + Robotics' as const, from: '2026-01-01', to: '2026-01-31' }
     expect(applicationFiltersFromParams(p(applicationFiltersToParams(f).toString()))).toEqual(f)
   })
   it('flags a range that ends before it starts', () => {

@@ -60,3 +60,6 @@ const HEADINGS: [RegExp, string][] = [
 export function adminHeading(pathname: string): string {
   return HEADINGS.find(([re]) => re.test(pathname))?.[1] ?? 'Admin workspace'
 }
+
+/** Applications narrowed to one job (?job=), linked from the job's row in Jobs and its history. */
+export const jobApplicationsPath = (jobId: string) => `/dashboard/applications?job=${encodeURIComponent(jobId)}`
