@@ -108,6 +108,7 @@ fn an_approval_names_the_business() {
     let event = AnyEvent::Account(AccountEvent::EmployerApproved {
         approved_by: JORDAN,
         approved_at: Utc::now(),
+        note: Some("Checked the ABN".to_owned()),
     });
     let stream = format!("account-{ACME}");
     assert_eq!(

@@ -131,6 +131,10 @@ pub enum AccountEvent {
     EmployerApproved {
         approved_by: Uuid,
         approved_at: DateTime<Utc>,
+        /// What the admin checked before approving; events before it was
+        /// asked for have none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
     },
     EmployerRejected {
         rejected_by: Uuid,

@@ -127,9 +127,14 @@ describe('admin workspace: what a recruiter does', () => {
     const refused = await api('POST', '/api/auth/employer/login', { json: { email: PENDING.email, password: EMPLOYER_PASSWORD } })
     expect(refused.status).toBe(403)
     await ui.page.getByRole('button', { name: `Approve ${PENDING.company}` }).click()
-    await ui.page.getByRole('dialog', { name: `Approve ${PENDING.company}?` }).getByRole('button', { name: 'Approve employer' }).click()
+    const approving = ui.page.getByRole('dialog', { name: `Approve ${PENDING.company}?` })
+    await approving.getByLabel('What did you check? (optional)').fill('ABN active on the register; called their listed number')
+    await approving.getByRole('button', { name: 'Approve employer' }).click()
     await ui.page.getByText(`${PENDING.company} can now sign in and post jobs.`).waitFor()
     await expect.poll(() => ui.page.getByRole('button', { name: `Approve ${PENDING.company}` }).count()).toBe(0)
+    // what was checked stays with the agency: the audit trail quotes it under the approval
+    await ui.page.goto(`${ADMIN_URL}/dashboard/audit?type=EmployerApproved`)
+    await ui.page.getByText('ABN active on the register; called their listed number').first().waitFor()
 
     const ectx = await newContext(browser())
     try {

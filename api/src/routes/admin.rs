@@ -126,27 +126,48 @@ async fn accounts_search(
     Ok(Json(accounts::search(&reads, &q, LOOKUP_LIMIT).await?))
 }
 
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+struct ApproveBody {
+    /// What was checked before approving (an ABN, the website, a call): kept
+    /// for the audit, never mailed. At most 2000 characters.
+    note: Option<String>,
+}
+
 #[utoipa::path(post, path = "/api/admin/employers/{id}/approve", tag = "admin", security(("admin" = [])), params(IdInPath),
+    request_body(content = Option<ApproveBody>, description = "Optional: no body means no note"),
     responses((status = 200, description = "`Employer approved` (mailed)", body = Message), refusals::EmployerNotFound,
-        refusals::NotPending))]
+        refusals::NotPending,
+        (status = 422, description = "A note too long", body = ErrorBody)))]
 async fn approve(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     PathId(id, _): PathId<routes::Employer>,
     RequestMeta(meta): RequestMeta,
+    body: axum::body::Bytes,
 ) -> Result<Written<Json<Message>>, ApiError> {
+    let ApproveBody { note } = optional_body(&body)?;
     let written = state
         .commands
         .review_employer(
             ReviewEmployer {
                 admin_id: admin,
                 employer_id: id,
-                decision: ReviewDecision::Approve,
+                decision: ReviewDecision::Approve { note },
             },
             meta,
         )
         .await?;
     Ok(Written::message(written.position, "Employer approved"))
+}
+
+/// A JSON body that may be left out: none (or only white space) is `T`'s
+/// default.
+fn optional_body<T: Default + serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(body)
+        .map_err(|_| ApiError::bad_request("Request body is not valid JSON"))
 }
 
 #[utoipa::path(post, path = "/api/admin/employers/{id}/suspend", tag = "admin", security(("admin" = [])), params(IdInPath), request_body = RejectBody,
@@ -202,13 +223,7 @@ async fn reject(
     RequestMeta(meta): RequestMeta,
     body: axum::body::Bytes,
 ) -> Result<Written<Json<Message>>, ApiError> {
-    // The body is optional: no body means no reason.
-    let body: RejectBody = if body.iter().all(u8::is_ascii_whitespace) {
-        RejectBody::default()
-    } else {
-        serde_json::from_slice(&body)
-            .map_err(|_| ApiError::bad_request("Request body is not valid JSON"))?
-    };
+    let body: RejectBody = optional_body(&body)?;
     let reason = account::rejection_reason(body.reason)?;
     let written = state
         .commands

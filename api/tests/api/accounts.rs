@@ -2,7 +2,7 @@
 //! throttling, tokens and roles, admin creation and employer approval.
 
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::fixtures::CANDIDATE_PASSWORD;
 use crate::support::{JWT_SECRET, TestApp};
@@ -129,6 +129,52 @@ async fn a_pending_employer_cannot_sign_in_until_an_admin_approves() {
         )
         .await;
     assert_eq!(me.body["status"], "active");
+}
+
+/// What the admin checked goes into the approval event for the audit, and
+/// not into the mail the employer reads; a note over the limit approves
+/// nothing.
+#[tokio::test]
+async fn an_approval_keeps_what_was_checked_for_the_audit_only() {
+    let app = TestApp::spawn().await;
+    let (employer_id, email, _) = app.employer("Eucalypt Software", false).await;
+    let (_, admin) = app.admin_token().await;
+
+    let long = app
+        .manage_employer(
+            &admin,
+            employer_id,
+            "approve",
+            json!({"note": "x".repeat(2001)}),
+        )
+        .await;
+    long.assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Note must be at most 2000 characters",
+    );
+    let note = "ABN active on the register\nCalled their listed number";
+    app.manage_employer(&admin, employer_id, "approve", json!({ "note": note }))
+        .await
+        .assert_status(StatusCode::OK);
+
+    let history = app
+        .get(
+            &format!("/api/admin/streams/account-{employer_id}"),
+            Some(&admin),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    let approvals: Vec<&Value> = history.body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event_type"] == "EmployerApproved")
+        .collect();
+    assert_eq!(approvals.len(), 1, "the refused note approved nothing");
+    assert_eq!(approvals[0]["payload"]["note"], note);
+    let mail = app.latest_mail_to(&email).await;
+    assert!(mail.contains("your employer account is approved"), "{mail}");
+    assert!(!mail.contains("ABN active"), "{mail}");
 }
 
 #[tokio::test]

@@ -205,7 +205,7 @@ impl TestApp {
                     ReviewEmployer {
                         admin_id: Uuid::now_v7(),
                         employer_id: id,
-                        decision: ReviewDecision::Approve,
+                        decision: ReviewDecision::Approve { note: None },
                     },
                     Metadata::system(event_store::Actor::Test),
                 )

@@ -53,6 +53,7 @@ impl World {
             &AccountEvent::EmployerApproved {
                 approved_by: admin,
                 approved_at: reviewed,
+                note: None,
             },
             Some(id),
             (Some(admin), Actor::Admin),

@@ -9,8 +9,13 @@ use crate::{CommandError, Commands, Effects, Written};
 
 #[derive(Debug, Clone)]
 pub enum ReviewDecision {
-    Approve,
-    Reject { reason: Option<String> },
+    /// `note`: what the admin checked, kept for the audit; not mailed.
+    Approve {
+        note: Option<String>,
+    },
+    Reject {
+        reason: Option<String>,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -34,8 +39,8 @@ impl Commands {
         let state = &loaded.state;
         let now = self.clock.now();
         let (events, mail) = match &decision {
-            ReviewDecision::Approve => (
-                account::approve_employer(state.as_ref(), admin_id, now)?,
+            ReviewDecision::Approve { note } => (
+                account::approve_employer(state.as_ref(), admin_id, note.clone(), now)?,
                 "Good news: your employer account is approved. You can now sign in and post roles."
                     .to_owned(),
             ),

@@ -78,15 +78,20 @@ pub fn reinstate_employer(
     }])
 }
 
+/// `note`: what the admin checked before approving (an ABN, the website, a
+/// call), for whoever later asks why; it stays with the agency, the employer
+/// is not sent it. Optional, under the reason's rule.
 pub fn approve_employer(
     state: Option<&Account>,
     admin_id: Uuid,
+    note: Option<String>,
     now: DateTime<Utc>,
 ) -> Result<Vec<AccountEvent>, DomainError> {
     pending_employer(state)?;
     Ok(vec![AccountEvent::EmployerApproved {
         approved_by: admin_id,
         approved_at: now,
+        note: decision_text(note, "Note")?,
     }])
 }
 
@@ -107,20 +112,26 @@ pub fn reject_employer(
 /// written (several lines allowed, no other control characters), at most 2000
 /// characters.
 pub fn rejection_reason(raw: Option<String>) -> Result<Option<String>, DomainError> {
-    let reason = raw
+    decision_text(raw, "Reason")
+}
+
+/// The words an admin gives with a decision, under the reason's rule, named
+/// `field` in the refusal.
+fn decision_text(raw: Option<String>, field: &str) -> Result<Option<String>, DomainError> {
+    let text = raw
         .filter(|r| !r.trim().is_empty())
         .map(|r| {
-            crate::validation::plain_text(&r, "Reason", crate::validation::Lines::Many)
+            crate::validation::plain_text(&r, field, crate::validation::Lines::Many)
                 .map(|r| r.into_owned())
         })
         .transpose()?;
-    if reason
+    if text
         .as_ref()
         .is_some_and(|r| r.chars().count() > MAX_REJECTION_REASON_LEN)
     {
         return Err(DomainError::invalid(format!(
-            "Reason must be at most {MAX_REJECTION_REASON_LEN} characters"
+            "{field} must be at most {MAX_REJECTION_REASON_LEN} characters"
         )));
     }
-    Ok(reason)
+    Ok(text)
 }

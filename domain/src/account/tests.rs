@@ -50,6 +50,7 @@ fn approved() -> AccountEvent {
     AccountEvent::EmployerApproved {
         approved_by: Uuid::nil(),
         approved_at: now(),
+        note: None,
     }
 }
 
@@ -189,10 +190,10 @@ fn a_wrong_password_or_role_is_the_same_invalid_credentials() {
 #[test]
 fn only_a_pending_employer_can_be_approved() {
     given(vec![registered(Role::Candidate)])
-        .when(|s| approve_employer(s.as_ref(), Uuid::nil(), now()))
+        .when(|s| approve_employer(s.as_ref(), Uuid::nil(), None, now()))
         .then_err(DomainError::NotFound("Employer"));
     given(vec![registered(Role::Employer), approved()])
-        .when(|s| approve_employer(s.as_ref(), Uuid::nil(), now()))
+        .when(|s| approve_employer(s.as_ref(), Uuid::nil(), None, now()))
         .then_err(DomainError::NotPending);
 }
 
@@ -437,6 +438,32 @@ fn a_reset_form_needs_the_token_and_a_new_password() {
 }
 
 #[test]
+fn an_approval_keeps_what_was_checked_under_the_reasons_rule() {
+    let approve = |note: Option<&str>| {
+        approve_employer(
+            given(vec![registered(Role::Employer)]).state().as_ref(),
+            Uuid::nil(),
+            note.map(str::to_owned),
+            now(),
+        )
+    };
+    let noted = |events: Vec<AccountEvent>| match &events[..] {
+        [AccountEvent::EmployerApproved { note, .. }] => note.clone(),
+        other => panic!("expected one approval, got {other:?}"),
+    };
+    assert_eq!(noted(approve(None).unwrap()), None);
+    assert_eq!(noted(approve(Some(" \n ")).unwrap()), None);
+    assert_eq!(
+        noted(approve(Some("ABN checked\nWebsite matches")).unwrap()),
+        Some("ABN checked\nWebsite matches".to_owned())
+    );
+    assert_eq!(
+        approve(Some(&"x".repeat(2001))),
+        Err(DomainError::invalid("Note must be at most 2000 characters"))
+    );
+}
+
+#[test]
 fn a_rejection_reason_is_optional_and_at_most_2000_characters() {
     assert_eq!(rejection_reason(None), Ok(None));
     assert_eq!(rejection_reason(Some("  ".into())), Ok(None));
@@ -495,6 +522,7 @@ fn an_approved_employer_is_suspended_then_reinstated_and_cannot_sign_in_meanwhil
     approved.push(AccountEvent::EmployerApproved {
         approved_by: admin,
         approved_at: now(),
+        note: None,
     });
     let suspended = AccountEvent::EmployerSuspended {
         suspended_by: admin,

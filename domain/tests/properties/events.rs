@@ -83,12 +83,13 @@ fn account_event() -> impl Strategy<Value = AccountEvent> {
         );
     let admin_side = prop_oneof![
         registered,
-        (id(), instant()).prop_map(
-            |(approved_by, approved_at)| AccountEvent::EmployerApproved {
+        (id(), instant(), opt_text()).prop_map(|(approved_by, approved_at, note)| {
+            AccountEvent::EmployerApproved {
                 approved_by,
-                approved_at
+                approved_at,
+                note,
             }
-        ),
+        }),
         (id(), opt_text(), instant()).prop_map(|(rejected_by, reason, rejected_at)| {
             AccountEvent::EmployerRejected {
                 rejected_by,

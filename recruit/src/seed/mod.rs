@@ -90,7 +90,13 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     ReviewEmployer {
                         admin_id: admin,
                         employer_id: id,
-                        decision: ReviewDecision::Approve,
+                        decision: ReviewDecision::Approve {
+                            note: Some(
+                                "ABN active on the register, website matches the company, \
+                                 and the contact answered on the company's listed number."
+                                    .to_owned(),
+                            ),
+                        },
                     },
                     as_person(admin),
                 )

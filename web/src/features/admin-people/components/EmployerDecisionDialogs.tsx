@@ -1,7 +1,8 @@
 /**
  * The dialogs in front of every decision about an employer: approving and reinstating are
- * confirmed in one dialog that says what the decision does; rejecting and suspending take a
- * reason, which is mailed to the employer. Each dialog sends its own request and stays open until
+ * confirmed in one dialog that says what the decision does (approving also takes an optional note
+ * of what was checked, kept for the audit and not sent); rejecting and suspending take a reason,
+ * which is mailed to the employer. Each dialog sends its own request and stays open until
  * it is done, so a refused decision is explained where it was taken.
  */
 import { useState } from 'react'
@@ -40,13 +41,14 @@ export function ConfirmDecisionDialog({ employer, action, onClose }: DialogProps
   const review = useReviewEmployer()
   const { push } = useToast()
   const [error, setError] = useState<string | null>(null)
+  const [note, setNote] = useState('')
   const copy = CONFIRM[action]
   const name = employerName(employer)
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
     setError(null)
     review.mutate(
-      { id: employer.id, action },
+      action === 'approve' ? { id: employer.id, action, note } : { id: employer.id, action },
       {
         onSuccess: () => {
           push({ kind: 'success', title: copy.done, message: copy.toast(name) })
@@ -60,6 +62,11 @@ export function ConfirmDecisionDialog({ employer, action, onClose }: DialogProps
     <Modal title={copy.title(name)} onClose={onClose}>
       <form onSubmit={submit} noValidate className="adm-stack-sm">
         <p>{copy.body(name)}</p>
+        {action === 'approve' ? (
+          <Field label="What did you check? (optional)" hint="Kept in the audit trail for whoever asks later; not sent to them. For example: ABN, website, a call to their listed number.">
+            {(p) => <textarea {...p} value={note} maxLength={REASON_MAX} rows={3} onChange={(e) => setNote(e.target.value)} />}
+          </Field>
+        ) : null}
         <ErrorAlert message={error} />
         <ModalFormActions onCancel={onClose} cancelDisabled={review.isPending} submitLabel={copy.submit} icon={action === 'approve' ? 'check' : 'reopen'} busy={review.isPending} />
       </form>

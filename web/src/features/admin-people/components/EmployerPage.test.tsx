@@ -193,6 +193,18 @@ describe('an employer’s page', () => {
     expect(screen.getByRole('button', { name: 'Suspend Wattle Analytics' })).toBeTruthy()
   })
 
+  it('an approval carries what was checked, for the audit', async () => {
+    const calls = openPage({ [APPROVE]: { body: { message: 'Approved' } } })
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve Wattle Analytics' }))
+    const dialog = screen.getByRole('dialog', { name: 'Approve Wattle Analytics?' })
+    const note = within(dialog).getByLabelText('What did you check? (optional)')
+    expect(note.getAttribute('aria-describedby')).toBeTruthy()
+    fireEvent.change(note, { target: { value: '  ABN active; called their listed number  ' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve employer' }))
+    expect(await screen.findByText('Employer approved')).toBeTruthy()
+    expect(posts(calls).map((c) => c.body)).toEqual([{ note: 'ABN active; called their listed number' }])
+  })
+
   it('a refused approval is explained in the dialog, which stays open', async () => {
     openPage({ [APPROVE]: { status: 409, body: { error: 'This employer is already approved' } } })
     fireEvent.click(await screen.findByRole('button', { name: 'Approve Wattle Analytics' }))

@@ -28,11 +28,13 @@ export function activityLine(e: Pick<AuditEvent, 'event_type' | 'actor_id' | 'ac
 export const eventHeadline = (e: Pick<AuditEvent, 'summary' | 'event_type' | 'actor_id' | 'actor_name' | 'actor_role' | 'stream_id' | 'payload'>): string =>
   e.summary || activityLine(e).sentence
 
-/** The words a person was sent with a decision, quoted under its sentence, by event type. */
+/** The words a person was sent with a decision (or, for an approval, what the admin noted it on),
+ *  quoted under its sentence, by event type. */
 const QUOTED: Record<string, { field: string; label: string }> = {
   ApplicationMoved: { field: 'feedback', label: 'Feedback to the candidate' },
   ApplicationStatusChanged: { field: 'feedback', label: 'Feedback to the candidate' },
   ApplicationWithdrawn: { field: 'reason', label: 'The candidate’s reason' },
+  EmployerApproved: { field: 'note', label: 'What was checked' },
   EmployerRejected: { field: 'reason', label: 'Reason sent to the employer' },
   EmployerSuspended: { field: 'reason', label: 'Reason sent to the employer' },
   JobClosedByAgency: { field: 'reason', label: 'Reason sent to the employer' },

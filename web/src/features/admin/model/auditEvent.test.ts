@@ -49,6 +49,8 @@ describe('what a decision told someone', () => {
       text: 'Strong Rust, but we need on-call.',
     })
     expect(eventQuote({ event_type: 'EmployerSuspended', payload: { reason: 'Fake listings' } })?.label).toBe('Reason sent to the employer')
+    expect(eventQuote({ event_type: 'EmployerApproved', payload: { note: 'ABN checked' } })).toEqual({ label: 'What was checked', text: 'ABN checked' })
+    expect(eventQuote({ event_type: 'EmployerApproved', payload: {} })).toBeNull()
     expect(eventQuote({ event_type: 'ApplicationMoved', payload: { feedback: '[erased]' } })?.text).toBe('Removed with the candidate’s personal data')
     expect(eventQuote({ event_type: 'ApplicationMoved', payload: { feedback: null } })).toBeNull()
     expect(eventQuote({ event_type: 'EmployerApproved', payload: { reason: 'not a field of it' } })).toBeNull()
