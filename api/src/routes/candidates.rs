@@ -1,15 +1,19 @@
-//! Candidates for agency staff: search, and one candidate's record (profile,
-//! documents, applications). Opening a record is itself recorded as an event,
-//! and the record shows that access log.
+//! Candidates for agency staff: search, one candidate's record (profile,
+//! documents, applications), and a document of theirs to read. Opening a
+//! record is itself recorded as an event, and the record shows that access
+//! log.
 
 use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{Query, State};
+use axum::response::Response;
 use commands::access::RecordCandidateView;
 use domain::account::Role;
+use domain::document::Document as StoredDocument;
+use domain::pipeline::Stage;
 use projections::read_models::access_log::{self, Access};
-use projections::read_models::accounts::{self, AccountRow};
+use projections::read_models::accounts::{self, AccountRow, AccountRowStatus};
 use projections::read_models::applications::{self, Application};
 use projections::read_models::documents::{self, Document};
 use projections::read_models::profiles;
@@ -22,6 +26,7 @@ use super::{IdInPath, PathId, RequestMeta};
 use crate::app::AppState;
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
+use crate::openapi::FileBytes;
 use crate::read_replica::ReadPool;
 use crate::routes;
 
@@ -29,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(search))
         .routes(routes!(record))
+        .routes(routes!(document))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -57,9 +63,18 @@ struct CandidateRecord {
     #[schema(value_type = Option<domain::profile::Profile>)]
     profile: Option<Value>,
     documents: Vec<Document>,
-    applications: Vec<Application>,
+    applications: Vec<RecordApplication>,
     /// Who opened this record and when, newest first (this opening included).
     access_log: Vec<Access>,
+}
+
+/// One of the candidate's applications as the agency reads it: what the
+/// candidate sees (`status`), and where it stands in the employer's pipeline.
+#[derive(Serialize, utoipa::ToSchema)]
+struct RecordApplication {
+    #[serde(flatten)]
+    application: Application,
+    stage: Stage,
 }
 
 #[utoipa::path(get, path = "/api/admin/candidates/{id}", tag = "admin", security(("admin" = [])), params(IdInPath),
@@ -101,8 +116,59 @@ async fn record(
             .await?
             .and_then(|p| p.profile),
         documents: documents::for_owner(&state.pool, id).await?,
-        applications: applications::for_candidate(&state.pool, id).await?,
+        applications: applications::for_candidate(&state.pool, id)
+            .await?
+            .into_iter()
+            .map(|application| RecordApplication {
+                stage: application.stage,
+                application,
+            })
+            .collect(),
         access_log: access_log::for_candidate(&state.pool, id, 100).await?,
         account,
     }))
+}
+
+/// A candidate's resume or other document, for staff reading their record:
+/// shown in the page (`inline`) for a PDF or an image, an attachment otherwise.
+/// Only a candidate's files: an employer's logo is public anyway. Opening one
+/// is recorded as an opening of the candidate's record, before the file is
+/// read, so the record's access log shows it.
+#[utoipa::path(get, path = "/api/admin/documents/{id}", tag = "admin", security(("admin" = [])), params(IdInPath),
+    responses((status = 200, description = "The file; never cached, never sniffed",
+            content((FileBytes = "application/pdf"), (FileBytes = "image/jpeg"), (FileBytes = "image/png"), (FileBytes = "application/msword"), (FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (FileBytes = "text/plain"))),
+        (status = 404, description = "`Document not found`: none has this id, it was deleted or erased, or it is not a candidate's", body = ErrorBody)))]
+async fn document(
+    State(state): State<AppState>,
+    AdminUser(me): AdminUser,
+    PathId(id, _): PathId<routes::Document>,
+    RequestMeta(meta): RequestMeta,
+) -> Result<Response, ApiError> {
+    let not_found = || ApiError::not_found("Document");
+    // The write side is the authority on a deletion (no read-model lag here).
+    let doc = state
+        .commands
+        .load::<StoredDocument>(id)
+        .await?
+        .state
+        .filter(|d| !d.deleted)
+        .ok_or_else(not_found)?;
+    accounts::by_id(&state.pool, doc.owner_id)
+        .await?
+        .filter(|owner| owner.role == Role::Candidate && owner.status != AccountRowStatus::Erased)
+        .ok_or_else(not_found)?;
+    state
+        .commands
+        .record_candidate_view(
+            RecordCandidateView {
+                admin_id: me,
+                candidate_id: doc.owner_id,
+            },
+            meta,
+        )
+        .await?;
+    state
+        .files
+        .shown_in_page(&doc.storage_key, &doc.original_name, &doc.content_type)
+        .await
 }

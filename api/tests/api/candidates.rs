@@ -3,6 +3,7 @@
 
 use reqwest::StatusCode;
 
+use crate::fixtures::pdf;
 use crate::support::TestApp;
 
 #[tokio::test]
@@ -53,4 +54,64 @@ async fn opening_a_candidates_record_is_logged_and_the_record_shows_the_log() {
         )
         .await;
     unknown.assert_error(StatusCode::NOT_FOUND, "Candidate not found");
+}
+
+/// Staff read an application where the pipeline has it (not only the
+/// candidate's three words) and open the resume that came with it; each
+/// opening of a file is an opening of the record, and shows in its log.
+#[tokio::test]
+async fn staff_see_the_pipeline_stage_and_open_a_candidates_resume() {
+    let app = TestApp::spawn().await;
+    let (job, employer) = app.open_job("Platform Engineer").await;
+    let candidate = app.candidate_token("kenji@example.com").await;
+    let content = pdf(2000);
+    let (application, resume) = app
+        .apply_with_resume(&candidate, &job, "Kenji CV.pdf", content.clone())
+        .await;
+    app.move_to(&employer, &application, "interview")
+        .await
+        .assert_status(StatusCode::OK);
+    let (_, admin) = app.admin_token().await;
+    app.settle().await;
+    let id = app
+        .get("/api/admin/candidates?q=kenji", Some(&admin))
+        .await
+        .body[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let record = app
+        .get(&format!("/api/admin/candidates/{id}"), Some(&admin))
+        .await
+        .assert_status(StatusCode::OK);
+    let row = &record.body["applications"][0];
+    assert_eq!(row["stage"], "interview");
+    assert_eq!(row["status"], "accepted", "what the candidate reads stays");
+    assert_eq!(row["job_title"], "Platform Engineer");
+
+    let path = format!("/api/admin/documents/{resume}");
+    let file = app.download(&path, &admin).await;
+    assert_eq!(file.status(), StatusCode::OK);
+    assert!(
+        file.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("inline; filename=\"Kenji CV.pdf\""),
+    );
+    assert_eq!(file.bytes().await.unwrap().to_vec(), content);
+    assert_eq!(app.events_of_type("CandidateRecordViewed").await, 2);
+
+    // Only staff, and only a candidate's own live file.
+    assert_eq!(
+        app.get(&path, Some(&employer)).await.status,
+        StatusCode::FORBIDDEN
+    );
+    app.get(
+        &format!("/api/admin/documents/{}", uuid::Uuid::now_v7()),
+        Some(&admin),
+    )
+    .await
+    .assert_error(StatusCode::NOT_FOUND, "Document not found");
+    assert_eq!(app.events_of_type("CandidateRecordViewed").await, 2);
 }

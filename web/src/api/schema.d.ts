@@ -269,6 +269,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A candidate's resume or other document, for staff reading their record:
+         *     shown in the page (`inline`) for a PDF or an image, an attachment otherwise.
+         *     Only a candidate's files: an employer's logo is public anyway. Opening one
+         *     is recorded as an opening of the candidate's record, before the file is
+         *     read, so the record's access log shows it.
+         */
+        get: operations["document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/employers": {
         parameters: {
             query?: never;
@@ -2073,6 +2096,13 @@ export interface components {
         };
         /** @enum {string} */
         ApplicationStatus: "pending" | "accepted" | "rejected";
+        ApproveBody: {
+            /**
+             * @description What was checked before approving (an ABN, the website, a call): kept
+             *     for the audit, never mailed. At most 2000 characters.
+             */
+            note?: string | null;
+        };
         AssignBody: {
             /** Format: uuid */
             admin_id: string;
@@ -2156,7 +2186,7 @@ export interface components {
             /** @description Who opened this record and when, newest first (this opening included). */
             access_log: components["schemas"]["Access"][];
             account: components["schemas"]["AccountRow"];
-            applications: components["schemas"]["Application"][];
+            applications: components["schemas"]["RecordApplication"][];
             documents: components["schemas"]["Document"][];
             profile?: null | components["schemas"]["Profile"];
         };
@@ -2946,6 +2976,13 @@ export interface components {
         };
         /** @enum {string} */
         Recommendation: "strong_yes" | "yes" | "no" | "strong_no";
+        /**
+         * @description One of the candidate's applications as the agency reads it: what the
+         *     candidate sees (`status`), and where it stands in the employer's pipeline.
+         */
+        RecordApplication: components["schemas"]["Application"] & {
+            stage: components["schemas"]["Stage"];
+        };
         RegisterBody: {
             company?: string | null;
             email: string;
@@ -4038,6 +4075,8 @@ export interface operations {
             query?: {
                 /** @description An employer's account id; not a UUID: 422. */
                 employer_id?: string;
+                /** @description A job's id: that job's applications only; not a UUID: 422. */
+                job_id?: string;
                 /** @description A pipeline stage; anything else is 422. */
                 stage?: string;
                 /** @description One of the nine specialisations; anything else is 422. */
@@ -4089,7 +4128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `Choose a stage from the list`, `Choose a specialisation from the list`, `Choose an employer from the list`, or a bad date range */
+            /** @description `Choose a stage from the list`, `Choose a specialisation from the list`, `Choose an employer from the list`, `That is not a job's id`, or a bad date range */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4741,6 +4780,72 @@ export interface operations {
             };
         };
     };
+    document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's id (a UUID); anything else names nothing: its 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file; never cached, never sniffed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["FileBytes"];
+                    "image/jpeg": components["schemas"]["FileBytes"];
+                    "image/png": components["schemas"]["FileBytes"];
+                    "application/msword": components["schemas"]["FileBytes"];
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["FileBytes"];
+                    "text/plain": components["schemas"]["FileBytes"];
+                };
+            };
+            /** @description No session: the bearer token is missing, garbled or expired (`Your session has expired. Please sign in again.`), or its session was signed out, or it was issued before a sign-out everywhere, a password reset, two-factor sign-in turned on or off, a suspension or a removal (`Your session has ended. Please sign in again.`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A token of another role (`This area is for <role> accounts`), a suspended employer, or (admins) a session that must first set up two-factor sign-in (`code`: `two_factor_enrolment_required`) or enter a code (`code`: `step_up_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Document not found`: none has this id, it was deleted or erased, or it is not a candidate's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is shedding load, timed out, or cannot reach its database or its file store; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     employers: {
         parameters: {
             query?: {
@@ -4887,7 +4992,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Optional: no body means no note */
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["ApproveBody"];
+            };
+        };
         responses: {
             /** @description `Employer approved` (mailed) */
             200: {
@@ -4900,7 +5010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description The `Idempotency-Key` is not 1 to 255 visible characters */
+            /** @description The body is not valid JSON (or not readable multipart) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4945,7 +5055,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This `Idempotency-Key` was already used for a different request */
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A note too long */
             422: {
                 headers: {
                     [name: string]: unknown;

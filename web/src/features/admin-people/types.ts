@@ -39,7 +39,8 @@ export type RecordAccess = ApiSchema<'Access'>
  * candidate portal reads (an application without the candidate's own progress and interviews).
  */
 export type { CandidateDocument }
-export type CandidateApplication = ApiSchema<'Application'>
+/** An application on a candidate's record: what they see (`status`) and the pipeline's `stage`. */
+export type CandidateApplication = ApiSchema<'RecordApplication'>
 
 /** GET /api/admin/candidates/{id}: opening it is itself recorded (CandidateRecordViewed). */
 export type CandidateRecord = ApiSchema<'CandidateRecord'>

@@ -2,10 +2,13 @@
  * GET /api/admin/candidates?q= (name or email contains q, newest 50) and GET
  * /api/admin/candidates/{id}: the record. Opening the record appends CandidateRecordViewed (who,
  * when) on the server, so it is read once per visit and never refetched behind the user's back.
+ * GET /api/admin/documents/{id}: one of their files, saved under its own name; the server records
+ * that opening in the record's access log too.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
+import { fetchBearerAttachment, saveBlob } from '../../../lib/download'
 import { adminFetch, asList, seg } from '../../admin'
-import type { CandidateRecord, CandidateRow } from '../types'
+import type { CandidateDocument, CandidateRecord, CandidateRow } from '../types'
 import { peopleKeys } from './keys'
 
 export async function searchCandidates(q: string, signal?: AbortSignal): Promise<CandidateRow[]> {
@@ -28,3 +31,10 @@ export const useCandidateRecord = (id: string) =>
     refetchOnReconnect: false,
     retry: false,
   })
+
+export async function downloadCandidateDocument(doc: Pick<CandidateDocument, 'id' | 'original_name' | 'title'>): Promise<void> {
+  const { blob, filename } = await fetchBearerAttachment('admin', `/api/admin/documents/${seg(doc.id)}`)
+  saveBlob(blob, filename ?? (doc.original_name || doc.title))
+}
+
+export const useDownloadCandidateDocument = () => useMutation({ mutationFn: downloadCandidateDocument })

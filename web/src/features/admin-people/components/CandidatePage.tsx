@@ -4,8 +4,9 @@
  * time, which the page says before anything else; the access log it shows includes this opening.
  */
 import { Link, useParams } from 'react-router'
-import { LoadFailed } from '../../../components/ui/Alert'
+import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
 import { Card, CardSection } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { PersonName } from '../../../components/ui/ErasedPerson'
@@ -14,8 +15,9 @@ import { Table, type Column } from '../../../components/ui/Table'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatFileSize } from '../../../lib/format'
+import { serverMessageOr } from '../../../lib/server-message'
 import { stageLabel, stageTone, Time, useAdminTitle } from '../../admin'
-import { useCandidateRecord } from '../api/candidates'
+import { useCandidateRecord, useDownloadCandidateDocument } from '../api/candidates'
 import { isEmptyProfile, profileView, type ProfileEntry } from '../model/profile'
 import type { CandidateApplication, CandidateDocument, RecordAccess } from '../types'
 import { PersonDataActions } from './PersonDataActions'
@@ -26,6 +28,8 @@ const DOC_TYPES: Record<string, string> = { resume: 'Resume', cover_letter: 'Cov
 export default function CandidatePage() {
   const { candidateId = '' } = useParams()
   const record = useCandidateRecord(candidateId)
+  const download = useDownloadCandidateDocument()
+  const docColumns = documentColumns(download)
   useAdminTitle(record.data ? `${personName(record.data.account.name)} · Candidate record` : 'Candidate record')
 
   const back = (
@@ -142,9 +146,11 @@ export default function CandidatePage() {
       </div>
 
       <CardSection id="cand-docs" title={`Documents (${documents.length})`} className="adm-stack-sm">
+        {documents.length > 0 ? <p className="ws-muted ws-small">Opening a file is recorded in this record’s access log, as opening the record is.</p> : null}
+        {download.isError ? <ErrorAlert message={serverMessageOr(download.error, 'The file could not be downloaded. Please try again.')} /> : null}
         <Table
           caption="The candidate’s documents"
-          columns={DOC_COLUMNS}
+          columns={docColumns}
           rows={documents}
           rowKey={(d) => d.id}
           empty={
@@ -172,7 +178,7 @@ export default function CandidatePage() {
   )
 }
 
-const DOC_COLUMNS: Column<CandidateDocument>[] = [
+const documentColumns = (download: ReturnType<typeof useDownloadCandidateDocument>): Column<CandidateDocument>[] => [
   {
     key: 'title',
     header: 'Document',
@@ -181,6 +187,22 @@ const DOC_COLUMNS: Column<CandidateDocument>[] = [
         <strong>{d.title}</strong>
         <span className="ws-muted">{d.original_name}</span>
       </span>
+    ),
+  },
+  {
+    key: 'open',
+    header: 'File',
+    cell: (d) => (
+      <Button
+        size="sm"
+        variant="outline"
+        icon="download"
+        busy={download.isPending && download.variables?.id === d.id}
+        onClick={() => download.mutate(d)}
+        aria-label={`Download ${d.original_name || d.title}`}
+      >
+        Download
+      </Button>
     ),
   },
   { key: 'type', header: 'Type', cell: (d) => DOC_TYPES[d.document_type] ?? d.document_type },
@@ -199,7 +221,16 @@ const APP_COLUMNS: Column<CandidateApplication>[] = [
       </span>
     ),
   },
-  { key: 'stage', header: 'Stage', cell: (a) => <Badge tone={stageTone(a.status)}>{stageLabel(a.status)}</Badge> },
+  {
+    key: 'stage',
+    header: 'Stage',
+    cell: (a) => (
+      <span className="adm-cell-stack">
+        <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
+        <span className="ws-muted ws-small">They see “{candidateStatus(a.status)}”</span>
+      </span>
+    ),
+  },
   { key: 'applied', header: 'Applied', cell: (a) => formatDate(a.created_at) },
   { key: 'updated', header: 'Last change', cell: (a) => formatDate(a.last_updated) },
   {
@@ -260,3 +291,6 @@ function AccessLog({ entries }: { entries: RecordAccess[] }) {
     </ol>
   )
 }
+
+/** The candidate's own word for an application (SPEC 4's three), as their portal shows it. */
+const candidateStatus = (status: string) => status.charAt(0).toUpperCase() + status.slice(1)

@@ -14,7 +14,7 @@ const record = (a = account) => ({
   profile: null,
   documents: [],
   applications: [
-    { id: 'a1', job_id: 'j1', job_title: 'Data Engineer', company: 'Wattle Analytics', status: 'interview', created_at: '2026-02-01T00:00:00Z', last_updated: '2026-02-03T00:00:00Z', feedback: null },
+    { id: 'a1', job_id: 'j1', job_title: 'Data Engineer', company: 'Wattle Analytics', status: 'accepted', stage: 'interview', created_at: '2026-02-01T00:00:00Z', last_updated: '2026-02-03T00:00:00Z', feedback: null },
   ],
   access_log: [],
 })
@@ -36,6 +36,32 @@ const posts = <C extends { key: string }>(calls: C[]) => calls.filter((c) => c.k
 
 freshEachTest(() => storeSession('admin', { name: 'Alex Admin', role: 'admin' }, { role: 'admin' }))
 afterEach(() => vi.restoreAllMocks())
+
+describe('a candidate’s record', () => {
+  it('shows where each application stands in the pipeline beside what the candidate sees, and downloads a file', async () => {
+    const saved: string[] = []
+    vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL: () => 'blob:file', revokeObjectURL: () => {} }))
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download)
+    })
+    const doc = { id: 'd1', title: 'Resume', original_name: 'Sam Lee CV.pdf', document_type: 'resume', file_size: 2048, created_at: '2026-02-01T00:00:00Z' }
+    const calls = openRecord({
+      'GET /api/admin/candidates/c1': { body: { ...record(), documents: [doc] } },
+      'GET /api/admin/documents/d1': { raw: '%PDF-1.4', headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="Sam Lee CV.pdf"' } },
+    })
+    const apps = await screen.findByRole('table', { name: 'The candidate’s applications' })
+    expect(within(apps).getByText('Interview')).toBeTruthy()
+    expect(within(apps).getByText('They see “Accepted”')).toBeTruthy()
+
+    expect(screen.getByText(/Opening a file is recorded in this record’s access log/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Download Sam Lee CV.pdf' }))
+    await waitFor(() => expect(saved).toEqual(['Sam Lee CV.pdf']))
+    expect(calls.map((c) => c.key)).toContain('GET /api/admin/documents/d1')
+    // the record is not read again (each read is an audited opening)
+    expect(calls.filter((c) => c.key === 'GET /api/admin/candidates/c1')).toHaveLength(1)
+    vi.unstubAllGlobals()
+  })
+})
 
 describe('erasing from a candidate’s record', () => {
   it('needs the grounds, sends only them, and shows the record as erased afterwards', async () => {
