@@ -40,7 +40,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct SearchQuery {
-    /// Name or email contains this (the first 100 characters count).
+    /// Name, email, the profile's skills, summary or location, or a position
+    /// held contains this (any case; the first 100 characters count).
     #[serde(default)]
     q: String,
 }

@@ -23,6 +23,28 @@ async fn opening_a_candidates_record_is_logged_and_the_record_shows_the_log() {
         .await
         .assert_status(StatusCode::OK);
     assert_eq!(found.body[0]["id"], id);
+    // A recruiter finds people by what they do, not only by name.
+    let token = app.candidate_sign_in("wanda.li@example.com").await;
+    app.save_profile(
+        &token,
+        serde_json::json!({
+            "name": "Wanda Li", "skills": "Rust, Kubernetes", "summary": "Platform engineer",
+            "education": [], "experience": [{"company": "Canva", "position": "Site Reliability Engineer"}],
+        }),
+    )
+    .await
+    .assert_status(StatusCode::OK);
+    app.settle().await;
+    for q in ["kubernetes", "PLATFORM", "reliability"] {
+        let found = app
+            .get(&format!("/api/admin/candidates?q={q}"), Some(&admin))
+            .await;
+        assert_eq!(found.body[0]["id"], id, "{q}");
+    }
+    let nobody = app
+        .get("/api/admin/candidates?q=position", Some(&admin))
+        .await;
+    assert_eq!(nobody.array().len(), 0, "a field's name is not its value");
     let none = app.get("/api/admin/candidates?q=%25", Some(&admin)).await;
     assert_eq!(none.array().len(), 0, "% is looked for, not a wildcard");
 

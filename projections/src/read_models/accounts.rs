@@ -517,17 +517,26 @@ pub async fn session_check(
     .context("Failed to check a session's account")
 }
 
-/// Candidates whose name or email contains `q` (any case), newest first.
+/// Candidates whose name, email, profile skills, summary or location, or a
+/// position in their experience, contains `q` (any case), newest first.
 pub async fn search_candidates(
     pool: &PgPool,
     q: &str,
     limit: i64,
 ) -> anyhow::Result<Vec<AccountRow>> {
     let pattern = format!("%{}%", super::escape_like(q.trim()));
+    // A recruiter looks for a skill or a past role as often as a name: the
+    // profile's skills, summary and location, and its positions held.
     // language=PostgreSQL
     sqlx::query_as(
-        "SELECT * FROM accounts WHERE role = 'candidate' AND (name ILIKE $1 OR email ILIKE $1)
-          ORDER BY created_at DESC, id DESC LIMIT $2",
+        "SELECT a.* FROM accounts a
+           LEFT JOIN candidate_profiles p ON p.candidate_id = a.id
+          WHERE a.role = 'candidate'
+            AND (a.name ILIKE $1 OR a.email ILIKE $1
+                 OR p.profile->>'skills' ILIKE $1 OR p.profile->>'summary' ILIKE $1
+                 OR p.profile->>'location' ILIKE $1
+                 OR jsonb_path_query_array(p.profile, '$.experience[*].position')::text ILIKE $1)
+          ORDER BY a.created_at DESC, a.id DESC LIMIT $2",
     )
     .bind(pattern)
     .bind(limit)

@@ -1,5 +1,6 @@
 /**
- * GET /api/admin/candidates?q= (name or email contains q, newest 50) and GET
+ * GET /api/admin/candidates?q= (name, email, profile skills, summary or location, or a position
+ * held contains q; newest 50) and GET
  * /api/admin/candidates/{id}: the record. Opening the record appends CandidateRecordViewed (who,
  * when) on the server, so it is read once per visit and never refetched behind the user's back.
  * GET /api/admin/documents/{id}: one of their files, saved under its own name; the server records

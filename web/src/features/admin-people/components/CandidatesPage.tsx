@@ -1,5 +1,6 @@
 /**
- * /dashboard/candidates: find a candidate by name or email (?q= in the address bar), then open
+ * /dashboard/candidates: find a candidate by name, email, skill or a role they have held (?q= in
+ * the address bar), then open
  * their record. The list shows only account details; opening a record is what gets recorded.
  */
 import { Link, useSearchParams } from 'react-router'
@@ -67,7 +68,7 @@ export default function CandidatesPage() {
       </p>
       <SearchRow
         label="Search candidates"
-        hint="Part of a name or email address"
+        hint="A name, email, skill or job title, e.g. “Kubernetes”"
         value={search}
         onChange={setSearch}
         onSearch={() => setParams(candidateQueryToParams(search), { replace: true })}
@@ -78,7 +79,7 @@ export default function CandidatesPage() {
         <LoadFailed error={results.error} what="candidates" onRetry={() => results.refetch()} />
       ) : results.data.length === 0 ? (
         <EmptyState title={q ? `No candidates match “${q}”` : 'No candidates yet'} icon="user">
-          <p>{q ? 'Check the spelling, or search by email address instead.' : 'Candidates appear here once they sign up on the public site.'}</p>
+          <p>{q ? 'Check the spelling, or try another skill, a past job title or their email address.' : 'Candidates appear here once they sign up on the public site.'}</p>
         </EmptyState>
       ) : (
         <div className="adm-stack-sm">
