@@ -4153,7 +4153,10 @@ export interface operations {
     search: {
         parameters: {
             query?: {
-                /** @description Name or email contains this (the first 100 characters count). */
+                /**
+                 * @description Name, email, the profile's skills, summary or location, or a position
+                 *     held contains this (any case; the first 100 characters count).
+                 */
                 q?: string;
             };
             header?: never;
