@@ -11,11 +11,10 @@ import { Skeleton } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
 import { ApiError } from '../../../lib/api'
 import { formatDate } from '../../../lib/format'
-import { AuditEventItem, JobStatusCell, Time } from '../../admin'
+import { AuditEventItem, eventQuote, JobStatusCell, Time } from '../../admin'
 import { useAccountDecisions } from '../api/get-account-history'
 import { useActorEvents } from '../api/get-actor-events'
 import { useEmployerJobs } from '../api/get-employer-jobs'
-import { decisionReason } from '../model/employer'
 import type { EmployerJobRow } from '../types'
 
 /** How many of their jobs the page lists; the jobs screen has the rest. */
@@ -94,11 +93,16 @@ export function EmployerHistory({ employerId }: { employerId: string }) {
       ) : (
         <ol className="adm-timeline" aria-label="Decisions on the account, newest first">
           {events.map((e) => {
-            const reason = decisionReason(e.payload)
+            // the reason they were sent, or for an approval what was checked
+            const quote = eventQuote(e)
             return (
               <li key={e.position}>
                 <span>{e.summary}</span>
-                {reason ? <span className="adm-reason">Reason: {reason}</span> : null}
+                {quote ? (
+                  <span className="adm-reason">
+                    {quote.label}: {quote.text}
+                  </span>
+                ) : null}
                 <span className="ws-muted ws-small">
                   <Time iso={e.recorded_at} />
                 </span>

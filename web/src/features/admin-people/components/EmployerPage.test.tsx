@@ -148,7 +148,7 @@ describe('an employer’s page', () => {
       'Alex Admin declined Wattle Analytics',
       'Grace Hopper signed up as an employer for Wattle Analytics',
     ])
-    expect(within(history).getByText('Reason: No ABN given')).toBeTruthy()
+    expect(within(history).getByText('Reason sent to the employer: No ABN given')).toBeTruthy()
     expect(within(section('History')).getByRole('link', { name: 'See the full record history' }).getAttribute('href')).toBe('/dashboard/audit/streams/account-e1')
 
     const activity = await screen.findByRole('list', { name: 'Their recent actions, newest first' })

@@ -22,12 +22,6 @@ const DECISION_EVENTS = new Set(['AccountRegistered', 'EmployerApproved', 'Emplo
 
 export const isAccountDecision = (eventType: string): boolean => DECISION_EVENTS.has(eventType)
 
-/** The reason a rejection or suspension gave, when the event carries one that can be shown. */
-export function decisionReason(payload: Record<string, unknown>): string | null {
-  const reason = payload.reason
-  return typeof reason === 'string' && reason.trim() && !isErased(reason) ? reason.trim() : null
-}
-
 /** One line under an employer's name on its page: where the account stands and what that means. */
 export function employerStatusNote(status: AdminEmployer['status']): string | null {
   switch (status) {

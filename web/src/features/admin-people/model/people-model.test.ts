@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decisionReason, employerName, isAccountDecision, isErasedEmployer } from './employer'
+import { employerName, isAccountDecision, isErasedEmployer } from './employer'
 import { employerActions, employerFiltersFromParams, employerFiltersToParams, employerQuery } from './employerFilters'
 import { reasonError } from './forms'
 import { candidateQueryFromParams, inboxFilterFromParams, inboxFilterToParams } from './listFilters'
@@ -78,12 +78,8 @@ describe('naming an employer', () => {
     expect(isErasedEmployer({ ...e, name: '[erased]' })).toBe(true)
     expect(isErasedEmployer(e)).toBe(false)
   })
-  it('keeps the decisions of an account’s history, with a reason when one can be shown', () => {
+  it('keeps the decisions of an account’s history', () => {
     expect(['AccountRegistered', 'EmployerApproved', 'EmployerRejected', 'EmployerSuspended', 'EmployerReinstated'].every(isAccountDecision)).toBe(true)
     expect(isAccountDecision('PasswordChanged')).toBe(false)
-    expect(decisionReason({ reason: ' No ABN given ' })).toBe('No ABN given')
-    expect(decisionReason({ reason: '[erased]' })).toBeNull()
-    expect(decisionReason({ reason: null })).toBeNull()
-    expect(decisionReason({})).toBeNull()
   })
 })
