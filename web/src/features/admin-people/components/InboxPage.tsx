@@ -4,15 +4,13 @@
  * colleague, reply by email from here (the reply goes from the agency to the sender), and mark
  * it handled when nothing more is needed.
  */
-import { useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { ErasedChip } from '../../../components/ui/ErasedPerson'
-import { Field } from '../../../components/ui/Field'
-import { SelectField } from '../../../components/ui/Select'
 import { useToast } from '../../../components/ui/toast'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased } from '../../../lib/erased'
@@ -21,9 +19,10 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { type AdminAccount, FilterTabs, Time, useAdmins, useAdminTitle } from '../../admin'
 import { useEnquiryAction } from '../api/enquiry-actions'
 import { useEnquiries } from '../api/get-enquiries'
-import { REPLY_REQUIRED } from '../model/forms'
 import { INBOX_FILTERS, inboxFilterFromParams, inboxFilterToParams, type InboxFilter } from '../model/listFilters'
 import type { Enquiry } from '../types'
+import { EnquiryAssign } from './EnquiryAssign'
+import { EnquiryReplyForm } from './EnquiryReplyForm'
 import { EraseDialog } from './EraseDialog'
 import '../people.css'
 
@@ -68,6 +67,19 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
   const { push } = useToast()
   const [replying, setReplying] = useState(false)
   const [erasing, setErasing] = useState(false)
+  const replyButtonId = useId()
+  // closing the reply form puts focus back on the button that opened it, not on the page
+  const returnFocus = useRef(false)
+  useEffect(() => {
+    if (!replying && returnFocus.current) {
+      returnFocus.current = false
+      document.getElementById(replyButtonId)?.focus()
+    }
+  }, [replying, replyButtonId])
+  const closeReply = () => {
+    returnFocus.current = true
+    setReplying(false)
+  }
   // issue 12: an erased sender keeps the message's dates, with "[erased]" for every personal field
   const erased = isErased(e.email) || isErased(e.first_name)
   const name = erased ? 'Erased sender' : `${e.first_name} ${e.last_name}`.trim()
@@ -124,29 +136,10 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
       {isErased(e.message) ? <p className="ws-muted">The message was erased with the sender’s details.</p> : <blockquote className="adm-message">{e.message}</blockquote>}
       {status.length ? <p className="ws-small adm-enquiry-status">{status}</p> : null}
       <div className="adm-enquiry-actions">
-        {staffLoaded ? (
-          <SelectField
-            label="Assigned to"
-            className="adm-assign"
-            value={e.assigned_to ?? ''}
-            disabled={busy('assign')}
-            placeholder="Choose a member of staff"
-            options={staff.map((s) => ({ value: s.id, label: s.is_you ? `${s.name} (you)` : s.name }))}
-            onChange={(ev) =>
-              ev.target.value &&
-              act.mutate(
-                { id: e.id, action: 'assign', adminId: ev.target.value },
-                {
-                  onSuccess: () => push({ kind: 'success', title: 'Enquiry assigned', message: `${name}’s enquiry is with ${staff.find((s) => s.id === ev.target.value)?.name ?? 'them'}.` }),
-                  onError: fail('Could not assign'),
-                },
-              )
-            }
-          />
-        ) : null}
+        {staffLoaded ? <EnquiryAssign enquiry={e} name={name} staff={staff} /> : null}
         <span className="ws-actions">
           {!replying && !erased ? (
-            <Button size="sm" variant="secondary" icon="publish" onClick={() => setReplying(true)} aria-label={`Reply to ${name}`}>
+            <Button id={replyButtonId} size="sm" variant="secondary" icon="publish" onClick={() => setReplying(true)} aria-label={`Reply to ${name}`}>
               Reply by email
             </Button>
           ) : null}
@@ -174,45 +167,8 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
           )}
         </span>
       </div>
-      {replying ? <ReplyForm enquiry={e} name={name} onDone={() => setReplying(false)} /> : null}
+      {replying ? <EnquiryReplyForm enquiry={e} name={name} onDone={closeReply} /> : null}
       {erasing ? <EraseDialog target={{ kind: 'contact_message', id: e.id }} name={`${name}’s details`} onClose={() => setErasing(false)} /> : null}
     </Card>
-  )
-}
-
-function ReplyForm({ enquiry, name, onDone }: { enquiry: Enquiry; name: string; onDone: () => void }) {
-  const act = useEnquiryAction()
-  const { push } = useToast()
-  const [body, setBody] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const submit = (ev: React.FormEvent) => {
-    ev.preventDefault()
-    if (!body.trim()) return setError(REPLY_REQUIRED)
-    setError(null)
-    act.mutate(
-      { id: enquiry.id, action: 'reply', body },
-      {
-        onSuccess: () => {
-          push({ kind: 'success', title: 'Reply sent', message: `We emailed your reply to ${enquiry.email}.` })
-          onDone()
-        },
-        onError: (err) => setError(serverMessageOr(err, 'Your reply was not sent. Please try again.')),
-      },
-    )
-  }
-  return (
-    <form className="adm-reply" onSubmit={submit} noValidate aria-label={`Reply to ${name}`}>
-      <Field label={`Your reply to ${name}`} hint={`Emailed from the agency to ${enquiry.email}. We add “Hi ${enquiry.first_name},” above it and the agency’s name below.`} error={error}>
-        {(p) => <textarea {...p} value={body} aria-required="true" onChange={(e) => setBody(e.target.value)} />}
-      </Field>
-      <div className="ws-actions">
-        <Button type="submit" icon="publish" busy={act.isPending}>
-          Send reply
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   )
 }
