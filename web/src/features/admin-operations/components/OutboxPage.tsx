@@ -1,21 +1,22 @@
 /**
  * /dashboard/outbox: every mail the platform sends, newest first, filtered by state (?state=).
- * Shows attempts and the last error; a mail that failed (gave up after its last attempt) can be
- * sent again once the cause is fixed.
+ * Shows attempts and the last error, read in plain words where we can; a mail that failed (gave
+ * up after its last attempt) can be sent again, after a confirmation, once the cause is fixed.
  */
+import { useState } from 'react'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { Table, type Column } from '../../../components/ui/Table'
-import { useToast } from '../../../components/ui/toast'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
-import { serverMessageOr } from '../../../lib/server-message'
 import { FilterTabs, Time, useAdminTitle } from '../../admin'
 import { useOutbox } from '../api/get-outbox'
-import { useResendMail } from '../api/resend-mail'
+import { readMailFailure } from '../model/mailFailure'
 import { OUTBOX_FILTERS, outboxFilterFromParams, outboxFilterToParams, type OutboxFilter } from '../model/outboxFilters'
 import type { OutboxMail } from '../types'
+import { ResendMailDialog } from './ResendMailDialog'
+import '../operations.css'
 
 const TONES: Record<string, BadgeTone> = { queued: 'info', sent: 'success', failed: 'danger' }
 const LABELS: Record<string, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' }
@@ -45,8 +46,7 @@ export default function OutboxPage() {
 
 function MailList({ filter }: { filter: OutboxFilter }) {
   const mail = useOutbox(filter)
-  const resend = useResendMail()
-  const { push } = useToast()
+  const [confirming, setConfirming] = useState<OutboxMail | null>(null)
   if (mail.isPending) return <SkeletonStack cards={3} what="mail" />
   if (mail.isError) return <LoadFailed error={mail.error} what="the outbox" onRetry={() => mail.refetch()} />
   if (mail.data.length === 0) {
@@ -64,11 +64,7 @@ function MailList({ filter }: { filter: OutboxFilter }) {
         <span className="adm-cell-stack">
           <strong>{m.subject}</strong>
           <span className="ws-muted">To {m.recipient}</span>
-          {m.last_error ? (
-            <span className="ws-small">
-              Last error: <code className="adm-error-text">{m.last_error}</code>
-            </span>
-          ) : null}
+          {m.last_error ? <MailError raw={m.last_error} /> : null}
         </span>
       ),
     },
@@ -107,19 +103,7 @@ function MailList({ filter }: { filter: OutboxFilter }) {
       header: 'Action',
       cell: (m) =>
         m.state === 'failed' ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            icon="reopen"
-            busy={resend.isPending && resend.variables === m.id}
-            aria-label={`Send “${m.subject}” to ${m.recipient} again`}
-            onClick={() =>
-              resend.mutate(m.id, {
-                onSuccess: (r) => push({ kind: 'success', title: r?.message ?? 'Queued to send again', message: `To ${m.recipient}` }),
-                onError: (err) => push({ kind: 'error', title: 'Could not send again', message: serverMessageOr(err, 'Please try again.') }),
-              })
-            }
-          >
+          <Button size="sm" variant="secondary" icon="reopen" aria-label={`Send “${m.subject}” to ${m.recipient} again`} onClick={() => setConfirming(m)}>
             Send again
           </Button>
         ) : (
@@ -134,6 +118,21 @@ function MailList({ filter }: { filter: OutboxFilter }) {
         {mail.data.length >= 200 ? ' (the newest 200)' : ''}
       </p>
       <Table caption="Mail" columns={columns} rows={mail.data} rowKey={(m) => m.id} />
+      {confirming ? <ResendMailDialog mail={confirming} onClose={() => setConfirming(null)} /> : null}
     </div>
+  )
+}
+
+/** The error a mail was last refused with: in plain words where we can read it, and as it came. */
+function MailError({ raw }: { raw: string }) {
+  const reading = readMailFailure(raw)
+  return (
+    <>
+      {reading ? <span className="ops-mail-reading">{reading.summary}</span> : null}
+      <span className="ws-small">
+        {reading ? 'Details: ' : 'Last error: '}
+        <code className="adm-error-text">{raw}</code>
+      </span>
+    </>
   )
 }
