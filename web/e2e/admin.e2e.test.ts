@@ -72,7 +72,7 @@ for (const viewport of VIEWPORT_NAMES) {
       expect(await log.innerText()).toContain(admin.user.name)
     })
 
-    it('every section is reachable from the navigation, the component catalogue too', async () => {
+    it('every section is reachable from the navigation, the team’s tools too', async () => {
       await ui.page.goto(`${ADMIN_URL}/dashboard`)
       await ui.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
       const nav = ui.page.getByRole('navigation', { name: 'Admin workspace' })
@@ -87,12 +87,17 @@ for (const viewport of VIEWPORT_NAMES) {
           await all.getByRole('link', { name: new RegExp(`^${label}`) }).waitFor()
         }
       } else {
-        for (const label of ['Overview', 'Employers', 'Candidates', 'Contact inbox', 'Mail outbox', 'Jobs', 'Applications', 'Audit trail', 'Projections', 'Analytics', 'Reference data', 'Admins']) {
+        for (const label of ['Overview', 'Employers', 'Candidates', 'Contact inbox', 'Mail outbox', 'Jobs', 'Applications', 'Audit trail', 'Analytics', 'Reference data', 'Admins']) {
           await nav.getByRole('link', { name: label, exact: true }).waitFor()
         }
-        // the component catalogue is for the team: at the sidebar's foot, not a section
-        expect(await nav.getByRole('link', { name: 'Components' }).count()).toBe(0)
-        await ui.page.getByRole('link', { name: 'Components', exact: true }).waitFor()
+        // projections and the component catalogue are for the team: at the sidebar's foot, not sections
+        const tools = ui.page.getByRole('navigation', { name: 'Team tools' })
+        for (const label of ['Projections', 'Components']) {
+          expect(await nav.getByRole('link', { name: label }).count()).toBe(0)
+          await tools.getByRole('link', { name: label, exact: true }).waitFor()
+        }
+        await tools.getByRole('link', { name: 'Projections', exact: true }).click()
+        await ui.page.getByRole('heading', { level: 1, name: 'Projections' }).waitFor()
         await nav.getByRole('link', { name: 'Employers', exact: true }).click()
         await ui.page.getByRole('heading', { level: 1, name: 'Employers' }).waitFor()
       }
@@ -224,8 +229,10 @@ describe('admin workspace: what a recruiter does', () => {
     expect(mail).toContain('Hi Marcus')
 
     // assign it, then mark it handled: it leaves the open list
+    // choosing someone saves nothing until Assign is pressed
     await card.getByLabel('Assigned to').selectOption({ label: `${admin.user.name} (you)` })
-    await ui.page.getByText('Enquiry assigned').waitFor()
+    await card.getByRole('button', { name: `Assign ${UNANSWERED.name}’s enquiry` }).click()
+    await ui.page.getByText(`${UNANSWERED.name}’s enquiry is now with you.`).waitFor()
     await card.getByRole('button', { name: `Mark ${UNANSWERED.name}’s enquiry handled` }).click()
     await ui.page.getByText('Marked as handled').first().waitFor()
     await expect.poll(() => ui.page.getByRole('heading', { name: UNANSWERED.name }).count()).toBe(0)

@@ -31,6 +31,7 @@ function open(path: string, table: Record<string, RouteAnswer>) {
         children: [
           { index: true, element: <OverviewPage /> },
           { path: 'admins', element: <AdminsPage /> },
+          { path: 'projections', element: <p>The projections screen</p> },
         ],
       },
       { path: '/login', element: <h1>Admin Sign In</h1> },
@@ -84,6 +85,25 @@ describe('the two-factor enrolment gate', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Turn off' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeTruthy()
     expect(await within(screen.getByRole('region', { name: 'Your two-factor sign-in' })).findByRole('button', { name: 'Turn on' })).toBeTruthy()
+  })
+})
+
+describe('the sidebar', () => {
+  it('holds the recruiter’s work; projections and the component gallery are quiet team tools at its foot', async () => {
+    open('/dashboard', { 'GET /api/admin/overview': { body: OVERVIEW }, 'GET /api/admin/two-factor': { body: { enabled: true, recovery_codes_left: 10 } } })
+    const sections = await screen.findByRole('navigation', { name: 'Admin workspace' })
+    expect(within(sections).getByRole('link', { name: 'Contact inbox' })).toBeTruthy()
+    expect(within(sections).queryByRole('link', { name: 'Projections' })).toBeNull()
+    expect(within(sections).queryByRole('link', { name: 'Components' })).toBeNull()
+
+    const tools = screen.getByRole('navigation', { name: 'Team tools' })
+    expect(within(tools).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Projections', '/dashboard/projections'],
+      ['Components', '/components'],
+    ])
+    fireEvent.click(within(tools).getByRole('link', { name: 'Projections' }))
+    expect(await screen.findByText('The projections screen')).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: 'Projections' })).toBeTruthy()
   })
 })
 

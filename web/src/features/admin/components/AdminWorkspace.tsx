@@ -1,6 +1,6 @@
 /**
  * The admin workspace frame: the shared AppShell with every section in the sidebar (on a phone the
- * four most used and "More"), the bell, and the session's one socket (RealtimeProvider) that feeds
+ * four most used and "More"), the team's tools quietly at its foot, the bell, and the session's one socket (RealtimeProvider) that feeds
  * the bell and the live screens (`admin_updated {topic}` → those queries are read again). The heading comes
  * from the path, so every screen, wherever it was written, sits under the same h1.
  * Until two-factor sign-in is set up (issue 26) the frame holds only the enrolment gate and Sign
@@ -53,11 +53,17 @@ function AdminFrame({ gated, userName }: { gated: boolean; userName: string | un
       heading={<h1>{gated ? ENROLMENT_HEADING : adminHeading(pathname)}</h1>}
       actions={gated ? undefined : <NotificationBell role="admin" />}
       onSignOut={() => logoutAdmin(navigate)}
-      footer={gated ? undefined : TEAM_TOOLS.map((t) => (
-        <Link key={t.to} to={t.to}>
-          {t.label}
-        </Link>
-      ))}
+      footer={
+        gated ? undefined : (
+          <nav aria-label="Team tools" className="adm-team-tools">
+            {TEAM_TOOLS.map((t) => (
+              <Link key={t.to} to={t.to}>
+                {t.label}
+              </Link>
+            ))}
+          </nav>
+        )
+      }
     >
       {gated ? <EnrolmentGate /> : <Outlet />}
       <StepUpHost />

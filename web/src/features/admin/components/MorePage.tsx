@@ -9,12 +9,12 @@ const NOTES: Record<string, string> = {
   '/dashboard/jobs': 'Every client’s jobs',
   '/dashboard/applications': 'Applications across clients',
   '/dashboard/audit': 'Who did what, and when',
-  '/dashboard/projections': 'Read models and rebuilds',
+  '/dashboard/projections': 'For the team: how up to date each screen’s data is',
   '/dashboard/analytics': 'Applications, funnel and timing',
   '/dashboard/reference': 'Locations and salary ranges',
   '/dashboard/privacy': 'Erasures of personal data',
   '/dashboard/admins': 'Staff accounts',
-  '/components': 'The design system catalogue',
+  '/components': 'For the team: the design system catalogue',
 }
 
 export default function MorePage() {

@@ -83,10 +83,14 @@ describe('workspace sections', () => {
     expect(ADMIN_PHONE_NAV.length - 1 + MORE_SECTIONS.length).toBe(ADMIN_NAV.length + TEAM_TOOLS.length)
     expect(MORE_SECTIONS.map((s) => s.to)).toContain('/components')
   })
-  it('the component gallery is a tool for the team, not a section of the sidebar', async () => {
-    const { ADMIN_NAV, TEAM_TOOLS } = await import('./sections')
+  it('projections and the component gallery are tools for the team, not sections of the sidebar', async () => {
+    const { ADMIN_NAV, MORE_SECTIONS, TEAM_TOOLS, adminHeading } = await import('./sections')
     expect(ADMIN_NAV.map((s) => s.to)).not.toContain('/components')
-    expect(TEAM_TOOLS.map((s) => s.to)).toEqual(['/components'])
+    expect(ADMIN_NAV.map((s) => s.to)).not.toContain('/dashboard/projections')
+    expect(TEAM_TOOLS.map((s) => s.to)).toEqual(['/dashboard/projections', '/components'])
+    // still one tap away on a phone, after the sections, and still headed by name
+    expect(MORE_SECTIONS.slice(-2).map((s) => s.to)).toEqual(['/dashboard/projections', '/components'])
+    expect(adminHeading('/dashboard/projections')).toBe('Projections')
   })
 })
 

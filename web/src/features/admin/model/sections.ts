@@ -1,7 +1,8 @@
 /**
- * The admin workspace's sections: the sidebar (every section), the phone's bottom bar (the four a
- * recruiter opens most, then "More"), and the top bar's heading for any /dashboard path, so the
- * screens of every admin feature (people, operations, audit) share one frame and one naming.
+ * The admin workspace's sections: the sidebar (the recruiter's everyday work), the phone's bottom
+ * bar (the four a recruiter opens most, then "More"), the quiet team tools at the sidebar's foot,
+ * and the top bar's heading for any /dashboard path, so the screens of every admin feature
+ * (people, operations, audit) share one frame and one naming.
  */
 import type { ShellNavItem } from '../../../components/ui/AppShell'
 
@@ -14,15 +15,20 @@ export const ADMIN_NAV: ShellNavItem[] = [
   { to: '/dashboard/jobs', label: 'Jobs', icon: 'briefcase' },
   { to: '/dashboard/applications', label: 'Applications', icon: 'clipboard' },
   { to: '/dashboard/audit', label: 'Audit trail', short: 'Audit', icon: 'list' },
-  { to: '/dashboard/projections', label: 'Projections', icon: 'reopen' },
   { to: '/dashboard/analytics', label: 'Analytics', icon: 'chart' },
   { to: '/dashboard/reference', label: 'Reference data', short: 'Lists', icon: 'filters' },
   { to: '/dashboard/privacy', label: 'Privacy', icon: 'shield' },
   { to: '/dashboard/admins', label: 'Admins', icon: 'lock' },
 ]
 
-/** For the team, not a section: the component gallery, linked at the sidebar's foot and under "More". */
-export const TEAM_TOOLS: ShellNavItem[] = [{ to: '/components', label: 'Components', short: 'Kit', icon: 'folder' }]
+/**
+ * For the team, not sections of the recruiter's work: the read models' health (projections) and
+ * the component gallery, linked quietly at the sidebar's foot and at the end of "More".
+ */
+export const TEAM_TOOLS: ShellNavItem[] = [
+  { to: '/dashboard/projections', label: 'Projections', icon: 'reopen' },
+  { to: '/components', label: 'Components', short: 'Kit', icon: 'folder' },
+]
 
 const PHONE_PATHS = ['/dashboard', '/dashboard/employers', '/dashboard/candidates', '/dashboard/inbox']
 export const MORE_PATH = '/dashboard/more'
