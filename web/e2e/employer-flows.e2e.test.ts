@@ -192,7 +192,7 @@ describe('apply → live → interview', () => {
   it('the employer adds a private note, moves the card to Interview and books an interview', async () => {
     const page = employerPage
     await page.getByRole('button', { name: `Move ${CANDIDATE.name} to another stage` }).click()
-    await page.getByRole('list', { name: `Stages for ${CANDIDATE.name}` }).getByRole('button', { name: 'Interview' }).click()
+    await page.getByRole('menu', { name: `Stages for ${CANDIDATE.name}` }).getByRole('menuitem', { name: 'Interview' }).click()
     await page.getByText(`${CANDIDATE.name} is now in Interview.`).waitFor()
     await eventually(async () => (await card())?.stage === 'interview', 10_000, 'the move on the server')
 
@@ -337,7 +337,7 @@ for (const viewport of VIEWPORT_NAMES) {
         await page.goto(`${EMPLOYER_URL}/dashboard/jobs/${jobId}`)
         const before = (await card())!
         await page.getByRole('button', { name: `Move ${CANDIDATE.name} to another stage` }).click()
-        await page.getByRole('list', { name: `Stages for ${CANDIDATE.name}` }).getByRole('button', { name: 'Rejected' }).click()
+        await page.getByRole('menu', { name: `Stages for ${CANDIDATE.name}` }).getByRole('menuitem', { name: 'Rejected' }).click()
         const dialog = page.getByRole('dialog', { name: `Reject ${CANDIDATE.name}?` })
         await dialog.waitFor()
         await expectNoSidewaysScroll(page, `reject dialog @${viewport}`)
@@ -361,11 +361,11 @@ describe('rejecting with feedback', () => {
     await page.goto(`${EMPLOYER_URL}/dashboard/jobs/${jobId}?view=list`)
     await page.getByRole('table').getByRole('link', { name: CANDIDATE.name }).waitFor()
     await page.getByRole('button', { name: `Move ${CANDIDATE.name} to another stage` }).click()
-    await page.getByRole('list', { name: `Stages for ${CANDIDATE.name}` }).getByRole('button', { name: 'Rejected' }).click()
+    await page.getByRole('menu', { name: `Stages for ${CANDIDATE.name}` }).getByRole('menuitem', { name: 'Rejected' }).click()
     const dialog = page.getByRole('dialog', { name: `Reject ${CANDIDATE.name}?` })
     await dialog.getByLabel(`Feedback for ${CANDIDATE.name} (optional)`).fill(REJECT_FEEDBACK)
     await dialog.getByRole('button', { name: 'Reject' }).click()
-    await page.getByText(`${CANDIDATE.name} is now in Rejected.`).waitFor()
+    await page.getByText(`We’ve let ${CANDIDATE.name} know, with your feedback.`).waitFor()
     await eventually(async () => (await myApplication())?.status === 'rejected', 10_000, 'rejected on the server')
     expect((await myApplication())?.feedback).toBe(REJECT_FEEDBACK)
 

@@ -175,7 +175,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await move.scrollIntoViewIfNeeded()
       await expectInViewport(page, move, 'Move to…')
       await move.click()
-      const offer = page.getByRole('list', { name: `Stages for ${second}` }).getByRole('button', { name: 'Offer' })
+      const offer = page.getByRole('menu', { name: `Stages for ${second}` }).getByRole('menuitem', { name: 'Offer' })
       await expectInViewport(page, offer, 'Offer in the Move to… list')
       await offer.click()
       const stage = page.getByRole('region', { name: /^Stage/ })

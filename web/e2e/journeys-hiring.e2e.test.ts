@@ -115,7 +115,7 @@ for (const viewport of VIEWPORT_NAMES) {
       const more = rowOf(page, JOB).getByRole('button', { name: `More actions for ${JOB}` })
       await expectInView(more, 'More', { vertically: false })
       await more.click()
-      await page.getByRole('list', { name: `More actions for ${JOB}` }).getByRole('link', { name: 'Report' }).waitFor()
+      await page.getByRole('menu', { name: `More actions for ${JOB}` }).getByRole('menuitem', { name: 'Report' }).waitFor()
       await shot(page, 'jobs-more', viewport)
       await page.keyboard.press('Escape')
 
@@ -156,7 +156,7 @@ for (const viewport of VIEWPORT_NAMES) {
       const card = cardOf(page, rated!.candidate_name).first()
       await card.getByText(`${days} day${days === 1 ? '' : 's'} in stage`).waitFor()
       const rating = String(Math.round(rated!.rating! * 10) / 10)
-      await card.getByText(rated!.scorecards === 1 ? `Rated ${rating} out of 5 on its one scorecard` : `Rated ${rating} out of 5: the average of ${rated!.scorecards} scorecards`).waitFor({ state: 'attached' })
+      await card.getByText(`Rated ${rating} out of 5 (${rated!.scorecards} scorecard${rated!.scorecards === 1 ? '' : 's'})`).waitFor({ state: 'attached' })
       expect(await card.innerText()).toContain(rating)
 
       // one Move to… per card, not a button per stage
@@ -199,10 +199,10 @@ for (const viewport of VIEWPORT_NAMES) {
       const move = cardOf(page, mine.name).getByRole('button', { name: `Move ${mine.name} to another stage` })
       await expectInView(move, 'Move to…', { vertically: false })
       await move.click()
-      const stages = page.getByRole('list', { name: `Stages for ${mine.name}` })
-      await expectInView(stages.getByRole('button', { name: 'Screening' }), 'the Screening choice', { vertically: false })
+      const stages = page.getByRole('menu', { name: `Stages for ${mine.name}` })
+      await expectInView(stages.getByRole('menuitem', { name: 'Screening' }), 'the Screening choice', { vertically: false })
       await shot(page, 'move-menu', viewport)
-      await stages.getByRole('button', { name: 'Screening' }).click()
+      await stages.getByRole('menuitem', { name: 'Screening' }).click()
       await page.getByText(`${mine.name} is now in Screening.`).waitFor()
       const screening = page.getByRole('region', { name: /^Screening/ })
       await screening.getByRole('link', { name: mine.name }).waitFor()

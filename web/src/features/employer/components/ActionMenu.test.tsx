@@ -17,10 +17,13 @@ describe('a row’s More menu', () => {
     fireEvent.click(trigger)
     expect(trigger.getAttribute('aria-expanded')).toBe('true')
     expect(document.activeElement?.textContent).toBe('Edit')
-    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/dashboard/jobs/j1/edit')
-    fireEvent.click(screen.getByRole('button', { name: 'Duplicate' }))
+    expect(screen.getByRole('menuitem', { name: 'Edit' }).getAttribute('href')).toBe('/dashboard/jobs/j1/edit')
+    // the arrow keys move between the actions
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
+    expect(document.activeElement?.textContent).toBe('Duplicate')
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Duplicate' }))
     expect(duplicate).toHaveBeenCalledOnce()
-    expect(screen.queryByRole('list', { name: 'More actions for Rust Engineer' })).toBeNull()
+    expect(screen.queryByRole('menu', { name: 'More actions for Rust Engineer' })).toBeNull()
     expect(document.activeElement).toBe(trigger)
   })
 

@@ -1,4 +1,8 @@
-/** An applicant's interviews: book, move or cancel one, in Sydney time; the candidate is mailed an invitation each time. */
+/**
+ * An applicant's interviews: book, move or cancel one, in Sydney time. Each time the server emails
+ * the candidate (with a calendar file) and notifies them; an erased candidate gets no email. The
+ * toast names who was told, in our words rather than the server's reply, which repeats the title.
+ */
 import { useState, type FormEvent } from 'react'
 import { ErrorAlert } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
@@ -16,7 +20,9 @@ import type { Interview, Stage } from '../types'
 
 type Dialog = { kind: 'book' } | { kind: 'move'; interview: Interview } | { kind: 'cancel'; interview: Interview }
 
-export function ApplicantInterviews({ applicationId, stage, interviews, erased = false }: { applicationId: string; stage: Stage; interviews: Interview[]; erased?: boolean }) {
+type Props = { applicationId: string; name: string; stage: Stage; interviews: Interview[]; erased?: boolean }
+
+export function ApplicantInterviews({ applicationId, name, stage, interviews, erased = false }: Props) {
   const [dialog, setDialog] = useState<Dialog | null>(null)
   // An erased applicant can no longer be invited (the server refuses too); a
   // booked interview can still be cancelled.
@@ -65,15 +71,15 @@ export function ApplicantInterviews({ applicationId, stage, interviews, erased =
         </div>
       ) : null}
       {dialog?.kind === 'cancel' ? (
-        <CancelDialog applicationId={applicationId} interview={dialog.interview} onClose={() => setDialog(null)} />
+        <CancelDialog applicationId={applicationId} name={name} erased={erased} interview={dialog.interview} onClose={() => setDialog(null)} />
       ) : dialog ? (
-        <InterviewDialog applicationId={applicationId} interview={dialog.kind === 'move' ? dialog.interview : undefined} onClose={() => setDialog(null)} />
+        <InterviewDialog applicationId={applicationId} name={name} interview={dialog.kind === 'move' ? dialog.interview : undefined} onClose={() => setDialog(null)} />
       ) : null}
     </Card>
   )
 }
 
-function InterviewDialog({ applicationId, interview, onClose }: { applicationId: string; interview?: Interview; onClose: () => void }) {
+function InterviewDialog({ applicationId, name, interview, onClose }: { applicationId: string; name: string; interview?: Interview; onClose: () => void }) {
   const { push } = useToast()
   const schedule = useScheduleInterview()
   const reschedule = useRescheduleInterview()
@@ -87,7 +93,10 @@ function InterviewDialog({ applicationId, interview, onClose }: { applicationId:
     const body = toInterviewBody(form)
     const done = {
       onSuccess: (res: { message?: string | null }) => {
-        push({ kind: 'success', title: interview ? 'Interview moved' : 'Interview booked', message: res.message ?? 'The applicant has been sent a calendar invitation.' })
+        // a reschedule to the same time and place writes nothing, and the server says so in these words
+        if (interview && res.message === 'Nothing changed') push({ kind: 'info', title: 'Nothing changed', message: 'The interview already had these details.' })
+        else if (interview) push({ kind: 'success', title: 'Interview moved', message: `We’ve emailed ${name} the new time.` })
+        else push({ kind: 'success', title: 'Interview booked', message: `We’ve emailed ${name} the invitation.` })
         onClose()
       },
       onError: (err: unknown) => setError(serverMessageOr(err, 'Please try again.')),
@@ -120,7 +129,7 @@ function InterviewDialog({ applicationId, interview, onClose }: { applicationId:
   )
 }
 
-function CancelDialog({ applicationId, interview, onClose }: { applicationId: string; interview: Interview; onClose: () => void }) {
+function CancelDialog({ applicationId, name, erased, interview, onClose }: { applicationId: string; name: string; erased: boolean; interview: Interview; onClose: () => void }) {
   const { push } = useToast()
   const cancel = useCancelInterview()
   const [reason, setReason] = useState('')
@@ -135,7 +144,11 @@ function CancelDialog({ applicationId, interview, onClose }: { applicationId: st
             { interviewId: interview.id, applicationId, reason },
             {
               onSuccess: () => {
-                push({ kind: 'success', title: 'Interview cancelled', message: 'The applicant has been told and the invitation withdrawn.' })
+                push({
+                  kind: 'success',
+                  title: 'Interview cancelled',
+                  message: erased ? 'No email went out, as their personal data was erased.' : `We’ve emailed ${name} to say so, with a calendar update that removes it.`,
+                })
                 onClose()
               },
               onError: (err) => setError(serverMessageOr(err, 'Please try again.')),

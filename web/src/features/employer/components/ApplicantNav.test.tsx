@@ -73,7 +73,7 @@ describe('Previous, Next and the J / K shortcuts on the applicant page', () => {
       'POST /api/employer/applications/a3/move': { body: { id: 'a3', stage: 'offer', version: 2 } },
     })
     fireEvent.click(screen.getByRole('button', { name: 'Move Tom Gallagher to another stage' }))
-    fireEvent.click(screen.getByRole('button', { name: 'Offer' }))
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Offer' }))
     expect(await screen.findByText('Applicant moved')).toBeTruthy()
     expect(screen.getByText('2 of 3')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: /Next/ }))

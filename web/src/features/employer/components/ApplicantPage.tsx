@@ -90,7 +90,7 @@ function Applicant({ detail, nav }: { detail: ApplicantDetail; nav: ApplicantNav
       <ProfileSection profile={detail.profile ?? null} erased={erased} />
       <ScorecardsSection key={`scorecards-${app.id}`} applicationId={app.id} scorecards={detail.scorecards} />
       <NotesSection key={`notes-${app.id}`} applicationId={app.id} notes={detail.notes} />
-      <ApplicantInterviews key={`interviews-${app.id}`} applicationId={app.id} stage={app.stage} interviews={detail.interviews} erased={erased} />
+      <ApplicantInterviews key={`interviews-${app.id}`} applicationId={app.id} name={name} stage={app.stage} interviews={detail.interviews} erased={erased} />
       <HistorySection entries={detail.history} />
       <DocumentsSection key={`documents-${app.id}`} documents={detail.documents} erased={erased} onDownload={save} />
     </div>

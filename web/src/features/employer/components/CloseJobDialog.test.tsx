@@ -34,7 +34,7 @@ function openCloseDialog() {
 
 async function chooseClose() {
   fireEvent.click(await screen.findByRole('button', { name: 'More actions for Senior Rust Engineer' }))
-  fireEvent.click(screen.getByRole('button', { name: 'Close job' }))
+  fireEvent.click(screen.getByRole('menuitem', { name: 'Close job' }))
   return screen.getByRole('dialog', { name: 'Close Senior Rust Engineer?' })
 }
 

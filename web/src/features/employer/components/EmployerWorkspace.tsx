@@ -12,6 +12,8 @@ import { NotificationBell, useNotificationFeed } from '../../notifications'
 import { useEmployerLive } from '../hooks/useEmployerLive'
 import { WorkspaceTitleContext } from './workspaceTitle'
 import '../employer.css'
+import '../pipeline.css'
+import '../applicant.css'
 import '../jobs-table.css'
 
 const NAV: ShellNavItem[] = [

@@ -14,15 +14,23 @@ const counts = { new: 1, screening: 1, interview: 0, offer: 0, hired: 0, rejecte
 freshEachTest(() => storeSession('employer', { name: 'Mei', role: 'employer' }, { role: 'employer' }))
 
 describe('an applicant whose personal data was erased', () => {
-  it('board: the card shows an “Erased person” chip, linked to the application, and reads so to a screen reader', () => {
-    renderRoutes([{ path: '/dashboard/jobs/j1', element: <PipelineBoard cards={cards} counts={counts} locked={false} onMove={() => {}} /> }], '/dashboard/jobs/j1')
+  it('board: the card shows an “Erased person” chip, linked to the application, and reads as out of the running', () => {
+    const rated = { ...erasedCard, rating: 4, scorecards: 2 }
+    renderRoutes([{ path: '/dashboard/jobs/j1', element: <PipelineBoard cards={[cards[0], rated]} counts={counts} locked={false} onMove={() => {}} /> }], '/dashboard/jobs/j1')
     const card = screen.getAllByTestId('pipeline-card').find((c) => c.querySelector('.badge-erased'))!
     expect(card.textContent).not.toContain('[erased]')
     expect(within(card).getByRole('link', { name: 'Erased person' }).getAttribute('href')).toBe('/dashboard/applicants/a2')
-    expect(within(card).getByRole('button', { name: 'Move Erased person to another stage' })).toBeTruthy()
-    expect(within(card).getByRole('button', { name: 'Drag Erased person' })).toBeTruthy()
+    // muted, says why, and nothing to move it by: no Move to…, no drag handle, no rating
+    expect(card.className).toContain('is-erased')
+    expect(within(card).getByText('Personal data erased · no longer in the running')).toBeTruthy()
+    expect(within(card).queryByRole('button', { name: 'Move Erased person to another stage' })).toBeNull()
+    expect(within(card).queryByRole('button', { name: 'Drag Erased person' })).toBeNull()
+    expect(within(card).queryByText(/Rated/)).toBeNull()
     // the other card is untouched
-    expect(screen.getByRole('link', { name: 'Chloe Martin' })).toBeTruthy()
+    const chloe = screen.getAllByTestId('pipeline-card').find((c) => c !== card)!
+    expect(within(chloe).getByRole('link', { name: 'Chloe Martin' })).toBeTruthy()
+    expect(within(chloe).getByRole('button', { name: 'Move Chloe Martin to another stage' })).toBeTruthy()
+    expect(within(chloe).getByRole('button', { name: 'Drag Chloe Martin' })).toBeTruthy()
   })
 
   it('list: the chip instead of the name, and no “[erased]” email line', async () => {
@@ -31,7 +39,11 @@ describe('an applicant whose personal data was erased', () => {
     const table = await screen.findByRole('table')
     expect(table.textContent).not.toContain('[erased]')
     expect(within(table).getByRole('link', { name: 'Erased person' }).getAttribute('href')).toBe('/dashboard/applicants/a2')
+    // still choosable, so the application can be closed with a rejection, but not moved on
     expect(within(table).getByLabelText('Choose Erased person')).toBeTruthy()
+    expect(within(table).queryByRole('button', { name: 'Move Erased person to another stage' })).toBeNull()
+    expect(within(table).getByText('Personal data erased')).toBeTruthy()
+    expect(within(table).getByRole('button', { name: 'Move Chloe Martin to another stage' })).toBeTruthy()
     expect(within(table).getByText('chloe@example.com')).toBeTruthy()
   })
 
@@ -69,7 +81,7 @@ describe('an applicant whose personal data was erased', () => {
     expect(screen.getByText('Their personal data was erased, so they can no longer be invited.')).toBeTruthy()
     // it can still be moved, and the reject dialog names them sensibly
     fireEvent.click(screen.getByRole('button', { name: 'Move Erased person to another stage' }))
-    fireEvent.click(screen.getByRole('button', { name: 'Rejected' }))
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Rejected' }))
     expect(screen.getByRole('dialog', { name: 'Reject Erased person?' })).toBeTruthy()
   })
 })

@@ -1,9 +1,11 @@
 /**
  * /dashboard/jobs/new and /dashboard/jobs/{id}/edit: the job form beside a live preview drawn with
  * the public job page's own body component (JobDetailBody), so what the employer sees is what applicants read.
- * "Save draft" keeps it off the board; "Publish" puts it on. The server's 422 texts show as they are.
+ * "Save draft" keeps it off the board; "Publish" puts it on. A press with details missing lists
+ * them above the form and puts focus on the first (which scrolls it into view and reads its
+ * error); the server's 422 texts show as they are, brought into view.
  */
-import { useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button, buttonClass } from '../../../components/ui/Button'
@@ -55,6 +57,21 @@ function JobForm({ job }: { job?: EmployerJob }) {
   const [values, setValues] = useState<JobFormValues>(() => (job ? fromJob(job) : EMPTY_JOB_FORM))
   const [problems, setProblems] = useState<Partial<Record<keyof JobFormValues, string>>>({})
   const [serverError, setServerError] = useState<string | null>(null)
+  // each refused press counts, so pressing again with the same details missing focuses again
+  const [refusals, setRefusals] = useState(0)
+  const form = useRef<HTMLFormElement>(null)
+  const fieldId = useId()
+  const ids = { title: `${fieldId}-title`, location_id: `${fieldId}-location`, specialisation: `${fieldId}-specialisation`, description: `${fieldId}-description` }
+  useEffect(() => {
+    const first = refusals > 0 ? form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null
+    if (!first) return
+    // centred with its label and error (and, for the title, the list above it), not cut at the top edge
+    first.focus({ preventScroll: true })
+    ;(first.closest('.form-field') ?? first).scrollIntoView?.({ block: 'center' })
+  }, [refusals])
+  useEffect(() => {
+    if (serverError) form.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })
+  }, [serverError])
   const publish = usePublishJob()
   const isDraft = !job || job.status === 'draft'
   const busy = create.isPending || update.isPending || publish.isPending
@@ -70,7 +87,10 @@ function JobForm({ job }: { job?: EmployerJob }) {
     setServerError(null)
     const found = jobFormProblems(values)
     setProblems(found)
-    if (Object.keys(found).length) return
+    if (Object.keys(found).length) {
+      setRefusals((n) => n + 1)
+      return
+    }
     try {
       let id = job?.id
       if (job) await update.mutateAsync({ id: job.id, body: toJobBody(values, false) })
@@ -101,17 +121,18 @@ function JobForm({ job }: { job?: EmployerJob }) {
           <h2 id="job-form-heading">{job ? 'Job details' : 'New job'}</h2>
           {job ? <JobStatusBadge status={job.status} /> : null}
         </div>
-        <form className="emp-form" onSubmit={onSubmit} noValidate>
+        <form className="emp-form" onSubmit={onSubmit} noValidate ref={form}>
           <ErrorAlert message={serverError} />
-          <Field label="Job title" error={problems.title}>
+          <MissingDetails problems={problems} ids={ids} />
+          <Field label={FIELD_LABELS.title} id={ids.title} error={problems.title}>
             {(p) => <input {...p} className="input" value={values.title} onChange={set('title')} maxLength={200} autoComplete="off" />}
           </Field>
           <div className="emp-form-row">
-            <SelectField label="Location" {...bind('location_id')} placeholder="Choose a location" options={referenceOptions(locations)} />
+            <SelectField label={FIELD_LABELS.location_id} id={ids.location_id} {...bind('location_id')} placeholder="Choose a location" options={referenceOptions(locations)} />
             <SelectField label="Work type" {...bind('type')} options={valueOptions(JOB_TYPES)} />
           </div>
           <div className="emp-form-row">
-            <SpecialisationField {...bind('specialisation')} placeholder="Choose a specialisation" />
+            <SpecialisationField id={ids.specialisation} {...bind('specialisation')} placeholder="Choose a specialisation" />
             <Field label="Closing date" hint="Applications close at the end of this day, Sydney time. Leave empty for no closing date.">
               {(p) => <input {...p} className="input" type="date" value={values.expires_on} onChange={set('expires_on')} />}
             </Field>
@@ -122,7 +143,7 @@ function JobForm({ job }: { job?: EmployerJob }) {
             </Field>
             <SelectField label="Salary band" hint="Lets candidates filter by pay." {...bind('salary_range_id')} placeholder="Not stated" options={referenceOptions(salaryRanges)} />
           </div>
-          <Field label="About the role" error={problems.description} hint="A blank line starts a new paragraph.">
+          <Field label={FIELD_LABELS.description} id={ids.description} error={problems.description} hint="A blank line starts a new paragraph.">
             {(p) => <textarea {...p} className="input" rows={7} value={values.description} onChange={set('description')} />}
           </Field>
           <Field label="Responsibilities" hint="One a line.">
@@ -168,6 +189,47 @@ function JobForm({ job }: { job?: EmployerJob }) {
           {values.description.trim() ? <JobDetailBody job={preview} idPrefix="preview" /> : <p className="ws-muted">The description appears here as you type.</p>}
         </article>
       </Card>
+    </div>
+  )
+}
+
+type Required = 'title' | 'location_id' | 'specialisation' | 'description'
+
+/** The details the form asks for before it sends, as their fields are labelled, in the form's order. */
+const FIELD_LABELS: Record<Required, string> = {
+  title: 'Job title',
+  location_id: 'Location',
+  specialisation: 'Specialisation',
+  description: 'About the role',
+}
+
+/**
+ * The details still missing after a refused press, each a link to its field. Not a live region:
+ * each field's own error is announced, and focus goes to the first of them.
+ */
+function MissingDetails({ problems, ids }: { problems: Partial<Record<keyof JobFormValues, string>>; ids: Record<Required, string> }) {
+  const missing = (Object.keys(FIELD_LABELS) as Required[]).filter((name) => problems[name])
+  if (missing.length === 0) return null
+  return (
+    <div className="alert alert-error emp-form-summary">
+      <p>
+        <strong>{missing.length === 1 ? 'One detail is missing:' : `${missing.length} details are missing:`}</strong>
+      </p>
+      <ul>
+        {missing.map((name) => (
+          <li key={name}>
+            <a
+              href={`#${ids[name]}`}
+              onClick={(e) => {
+                e.preventDefault()
+                document.getElementById(ids[name])?.focus()
+              }}
+            >
+              {FIELD_LABELS[name]}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

@@ -5,29 +5,79 @@ import { MoveMenu } from './MoveMenu'
 
 afterEach(cleanup)
 
+const focused = () => document.activeElement?.textContent
+
 describe('Move to… menu', () => {
   it('opens on the keyboard with the first allowed stage focused, and moves on Enter', () => {
     const onMove = vi.fn()
     render(<MoveMenu name="Chloe Martin" moves={stageMoves('new', { hired: HIRE_NEEDS_OFFER })} onMove={onMove} />)
     const trigger = screen.getByRole('button', { name: 'Move Chloe Martin to another stage' })
+    expect(trigger.getAttribute('aria-haspopup')).toBe('menu')
     fireEvent.click(trigger)
     expect(trigger.getAttribute('aria-expanded')).toBe('true')
-    expect(document.activeElement?.textContent).toBe('Screening')
+    const menu = screen.getByRole('menu', { name: 'Stages for Chloe Martin' })
+    expect(trigger.getAttribute('aria-controls')).toBe(menu.id)
+    expect(focused()).toBe('Screening')
     // the server refuses hired before an offer, so it is not offered
-    expect(screen.queryByRole('button', { name: 'Hired' })).toBeNull()
-    fireEvent.click(screen.getByRole('button', { name: 'Interview' }))
+    expect(screen.queryByRole('menuitem', { name: 'Hired' })).toBeNull()
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Interview' }))
     expect(onMove).toHaveBeenCalledWith('interview')
     expect(document.activeElement).toBe(trigger)
+  })
+
+  it('moves between the stages with the arrow keys, Home and End, round from the last to the first', () => {
+    render(<MoveMenu name="Chloe Martin" moves={stageMoves('new', { hired: HIRE_NEEDS_OFFER })} onMove={() => {}} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Move Chloe Martin to another stage' }))
+    const key = (k: string) => fireEvent.keyDown(document.activeElement!, { key: k })
+    // Screening, Interview, Offer, Rejected
+    key('ArrowDown')
+    expect(focused()).toBe('Interview')
+    key('End')
+    expect(focused()).toBe('Rejected')
+    key('ArrowDown')
+    expect(focused()).toBe('Screening')
+    key('ArrowUp')
+    expect(focused()).toBe('Rejected')
+    key('Home')
+    expect(focused()).toBe('Screening')
+    // a letter goes to the next stage starting with it
+    key('o')
+    expect(focused()).toBe('Offer')
+    // only the focused item is in the Tab order
+    expect(screen.getAllByRole('menuitem').every((i) => i.tabIndex === -1)).toBe(true)
+  })
+
+  it('opens on ArrowUp at the last stage and on ArrowDown at the first', () => {
+    render(<MoveMenu name="Chloe Martin" moves={stageMoves('new', { hired: HIRE_NEEDS_OFFER })} onMove={() => {}} />)
+    const trigger = screen.getByRole('button', { name: 'Move Chloe Martin to another stage' })
+    fireEvent.keyDown(trigger, { key: 'ArrowUp' })
+    expect(focused()).toBe('Rejected')
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' })
+    expect(focused()).toBe('Screening')
   })
 
   it('closes on Escape and gives focus back to the button', () => {
     render(<MoveMenu name="Priya Raman" moves={stageMoves('offer')} onMove={() => {}} />)
     const trigger = screen.getByRole('button', { name: 'Move Priya Raman to another stage' })
     fireEvent.click(trigger)
-    expect(screen.getByRole('button', { name: 'Hired' })).toBeTruthy()
+    expect(screen.getByRole('menuitem', { name: 'Hired' })).toBeTruthy()
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
-    expect(screen.queryByRole('list', { name: 'Stages for Priya Raman' })).toBeNull()
+    expect(screen.queryByRole('menu', { name: 'Stages for Priya Raman' })).toBeNull()
+    expect(trigger.getAttribute('aria-expanded')).toBe('false')
     expect(document.activeElement).toBe(trigger)
+  })
+
+  it('closes when Tab takes focus elsewhere', () => {
+    render(
+      <>
+        <MoveMenu name="Priya Raman" moves={stageMoves('offer')} onMove={() => {}} />
+        <button type="button">Next thing</button>
+      </>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Move Priya Raman to another stage' }))
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab' })
+    expect(screen.queryByRole('menu')).toBeNull()
   })
 
   it('offers nothing for a hired applicant', () => {

@@ -1,10 +1,11 @@
 /**
  * "Move to…": the keyboard and screen-reader way to move an applicant (drag and drop is the
- * pointer way). A disclosure button opens a short list of the stages this card may go to; Escape
- * or a click elsewhere closes it and focus returns to the button.
+ * pointer way). A menu button (useMenuButton) opens the stages this card may go to: the arrow
+ * keys move between them, Enter chooses, Escape or a click elsewhere closes the menu and focus
+ * returns to the button.
  */
 import { buttonClass } from '../../../components/ui/Button'
-import { useDisclosureMenu } from '../hooks/useDisclosureMenu'
+import { useMenuButton } from '../hooks/useMenuButton'
 import { allowedTargets, STAGE_LABELS } from '../model/stages'
 import type { Stage, StageMove } from '../types'
 
@@ -16,28 +17,20 @@ import type { Stage, StageMove } from '../types'
 type Props = { name: string; moves: StageMove[]; disabled?: boolean; variant?: 'ghost' | 'primary'; onMove: (to: Stage) => void }
 
 export function MoveMenu({ name, moves, disabled, variant = 'ghost', onMove }: Props) {
-  const { open, toggle, close, listId, wrap, trigger, onKeyDown } = useDisclosureMenu()
+  const { open, close, wrapProps, buttonProps, menuProps, itemProps } = useMenuButton()
   const targets = allowedTargets({ moves })
   if (targets.length === 0) return null
   return (
-    <div className="emp-move" ref={wrap} onKeyDown={onKeyDown}>
-      <button
-        ref={trigger}
-        type="button"
-        className={buttonClass(variant, 'sm')}
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-label={`Move ${name} to another stage`}
-        disabled={disabled}
-        onClick={toggle}
-      >
+    <div className="emp-move" {...wrapProps}>
+      <button {...buttonProps} className={buttonClass(variant, 'sm')} aria-label={`Move ${name} to another stage`} disabled={disabled}>
         Move to…
       </button>
       {open ? (
-        <ul id={listId} className="emp-popup-list emp-move-list" aria-label={`Stages for ${name}`}>
+        <ul {...menuProps} className="emp-popup-list emp-move-list" aria-label={`Stages for ${name}`}>
           {targets.map((t) => (
-            <li key={t}>
+            <li key={t} role="none">
               <button
+                {...itemProps}
                 type="button"
                 onClick={() => {
                   close()

@@ -1,42 +1,39 @@
 /**
- * The board: one column per stage. A card moves by dragging its handle (pointer, or the keyboard:
- * Space to lift, arrows, Space to drop: @dnd-kit/core) or through its one "Move to…" menu. Columns
- * the card may not go to are dimmed while it is lifted; the server still has the last word.
- * A card shows who (one line, the whole name on hover), how long they have been in the stage,
- * their scorecards' average rating, and their resume one click away (a PDF opens in the viewer,
- * anything else downloads).
+ * The board: one column per stage. A card (BoardCard) moves by dragging its handle (pointer, or
+ * the keyboard: Space to lift, arrows, Space to drop: @dnd-kit/core) or through its one "Move to…"
+ * menu. Columns the card may not go to are dimmed while it is lifted; the server still has the
+ * last word. A moved card is drawn afresh in its new column, which takes the focus away with the
+ * old one: focus follows it there (useFocusFollowsMove).
  */
-import { useState } from 'react'
-import { Link } from 'react-router'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
-  useDraggable,
   useDroppable,
   useSensor,
   useSensors,
   type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core'
-import { Badge } from '../../../components/ui/Badge'
-import { PersonName } from '../../../components/ui/ErasedPerson'
-import { Icon } from '../../../components/ui/Icon'
-import { formatDate } from '../../../lib/format'
 import { personName } from '../../../lib/erased'
-import { daysInStage, daysInStageLabel, ratingDescription, ratingText } from '../model/card'
 import { isStage, moveRefusal, STAGE_LABELS } from '../model/stages'
 import { STAGES, type PipelineCard, type Stage, type StageCounts } from '../types'
-import { MoveMenu } from './MoveMenu'
-import { ResumeButton } from './ResumeButton'
+import { CardBody, DraggableCard } from './BoardCard'
 
 const OUTCOMES: Stage[] = ['hired', 'rejected']
 const IN_PLAY = STAGES.filter((s) => !OUTCOMES.includes(s))
 
 type Props = { cards: PipelineCard[]; counts: StageCounts; locked: boolean; onMove: (card: PipelineCard, to: Stage) => void }
 
-export function PipelineBoard({ cards, counts, locked, onMove }: Props) {
+export function PipelineBoard({ cards, counts, locked, onMove: move }: Props) {
+  const board = useRef<HTMLDivElement>(null)
+  const { follow, forget } = useFocusFollowsMove(board, cards)
+  const onMove = (card: PipelineCard, to: Stage) => {
+    follow(card, to)
+    move(card, to)
+  }
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor))
   const [active, setActive] = useState<PipelineCard | null>(null)
   const byId = (id: unknown) => cards.find((c) => c.id === id)
@@ -62,11 +59,14 @@ export function PipelineBoard({ cards, counts, locked, onMove }: Props) {
         announcements,
         screenReaderInstructions: { draggable: 'To move an applicant, press Space, use the arrow keys to reach another stage, then press Space again. Escape cancels. The Move to menu does the same.' },
       }}
-      onDragStart={(e) => setActive(byId(e.active.id) ?? null)}
+      onDragStart={(e) => {
+        forget()
+        setActive(byId(e.active.id) ?? null)
+      }}
       onDragCancel={() => setActive(null)}
       onDragEnd={onDragEnd}
     >
-      <div className="emp-board">
+      <div className="emp-board" ref={board}>
         {IN_PLAY.map((stage) => (
           <Column key={stage} stage={stage} count={counts[stage]} cards={cards.filter((c) => c.stage === stage)} lifted={active} locked={locked} onMove={onMove} />
         ))}
@@ -107,60 +107,28 @@ function Column({ stage, count, cards, lifted, locked, onMove }: { stage: Stage;
   )
 }
 
-function DraggableCard({ card, locked, onMove }: { card: PipelineCard; locked: boolean; onMove: Props['onMove'] }) {
-  const fixed = locked || card.stage === 'hired'
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.id, disabled: fixed })
-  return (
-    <li ref={setNodeRef} className={`emp-card${isDragging ? ' is-dragging' : ''}`} data-testid="pipeline-card">
-      <CardBody
-        card={card}
-        handle={
-          fixed ? null : (
-            <button type="button" className="emp-grip" aria-label={`Drag ${personName(card.candidate_name)}`} {...attributes} {...listeners}>
-              <Icon name="grip" size={16} />
-            </button>
-          )
-        }
-      />
-      {locked && !card.resume_id ? null : (
-        <div className="spread-row emp-card-actions">
-          <ResumeButton card={card} />
-          {locked ? null : <MoveMenu name={personName(card.candidate_name)} moves={card.moves} onMove={(to) => onMove(card, to)} />}
-        </div>
-      )}
-    </li>
-  )
-}
-
-function CardBody({ card, handle, overlay }: { card: PipelineCard; handle?: React.ReactNode; overlay?: boolean }) {
-  const name = personName(card.candidate_name)
-  const days = daysInStage(card)
-  const inner = (
-    <>
-      <div className="emp-card-top">
-        <span className="emp-card-name" title={name}>
-          {overlay ? (
-            <PersonName name={card.candidate_name} />
-          ) : (
-            <Link to={`/dashboard/applicants/${card.id}`}>
-              <PersonName name={card.candidate_name} />
-            </Link>
-          )}
-        </span>
-        {handle}
-      </div>
-      <div className="emp-card-meta">
-        <span title={`In ${STAGE_LABELS[card.stage]} since ${formatDate(card.stage_entered_at)}; applied ${formatDate(card.created_at)}`}>{daysInStageLabel(days)}</span>
-        {card.rating != null ? (
-          <span className="emp-card-rating" title={ratingDescription(card.rating, card.scorecards)}>
-            <Icon name="star" size={12} />
-            <span aria-hidden="true">{ratingText(card.rating)} avg</span>
-            <span className="visually-hidden">{ratingDescription(card.rating, card.scorecards)}</span>
-          </span>
-        ) : null}
-        {card.withdrawn_at ? <Badge tone="neutral">Withdrawn</Badge> : null}
-      </div>
-    </>
-  )
-  return overlay ? <div className="emp-card emp-card-overlay">{inner}</div> : inner
+/**
+ * After a move (from a card's menu, or a drop), the card is drawn again in its new column and the
+ * button that had focus is gone, so focus would fall to the page. Once the card shows in the stage
+ * it was sent to (straight away, or after the reject or hire dialog), focus goes to its Move to…
+ * button there, or its name where it can no longer move (Hired). Only while focus is lost: a
+ * person who has gone on to something else keeps their place.
+ */
+function useFocusFollowsMove(board: RefObject<HTMLElement | null>, cards: PipelineCard[]) {
+  const [followed, setFollowed] = useState<{ id: string; to: Stage } | null>(null)
+  useEffect(() => {
+    if (!followed) return
+    const card = cards.find((c) => c.id === followed.id)
+    if (card && card.stage !== followed.to) return
+    setFollowed(null)
+    const active = document.activeElement
+    if (card && (!active || active === document.body)) {
+      const el = [...(board.current?.querySelectorAll<HTMLElement>('[data-card-id]') ?? [])].find((e) => e.dataset.cardId === card.id)
+      ;(el?.querySelector<HTMLElement>('[aria-haspopup="menu"]') ?? el?.querySelector<HTMLElement>('a'))?.focus()
+    }
+  }, [board, cards, followed])
+  return {
+    follow: (card: PipelineCard, to: Stage) => setFollowed({ id: card.id, to }),
+    forget: () => setFollowed(null),
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import { pipelineCard } from '../pipeline.fixtures'
 import { PipelineList } from './PipelineList'
@@ -99,5 +99,24 @@ describe('the Board and List tabs', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Board' }))
     expect(router.state.location.search).toBe('')
     expect(router.state.historyAction).toBe('REPLACE')
+  })
+})
+
+describe('the list’s rating', () => {
+  it('reads naturally: the average out of 5 and how many scorecards it comes from', async () => {
+    routeFetch({
+      [PIPELINE]: answer([
+        pipelineCard({ id: 'a1', candidate_name: 'Chloe Martin', rating: 4.25, scorecards: 1 }),
+        pipelineCard({ id: 'a2', candidate_name: 'Tom Gallagher', rating: 3.5, scorecards: 3 }),
+      ]),
+    })
+    renderRoutes([{ path: '/dashboard/jobs/:jobId', element: <PipelineList jobId="j1" jobTitle="Data Engineer" locked={false} onMove={() => {}} /> }], '/dashboard/jobs/j1?view=list')
+    const table = await screen.findByRole('table')
+    const row = (name: string) => within(table).getByRole('link', { name }).closest('tr')!
+    // what a screen reader reads (the short "4.3 avg" is for the eye), and the hover title
+    expect(within(row('Chloe Martin')).getByText('Rated 4.3 out of 5 (1 scorecard)').className).toBe('visually-hidden')
+    expect(within(row('Chloe Martin')).getByTitle('Rated 4.3 out of 5 (1 scorecard)')).toBeTruthy()
+    expect(within(row('Tom Gallagher')).getByText('Rated 3.5 out of 5 (3 scorecards)')).toBeTruthy()
+    expect(table.textContent).not.toContain('its one scorecard')
   })
 })

@@ -29,6 +29,7 @@ import { EMPTY_LIST_FILTER, listFilterFromParams, pipelineParams, PIPELINE_SORT_
 import { STAGE_LABELS, STAGE_TONES } from '../model/stages'
 import { STAGES, type PipelineCard, type PipelineSort, type Stage } from '../types'
 import { MoveMenu } from './MoveMenu'
+import { REJECT_FEEDBACK_HINT, RejectNotice } from './RejectDialog'
 
 const SORTS = Object.entries(PIPELINE_SORT_LABELS).map(([value, label]) => ({ value, label }))
 
@@ -97,12 +98,23 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
           <span className="ws-muted">None yet</span>
         ) : (
           <span title={ratingDescription(r.rating, r.scorecards)}>
-            {ratingText(r.rating)} avg<span className="visually-hidden">, {ratingDescription(r.rating, r.scorecards)}</span>
+            <span aria-hidden="true">{ratingText(r.rating)} avg</span>
+            <span className="visually-hidden">{ratingDescription(r.rating, r.scorecards)}</span>
           </span>
         ),
     },
     { key: 'updated', header: 'Last change', cell: (r) => (r.last_updated ? formatRelativeTime(r.last_updated) : '') },
-    { key: 'move', header: 'Move', cell: (r) => (locked ? null : <MoveMenu name={personName(r.candidate_name)} moves={r.moves} onMove={(to) => onMove(r, to)} />) },
+    {
+      key: 'move',
+      header: 'Move',
+      // an erased applicant is out of the running (the board says so too); choosing them still rejects them
+      cell: (r) =>
+        locked ? null : isErased(r.candidate_name) ? (
+          <span className="ws-muted">Personal data erased</span>
+        ) : (
+          <MoveMenu name={personName(r.candidate_name)} moves={r.moves} onMove={(to) => onMove(r, to)} />
+        ),
+    },
   ]
 
   return (
@@ -228,7 +240,8 @@ function BulkRejectDialog({ jobId, cards, onClose, onDone }: { jobId: string; ca
         }}
       >
         <p className="ws-muted">{cards.map((c) => personName(c.candidate_name)).join(', ')}</p>
-        <Field label="Feedback for the applicants (optional)" hint="They will read this with their rejected status. Up to 2000 characters." error={error}>
+        {cards.length === 1 ? <RejectNotice name={personName(cards[0].candidate_name)} erased={isErased(cards[0].candidate_name)} /> : <RejectNotice />}
+        <Field label="Feedback for the applicants (optional)" hint={REJECT_FEEDBACK_HINT} error={error}>
           {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
         </Field>
         <ModalFormActions onCancel={onClose} submitLabel="Reject" danger busy={reject.isPending} />

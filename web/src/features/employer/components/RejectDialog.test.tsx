@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { freshEachTest, providers, scriptFetch, storeSession } from '../../../testing/harness'
 import { hiredMoves, pipelineCard, stageMoves } from '../pipeline.fixtures'
 import type { PipelineCard, Stage } from '../types'
@@ -27,7 +27,20 @@ function setup(c?: PipelineCard) {
 freshEachTest(() => storeSession('employer', { name: 'Mei' }, { iat: Math.floor(Date.now() / 1000) }))
 
 describe('rejecting one applicant', () => {
-  it('asks for feedback and sends it with the move', async () => {
+  it('says what the candidate is told, and when, before asking for feedback', () => {
+    scriptFetch()
+    setup()
+    fireEvent.click(screen.getByText('reject'))
+    const dialog = screen.getByRole('dialog', { name: 'Reject Chloe Martin?' })
+    // as the server does it: the portal and a notification at once, with the feedback; no email
+    expect(
+      within(dialog).getByText('Chloe Martin will see straight away, in their portal and notifications, that this application won’t go further. No email is sent.'),
+    ).toBeTruthy()
+    expect(screen.getByLabelText('Feedback for Chloe Martin (optional)').getAttribute('aria-describedby')).toBeTruthy()
+    expect(within(dialog).getByText('They’ll read it with that news. Up to 2000 characters.')).toBeTruthy()
+  })
+
+  it('asks for feedback, sends it with the move and says the candidate has been told', async () => {
     const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
     setup()
     fireEvent.click(screen.getByText('reject'))
@@ -38,15 +51,31 @@ describe('rejecting one applicant', () => {
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(calls[0]).toMatchObject({ url: '/api/employer/applications/a1/move', method: 'POST', body: { stage: 'rejected', version: 3, feedback: 'We chose someone with more Rust.' } })
     expect(dialog.isConnected).toBe(false)
+    expect(await screen.findByText('We’ve let Chloe Martin know, with your feedback.')).toBeTruthy()
+    expect(screen.getByText('Applicant rejected')).toBeTruthy()
   })
 
-  it('sends no feedback field when none is written', async () => {
+  it('sends no feedback field when none is written, and names who was told', async () => {
     const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
     setup()
     fireEvent.click(screen.getByText('reject'))
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(calls[0].body).toEqual({ stage: 'rejected', version: 3 })
+    expect(await screen.findByText('We’ve let Chloe Martin know in their portal.')).toBeTruthy()
+  })
+
+  it('for an erased applicant, says there is no one to tell and asks for no feedback', async () => {
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
+    setup({ ...card, candidate_name: '[erased]', candidate_email: '[erased]' })
+    fireEvent.click(screen.getByText('reject'))
+    const dialog = screen.getByRole('dialog', { name: 'Reject Erased person?' })
+    expect(within(dialog).getByText('Their personal data was erased, so there is no one to tell: the application simply moves to Rejected.')).toBeTruthy()
+    expect(within(dialog).queryByRole('textbox')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3 })
+    expect(await screen.findByText('Erased person is now in Rejected.')).toBeTruthy()
   })
 
   it('Cancel (or Escape) sends nothing', () => {

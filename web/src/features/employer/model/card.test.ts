@@ -19,10 +19,10 @@ describe('a board card in a few words', () => {
     expect(daysInStageLabel(12)).toBe('12 days in stage')
   })
 
-  it('says the rating is an average, or the one scorecard', () => {
+  it('says the rating and how many scorecards it comes from, in plain words', () => {
     expect(ratingText(4.25)).toBe('4.3')
     expect(ratingText(4)).toBe('4')
-    expect(ratingDescription(3.5, 2)).toBe('Rated 3.5 out of 5: the average of 2 scorecards')
-    expect(ratingDescription(5, 1)).toBe('Rated 5 out of 5 on its one scorecard')
+    expect(ratingDescription(4.25, 1)).toBe('Rated 4.3 out of 5 (1 scorecard)')
+    expect(ratingDescription(3.5, 3)).toBe('Rated 3.5 out of 5 (3 scorecards)')
   })
 })

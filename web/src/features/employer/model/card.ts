@@ -18,9 +18,7 @@ export function daysInStageLabel(days: number): string {
 /** "4.3" from 4.25, "4" from 4: the card's rating as one decimal where it has one. */
 export const ratingText = (rating: number) => String(Math.round(rating * 10) / 10)
 
-/** The words behind the star, for a screen reader and the hover title: which rating this is. */
+/** The words behind the star, for a screen reader and the hover title: "Rated 4.3 out of 5 (3 scorecards)". */
 export function ratingDescription(rating: number, scorecards: number): string {
-  return scorecards === 1
-    ? `Rated ${ratingText(rating)} out of 5 on its one scorecard`
-    : `Rated ${ratingText(rating)} out of 5: the average of ${scorecards} scorecards`
+  return `Rated ${ratingText(rating)} out of 5 (${scorecards} scorecard${scorecards === 1 ? '' : 's'})`
 }

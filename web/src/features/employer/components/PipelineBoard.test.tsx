@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
+import { pipelineCard } from '../pipeline.fixtures'
+import type { Stage } from '../types'
+import PipelinePage from './PipelinePage'
+
+freshEachTest(() => storeSession('employer', { name: 'Mei Chen', role: 'employer' }, { role: 'employer' }))
+
+/** The board of job j1 with Chloe (who moves) and Tom; the server keeps the stage Chloe was moved to. */
+function openBoard() {
+  let chloe: Stage = 'new'
+  const tom = pipelineCard({ id: 'a2', candidate_id: 'c2', candidate_name: 'Tom Gallagher' })
+  routeFetch({
+    'GET /api/employer/jobs/j1/pipeline': () => ({
+      body: {
+        job: { id: 'j1', title: 'Data Engineer', status: 'open', location: 'Sydney' },
+        counts: { new: 2, screening: 0, interview: 0, offer: 0, hired: 0, rejected: 0, total: 2 },
+        stages: [],
+        applications: [pipelineCard({ stage: chloe, moves: pipelineCard().moves }), tom],
+      },
+    }),
+    'POST /api/employer/applications/a1/move': (init) => {
+      chloe = JSON.parse(String(init?.body)).stage
+      return { body: { id: 'a1', stage: chloe, version: 2, message: 'Applicant moved' } }
+    },
+  })
+  renderRoutes([{ path: '/dashboard/jobs/:jobId', element: <PipelinePage /> }], '/dashboard/jobs/j1')
+}
+
+const column = (name: RegExp) => screen.getByRole('region', { name })
+const chooseStage = async (stage: string) => {
+  fireEvent.click(await screen.findByRole('button', { name: 'Move Chloe Martin to another stage' }))
+  fireEvent.click(screen.getByRole('menuitem', { name: stage }))
+}
+
+describe('focus after a move on the board', () => {
+  it('follows the card to its new column, onto its Move to… button, rather than falling to the page', async () => {
+    openBoard()
+    await chooseStage('Interview')
+    await waitFor(() => expect(within(column(/^Interview/)).queryByRole('link', { name: 'Chloe Martin' })).toBeTruthy())
+    const moveButton = within(column(/^Interview/)).getByRole('button', { name: 'Move Chloe Martin to another stage' })
+    await waitFor(() => expect(document.activeElement).toBe(moveButton))
+  })
+
+  it('follows it after the reject dialog too', async () => {
+    openBoard()
+    await chooseStage('Rejected')
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Reject Chloe Martin?' })).getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(within(column(/^Rejected/)).queryByRole('link', { name: 'Chloe Martin' })).toBeTruthy())
+    const moveButton = within(column(/^Rejected/)).getByRole('button', { name: 'Move Chloe Martin to another stage' })
+    await waitFor(() => expect(document.activeElement).toBe(moveButton))
+  })
+
+  it('after a cancelled rejection, focus is back on the card’s Move to… button where it was', async () => {
+    openBoard()
+    await chooseStage('Rejected')
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    const moveButton = within(column(/^New/)).getByRole('button', { name: 'Move Chloe Martin to another stage' })
+    expect(document.activeElement).toBe(moveButton)
+  })
+})
