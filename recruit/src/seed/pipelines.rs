@@ -337,7 +337,7 @@ async fn upload_resume(
                 details: DocumentInput {
                     title: "Resume",
                     description: None,
-                    document_type: "other",
+                    document_type: "resume",
                 },
             },
             stored,

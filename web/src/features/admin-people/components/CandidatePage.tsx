@@ -23,7 +23,7 @@ import type { CandidateApplication, CandidateDocument, RecordAccess } from '../t
 import { PersonDataActions } from './PersonDataActions'
 import '../people.css'
 
-const DOC_TYPES: Record<string, string> = { resume: 'Resume', cover_letter: 'Cover letter', certificate: 'Certificate', other: 'Other' }
+const DOC_TYPES: Record<string, string> = { resume: 'Resume', cover_letter: 'Cover letter', portfolio: 'Portfolio', certificate: 'Certificate', other: 'Other' }
 
 export default function CandidatePage() {
   const { candidateId = '' } = useParams()
