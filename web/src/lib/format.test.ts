@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstName, formatFileSize, formatPostedAge, formatRelativeTime, greetingFor } from './format'
+import { firstName, formatFileSize, formatPostedAge, formatRelativeTime, greetingFor, telHref } from './format'
 
 const at = (h: number, m: number) => new Date(2025, 0, 15, h, m, 0)
 
@@ -61,5 +61,13 @@ describe('formatPostedAge', () => {
   })
   it('is the date itself after a month', () => {
     expect(formatPostedAge('2026-09-01T12:00:00+10:00', now)).toBe('1 Sept 2026')
+  })
+})
+
+describe('phone links', () => {
+  it('dials the digits of a number as people write it', () => {
+    expect(telHref('0412 345 678')).toBe('tel:0412345678')
+    expect(telHref('(02) 9555-0192')).toBe('tel:0295550192')
+    expect(telHref('+61 2 9555 0192')).toBe('tel:+61295550192')
   })
 })

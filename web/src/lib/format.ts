@@ -53,3 +53,10 @@ export function formatPostedAge(iso: string, now: Date = new Date()): string {
   if (!Number.isFinite(age)) return ''
   return age < MONTH_MS ? formatRelativeTime(iso, now).toLowerCase() : formatDate(iso)
 }
+
+/** A `tel:` link for a phone number as people write it ("0412 345 678", "(02) 9555-0192"):
+ *  digits and a leading + only, so a phone dials it. */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '')
+  return `tel:${digits.startsWith('+') ? '+' + digits.slice(1).replace(/\+/g, '') : digits.replace(/\+/g, '')}`
+}

@@ -14,7 +14,7 @@ import { Icon } from '../../../components/ui/Icon'
 import { Table, type Column } from '../../../components/ui/Table'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased, personName } from '../../../lib/erased'
-import { formatDate, formatFileSize } from '../../../lib/format'
+import { formatDate, formatFileSize, telHref } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { stageLabel, stageTone, Time, useAdminTitle } from '../../admin'
 import { useCandidateRecord, useDownloadCandidateDocument } from '../api/candidates'
@@ -92,7 +92,9 @@ export default function CandidatePage() {
           {account.phone && !isErased(account.phone) ? (
             <div>
               <dt>Phone</dt>
-              <dd>{account.phone}</dd>
+              <dd>
+                <a href={telHref(account.phone)}>{account.phone}</a>
+              </dd>
             </div>
           ) : null}
           <div>

@@ -14,7 +14,7 @@ import { Icon } from '../../../components/ui/Icon'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { ApiError } from '../../../lib/api'
 import { isErased } from '../../../lib/erased'
-import { formatDate } from '../../../lib/format'
+import { formatDate, telHref } from '../../../lib/format'
 import { useAdminTitle } from '../../admin'
 import { useEmployerRecord } from '../api/get-employer'
 import { useEmployerDecisions, type EmployerDecision } from '../hooks/useEmployerDecisions'
@@ -121,7 +121,7 @@ function EmployerSummary({ record, onAsk }: { record: EmployerRecord; onAsk: (d:
                 <a href={`mailto:${account.email}`}>{account.email}</a>
               </Fact>
             )}
-            {isErased(account.phone) || (erased && !account.phone) ? null : <Fact label="Phone">{account.phone || <NotGiven />}</Fact>}
+            {isErased(account.phone) || (erased && !account.phone) ? null : <Fact label="Phone">{account.phone ? <a href={telHref(account.phone)}>{account.phone}</a> : <NotGiven />}</Fact>}
             <Fact label="Registered">{formatDate(account.created_at)}</Fact>
           </dl>
           {reason ? (

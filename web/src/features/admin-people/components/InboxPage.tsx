@@ -14,7 +14,7 @@ import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { useToast } from '../../../components/ui/toast'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased } from '../../../lib/erased'
-import { formatRelativeTime } from '../../../lib/format'
+import { formatRelativeTime, telHref } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { type AdminAccount, FilterTabs, Time, useAdmins, useAdminTitle } from '../../admin'
 import { useEnquiryAction } from '../api/enquiry-actions'
@@ -129,7 +129,7 @@ function EnquiryCard({ enquiry: e, staff, staffLoaded }: { enquiry: Enquiry; sta
         {e.phone && !erased ? (
           <>
             {' · '}
-            <a href={`tel:${e.phone.replace(/[\s-]/g, '')}`}>{e.phone}</a>
+            <a href={telHref(e.phone)}>{e.phone}</a>
           </>
         ) : null}
       </p>
