@@ -377,6 +377,8 @@ impl RecordedEvent {
 pub struct LogFilter {
     pub stream_id: Option<String>,
     pub event_type: Option<String>,
+    /// Only events of these types (any of them); `None` is every type.
+    pub any_of_types: Option<Vec<String>>,
     pub actor_id: Option<Uuid>,
     pub from: Option<DateTime<Utc>>,
     pub to: Option<DateTime<Utc>>,

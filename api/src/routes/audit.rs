@@ -239,6 +239,7 @@ impl EventQuery {
                         .map_err(|_| ApiError::unprocessable("Page from a valid position"))
                 })
                 .transpose()?,
+            any_of_types: None,
         };
         Ok((filter, limit))
     }
@@ -491,8 +492,39 @@ pub fn projections_needing_a_look(status: &[ProjectorStatus]) -> (usize, usize) 
     (behind, failing)
 }
 
+/// What the overview's recent activity shows: what people did that the
+/// agency acts on (sign-ups, decisions, jobs, applications, interviews,
+/// enquiries, erasures). Notifications, sign-outs, two-factor steps, saved
+/// jobs, alert matches and the like stay in the audit trail.
+const OVERVIEW_TYPES: &[&str] = &[
+    "AccountRegistered",
+    "EmployerApproved",
+    "EmployerRejected",
+    "EmployerSuspended",
+    "EmployerReinstated",
+    "AdminRemoved",
+    "JobPublished",
+    "JobClosed",
+    "JobReopened",
+    "JobExpiryExtended",
+    "JobClosedByAgency",
+    "ApplicationSubmitted",
+    "ApplicationMoved",
+    "ApplicationStatusChanged",
+    "ApplicationWithdrawn",
+    "InterviewScheduled",
+    "InterviewRescheduled",
+    "InterviewCancelled",
+    "ContactMessageReceived",
+    "ContactMessageAssigned",
+    "ContactReplySent",
+    "ContactMessageHandled",
+    "CompanyProfileUpdated",
+    "PersonErased",
+];
+
 #[utoipa::path(get, path = "/api/admin/overview", tag = "admin", security(("admin" = [])),
-    responses((status = 200, description = "What needs attention, and the newest 20 events", body = Overview)))]
+    responses((status = 200, description = "What needs attention, and the newest 20 events the agency acts on (no notifications, sign-outs or other plumbing: those stay in the audit trail)", body = Overview)))]
 async fn overview(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -503,7 +535,13 @@ async fn overview(
     let recent = state
         .commands
         .store
-        .browse(&LogFilter::default(), 20)
+        .browse(
+            &LogFilter {
+                any_of_types: Some(OVERVIEW_TYPES.iter().map(|t| (*t).to_owned()).collect()),
+                ..LogFilter::default()
+            },
+            20,
+        )
         .await?;
     Ok(Json(Overview {
         attention: Attention {

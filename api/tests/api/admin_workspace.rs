@@ -650,6 +650,9 @@ async fn the_overview_counts_what_needs_attention_and_a_rebuild_reports_progress
     let app = TestApp::spawn().await;
     let (_, admin) = app.admin_token().await;
     app.employer("Waiting Pty Ltd", false).await;
+    // An application raises notifications for both sides.
+    app.applied("Platform Engineer", "applicant@example.com")
+        .await;
     let sent = app
         .post(
             "/api/contact",
@@ -670,6 +673,15 @@ async fn the_overview_counts_what_needs_attention_and_a_rebuild_reports_progress
     assert_eq!(attention["projections_failing"], 0);
     let recent = overview.body["recent"].as_array().unwrap();
     assert_eq!(recent[0]["event_type"], "ContactMessageReceived");
+    // What the agency acts on, not the plumbing: the notifications these
+    // raised stay in the audit trail.
+    assert!(app.events_of_type("NotificationRaised").await > 0);
+    assert!(
+        recent
+            .iter()
+            .all(|e| e["event_type"] != "NotificationRaised"),
+        "{recent:?}"
+    );
     assert_eq!(
         recent[0]["summary"],
         "Ann Lee sent an enquiry through the contact form"

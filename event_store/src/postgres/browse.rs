@@ -46,6 +46,12 @@ pub(super) async fn browse_in(
             .push(" AND event_type = ")
             .push_bind(event_type.clone());
     }
+    if let Some(types) = &filter.any_of_types {
+        query
+            .push(" AND event_type = ANY(")
+            .push_bind(types.clone())
+            .push(")");
+    }
     if let Some(actor) = filter.actor_id {
         // The same expression as the index, so the planner can use it.
         query

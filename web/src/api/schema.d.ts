@@ -6015,7 +6015,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What needs attention, and the newest 20 events */
+            /** @description What needs attention, and the newest 20 events the agency acts on (no notifications, sign-outs or other plumbing: those stay in the audit trail) */
             200: {
                 headers: {
                     [name: string]: unknown;
