@@ -39,7 +39,7 @@ mod form;
 mod responses;
 
 pub use form::{Form, multipart_error, read_form};
-pub use responses::{FILE_IN_PAGE_POLICY, attachment};
+pub use responses::{FILE_IN_PAGE_POLICY, FILE_MISSING, attachment};
 
 #[derive(Clone)]
 pub struct Files {

@@ -2,15 +2,17 @@
 //! name), images shown inline, files shown in a page; each streamed as it is
 //! read, typed, never sniffed and cached only where it is public.
 
-use anyhow::Context;
 use axum::body::Body;
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 use object_store::ObjectStoreExt;
 use object_store::path::Path;
 
 use super::Files;
 use crate::error::ApiError;
+
+/// What a person reads when a record names a file the store no longer holds.
+pub const FILE_MISSING: &str = "We can't find this file in storage. We've logged the problem; ask for it to be uploaded again.";
 
 impl Files {
     /// A public image (a company logo) shown inline, cached briefly.
@@ -65,7 +67,8 @@ impl Files {
         Ok(res)
     }
 
-    /// The stored object with its type, streamed as it is read.
+    /// The stored object with its type, streamed as it is read; 404
+    /// [`FILE_MISSING`] when the store does not hold it.
     async fn respond(
         &self,
         key: &str,
@@ -73,11 +76,21 @@ impl Files {
         disposition: Option<HeaderValue>,
         cache: &'static str,
     ) -> Result<Response, ApiError> {
-        let stored = self
-            .store
-            .get(&Path::from(key))
-            .await
-            .context("Failed to read a stored file")?;
+        let stored = match self.store.get(&Path::from(key)).await {
+            Ok(stored) => stored,
+            // A record names a file the store does not hold (lost in a
+            // restore or a move between stores): the person reads what
+            // happened, and the log has the key to look for.
+            Err(object_store::Error::NotFound { .. }) => {
+                tracing::error!(key, "a stored file a record names is missing");
+                return Err(ApiError::new(StatusCode::NOT_FOUND, FILE_MISSING));
+            }
+            Err(e) => {
+                return Err(anyhow::Error::new(e)
+                    .context("Failed to read a stored file")
+                    .into());
+            }
+        };
         let length = stored.meta.size;
         let mut res = typed(
             Body::from_stream(stored.into_stream()),

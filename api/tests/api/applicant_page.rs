@@ -92,6 +92,36 @@ async fn the_history_names_who_moved_booked_and_scored_in_plain_sentences() {
         .assert_error(StatusCode::NOT_FOUND, "Application not found");
 }
 
+/// A record that names a file the store no longer holds says so in words
+/// (and logs the key), not "Something went wrong".
+#[tokio::test]
+async fn a_resume_missing_from_storage_is_a_clear_404() {
+    let app = TestApp::spawn().await;
+    let (job, employer) = app.open_job("Data Engineer").await;
+    let candidate = app.candidate_token("lost@example.com").await;
+    let (id, resume) = app
+        .apply_with_resume(&candidate, &job, "Lost CV.pdf", pdf(1000))
+        .await;
+    app.settle().await;
+    let doc = app
+        .app
+        .state
+        .commands
+        .load::<domain::document::Document>(resume.parse().unwrap())
+        .await
+        .unwrap()
+        .state
+        .unwrap();
+    app.app.state.files.remove(&doc.storage_key).await.unwrap();
+
+    app.get(
+        &format!("/api/employer/applications/{id}/resume"),
+        Some(&employer),
+    )
+    .await
+    .assert_error(StatusCode::NOT_FOUND, api::files::FILE_MISSING);
+}
+
 #[tokio::test]
 async fn the_resume_is_served_inline_for_the_page_and_to_the_jobs_employer_only() {
     let app = TestApp::spawn().await;
