@@ -56,7 +56,7 @@ export default function ApplicationsPage() {
           {filters.job ? (
             <span>{a.job_title}</span>
           ) : (
-            <Link to={jobApplicationsPath(a.job_id)} aria-label={`Every application for ${a.job_title} at ${a.company}`}>
+            <Link to={jobApplicationsPath(a.job_id)} className="ops-cell-link" aria-label={`Every application for ${a.job_title} at ${a.company}`}>
               {a.job_title}
             </Link>
           )}

@@ -56,7 +56,7 @@ export default function JobsPage() {
       align: 'end',
       cell: (j) =>
         j.applications > 0 ? (
-          <Link to={jobApplicationsPath(j.id)} aria-label={`${j.applications === 1 ? '1 application' : `${j.applications} applications`} for ${j.title}`}>
+          <Link to={jobApplicationsPath(j.id)} className="ops-count-link" aria-label={`${j.applications === 1 ? '1 application' : `${j.applications} applications`} for ${j.title}`}>
             {j.applications}
           </Link>
         ) : (
