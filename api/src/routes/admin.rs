@@ -161,13 +161,15 @@ async fn approve(
 }
 
 /// A JSON body that may be left out: none (or only white space) is `T`'s
-/// default.
+/// default. One that is there answers as [`AppJson`] would: 400 when it is
+/// not JSON, 422 naming the field when a value has the wrong shape.
 fn optional_body<T: Default + serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    serde_json::from_slice(body)
-        .map_err(|_| ApiError::bad_request("Request body is not valid JSON"))
+    Json::<T>::from_bytes(body)
+        .map(|Json(value)| value)
+        .map_err(ApiError::from)
 }
 
 #[utoipa::path(post, path = "/api/admin/employers/{id}/suspend", tag = "admin", security(("admin" = [])), params(IdInPath), request_body = RejectBody,

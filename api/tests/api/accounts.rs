@@ -152,18 +152,22 @@ async fn an_approval_keeps_what_was_checked_for_the_audit_only() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "Note must be at most 2000 characters",
     );
+    // A note of the wrong shape is named, as any other body's field is.
+    let shaped = app
+        .manage_employer(&admin, employer_id, "approve", json!({"note": 5}))
+        .await;
+    assert_eq!(shaped.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        shaped.error().starts_with("Invalid request: note"),
+        "{:?}",
+        shaped.body
+    );
     let note = "ABN active on the register\nCalled their listed number";
     app.manage_employer(&admin, employer_id, "approve", json!({ "note": note }))
         .await
         .assert_status(StatusCode::OK);
 
-    let history = app
-        .get(
-            &format!("/api/admin/streams/account-{employer_id}"),
-            Some(&admin),
-        )
-        .await
-        .assert_status(StatusCode::OK);
+    let history = app.account_stream(&admin, employer_id).await;
     let approvals: Vec<&Value> = history.body["events"]
         .as_array()
         .unwrap()

@@ -114,13 +114,7 @@ async fn an_employer_record_carries_its_account_and_company_profile() {
     assert_eq!(record.body["company"]["website"], "https://hiringco.com.au");
 
     // Its record history is headed by the person and the business.
-    let history = app
-        .get(
-            &format!("/api/admin/streams/account-{employer_id}"),
-            Some(&admin),
-        )
-        .await
-        .assert_status(StatusCode::OK);
+    let history = app.account_stream(&admin, employer_id).await;
     assert_eq!(history.body["name"], "Morgan Reid, Hiring Co");
 
     // Waiting for approval, with no profile saved yet.

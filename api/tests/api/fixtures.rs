@@ -297,6 +297,16 @@ impl TestApp {
         .await
     }
 
+    /// An account's record history, as the audit trail reads it.
+    pub async fn account_stream(&self, admin: &str, account: impl std::fmt::Display) -> Reply {
+        self.get(
+            &format!("/api/admin/streams/account-{account}"),
+            Some(admin),
+        )
+        .await
+        .assert_status(StatusCode::OK)
+    }
+
     /// Staff act on an enquiry in the contact inbox (`assign`, `reply`,
     /// `handled`, `erase`); `body` is the form.
     pub async fn enquiry_action(&self, token: &str, id: &str, action: &str, body: Value) -> Reply {
