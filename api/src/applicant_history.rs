@@ -159,9 +159,11 @@ pub fn history(mut events: Vec<Happened>, people: &HashMap<Uuid, Person>) -> Vec
                     stage,
                     feedback,
                     moved_at,
+                    emailed,
                     ..
                 } => {
                     let summary = match stage {
+                        Stage::Rejected if *emailed => format!("Rejected by {by}, and emailed"),
                         Stage::Rejected => format!("Rejected by {by}"),
                         stage => format!("Moved to {} by {by}", stage_words(*stage)),
                     };

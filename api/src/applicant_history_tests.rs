@@ -68,6 +68,7 @@ fn moved(stage: Stage, by: Uuid, at: DateTime<Utc>, feedback: Option<&str>) -> A
         feedback: feedback.map(str::to_owned),
         moved_by: by,
         moved_at: at,
+        emailed: false,
     })
 }
 

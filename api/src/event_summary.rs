@@ -416,11 +416,12 @@ impl Reader<'_> {
                     self.person(s.candidate_id, "a candidate"),
                     readable(&s.job_title, "a job")
                 ),
-                ApplicationEvent::ApplicationMoved { stage, .. } => format!(
-                    "{} moved {} to {}",
+                ApplicationEvent::ApplicationMoved { stage, emailed, .. } => format!(
+                    "{} moved {} to {}{}",
                     actor(),
                     self.candidate(),
-                    stage_words(*stage)
+                    stage_words(*stage),
+                    if *emailed { ", and emailed them" } else { "" }
                 ),
                 ApplicationEvent::ApplicationStatusChanged { status, .. } => format!(
                     "{} set {}'s application for {} to {}",

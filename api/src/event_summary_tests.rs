@@ -95,6 +95,7 @@ fn a_move_names_who_moved_whom_and_the_stage_in_words() {
         feedback: None,
         moved_by: MEI,
         moved_at: Utc::now(),
+        emailed: false,
     });
     let stream = format!("application-{APPLICATION}");
     assert_eq!(

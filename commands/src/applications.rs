@@ -3,7 +3,9 @@
 
 use domain::DomainError;
 use domain::account::Account;
-use domain::application::{self, Application, ApplicationStatus, Attachment, JobFacts, Submission};
+use domain::application::{
+    self, Application, ApplicationEvent, ApplicationStatus, Attachment, JobFacts, Submission,
+};
 use domain::document::Document;
 use domain::job::Job;
 use domain::pipeline::{self, Stage};
@@ -38,6 +40,10 @@ pub struct MoveApplication {
     /// conflict instead of overwriting a colleague's move; `None` moves from
     /// wherever the application is.
     pub expected_version: Option<i64>,
+    /// Email the candidate about it too (a rejection only): "Your application
+    /// for … at …", with the feedback. Without it they see it in their portal
+    /// and notifications only.
+    pub email_candidate: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -74,6 +80,37 @@ fn application_sent(
              Follow it here: {}/candidate/dashboard/applications\n\n\
              Harbour IT Recruitment, Sydney\n",
             public_url.trim_end_matches('/'),
+        ),
+        ..OutgoingMail::default()
+    }
+}
+
+/// The candidate's word that an application will not go further, when the
+/// employer chose to email it: who decided, the feedback if any, and where to
+/// look next. Sent in the same transaction as the move.
+pub fn not_progressed(
+    (name, email): (&str, &str),
+    title: &str,
+    company: &str,
+    feedback: Option<&str>,
+    public_url: &str,
+) -> OutgoingMail {
+    let first_name = name.split_whitespace().next().unwrap_or("there");
+    let public = public_url.trim_end_matches('/');
+    let feedback = feedback
+        .map(|f| format!("A note from the hiring team at {company}:\n\n{f}\n\n"))
+        .unwrap_or_default();
+    // One line a paragraph: mail apps wrap it to the reader's screen.
+    OutgoingMail {
+        recipient: email.to_owned(),
+        subject: format!("Your application for {title} at {company}"),
+        body: format!(
+            "Hi {first_name},\n\n\
+             Thank you for applying for {title} at {company}. The hiring team has decided not to take your application further this time.\n\n\
+             {feedback}\
+             This doesn't close any other door: every open role is at {public}/jobs/find, and a job alert will email you new ones that match what you're after.\n\n\
+             The application stays in My Applications: {public}/candidate/dashboard/applications\n\n\
+             Harbour IT Recruitment, Sydney\n",
         ),
         ..OutgoingMail::default()
     }
@@ -154,16 +191,28 @@ impl Commands {
         cmd: ChangeApplicationStatus,
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
-        let now = self.clock.now();
-        self.execute::<Application>(cmd.application_id, metadata, |state| {
-            application::change_status(
-                state.as_ref(),
-                cmd.employer_id,
-                cmd.status,
-                cmd.feedback.as_deref(),
-                now,
-            )
-        })
+        let loaded = self.load::<Application>(cmd.application_id).await?;
+        let candidate_erased = match loaded.state.as_ref() {
+            Some(app) if app.employer_id == cmd.employer_id => {
+                self.is_erased(app.candidate_id).await?
+            }
+            _ => false,
+        };
+        let events = application::change_status(
+            loaded.state.as_ref(),
+            cmd.employer_id,
+            cmd.status,
+            cmd.feedback.as_deref(),
+            candidate_erased,
+            self.clock.now(),
+        )?;
+        self.append(
+            cmd.application_id,
+            &loaded,
+            events,
+            Effects::default(),
+            metadata,
+        )
         .await
     }
 
@@ -190,11 +239,9 @@ impl Commands {
                 expected: ExpectedVersion::Exact(expected),
             }));
         }
-        let job_open = self
-            .load::<Job>(app.job_id)
-            .await?
-            .state
-            .is_some_and(|j| j.open);
+        let job = self.load::<Job>(app.job_id).await?.state;
+        let job_open = job.as_ref().is_some_and(|j| j.open);
+        let candidate_erased = self.is_erased(app.candidate_id).await?;
         let events = pipeline::move_to(
             loaded.state.as_ref(),
             pipeline::Move {
@@ -202,18 +249,36 @@ impl Commands {
                 to: cmd.stage,
                 feedback: cmd.feedback.as_deref(),
                 job_open,
+                candidate_erased,
+                email_candidate: cmd.email_candidate,
                 now: self.clock.now(),
             },
         )?;
+        let mut effects = Effects::default();
+        let emailed = events.iter().find_map(|e| match e {
+            ApplicationEvent::ApplicationMoved {
+                emailed: true,
+                feedback,
+                ..
+            } => Some(feedback.as_deref()),
+            _ => None,
+        });
+        if let Some(feedback) = emailed {
+            let candidate = self.load::<Account>(app.candidate_id).await?.state;
+            if let Some(candidate) = candidate {
+                let company = job.as_ref().map_or("the employer", |j| j.company.as_str());
+                effects = effects.mail(not_progressed(
+                    (&candidate.name, &candidate.email),
+                    &app.job_title,
+                    company,
+                    feedback,
+                    &self.links.public,
+                ));
+            }
+        }
         let version = loaded.version + events.len() as i64;
         Ok(self
-            .append(
-                cmd.application_id,
-                &loaded,
-                events,
-                Effects::default(),
-                metadata,
-            )
+            .append(cmd.application_id, &loaded, events, effects, metadata)
             .await?
             .with(version))
     }
@@ -276,5 +341,52 @@ mod tests {
             "{}",
             bare.body
         );
+    }
+
+    #[test]
+    fn a_rejection_by_mail_thanks_them_quotes_the_feedback_and_points_on() {
+        let mail = not_progressed(
+            candidate("Chloe Martin"),
+            "Senior Rust Engineer",
+            "Eucalypt Software",
+            Some("We went with someone with more async Rust."),
+            "https://harbourit.example/",
+        );
+        assert_eq!(mail.recipient, "sam@example.com");
+        assert_eq!(
+            mail.subject,
+            "Your application for Senior Rust Engineer at Eucalypt Software"
+        );
+        assert!(
+            mail.body.starts_with(
+                "Hi Chloe,\n\nThank you for applying for Senior Rust Engineer at Eucalypt Software."
+            ),
+            "{}",
+            mail.body
+        );
+        assert!(
+            mail.body.contains(
+                "A note from the hiring team at Eucalypt Software:\n\nWe went with someone with more async Rust.\n\n"
+            ),
+            "{}",
+            mail.body
+        );
+        assert!(
+            mail.body.contains("https://harbourit.example/jobs/find,"),
+            "{}",
+            mail.body
+        );
+        assert!(
+            mail.body
+                .contains("https://harbourit.example/candidate/dashboard/applications\n")
+        );
+        let plain = not_progressed(
+            candidate("Chloe"),
+            "QA Lead",
+            "Opal",
+            None,
+            "http://localhost:8080",
+        );
+        assert!(!plain.body.contains("A note from"), "{}", plain.body);
     }
 }

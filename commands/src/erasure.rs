@@ -77,6 +77,13 @@ impl Subject {
 }
 
 impl Commands {
+    /// Whether `subject`'s personal data was erased: an employer can no longer
+    /// invite them, email them or move their application on (only reject it).
+    pub(crate) async fn is_erased(&self, subject: Uuid) -> Result<bool, CommandError> {
+        let erasure = self.load::<Erasure>(subject).await?;
+        Ok(erasure.state.erased.is_some())
+    }
+
     /// Erases `subject` (as [`Commands::erasure_subject`] found them, so the
     /// caller can act on who they are first and nothing is read twice).
     pub async fn erase_person(

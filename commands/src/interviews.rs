@@ -147,11 +147,6 @@ impl Commands {
         Ok(())
     }
 
-    async fn is_erased(&self, subject: Uuid) -> Result<bool, CommandError> {
-        let erasure = self.load::<domain::erasure::Erasure>(subject).await?;
-        Ok(erasure.state.erased.is_some())
-    }
-
     /// The candidate's mail: what changed, in Sydney time, with the `.ics`;
     /// none for an erased candidate (a cancellation still goes through).
     async fn invitation(

@@ -95,6 +95,10 @@ pub enum ApplicationEvent {
         feedback: Option<String>,
         moved_by: Uuid,
         moved_at: DateTime<Utc>,
+        /// The employer had the candidate emailed about it (a rejection); the
+        /// mail went out with the move. Older events read `false`.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        emailed: bool,
     },
     /// The candidate took the application back. Carries who to tell.
     ApplicationWithdrawn {
@@ -249,6 +253,7 @@ pub fn change_status(
     employer_id: Uuid,
     status: ApplicationStatus,
     feedback: Option<&str>,
+    candidate_erased: bool,
     now: DateTime<Utc>,
 ) -> Result<Vec<ApplicationEvent>, DomainError> {
     let app = state
@@ -257,6 +262,9 @@ pub fn change_status(
     let feedback = optional_multiline_text(feedback, "Feedback", MAX_FEEDBACK_LEN)?;
     if app.status == status && feedback.is_none() {
         return Ok(vec![]);
+    }
+    if candidate_erased && status != ApplicationStatus::Rejected {
+        return Err(DomainError::invalid(crate::pipeline::CANDIDATE_ERASED));
     }
     if app.stage == Stage::Hired {
         return Err(DomainError::invalid(crate::pipeline::HIRED_IS_FINAL));
@@ -395,10 +403,23 @@ mod tests {
                     Uuid::from_u128(77),
                     ApplicationStatus::Accepted,
                     None,
+                    false,
                     now(),
                 )
             })
             .then_err(DomainError::NotFound("Application"));
+        Given::new(None, evolve, submitted.clone())
+            .when(|s| {
+                change_status(
+                    s.as_ref(),
+                    Uuid::from_u128(2),
+                    ApplicationStatus::Accepted,
+                    None,
+                    true,
+                    now(),
+                )
+            })
+            .then_err(DomainError::invalid(crate::pipeline::CANDIDATE_ERASED));
         Given::new(None, evolve, submitted)
             .when(|s| {
                 change_status(
@@ -406,6 +427,7 @@ mod tests {
                     Uuid::from_u128(2),
                     ApplicationStatus::Accepted,
                     Some(" Great interview "),
+                    false,
                     now(),
                 )
             })
@@ -428,6 +450,7 @@ mod tests {
                     Uuid::from_u128(2),
                     ApplicationStatus::Pending,
                     None,
+                    false,
                     now(),
                 )
             })
@@ -465,6 +488,8 @@ mod tests {
                         to: Stage::Screening,
                         feedback: None,
                         job_open: true,
+                        candidate_erased: false,
+                        email_candidate: false,
                         now: now(),
                     },
                 )

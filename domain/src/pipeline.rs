@@ -18,6 +18,10 @@ pub const HIRED_IS_FINAL: &str =
 pub const HIRE_NEEDS_OFFER: &str = "Move the applicant to Offer before marking them hired";
 pub const JOB_CLOSED: &str = "This job is closed. Reopen it to move its applicants";
 pub const WITHDRAWN: &str = "The candidate withdrew this application";
+pub const ONLY_REJECTION_EMAILED: &str =
+    "Only a rejection is emailed from a move: an interview is emailed when it is booked";
+pub const CANDIDATE_ERASED: &str =
+    "This candidate's personal data was erased, so their application can only be rejected";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -125,16 +129,39 @@ impl TryFrom<String> for Stage {
     }
 }
 
+/// What besides its stage decides where an application may go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    /// The candidate withdrew it.
+    pub withdrawn: bool,
+    /// Its job is open (a closed job's applicants stay where they are).
+    pub job_open: bool,
+    /// The candidate's personal data was erased: the application is out of
+    /// the running, and can only be closed as Rejected.
+    pub candidate_erased: bool,
+}
+
+impl Standing {
+    /// An application still in play on an open job.
+    pub const IN_PLAY: Self = Self {
+        withdrawn: false,
+        job_open: true,
+        candidate_erased: false,
+    };
+}
+
 /// Why the pipeline refuses to move an application from `from` to `to`, in
 /// the words the refusal is given in; none when it allows the move. The one
 /// rule, used by [`move_to`] and by the board to say which moves it offers
 /// ([`moves`]), so the web does not keep a copy of it.
-pub fn refusal(from: Stage, to: Stage, withdrawn: bool, job_open: bool) -> Option<&'static str> {
-    if !job_open {
+pub fn refusal(from: Stage, to: Stage, standing: Standing) -> Option<&'static str> {
+    if standing.candidate_erased && to != Stage::Rejected {
+        Some(CANDIDATE_ERASED)
+    } else if !standing.job_open {
         Some(JOB_CLOSED)
     } else if from == Stage::Hired {
         Some(HIRED_IS_FINAL)
-    } else if withdrawn {
+    } else if standing.withdrawn {
         Some(WITHDRAWN)
     } else if to == Stage::Hired && from != Stage::Offer {
         Some(HIRE_NEEDS_OFFER)
@@ -153,13 +180,13 @@ pub struct StageMove {
 }
 
 /// Every other stage, in board order, each allowed or with its refusal.
-pub fn moves(from: Stage, withdrawn: bool, job_open: bool) -> Vec<StageMove> {
+pub fn moves(from: Stage, standing: Standing) -> Vec<StageMove> {
     Stage::ALL
         .into_iter()
         .filter(|&to| to != from)
         .map(|to| StageMove {
             to,
-            refused: refusal(from, to, withdrawn, job_open).map(str::to_owned),
+            refused: refusal(from, to, standing).map(str::to_owned),
         })
         .collect()
 }
@@ -172,6 +199,11 @@ pub struct Move<'a> {
     pub feedback: Option<&'a str>,
     /// Whether the application's job is open (looked up first).
     pub job_open: bool,
+    /// Whether the candidate's personal data was erased (looked up first).
+    pub candidate_erased: bool,
+    /// The employer asks for the candidate to be emailed (a rejection only).
+    /// An erased candidate has no address: nobody is emailed.
+    pub email_candidate: bool,
     pub now: DateTime<Utc>,
 }
 
@@ -185,10 +217,18 @@ pub fn move_to(
         .filter(|a| a.employer_id == m.employer_id)
         .ok_or(DomainError::NotFound("Application"))?;
     let feedback = optional_multiline_text(m.feedback, "Feedback", MAX_FEEDBACK_LEN)?;
+    if m.email_candidate && m.to != Stage::Rejected {
+        return Err(DomainError::invalid(ONLY_REJECTION_EMAILED));
+    }
     if app.stage == m.to && feedback.is_none() {
         return Ok(vec![]);
     }
-    if let Some(reason) = refusal(app.stage, m.to, app.withdrawn, m.job_open) {
+    let standing = Standing {
+        withdrawn: app.withdrawn,
+        job_open: m.job_open,
+        candidate_erased: m.candidate_erased,
+    };
+    if let Some(reason) = refusal(app.stage, m.to, standing) {
         return Err(DomainError::invalid(reason));
     }
     Ok(vec![ApplicationEvent::ApplicationMoved {
@@ -197,6 +237,7 @@ pub fn move_to(
         feedback,
         moved_by: m.employer_id,
         moved_at: m.now,
+        emailed: m.email_candidate && !m.candidate_erased,
     }])
 }
 
@@ -235,6 +276,7 @@ mod tests {
             feedback: None,
             moved_by: EMPLOYER,
             moved_at: now(),
+            emailed: false,
         }
     }
 
@@ -244,6 +286,8 @@ mod tests {
             to: stage,
             feedback: None,
             job_open: true,
+            candidate_erased: false,
+            email_candidate: false,
             now: now(),
         }
     }
@@ -320,6 +364,53 @@ mod tests {
     }
 
     #[test]
+    fn an_erased_candidates_application_can_only_be_rejected() {
+        let erased = |stage| Move {
+            candidate_erased: true,
+            ..to(stage)
+        };
+        given::<Application>(vec![submitted()])
+            .when(|s| move_to(s.as_ref(), erased(Stage::Interview)))
+            .then_err(DomainError::invalid(CANDIDATE_ERASED));
+        given::<Application>(vec![submitted()])
+            .when(|s| move_to(s.as_ref(), erased(Stage::Rejected)))
+            .then(vec![moved(Stage::New, Stage::Rejected)]);
+    }
+
+    #[test]
+    fn a_rejection_may_email_the_candidate_and_nothing_else_does() {
+        let emailing = |stage| Move {
+            email_candidate: true,
+            ..to(stage)
+        };
+        given::<Application>(vec![submitted()])
+            .when(|s| move_to(s.as_ref(), emailing(Stage::Rejected)))
+            .then(vec![ApplicationEvent::ApplicationMoved {
+                stage: Stage::Rejected,
+                previous: Stage::New,
+                feedback: None,
+                moved_by: EMPLOYER,
+                moved_at: now(),
+                emailed: true,
+            }]);
+        given::<Application>(vec![submitted()])
+            .when(|s| move_to(s.as_ref(), emailing(Stage::Interview)))
+            .then_err(DomainError::invalid(ONLY_REJECTION_EMAILED));
+        // An erased candidate has no address left: the rejection goes, unmailed.
+        given::<Application>(vec![submitted()])
+            .when(|s| {
+                move_to(
+                    s.as_ref(),
+                    Move {
+                        candidate_erased: true,
+                        ..emailing(Stage::Rejected)
+                    },
+                )
+            })
+            .then(vec![moved(Stage::New, Stage::Rejected)]);
+    }
+
+    #[test]
     fn moving_to_the_same_stage_without_feedback_changes_nothing() {
         given::<Application>(vec![submitted()])
             .when(|s| move_to(s.as_ref(), to(Stage::New)))
@@ -344,6 +435,7 @@ mod tests {
                 feedback: Some("We went with someone closer to Parramatta.".into()),
                 moved_by: EMPLOYER,
                 moved_at: now(),
+                emailed: false,
             }]);
     }
 
@@ -365,8 +457,13 @@ mod tests {
 
     #[test]
     fn the_moves_offered_are_the_moves_the_decision_allows() {
-        let allowed = |from, withdrawn, open| -> Vec<Stage> {
-            moves(from, withdrawn, open)
+        let allowed = |from, withdrawn, job_open| -> Vec<Stage> {
+            let standing = Standing {
+                withdrawn,
+                job_open,
+                ..Standing::IN_PLAY
+            };
+            moves(from, standing)
                 .into_iter()
                 .filter(|m| m.refused.is_none())
                 .map(|m| m.to)
@@ -394,14 +491,22 @@ mod tests {
         assert!(allowed(Stage::Hired, false, true).is_empty());
         assert!(allowed(Stage::Screening, true, true).is_empty());
         assert!(allowed(Stage::Screening, false, false).is_empty());
-        let hire = moves(Stage::Interview, false, true)
+        let erased = Standing {
+            candidate_erased: true,
+            ..Standing::IN_PLAY
+        };
+        for m in moves(Stage::Screening, erased) {
+            let expected = (m.to != Stage::Rejected).then_some(CANDIDATE_ERASED);
+            assert_eq!(m.refused.as_deref(), expected, "{:?}", m.to);
+        }
+        let hire = moves(Stage::Interview, Standing::IN_PLAY)
             .into_iter()
             .find(|m| m.to == Stage::Hired)
             .unwrap();
         assert_eq!(hire.refused.as_deref(), Some(HIRE_NEEDS_OFFER));
         // Every refusal offered is the one the decision gives.
         for from in Stage::ALL {
-            for m in moves(from, false, true) {
+            for m in moves(from, Standing::IN_PLAY) {
                 let decided = given::<Application>(vec![submitted(), moved(Stage::New, from)])
                     .state()
                     .map(|s| move_to(Some(&s), to(m.to)));

@@ -127,6 +127,11 @@ struct MoveBody {
     feedback: Option<String>,
     /// The card's version as the board showed it.
     version: Option<i64>,
+    /// Email the candidate too: only with `rejected` ("Your application for
+    /// … at …", with the feedback). Without it they hear in their portal and
+    /// notifications only.
+    #[serde(default)]
+    email_candidate: bool,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -141,7 +146,7 @@ struct MovedReply {
     responses((status = 200, description = "`Applicant moved`, or `Nothing changed`", body = MovedReply),
         refusals::ApplicationNotFound,
         (status = 409, description = "Someone else moved this applicant since the board showed `version`", body = ErrorBody),
-        (status = 422, description = "An unknown stage, a move the pipeline does not allow, a closed job, feedback too long", body = ErrorBody)))]
+        (status = 422, description = "An unknown stage, a move the pipeline does not allow, a closed job, feedback too long, `email_candidate` with a stage other than `rejected`", body = ErrorBody)))]
 async fn move_one(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -156,6 +161,7 @@ async fn move_one(
         stage,
         feedback: body.feedback,
         expected_version: body.version,
+        email_candidate: body.email_candidate,
     };
     let written = state
         .commands
@@ -185,6 +191,9 @@ async fn move_one(
 struct BulkRejectBody {
     application_ids: Vec<Uuid>,
     feedback: Option<String>,
+    /// Email each candidate too, as a single rejection can.
+    #[serde(default)]
+    email_candidates: bool,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -248,6 +257,7 @@ async fn bulk_reject(
             stage: Stage::Rejected,
             feedback: body.feedback.clone(),
             expected_version: None,
+            email_candidate: body.email_candidates,
         };
         match state.commands.move_application(cmd, meta.clone()).await {
             Ok(written) => {

@@ -287,6 +287,32 @@ async fn an_erased_candidate_leaves_no_trace_in_tables_files_mail_or_a_rebuild()
         StatusCode::UNPROCESSABLE_ENTITY,
         "This candidate's personal data was erased, so they can no longer be invited",
     );
+    // Nor move their application on: the card offers only Rejected, and the
+    // server refuses anything else from anywhere (a move or the status),
+    // changing nothing.
+    let only_rejected =
+        "This candidate's personal data was erased, so their application can only be rejected";
+    let offered = card["moves"].as_array().expect("the card's moves");
+    for m in offered {
+        let expected = if m["to"] == "rejected" {
+            json!(null)
+        } else {
+            json!(only_rejected)
+        };
+        assert_eq!(m["refused"], expected, "{offered:?}");
+    }
+    let events_now = app.event_count().await;
+    app.move_to(&employer, &application, "offer")
+        .await
+        .assert_error(StatusCode::UNPROCESSABLE_ENTITY, only_rejected);
+    app.put(
+        &format!("/api/employer/applications/{application}/status"),
+        Some(&employer),
+        Some(json!({"status": "pending"})),
+    )
+    .await
+    .assert_error(StatusCode::UNPROCESSABLE_ENTITY, only_rejected);
+    assert_eq!(app.event_count().await, events_now);
     let record: (String, String, Option<Uuid>) = sqlx::query_as(
         "SELECT subject_kind, grounds, requested_by FROM erasures WHERE subject_id = $1 AND completed_at IS NOT NULL",
     )
@@ -346,6 +372,11 @@ async fn an_erased_candidate_leaves_no_trace_in_tables_files_mail_or_a_rebuild()
         (card["candidate_name"].as_str(), card["stage"].as_str()),
         (Some("[erased]"), Some("interview"))
     );
+
+    // Closing it as Rejected is how the employer clears it from the board.
+    app.move_to(&employer, &application, "rejected")
+        .await
+        .assert_status(StatusCode::OK);
 }
 
 /// The answers of docs/ANALYSTS.md's example queries (but the one about

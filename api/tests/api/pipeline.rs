@@ -505,3 +505,89 @@ async fn a_withdrawn_application_leaves_the_candidates_list_is_flagged_on_the_bo
             .ends_with("Their reason is on the application's history.")
     );
 }
+
+/// The rejection mails of `email`, oldest first: (subject, body).
+async fn rejection_mails(app: &TestApp, email: &str) -> Vec<(String, String)> {
+    sqlx::query_as(
+        "SELECT subject, body FROM mail_outbox WHERE recipient = $1 AND subject LIKE 'Your application for %' ORDER BY created_at",
+    )
+    .bind(email)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap()
+}
+
+/// A rejection can email the candidate (as Greenhouse's and Lever's do):
+/// the mail goes with the move, says it kindly with the feedback, and the
+/// history says it went. Without the flag, or for any other move, no mail.
+#[tokio::test]
+async fn a_rejection_emails_the_candidate_when_asked_and_only_then() {
+    let app = TestApp::spawn().await;
+    let (job, employer, id, _) = applied(&app, "told@example.com").await;
+
+    // Only a rejection is emailed from a move; a refused one writes nothing.
+    let before = app.event_count().await;
+    app.move_application(
+        &employer,
+        &id,
+        json!({"stage": "interview", "email_candidate": true}),
+    )
+    .await
+    .assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Only a rejection is emailed from a move: an interview is emailed when it is booked",
+    );
+    assert_eq!(app.event_count().await, before);
+
+    let feedback = "We went with someone with more on-call experience.";
+    app.move_application(
+        &employer,
+        &id,
+        json!({"stage": "rejected", "feedback": feedback, "email_candidate": true}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
+    let mails = rejection_mails(&app, "told@example.com").await;
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert_eq!(
+        mails[0].0,
+        "Your application for Platform Engineer at Hiring Co"
+    );
+    assert!(mails[0].1.contains(feedback), "{}", mails[0].1);
+    app.settle().await;
+    let page = app
+        .get(&format!("/api/employer/applications/{id}"), Some(&employer))
+        .await
+        .assert_status(StatusCode::OK);
+    let said = page.body.to_string();
+    assert!(said.contains(", and emailed"), "{said}");
+
+    // Without the flag the candidate hears in the portal only.
+    let (quiet, _) = app.new_applicant(&job, "quiet@example.com").await;
+    app.settle().await;
+    app.move_to(&employer, &quiet, "rejected")
+        .await
+        .assert_status(StatusCode::OK);
+    assert!(rejection_mails(&app, "quiet@example.com").await.is_empty());
+
+    // Many at once, each mailed once.
+    let mut ids = vec![];
+    for email in ["bulk-a@example.com", "bulk-b@example.com"] {
+        ids.push(app.new_applicant(&job, email).await.0);
+    }
+    app.settle().await;
+    let bulk = app
+        .post(
+            "/api/employer/applications/bulk-reject",
+            Some(&employer),
+            json!({"application_ids": ids, "email_candidates": true}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(bulk.body["rejected"], 2);
+    for email in ["bulk-a@example.com", "bulk-b@example.com"] {
+        let mails = rejection_mails(&app, email).await;
+        assert_eq!(mails.len(), 1, "{email}: {mails:?}");
+        assert!(!mails[0].1.contains("A note from"), "{}", mails[0].1);
+    }
+}

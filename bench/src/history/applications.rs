@@ -135,6 +135,7 @@ impl World {
                     feedback,
                     moved_by: employer,
                     moved_at: t,
+                    emailed: false,
                 },
                 Some(candidate),
                 them,

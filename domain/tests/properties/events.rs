@@ -426,13 +426,16 @@ fn application_event() -> impl Strategy<Value = ApplicationEvent> {
                 }
             }
         ),
-        (stage(), stage(), opt_text(), id(), instant()).prop_map(
-            |(stage, previous, feedback, moved_by, moved_at)| ApplicationEvent::ApplicationMoved {
-                stage,
-                previous,
-                feedback,
-                moved_by,
-                moved_at
+        (stage(), stage(), opt_text(), id(), instant(), any::<bool>()).prop_map(
+            |(stage, previous, feedback, moved_by, moved_at, emailed)| {
+                ApplicationEvent::ApplicationMoved {
+                    stage,
+                    previous,
+                    feedback,
+                    moved_by,
+                    moved_at,
+                    emailed,
+                }
             }
         ),
         (id(), s(), opt_text(), instant()).prop_map(

@@ -221,14 +221,17 @@ pub async fn run(
         for (i, stage) in app.moves.iter().enumerate() {
             step(commands, &mut at, now);
             let last = i + 1 == app.moves.len();
+            let stage = Stage::parse(stage)?;
             commands
                 .move_application(
                     MoveApplication {
                         employer_id: employer,
                         application_id,
-                        stage: Stage::parse(stage)?,
+                        stage,
                         feedback: if last { app.feedback.clone() } else { None },
                         expected_version: None,
+                        // As the reject dialog does by default.
+                        email_candidate: stage == Stage::Rejected,
                     },
                     as_person(employer),
                 )

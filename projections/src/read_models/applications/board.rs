@@ -5,7 +5,7 @@
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::application::ApplicationStatus;
-use domain::pipeline::{self, Progress, Stage, StageMove};
+use domain::pipeline::{self, Progress, Stage, StageMove, Standing};
 use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -47,6 +47,10 @@ pub struct PipelineCard {
     /// Whether its job is open: a closed job's applicants stay where they are.
     #[serde(skip)]
     pub job_open: bool,
+    /// Whether the candidate's personal data was erased: the card stays where
+    /// it was, out of the running.
+    #[serde(skip)]
+    pub candidate_erased: bool,
     /// Every other stage, each allowed or with the refusal a move there would
     /// get (`domain::pipeline::moves`): the board offers these and no others.
     #[sqlx(skip)]
@@ -61,7 +65,12 @@ impl PipelineCard {
     /// The card with what the pipeline's rules say of it: the moves it allows
     /// and how its candidate reads its stage.
     fn with_pipeline(mut self) -> Self {
-        self.moves = pipeline::moves(self.stage, self.withdrawn_at.is_some(), self.job_open);
+        let standing = Standing {
+            withdrawn: self.withdrawn_at.is_some(),
+            job_open: self.job_open,
+            candidate_erased: self.candidate_erased,
+        };
+        self.moves = pipeline::moves(self.stage, standing);
         self.progress = self.stage.progress();
         self
     }
@@ -73,7 +82,8 @@ const CARD_COLUMNS: &str = "a.id, a.job_id, a.candidate_id, c.name AS candidate_
     a.withdrawn_at, a.stage_entered_at,
     greatest(0, floor(extract(epoch FROM now() - a.stage_entered_at) / 86400))::int AS days_in_stage,
     round(sc.rating, 1)::float8 AS rating, coalesce(sc.scorecards, 0) AS scorecards,
-    d.original_name AS resume_name, coalesce(j.status = 'open', false) AS job_open";
+    d.original_name AS resume_name, coalesce(j.status = 'open', false) AS job_open,
+    coalesce(c.status = 'erased', false) AS candidate_erased";
 
 /// The tables a card reads: who applied, their resume, and their scorecards
 /// (each scorecard's overall score is the mean of its criteria).
