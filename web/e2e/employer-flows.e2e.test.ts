@@ -365,7 +365,7 @@ describe('rejecting with feedback', () => {
     const dialog = page.getByRole('dialog', { name: `Reject ${CANDIDATE.name}?` })
     await dialog.getByLabel(`Feedback for ${CANDIDATE.name} (optional)`).fill(REJECT_FEEDBACK)
     await dialog.getByRole('button', { name: 'Reject' }).click()
-    await page.getByText(`We’ve let ${CANDIDATE.name} know, with your feedback.`).waitFor()
+    await page.getByText(`We’ve emailed ${CANDIDATE.name} and updated their portal, with your feedback.`).waitFor()
     await eventually(async () => (await myApplication())?.status === 'rejected', 10_000, 'rejected on the server')
     expect((await myApplication())?.feedback).toBe(REJECT_FEEDBACK)
 

@@ -1,8 +1,10 @@
 /**
- * POST /api/employer/applications/bulk-reject {application_ids, feedback?}: each one its own move;
- * failures come back per id. Each rejection that took comes back as its own `pipeline_updated`,
- * which marks the job's queries stale; the mutation does it only when nothing will echo (the call
- * failed, or no socket is open).
+ * POST /api/employer/applications/bulk-reject {application_ids, feedback?, email_candidates?}:
+ * each one its own move; failures come back per id. `email_candidates` has the server email each
+ * candidate as well (none whose personal data was erased: they have no address), and is left out
+ * otherwise. Each rejection that took comes back as its own `pipeline_updated`, which marks the
+ * job's queries stale; the mutation does it only when nothing will echo (the call failed, or no
+ * socket is open).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiSchema } from '../../../api'
@@ -12,8 +14,14 @@ import { employerKeys } from './keys'
 
 export type BulkRejectResult = ApiSchema<'BulkRejected'>
 
-export const bulkReject = ({ ids, feedback }: { ids: string[]; jobId: string; feedback?: string }) =>
-  employerPost<BulkRejectResult>('/api/employer/applications/bulk-reject', { application_ids: ids, ...(feedback?.trim() ? { feedback: feedback.trim() } : {}) })
+export type BulkRejectInput = { ids: string[]; jobId: string; feedback?: string; emailCandidates?: boolean }
+
+export const bulkReject = ({ ids, feedback, emailCandidates }: BulkRejectInput) =>
+  employerPost<BulkRejectResult>('/api/employer/applications/bulk-reject', {
+    application_ids: ids,
+    ...(feedback?.trim() ? { feedback: feedback.trim() } : {}),
+    ...(emailCandidates ? { email_candidates: true } : {}),
+  })
 
 export function useBulkReject() {
   const qc = useQueryClient()

@@ -1,9 +1,11 @@
 /**
- * POST /api/employer/applications/{id}/move {stage, feedback?, version}: one card to another
- * stage. The board moves the card at once (optimistic) and puts it back if the server refuses;
- * either way the job's queries are read again, so a 409 shows where a colleague put the card.
- * After a move that took, the socket's `pipeline_updated` reads them again (in this tab as in the
- * others); the mutation does it only when nothing will echo: a refusal, or no open socket.
+ * POST /api/employer/applications/{id}/move {stage, feedback?, version, email_candidate?}: one
+ * card to another stage; `email_candidate` (a rejection only) has the server email the candidate
+ * as well, and is left out otherwise. The board moves the card at once (optimistic) and puts it
+ * back if the server refuses; either way the job's queries are read again, so a 409 shows where a
+ * colleague put the card. After a move that took, the socket's `pipeline_updated` reads them
+ * again (in this tab as in the others); the mutation does it only when nothing will echo: a
+ * refusal, or no open socket.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiReply } from '../../../api'
@@ -13,13 +15,14 @@ import { employerPost } from './client'
 import { employerKeys } from './keys'
 import { markPipelineStale } from './stale'
 
-export type MoveInput = { id: string; jobId: string; stage: Stage; version: number; feedback?: string }
+export type MoveInput = { id: string; jobId: string; stage: Stage; version: number; feedback?: string; emailCandidate?: boolean }
 
-export const moveApplication = ({ id, stage, version, feedback }: MoveInput) =>
+export const moveApplication = ({ id, stage, version, feedback, emailCandidate }: MoveInput) =>
   employerPost<ApiReply<'move_one'>>(`/api/employer/applications/${encodeURIComponent(id)}/move`, {
     stage,
     version,
     ...(feedback ? { feedback } : {}),
+    ...(emailCandidate ? { email_candidate: true } : {}),
   })
 
 export function useMoveApplication() {

@@ -1,7 +1,9 @@
 /**
  * The hiring team's private notes and scorecards on an applicant: never shown to the candidate, and
  * labelled so. Their words are about the candidate, so they go when the candidate's personal data
- * is erased (the API then sends "[erased]").
+ * is erased (the API then sends "[erased]"). An erased applicant is out of the running: what the
+ * team wrote stays readable, but there is no one left to write about, so neither section offers to
+ * add more and each says why instead.
  */
 import { useState, type FormEvent } from 'react'
 import { ErrorAlert } from '../../../components/ui/Alert'
@@ -27,7 +29,11 @@ export function PrivateLabel() {
   )
 }
 
-export function NotesSection({ applicationId, notes }: { applicationId: string; notes: Note[] }) {
+/** What the notes and scorecards say in place of their form, for an erased applicant. */
+export const ERASED_NO_NOTES = 'Their personal data was erased, so no new notes can be added.'
+export const ERASED_NO_SCORECARDS = 'Their personal data was erased, so there is no one left to assess.'
+
+export function NotesSection({ applicationId, notes, erased = false }: { applicationId: string; notes: Note[]; erased?: boolean }) {
   const add = useAddNote()
   const { push } = useToast()
   const [body, setBody] = useState('')
@@ -52,7 +58,7 @@ export function NotesSection({ applicationId, notes }: { applicationId: string; 
       <h2 id="notes-heading">
         Notes <PrivateLabel />
       </h2>
-      {notes.length === 0 ? <p className="ws-muted">No notes yet. What stood out about this applicant?</p> : null}
+      {notes.length === 0 && !erased ? <p className="ws-muted">No notes yet. What stood out about this applicant?</p> : null}
       <ul className="emp-plain-list">
         {[...notes].reverse().map((n) => (
           <li key={n.id}>
@@ -65,23 +71,27 @@ export function NotesSection({ applicationId, notes }: { applicationId: string; 
           </li>
         ))}
       </ul>
-      <form className="emp-form" onSubmit={submit} noValidate>
-        <Field label="New note" error={error} hint="Only people in your company can read notes.">
-          {(p) => <textarea {...p} className="input" rows={3} maxLength={5000} value={body} onChange={(e) => setBody(e.target.value)} />}
-        </Field>
-        <div>
-          <Button type="submit" size="sm" busy={add.isPending}>
-            Add note
-          </Button>
-        </div>
-      </form>
+      {erased ? (
+        <p className="ws-muted">{ERASED_NO_NOTES}</p>
+      ) : (
+        <form className="emp-form" onSubmit={submit} noValidate>
+          <Field label="New note" error={error} hint="Only people in your company can read notes.">
+            {(p) => <textarea {...p} className="input" rows={3} maxLength={5000} value={body} onChange={(e) => setBody(e.target.value)} />}
+          </Field>
+          <div>
+            <Button type="submit" size="sm" busy={add.isPending}>
+              Add note
+            </Button>
+          </div>
+        </form>
+      )}
     </Card>
   )
 }
 
 type Row = { criterion: string; score: string }
 
-export function ScorecardsSection({ applicationId, scorecards }: { applicationId: string; scorecards: Scorecard[] }) {
+export function ScorecardsSection({ applicationId, scorecards, erased = false }: { applicationId: string; scorecards: Scorecard[]; erased?: boolean }) {
   const add = useAddScorecard()
   const { push } = useToast()
   const [open, setOpen] = useState(false)
@@ -117,7 +127,7 @@ export function ScorecardsSection({ applicationId, scorecards }: { applicationId
       <h2 id="scorecards-heading">
         Scorecards <PrivateLabel />
       </h2>
-      {scorecards.length === 0 ? <p className="ws-muted">No scorecards yet. Rate the applicant after an interview.</p> : null}
+      {scorecards.length === 0 && !erased ? <p className="ws-muted">No scorecards yet. Rate the applicant after an interview.</p> : null}
       <ul className="emp-plain-list">
         {scorecards.map((s) => (
           <li key={s.id}>
@@ -139,7 +149,9 @@ export function ScorecardsSection({ applicationId, scorecards }: { applicationId
           </li>
         ))}
       </ul>
-      {open ? (
+      {erased ? (
+        <p className="ws-muted">{ERASED_NO_SCORECARDS}</p>
+      ) : open ? (
         <form className="emp-form" onSubmit={submit} noValidate aria-label="New scorecard">
           <ErrorAlert message={error} />
           {rows.map((r, i) => (

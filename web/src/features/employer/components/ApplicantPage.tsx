@@ -19,7 +19,7 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useDownloadApplicantDocument } from '../api/download-document'
 import { useApplicant } from '../api/get-applicant'
 import { positionText } from '../model/applicantNavigation'
-import { STAGE_LABELS, STAGE_TONES } from '../model/stages'
+import { allowedTargets, STAGE_LABELS, STAGE_TONES } from '../model/stages'
 import { progressLabel } from '../../../lib/stages'
 import type { ApplicantDetail, ApplicantDocument } from '../types'
 import { NotesSection, ScorecardsSection } from './ApplicantAssessment'
@@ -88,8 +88,8 @@ function Applicant({ detail, nav }: { detail: ApplicantDetail; nav: ApplicantNav
       <StageCard key={app.id} detail={detail} erased={erased} />
       {wide ? null : <ResumeCard key={`resume-${app.id}`} resume={resume} erased={erased} onDownload={save} />}
       <ProfileSection profile={detail.profile ?? null} erased={erased} />
-      <ScorecardsSection key={`scorecards-${app.id}`} applicationId={app.id} scorecards={detail.scorecards} />
-      <NotesSection key={`notes-${app.id}`} applicationId={app.id} notes={detail.notes} />
+      <ScorecardsSection key={`scorecards-${app.id}`} applicationId={app.id} scorecards={detail.scorecards} erased={erased} />
+      <NotesSection key={`notes-${app.id}`} applicationId={app.id} notes={detail.notes} erased={erased} />
       <ApplicantInterviews key={`interviews-${app.id}`} applicationId={app.id} name={name} stage={app.stage} interviews={detail.interviews} erased={erased} />
       <HistorySection entries={detail.history} />
       <DocumentsSection key={`documents-${app.id}`} documents={detail.documents} erased={erased} onDownload={save} />
@@ -106,13 +106,18 @@ function Applicant({ detail, nav }: { detail: ApplicantDetail; nav: ApplicantNav
   )
 }
 
-/** Where the applicant is, what they see of it, and the way to move them. */
+/**
+ * Where the applicant is, what they see of it, and the way to move them: only the moves the server
+ * allows (for an erased applicant, Rejected alone).
+ */
 function StageCard({ detail, erased }: { detail: ApplicantDetail; erased: boolean }) {
   const { application: app, job } = detail
-  const { requestMove, dialog: rejectDialog, moving } = useMoveWithFeedback(job.id)
+  // the job's company, which the rejection email names, comes from the jobs list (useMoveWithFeedback)
+  const { requestMove, dialog: rejectDialog, moving } = useMoveWithFeedback(job.id, job)
   // As the candidate's portal reads it: an interview not cancelled and not yet over.
   const now = Date.now()
   const interviewBooked = (detail.interviews ?? []).some((i) => i.status !== 'cancelled' && Date.parse(i.starts_at) + i.duration_minutes * 60_000 > now)
+  const canReject = job.status !== 'closed' && allowedTargets(app).includes('rejected')
   return (
     <Card as="section" aria-labelledby="applicant-stage-heading" className="emp-section emp-stage-card">
       <div className="emp-job-head">
@@ -133,6 +138,7 @@ function StageCard({ detail, erased }: { detail: ApplicantDetail; erased: boolea
           </p>
           <p className="alert alert-info" role="note">
             This applicant’s personal data has been erased. What remains is the application itself: its stage and the dates it changed.
+            {canReject ? ' You can still close the application as Rejected.' : null}
           </p>
         </>
       ) : (

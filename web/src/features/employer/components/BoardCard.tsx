@@ -70,7 +70,14 @@ export function CardBody({ card, handle, overlay }: { card: PipelineCard; handle
             </Link>
           )}
         </span>
-        {handle}
+        {/* the overlay shows the grip too, so the card hangs from the pointer where it was grabbed */}
+        {overlay ? (
+          <span className="emp-grip" aria-hidden="true">
+            <Icon name="grip" size={16} />
+          </span>
+        ) : (
+          handle
+        )}
       </div>
       {isErased(card.candidate_name) ? (
         <p className="emp-card-meta emp-card-erased">{ERASED_CARD_LINE}</p>

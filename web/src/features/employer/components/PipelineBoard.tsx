@@ -1,9 +1,12 @@
 /**
  * The board: one column per stage. A card (BoardCard) moves by dragging its handle (pointer, or
  * the keyboard: Space to lift, arrows, Space to drop: @dnd-kit/core) or through its one "Move to…"
- * menu. Columns the card may not go to are dimmed while it is lifted; the server still has the
- * last word. A moved card is drawn afresh in its new column, which takes the focus away with the
- * old one: focus follows it there (useFocusFollowsMove).
+ * menu. A dragged card goes to the column under the pointer, however much of it hangs over the
+ * next one (columnUnderPointer; a keyboard drag, with no pointer, to the column it overlaps most),
+ * and its overlay hangs from the pointer where the grip was grabbed. Columns the card may not go
+ * to are dimmed while it is lifted; the server still has the last word. A moved card is drawn
+ * afresh in its new column, which takes the focus away with the old one: focus follows it there
+ * (useFocusFollowsMove).
  */
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import {
@@ -18,6 +21,7 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core'
 import { personName } from '../../../lib/erased'
+import { columnUnderPointer } from '../model/boardCollision'
 import { isStage, moveRefusal, STAGE_LABELS } from '../model/stages'
 import { STAGES, type PipelineCard, type Stage, type StageCounts } from '../types'
 import { CardBody, DraggableCard } from './BoardCard'
@@ -55,6 +59,7 @@ export function PipelineBoard({ cards, counts, locked, onMove: move }: Props) {
   return (
     <DndContext
       sensors={sensors}
+      collisionDetection={columnUnderPointer}
       accessibility={{
         announcements,
         screenReaderInstructions: { draggable: 'To move an applicant, press Space, use the arrow keys to reach another stage, then press Space again. Escape cancels. The Move to menu does the same.' },

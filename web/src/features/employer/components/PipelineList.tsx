@@ -1,8 +1,9 @@
 /**
  * The list view of a job's applicants: the server filters (stage, name or email, applied between
- * two dates) and sorts; rows can be chosen and rejected together with one feedback text. The
- * filter lives in the address (model/pipelineParams), so Back from an applicant or a bookmark
- * finds the same list; the search box runs its text when submitted or left.
+ * two dates) and sorts; rows can be chosen and rejected together with one feedback text (and,
+ * unless unticked, an email to each: BulkRejectDialog). The filter lives in the address
+ * (model/pipelineParams), so Back from an applicant or a bookmark finds the same list; the search
+ * box runs its text when submitted or left.
  */
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -12,24 +13,21 @@ import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { PersonName } from '../../../components/ui/ErasedPerson'
 import { Field } from '../../../components/ui/Field'
-import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
 import { SelectField } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
-import { useToast } from '../../../components/ui/toast'
 import { isErased, personName } from '../../../lib/erased'
 import { formatDate, formatRelativeTime } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { useBulkReject } from '../api/bulk-reject'
 import { usePipeline } from '../api/get-pipeline'
 import { useSearchDraft } from '../../../hooks/useSearchDraft'
 import { daysInStage, daysInStageLabel, ratingDescription, ratingText } from '../model/card'
 import { EMPTY_LIST_FILTER, listFilterFromParams, pipelineParams, PIPELINE_SORT_LABELS, type ListFilter } from '../model/pipelineParams'
 import { STAGE_LABELS, STAGE_TONES } from '../model/stages'
 import { STAGES, type PipelineCard, type PipelineSort, type Stage } from '../types'
+import { BulkRejectDialog } from './BulkRejectDialog'
 import { MoveMenu } from './MoveMenu'
-import { REJECT_FEEDBACK_HINT, RejectNotice } from './RejectDialog'
 
 const SORTS = Object.entries(PIPELINE_SORT_LABELS).map(([value, label]) => ({ value, label }))
 
@@ -195,6 +193,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
       {rejecting ? (
         <BulkRejectDialog
           jobId={jobId}
+          job={pipeline.data?.job}
           cards={chosenRows}
           onClose={() => setRejecting(false)}
           onDone={() => {
@@ -204,48 +203,5 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
         />
       ) : null}
     </div>
-  )
-}
-
-function BulkRejectDialog({ jobId, cards, onClose, onDone }: { jobId: string; cards: PipelineCard[]; onClose: () => void; onDone: () => void }) {
-  const { push } = useToast()
-  const reject = useBulkReject()
-  const [feedback, setFeedback] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  return (
-    <Modal title={cards.length === 1 ? 'Reject 1 applicant' : `Reject ${cards.length} applicants`} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault()
-          setError(null)
-          reject.mutate(
-            { ids: cards.map((c) => c.id), jobId, feedback },
-            {
-              onSuccess: (res) => {
-                const failed = res.results.filter((r) => r.error)
-                push({
-                  kind: failed.length ? 'warning' : 'success',
-                  title: `${res.rejected} applicant${res.rejected === 1 ? '' : 's'} rejected`,
-                  message: failed.length
-                    ? `${failed.length} could not be: ${failed[0].error}`
-                    : feedback.trim()
-                      ? 'Each one has been told, with your feedback.'
-                      : 'Each one has been told their application did not progress.',
-                })
-                onDone()
-              },
-              onError: (err) => setError(serverMessageOr(err, 'Please try again.')),
-            },
-          )
-        }}
-      >
-        <p className="ws-muted">{cards.map((c) => personName(c.candidate_name)).join(', ')}</p>
-        {cards.length === 1 ? <RejectNotice name={personName(cards[0].candidate_name)} erased={isErased(cards[0].candidate_name)} /> : <RejectNotice />}
-        <Field label="Feedback for the applicants (optional)" hint={REJECT_FEEDBACK_HINT} error={error}>
-          {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
-        </Field>
-        <ModalFormActions onCancel={onClose} submitLabel="Reject" danger busy={reject.isPending} />
-      </form>
-    </Modal>
   )
 }

@@ -23,8 +23,8 @@ export default function PipelinePage() {
   const { jobId = '' } = useParams()
   const [params, setParams] = useSearchParams()
   const pipeline = usePipeline(jobId)
-  const { requestMove: moveCard, dialog: rejectDialog } = useMoveWithFeedback(jobId)
   const job = pipeline.data?.job
+  const { requestMove: moveCard, dialog: rejectDialog } = useMoveWithFeedback(jobId, job)
   useWorkspaceTitle(job ? job.title : 'Applicants')
 
   if (pipeline.isPending) {

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { freshEachTest, providers, scriptFetch, storeSession } from '../../../testing/harness'
+import { freshEachTest, providers, routeFetch, scriptFetch, storeSession } from '../../../testing/harness'
 import { hiredMoves, pipelineCard, stageMoves } from '../pipeline.fixtures'
 import type { PipelineCard, Stage } from '../types'
 import { useMoveWithFeedback } from './RejectDialog'
 
 const card = pipelineCard({ stage: 'screening', version: 3 })
 
-function Harness({ c = card }: { c?: PipelineCard }) {
-  const { requestMove, dialog } = useMoveWithFeedback('j1')
+const job = { title: 'Data Engineer', company: 'Eucalypt Software' }
+
+function Harness({ c = card, j = job }: { c?: PipelineCard; j?: { title: string; company?: string } }) {
+  const { requestMove, dialog } = useMoveWithFeedback('j1', j)
   const to = (stage: Stage) => () => requestMove(c, stage)
   return (
     <>
@@ -20,27 +22,37 @@ function Harness({ c = card }: { c?: PipelineCard }) {
   )
 }
 
-function setup(c?: PipelineCard) {
-  render(<Harness c={c} />, { wrapper: providers() })
+function setup(c?: PipelineCard, j?: { title: string; company?: string }) {
+  render(<Harness c={c} j={j} />, { wrapper: providers() })
 }
+
+const emailBox = () => screen.getByRole('checkbox', { name: 'Email Chloe Martin as well' }) as HTMLInputElement
+const mailBody = () => screen.getByTestId('rejection-mail-body').textContent
 
 freshEachTest(() => storeSession('employer', { name: 'Mei' }, { iat: Math.floor(Date.now() / 1000) }))
 
 describe('rejecting one applicant', () => {
-  it('says what the candidate is told, and when, before asking for feedback', () => {
+  it('says what the candidate is told, and when, before asking for feedback; the email is ticked to begin with', () => {
     scriptFetch()
     setup()
     fireEvent.click(screen.getByText('reject'))
     const dialog = screen.getByRole('dialog', { name: 'Reject Chloe Martin?' })
-    // as the server does it: the portal and a notification at once, with the feedback; no email
+    // as the server does it: the portal and a notification at once, with the feedback; an email when ticked
+    expect(emailBox().checked).toBe(true)
     expect(
-      within(dialog).getByText('Chloe Martin will see straight away, in their portal and notifications, that this application won’t go further. No email is sent.'),
+      within(dialog).getByText(
+        'Chloe Martin will see straight away, in their portal and notifications, that this application won’t go further. We’ll also send them an email saying so.',
+      ),
+    ).toBeTruthy()
+    fireEvent.click(emailBox())
+    expect(
+      within(dialog).getByText('Chloe Martin will see straight away, in their portal and notifications, that this application won’t go further. They won’t get an email.'),
     ).toBeTruthy()
     expect(screen.getByLabelText('Feedback for Chloe Martin (optional)').getAttribute('aria-describedby')).toBeTruthy()
     expect(within(dialog).getByText('They’ll read it with that news. Up to 2000 characters.')).toBeTruthy()
   })
 
-  it('asks for feedback, sends it with the move and says the candidate has been told', async () => {
+  it('asks for feedback, sends it with the move and the ask to email, and says the candidate was emailed', async () => {
     const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
     setup()
     fireEvent.click(screen.getByText('reject'))
@@ -49,29 +61,82 @@ describe('rejecting one applicant', () => {
     fireEvent.change(screen.getByLabelText('Feedback for Chloe Martin (optional)'), { target: { value: '  We chose someone with more Rust.  ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0]).toMatchObject({ url: '/api/employer/applications/a1/move', method: 'POST', body: { stage: 'rejected', version: 3, feedback: 'We chose someone with more Rust.' } })
+    expect(calls[0]).toMatchObject({ url: '/api/employer/applications/a1/move', method: 'POST' })
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, feedback: 'We chose someone with more Rust.', email_candidate: true })
     expect(dialog.isConnected).toBe(false)
-    expect(await screen.findByText('We’ve let Chloe Martin know, with your feedback.')).toBeTruthy()
+    expect(await screen.findByText('We’ve emailed Chloe Martin and updated their portal, with your feedback.')).toBeTruthy()
     expect(screen.getByText('Applicant rejected')).toBeTruthy()
   })
 
-  it('sends no feedback field when none is written, and names who was told', async () => {
+  it('unticked, sends no email_candidate (nor an empty feedback) and says no email went', async () => {
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
+    setup()
+    fireEvent.click(screen.getByText('reject'))
+    fireEvent.click(emailBox())
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3 })
+    expect(await screen.findByText('Chloe Martin will see it in their portal; no email was sent.')).toBeTruthy()
+  })
+
+  it('ticked without feedback, asks for the email and says so', async () => {
     const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
     setup()
     fireEvent.click(screen.getByText('reject'))
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3 })
-    expect(await screen.findByText('We’ve let Chloe Martin know in their portal.')).toBeTruthy()
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, email_candidate: true })
+    expect(await screen.findByText('We’ve emailed Chloe Martin and updated their portal.')).toBeTruthy()
   })
 
-  it('for an erased applicant, says there is no one to tell and asks for no feedback', async () => {
+  it('unticked with feedback, says it is in their portal with the feedback and no email went', async () => {
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
+    setup()
+    fireEvent.click(screen.getByText('reject'))
+    fireEvent.change(screen.getByLabelText('Feedback for Chloe Martin (optional)'), { target: { value: 'Thanks for your time.' } })
+    fireEvent.click(emailBox())
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, feedback: 'Thanks for your time.' })
+    expect(await screen.findByText('Chloe Martin will see it in their portal, with your feedback; no email was sent.')).toBeTruthy()
+  })
+
+  it('previews the email as it will go out, with the feedback as it is typed; none when unticked', () => {
+    scriptFetch()
+    setup()
+    fireEvent.click(screen.getByText('reject'))
+    const preview = screen.getByText('Preview the email').closest('details')!
+    expect(preview.open).toBe(false)
+    fireEvent.click(screen.getByText('Preview the email'))
+    expect(within(preview).getByText('chloe@example.com')).toBeTruthy()
+    expect(within(preview).getByText('Your application for Data Engineer at Eucalypt Software')).toBeTruthy()
+    expect(mailBody()).toContain('Hi Chloe,\n\nThank you for applying for Data Engineer at Eucalypt Software.')
+    expect(mailBody()).not.toContain('A note from the hiring team')
+    fireEvent.change(screen.getByLabelText('Feedback for Chloe Martin (optional)'), { target: { value: 'We went with someone with more Rust.' } })
+    expect(mailBody()).toContain('A note from the hiring team at Eucalypt Software:\n\nWe went with someone with more Rust.\n\nThis doesn\'t close any other door')
+    // the public site, as seen from this host
+    expect(mailBody()).toContain(`${window.location.origin}/jobs/find`)
+    fireEvent.click(emailBox())
+    expect(screen.queryByText('Preview the email')).toBeNull()
+  })
+
+  it('on the applicant page, whose job has no company, reads it from the jobs list for the preview', async () => {
+    const calls = routeFetch({ 'GET /api/employer/jobs': { body: [{ id: 'j1', title: 'Data Engineer', company: 'Opal Data' }] } })
+    setup(undefined, { title: 'Data Engineer' })
+    expect(calls).toHaveLength(0)
+    fireEvent.click(screen.getByText('reject'))
+    expect(await screen.findByText('Your application for Data Engineer at Opal Data')).toBeTruthy()
+  })
+
+  it('for an erased applicant, says there is no one to tell and asks for neither feedback nor an email', async () => {
     const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
     setup({ ...card, candidate_name: '[erased]', candidate_email: '[erased]' })
     fireEvent.click(screen.getByText('reject'))
     const dialog = screen.getByRole('dialog', { name: 'Reject Erased person?' })
     expect(within(dialog).getByText('Their personal data was erased, so there is no one to tell: the application simply moves to Rejected.')).toBeTruthy()
     expect(within(dialog).queryByRole('textbox')).toBeNull()
+    expect(within(dialog).queryByRole('checkbox')).toBeNull()
+    expect(within(dialog).queryByText('Preview the email')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(calls[0].body).toEqual({ stage: 'rejected', version: 3 })

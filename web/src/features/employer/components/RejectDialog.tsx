@@ -3,24 +3,37 @@
  * first says what the candidate is told and asks for optional feedback. What it says is what the
  * server does: a move to Rejected marks the application "Not progressed" in the candidate's
  * portal and raises a notification saying it won't go further (with the feedback, if any), at
- * once; it sends no email. An erased applicant has no one left to tell, so their dialog says so
- * and asks for no feedback. Marking one hired, which is final and tells the candidate at once,
- * first asks to confirm (a slip of a drag must not hire anyone). Cancel sends nothing, so the
- * card stays where it was.
+ * once; with "Email … as well" ticked (as it is to begin with) the server also emails them "Your
+ * application for … at …" with the feedback, which the dialog can show as it will read. An erased
+ * applicant has no one left to tell and no address, so their dialog says so and asks for neither
+ * feedback nor an email. Marking one hired, which is final and tells the candidate at once, first
+ * asks to confirm (a slip of a drag must not hire anyone). Cancel sends nothing, so the card stays
+ * where it was.
  */
+import { useQuery } from '@tanstack/react-query'
 import { useCallback, useState, type ReactNode } from 'react'
 import { Field } from '../../../components/ui/Field'
 import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { isErased, personName } from '../../../lib/erased'
+import { employerJobsQueryOptions } from '../api/get-jobs'
 import { moveRefusal } from '../model/stages'
 import type { PipelineCard, Stage } from '../types'
+import { EmailCheckbox, RejectionMailPreview, type MailJob } from './RejectionEmail'
 import { useCardMover } from './useCardMover'
 
-/** `requestMove` is `moveCard` with a stop at a dialog for Rejected and Hired; render `dialog` somewhere on the page. */
-export function useMoveWithFeedback(jobId: string): { requestMove: (card: PipelineCard, to: Stage) => void; dialog: ReactNode; moving: boolean } {
+/**
+ * `requestMove` is `moveCard` with a stop at a dialog for Rejected and Hired; render `dialog`
+ * somewhere on the page. `job` names the job in the email's preview; without its company (the
+ * applicant page's job has none) the company is read from the jobs list once the dialog opens.
+ */
+export function useMoveWithFeedback(
+  jobId: string,
+  job?: { title: string; company?: string },
+): { requestMove: (card: PipelineCard, to: Stage) => void; dialog: ReactNode; moving: boolean } {
   const { moveCard, moving } = useCardMover(jobId)
   const [rejecting, setRejecting] = useState<PipelineCard | null>(null)
   const [hiring, setHiring] = useState<PipelineCard | null>(null)
+  const mailJob = useMailJob(jobId, job, rejecting !== null && !isErased(rejecting.candidate_name))
   const requestMove = useCallback(
     (card: PipelineCard, to: Stage) => {
       const allowed = moveRefusal(card, to) === null
@@ -42,10 +55,12 @@ export function useMoveWithFeedback(jobId: string): { requestMove: (card: Pipeli
   ) : rejecting ? (
     <RejectDialog
       name={personName(rejecting.candidate_name)}
+      email={rejecting.candidate_email ?? undefined}
       erased={isErased(rejecting.candidate_name)}
+      job={mailJob}
       onCancel={() => setRejecting(null)}
-      onReject={(feedback) => {
-        moveCard(rejecting, 'rejected', feedback)
+      onReject={(feedback, emailCandidate) => {
+        moveCard(rejecting, 'rejected', feedback, emailCandidate)
         setRejecting(null)
       }}
     />
@@ -53,34 +68,69 @@ export function useMoveWithFeedback(jobId: string): { requestMove: (card: Pipeli
   return { requestMove, dialog, moving }
 }
 
-/** What the candidate is told when they are rejected, said before the manager decides: one by name, or many. */
-export function RejectNotice({ name, erased = false }: { name?: string; erased?: boolean }) {
+/** The job as the email names it, once its title and company are known. */
+function useMailJob(jobId: string, job: { title: string; company?: string } | undefined, wanted: boolean): MailJob | undefined {
+  const listed = useQuery({ ...employerJobsQueryOptions(), enabled: wanted && job?.company === undefined }).data?.find((j) => j.id === jobId)
+  const title = job?.title ?? listed?.title
+  const company = job?.company ?? listed?.company
+  return title !== undefined && company !== undefined ? { title, company } : undefined
+}
+
+/**
+ * What the candidate is told when they are rejected, said before the manager decides: one by
+ * name, or many; `email` is whether they are emailed as well.
+ */
+export function RejectNotice({ name, erased = false, email = false }: { name?: string; erased?: boolean; email?: boolean }) {
   if (erased) return <p>Their personal data was erased, so there is no one to tell: the application simply moves to Rejected.</p>
+  const how = email ? 'We’ll also send them an email saying so.' : 'They won’t get an email.'
   return name ? (
-    <p>{name} will see straight away, in their portal and notifications, that this application won’t go further. No email is sent.</p>
+    <p>
+      {name} will see straight away, in their portal and notifications, that this application won’t go further. {how}
+    </p>
   ) : (
-    <p>Each of them will see straight away, in their portal and notifications, that their application won’t go further. No email is sent.</p>
+    <p>
+      Each of them will see straight away, in their portal and notifications, that their application won’t go further.{' '}
+      {email ? 'We’ll also send each of them an email saying so.' : how}
+    </p>
   )
 }
 
 /** The feedback field's hint, for one applicant or many. */
 export const REJECT_FEEDBACK_HINT = 'They’ll read it with that news. Up to 2000 characters.'
 
-export function RejectDialog({ name, erased = false, onCancel, onReject }: { name: string; erased?: boolean; onCancel: () => void; onReject: (feedback: string) => void }) {
+type RejectProps = {
+  name: string
+  /** the address the email goes to, shown in its preview */
+  email?: string
+  erased?: boolean
+  /** the job the email names; without it there is no preview */
+  job?: MailJob
+  onCancel: () => void
+  onReject: (feedback: string, emailCandidate: boolean) => void
+}
+
+export function RejectDialog({ name, email, erased = false, job, onCancel, onReject }: RejectProps) {
   const [feedback, setFeedback] = useState('')
+  // on unless unticked: not hearing back is what job seekers mind most
+  const [emailCandidate, setEmailCandidate] = useState(true)
+  const emailing = emailCandidate && !erased
   return (
     <Modal title={`Reject ${name}?`} onClose={onCancel}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          onReject(erased ? '' : feedback.trim())
+          onReject(erased ? '' : feedback.trim(), emailing)
         }}
       >
-        <RejectNotice name={name} erased={erased} />
+        <RejectNotice name={name} erased={erased} email={emailing} />
         {erased ? null : (
-          <Field label={`Feedback for ${name} (optional)`} hint={REJECT_FEEDBACK_HINT}>
-            {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
-          </Field>
+          <>
+            <Field label={`Feedback for ${name} (optional)`} hint={REJECT_FEEDBACK_HINT}>
+              {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
+            </Field>
+            <EmailCheckbox label={`Email ${name} as well`} checked={emailCandidate} onChange={setEmailCandidate} />
+            {emailing && job ? <RejectionMailPreview name={name} to={email} job={job} feedback={feedback} /> : null}
+          </>
         )}
         <ModalFormActions onCancel={onCancel} submitLabel="Reject" danger />
       </form>

@@ -40,6 +40,20 @@ describe('moving a card', () => {
     expect(stageNow()).toBe('new')
   })
 
+  it('asks for an email only with a rejection, and never for an erased applicant (they have no address)', async () => {
+    const moved = { body: { id: 'a1', stage: 'screening', version: 2, message: 'Applicant moved' } }
+    const calls = scriptFetch(moved, moved)
+    const { result } = setup()
+    act(() => result.current.moveCard(card, 'screening', undefined, true))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    act(() => result.current.moveCard({ ...card, candidate_name: '[erased]', candidate_email: '[erased]' }, 'rejected', undefined, true))
+    await waitFor(() => expect(calls).toHaveLength(2))
+    expect(calls.map((c) => c.body)).toEqual([
+      { stage: 'screening', version: 1 },
+      { stage: 'rejected', version: 1 },
+    ])
+  })
+
   it('does not send a move the server would refuse', () => {
     const calls = scriptFetch()
     const { result } = setup()

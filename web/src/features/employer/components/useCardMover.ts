@@ -1,7 +1,8 @@
 /**
  * Moving a card, wherever it is moved from: the command with the card's version (and, for a
- * rejection, the feedback the candidate will read), and a toast that names the applicant (for a
- * rejection, that they have been told) or gives the server's words for a refusal.
+ * rejection, the feedback the candidate will read and whether to email them too), and a toast that
+ * names the applicant (for a rejection, how they were told: portal and notifications, and an email
+ * if one was asked for) or gives the server's words for a refusal.
  */
 import { useCallback } from 'react'
 import { useToast } from '../../../components/ui/toast'
@@ -17,7 +18,7 @@ export function useCardMover(jobId: string) {
   const move = useMoveApplication()
   const { mutate } = move
   const moveCard = useCallback(
-    (card: PipelineCard, to: Stage, feedback?: string) => {
+    (card: PipelineCard, to: Stage, feedback?: string, emailCandidate = false) => {
       if (card.stage === to) return
       // the server's own refusal, which the card carries: nothing is sent for a move it would refuse
       const refused = moveRefusal(card, to)
@@ -25,10 +26,12 @@ export function useCardMover(jobId: string) {
         push({ kind: 'warning', title: 'That move is not possible', message: refused })
         return
       }
+      // only a rejection is emailed, and an erased candidate has no address
+      const email = emailCandidate && to === 'rejected' && !isErased(card.candidate_name)
       mutate(
-        { id: card.id, jobId, stage: to, version: card.version, feedback: feedback?.trim() || undefined },
+        { id: card.id, jobId, stage: to, version: card.version, feedback: feedback?.trim() || undefined, emailCandidate: email || undefined },
         {
-          onSuccess: () => push(movedToast(card, to, feedback?.trim())),
+          onSuccess: () => push(movedToast(card, to, feedback?.trim(), email)),
           onError: (err) =>
             push({
               kind: err instanceof ApiError && err.status === 409 ? 'warning' : 'error',
@@ -43,15 +46,18 @@ export function useCardMover(jobId: string) {
   return { moveCard, moving: move.isPending }
 }
 
-/** The toast for a move that took: a rejection says the candidate has been told (RejectDialog says how). */
-function movedToast(card: PipelineCard, to: Stage, feedback?: string) {
+/** The toast for a move that took: a rejection says how the candidate was told (RejectDialog says so first). */
+function movedToast(card: PipelineCard, to: Stage, feedback?: string, emailed = false) {
   const name = personName(card.candidate_name)
   if (to !== 'rejected' || isErased(card.candidate_name)) {
     return { kind: 'success' as const, title: 'Applicant moved', message: `${name} is now in ${STAGE_LABELS[to]}.` }
   }
+  const withFeedback = feedback ? ', with your feedback' : ''
   return {
     kind: 'success' as const,
     title: 'Applicant rejected',
-    message: feedback ? `We’ve let ${name} know, with your feedback.` : `We’ve let ${name} know in their portal.`,
+    message: emailed
+      ? `We’ve emailed ${name} and updated their portal${withFeedback}.`
+      : `${name} will see it in their portal${withFeedback}; no email was sent.`,
   }
 }

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
+import { pipelineCard } from '../pipeline.fixtures'
+import type { PipelineCard } from '../types'
+import { PipelineList } from './PipelineList'
+
+freshEachTest(() => storeSession('employer', { name: 'Mei Chen', role: 'employer' }, { role: 'employer' }))
+
+const chloe = pipelineCard({ id: 'a1', candidate_name: 'Chloe Martin', stage: 'interview' })
+const tom = pipelineCard({ id: 'a2', candidate_id: 'c2', candidate_name: 'Tom Gallagher', candidate_email: 'tom@example.com' })
+const erased = pipelineCard({ id: 'a3', candidate_id: 'c3', candidate_name: '[erased]', candidate_email: '[erased]', stage: 'screening' })
+const REJECT = 'POST /api/employer/applications/bulk-reject'
+
+/** The list of job j1 with `cards`; the server rejects every one asked for. */
+function openList(cards: PipelineCard[]) {
+  const calls = routeFetch({
+    'GET /api/employer/jobs/j1/pipeline': {
+      body: {
+        job: { id: 'j1', title: 'Data Engineer', company: 'Eucalypt Software' },
+        counts: { new: 1, screening: 1, interview: 1, offer: 0, hired: 0, rejected: 0, total: cards.length },
+        stages: [],
+        applications: cards,
+      },
+    },
+    [REJECT]: (init) => {
+      const ids: string[] = JSON.parse(String(init?.body)).application_ids
+      return { body: { rejected: ids.length, results: ids.map((id) => ({ id })) } }
+    },
+  })
+  renderRoutes([{ path: '/dashboard/jobs/:jobId', element: <PipelineList jobId="j1" jobTitle="Data Engineer" locked={false} onMove={() => {}} /> }], '/dashboard/jobs/j1?view=list')
+  const sent = () => calls.filter((c) => c.key === REJECT).map((c) => c.body)
+  return { sent }
+}
+
+async function chooseAndOpen(...names: string[]) {
+  await screen.findByRole('table')
+  for (const name of names) fireEvent.click(screen.getByLabelText(`Choose ${name}`))
+  fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Reject ${names.length} chosen`) }))
+  return screen.getByRole('dialog')
+}
+
+describe('rejecting the chosen applicants together', () => {
+  it('emails each of them unless unticked, and the toast names who was emailed', async () => {
+    const { sent } = openList([chloe, tom])
+    const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
+    const box = within(dialog).getByRole('checkbox', { name: 'Email each of them as well' }) as HTMLInputElement
+    expect(box.checked).toBe(true)
+    expect(
+      within(dialog).getByText(
+        'Each of them will see straight away, in their portal and notifications, that their application won’t go further. We’ll also send each of them an email saying so.',
+      ),
+    ).toBeTruthy()
+    fireEvent.change(within(dialog).getByLabelText('Feedback for the applicants (optional)'), { target: { value: ' We filled the role. ' } })
+    // each gets their own: the preview is the first one's, with the feedback as typed
+    expect(within(dialog).getByText('Each of them gets their own, greeted by their first name. This is Chloe Martin’s.')).toBeTruthy()
+    expect(within(dialog).getByText('Your application for Data Engineer at Eucalypt Software')).toBeTruthy()
+    expect(within(dialog).getByTestId('rejection-mail-body').textContent).toContain('Hi Chloe,')
+    expect(within(dialog).getByTestId('rejection-mail-body').textContent).toContain('A note from the hiring team at Eucalypt Software:\n\nWe filled the role.\n\n')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2'], feedback: 'We filled the role.', email_candidates: true })
+    expect(await screen.findByText('We’ve emailed Chloe Martin and Tom Gallagher and updated their portals, with your feedback.')).toBeTruthy()
+    expect(screen.getByText('2 applicants rejected')).toBeTruthy()
+  })
+
+  it('unticked, sends no email_candidates and says no email went', async () => {
+    const { sent } = openList([chloe, tom])
+    const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Email each of them as well' }))
+    expect(
+      within(dialog).getByText('Each of them will see straight away, in their portal and notifications, that their application won’t go further. They won’t get an email.'),
+    ).toBeTruthy()
+    expect(within(dialog).queryByText('Preview the email')).toBeNull()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2'] })
+    expect(await screen.findByText('Chloe Martin and Tom Gallagher will see it in their portals; no email was sent.')).toBeTruthy()
+  })
+
+  it('one chosen: asks by name', async () => {
+    const { sent } = openList([chloe, tom])
+    const dialog = await chooseAndOpen('Tom Gallagher')
+    expect(within(dialog).getByRole('checkbox', { name: 'Email Tom Gallagher as well' })).toBeTruthy()
+    expect(within(dialog).getByText('tom@example.com')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()[0]).toEqual({ application_ids: ['a2'], email_candidates: true })
+    expect(await screen.findByText('We’ve emailed Tom Gallagher and updated their portal.')).toBeTruthy()
+  })
+
+  it('says an erased applicant among them won’t be emailed', async () => {
+    const { sent } = openList([chloe, tom, erased])
+    const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher', 'Erased person')
+    expect(within(dialog).getByText('One of them had their personal data erased: there is no one to tell or email, so their application simply moves to Rejected.')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2', 'a3'], email_candidates: true })
+    expect(
+      await screen.findByText('We’ve emailed Chloe Martin and Tom Gallagher and updated their portals. One applicant’s personal data was erased, so they weren’t emailed.'),
+    ).toBeTruthy()
+  })
+
+  it('with only erased applicants chosen, asks for neither feedback nor an email', async () => {
+    const { sent } = openList([chloe, erased])
+    const dialog = await chooseAndOpen('Erased person')
+    expect(within(dialog).getByText('Their personal data was erased, so there is no one to tell: the application simply moves to Rejected.')).toBeTruthy()
+    expect(within(dialog).queryByRole('checkbox')).toBeNull()
+    expect(within(dialog).queryByRole('textbox')).toBeNull()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()[0]).toEqual({ application_ids: ['a3'] })
+    expect(await screen.findByText('Their personal data was erased, so there was no one to tell.')).toBeTruthy()
+  })
+})

@@ -1,0 +1,105 @@
+/**
+ * Rejecting the applicants chosen in the list, with one feedback text: each sees straight away,
+ * in their portal and notifications, that their application won't go further; with "Email each of
+ * them as well" ticked (as it is to begin with) the server also emails each one, greeted by name.
+ * Anyone whose personal data was erased has no one left to tell and no address, and the dialog
+ * says so; when every chosen applicant is, it asks for neither feedback nor an email. The toast
+ * says who was emailed.
+ */
+import { useState } from 'react'
+import { Field } from '../../../components/ui/Field'
+import { Modal, ModalFormActions } from '../../../components/ui/Modal'
+import { useToast } from '../../../components/ui/toast'
+import { isErased, personName } from '../../../lib/erased'
+import { serverMessageOr } from '../../../lib/server-message'
+import { useBulkReject } from '../api/bulk-reject'
+import { bulkRejectedToast } from '../model/bulkRejection'
+import type { PipelineCard } from '../types'
+import { REJECT_FEEDBACK_HINT, RejectNotice } from './RejectDialog'
+import { EmailCheckbox, RejectionMailPreview, type MailJob } from './RejectionEmail'
+
+type Props = { jobId: string; job?: MailJob; cards: PipelineCard[]; onClose: () => void; onDone: () => void }
+
+export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) {
+  const { push } = useToast()
+  const reject = useBulkReject()
+  const [feedback, setFeedback] = useState('')
+  // on unless unticked, as for one applicant
+  const [emailCandidates, setEmailCandidates] = useState(true)
+  const [error, setError] = useState<string | null>(null)
+  const reachable = cards.filter((c) => !isErased(c.candidate_name))
+  const erased = cards.length - reachable.length
+  const emailing = emailCandidates && reachable.length > 0
+  const first = reachable[0]
+
+  return (
+    <Modal title={cards.length === 1 ? 'Reject 1 applicant' : `Reject ${cards.length} applicants`} onClose={onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          setError(null)
+          const sent = reachable.length ? feedback.trim() : ''
+          reject.mutate(
+            { ids: cards.map((c) => c.id), jobId, feedback: sent, emailCandidates: emailing },
+            {
+              onSuccess: (res) => {
+                push(bulkRejectedToast(cards, res, { feedback: sent !== '', emailed: emailing }))
+                onDone()
+              },
+              onError: (err) => setError(serverMessageOr(err, 'Please try again.')),
+            },
+          )
+        }}
+      >
+        <p className="ws-muted">{cards.map((c) => personName(c.candidate_name)).join(', ')}</p>
+        {first === undefined ? (
+          <>
+            {cards.length === 1 ? (
+              <RejectNotice erased />
+            ) : (
+              <p>Their personal data was erased, so there is no one to tell: the applications simply move to Rejected.</p>
+            )}
+            {error ? (
+              <p className="field-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <>
+            {reachable.length === 1 ? <RejectNotice name={personName(first.candidate_name)} email={emailing} /> : <RejectNotice email={emailing} />}
+            {erased ? <ErasedNote count={erased} /> : null}
+            <Field label="Feedback for the applicants (optional)" hint={REJECT_FEEDBACK_HINT} error={error}>
+              {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
+            </Field>
+            <EmailCheckbox
+              label={reachable.length === 1 ? `Email ${personName(first.candidate_name)} as well` : 'Email each of them as well'}
+              checked={emailCandidates}
+              onChange={setEmailCandidates}
+            />
+            {emailing && job ? (
+              <RejectionMailPreview
+                name={personName(first.candidate_name)}
+                to={first.candidate_email ?? undefined}
+                job={job}
+                feedback={feedback}
+                note={reachable.length > 1 ? `Each of them gets their own, greeted by their first name. This is ${personName(first.candidate_name)}’s.` : undefined}
+              />
+            ) : null}
+          </>
+        )}
+        <ModalFormActions onCancel={onClose} submitLabel="Reject" danger busy={reject.isPending} />
+      </form>
+    </Modal>
+  )
+}
+
+/** Said beside the others when some of the chosen applicants were erased. */
+function ErasedNote({ count }: { count: number }) {
+  return (
+    <p>
+      {count === 1 ? 'One of them' : `${count} of them`} had their personal data erased: there is no one to tell or email, so{' '}
+      {count === 1 ? 'their application simply moves' : 'their applications simply move'} to Rejected.
+    </p>
+  )
+}
