@@ -347,6 +347,18 @@ impl Files {
         }
     }
 
+    /// Copies a stored file under a new key in `prefix` (the store's own
+    /// copy: the bytes do not pass through the server). The copy is not yet
+    /// recorded by an event, like a [`Stored`] upload.
+    pub async fn copy(&self, key: &str, prefix: &str) -> Result<String, ApiError> {
+        let copy = new_key(prefix);
+        self.store
+            .copy(&Path::from(key), &Path::from(copy.as_str()))
+            .await
+            .map_err(upload_failed)?;
+        Ok(copy)
+    }
+
     pub async fn exists(&self, key: &str) -> bool {
         self.store.head(&Path::from(key)).await.is_ok()
     }

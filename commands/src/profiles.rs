@@ -1,11 +1,13 @@
-//! UpdateProfile, UploadResume, DeleteResume.
+//! UpdateProfile, UploadResume (which also files the resume among the
+//! documents), DeleteResume.
 
-use domain::document::StoredFile;
+use domain::document::{self, Document, DocumentInput, DocumentType, StoredFile};
 use domain::profile::{self, Profile, ProfileState};
+use domain::validation::MAX_SHORT_TEXT_LEN;
 use event_store::Metadata;
 use uuid::Uuid;
 
-use crate::{CommandError, Commands, Effects, Written};
+use crate::{CommandError, Commands, Effects, Loaded, Written};
 
 #[derive(Debug, Clone)]
 pub struct UpdateProfile {
@@ -19,7 +21,36 @@ pub struct UploadResume {
     pub candidate_id: Uuid,
     /// Already stored under a generated key by the caller.
     pub file: StoredFile,
+    /// A copy of it, stored under its own key, to file among the candidate's
+    /// documents as a Resume: the apply dialog offers documents, so a resume
+    /// uploaded on the profile is one they can apply with. The two live apart
+    /// (replacing or deleting the profile's leaves the document, and the
+    /// reverse), as an employer may already hold the document.
+    pub document_copy: StoredFile,
 }
+
+/// What uploading a profile resume did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResumeUploaded {
+    /// The storage key of the resume it replaces, if any.
+    pub replaced: Option<String>,
+    /// The Resume document filed with the copy.
+    pub document_id: Uuid,
+}
+
+/// The title of the document a profile resume is filed as: the apply
+/// dialog's own for a new resume ("Resume - cv.pdf"), within a title's limit.
+pub fn resume_document_title(original_name: &str) -> String {
+    const PREFIX: &str = "Resume - ";
+    let room = MAX_SHORT_TEXT_LEN - PREFIX.chars().count();
+    format!(
+        "{PREFIX}{}",
+        original_name.chars().take(room).collect::<String>()
+    )
+}
+
+/// What the profile's resume is filed with among the documents.
+pub const RESUME_DOCUMENT_DESCRIPTION: &str = "Uploaded on your profile";
 
 #[derive(Debug, Clone, Copy)]
 pub struct DeleteResume {
@@ -50,19 +81,47 @@ impl Commands {
             .with(stored.unwrap_or_default()))
     }
 
-    /// Written's output is the storage key of the resume it replaces, if any.
+    /// Sets the profile's resume and files its copy as a Resume document, in
+    /// one transaction.
     pub async fn upload_resume(
         &self,
-        UploadResume { candidate_id, file }: UploadResume,
+        UploadResume {
+            candidate_id,
+            file,
+            document_copy,
+        }: UploadResume,
         metadata: Metadata,
-    ) -> Result<Written<Option<String>>, CommandError> {
+    ) -> Result<Written<ResumeUploaded>, CommandError> {
+        let now = self.clock.now();
         let loaded = self.load::<ProfileState>(candidate_id).await?;
         let replaced = loaded.state.resume.as_ref().map(|r| r.storage_key.clone());
-        let events = profile::upload_resume(file, self.clock.now());
+        let document_id = Uuid::now_v7();
+        let title = resume_document_title(&document_copy.original_name);
+        let filed = document::upload(
+            None,
+            document_id,
+            candidate_id,
+            DocumentInput {
+                title: &title,
+                description: Some(RESUME_DOCUMENT_DESCRIPTION),
+                document_type: DocumentType::Resume.as_str(),
+            },
+            document_copy,
+            now,
+        )?;
+        let new_document = Loaded::<Document> {
+            state: None,
+            version: 0,
+        };
+        let effects = Effects::default().also::<Document>(document_id, &new_document, filed);
+        let events = profile::upload_resume(file, now);
         Ok(self
-            .append(candidate_id, &loaded, events, Effects::default(), metadata)
+            .append(candidate_id, &loaded, events, effects, metadata)
             .await?
-            .with(replaced))
+            .with(ResumeUploaded {
+                replaced,
+                document_id,
+            }))
     }
 
     /// Written's output is the deleted resume's storage key.
@@ -83,5 +142,22 @@ impl Commands {
             .append(candidate_id, &loaded, events, Effects::default(), metadata)
             .await?
             .with(key))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_profile_resume_is_filed_under_the_apply_dialogs_title_within_the_limit() {
+        assert_eq!(
+            resume_document_title("Jordan CV.pdf"),
+            "Resume - Jordan CV.pdf"
+        );
+        let long = format!("{}.pdf", "é".repeat(300));
+        let title = resume_document_title(&long);
+        assert_eq!(title.chars().count(), MAX_SHORT_TEXT_LEN);
+        assert!(document::details(&title, Some(RESUME_DOCUMENT_DESCRIPTION), "resume").is_ok());
     }
 }

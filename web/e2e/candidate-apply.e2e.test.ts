@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import {
-  api, apiLogin, BASE_URL, browserPerFile, DEMO, eventually, journeyScreenshot, newContext, ownOpenJob, pagePerBlock, screenshot, seriousA11yViolations, uniqueEmail, VIEWPORTS,
+  api, apiLogin, BASE_URL, browserPerFile, DEMO, eventually, journeyScreenshot, newContext, ownOpenJob, pagePerBlock, screenshot, seriousA11yViolations, signedInContext, uniqueEmail, VIEWPORTS,
   type Job, type LoginBody,
 } from './support'
 import { newCandidate } from './fixtures'
@@ -199,5 +199,53 @@ describe('candidate applies, employer accepts, bell rings', () => {
     const card = ui.page.locator('.cd-card', { has: ui.page.getByRole('heading', { level: 3, name: job.title, exact: true }) })
     await ui.page.waitForFunction(() => document.querySelector('.cd-card')?.textContent?.includes('Accepted'))
     expect(await card.innerText()).toContain(feedback)
+  })
+})
+
+describe('a resume uploaded on the profile is the one the apply dialog starts with', () => {
+  let job: Job
+  const resumeName = 'sam-profile-cv.pdf'
+  const ui = pagePerBlock(async () => {
+    const employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+    job = await ownOpenJob(employer)
+    const candidate = await newCandidate({ name: 'Sam Profile', email: uniqueEmail('profile-resume'), password: 'Profile#Cv2026' })
+    return signedInContext(browser(), 'candidate', candidate)
+  })
+
+  it('uploads on the profile, then applies with it without choosing anything', async () => {
+    await ui.page.goto(`${BASE_URL}/candidate/dashboard/profile`)
+    await ui.page.getByText('No resume uploaded yet.').waitFor()
+    await ui.page.getByLabel('Choose a resume (.pdf, .doc, .docx, under 5MB)').setInputFiles({
+      name: resumeName,
+      mimeType: 'application/pdf',
+      buffer: RESUME_PDF,
+    })
+    const uploaded = ui.page.waitForResponse((r) => r.url().endsWith('/api/candidate/resume/upload'))
+    await ui.page.getByRole('button', { name: 'Upload Resume' }).click()
+    const reply = await uploaded
+    expect(reply.status()).toBe(200)
+    const { documentId } = (await reply.json()) as { documentId: string }
+    await ui.page.getByText('Resume uploaded successfully').waitFor()
+    // The copy is listed among the resumes to apply with, beside the profile's own.
+    const resumes = ui.page.locator('.cd-resume-documents')
+    await resumes.getByText(`Resume - ${resumeName}`).waitFor()
+    expect(await resumes.getByRole('heading', { name: 'Resumes you can apply with' }).isVisible()).toBe(true)
+    await screenshot(ui.page, '/candidate/profile-resume-copy', 'desktop')
+
+    await ui.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Browse Jobs' }).click()
+    await ui.page.getByLabel('Search jobs').fill(job.title)
+    const card = ui.page.locator('.cd-card', { has: ui.page.getByRole('heading', { level: 3, name: job.title, exact: true }) }).first()
+    await card.getByRole('button', { name: `Apply Now for ${job.title}` }).click()
+    const dialog = ui.page.getByRole('dialog', { name: `Apply for ${job.title}` })
+    await dialog.waitFor()
+    const chosen = dialog.getByLabel('Choose an existing resume')
+    // The documents answer after the dialog opens: the choice follows them.
+    await eventually(async () => (await chosen.inputValue()) === documentId, 10_000, 'the profile resume chosen')
+
+    const submitted = ui.page.waitForResponse((r) => r.url().endsWith('/api/applications/submit'))
+    await dialog.getByRole('button', { name: 'Submit Application' }).click()
+    const submit = await submitted
+    expect(submit.status()).toBe(201)
+    expect((submit.request().postDataJSON() as { resumeId?: string }).resumeId).toBe(documentId)
   })
 })

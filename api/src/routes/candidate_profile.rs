@@ -4,6 +4,7 @@ use axum::Json;
 use axum::extract::{Multipart, State};
 use axum::response::Response;
 use commands::profiles::{DeleteResume, UpdateProfile, UploadResume};
+use domain::document::StoredFile;
 use domain::profile::{Profile, ProfileState};
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
@@ -59,6 +60,10 @@ struct ResumeUploaded {
     filename: String,
     message: &'static str,
     original_name: String,
+    /// The Resume document filed with a copy of it (titled "Resume - " and
+    /// its name), which the apply dialog offers; it stays when the profile's
+    /// resume is replaced or deleted.
+    document_id: uuid::Uuid,
 }
 
 /// SPEC 3 'Candidate profile': the saved profile, or one started from the account.
@@ -124,7 +129,7 @@ async fn update(
 
 #[utoipa::path(post, path = "/api/candidate/resume/upload", tag = "candidate", security(("candidate" = [])),
     request_body(content = ResumeUpload, content_type = "multipart/form-data"),
-    responses((status = 200, description = "`Resume uploaded successfully`; it replaces the one before", body = ResumeUploaded),
+    responses((status = 200, description = "`Resume uploaded successfully`; it replaces the one before, and a copy is filed among the documents as a Resume", body = ResumeUploaded),
         (status = 413, description = "Over 5 MB", body = ErrorBody),
         (status = 415, description = "Not .pdf, .doc or .docx, or content that does not match the extension", body = ErrorBody),
         refusals::NoFile,
@@ -143,13 +148,25 @@ async fn upload_resume(
             "Please select a PDF or Word document (.pdf, .doc, .docx)",
         ));
     };
+    // The copy filed among the documents, so the apply dialog offers it.
+    let copy_key = match state.files.copy(&file.key, "documents").await {
+        Ok(key) => key,
+        Err(e) => {
+            file.discard().await;
+            return Err(e);
+        }
+    };
     let cmd = UploadResume {
         candidate_id: me,
         file: file.stored_file(),
+        document_copy: StoredFile {
+            storage_key: copy_key.clone(),
+            ..file.stored_file()
+        },
     };
     match state.commands.upload_resume(cmd, meta).await {
         Ok(written) => {
-            if let Some(old) = written.output {
+            if let Some(old) = written.output.replaced {
                 state.files.delete_once_committed(old).await;
             }
             Ok(Written::json(
@@ -158,10 +175,12 @@ async fn upload_resume(
                     filename: files::stored_name(&file.key).into(),
                     message: "Resume uploaded successfully",
                     original_name: file.original_name,
+                    document_id: written.output.document_id,
                 },
             ))
         }
         Err(e) => {
+            state.files.delete(&copy_key).await;
             file.discard().await;
             Err(e.into())
         }

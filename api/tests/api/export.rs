@@ -86,9 +86,15 @@ async fn a_candidate_exports_everything_held_about_them_once() {
         .await
         .assert_status(StatusCode::OK);
     let resume = pdf(3000);
-    app.upload_resume(&me, "My CV.pdf", resume.clone())
+    // The profile's resume, and its copy filed among the documents.
+    let copy_id = app
+        .upload_resume(&me, "My CV.pdf", resume.clone())
         .await
-        .assert_status(StatusCode::OK);
+        .assert_status(StatusCode::OK)
+        .body["documentId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let letter = pdf(5000);
     let doc_id = app
         .add_document(
@@ -147,15 +153,21 @@ async fn a_candidate_exports_everything_held_about_them_once() {
     );
     assert_eq!(res.headers()["cache-control"], "private, no-store");
     let zip = Unzipped::read(res.bytes().await.unwrap().to_vec());
-    assert_eq!(
-        zip.entries.keys().cloned().collect::<Vec<_>>(),
-        [
-            "data.json".to_owned(),
-            format!("files/documents/{doc_id}-Cover Letter – Jo.pdf"),
-            "files/resume/My CV.pdf".to_owned(),
-        ]
-    );
+    let mut entries = zip.entries.keys().cloned().collect::<Vec<_>>();
+    entries.sort();
+    let mut expected = vec![
+        "data.json".to_owned(),
+        format!("files/documents/{copy_id}-My CV.pdf"),
+        format!("files/documents/{doc_id}-Cover Letter – Jo.pdf"),
+        "files/resume/My CV.pdf".to_owned(),
+    ];
+    expected.sort();
+    assert_eq!(entries, expected);
     assert_eq!(zip.file("files/resume/My CV.pdf"), resume);
+    assert_eq!(
+        zip.file(&format!("files/documents/{copy_id}-My CV.pdf")),
+        resume
+    );
     assert_eq!(
         zip.file(&format!("files/documents/{doc_id}-Cover Letter – Jo.pdf")),
         letter
@@ -192,14 +204,26 @@ async fn a_candidate_exports_everything_held_about_them_once() {
     assert_eq!(data["profile"]["resume"]["file"], "files/resume/My CV.pdf");
 
     let documents = data["documents"].as_array().unwrap();
-    assert_eq!(documents.len(), 1);
+    assert_eq!(documents.len(), 2);
+    let copy = documents
+        .iter()
+        .find(|d| d["id"] == copy_id.as_str())
+        .unwrap();
+    assert_eq!(
+        (copy["title"].as_str(), copy["document_type"].as_str()),
+        (Some("Resume - My CV.pdf"), Some("resume"))
+    );
+    let letter_entry = documents
+        .iter()
+        .find(|d| d["id"] == doc_id.as_str())
+        .unwrap();
     assert_eq!(
         (
-            documents[0]["id"].as_str(),
-            documents[0]["title"].as_str(),
-            documents[0]["document_type"].as_str(),
-            documents[0]["file_size"].as_i64(),
-            documents[0]["content_type"].as_str(),
+            letter_entry["id"].as_str(),
+            letter_entry["title"].as_str(),
+            letter_entry["document_type"].as_str(),
+            letter_entry["file_size"].as_i64(),
+            letter_entry["content_type"].as_str(),
         ),
         (
             Some(doc_id.as_str()),
@@ -210,7 +234,7 @@ async fn a_candidate_exports_everything_held_about_them_once() {
         )
     );
     assert_eq!(
-        documents[0]["file"],
+        letter_entry["file"],
         format!("files/documents/{doc_id}-Cover Letter – Jo.pdf")
     );
 

@@ -98,8 +98,44 @@ async fn the_profile_saves_whole_replays_from_history_and_keeps_a_resume() {
         .await;
     assert_eq!(read.body["resumeOriginalName"], "Jordan CV.pdf");
     assert_eq!(read.body["resumeFilename"], stored.as_str());
+
+    // A copy is filed among the documents as a Resume, so the apply dialog
+    // offers it; one upload, one document.
+    let document = up.body["documentId"].as_str().unwrap().to_owned();
+    let documents = app.get_after("/api/documents", Some(&me), &up).await;
+    let filed = documents.list("documents");
+    assert_eq!(filed.len(), 1, "{filed:?}");
+    assert_eq!(
+        (
+            filed[0]["id"].as_str(),
+            filed[0]["title"].as_str(),
+            filed[0]["document_type"].as_str(),
+            filed[0]["description"].as_str(),
+            filed[0]["original_name"].as_str(),
+        ),
+        (
+            Some(document.as_str()),
+            Some("Resume - Jordan CV.pdf"),
+            Some("resume"),
+            Some("Uploaded on your profile"),
+            Some("Jordan CV.pdf")
+        )
+    );
+
+    // The two live apart: deleting the profile's resume leaves the document,
+    // which still opens and still applies.
     let del = app.delete("/api/candidate/resume", Some(&me)).await;
     assert_eq!(del.body["message"], "Resume deleted successfully");
     let gone = app.download("/api/candidate/resume/download", &me).await;
     assert_eq!(gone.status(), StatusCode::NOT_FOUND);
+    let copy = app
+        .download(&format!("/api/documents/{document}/download"), &me)
+        .await;
+    assert_eq!(copy.status(), StatusCode::OK);
+    assert_eq!(copy.bytes().await.unwrap().to_vec(), cv);
+    let (job, _) = app.open_job("Platform Engineer").await;
+    let applied = app
+        .submit_application(&me, json!({"jobId": job, "resumeId": document}))
+        .await;
+    assert_eq!(applied.status, StatusCode::CREATED, "{:?}", applied.body);
 }

@@ -133,7 +133,9 @@ async fn erasing_a_candidate_deletes_their_objects() {
         .add_document(&other, "mine.pdf", pdf(1000), &[("title", "Mine")])
         .await;
     let kept_key = storage_key(&app, &kept).await;
-    assert_eq!(keys_in_bucket(&app).await.len(), 3);
+    // Theirs: the document, the profile's resume and its copy among the
+    // documents (made by the store's own copy); and the other's.
+    assert_eq!(keys_in_bucket(&app).await.len(), 4);
 
     app.erase_candidate(&me).await.assert_status(StatusCode::OK);
     assert_eq!(keys_in_bucket(&app).await, vec![kept_key]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstName, formatFileSize, formatPostedAge, formatRelativeTime, greetingFor, telHref } from './format'
+import { firstName, formatFileSize, formatPostedAge, formatRelativeTime, greetingFor, telHref, formatMonthYear, formatClosingDate } from './format'
 
 const at = (h: number, m: number) => new Date(2025, 0, 15, h, m, 0)
 
@@ -69,5 +69,23 @@ describe('phone links', () => {
     expect(telHref('0412 345 678')).toBe('tel:0412345678')
     expect(telHref('(02) 9555-0192')).toBe('tel:0295550192')
     expect(telHref('+61 2 9555 0192')).toBe('tel:+61295550192')
+  })
+})
+
+describe('formatMonthYear', () => {
+  it('reads a profile date as its month, whatever the time zone', () => {
+    expect(formatMonthYear('2021-03-01')).toBe('Mar 2021')
+    expect(formatMonthYear('2018-12-31')).toBe('Dec 2018')
+    expect(formatMonthYear(null)).toBe('')
+    expect(formatMonthYear('soon')).toBe('soon')
+  })
+})
+
+describe('formatClosingDate', () => {
+  it('names the closing day in Sydney, whatever the browser’s zone', () => {
+    // 11:59 pm on 28 Dec in Sydney is 12:59 pm UTC the same day; 1 am on 29 Dec in Sydney is 28 Dec in UTC
+    expect(formatClosingDate('2026-12-28T23:59:00+11:00')).toBe('28 Dec 2026')
+    expect(formatClosingDate('2026-12-28T14:00:00Z')).toBe('29 Dec 2026')
+    expect(formatClosingDate(null)).toBe('')
   })
 })

@@ -45,6 +45,24 @@ export function formatDate(iso: string | null | undefined): string {
   return d.toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' })
 }
 
+/** The month of a date without a time ("2021-03-01", a profile's start and end dates): Mar 2021, in
+ *  any time zone; what is not such a date comes back as it is. */
+export function formatMonthYear(day: string | null | undefined): string {
+  if (!day) return ''
+  const d = new Date(`${day.slice(0, 10)}T00:00:00Z`)
+  if (Number.isNaN(d.getTime())) return day
+  return d.toLocaleDateString('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+}
+
+/** A job's closing date: the day in Sydney, where closing days are set (11:59 pm that day), so every
+ *  screen names the same day whatever the browser's time zone. */
+export function formatClosingDate(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  return d.toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Sydney' })
+}
+
 const MONTH_MS = 31 * 24 * 60 * 60 * 1000
 
 /** How old a posting is: "3 days ago" for its first month, then the date itself ("5 Mar 2025"). */

@@ -14,8 +14,15 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (data, sent) => {
-      // the answer's profile is the editable part: the email and the resume on file stay as sent
-      qc.setQueryData(profileQueryOptions().queryKey, { ...sent, ...data?.profile })
+      // The answer's profile is the editable part. The email stays as sent; the resume on file is
+      // changed only by its own calls, so it stays as the cache has it (Save Profile uploads a chosen
+      // resume first, after `sent` was made).
+      qc.setQueryData(profileQueryOptions().queryKey, (old) => ({
+        ...sent,
+        ...data?.profile,
+        resumeFilename: old ? old.resumeFilename : sent.resumeFilename,
+        resumeOriginalName: old ? old.resumeOriginalName : sent.resumeOriginalName,
+      }))
     },
   })
 }

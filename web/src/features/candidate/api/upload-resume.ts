@@ -1,9 +1,13 @@
-/** POST /api/candidate/resume/upload multipart {resume} (SPEC 7.5). */
+/**
+ * POST /api/candidate/resume/upload multipart {resume} (SPEC 7.5). The server also files a copy
+ * among the documents as a Resume (`documentId`), so the apply dialog offers it: the documents are
+ * read again.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiReply } from '../../../api'
 import { candidateFetch } from './client'
 import { profileQueryOptions } from './get-profile'
-
+import { candidateKeys } from './keys'
 
 export function uploadResume(file: File) {
   const form = new FormData()
@@ -19,6 +23,7 @@ export function useUploadResume() {
       qc.setQueryData(profileQueryOptions().queryKey, (old) =>
         old ? { ...old, resumeFilename: data.filename, resumeOriginalName: data.originalName } : old,
       )
+      return qc.invalidateQueries({ queryKey: candidateKeys.documents() })
     },
   })
 }

@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { Field } from '../../../components/ui/Field'
 import { FileDrop } from '../../../components/ui/FileDrop'
+import { formatMonthYear } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useDeleteResume } from '../api/delete-resume'
 import { useDownloadResume } from '../api/download-resume'
@@ -26,10 +27,15 @@ import {
   UNFINISHED_ENTRY,
   type ProfileForm,
 } from '../model/profile'
+import { profileResumeCopy } from '../model/documents'
 import type { Education, Experience, Profile } from '../types'
 import { EntrySection } from './EntrySection'
 import { Message } from './Message'
 import { ResumeDocuments, useResumeDocuments } from './ResumeDocuments'
+
+/** Under the resume picker: what an upload here does besides the profile (the server files a copy). */
+export const RESUME_COPY_NOTE =
+  'A resume uploaded here is also added to your Documents, ready to attach when you apply. Deleting it here leaves that copy.'
 
 const EMPTY_EDUCATION: Education = { degree: '', institution: '', field: '', graduationYear: '' }
 const EMPTY_EXPERIENCE: Experience = { company: '', position: '', startDate: '', endDate: '', description: '' }
@@ -87,6 +93,9 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   const resumeInputId = useId()
   const state = resumeState(resumeFile, profile.resumeFilename, resumeDeleted)
   const appliedWith = useResumeDocuments()
+  // the copy of the profile's resume among the documents is the profile's resume: shown once
+  const profileCopy = state === 'uploaded' ? profileResumeCopy(appliedWith, profile.resumeOriginalName) : undefined
+  const otherResumes = profileCopy ? appliedWith.filter((d) => d.id !== profileCopy.id) : appliedWith
 
   // the Add forms' entries (null while closed), which Save Profile adds if they pass their checks
   const [educationDraft, setEducationDraft] = useState<Education | null>(null)
@@ -225,7 +234,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             <strong>{ex.position}</strong> — {ex.company}
             <span className="cd-muted">
               {' '}
-              ({ex.startDate || '?'} – {ex.endDate || 'Present'})
+              ({formatMonthYear(ex.startDate) || '?'} – {formatMonthYear(ex.endDate) || 'Present'})
             </span>
             {ex.description ? <p className="cd-small">{ex.description}</p> : null}
           </>
@@ -271,11 +280,15 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       <fieldset className="cd-fieldset">
         <legend>Resume/CV</legend>
         <Message message={resumeMessage} />
-        <ResumeDocuments resumes={appliedWith} />
         {state === 'uploaded' ? (
           <div className="cd-item">
             <span>
               Current resume: <strong>{profile.resumeOriginalName || profile.resumeFilename}</strong>
+              {profileCopy ? (
+                <span className="cd-small cd-muted cd-resume-copy">
+                  In your Documents as “{profileCopy.title}”, ready to attach when you apply.
+                </span>
+              ) : null}
             </span>
             <span className="cd-card-actions">
               <Button variant="ghost" size="sm" onClick={onDownloadResume}>
@@ -289,8 +302,10 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         ) : state === 'deleted' ? (
           <p className="cd-muted">Your resume has been deleted. Upload a new one below.</p>
         ) : state === 'none' ? (
-          <p className="cd-muted">{appliedWith.length ? 'You can also keep a resume on your profile itself:' : 'No resume uploaded yet.'}</p>
+          <p className="cd-muted">{appliedWith.length ? 'No resume on your profile yet.' : 'No resume uploaded yet.'}</p>
         ) : null}
+        <ResumeDocuments resumes={otherResumes} heading={profileCopy ? 'Other resumes you can apply with' : undefined} />
+        <p className="cd-small cd-muted">{RESUME_COPY_NOTE}</p>
         <FileDrop
           key={resumeInputKey}
           id={resumeInputId}

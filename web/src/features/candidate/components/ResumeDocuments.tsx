@@ -1,7 +1,7 @@
 /**
  * In the profile's Resume/CV section: the documents filed as a Resume (a resume uploaded while
- * applying is one), the one sent with the last application first, so the profile shows the resume
- * employers actually got (issue 27).
+ * applying is one, and so is the copy of one uploaded on the profile), the one sent or uploaded
+ * last first: the resumes the apply dialog offers, and which of them employers actually got.
  */
 import { formatDate, formatFileSize } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
@@ -17,12 +17,12 @@ export function useResumeDocuments(): CandidateDocument[] {
   return resumeDocuments(useDocuments().data ?? [])
 }
 
-export function ResumeDocuments({ resumes }: { resumes: CandidateDocument[] }) {
+export function ResumeDocuments({ resumes, heading = 'Resumes you can apply with' }: { resumes: CandidateDocument[]; heading?: string }) {
   const download = useDownloadDocument()
   if (resumes.length === 0) return null
   return (
     <div className="cd-resume-documents">
-      <h3 className="cd-subheading">Resumes you have applied with</h3>
+      <h3 className="cd-subheading">{heading}</h3>
       <ul className="cd-items">
         {resumes.map((doc, i) => (
           <li key={doc.id} className="cd-item">

@@ -6,6 +6,7 @@ import {
   coverLetterChoices,
   EMPTY_SLOT,
   preferredResumeId,
+  profileResumeCopy,
   resumeChoices,
   resumeDocuments,
   statCount,
@@ -63,6 +64,14 @@ describe('the resume is one thing', () => {
   it('offers documents filed as a Resume among the resumes', () => {
     expect(resumeChoices([doc('r', 'CV', 'resume'), doc('p', 'Site', 'portfolio')]).map((d) => d.id)).toEqual(['r'])
   })
+  it('starts the apply dialog with a Resume uploaded after the last one sent (a new profile resume)', () => {
+    const sent = used(doc('sent', 'Resume - cv.pdf', 'resume'), '2026-11-01T00:00:00Z')
+    const fromProfile = { ...doc('profile', 'Resume - cv-2026.pdf', 'resume'), created_at: '2026-11-20T00:00:00Z' }
+    expect(preferredResumeId([fromProfile, sent])).toBe('profile')
+    // An "other" document that was never sent is offered, not chosen for them.
+    const misc = { ...doc('misc', 'Misc', 'other'), created_at: '2026-11-27T00:00:00Z' }
+    expect(preferredResumeId([misc, sent])).toBe('sent')
+  })
   it('starts the apply dialog with the resume used last, else the newest Resume, else none', () => {
     const newer = doc('new', 'CV 2026', 'resume')
     const older = used(doc('old', 'CV 2025', 'resume'), '2026-11-01T00:00:00Z')
@@ -75,5 +84,22 @@ describe('the resume is one thing', () => {
     const a = { ...doc('a', 'CV A', 'resume'), created_at: '2026-11-20T00:00:00Z' }
     const b = used({ ...doc('b', 'CV B', 'resume'), created_at: '2026-01-01T00:00:00Z' }, '2026-11-25T00:00:00Z')
     expect(resumeDocuments([a, b, doc('c', 'Letter', 'cover_letter')]).map((d) => d.id)).toEqual(['b', 'a'])
+  })
+})
+
+describe("the profile resume's copy", () => {
+  const copy = (id: string, name: string, at: string): CandidateDocument => ({
+    ...doc(id, `Resume - ${name}`, 'resume'),
+    original_name: name,
+    description: 'Uploaded on your profile',
+    created_at: at,
+  })
+  it('is the newest Resume the server filed from the profile under the same name', () => {
+    const older = copy('old', 'cv.pdf', '2026-11-01T00:00:00Z')
+    const newer = copy('new', 'cv.pdf', '2026-11-20T00:00:00Z')
+    const sentWhileApplying = { ...doc('sent', 'Resume - cv.pdf', 'resume'), original_name: 'cv.pdf', created_at: '2026-11-25T00:00:00Z' }
+    expect(profileResumeCopy([older, sentWhileApplying, newer], 'cv.pdf')?.id).toBe('new')
+    expect(profileResumeCopy([older, newer], 'other.pdf')).toBeUndefined()
+    expect(profileResumeCopy([older], null)).toBeUndefined()
   })
 })

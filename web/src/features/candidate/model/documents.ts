@@ -30,20 +30,35 @@ export function resumeChoices(docs: CandidateDocument[]): CandidateDocument[] {
   return docs.filter((d) => d.document_type === 'resume' || d.document_type === 'other' || d.title.toLowerCase().includes('resume'))
 }
 
-/** The resume the Apply modal starts with: the one sent with the last application, else the newest
- *  document filed as a Resume, else none (the candidate picks). `docs` come newest first. */
+/** The resume the Apply modal starts with: of the resumes sent with an application and the documents
+ *  filed as a Resume, the one sent or uploaded most recently (a resume just uploaded on the profile
+ *  beats one sent last month); else none (the candidate picks). */
 export function preferredResumeId(docs: CandidateDocument[]): string {
-  const choices = resumeChoices(docs)
-  const used = choices
-    .filter((d) => d.last_used_at)
-    .sort((a, b) => Date.parse(b.last_used_at ?? '') - Date.parse(a.last_used_at ?? ''))[0]
-  return used?.id ?? choices.find((d) => d.document_type === 'resume')?.id ?? ''
+  const latest = (d: CandidateDocument) =>
+    Date.parse(d.last_used_at ?? (d.document_type === 'resume' ? d.created_at : '')) || 0
+  const [first] = resumeChoices(docs)
+    .filter((d) => latest(d) > 0)
+    .sort((a, b) => latest(b) - latest(a))
+  return first?.id ?? ''
 }
 
 /** Documents filed as a Resume, the one used last first (the profile's Resume/CV section lists them). */
 export function resumeDocuments(docs: CandidateDocument[]): CandidateDocument[] {
   const last = (d: CandidateDocument) => Date.parse(d.last_used_at ?? d.created_at) || 0
   return docs.filter((d) => d.document_type === 'resume').sort((a, b) => last(b) - last(a))
+}
+
+/** How the server describes the Resume document it files with a copy of the profile's resume
+ *  (commands/src/profiles.rs, RESUME_DOCUMENT_DESCRIPTION). */
+export const PROFILE_COPY_DESCRIPTION = 'Uploaded on your profile'
+
+/** The document filed with a copy of the profile's current resume (named `originalName`): the newest
+ *  Resume the server filed from the profile under that name. */
+export function profileResumeCopy(docs: CandidateDocument[], originalName: string | null | undefined): CandidateDocument | undefined {
+  if (!originalName) return undefined
+  return docs
+    .filter((d) => d.document_type === 'resume' && d.description === PROFILE_COPY_DESCRIPTION && d.original_name === originalName)
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))[0]
 }
 
 /** Cover letter choices: type cover_letter. */
