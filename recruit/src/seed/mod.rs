@@ -8,7 +8,7 @@ mod data;
 mod pipelines;
 mod resume;
 
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use commands::accounts::{RegisterAccount, ReviewDecision, ReviewEmployer};
 use commands::job_alerts::JobAlertForm;
 use commands::jobs::{JobForm, PostJob};
@@ -140,11 +140,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         let posted_at = now - Duration::days(job.posted_days_ago) + Duration::minutes(7)
             - Duration::minutes(11 * index as i64);
         commands.clock = Clock::Fixed(posted_at);
+        // A closing day ends at 11:59 pm in Sydney, as the job form sets it.
         let expires_at = job.closes_in_days.map(|d| {
             if d == 0 {
                 now + Duration::hours(10)
             } else {
-                now + Duration::days(d)
+                end_of_sydney_day(now + Duration::days(d))
             }
         });
         let form = JobForm {
@@ -290,4 +291,17 @@ fn registration(role: Role, person: &Person) -> RegisterAccount {
         company: None,
         created_by: None,
     }
+}
+
+/// 11:59 pm in Sydney on the day `at` falls on there: when a job closing that
+/// day stops taking applications.
+fn end_of_sydney_day(at: DateTime<Utc>) -> DateTime<Utc> {
+    use chrono::TimeZone;
+    use chrono_tz::Australia::Sydney;
+    let day = at.with_timezone(&Sydney).date_naive();
+    let end = day.and_hms_opt(23, 59, 0).expect("11:59 pm is a time");
+    Sydney
+        .from_local_datetime(&end)
+        .earliest()
+        .map_or(at, |t| t.with_timezone(&Utc))
 }

@@ -8,7 +8,7 @@
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
-import { formatDate, formatPostedAge } from '../../../lib/format'
+import { formatClosingDate, formatDate, formatPostedAge } from '../../../lib/format'
 import { closingSoonText, hasHiddenDetails, JobDescription, salaryText, type Job } from '../../jobs'
 import { SaveJobButton } from '../../saved-jobs'
 
@@ -60,7 +60,7 @@ export function PortalJobCard({ job, expanded, applied, hoursLeft, onToggle, onA
         <time dateTime={job.created_at} title={formatDate(job.created_at)}>
           {formatPostedAge(job.created_at)}
         </time>
-        {job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
+        {job.expires_at ? ` · Apply by ${formatClosingDate(job.expires_at)}` : ''}
       </p>
       <div className="cd-card-actions">
         <Button size="sm" disabled={applied} onClick={onApply} aria-label={applied ? undefined : `Apply Now for ${job.title}`}>

@@ -14,7 +14,7 @@ import { Field } from '../../../components/ui/Field'
 import { SelectField, SpecialisationField, valueOptions } from '../../../components/ui/Select'
 import { SkeletonCard } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
-import { formatDate } from '../../../lib/format'
+import { formatClosingDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { JOB_TYPES, JobDetailBody, referenceOptions, salaryText, useLocations, useSalaryRanges } from '../../jobs'
 import { useSession } from '../../auth'
@@ -184,7 +184,7 @@ function JobForm({ job }: { job?: EmployerJob }) {
             {preview.location ? <li>{preview.location}</li> : null}
             <li>{preview.type}</li>
             <li>{salaryText(preview)}</li>
-            {preview.expires_at ? <li>Applications close {formatDate(preview.expires_at)}</li> : null}
+            {preview.expires_at ? <li>Applications close {formatClosingDate(preview.expires_at)}</li> : null}
           </ul>
           {values.description.trim() ? <JobDetailBody job={preview} idPrefix="preview" /> : <p className="ws-muted">The description appears here as you type.</p>}
         </article>

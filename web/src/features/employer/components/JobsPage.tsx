@@ -13,7 +13,7 @@ import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useToast } from '../../../components/ui/toast'
-import { formatDate } from '../../../lib/format'
+import { formatClosingDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useExtendJob } from '../api/extend-job'
 import { useEmployerJobs } from '../api/get-jobs'
@@ -138,7 +138,7 @@ function ClosingDateDialog({ job, kind, onClose }: { job: EmployerJob; kind: 'ex
     <Modal title={kind === 'extend' ? `Extend ${job.title}` : `Reopen ${job.title}`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <p className="ws-muted">
-          {job.expires_at ? `It closes ${formatDate(job.expires_at)} at present.` : 'It has no closing date at present.'}{' '}
+          {job.expires_at ? `It closes ${formatClosingDate(job.expires_at)} at present.` : 'It has no closing date at present.'}{' '}
           Applications close at the end of the chosen day, Sydney time.
         </p>
         <Field label={kind === 'extend' ? 'New closing date' : 'New closing date (optional if the current one is still ahead)'} error={error}>

@@ -7,7 +7,7 @@
 import { Link, useNavigate } from 'react-router'
 import { Button, buttonClass } from '../../../components/ui/Button'
 import { useToast } from '../../../components/ui/toast'
-import { formatDate } from '../../../lib/format'
+import { formatClosingDate, formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useDuplicateJob } from '../api/duplicate-job'
 import { usePublishJob } from '../api/publish-job'
@@ -54,7 +54,7 @@ function dates(job: EmployerJob): [string, string] {
   const posted = `${job.status === 'draft' ? 'Drafted' : 'Posted'} ${formatDate(job.created_at)}`
   if (job.status === 'closed') return [posted, 'Closed']
   if (!job.expires_at) return [posted, 'No closing date']
-  return [posted, `${job.status === 'expired' ? 'Closed' : 'Closes'} ${formatDate(job.expires_at)}`]
+  return [posted, `${job.status === 'expired' ? 'Closed' : 'Closes'} ${formatClosingDate(job.expires_at)}`]
 }
 
 function JobRow({ job, onDialog }: { job: EmployerJob; onDialog: (kind: JobDialog['kind']) => void }) {

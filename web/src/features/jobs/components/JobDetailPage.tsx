@@ -10,6 +10,7 @@ import { boardReturnPath, returnsToSearch } from '../model/returnToSearch'
 import { salaryText, type Job } from '../types'
 import { SaveJobButton } from '../../saved-jobs'
 import { ApplyNowLink } from './ApplyNowLink'
+import { formatClosingDate } from '../../../lib/format'
 import { formatDate } from './formatDate'
 import { JobDetailBody } from './JobDetailBody'
 import '../jobs.css'
@@ -71,7 +72,7 @@ function JobDetail({ job }: { job: Job }) {
             <li>{job.type}</li>
             <li>{salaryText(job)}</li>
             {job.created_at ? <li>Posted {formatDate(job.created_at)}</li> : null}
-            {job.expires_at ? <li>Applications close {formatDate(job.expires_at)}</li> : null}
+            {job.expires_at ? <li>Applications close {formatClosingDate(job.expires_at)}</li> : null}
           </ul>
           <div className="btn-row">
             {closed ? null : <ApplyNowLink jobId={job.id} className="btn btn-primary" />}

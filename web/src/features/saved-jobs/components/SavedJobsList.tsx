@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { EmptyState } from '../../../components/ui/EmptyState'
 import { useToast } from '../../../components/ui/toast'
-import { formatDate } from '../../../lib/format'
+import { formatClosingDate, formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useSavedJobs } from '../api/get-saved-jobs'
 import { useToggleSavedJob } from '../api/toggle-saved-job'
@@ -80,7 +80,7 @@ export function SavedJobsList({ applied, onApply, onBrowse }: Props) {
               </p>
               <p className="cd-muted cd-small">
                 Saved {formatDate(job.saved_at)}
-                {standing.open && job.expires_at ? ` · Apply by ${formatDate(job.expires_at)}` : ''}
+                {standing.open && job.expires_at ? ` · Apply by ${formatClosingDate(job.expires_at)}` : ''}
                 {standing.open ? '' : ' · no longer taking applications'}
               </p>
               <div className="cd-card-actions">
