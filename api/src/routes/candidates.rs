@@ -11,7 +11,7 @@ use axum::response::Response;
 use commands::access::RecordCandidateView;
 use domain::account::Role;
 use domain::document::Document as StoredDocument;
-use domain::pipeline::Stage;
+use domain::pipeline::{Progress, Stage};
 use projections::read_models::access_log::{self, Access};
 use projections::read_models::accounts::{self, AccountRow, AccountRowStatus};
 use projections::read_models::applications::{self, Application};
@@ -70,12 +70,14 @@ struct CandidateRecord {
 }
 
 /// One of the candidate's applications as the agency reads it: what the
-/// candidate sees (`status`), and where it stands in the employer's pipeline.
+/// candidate sees (`status`, and beside it `progress`, the plain words their
+/// portal gives it), and where it stands in the employer's pipeline.
 #[derive(Serialize, utoipa::ToSchema)]
 struct RecordApplication {
     #[serde(flatten)]
     application: Application,
     stage: Stage,
+    progress: Progress,
 }
 
 #[utoipa::path(get, path = "/api/admin/candidates/{id}", tag = "admin", security(("admin" = [])), params(IdInPath),
@@ -122,6 +124,7 @@ async fn record(
             .into_iter()
             .map(|application| RecordApplication {
                 stage: application.stage,
+                progress: application.stage.progress(),
                 application,
             })
             .collect(),

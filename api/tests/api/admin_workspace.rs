@@ -499,6 +499,8 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
     assert_eq!(rows[0]["job_title"], "Platform Engineer");
     assert_eq!(rows[0]["stage"], "new");
     assert_eq!(rows[0]["specialisation"], "Development + Testing");
+    // Two candidates of one name are told apart by their email.
+    assert_eq!(rows[0]["candidate_email"], "applicant@example.com");
     // An auditor follows one job to its applications.
     let job_id = rows[0]["job_id"].as_str().unwrap().to_owned();
     for (job, found) in [

@@ -110,6 +110,10 @@ async fn staff_see_the_pipeline_stage_and_open_a_candidates_resume() {
     let row = &record.body["applications"][0];
     assert_eq!(row["stage"], "interview");
     assert_eq!(row["status"], "accepted", "what the candidate reads stays");
+    assert_eq!(
+        row["progress"], "interview",
+        "and the words their portal gives it"
+    );
     assert_eq!(row["job_title"], "Platform Engineer");
 
     let path = format!("/api/admin/documents/{resume}");

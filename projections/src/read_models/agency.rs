@@ -85,6 +85,8 @@ pub struct AgencyApplication {
     pub employer_id: Uuid,
     pub candidate_id: Uuid,
     pub candidate_name: Option<String>,
+    /// So two candidates of one name can be told apart.
+    pub candidate_email: Option<String>,
     #[sqlx(try_from = "String")]
     pub stage: Stage,
     /// Null only if its listing is gone from the board.
@@ -113,7 +115,7 @@ pub async fn applications(
     // language=PostgreSQL
     sqlx::query_as(
         "SELECT a.id, a.job_id, a.job_title, a.company, a.employer_id, a.candidate_id,
-                c.name AS candidate_name, a.stage, j.specialisation,
+                c.name AS candidate_name, c.email AS candidate_email, a.stage, j.specialisation,
                 a.created_at AS applied_at, a.last_updated AS updated_at, a.withdrawn_at
            FROM applications a
            LEFT JOIN accounts c ON c.id = a.candidate_id

@@ -14,7 +14,8 @@ export type { JobRowStatus } from '../admin'
 /** GET /api/admin/jobs: one row per job, any employer, any status (newest 500); `status` is a JobRowStatus. */
 export type AdminJob = ApiSchema<'AgencyJob'>
 
-/** GET /api/admin/applications: the agency-wide pipeline (newest 500); `stage` is an OpsStage. */
+/** GET /api/admin/applications: the agency-wide pipeline (newest 500); `stage` is an OpsStage;
+ *  `candidate_email` tells apart two candidates of the same name. */
 export type AdminApplication = ApiSchema<'AgencyApplication'>
 
 /** The employers list, as far as the filters need it. */

@@ -36,10 +36,10 @@ export type RecordAccess = ApiSchema<'Access'>
 
 /**
  * A candidate's documents and applications in their record: the server sends the same shapes the
- * candidate portal reads (an application without the candidate's own progress and interviews).
+ * candidate portal reads (an application without the candidate's interviews).
  */
 export type { CandidateDocument }
-/** An application on a candidate's record: what they see (`status`) and the pipeline's `stage`. */
+/** An application on a candidate's record: what they see (`status`, and `progress`, the plain words their portal gives it) and the pipeline's `stage`. */
 export type CandidateApplication = ApiSchema<'RecordApplication'>
 
 /** GET /api/admin/candidates/{id}: opening it is itself recorded (CandidateRecordViewed). */

@@ -1,7 +1,8 @@
 /**
  * GET /api/admin/accounts?q=: accounts of any role by name, email, company or id, for the audit
  * trail's "Who did it". The id's own account comes first, so the same call names the account a
- * filter in the address already holds.
+ * filter in the address already holds; an exact email comes next, so the outbox finds the account
+ * a failed mail was sent to.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { adminFetch, asList, withQuery } from '../../admin'
@@ -29,4 +30,12 @@ export function useAccountNamed(id: string) {
   const found = useQuery({ queryKey: auditKeys.accounts(id), queryFn: ({ signal }) => findAccounts(id, signal), enabled: id !== '', staleTime: 60_000 })
   if (!found.data) return undefined
   return found.data.find((a) => a.id === id) ?? null
+}
+
+/** The account whose email is exactly this one (any case), or undefined while it loads or when the lookup fails (null: none). */
+export function useAccountWithEmail(email: string) {
+  const q = email.trim()
+  const found = useQuery({ queryKey: auditKeys.accounts(q), queryFn: ({ signal }) => findAccounts(q, signal), enabled: q.includes('@'), staleTime: 60_000 })
+  if (!found.data) return undefined
+  return found.data.find((a) => a.email.toLowerCase() === q.toLowerCase()) ?? null
 }

@@ -21,6 +21,7 @@ import { applicationFiltersActive, applicationFiltersFromParams, applicationFilt
 import type { AdminApplication } from '../types'
 import { ClientFilter } from './ClientFilter'
 import { FilteredTable } from './FilteredTable'
+import '../operations.css'
 
 export default function ApplicationsPage() {
   useAdminTitle('Applications')
@@ -44,6 +45,8 @@ export default function ApplicationsPage() {
               {a.candidate_name}
             </Link>
           )}
+          {/* two candidates may share a name: their email tells them apart */}
+          {a.candidate_email && !isErased(a.candidate_email) && !isErased(a.candidate_name) ? <span className="ws-muted ws-small ops-email">{a.candidate_email}</span> : null}
           <span className="ws-muted ws-small">{a.specialisation ?? ''}</span>
         </span>
       ),

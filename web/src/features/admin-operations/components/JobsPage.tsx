@@ -11,9 +11,9 @@ import { SearchField, SearchForm } from '../../../components/ui/SearchForm'
 import { SelectField } from '../../../components/ui/Select'
 import type { Column } from '../../../components/ui/Table'
 import { useToast } from '../../../components/ui/toast'
-import { formatDate } from '../../../lib/format'
+import { formatClosingDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
-import { JOB_STATUS_LABELS, jobApplicationsPath, JobStatusCell, useAdminTitle, useSearchDraft } from '../../admin'
+import { JOB_STATUS_LABELS, jobApplicationsPath, jobPostedText, JobStatusCell, useAdminTitle, useSearchDraft } from '../../admin'
 import { useCloseJobAsAgency } from '../api/close-job'
 import { useAdminJobs } from '../api/get-jobs'
 import { jobFiltersActive, jobFiltersFromParams, jobFiltersToParams, type JobFilters } from '../model/jobFilters'
@@ -68,8 +68,8 @@ export default function JobsPage() {
       header: 'Posted / closes',
       cell: (j) => (
         <span className="ops-cell-stack ws-small">
-          <span>{j.posted_at ? `Posted ${formatDate(j.posted_at)}` : 'Not posted yet'}</span>
-          <span className="ws-muted">{j.closes_at ? `Closes ${formatDate(j.closes_at)}` : 'No closing date'}</span>
+          <span>{jobPostedText(j)}</span>
+          <span className="ws-muted">{j.closes_at ? `Closes ${formatClosingDate(j.closes_at)}` : 'No closing date'}</span>
         </span>
       ),
     },

@@ -55,6 +55,25 @@ describe('jobs across clients', () => {
     expect(calls.find((c) => c.key === 'POST /api/admin/jobs/j1/close')?.body).toEqual({ reason: 'Duplicate listing' })
   })
 
+  it('reads a draft as created, not posted', async () => {
+    routeFetch({
+      'GET /api/admin/jobs': () => ({
+        body: [
+          job,
+          { ...job, id: 'j2', title: 'Cloud Architect', status: 'draft', applications: 0, posted_at: '2026-11-29T02:00:00Z' },
+        ],
+      }),
+      'GET /api/admin/employers': () => ({ body: [] }),
+    })
+    renderRoutes([{ path: '/dashboard/jobs', element: <JobsPage /> }], '/dashboard/jobs')
+    const table = await screen.findByRole('table', { name: 'Jobs across clients' })
+    const draft = within(table).getByText('Cloud Architect').closest('tr')!
+    expect(within(draft).getByText('Draft, created 29 Nov 2026')).toBeTruthy()
+    expect(within(draft).queryByText(/^Posted/)).toBeNull()
+    const live = within(table).getByText('Data Engineer').closest('tr')!
+    expect(within(live).getByText('Posted 5 Jan 2026')).toBeTruthy()
+  })
+
   it('keeps the filters in the address bar and sends them to the server', async () => {
     const calls = routeFetch({
       'GET /api/admin/jobs?status=closed&q=data': () => ({ body: [] }),
@@ -110,6 +129,53 @@ describe('one job’s applications', () => {
     expect(await screen.findByRole('link', { name: 'Every application for Analyst at Wattle Analytics' })).toBeTruthy()
     expect(router.state.location.search).toBe('')
     expect(screen.queryByText(/Showing the applications for/)).toBeNull()
+  })
+})
+
+describe('applications across clients', () => {
+  const application = {
+    id: 'a1',
+    job_id: 'j1',
+    job_title: 'Data Engineer',
+    company: 'Wattle Analytics',
+    employer_id: 'e1',
+    candidate_id: 'c1',
+    candidate_name: 'Jane Morrison',
+    candidate_email: 'jane.morrison@example.com',
+    stage: 'new',
+    specialisation: 'BI + Data Analytics',
+    applied_at: '2026-01-06T00:00:00Z',
+    updated_at: '2026-01-07T00:00:00Z',
+    withdrawn_at: null,
+  }
+
+  it('tells apart two candidates of the same name by their email, and shows no email of an erased one', async () => {
+    routeFetch({
+      'GET /api/admin/applications': () => ({
+        body: [
+          application,
+          { ...application, id: 'a2', candidate_id: 'c2', candidate_email: 'jmorrison@example.net' },
+          { ...application, id: 'a3', candidate_id: 'c3', candidate_name: '[erased]', candidate_email: '[erased]' },
+        ],
+      }),
+      'GET /api/admin/employers': () => ({ body: [] }),
+    })
+    renderRoutes([{ path: '/dashboard/applications', element: <ApplicationsPage /> }], '/dashboard/applications')
+    const table = await screen.findByRole('table', { name: 'Applications across clients' })
+    const [first, second, erased] = within(table).getAllByRole('row').slice(1)
+    expect(within(first).getByRole('link', { name: 'Jane Morrison' }).getAttribute('href')).toBe('/dashboard/candidates/c1')
+    expect(within(first).getByText('jane.morrison@example.com')).toBeTruthy()
+    expect(within(second).getByRole('link', { name: 'Jane Morrison' }).getAttribute('href')).toBe('/dashboard/candidates/c2')
+    expect(within(second).getByText('jmorrison@example.net')).toBeTruthy()
+    expect(erased.textContent).not.toContain('[erased]')
+  })
+
+  it('shows the name alone when the server sends no email', async () => {
+    routeFetch({ 'GET /api/admin/applications': () => ({ body: [{ ...application, candidate_email: undefined }] }), 'GET /api/admin/employers': () => ({ body: [] }) })
+    renderRoutes([{ path: '/dashboard/applications', element: <ApplicationsPage /> }], '/dashboard/applications')
+    const table = await screen.findByRole('table', { name: 'Applications across clients' })
+    expect(within(table).getByRole('link', { name: 'Jane Morrison' })).toBeTruthy()
+    expect(within(table).queryByText(/@/)).toBeNull()
   })
 })
 

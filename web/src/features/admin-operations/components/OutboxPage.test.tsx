@@ -61,6 +61,32 @@ describe('the mail outbox', () => {
     expect(posts(calls).map((c) => c.key)).toEqual(['POST /api/admin/outbox/o1/resend'])
   })
 
+  it('links a failed mail to the account it was sent to, to check the address there', async () => {
+    const lookup = `GET /api/admin/accounts?q=${encodeURIComponent(failed.recipient)}`
+    const jane = { id: 'e1', name: 'Jane Morrison', email: 'J.Morrison@oldcompany.example', company: 'Old Company', role: 'employer', status: 'active', created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z' }
+    // the lookup matches parts of emails too: only the exact address (any case) counts
+    const other = { ...jane, id: 'e2', name: 'Jo Morrison', email: 'jo.j.morrison@oldcompany.example' }
+    const calls = openOutbox({ [lookup]: { body: [other, jane] } })
+    const link = await screen.findByRole('link', { name: 'Open Jane Morrison’s account to check the address' })
+    expect(link.getAttribute('href')).toBe('/dashboard/employers/e1')
+    expect(calls.map((c) => c.key)).toContain(lookup)
+  })
+
+  it('links a candidate’s failed mail to their record', async () => {
+    const lookup = `GET /api/admin/accounts?q=${encodeURIComponent(failed.recipient)}`
+    const sam = { id: 'c1', name: 'Sam Lee', email: failed.recipient, role: 'candidate', status: 'active', created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z' }
+    openOutbox({ [lookup]: { body: [sam] } })
+    expect((await screen.findByRole('link', { name: 'Open Sam Lee’s account to check the address' })).getAttribute('href')).toBe('/dashboard/candidates/c1')
+  })
+
+  it('shows no account link when no candidate or employer has the address', async () => {
+    const lookup = `GET /api/admin/accounts?q=${encodeURIComponent(failed.recipient)}`
+    const calls = openOutbox({ [lookup]: { body: [] } })
+    await screen.findByRole('table', { name: 'Mail' })
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain(lookup))
+    expect(screen.queryByRole('link', { name: /account to check the address/ })).toBeNull()
+  })
+
   it('keeps the dialog open with the reason when the mail could not be queued again', async () => {
     openOutbox({ 'POST /api/admin/outbox/o1/resend': { status: 422, body: { error: 'Only a failed mail can be sent again' } } })
     fireEvent.click(await screen.findByRole('button', { name: SEND_AGAIN }))

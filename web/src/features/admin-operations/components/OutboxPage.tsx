@@ -1,9 +1,11 @@
 /**
  * /dashboard/outbox: every mail the platform sends, newest first, filtered by state (?state=).
  * Shows attempts and the last error, read in plain words where we can; a mail that failed (gave
- * up after its last attempt) can be sent again, after a confirmation, once the cause is fixed.
+ * up after its last attempt) links to the account it was sent to, where one has that address, and
+ * can be sent again, after a confirmation, once the cause is fixed.
  */
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { LoadFailed } from '../../../components/ui/Alert'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
@@ -11,6 +13,7 @@ import { EmptyState } from '../../../components/ui/EmptyState'
 import { Table, type Column } from '../../../components/ui/Table'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { FilterTabs, Time, useAdminTitle } from '../../admin'
+import { useAccountWithEmail } from '../../admin-audit'
 import { useOutbox } from '../api/get-outbox'
 import { readMailFailure } from '../model/mailFailure'
 import { OUTBOX_FILTERS, outboxFilterFromParams, outboxFilterToParams, type OutboxFilter } from '../model/outboxFilters'
@@ -65,6 +68,7 @@ function MailList({ filter }: { filter: OutboxFilter }) {
           <strong>{m.subject}</strong>
           <span className="ws-muted">To {m.recipient}</span>
           {m.last_error ? <MailError raw={m.last_error} /> : null}
+          {m.state === 'failed' ? <RecipientAccount email={m.recipient} /> : null}
         </span>
       ),
     },
@@ -134,5 +138,21 @@ function MailError({ raw }: { raw: string }) {
         <code className="adm-error-text">{raw}</code>
       </span>
     </>
+  )
+}
+
+/** The people screens that have a page per account; an admin's has none. */
+const ACCOUNT_PAGES: Record<string, string> = { candidate: '/dashboard/candidates', employer: '/dashboard/employers' }
+
+/** A link to the account a failed mail went to, so the address can be checked there; nothing when no
+ *  candidate or employer account has it (a reply to an enquiry, an admin). */
+function RecipientAccount({ email }: { email: string }) {
+  const account = useAccountWithEmail(email)
+  const page = account ? ACCOUNT_PAGES[account.role] : undefined
+  if (!account || !page) return null
+  return (
+    <Link to={`${page}/${encodeURIComponent(account.id)}`} className="ws-small">
+      Open {account.name}’s account to check the address
+    </Link>
   )
 }

@@ -19,6 +19,7 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { stageLabel, stageTone, Time, useAdminTitle } from '../../admin'
 import { useCandidateRecord, useDownloadCandidateDocument } from '../api/candidates'
 import { isEmptyProfile, profileView, type ProfileEntry } from '../model/profile'
+import { theySee } from '../model/theySee'
 import type { CandidateApplication, CandidateDocument, RecordAccess } from '../types'
 import { PersonDataActions } from './PersonDataActions'
 import '../people.css'
@@ -229,7 +230,7 @@ const APP_COLUMNS: Column<CandidateApplication>[] = [
     cell: (a) => (
       <span className="adm-cell-stack">
         <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
-        <span className="ws-muted ws-small">They see “{candidateStatus(a.status)}”</span>
+        <span className="ws-muted ws-small">{theySee(a)}</span>
       </span>
     ),
   },
@@ -293,6 +294,3 @@ function AccessLog({ entries }: { entries: RecordAccess[] }) {
     </ol>
   )
 }
-
-/** The candidate's own word for an application (SPEC 4's three), as their portal shows it. */
-const candidateStatus = (status: string) => status.charAt(0).toUpperCase() + status.slice(1)

@@ -11,7 +11,7 @@ import { Skeleton } from '../../../components/ui/Skeleton'
 import { Table, type Column } from '../../../components/ui/Table'
 import { ApiError } from '../../../lib/api'
 import { formatDate } from '../../../lib/format'
-import { AuditEventItem, eventQuote, JobStatusCell, Time } from '../../admin'
+import { AuditEventItem, eventQuote, jobPostedText, JobStatusCell, Time } from '../../admin'
 import { useAccountDecisions } from '../api/get-account-history'
 import { useActorEvents } from '../api/get-actor-events'
 import { useEmployerJobs } from '../api/get-employer-jobs'
@@ -35,7 +35,11 @@ const JOB_COLUMNS: Column<EmployerJobRow>[] = [
     ),
   },
   { key: 'status', header: 'Status', cell: (j) => <JobStatusCell job={j} className="adm-cell-stack" /> },
-  { key: 'posted', header: 'Posted', cell: (j) => (j.posted_at ? formatDate(j.posted_at) : <span className="ws-muted">Not posted yet</span>) },
+  {
+    key: 'posted',
+    header: 'Posted',
+    cell: (j) => (j.posted_at && j.status !== 'draft' ? formatDate(j.posted_at) : <span className="ws-muted">{jobPostedText(j)}</span>),
+  },
   { key: 'apps', header: 'Applications', align: 'end', cell: (j) => j.applications },
 ]
 

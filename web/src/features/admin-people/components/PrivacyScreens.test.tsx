@@ -14,7 +14,7 @@ const record = (a = account) => ({
   profile: null,
   documents: [],
   applications: [
-    { id: 'a1', job_id: 'j1', job_title: 'Data Engineer', company: 'Wattle Analytics', status: 'accepted', stage: 'interview', created_at: '2026-02-01T00:00:00Z', last_updated: '2026-02-03T00:00:00Z', feedback: null },
+    { id: 'a1', job_id: 'j1', job_title: 'Data Engineer', company: 'Wattle Analytics', status: 'accepted', stage: 'interview', progress: 'interview', created_at: '2026-02-01T00:00:00Z', last_updated: '2026-02-03T00:00:00Z', feedback: null },
   ],
   access_log: [],
 })
@@ -51,7 +51,8 @@ describe('a candidate’s record', () => {
     })
     const apps = await screen.findByRole('table', { name: 'The candidate’s applications' })
     expect(within(apps).getByText('Interview')).toBeTruthy()
-    expect(within(apps).getByText('They see “Accepted”')).toBeTruthy()
+    // what their portal shows: the status and the plain words (the record cannot tell whether a time is booked)
+    expect(within(apps).getByText('They see “Accepted · Invited to interview”, or “Accepted · Interview booked” once a time is booked')).toBeTruthy()
 
     expect(screen.getByText(/Opening a file is recorded in this record’s access log/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Download Sam Lee CV.pdf' }))

@@ -4,6 +4,7 @@ import { employerActions, employerFiltersFromParams, employerFiltersToParams, em
 import { reasonError } from './forms'
 import { candidateQueryFromParams, inboxFilterFromParams, inboxFilterToParams } from './listFilters'
 import { listOf, profileView } from './profile'
+import { theySee } from './theySee'
 
 describe('employer filters in the address bar', () => {
   it('reads status and q, with unknown status as all', () => {
@@ -81,5 +82,18 @@ describe('naming an employer', () => {
   it('keeps the decisions of an account’s history', () => {
     expect(['AccountRegistered', 'EmployerApproved', 'EmployerRejected', 'EmployerSuspended', 'EmployerReinstated'].every(isAccountDecision)).toBe(true)
     expect(isAccountDecision('PasswordChanged')).toBe(false)
+  })
+})
+
+describe('what a candidate sees of an application', () => {
+  it('gives the status with the plain words of their portal', () => {
+    expect(theySee({ status: 'pending', progress: 'received' })).toBe('They see “Pending · Received”')
+    expect(theySee({ status: 'pending', progress: 'in_review' })).toBe('They see “Pending · In review”')
+    expect(theySee({ status: 'accepted', progress: 'offer' })).toBe('They see “Accepted · Offer”')
+    expect(theySee({ status: 'accepted', progress: 'hired' })).toBe('They see “Accepted · Hired”')
+    expect(theySee({ status: 'rejected', progress: 'not_progressed' })).toBe('They see “Rejected · Not progressed”')
+  })
+  it('gives both texts of the interview step, since the record does not know whether a time is booked', () => {
+    expect(theySee({ status: 'accepted', progress: 'interview' })).toBe('They see “Accepted · Invited to interview”, or “Accepted · Interview booked” once a time is booked')
   })
 })

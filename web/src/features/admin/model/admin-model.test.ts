@@ -4,6 +4,7 @@ import type { AuditEvent } from '../types'
 import { activityLine, eventHeadline } from './activity'
 import { attentionTiles } from './attention'
 import { newAdminErrors } from './forms'
+import { jobPostedText } from './stages'
 
 describe('attention tiles', () => {
   const calm = { pending_employers: 0, open_enquiries: 0, unassigned_enquiries: 0, failed_mail: 0, queued_mail: 0, projections_behind: 0, projections_failing: 0 }
@@ -110,5 +111,13 @@ describe('the audit headline', () => {
     const line = eventHeadline({ ...base, summary: '' })
     expect(line).toContain('Priya Raman')
     expect(line).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/)
+  })
+})
+
+describe('when a listing went up', () => {
+  it('reads a draft as created, not posted', () => {
+    expect(jobPostedText({ status: 'draft', posted_at: '2026-11-29T02:00:00Z' })).toBe('Draft, created 29 Nov 2026')
+    expect(jobPostedText({ status: 'open', posted_at: '2026-01-05T02:00:00Z' })).toBe('Posted 5 Jan 2026')
+    expect(jobPostedText({ status: 'closed', posted_at: null })).toBe('Not posted yet')
   })
 })
