@@ -1968,6 +1968,8 @@ export interface components {
         AgencyApplication: {
             /** Format: date-time */
             applied_at: string;
+            /** @description So two candidates of one name can be told apart. */
+            candidate_email?: string | null;
             /** Format: uuid */
             candidate_id: string;
             candidate_name?: string | null;
@@ -2169,6 +2171,8 @@ export interface components {
         };
         BulkRejectBody: {
             application_ids: string[];
+            /** @description Email each candidate too, as a single rejection can. */
+            email_candidates?: boolean;
             feedback?: string | null;
         };
         BulkRejected: {
@@ -2685,6 +2689,12 @@ export interface components {
             message: string;
         };
         MoveBody: {
+            /**
+             * @description Email the candidate too: only with `rejected` ("Your application for
+             *     … at …", with the feedback). Without it they hear in their portal and
+             *     notifications only.
+             */
+            email_candidate?: boolean;
             feedback?: string | null;
             stage: components["schemas"]["Stage"];
             /**
@@ -2978,9 +2988,11 @@ export interface components {
         Recommendation: "strong_yes" | "yes" | "no" | "strong_no";
         /**
          * @description One of the candidate's applications as the agency reads it: what the
-         *     candidate sees (`status`), and where it stands in the employer's pipeline.
+         *     candidate sees (`status`, and beside it `progress`, the plain words their
+         *     portal gives it), and where it stands in the employer's pipeline.
          */
         RecordApplication: components["schemas"]["Application"] & {
+            progress: components["schemas"]["Progress"];
             stage: components["schemas"]["Stage"];
         };
         RegisterBody: {
@@ -3031,6 +3043,13 @@ export interface components {
             resume: string;
         };
         ResumeUploaded: {
+            /**
+             * Format: uuid
+             * @description The Resume document filed with a copy of it (titled "Resume - " and
+             *     its name), which the apply dialog offers; it stays when the profile's
+             *     resume is replaced or deleted.
+             */
+            documentId: string;
             filename: string;
             message: string;
             originalName: string;
@@ -9976,7 +9995,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `Resume uploaded successfully`; it replaces the one before */
+            /** @description `Resume uploaded successfully`; it replaces the one before, and a copy is filed among the documents as a Resume */
             200: {
                 headers: {
                     /** @description The global position this command wrote (absent when it changed nothing); send it back on a GET to read your own writes */
@@ -11410,7 +11429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An unknown stage, a move the pipeline does not allow, a closed job, feedback too long */
+            /** @description An unknown stage, a move the pipeline does not allow, a closed job, feedback too long, `email_candidate` with a stage other than `rejected` */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -286,7 +286,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
               Current resume: <strong>{profile.resumeOriginalName || profile.resumeFilename}</strong>
               {profileCopy ? (
                 <span className="cd-small cd-muted cd-resume-copy">
-                  In your Documents as “{profileCopy.title}”, ready to attach when you apply.
+                  In your Documents as “{profileCopy.title}”, ready to attach when you apply. Deleting it here leaves that copy.
                 </span>
               ) : null}
             </span>
@@ -305,7 +305,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
           <p className="cd-muted">{appliedWith.length ? 'No resume on your profile yet.' : 'No resume uploaded yet.'}</p>
         ) : null}
         <ResumeDocuments resumes={otherResumes} heading={profileCopy ? 'Other resumes you can apply with' : undefined} />
-        <p className="cd-small cd-muted">{RESUME_COPY_NOTE}</p>
+        {profileCopy ? null : <p className="cd-small cd-muted">{RESUME_COPY_NOTE}</p>}
         <FileDrop
           key={resumeInputKey}
           id={resumeInputId}
