@@ -46,6 +46,15 @@ pub struct MoveApplication {
     pub email_candidate: bool,
 }
 
+/// What a move did: the application's version after it, and whether the
+/// candidate was emailed (a rejection they had asked to mail, entering
+/// Rejected, to a candidate not erased).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Moved {
+    pub version: i64,
+    pub emailed: bool,
+}
+
 #[derive(Debug, Clone)]
 pub struct ChangeApplicationStatus {
     pub employer_id: Uuid,
@@ -217,12 +226,13 @@ impl Commands {
     }
 
     /// Written's output is the application's version after the move (its
-    /// current one when nothing changed).
+    /// current one when nothing changed), and whether the candidate was
+    /// emailed.
     pub async fn move_application(
         &self,
         cmd: MoveApplication,
         metadata: Metadata,
-    ) -> Result<Written<i64>, CommandError> {
+    ) -> Result<Written<Moved>, CommandError> {
         let loaded = self.load::<Application>(cmd.application_id).await?;
         let Some(app) = loaded
             .state
@@ -255,7 +265,7 @@ impl Commands {
             },
         )?;
         let mut effects = Effects::default();
-        let emailed = events.iter().find_map(|e| match e {
+        let to_email = events.iter().find_map(|e| match e {
             ApplicationEvent::ApplicationMoved {
                 emailed: true,
                 feedback,
@@ -263,7 +273,8 @@ impl Commands {
             } => Some(feedback.as_deref()),
             _ => None,
         });
-        if let Some(feedback) = emailed {
+        let mut emailed = false;
+        if let Some(feedback) = to_email {
             let candidate = self.load::<Account>(app.candidate_id).await?.state;
             if let Some(candidate) = candidate {
                 let company = job.as_ref().map_or("the employer", |j| j.company.as_str());
@@ -274,13 +285,14 @@ impl Commands {
                     feedback,
                     &self.links.public,
                 ));
+                emailed = true;
             }
         }
         let version = loaded.version + events.len() as i64;
         Ok(self
             .append(cmd.application_id, &loaded, events, effects, metadata)
             .await?
-            .with(version))
+            .with(Moved { version, emailed }))
     }
 
     pub async fn withdraw_application(
@@ -357,28 +369,18 @@ mod tests {
             mail.subject,
             "Your application for Senior Rust Engineer at Eucalypt Software"
         );
-        assert!(
-            mail.body.starts_with(
-                "Hi Chloe,\n\nThank you for applying for Senior Rust Engineer at Eucalypt Software."
-            ),
-            "{}",
-            mail.body
-        );
-        assert!(
-            mail.body.contains(
-                "A note from the hiring team at Eucalypt Software:\n\nWe went with someone with more async Rust.\n\n"
-            ),
-            "{}",
-            mail.body
-        );
-        assert!(
-            mail.body.contains("https://harbourit.example/jobs/find,"),
-            "{}",
-            mail.body
-        );
-        assert!(
-            mail.body
-                .contains("https://harbourit.example/candidate/dashboard/applications\n")
+        // The whole body, word for word: the employer's reject dialog previews
+        // it from web/src/features/employer/model/rejectionMail.ts, whose
+        // test pins the same text.
+        assert_eq!(
+            mail.body,
+            "Hi Chloe,\n\n\
+             Thank you for applying for Senior Rust Engineer at Eucalypt Software. The hiring team has decided not to take your application further this time.\n\n\
+             A note from the hiring team at Eucalypt Software:\n\n\
+             We went with someone with more async Rust.\n\n\
+             This doesn't close any other door: every open role is at https://harbourit.example/jobs/find, and a job alert will email you new ones that match what you're after.\n\n\
+             The application stays in My Applications: https://harbourit.example/candidate/dashboard/applications\n\n\
+             Harbour IT Recruitment, Sydney\n"
         );
         let plain = not_progressed(
             candidate("Chloe"),
@@ -387,6 +389,13 @@ mod tests {
             None,
             "http://localhost:8080",
         );
-        assert!(!plain.body.contains("A note from"), "{}", plain.body);
+        assert_eq!(
+            plain.body,
+            "Hi Chloe,\n\n\
+             Thank you for applying for QA Lead at Opal. The hiring team has decided not to take your application further this time.\n\n\
+             This doesn't close any other door: every open role is at http://localhost:8080/jobs/find, and a job alert will email you new ones that match what you're after.\n\n\
+             The application stays in My Applications: http://localhost:8080/candidate/dashboard/applications\n\n\
+             Harbour IT Recruitment, Sydney\n"
+        );
     }
 }

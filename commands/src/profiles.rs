@@ -25,8 +25,9 @@ pub struct UploadResume {
     /// documents as a Resume: the apply dialog offers documents, so a resume
     /// uploaded on the profile is one they can apply with. The two live apart
     /// (replacing or deleting the profile's leaves the document, and the
-    /// reverse), as an employer may already hold the document.
-    pub document_copy: StoredFile,
+    /// reverse), as an employer may already hold the document. None when the
+    /// documents are at their quota: the profile's resume is saved alone.
+    pub document_copy: Option<StoredFile>,
 }
 
 /// What uploading a profile resume did.
@@ -34,8 +35,8 @@ pub struct UploadResume {
 pub struct ResumeUploaded {
     /// The storage key of the resume it replaces, if any.
     pub replaced: Option<String>,
-    /// The Resume document filed with the copy.
-    pub document_id: Uuid,
+    /// The Resume document filed with the copy, if one was.
+    pub document_id: Option<Uuid>,
 }
 
 /// The title of the document a profile resume is filed as: the apply
@@ -95,25 +96,30 @@ impl Commands {
         let now = self.clock.now();
         let loaded = self.load::<ProfileState>(candidate_id).await?;
         let replaced = loaded.state.resume.as_ref().map(|r| r.storage_key.clone());
-        let document_id = Uuid::now_v7();
-        let title = resume_document_title(&document_copy.original_name);
-        let filed = document::upload(
-            None,
-            document_id,
-            candidate_id,
-            DocumentInput {
-                title: &title,
-                description: Some(RESUME_DOCUMENT_DESCRIPTION),
-                document_type: DocumentType::Resume.as_str(),
-            },
-            document_copy,
-            now,
-        )?;
-        let new_document = Loaded::<Document> {
-            state: None,
-            version: 0,
-        };
-        let effects = Effects::default().also::<Document>(document_id, &new_document, filed);
+        let mut effects = Effects::default();
+        let mut document_id = None;
+        if let Some(copy) = document_copy {
+            let id = Uuid::now_v7();
+            let title = resume_document_title(&copy.original_name);
+            let filed = document::upload(
+                None,
+                id,
+                candidate_id,
+                DocumentInput {
+                    title: &title,
+                    description: Some(RESUME_DOCUMENT_DESCRIPTION),
+                    document_type: DocumentType::Resume.as_str(),
+                },
+                copy,
+                now,
+            )?;
+            let new_document = Loaded::<Document> {
+                state: None,
+                version: 0,
+            };
+            effects = effects.also::<Document>(id, &new_document, filed);
+            document_id = Some(id);
+        }
         let events = profile::upload_resume(file, now);
         Ok(self
             .append(candidate_id, &loaded, events, effects, metadata)

@@ -237,7 +237,9 @@ pub fn move_to(
         feedback,
         moved_by: m.employer_id,
         moved_at: m.now,
-        emailed: m.email_candidate && !m.candidate_erased,
+        // Only entering Rejected is news: feedback added to a rejection
+        // already sent does not mail the decision again.
+        emailed: m.email_candidate && !m.candidate_erased && app.stage != Stage::Rejected,
     }])
 }
 
@@ -396,6 +398,25 @@ mod tests {
         given::<Application>(vec![submitted()])
             .when(|s| move_to(s.as_ref(), emailing(Stage::Interview)))
             .then_err(DomainError::invalid(ONLY_REJECTION_EMAILED));
+        // Feedback added to a rejection already made does not mail it again.
+        given::<Application>(vec![submitted(), moved(Stage::New, Stage::Rejected)])
+            .when(|s| {
+                move_to(
+                    s.as_ref(),
+                    Move {
+                        feedback: Some("One more thing"),
+                        ..emailing(Stage::Rejected)
+                    },
+                )
+            })
+            .then(vec![ApplicationEvent::ApplicationMoved {
+                stage: Stage::Rejected,
+                previous: Stage::Rejected,
+                feedback: Some("One more thing".into()),
+                moved_by: EMPLOYER,
+                moved_at: now(),
+                emailed: false,
+            }]);
         // An erased candidate has no address left: the rejection goes, unmailed.
         given::<Application>(vec![submitted()])
             .when(|s| {

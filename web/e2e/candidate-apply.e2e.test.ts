@@ -226,10 +226,9 @@ describe('a resume uploaded on the profile is the one the apply dialog starts wi
     expect(reply.status()).toBe(200)
     const { documentId } = (await reply.json()) as { documentId: string }
     await ui.page.getByText('Resume uploaded successfully').waitFor()
-    // The copy is listed among the resumes to apply with, beside the profile's own.
-    const resumes = ui.page.locator('.cd-resume-documents')
-    await resumes.getByText(`Resume - ${resumeName}`).waitFor()
-    expect(await resumes.getByRole('heading', { name: 'Resumes you can apply with' }).isVisible()).toBe(true)
+    // The copy is named once, under the profile's own resume; no other resume is listed.
+    await ui.page.getByText(`In your Documents as “Resume - ${resumeName}”, ready to attach when you apply.`, { exact: false }).waitFor()
+    expect(await ui.page.locator('.cd-resume-documents').count()).toBe(0)
     await screenshot(ui.page, '/candidate/profile-resume-copy', 'desktop')
 
     await ui.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Browse Jobs' }).click()

@@ -4,8 +4,9 @@ use axum::Json;
 use axum::extract::{Multipart, State};
 use axum::response::Response;
 use commands::profiles::{DeleteResume, UpdateProfile, UploadResume};
-use domain::document::StoredFile;
+use domain::document::{self, StoredFile};
 use domain::profile::{Profile, ProfileState};
+use projections::read_models::documents;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -62,8 +63,9 @@ struct ResumeUploaded {
     original_name: String,
     /// The Resume document filed with a copy of it (titled "Resume - " and
     /// its name), which the apply dialog offers; it stays when the profile's
-    /// resume is replaced or deleted.
-    document_id: uuid::Uuid,
+    /// resume is replaced or deleted. None when the documents are at their
+    /// quota (50 files, 100 MB): the profile's resume is saved alone.
+    document_id: Option<uuid::Uuid>,
 }
 
 /// SPEC 3 'Candidate profile': the saved profile, or one started from the account.
@@ -148,21 +150,28 @@ async fn upload_resume(
             "Please select a PDF or Word document (.pdf, .doc, .docx)",
         ));
     };
-    // The copy filed among the documents, so the apply dialog offers it.
-    let copy_key = match state.files.copy(&file.key, "documents").await {
-        Ok(key) => key,
-        Err(e) => {
-            file.discard().await;
-            return Err(e);
+    // The copy filed among the documents, so the apply dialog offers it,
+    // while they have room (the documents' own quota); else the profile's
+    // resume is saved alone.
+    let (held, held_bytes) = documents::usage(&state.pool, me).await?;
+    let copy_key = if document::fits_quota(held, held_bytes, file.size as i64).is_ok() {
+        match state.files.copy(&file.key, "documents").await {
+            Ok(key) => Some(key),
+            Err(e) => {
+                file.discard().await;
+                return Err(e);
+            }
         }
+    } else {
+        None
     };
     let cmd = UploadResume {
         candidate_id: me,
         file: file.stored_file(),
-        document_copy: StoredFile {
-            storage_key: copy_key.clone(),
+        document_copy: copy_key.clone().map(|key| StoredFile {
+            storage_key: key,
             ..file.stored_file()
-        },
+        }),
     };
     match state.commands.upload_resume(cmd, meta).await {
         Ok(written) => {
@@ -180,7 +189,9 @@ async fn upload_resume(
             ))
         }
         Err(e) => {
-            state.files.delete(&copy_key).await;
+            if let Some(key) = copy_key {
+                state.files.delete(&key).await;
+            }
             file.discard().await;
             Err(e.into())
         }

@@ -140,6 +140,9 @@ struct MovedReply {
     stage: Stage,
     version: i64,
     message: &'static str,
+    /// Whether the candidate was emailed: a rejection asked to be mailed,
+    /// entering Rejected (not feedback added to one), to a candidate not erased.
+    emailed: bool,
 }
 
 #[utoipa::path(post, path = "/api/employer/applications/{id}/move", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = MoveBody,
@@ -181,7 +184,8 @@ async fn move_one(
         MovedReply {
             id: application_id,
             stage,
-            version: written.output,
+            version: written.output.version,
+            emailed: written.output.emailed,
             message,
         },
     ))
@@ -202,11 +206,15 @@ struct BulkOutcome {
     /// `None` when it was rejected (or already was); else why not.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// Whether this candidate was emailed (as for one move).
+    emailed: bool,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
 struct BulkRejected {
     rejected: usize,
+    /// How many of them were emailed.
+    emailed: usize,
     results: Vec<BulkOutcome>,
 }
 
@@ -250,6 +258,7 @@ async fn bulk_reject(
     let mut results = Vec::with_capacity(ids.len());
     let mut position = None;
     let mut rejected = 0;
+    let mut emailed = 0;
     for id in ids {
         let cmd = MoveApplication {
             employer_id: me,
@@ -263,14 +272,27 @@ async fn bulk_reject(
             Ok(written) => {
                 position = written.position.or(position);
                 rejected += 1;
-                results.push(BulkOutcome { id, error: None });
+                emailed += usize::from(written.output.emailed);
+                results.push(BulkOutcome {
+                    id,
+                    error: None,
+                    emailed: written.output.emailed,
+                });
             }
             Err(CommandError::Internal(e)) => return Err(ApiError::Internal(e)),
             Err(e) => results.push(BulkOutcome {
                 id,
                 error: Some(ApiError::from(e).to_string()),
+                emailed: false,
             }),
         }
     }
-    Ok(Written::json(position, BulkRejected { rejected, results }))
+    Ok(Written::json(
+        position,
+        BulkRejected {
+            rejected,
+            emailed,
+            results,
+        },
+    ))
 }

@@ -373,10 +373,24 @@ async fn an_erased_candidate_leaves_no_trace_in_tables_files_mail_or_a_rebuild()
         (Some("[erased]"), Some("interview"))
     );
 
-    // Closing it as Rejected is how the employer clears it from the board.
-    app.move_to(&employer, &application, "rejected")
+    // Closing it as Rejected is how the employer clears it from the board;
+    // asked to email them, nobody is emailed: there is no one to tell.
+    let closed = app
+        .move_application(
+            &employer,
+            &application,
+            json!({"stage": "rejected", "email_candidate": true}),
+        )
         .await
         .assert_status(StatusCode::OK);
+    assert_eq!(closed.body["emailed"], false);
+    let rejection_mails: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM mail_outbox WHERE subject LIKE 'Your application for %'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(rejection_mails, 0);
 }
 
 /// The answers of docs/ANALYSTS.md's example queries (but the one about

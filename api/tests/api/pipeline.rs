@@ -540,13 +540,25 @@ async fn a_rejection_emails_the_candidate_when_asked_and_only_then() {
     assert_eq!(app.event_count().await, before);
 
     let feedback = "We went with someone with more on-call experience.";
-    app.move_application(
-        &employer,
-        &id,
-        json!({"stage": "rejected", "feedback": feedback, "email_candidate": true}),
-    )
-    .await
-    .assert_status(StatusCode::OK);
+    let rejected = app
+        .move_application(
+            &employer,
+            &id,
+            json!({"stage": "rejected", "feedback": feedback, "email_candidate": true}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(rejected.body["emailed"], true);
+    // Feedback added to the rejection later does not mail the decision again.
+    let again = app
+        .move_application(
+            &employer,
+            &id,
+            json!({"stage": "rejected", "feedback": "One more thing.", "email_candidate": true}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(again.body["emailed"], false);
     let mails = rejection_mails(&app, "told@example.com").await;
     assert_eq!(mails.len(), 1, "{mails:?}");
     assert_eq!(
@@ -576,6 +588,8 @@ async fn a_rejection_emails_the_candidate_when_asked_and_only_then() {
         ids.push(app.new_applicant(&job, email).await.0);
     }
     app.settle().await;
+    // One already rejected among them is not mailed again.
+    ids.push(quiet.clone());
     let bulk = app
         .post(
             "/api/employer/applications/bulk-reject",
@@ -584,7 +598,21 @@ async fn a_rejection_emails_the_candidate_when_asked_and_only_then() {
         )
         .await
         .assert_status(StatusCode::OK);
-    assert_eq!(bulk.body["rejected"], 2);
+    assert_eq!(
+        (
+            bulk.body["rejected"].as_u64(),
+            bulk.body["emailed"].as_u64()
+        ),
+        (Some(3), Some(2))
+    );
+    let quiet_result = bulk
+        .list("results")
+        .iter()
+        .find(|r| r["id"] == quiet.as_str())
+        .cloned()
+        .expect("the already rejected one is reported");
+    assert_eq!(quiet_result["emailed"], false);
+    assert!(rejection_mails(&app, "quiet@example.com").await.is_empty());
     for email in ["bulk-a@example.com", "bulk-b@example.com"] {
         let mails = rejection_mails(&app, email).await;
         assert_eq!(mails.len(), 1, "{email}: {mails:?}");

@@ -2164,6 +2164,8 @@ export interface components {
             stages: components["schemas"]["Stage"][];
         };
         BulkOutcome: {
+            /** @description Whether this candidate was emailed (as for one move). */
+            emailed: boolean;
             /** @description `None` when it was rejected (or already was); else why not. */
             error?: string | null;
             /** Format: uuid */
@@ -2176,6 +2178,8 @@ export interface components {
             feedback?: string | null;
         };
         BulkRejected: {
+            /** @description How many of them were emailed. */
+            emailed: number;
             rejected: number;
             results: components["schemas"]["BulkOutcome"][];
         };
@@ -2704,6 +2708,11 @@ export interface components {
             version?: number | null;
         };
         MovedReply: {
+            /**
+             * @description Whether the candidate was emailed: a rejection asked to be mailed,
+             *     entering Rejected (not feedback added to one), to a candidate not erased.
+             */
+            emailed: boolean;
             /** Format: uuid */
             id: string;
             message: string;
@@ -3047,9 +3056,10 @@ export interface components {
              * Format: uuid
              * @description The Resume document filed with a copy of it (titled "Resume - " and
              *     its name), which the apply dialog offers; it stays when the profile's
-             *     resume is replaced or deleted.
+             *     resume is replaced or deleted. None when the documents are at their
+             *     quota (50 files, 100 MB): the profile's resume is saved alone.
              */
-            documentId: string;
+            documentId?: string | null;
             filename: string;
             message: string;
             originalName: string;

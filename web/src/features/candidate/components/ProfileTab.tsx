@@ -35,7 +35,7 @@ import { ResumeDocuments, useResumeDocuments } from './ResumeDocuments'
 
 /** Under the resume picker: what an upload here does besides the profile (the server files a copy). */
 export const RESUME_COPY_NOTE =
-  'A resume uploaded here is also added to your Documents, ready to attach when you apply. Deleting it here leaves that copy.'
+  'A resume uploaded here is also added to your Documents (while they have room), ready to attach when you apply. Deleting it here leaves that copy.'
 
 const EMPTY_EDUCATION: Education = { degree: '', institution: '', field: '', graduationYear: '' }
 const EMPTY_EXPERIENCE: Experience = { company: '', position: '', startDate: '', endDate: '', description: '' }

@@ -2,9 +2,10 @@
  * POST /api/employer/applications/bulk-reject {application_ids, feedback?, email_candidates?}:
  * each one its own move; failures come back per id. `email_candidates` has the server email each
  * candidate as well (none whose personal data was erased: they have no address), and is left out
- * otherwise. Each rejection that took comes back as its own `pipeline_updated`, which marks the
- * job's queries stale; the mutation does it only when nothing will echo (the call failed, or no
- * socket is open).
+ * otherwise. The reply's `emailed` counts the candidates actually emailed, and each result's
+ * `emailed` says whether that one was. Each rejection that took comes back as its own
+ * `pipeline_updated`, which marks the job's queries stale; the mutation does it only when nothing
+ * will echo (the call failed, or no socket is open).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiSchema } from '../../../api'
@@ -12,6 +13,7 @@ import { useRealtimeConnected } from '../../../lib/realtime'
 import { employerPost } from './client'
 import { employerKeys } from './keys'
 
+/** The reply: how many were rejected and emailed, and each one's outcome. */
 export type BulkRejectResult = ApiSchema<'BulkRejected'>
 
 export type BulkRejectInput = { ids: string[]; jobId: string; feedback?: string; emailCandidates?: boolean }

@@ -1,11 +1,12 @@
 /**
  * POST /api/employer/applications/{id}/move {stage, feedback?, version, email_candidate?}: one
  * card to another stage; `email_candidate` (a rejection only) has the server email the candidate
- * as well, and is left out otherwise. The board moves the card at once (optimistic) and puts it
- * back if the server refuses; either way the job's queries are read again, so a 409 shows where a
- * colleague put the card. After a move that took, the socket's `pipeline_updated` reads them
- * again (in this tab as in the others); the mutation does it only when nothing will echo: a
- * refusal, or no open socket.
+ * as well, and is left out otherwise. The reply's `emailed` says whether an email was actually
+ * queued (never for an erased candidate, nor for one who was already rejected). The board moves
+ * the card at once (optimistic) and puts it back if the server refuses; either way the job's
+ * queries are read again, so a 409 shows where a colleague put the card. After a move that took,
+ * the socket's `pipeline_updated` reads them again (in this tab as in the others); the mutation
+ * does it only when nothing will echo: a refusal, or no open socket.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiReply } from '../../../api'
@@ -17,8 +18,11 @@ import { markPipelineStale } from './stale'
 
 export type MoveInput = { id: string; jobId: string; stage: Stage; version: number; feedback?: string; emailCandidate?: boolean }
 
+/** The move's reply: the card's new version, and whether the candidate was emailed. */
+export type MovedReply = ApiReply<'move_one'>
+
 export const moveApplication = ({ id, stage, version, feedback, emailCandidate }: MoveInput) =>
-  employerPost<ApiReply<'move_one'>>(`/api/employer/applications/${encodeURIComponent(id)}/move`, {
+  employerPost<MovedReply>(`/api/employer/applications/${encodeURIComponent(id)}/move`, {
     stage,
     version,
     ...(feedback ? { feedback } : {}),

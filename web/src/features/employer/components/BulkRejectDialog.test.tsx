@@ -12,8 +12,11 @@ const tom = pipelineCard({ id: 'a2', candidate_id: 'c2', candidate_name: 'Tom Ga
 const erased = pipelineCard({ id: 'a3', candidate_id: 'c3', candidate_name: '[erased]', candidate_email: '[erased]', stage: 'screening' })
 const REJECT = 'POST /api/employer/applications/bulk-reject'
 
-/** The list of job j1 with `cards`; the server rejects every one asked for. */
-function openList(cards: PipelineCard[]) {
+/**
+ * The list of job j1 with `cards`; the server rejects every one asked for and, when asked to, emails
+ * each one except the erased and those in `notEmailed` (already rejected, say), and says so.
+ */
+function openList(cards: PipelineCard[], notEmailed: string[] = []) {
   const calls = routeFetch({
     'GET /api/employer/jobs/j1/pipeline': {
       body: {
@@ -24,8 +27,10 @@ function openList(cards: PipelineCard[]) {
       },
     },
     [REJECT]: (init) => {
-      const ids: string[] = JSON.parse(String(init?.body)).application_ids
-      return { body: { rejected: ids.length, results: ids.map((id) => ({ id })) } }
+      const body: { application_ids: string[]; email_candidates?: boolean } = JSON.parse(String(init?.body))
+      const mailable = (id: string) => !!body.email_candidates && id !== erased.id && !notEmailed.includes(id)
+      const results = body.application_ids.map((id) => ({ id, emailed: mailable(id) }))
+      return { body: { rejected: results.length, emailed: results.filter((r) => r.emailed).length, results } }
     },
   })
   renderRoutes([{ path: '/dashboard/jobs/:jobId', element: <PipelineList jobId="j1" jobTitle="Data Engineer" locked={false} onMove={() => {}} /> }], '/dashboard/jobs/j1?view=list')
@@ -76,6 +81,23 @@ describe('rejecting the chosen applicants together', () => {
     await waitFor(() => expect(sent()).toHaveLength(1))
     expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2'] })
     expect(await screen.findByText('Chloe Martin and Tom Gallagher will see it in their portals; no email was sent.')).toBeTruthy()
+  })
+
+  it('ticked, but the server emailed no one (already rejected, say): does not claim an email went', async () => {
+    const { sent } = openList([chloe, tom], ['a1', 'a2'])
+    const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2'], email_candidates: true })
+    expect(await screen.findByText('Chloe Martin and Tom Gallagher will see it in their portals; no email was sent.')).toBeTruthy()
+    expect(screen.queryByText(/emailed/)).toBeNull()
+  })
+
+  it('names only those the server emailed, and counts the rest', async () => {
+    openList([chloe, tom], ['a1'])
+    const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await screen.findByText('We’ve emailed Tom Gallagher and updated their portal. One applicant wasn’t emailed.')).toBeTruthy()
   })
 
   it('one chosen: asks by name', async () => {

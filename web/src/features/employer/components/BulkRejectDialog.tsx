@@ -4,7 +4,7 @@
  * them as well" ticked (as it is to begin with) the server also emails each one, greeted by name.
  * Anyone whose personal data was erased has no one left to tell and no address, and the dialog
  * says so; when every chosen applicant is, it asks for neither feedback nor an email. The toast
- * says who was emailed.
+ * says who the server reports it emailed, and how many it did not.
  */
 import { useState } from 'react'
 import { Field } from '../../../components/ui/Field'
@@ -43,7 +43,7 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
             { ids: cards.map((c) => c.id), jobId, feedback: sent, emailCandidates: emailing },
             {
               onSuccess: (res) => {
-                push(bulkRejectedToast(cards, res, { feedback: sent !== '', emailed: emailing }))
+                push(bulkRejectedToast(cards, res, { feedback: sent !== '' }))
                 onDone()
               },
               onError: (err) => setError(serverMessageOr(err, 'Please try again.')),

@@ -53,7 +53,7 @@ describe('rejecting one applicant', () => {
   })
 
   it('asks for feedback, sends it with the move and the ask to email, and says the candidate was emailed', async () => {
-    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved', emailed: true } })
     setup()
     fireEvent.click(screen.getByText('reject'))
     expect(calls).toHaveLength(0)
@@ -69,7 +69,7 @@ describe('rejecting one applicant', () => {
   })
 
   it('unticked, sends no email_candidate (nor an empty feedback) and says no email went', async () => {
-    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved', emailed: false } })
     setup()
     fireEvent.click(screen.getByText('reject'))
     fireEvent.click(emailBox())
@@ -80,7 +80,7 @@ describe('rejecting one applicant', () => {
   })
 
   it('ticked without feedback, asks for the email and says so', async () => {
-    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved', emailed: true } })
     setup()
     fireEvent.click(screen.getByText('reject'))
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
@@ -90,7 +90,7 @@ describe('rejecting one applicant', () => {
   })
 
   it('unticked with feedback, says it is in their portal with the feedback and no email went', async () => {
-    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved', emailed: false } })
     setup()
     fireEvent.click(screen.getByText('reject'))
     fireEvent.change(screen.getByLabelText('Feedback for Chloe Martin (optional)'), { target: { value: 'Thanks for your time.' } })
@@ -129,7 +129,7 @@ describe('rejecting one applicant', () => {
   })
 
   it('for an erased applicant, says there is no one to tell and asks for neither feedback nor an email', async () => {
-    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved' } })
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved', emailed: false } })
     setup({ ...card, candidate_name: '[erased]', candidate_email: '[erased]' })
     fireEvent.click(screen.getByText('reject'))
     const dialog = screen.getByRole('dialog', { name: 'Reject Erased person?' })
@@ -156,7 +156,7 @@ describe('rejecting one applicant', () => {
   })
 
   it('moves to other stages at once, without a dialog', async () => {
-    const calls = scriptFetch({ body: { id: 'a1', stage: 'interview', version: 4, message: 'Applicant moved' } })
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'interview', version: 4, message: 'Applicant moved', emailed: false } })
     setup()
     fireEvent.click(screen.getByText('interview'))
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -188,7 +188,7 @@ describe('marking one applicant hired', () => {
   })
 
   it('moves once confirmed', async () => {
-    const calls = scriptFetch({ body: { id: 'a1', stage: 'hired', version: 6, message: 'Applicant moved' } })
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'hired', version: 6, message: 'Applicant moved', emailed: false } })
     setup(atOffer)
     fireEvent.click(screen.getByText('hire'))
     fireEvent.click(screen.getByRole('button', { name: 'Mark as hired' }))

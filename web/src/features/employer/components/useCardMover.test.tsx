@@ -21,7 +21,7 @@ freshEachTest(() => storeSession('employer', { name: 'Mei' }, { iat: Math.floor(
 
 describe('moving a card', () => {
   it('sends the card’s version and says where the applicant went', async () => {
-    const calls = scriptFetch({ body: { id: 'a1', stage: 'screening', version: 2, message: 'Applicant moved' } })
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'screening', version: 2, message: 'Applicant moved', emailed: false } })
     const { result } = setup()
     act(() => result.current.moveCard(card, 'screening'))
     expect(await screen.findByText('Chloe Martin is now in Screening.')).toBeTruthy()
@@ -41,8 +41,10 @@ describe('moving a card', () => {
   })
 
   it('asks for an email only with a rejection, and never for an erased applicant (they have no address)', async () => {
-    const moved = { body: { id: 'a1', stage: 'screening', version: 2, message: 'Applicant moved' } }
-    const calls = scriptFetch(moved, moved)
+    const calls = scriptFetch(
+      { body: { id: 'a1', stage: 'screening', version: 2, message: 'Applicant moved', emailed: false } },
+      { body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved', emailed: false } },
+    )
     const { result } = setup()
     act(() => result.current.moveCard(card, 'screening', undefined, true))
     await waitFor(() => expect(calls).toHaveLength(1))
@@ -52,6 +54,31 @@ describe('moving a card', () => {
       { stage: 'screening', version: 1 },
       { stage: 'rejected', version: 1 },
     ])
+  })
+
+  it('says the candidate was emailed when the server says it emailed them', async () => {
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved', emailed: true } })
+    const { result } = setup()
+    act(() => result.current.moveCard(card, 'rejected', ' We filled the role. ', true))
+    expect(await screen.findByText('We’ve emailed Chloe Martin and updated their portal, with your feedback.')).toBeTruthy()
+    expect(screen.getByText('Applicant rejected')).toBeTruthy()
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 1, feedback: 'We filled the role.', email_candidate: true })
+  })
+
+  it('with the email asked for but none sent (already rejected, say), does not claim one went', async () => {
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 2, message: 'Nothing changed', emailed: false } })
+    const { result } = setup()
+    act(() => result.current.moveCard(card, 'rejected', undefined, true))
+    expect(await screen.findByText('Chloe Martin will see it in their portal; no email was sent.')).toBeTruthy()
+    expect(screen.queryByText(/emailed/)).toBeNull()
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 1, email_candidate: true })
+  })
+
+  it('reads a reply without `emailed` (an older server) as no email sent', async () => {
+    scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved' } })
+    const { result } = setup()
+    act(() => result.current.moveCard(card, 'rejected', undefined, true))
+    expect(await screen.findByText('Chloe Martin will see it in their portal; no email was sent.')).toBeTruthy()
   })
 
   it('does not send a move the server would refuse', () => {

@@ -2,7 +2,7 @@
  * Moving a card, wherever it is moved from: the command with the card's version (and, for a
  * rejection, the feedback the candidate will read and whether to email them too), and a toast that
  * names the applicant (for a rejection, how they were told: portal and notifications, and an email
- * if one was asked for) or gives the server's words for a refusal.
+ * only when the server says one went) or gives the server's words for a refusal.
  */
 import { useCallback } from 'react'
 import { useToast } from '../../../components/ui/toast'
@@ -26,12 +26,14 @@ export function useCardMover(jobId: string) {
         push({ kind: 'warning', title: 'That move is not possible', message: refused })
         return
       }
-      // only a rejection is emailed, and an erased candidate has no address
+      // ask for an email only with a rejection, and never for an erased candidate: they have no address
       const email = emailCandidate && to === 'rejected' && !isErased(card.candidate_name)
       mutate(
         { id: card.id, jobId, stage: to, version: card.version, feedback: feedback?.trim() || undefined, emailCandidate: email || undefined },
         {
-          onSuccess: () => push(movedToast(card, to, feedback?.trim(), email)),
+          // the server says whether an email went (not when they were already rejected, say); a reply
+          // without `emailed` (until the generated types have it) counts as none
+          onSuccess: (reply) => push(movedToast(card, to, feedback?.trim(), reply.emailed === true)),
           onError: (err) =>
             push({
               kind: err instanceof ApiError && err.status === 409 ? 'warning' : 'error',
@@ -46,7 +48,10 @@ export function useCardMover(jobId: string) {
   return { moveCard, moving: move.isPending }
 }
 
-/** The toast for a move that took: a rejection says how the candidate was told (RejectDialog says so first). */
+/**
+ * The toast for a move that took: a rejection says how the candidate was told (RejectDialog says so
+ * first), with an email only when the server's reply says one was queued.
+ */
 function movedToast(card: PipelineCard, to: Stage, feedback?: string, emailed = false) {
   const name = personName(card.candidate_name)
   if (to !== 'rejected' || isErased(card.candidate_name)) {

@@ -3,14 +3,20 @@ import { pipelineCard } from '../pipeline.fixtures'
 import { bulkRejectedToast } from './bulkRejection'
 
 const people = ['Chloe Martin', 'Tom Gallagher', 'Ana Lee', 'Raj Patel'].map((name, i) => pipelineCard({ id: `a${i + 1}`, candidate_name: name }))
-const allTook = (n: number) => ({ rejected: n, results: people.slice(0, n).map((c) => ({ id: c.id })) })
+const erased = pipelineCard({ id: 'a9', candidate_name: '[erased]', candidate_email: '[erased]' })
+/** The server's reply when the first `n` were rejected and each was emailed or not, as `emailed` says. */
+const allTook = (n: number, emailed = true) => ({
+  rejected: n,
+  emailed: emailed ? n : 0,
+  results: people.slice(0, n).map((c) => ({ id: c.id, emailed })),
+})
 
 describe('the toast after a bulk rejection', () => {
-  it('names up to three who were emailed, and counts more', () => {
-    expect(bulkRejectedToast(people.slice(0, 3), allTook(3), { feedback: false, emailed: true }).message).toBe(
+  it('names up to three the server emailed, and counts more', () => {
+    expect(bulkRejectedToast(people.slice(0, 3), allTook(3), { feedback: false }).message).toBe(
       'We’ve emailed Chloe Martin, Tom Gallagher and Ana Lee and updated their portals.',
     )
-    expect(bulkRejectedToast(people, allTook(4), { feedback: true, emailed: true })).toEqual({
+    expect(bulkRejectedToast(people, allTook(4), { feedback: true })).toEqual({
       kind: 'success',
       title: '4 applicants rejected',
       message: 'We’ve emailed 4 applicants and updated their portals, with your feedback.',
@@ -18,17 +24,56 @@ describe('the toast after a bulk rejection', () => {
   })
 
   it('names only those rejected, and gives the first refusal', () => {
-    const result = { rejected: 1, results: [{ id: 'a1' }, { id: 'a2', error: 'This applicant has been hired, so their stage can no longer change' }] }
-    expect(bulkRejectedToast(people.slice(0, 2), result, { feedback: false, emailed: true })).toEqual({
+    const result = {
+      rejected: 1,
+      emailed: 1,
+      results: [
+        { id: 'a1', emailed: true },
+        { id: 'a2', error: 'This applicant has been hired, so their stage can no longer change', emailed: false },
+      ],
+    }
+    expect(bulkRejectedToast(people.slice(0, 2), result, { feedback: false })).toEqual({
       kind: 'warning',
       title: '1 applicant rejected',
       message: 'We’ve emailed Chloe Martin and updated their portal. 1 could not be: This applicant has been hired, so their stage can no longer change',
     })
   })
 
-  it('without the email, says where they will see it', () => {
-    expect(bulkRejectedToast(people.slice(0, 1), allTook(1), { feedback: true, emailed: false }).message).toBe(
+  it('when no one was emailed, says where they will see it', () => {
+    expect(bulkRejectedToast(people.slice(0, 1), allTook(1, false), { feedback: true }).message).toBe(
       'Chloe Martin will see it in their portal, with your feedback; no email was sent.',
+    )
+    expect(bulkRejectedToast(people.slice(0, 2), allTook(2, false), { feedback: false }).message).toBe(
+      'Chloe Martin and Tom Gallagher will see it in their portals; no email was sent.',
+    )
+  })
+
+  it('names only those the server says it emailed, and counts the others without guessing why', () => {
+    // Tom was already rejected, say: the server moved him again but sent no email
+    const result = { rejected: 3, emailed: 2, results: [{ id: 'a1', emailed: true }, { id: 'a2', emailed: false }, { id: 'a3', emailed: true }] }
+    expect(bulkRejectedToast(people.slice(0, 3), result, { feedback: false }).message).toBe(
+      'We’ve emailed Chloe Martin and Ana Lee and updated their portals. One applicant wasn’t emailed.',
+    )
+    const more = { rejected: 4, emailed: 1, results: [{ id: 'a1', emailed: true }, { id: 'a2' }, { id: 'a3', emailed: false }, { id: 'a9', emailed: false }] }
+    expect(bulkRejectedToast([...people.slice(0, 3), erased], more, { feedback: false }).message).toBe(
+      'We’ve emailed Chloe Martin and updated their portal. 3 applicants weren’t emailed.',
+    )
+  })
+
+  it('says why only when every one not emailed had their personal data erased', () => {
+    const result = { rejected: 2, emailed: 1, results: [{ id: 'a1', emailed: true }, { id: 'a9', emailed: false }] }
+    expect(bulkRejectedToast([people[0], erased], result, { feedback: false }).message).toBe(
+      'We’ve emailed Chloe Martin and updated their portal. One applicant’s personal data was erased, so they weren’t emailed.',
+    )
+    const none = { rejected: 1, emailed: 0, results: [{ id: 'a9', emailed: false }] }
+    expect(bulkRejectedToast([erased], none, { feedback: false }).message).toBe(
+      'Their personal data was erased, so there was no one to tell.',
+    )
+  })
+
+  it('reads a reply without `emailed` (an older server) as no one emailed', () => {
+    expect(bulkRejectedToast(people.slice(0, 1), { rejected: 1, results: [{ id: 'a1' }] }, { feedback: false }).message).toBe(
+      'Chloe Martin will see it in their portal; no email was sent.',
     )
   })
 })

@@ -1,12 +1,14 @@
 /**
- * What a bulk rejection says once the server has answered: how many were rejected, who was
- * emailed (by name, for a few), who will only see it in their portal, who could not be emailed
- * (their personal data was erased), and the first refusal if some could not be rejected.
+ * What a bulk rejection says once the server has answered: how many were rejected, who the server
+ * says it emailed (by name, for a few), how many of the others were not (why, only when it is
+ * known: every one of them had their personal data erased), or, when no one was emailed, who will
+ * see it in their portal, and the first refusal if some could not be rejected.
  */
 import { isErased, personName } from '../../../lib/erased'
 import type { PipelineCard } from '../types'
 
-type Outcome = { id: string; error?: string | null }
+/** One applicant's outcome; a missing `emailed` (until the generated types have it) counts as not emailed. */
+type Outcome = { id: string; error?: string | null; emailed?: boolean }
 
 /** Names past this many are counted rather than listed. */
 const NAMES_LISTED = 3
@@ -24,29 +26,30 @@ function who(cards: PipelineCard[]): string {
 export function bulkRejectedToast(
   cards: PipelineCard[],
   result: { rejected: number; results: Outcome[] },
-  /** whether feedback went with it, and whether the candidates were to be emailed */
-  { feedback, emailed }: { feedback: boolean; emailed: boolean },
+  /** whether feedback went with it */
+  { feedback }: { feedback: boolean },
 ) {
   const failed = result.results.filter((r) => r.error)
-  const took = new Set(result.results.filter((r) => !r.error).map((r) => r.id))
+  const took = new Map(result.results.filter((r) => !r.error).map((r) => [r.id, r.emailed === true]))
   const rejected = cards.filter((c) => took.has(c.id))
-  const reachable = rejected.filter((c) => !isErased(c.candidate_name))
-  const erased = rejected.length - reachable.length
+  const emailed = rejected.filter((c) => took.get(c.id))
+  const notEmailed = rejected.filter((c) => !took.get(c.id))
+  const reachable = notEmailed.filter((c) => !isErased(c.candidate_name))
+  const erased = notEmailed.length - reachable.length
   const withFeedback = feedback ? ', with your feedback' : ''
   const parts: string[] = []
-  if (reachable.length && emailed) {
-    parts.push(`We’ve emailed ${who(reachable)} and updated ${plural(reachable.length, 'their portal', 'their portals')}${withFeedback}.`)
+  if (emailed.length) {
+    parts.push(`We’ve emailed ${who(emailed)} and updated ${plural(emailed.length, 'their portal', 'their portals')}${withFeedback}.`)
+    // the reason is known only when every one left out was erased; else (already rejected, say) it is just said
+    if (notEmailed.length && !reachable.length) {
+      parts.push(erased === 1 ? 'One applicant’s personal data was erased, so they weren’t emailed.' : `${erased} applicants’ personal data was erased, so they weren’t emailed.`)
+    } else if (notEmailed.length) {
+      parts.push(notEmailed.length === 1 ? 'One applicant wasn’t emailed.' : `${notEmailed.length} applicants weren’t emailed.`)
+    }
   } else if (reachable.length) {
-    parts.push(
-      reachable.length === 1
-        ? `${who(reachable)} will see it in their portal${withFeedback}; no email was sent.`
-        : `${who(reachable)} will see it in their portals${withFeedback}; no email was sent.`,
-    )
-  }
-  if (erased && !reachable.length) {
+    parts.push(`${who(reachable)} will see it in ${plural(reachable.length, 'their portal', 'their portals')}${withFeedback}; no email was sent.`)
+  } else if (erased) {
     parts.push('Their personal data was erased, so there was no one to tell.')
-  } else if (erased && emailed) {
-    parts.push(erased === 1 ? 'One applicant’s personal data was erased, so they weren’t emailed.' : `${erased} applicants’ personal data was erased, so they weren’t emailed.`)
   }
   if (failed.length) parts.push(`${failed.length} could not be: ${failed[0].error}`)
   return {
