@@ -63,7 +63,7 @@ describe('signing out ends the session on the server', () => {
         await storeSession(page, host.role, login.token, login.user)
         await page.goto(host.home)
         await page.getByRole('heading', { level: 1 }).first().waitFor()
-        await page.getByRole('button', { name: 'Sign out' }).locator('visible=true').first().click({ noWaitAfter: true })
+        await page.getByRole('button', { name: 'Sign out' }).locator('visible=true').first().click({ noWaitAfter: true, timeout: 15_000 })
         await page.waitForURL(host.login, { timeout: 15_000 })
         // the request is sent as the tab leaves, not waited for: poll until the server has it
         await expect.poll(async () => (await api('GET', host.probe, { token: login.token })).status, { timeout: 10_000 }).toBe(401)
@@ -76,7 +76,11 @@ describe('signing out ends the session on the server', () => {
           ])
         await expect.poll(stored, { timeout: 15_000 }).toBeNull()
       } finally {
-        await ctx.close()
+        // On 2026-11-28 the admin's case ran into the test's own 120 s limit in 2 of 6 runs (never
+        // with its steps logged); the click and the close were the steps without a limit of their
+        // own, and the sign-out's reload may still be in flight at the close. Neither is what the
+        // test is about: the click has 15 s, the close 10 s and is then left to the browser.
+        await Promise.race([ctx.close(), sleep(10_000)])
       }
     })
   }
