@@ -1,5 +1,5 @@
 /** Test helper: an applicant's card on a pipeline board (Chloe Martin, new, on job j1), with `over` applied. */
-import { STAGES, type PipelineCard, type Stage, type StageMove } from './types'
+import { STAGES, type Interview, type PipelineCard, type Stage, type StageMove } from './types'
 
 /** `moves` as the server answers them: every other stage, those named in `refused` with that refusal. */
 export function stageMoves(from: Stage, refused: Partial<Record<Stage, string>> = {}): StageMove[] {
@@ -44,6 +44,24 @@ export function pipelineCard(over: Partial<PipelineCard> = {}): PipelineCard {
     resume_name: null,
     moves: stageMoves(over.stage ?? 'new', { hired: HIRE_NEEDS_OFFER }),
     progress: PROGRESS[over.stage ?? 'new'],
+    ...over,
+  }
+}
+
+/** A booked interview, far in the future, for `application_id`. */
+export function bookedInterview(over: Partial<Interview> = {}): Interview {
+  return {
+    id: 'i1',
+    application_id: 'a1',
+    starts_at: '2099-01-20T23:00:00Z',
+    duration_minutes: 60,
+    location: 'Level 4, 1 Martin Place',
+    video_link: null,
+    interviewers: [],
+    status: 'scheduled',
+    cancel_reason: null,
+    job_title: 'Data Engineer',
+    updated_at: '2098-12-01T00:00:00Z',
     ...over,
   }
 }

@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { freshEachTest, providers, routeFetch, storeSession } from '../../../testing/harness'
+import { bookedInterview } from '../pipeline.fixtures'
 import type { Interview } from '../types'
 import { ApplicantInterviews } from './ApplicantInterviews'
 
 freshEachTest(() => storeSession('employer', { name: 'Mei Chen', role: 'employer' }, { role: 'employer' }))
 
-const booked: Interview = {
-  id: 'i1',
-  application_id: 'a1',
-  starts_at: '2099-01-20T23:00:00Z',
-  duration_minutes: 60,
-  location: 'Level 4, 1 Martin Place',
-  video_link: null,
-  interviewers: [],
-  status: 'scheduled',
-  cancel_reason: null,
-  job_title: 'Data Engineer',
-  updated_at: '2098-12-01T00:00:00Z',
-}
+const booked = bookedInterview()
 
 function setup(interviews: Interview[] = [], erased = false) {
   const calls = routeFetch({

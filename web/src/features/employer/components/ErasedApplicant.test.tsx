@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { freshEachTest, providers, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
-import { pipelineCard, stageMoves } from '../pipeline.fixtures'
-import type { ApplicantDetail, Interview } from '../types'
+import { bookedInterview, pipelineCard, stageMoves } from '../pipeline.fixtures'
+import type { ApplicantDetail } from '../types'
 import { NotesSection, ScorecardsSection } from './ApplicantAssessment'
 import ApplicantPage from './ApplicantPage'
 import { PipelineBoard } from './PipelineBoard'
@@ -90,19 +90,7 @@ describe('an applicant whose personal data was erased', () => {
   })
 
   it('applicant page: out of the running, so only Rejected is offered and nothing asks to assess, note or invite them', async () => {
-    const booked: Interview = {
-      id: 'i1',
-      application_id: 'a2',
-      starts_at: '2099-01-20T23:00:00Z',
-      duration_minutes: 60,
-      location: 'Level 4, 1 Martin Place',
-      video_link: null,
-      interviewers: [],
-      status: 'scheduled',
-      cancel_reason: null,
-      job_title: 'Data Engineer',
-      updated_at: '2098-12-01T00:00:00Z',
-    }
+    const booked = bookedInterview({ application_id: 'a2' })
     const detail: ApplicantDetail = {
       application: erasedCard,
       job: { id: 'j1', title: 'Data Engineer', status: 'open' },
