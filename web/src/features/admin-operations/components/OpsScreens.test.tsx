@@ -87,21 +87,25 @@ describe('jobs across clients', () => {
   })
 })
 
+/** One application as GET /api/admin/applications answers it. */
+const row = {
+  id: 'a1',
+  job_id: 'j1',
+  job_title: 'Data Engineer',
+  company: 'Wattle Analytics',
+  employer_id: 'e1',
+  candidate_id: 'c1',
+  candidate_name: 'Priya Raman',
+  candidate_email: 'priya.raman@example.com',
+  stage: 'interview',
+  specialisation: 'BI + Data Analytics',
+  applied_at: '2026-01-06T00:00:00Z',
+  updated_at: '2026-01-07T00:00:00Z',
+  withdrawn_at: null,
+}
+
 describe('one job’s applications', () => {
-  const application = {
-    id: 'a1',
-    job_id: 'j1',
-    job_title: 'Data Engineer',
-    company: 'Wattle Analytics',
-    employer_id: 'e1',
-    candidate_id: 'c1',
-    candidate_name: 'Priya Raman',
-    stage: 'interview',
-    specialisation: 'BI + Data Analytics',
-    applied_at: '2026-01-06T00:00:00Z',
-    updated_at: '2026-01-07T00:00:00Z',
-    withdrawn_at: null,
-  }
+  const application = row
 
   it('goes from a job’s row in Jobs to its applications, named, with the job’s history and the way back', async () => {
     const calls = routeFetch({
@@ -133,21 +137,7 @@ describe('one job’s applications', () => {
 })
 
 describe('applications across clients', () => {
-  const application = {
-    id: 'a1',
-    job_id: 'j1',
-    job_title: 'Data Engineer',
-    company: 'Wattle Analytics',
-    employer_id: 'e1',
-    candidate_id: 'c1',
-    candidate_name: 'Jane Morrison',
-    candidate_email: 'jane.morrison@example.com',
-    stage: 'new',
-    specialisation: 'BI + Data Analytics',
-    applied_at: '2026-01-06T00:00:00Z',
-    updated_at: '2026-01-07T00:00:00Z',
-    withdrawn_at: null,
-  }
+  const application = { ...row, candidate_name: 'Jane Morrison', candidate_email: 'jane.morrison@example.com', stage: 'new' }
 
   it('tells apart two candidates of the same name by their email, and shows no email of an erased one', async () => {
     routeFetch({
