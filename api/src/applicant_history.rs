@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use chrono_tz::Australia::Sydney;
 use domain::AnyEvent;
-use domain::application::{ApplicationEvent, ApplicationStatus};
+use domain::application::ApplicationEvent;
 use domain::assessment::{AssessmentEvent, Recommendation};
 use domain::interview::InterviewEvent;
 use domain::pipeline::Stage;
@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 use crate::app::AppState;
 use crate::error::ApiError;
-use crate::event_summary::{Person, readable, stage_words};
+use crate::event_summary::{Person, readable};
 
 /// One line of the applicant's history.
 #[derive(Debug, Serialize, utoipa::ToSchema, PartialEq)]
@@ -104,14 +104,6 @@ fn recommendation_words(r: Recommendation) -> &'static str {
     }
 }
 
-fn status_words(status: ApplicationStatus) -> &'static str {
-    match status {
-        ApplicationStatus::Pending => "Pending",
-        ApplicationStatus::Accepted => "Accepted",
-        ApplicationStatus::Rejected => "Rejected",
-    }
-}
-
 /// Who did it: the event's own author, else the account its metadata names,
 /// else what kind of actor it was.
 fn who(happened: &Happened, people: &HashMap<Uuid, Person>) -> String {
@@ -165,7 +157,7 @@ pub fn history(mut events: Vec<Happened>, people: &HashMap<Uuid, Person>) -> Vec
                     let summary = match stage {
                         Stage::Rejected if *emailed => format!("Rejected by {by}, and emailed"),
                         Stage::Rejected => format!("Rejected by {by}"),
-                        stage => format!("Moved to {} by {by}", stage_words(*stage)),
+                        stage => format!("Moved to {} by {by}", stage.label()),
                     };
                     entry(*moved_at, "moved", summary, feedback.as_ref())
                 }
@@ -177,7 +169,7 @@ pub fn history(mut events: Vec<Happened>, people: &HashMap<Uuid, Person>) -> Vec
                 } => entry(
                     *changed_at,
                     "status_changed",
-                    format!("Marked {} by {by}", status_words(*status)),
+                    format!("Marked {} by {by}", status.label()),
                     feedback.as_ref(),
                 ),
                 ApplicationEvent::ApplicationWithdrawn {

@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use domain::account::{AccountEvent, Role};
 use domain::admin_roster::AdminRosterEvent;
-use domain::application::{ApplicationEvent, ApplicationStatus};
+use domain::application::ApplicationEvent;
 use domain::assessment::AssessmentEvent;
 use domain::company::CompanyEvent;
 use domain::contact::ContactEvent;
@@ -20,7 +20,6 @@ use domain::job_alert::{JobAlertEvent, JobAlertMatched};
 
 mod job_alerts;
 use domain::notification::NotificationEvent;
-use domain::pipeline::Stage;
 use domain::profile::ProfileEvent;
 use domain::reference::ReferenceEvent;
 use domain::saved_job::SavedJobEvent;
@@ -143,25 +142,6 @@ pub(crate) fn readable(name: &str, otherwise: &str) -> String {
         ERASED_PERSON.to_owned()
     } else {
         name.to_owned()
-    }
-}
-
-pub(crate) fn stage_words(stage: Stage) -> &'static str {
-    match stage {
-        Stage::New => "New",
-        Stage::Screening => "Screening",
-        Stage::Interview => "Interview",
-        Stage::Offer => "Offer",
-        Stage::Hired => "Hired",
-        Stage::Rejected => "Rejected",
-    }
-}
-
-fn status_words(status: ApplicationStatus) -> &'static str {
-    match status {
-        ApplicationStatus::Pending => "Pending",
-        ApplicationStatus::Accepted => "Accepted",
-        ApplicationStatus::Rejected => "Rejected",
     }
 }
 
@@ -420,7 +400,7 @@ impl Reader<'_> {
                     "{} moved {} to {}{}",
                     actor(),
                     self.candidate(),
-                    stage_words(*stage),
+                    stage.label(),
                     if *emailed { ", and emailed them" } else { "" }
                 ),
                 ApplicationEvent::ApplicationStatusChanged { status, .. } => format!(
@@ -428,7 +408,7 @@ impl Reader<'_> {
                     actor(),
                     self.candidate(),
                     self.applied_for(),
-                    status_words(*status)
+                    status.label()
                 ),
                 ApplicationEvent::ApplicationWithdrawn { job_title, .. } => format!(
                     "{} withdrew their application for {}",

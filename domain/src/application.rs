@@ -39,6 +39,15 @@ impl ApplicationStatus {
         }
     }
 
+    /// Its name as a sentence shows it: "Accepted".
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Pending => "Pending",
+            Self::Accepted => "Accepted",
+            Self::Rejected => "Rejected",
+        }
+    }
+
     pub fn parse(raw: &str) -> Result<Self, DomainError> {
         match raw.trim().to_lowercase().as_str() {
             "pending" => Ok(Self::Pending),

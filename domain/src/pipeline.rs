@@ -56,6 +56,18 @@ impl Stage {
         }
     }
 
+    /// Its name as a sentence shows it: "Interview".
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::New => "New",
+            Self::Screening => "Screening",
+            Self::Interview => "Interview",
+            Self::Offer => "Offer",
+            Self::Hired => "Hired",
+            Self::Rejected => "Rejected",
+        }
+    }
+
     pub fn parse(raw: &str) -> Result<Self, DomainError> {
         Self::ALL
             .into_iter()
