@@ -1,5 +1,6 @@
 //! SubmitApplication, ChangeApplicationStatus and MoveApplication (the
-//! employer's pipeline).
+//! employer's pipeline), WithdrawApplication (the candidate's). A rejection
+//! or a withdrawal cancels the application's interviews still to come.
 
 use domain::DomainError;
 use domain::account::Account;
@@ -27,6 +28,9 @@ pub struct WithdrawApplication {
     pub candidate_id: Uuid,
     pub application_id: Uuid,
     pub reason: Option<String>,
+    /// The application's interviews still to come, as the interviews read
+    /// model lists them: cancelled with it if this ends it.
+    pub upcoming_interviews: Vec<Uuid>,
 }
 
 /// Moves an applicant along the employer's pipeline.
@@ -44,6 +48,9 @@ pub struct MoveApplication {
     /// for … at …", with the feedback. Without it they see it in their portal
     /// and notifications only.
     pub email_candidate: bool,
+    /// The application's interviews still to come, as the interviews read
+    /// model lists them: cancelled with it if this ends it.
+    pub upcoming_interviews: Vec<Uuid>,
 }
 
 /// What a move did: the application's version after it, and whether the
@@ -53,6 +60,8 @@ pub struct MoveApplication {
 pub struct Moved {
     pub version: i64,
     pub emailed: bool,
+    /// How many interviews still to come were cancelled with a rejection.
+    pub interviews_cancelled: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -61,6 +70,9 @@ pub struct ChangeApplicationStatus {
     pub application_id: Uuid,
     pub status: ApplicationStatus,
     pub feedback: Option<String>,
+    /// The application's interviews still to come, as the interviews read
+    /// model lists them: cancelled with it if this ends it.
+    pub upcoming_interviews: Vec<Uuid>,
 }
 
 /// The candidate's copy of an application, as Seek and LinkedIn send one:
@@ -215,14 +227,16 @@ impl Commands {
             candidate_erased,
             self.clock.now(),
         )?;
-        self.append(
-            cmd.application_id,
-            &loaded,
-            events,
-            Effects::default(),
-            metadata,
-        )
-        .await
+        let (effects, _) = self
+            .cancel_interviews_of_ended(
+                loaded.state.as_ref(),
+                after(&loaded, &events).as_ref(),
+                &cmd.upcoming_interviews,
+                Effects::default(),
+            )
+            .await?;
+        self.append(cmd.application_id, &loaded, events, effects, metadata)
+            .await
     }
 
     /// Written's output is the application's version after the move (its
@@ -288,11 +302,23 @@ impl Commands {
                 emailed = true;
             }
         }
+        let (effects, interviews_cancelled) = self
+            .cancel_interviews_of_ended(
+                loaded.state.as_ref(),
+                after(&loaded, &events).as_ref(),
+                &cmd.upcoming_interviews,
+                effects,
+            )
+            .await?;
         let version = loaded.version + events.len() as i64;
         Ok(self
             .append(cmd.application_id, &loaded, events, effects, metadata)
             .await?
-            .with(Moved { version, emailed }))
+            .with(Moved {
+                version,
+                emailed,
+                interviews_cancelled,
+            }))
     }
 
     pub async fn withdraw_application(
@@ -300,12 +326,31 @@ impl Commands {
         cmd: WithdrawApplication,
         metadata: Metadata,
     ) -> Result<Written, CommandError> {
-        let now = self.clock.now();
-        self.execute::<Application>(cmd.application_id, metadata, |state| {
-            application::withdraw(state.as_ref(), cmd.candidate_id, cmd.reason.as_deref(), now)
-        })
-        .await
+        let loaded = self.load::<Application>(cmd.application_id).await?;
+        let events = application::withdraw(
+            loaded.state.as_ref(),
+            cmd.candidate_id,
+            cmd.reason.as_deref(),
+            self.clock.now(),
+        )?;
+        let (effects, _) = self
+            .cancel_interviews_of_ended(
+                loaded.state.as_ref(),
+                after(&loaded, &events).as_ref(),
+                &cmd.upcoming_interviews,
+                Effects::default(),
+            )
+            .await?;
+        self.append(cmd.application_id, &loaded, events, effects, metadata)
+            .await
     }
+}
+
+/// The application as `events` leave it.
+fn after(loaded: &Loaded<Application>, events: &[ApplicationEvent]) -> Option<Application> {
+    events
+        .iter()
+        .fold(loaded.state.clone(), application::evolve)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use domain::DomainError;
 use domain::account::Account;
 use domain::application::Application;
 pub use domain::interview::SlotForm;
-use domain::interview::{self, Interview, InterviewEvent};
+use domain::interview::{self, ApplicationEnded, Interview, InterviewEvent};
 use domain::job::Job;
 use event_store::{Metadata, OutgoingMail};
 use icalendar::{Calendar, Component, Event, EventLike, EventStatus};
@@ -136,6 +136,50 @@ impl Commands {
         let mail = self.invitation(&after, sequence, cancel_reason).await?;
         self.append(id, loaded, events, mailed(mail), metadata)
             .await
+    }
+
+    /// When a decision ends an application (a rejection or a withdrawal), its
+    /// interviews still to come are cancelled in the same transaction, each
+    /// with the candidate's calendar update, so nobody keeps a booking for a
+    /// job that is over. `upcoming` names them as the interviews read model
+    /// lists them; each is checked against its own stream, so a stale list
+    /// cancels nothing it should not (one booked in the moment before the
+    /// decision may be missed, and stays the employer's to cancel). Returns
+    /// the effects and how many interviews were cancelled.
+    pub(crate) async fn cancel_interviews_of_ended(
+        &self,
+        before: Option<&Application>,
+        after: Option<&Application>,
+        upcoming: &[Uuid],
+        mut effects: Effects,
+    ) -> Result<(Effects, usize), CommandError> {
+        let (Some(before), Some(after)) = (before, after) else {
+            return Ok((effects, 0));
+        };
+        let Some(ended) = ApplicationEnded::by(before, after) else {
+            return Ok((effects, 0));
+        };
+        let now = self.clock.now();
+        let mut cancelled = 0;
+        for &id in upcoming {
+            let loaded = self.load::<Interview>(id).await?;
+            let events =
+                interview::cancel_with_application(loaded.state.as_ref(), after.id, ended, now);
+            if events.is_empty() {
+                continue;
+            }
+            let done = fold_onto(&loaded, &events);
+            let sequence = (loaded.version + events.len() as i64) as u32;
+            if let Some(mail) = self
+                .invitation(&done, sequence, Some(ended.reason().to_owned()))
+                .await?
+            {
+                effects = effects.mail(mail);
+            }
+            effects = effects.also(id, &loaded, events);
+            cancelled += 1;
+        }
+        Ok((effects, cancelled))
     }
 
     /// An erased candidate can no longer be invited: refuses with a text the

@@ -252,7 +252,7 @@ pub fn schedule(
     let app = application
         .filter(|a| a.employer_id == employer_id)
         .ok_or(DomainError::NotFound("Application"))?;
-    if matches!(app.stage, Stage::Rejected | Stage::Hired) {
+    if app.withdrawn || matches!(app.stage, Stage::Rejected | Stage::Hired) {
         return Err(DomainError::invalid(
             "Interviews can only be scheduled for applicants still in the running",
         ));
@@ -307,6 +307,59 @@ pub fn cancel(
         reason: optional_multiline_text(reason, "Reason", 2000)?,
         cancelled_at: now,
     }])
+}
+
+/// How an application ended, taking its interviews still to come with it: a
+/// candidate out of the running is not left with a booking in their
+/// calendar. A hire ends nothing here (its other interviews are the
+/// employer's to keep or cancel).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApplicationEnded {
+    Rejected,
+    Withdrawn,
+}
+
+impl ApplicationEnded {
+    /// Whether a decision that took the application from `before` to `after`
+    /// ended it.
+    pub fn by(before: &Application, after: &Application) -> Option<Self> {
+        if after.withdrawn && !before.withdrawn {
+            Some(Self::Withdrawn)
+        } else if after.stage == Stage::Rejected && before.stage != Stage::Rejected {
+            Some(Self::Rejected)
+        } else {
+            None
+        }
+    }
+
+    /// The reason the cancellation records: both sides read it (the
+    /// candidate's mail, the employer's list), so it names neither.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Self::Rejected => "The application is not going ahead.",
+            Self::Withdrawn => "The application was withdrawn.",
+        }
+    }
+}
+
+/// Cancels an interview still to come because its application ended. Nothing
+/// for an interview of another application, one already cancelled, or one
+/// that has started.
+pub fn cancel_with_application(
+    state: Option<&Interview>,
+    application_id: Uuid,
+    ended: ApplicationEnded,
+    now: DateTime<Utc>,
+) -> Vec<InterviewEvent> {
+    match state {
+        Some(i) if i.application_id == application_id && !i.cancelled && i.slot.starts_at > now => {
+            vec![InterviewEvent::InterviewCancelled {
+                reason: Some(ended.reason().to_owned()),
+                cancelled_at: now,
+            }]
+        }
+        _ => vec![],
+    }
 }
 
 crate::aggregate::entity_aggregate!(Interview, InterviewEvent, |_, _state| None);
@@ -418,10 +471,66 @@ mod tests {
             matches!(&events[0], InterviewEvent::InterviewScheduled { candidate_id, .. } if *candidate_id == Uuid::from_u128(3))
         );
         assert!(schedule_at(Stage::Rejected, EMPLOYER, slot.clone()).is_err());
+        let withdrawn = Application {
+            withdrawn: true,
+            ..application(Stage::Interview)
+        };
+        assert!(schedule(Some(&withdrawn), EMPLOYER, Uuid::nil(), slot.clone(), now()).is_err());
         assert_eq!(
             schedule_at(Stage::Interview, Uuid::from_u128(77), slot),
             Err(DomainError::NotFound("Application"))
         );
+    }
+
+    #[test]
+    fn an_application_that_ends_cancels_its_interviews_still_to_come_only() {
+        let app = application(Stage::Interview);
+        let rejected = Application {
+            stage: Stage::Rejected,
+            ..app.clone()
+        };
+        let withdrawn = Application {
+            withdrawn: true,
+            ..app.clone()
+        };
+        let hired = Application {
+            stage: Stage::Hired,
+            ..app.clone()
+        };
+        assert_eq!(
+            ApplicationEnded::by(&app, &rejected),
+            Some(ApplicationEnded::Rejected)
+        );
+        assert_eq!(
+            ApplicationEnded::by(&app, &withdrawn),
+            Some(ApplicationEnded::Withdrawn)
+        );
+        assert_eq!(ApplicationEnded::by(&app, &hired), None);
+        assert_eq!(ApplicationEnded::by(&rejected, &rejected), None);
+
+        let slot = Slot::parse(input("2026-11-25T10:00"), now()).unwrap();
+        let scheduled = schedule_at(Stage::Interview, EMPLOYER, slot).unwrap();
+        let booked = evolve(None, &scheduled[0]).unwrap();
+        let ended = ApplicationEnded::Rejected;
+        assert_eq!(
+            cancel_with_application(Some(&booked), app.id, ended, now()),
+            vec![InterviewEvent::InterviewCancelled {
+                reason: Some("The application is not going ahead.".into()),
+                cancelled_at: now(),
+            }]
+        );
+        // Another application's, one that has started, one cancelled already.
+        assert!(
+            cancel_with_application(Some(&booked), Uuid::from_u128(99), ended, now()).is_empty()
+        );
+        let started = booked.slot.starts_at + Duration::minutes(1);
+        assert!(cancel_with_application(Some(&booked), app.id, ended, started).is_empty());
+        let cancelled = Interview {
+            cancelled: true,
+            ..booked.clone()
+        };
+        assert!(cancel_with_application(Some(&cancelled), app.id, ended, now()).is_empty());
+        assert!(cancel_with_application(None, app.id, ended, now()).is_empty());
     }
 
     #[test]

@@ -9,7 +9,6 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
 use commands::assessments::{AddNote, SubmitScorecard};
-use commands::interviews::{CancelInterview, RescheduleInterview, ScheduleInterview, SlotForm};
 use domain::application::ApplicationEvent;
 use domain::assessment::Recommendation;
 use domain::document::Document as StoredDocument;
@@ -26,7 +25,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::{IdInPath, Message, PathId, RequestMeta, Saved, refusals};
+use super::{IdInPath, PathId, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
 use crate::applicant_history::{self, HistoryEntry};
 use crate::auth::EmployerUser;
@@ -41,9 +40,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(resume))
         .routes(routes!(add_note))
         .routes(routes!(add_scorecard))
-        .routes(routes!(schedule))
-        .routes(routes!(reschedule))
-        .routes(routes!(cancel))
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -290,107 +286,5 @@ async fn add_scorecard(
             written.position,
             Saved::with_message(written.output, "Scorecard saved"),
         ),
-    ))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-struct SlotBody {
-    /// `YYYY-MM-DDTHH:MM`, Australia/Sydney.
-    starts_at_local: String,
-    duration_minutes: u16,
-    location: Option<String>,
-    video_link: Option<String>,
-    #[serde(default)]
-    interviewers: Vec<String>,
-}
-
-impl From<SlotBody> for SlotForm {
-    fn from(b: SlotBody) -> Self {
-        Self {
-            starts_at_local: b.starts_at_local,
-            duration_minutes: b.duration_minutes,
-            location: b.location,
-            video_link: b.video_link,
-            interviewers: b.interviewers,
-        }
-    }
-}
-
-#[utoipa::path(post, path = "/api/employer/applications/{id}/interviews", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = SlotBody,
-    responses((status = 201, description = "Booked; the candidate is mailed an invitation", body = Saved), refusals::ApplicationNotFound,
-        (status = 422, description = "Not in the future, a time Sydney skips, no place or link, a link not https, a length outside 15-480 minutes, an applicant out of the running", body = ErrorBody)))]
-async fn schedule(
-    State(state): State<AppState>,
-    EmployerUser(me): EmployerUser,
-    PathId(id, _): PathId<routes::Application>,
-    RequestMeta(meta): RequestMeta,
-    AppJson(body): AppJson<SlotBody>,
-) -> Result<(StatusCode, Written<Json<Saved>>), ApiError> {
-    let cmd = ScheduleInterview {
-        employer_id: me,
-        application_id: id,
-        slot: body.into(),
-    };
-    let written = state.commands.schedule_interview(cmd, meta).await?;
-    Ok((
-        StatusCode::CREATED,
-        Written::json(
-            written.position,
-            Saved::with_message(
-                written.output,
-                "Interview booked. The candidate has been sent an invitation.",
-            ),
-        ),
-    ))
-}
-
-#[utoipa::path(put, path = "/api/employer/interviews/{id}", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = SlotBody,
-    responses((status = 200, description = "Moved (or `Nothing changed`); the candidate is mailed the new time", body = Message), refusals::InterviewNotFound,
-        (status = 422, description = "As for booking, or `This interview was cancelled`", body = ErrorBody)))]
-async fn reschedule(
-    State(state): State<AppState>,
-    EmployerUser(me): EmployerUser,
-    PathId(id, _): PathId<routes::Interview>,
-    RequestMeta(meta): RequestMeta,
-    AppJson(body): AppJson<SlotBody>,
-) -> Result<Written<Json<Message>>, ApiError> {
-    let cmd = RescheduleInterview {
-        employer_id: me,
-        interview_id: id,
-        slot: body.into(),
-    };
-    let written = state.commands.reschedule_interview(cmd, meta).await?;
-    let message = if written.position.is_some() {
-        "Interview moved. The candidate has been sent the new time."
-    } else {
-        "Nothing changed"
-    };
-    Ok(Written::message(written.position, message))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-struct CancelBody {
-    reason: Option<String>,
-}
-
-#[utoipa::path(post, path = "/api/employer/interviews/{id}/cancel", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = CancelBody,
-    responses((status = 200, description = "Cancelled; the candidate is told", body = Message), refusals::InterviewNotFound,
-        (status = 422, description = "`This interview was cancelled`", body = ErrorBody)))]
-async fn cancel(
-    State(state): State<AppState>,
-    EmployerUser(me): EmployerUser,
-    PathId(id, _): PathId<routes::Interview>,
-    RequestMeta(meta): RequestMeta,
-    AppJson(body): AppJson<CancelBody>,
-) -> Result<Written<Json<Message>>, ApiError> {
-    let cmd = CancelInterview {
-        employer_id: me,
-        interview_id: id,
-        reason: body.reason,
-    };
-    let written = state.commands.cancel_interview(cmd, meta).await?;
-    Ok(Written::message(
-        written.position,
-        "Interview cancelled. The candidate has been told.",
     ))
 }

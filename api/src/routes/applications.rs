@@ -14,6 +14,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use super::pipeline::upcoming_if;
 use super::{IdInPath, Message, PathId, RequestMeta, Saved, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::{CandidateUser, EmployerUser};
@@ -141,6 +142,12 @@ async fn set_status(
                 application_id,
                 status: body.status,
                 feedback: body.feedback,
+                upcoming_interviews: upcoming_if(
+                    &state,
+                    body.status == ApplicationStatus::Rejected,
+                    application_id,
+                )
+                .await?,
             },
             meta,
         )
@@ -174,6 +181,7 @@ async fn withdraw(
         candidate_id: me,
         application_id,
         reason: body.reason,
+        upcoming_interviews: upcoming_if(&state, true, application_id).await?,
     };
     let written = state.commands.withdraw_application(cmd, meta).await?;
     Ok(Written::message(

@@ -477,6 +477,8 @@ struct Attention {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 struct Overview {
     attention: Attention,
+    /// The agency's day across every client (Sydney time).
+    today: agency::Today,
     recent: Vec<AuditEvent>,
 }
 
@@ -524,7 +526,7 @@ const OVERVIEW_TYPES: &[&str] = &[
 ];
 
 #[utoipa::path(get, path = "/api/admin/overview", tag = "admin", security(("admin" = [])),
-    responses((status = 200, description = "What needs attention, and the newest 20 events the agency acts on (no notifications, sign-outs or other plumbing: those stay in the audit trail)", body = Overview)))]
+    responses((status = 200, description = "What needs attention, today's interviews and counts across every client, and the newest 20 events the agency acts on (no notifications, sign-outs or other plumbing: those stay in the audit trail)", body = Overview)))]
 async fn overview(
     State(state): State<AppState>,
     AdminUser(_): AdminUser,
@@ -549,6 +551,7 @@ async fn overview(
             projections_behind,
             projections_failing,
         },
+        today: agency::today(&state.pool, state.commands.clock.now()).await?,
         recent: audit_events(&state, recent).await?,
     }))
 }

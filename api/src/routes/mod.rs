@@ -16,6 +16,7 @@ mod erasure;
 mod exports;
 pub(crate) mod health;
 mod inbox;
+mod interviews;
 mod job_alerts;
 pub mod jobs;
 mod notifications;
@@ -64,6 +65,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(notifications::router())
         .merge(pipeline::router())
         .merge(applicants::router())
+        .merge(interviews::router())
         .merge(company::router())
         .merge(inbox::router())
         .merge(candidates::router())

@@ -12,6 +12,7 @@ use domain::pipeline::Stage;
 use projections::read_models::applications::{
     self, JobReport, PipelineCard, PipelineFilter, PipelineSort, StageCounts,
 };
+use projections::read_models::interviews;
 use projections::read_models::job_board::{self, Job};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
@@ -143,6 +144,9 @@ struct MovedReply {
     /// Whether the candidate was emailed: a rejection asked to be mailed,
     /// entering Rejected (not feedback added to one), to a candidate not erased.
     emailed: bool,
+    /// How many of their interviews still to come the rejection cancelled
+    /// (each with a calendar update to the candidate).
+    interviews_cancelled: usize,
 }
 
 #[utoipa::path(post, path = "/api/employer/applications/{id}/move", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = MoveBody,
@@ -165,6 +169,7 @@ async fn move_one(
         feedback: body.feedback,
         expected_version: body.version,
         email_candidate: body.email_candidate,
+        upcoming_interviews: upcoming_if(&state, stage == Stage::Rejected, application_id).await?,
     };
     let written = state
         .commands
@@ -186,9 +191,23 @@ async fn move_one(
             stage,
             version: written.output.version,
             emailed: written.output.emailed,
+            interviews_cancelled: written.output.interviews_cancelled,
             message,
         },
     ))
+}
+
+/// An application's interviews still to come, when the decision may end it
+/// (the command cancels them with it); none to look up otherwise.
+pub(crate) async fn upcoming_if(
+    state: &AppState,
+    may_end: bool,
+    application_id: Uuid,
+) -> Result<Vec<Uuid>, ApiError> {
+    if !may_end {
+        return Ok(vec![]);
+    }
+    Ok(interviews::upcoming_ids(&state.pool, application_id).await?)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -208,6 +227,8 @@ struct BulkOutcome {
     error: Option<String>,
     /// Whether this candidate was emailed (as for one move).
     emailed: bool,
+    /// How many of their interviews still to come were cancelled.
+    interviews_cancelled: usize,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -215,6 +236,8 @@ struct BulkRejected {
     rejected: usize,
     /// How many of them were emailed.
     emailed: usize,
+    /// How many interviews still to come were cancelled, over them all.
+    interviews_cancelled: usize,
     results: Vec<BulkOutcome>,
 }
 
@@ -259,6 +282,7 @@ async fn bulk_reject(
     let mut position = None;
     let mut rejected = 0;
     let mut emailed = 0;
+    let mut interviews_cancelled = 0;
     for id in ids {
         let cmd = MoveApplication {
             employer_id: me,
@@ -267,16 +291,19 @@ async fn bulk_reject(
             feedback: body.feedback.clone(),
             expected_version: None,
             email_candidate: body.email_candidates,
+            upcoming_interviews: upcoming_if(&state, true, id).await?,
         };
         match state.commands.move_application(cmd, meta.clone()).await {
             Ok(written) => {
                 position = written.position.or(position);
                 rejected += 1;
                 emailed += usize::from(written.output.emailed);
+                interviews_cancelled += written.output.interviews_cancelled;
                 results.push(BulkOutcome {
                     id,
                     error: None,
                     emailed: written.output.emailed,
+                    interviews_cancelled: written.output.interviews_cancelled,
                 });
             }
             Err(CommandError::Internal(e)) => return Err(ApiError::Internal(e)),
@@ -284,6 +311,7 @@ async fn bulk_reject(
                 id,
                 error: Some(ApiError::from(e).to_string()),
                 emailed: false,
+                interviews_cancelled: 0,
             }),
         }
     }
@@ -292,6 +320,7 @@ async fn bulk_reject(
         BulkRejected {
             rejected,
             emailed,
+            interviews_cancelled,
             results,
         },
     ))

@@ -534,7 +534,11 @@ async fn the_agency_sees_every_clients_applications_and_their_numbers() {
             .await;
         assert_eq!(rows.array().len(), found, "{specialisation}");
     }
-    let today = Utc::now().date_naive();
+    // Dates are Sydney days: from 10 or 11 am Sydney time the UTC date is a
+    // day behind, and the range must still hold today's application.
+    let today = Utc::now()
+        .with_timezone(&chrono_tz::Australia::Sydney)
+        .date_naive();
     let ranged = app
         .get(
             &format!("/api/admin/applications?from={today}&to={today}"),

@@ -82,9 +82,17 @@ async fn the_history_names_who_moved_booked_and_scored_in_plain_sentences() {
             &rejected,
         )
         .await;
+    // It takes the interview still to come with it, in that order.
     assert_eq!(
-        summaries(&after.body).last().unwrap(),
-        "Rejected by Morgan Reid"
+        summaries(&after.body)[5..],
+        [
+            "Rejected by Morgan Reid",
+            "Interview on Tue 20 Jan 2099, 10:00 am cancelled by Morgan Reid",
+        ]
+    );
+    assert_eq!(
+        after.body["history"][6]["detail"],
+        "The application is not going ahead."
     );
     let (_, _, rival) = app.employer("Rival Pty Ltd", true).await;
     app.get(&format!("/api/employer/applications/{id}"), Some(&rival))

@@ -261,3 +261,310 @@ async fn a_line_break_or_other_control_in_a_slot_is_422_and_nothing_is_stored() 
     .await
     .assert_status(StatusCode::OK);
 }
+
+/// Books an interview on `id` and waits until the candidate's list shows it
+/// (the write side finds interviews still to come through that read model).
+async fn booked(app: &TestApp, employer: &str, id: &str, candidate: &str) -> String {
+    let booked = app
+        .book_interview(
+            employer,
+            id,
+            json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Level 12, 1 Market St, Sydney"}),
+        )
+        .await
+        .assert_status(StatusCode::CREATED);
+    app.my_applications_after(candidate, &booked).await;
+    booked.id()
+}
+
+/// The candidate's interview on their list: (status, reason given).
+fn their_interview(mine: &crate::support::Reply) -> (String, String) {
+    let shown = &mine.body[0]["interviews"][0];
+    (
+        shown["status"].as_str().unwrap_or_default().to_owned(),
+        shown["cancel_reason"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+    )
+}
+
+#[tokio::test]
+async fn a_rejection_cancels_the_interviews_still_to_come_with_a_calendar_update() {
+    let app = TestApp::spawn().await;
+    let (job, employer, id, candidate) =
+        app.applied("Cloud Engineer", "rejected@example.com").await;
+    app.move_to(&employer, &id, "interview")
+        .await
+        .assert_status(StatusCode::OK);
+    booked(&app, &employer, &id, &candidate).await;
+    let board = app
+        .get(
+            &format!("/api/employer/jobs/{job}/pipeline"),
+            Some(&employer),
+        )
+        .await;
+    let card = &board.body["applications"][0];
+    assert_eq!(
+        (&card["next_interview_at"], &card["upcoming_interviews"]),
+        (&json!("2099-01-19T23:00:00Z"), &json!(1)),
+        "the board's card shows the interview to come"
+    );
+
+    let rejected = app
+        .move_application(
+            &employer,
+            &id,
+            json!({"stage": "rejected", "feedback": "We went with someone closer to the stack.", "email_candidate": false}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(rejected.body["interviews_cancelled"], 1);
+    let mine = app.my_applications_after(&candidate, &rejected).await;
+    assert_eq!(
+        their_interview(&mine),
+        (
+            "cancelled".into(),
+            "The application is not going ahead.".into()
+        )
+    );
+    let board = app
+        .get_after(
+            &format!("/api/employer/jobs/{job}/pipeline"),
+            Some(&employer),
+            &rejected,
+        )
+        .await;
+    assert_eq!(board.body["applications"][0]["upcoming_interviews"], 0);
+    // Even without the rejection mail, their calendar drops the booking.
+    let sent = invitations(&app, "rejected@example.com", 2).await;
+    assert!(sent[1].lines().any(|l| l == "METHOD:CANCEL"), "{}", sent[1]);
+
+    // Feedback added to the rejection later cancels nothing more.
+    let again = app
+        .move_application(
+            &employer,
+            &id,
+            json!({"stage": "rejected", "feedback": "Strong on Rust."}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(again.body["interviews_cancelled"], 0);
+    // And no interview can be booked for them now.
+    app.book_interview(
+        &employer,
+        &id,
+        json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Level 12"}),
+    )
+    .await
+    .assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Interviews can only be scheduled for applicants still in the running",
+    );
+}
+
+#[tokio::test]
+async fn a_bulk_rejection_and_the_spec_status_cancel_them_too() {
+    let app = TestApp::spawn().await;
+    let (employer, id, candidate) = in_interview(&app, "bulk@example.com").await;
+    booked(&app, &employer, &id, &candidate).await;
+    let bulk = app
+        .post(
+            "/api/employer/applications/bulk-reject",
+            Some(&employer),
+            json!({"application_ids": [id]}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(
+        (
+            &bulk.body["interviews_cancelled"],
+            &bulk.body["results"][0]["interviews_cancelled"]
+        ),
+        (&json!(1), &json!(1))
+    );
+    let mine = app.my_applications_after(&candidate, &bulk).await;
+    assert_eq!(their_interview(&mine).0, "cancelled");
+
+    let (employer, id, candidate) = in_interview(&app, "status@example.com").await;
+    booked(&app, &employer, &id, &candidate).await;
+    let status = app
+        .put(
+            &format!("/api/employer/applications/{id}/status"),
+            Some(&employer),
+            Some(json!({"status": "rejected"})),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    let mine = app.my_applications_after(&candidate, &status).await;
+    assert_eq!(their_interview(&mine).0, "cancelled");
+}
+
+#[tokio::test]
+async fn a_withdrawal_cancels_them_and_the_employer_sees_why() {
+    let app = TestApp::spawn().await;
+    let (employer, id, candidate) = in_interview(&app, "withdrawn@example.com").await;
+    let interview = booked(&app, &employer, &id, &candidate).await;
+
+    let withdrawn = app
+        .withdraw_application(&candidate, &id, json!({"reason": "I took another offer."}))
+        .await
+        .assert_status(StatusCode::OK);
+    let mine = app.my_applications_after(&candidate, &withdrawn).await;
+    assert_eq!(
+        their_interview(&mine),
+        ("cancelled".into(), "The application was withdrawn.".into())
+    );
+    let sent = invitations(&app, "withdrawn@example.com", 2).await;
+    assert!(sent[1].lines().any(|l| l == "METHOD:CANCEL"), "{}", sent[1]);
+    // The employer's applicant page shows the same.
+    let page = app
+        .get_after(
+            &format!("/api/employer/applications/{id}"),
+            Some(&employer),
+            &withdrawn,
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    let theirs = page.body["interviews"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["id"] == interview.as_str())
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(theirs["status"], "cancelled", "{}", page.body);
+    app.book_interview(
+        &employer,
+        &id,
+        json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Level 12"}),
+    )
+    .await
+    .assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Interviews can only be scheduled for applicants still in the running",
+    );
+}
+
+#[tokio::test]
+async fn the_employer_sees_what_is_coming_up_across_their_jobs_soonest_first() {
+    let app = TestApp::spawn().await;
+    let (job, employer, first, first_candidate) =
+        app.applied("Platform Engineer", "first@example.com").await;
+    let (second, second_candidate) = app.new_applicant(&job, "second@example.com").await;
+    for id in [&first, &second] {
+        app.move_to(&employer, id, "interview")
+            .await
+            .assert_status(StatusCode::OK);
+    }
+    let slot = |at: &str| json!({"starts_at_local": at, "duration_minutes": 45, "video_link": "https://meet.example.com/x"});
+    let later = app
+        .book_interview(&employer, &first, slot("2099-03-02T15:00"))
+        .await
+        .assert_status(StatusCode::CREATED);
+    let sooner = app
+        .book_interview(&employer, &second, slot("2099-03-02T09:30"))
+        .await
+        .assert_status(StatusCode::CREATED);
+    let dropped = app
+        .book_interview(&employer, &second, slot("2099-03-05T09:30"))
+        .await
+        .assert_status(StatusCode::CREATED);
+    let cancelled = app
+        .cancel_interview(&employer, &dropped.id(), json!({}))
+        .await
+        .assert_status(StatusCode::OK);
+    app.my_applications_after(&first_candidate, &later).await;
+    app.my_applications_after(&second_candidate, &cancelled)
+        .await;
+
+    let list = app
+        .get_after("/api/employer/interviews", Some(&employer), &cancelled)
+        .await
+        .assert_status(StatusCode::OK);
+    let rows = list.body.as_array().unwrap();
+    assert_eq!(
+        rows.iter()
+            .map(|r| r["id"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>(),
+        vec![sooner.id(), later.id()],
+        "soonest first, the cancelled one left out: {}",
+        list.body
+    );
+    assert_eq!(rows[0]["job_title"], "Platform Engineer");
+    assert_eq!(rows[0]["application_id"], second.as_str());
+    assert!(
+        rows[0]["candidate_name"]
+            .as_str()
+            .is_some_and(|n| !n.is_empty())
+    );
+
+    // Another employer's list is their own.
+    let (_, _, other) = app.employer("Other Co", true).await;
+    let theirs = app
+        .get("/api/employer/interviews", Some(&other))
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(theirs.body, json!([]));
+    // A candidate has no employer list.
+    app.get("/api/employer/interviews", Some(&first_candidate))
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_agency_sees_the_day_by_sydney_time_across_every_client() {
+    use chrono::{TimeZone, Utc};
+    use projections::read_models::agency;
+
+    let app = TestApp::spawn().await;
+    let (_, admin) = app.admin_token().await;
+    let (employer, id, candidate) = in_interview(&app, "today@example.com").await;
+    // 10:00 am on Tuesday 20 January 2099 in Sydney (AEDT): 23:00 UTC the day before.
+    let booked = booked(&app, &employer, &id, &candidate).await;
+
+    // At 6:30 am Sydney time that Tuesday (19:30 UTC on the Monday) it is today's.
+    let tuesday_morning = Utc.with_ymd_and_hms(2099, 1, 19, 19, 30, 0).unwrap();
+    let day = agency::today(&app.pool, tuesday_morning).await.unwrap();
+    assert_eq!(
+        day.interviews
+            .iter()
+            .map(|i| i.id.to_string())
+            .collect::<Vec<_>>(),
+        vec![booked.clone()]
+    );
+    assert_eq!(day.interviews[0].job_title, "Cloud Engineer");
+    // Late on the Monday in Sydney (though already Monday 12:30 UTC), and on
+    // the Wednesday, it is not.
+    for other in [
+        Utc.with_ymd_and_hms(2099, 1, 19, 12, 30, 0).unwrap(),
+        Utc.with_ymd_and_hms(2099, 1, 20, 14, 0, 0).unwrap(),
+    ] {
+        assert!(
+            agency::today(&app.pool, other)
+                .await
+                .unwrap()
+                .interviews
+                .is_empty()
+        );
+    }
+    // A week on, an application still in New is waiting on the employer.
+    app.applied("Data Engineer", "waiting@example.com").await;
+    let week_on = Utc::now() + chrono::Duration::days(8);
+    assert_eq!(
+        agency::today(&app.pool, week_on)
+            .await
+            .unwrap()
+            .waiting_a_week,
+        1
+    );
+
+    let overview = app
+        .get("/api/admin/overview", Some(&admin))
+        .await
+        .assert_status(StatusCode::OK);
+    let today = &overview.body["today"];
+    assert_eq!(today["applications_today"], 2, "{today}");
+    assert_eq!(today["waiting_a_week"], 0, "{today}");
+    assert!(today["interviews"].is_array());
+}

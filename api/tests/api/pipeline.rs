@@ -465,8 +465,7 @@ async fn the_job_report_counts_stages_and_weeks_and_times_responses_and_hires() 
 }
 
 #[tokio::test]
-async fn a_withdrawn_application_leaves_the_candidates_list_is_flagged_on_the_board_and_cannot_move()
- {
+async fn a_withdrawn_application_stays_marked_on_both_lists_and_cannot_move() {
     let app = TestApp::spawn().await;
     let (job, employer, id, candidate) = applied(&app, "changed-mind@example.com").await;
     let (_, _, _, stranger) = applied(&app, "stranger@example.com").await;
@@ -477,7 +476,12 @@ async fn a_withdrawn_application_leaves_the_candidates_list_is_flagged_on_the_bo
         .await;
     withdrawn.assert_message(StatusCode::OK, "Your application has been withdrawn");
     let mine = app.my_applications_after(&candidate, &withdrawn).await;
-    assert_eq!(mine.array().len(), 0);
+    assert_eq!(
+        mine.array().len(),
+        1,
+        "kept, so they still see they applied"
+    );
+    assert!(mine.array()[0]["withdrawn_at"].is_string());
     let board_now = board(&app, &employer, &job, "").await;
     assert!(board_now.listed("applications", &id)["withdrawn_at"].is_string());
     let moved = app.move_to(&employer, &id, "screening").await;

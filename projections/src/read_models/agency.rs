@@ -123,8 +123,8 @@ pub async fn applications(
           WHERE ($1::uuid IS NULL OR a.employer_id = $1)
             AND ($2::text IS NULL OR a.stage = $2)
             AND ($3::text IS NULL OR j.specialisation = $3)
-            AND ($4::date IS NULL OR a.created_at >= $4::date)
-            AND ($5::date IS NULL OR a.created_at < $5::date + 1)
+            AND ($4::date IS NULL OR a.created_at >= $4::date::timestamp AT TIME ZONE 'Australia/Sydney')
+            AND ($5::date IS NULL OR a.created_at < ($5::date + 1)::timestamp AT TIME ZONE 'Australia/Sydney')
             AND ($7::uuid IS NULL OR a.job_id = $7)
           ORDER BY a.created_at DESC, a.id DESC
           LIMIT $6",
@@ -166,6 +166,82 @@ pub async fn attention(pool: &PgPool, max_attempts: i32) -> anyhow::Result<Atten
     .fetch_one(pool)
     .await
     .context("Failed to count what needs attention")
+}
+
+/// The agency's day across every client, by the Sydney day: what is booked
+/// today, what came in, and what is waiting on someone.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Today {
+    /// Booked interviews that start today, soonest first.
+    pub interviews: Vec<TodaysInterview>,
+    /// Applications made since midnight.
+    pub applications_today: i64,
+    /// Applications in New for 7 days or more, on an open job and not
+    /// withdrawn: nobody at the employer has looked at them.
+    pub waiting_a_week: i64,
+    /// Applications at Offer, not withdrawn: offers waiting on an answer.
+    pub offers_out: i64,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct TodaysInterview {
+    pub id: Uuid,
+    pub application_id: Uuid,
+    pub candidate_id: Uuid,
+    /// `[erased]` once their data is erased.
+    pub candidate_name: Option<String>,
+    pub job_id: Uuid,
+    pub job_title: String,
+    pub company: Option<String>,
+    pub starts_at: DateTime<Utc>,
+    pub duration_minutes: i32,
+}
+
+/// How long an application may sit in New before the overview counts it.
+pub const WAITING_DAYS: i32 = 7;
+
+/// The agency's day as of `now` (the server's clock; a test passes its own).
+pub async fn today(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<Today> {
+    // Midnight to midnight in Sydney's wall time: a calendar day, so 23 or 25
+    // hours long when daylight saving starts or ends.
+    let interviews = sqlx::query_as(
+        "SELECT i.id, i.application_id, i.candidate_id, c.name AS candidate_name, i.job_id,
+                i.job_title, a.company, i.starts_at, i.duration_minutes
+           FROM interviews i
+           LEFT JOIN accounts c ON c.id = i.candidate_id
+           LEFT JOIN applications a ON a.id = i.application_id
+          WHERE i.status = 'scheduled'
+            AND i.starts_at >= date_trunc('day', $1 AT TIME ZONE 'Australia/Sydney') AT TIME ZONE 'Australia/Sydney'
+            AND i.starts_at < (date_trunc('day', $1 AT TIME ZONE 'Australia/Sydney') + interval '1 day')
+                              AT TIME ZONE 'Australia/Sydney'
+          ORDER BY i.starts_at, i.id
+          LIMIT $2",
+    )
+    .bind(now)
+    .bind(LIST_LIMIT)
+    .fetch_all(pool)
+    .await
+    .context("Failed to list today's interviews")?;
+    let (applications_today, waiting_a_week, offers_out): (i64, i64, i64) = sqlx::query_as(
+        "SELECT (SELECT count(*) FROM applications
+                  WHERE created_at >= date_trunc('day', $1 AT TIME ZONE 'Australia/Sydney') AT TIME ZONE 'Australia/Sydney'
+                    AND created_at <= $1),
+                (SELECT count(*) FROM applications a JOIN jobs j ON j.id = a.job_id
+                  WHERE a.stage = 'new' AND a.withdrawn_at IS NULL AND j.status = 'open'
+                    AND a.stage_entered_at <= $1 - make_interval(days => $2)),
+                (SELECT count(*) FROM applications WHERE stage = 'offer' AND withdrawn_at IS NULL)",
+    )
+    .bind(now)
+    .bind(WAITING_DAYS)
+    .fetch_one(pool)
+    .await
+    .context("Failed to count today's applications")?;
+    Ok(Today {
+        interviews,
+        applications_today,
+        waiting_a_week,
+        offers_out,
+    })
 }
 
 /// The analytics screen's numbers for applications made in `[from, to]`.
@@ -227,10 +303,11 @@ pub const FUNNEL: [Stage; 5] = [
 ];
 
 /// The filter every analytics query shares: applications made in the range
-/// (`$1`, `$2`, inclusive dates). A macro so every query stays a literal.
+/// (`$1`, `$2`, inclusive Sydney days, as the weeks are). A macro so every
+/// query stays a literal.
 macro_rules! in_range {
     () => {
-        "($1::date IS NULL OR a.created_at >= $1::date) AND ($2::date IS NULL OR a.created_at < $2::date + 1)"
+        "($1::date IS NULL OR a.created_at >= $1::date::timestamp AT TIME ZONE 'Australia/Sydney') AND ($2::date IS NULL OR a.created_at < ($2::date + 1)::timestamp AT TIME ZONE 'Australia/Sydney')"
     };
 }
 

@@ -268,6 +268,9 @@ pub struct Application {
     pub candidate_name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub candidate_email: Option<String>,
+    /// When the candidate withdrew it, if they did: it stays on their list,
+    /// marked, and on the employer's.
+    pub withdrawn_at: Option<DateTime<Utc>>,
     /// The employer's pipeline stage: not sent as such (the candidate reads
     /// it as [`Stage::progress`], the employer on its board).
     #[serde(skip)]
@@ -280,8 +283,8 @@ pub async fn for_candidate(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec
     // language=PostgreSQL
     sqlx::query_as(
         "SELECT id, job_id, job_title, company, status, created_at, last_updated, feedback, resume_id, cover_letter_id,
-                NULL::text AS candidate_name, NULL::text AS candidate_email, stage
-           FROM applications WHERE candidate_id = $1 AND withdrawn_at IS NULL ORDER BY created_at DESC, id DESC",
+                NULL::text AS candidate_name, NULL::text AS candidate_email, withdrawn_at, stage
+           FROM applications WHERE candidate_id = $1 ORDER BY created_at DESC, id DESC",
     )
     .bind(candidate)
     .fetch_all(pool)
@@ -292,7 +295,7 @@ pub async fn for_candidate(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec
 /// [`for_employer`]'s query (`$1` the employer), public so a test can check its plan.
 // language=PostgreSQL
 pub const FOR_EMPLOYER_SQL: &str = "SELECT a.id, a.job_id, a.job_title, a.company, a.status, a.created_at, a.last_updated, a.feedback,
-        a.resume_id, a.cover_letter_id, c.name AS candidate_name, c.email AS candidate_email, a.stage
+        a.resume_id, a.cover_letter_id, c.name AS candidate_name, c.email AS candidate_email, a.withdrawn_at, a.stage
    FROM applications a LEFT JOIN accounts c ON c.id = a.candidate_id
   WHERE a.employer_id = $1 ORDER BY a.created_at DESC, a.id DESC";
 

@@ -243,6 +243,65 @@ pub async fn for_application(
     .context("Failed to read an application's interviews")
 }
 
+/// The ids of an application's interviews still to come (not cancelled, not
+/// started), for the write side to cancel with an application that ends; it
+/// checks each against the interview's own stream.
+pub async fn upcoming_ids(pool: &PgPool, application: Uuid) -> anyhow::Result<Vec<Uuid>> {
+    sqlx::query_scalar(
+        "SELECT id FROM interviews
+         WHERE application_id = $1 AND status = 'scheduled' AND starts_at > now()
+         ORDER BY starts_at, id",
+    )
+    .bind(application)
+    .fetch_all(pool)
+    .await
+    .context("Failed to read an application's interviews still to come")
+}
+
+/// A booked interview on the employer's list of what is coming up: with
+/// whom, for which job.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct UpcomingInterview {
+    pub id: Uuid,
+    pub application_id: Uuid,
+    pub job_id: Uuid,
+    pub job_title: String,
+    /// The candidate's name (`[erased]` once their data is erased, as on the
+    /// board).
+    pub candidate_name: Option<String>,
+    pub starts_at: DateTime<Utc>,
+    pub duration_minutes: i32,
+    pub location: Option<String>,
+    pub video_link: Option<String>,
+    #[schema(value_type = Vec<String>)]
+    pub interviewers: sqlx::types::Json<Vec<String>>,
+}
+
+/// An employer's booked interviews that have not ended, across their jobs,
+/// soonest first, at most `limit`.
+pub async fn coming_up_for_employer(
+    pool: &PgPool,
+    employer: Uuid,
+    limit: i64,
+) -> anyhow::Result<Vec<UpcomingInterview>> {
+    sqlx::query_as(
+        "SELECT i.id, i.application_id, i.job_id, i.job_title,
+                c.name AS candidate_name,
+                i.starts_at, i.duration_minutes, i.location, i.video_link, i.interviewers
+           FROM interviews i
+           LEFT JOIN accounts c ON c.id = i.candidate_id
+          WHERE i.employer_id = $1 AND i.status = 'scheduled'
+            AND i.starts_at + make_interval(mins => i.duration_minutes) > now()
+          ORDER BY i.starts_at, i.id
+          LIMIT $2",
+    )
+    .bind(employer)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+    .context("Failed to read an employer's interviews coming up")
+}
+
 /// Every interview of a candidate, soonest first.
 pub async fn for_candidate(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec<InterviewRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(

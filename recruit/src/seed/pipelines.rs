@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, Timelike, Utc};
 use chrono_tz::Australia::Sydney;
 use commands::accounts::RegisterAccount;
 use commands::applications::{MoveApplication, SubmitApplication};
@@ -93,9 +93,15 @@ struct Scorecard {
 
 #[derive(Deserialize)]
 struct Interview {
+    #[serde(default)]
     in_days: i64,
     /// HH:MM, Sydney.
+    #[serde(default)]
     at: String,
+    /// Instead of `in_days` and `at`: this many hours after seeding, on the
+    /// next half hour, so the demo has an interview later today.
+    #[serde(default)]
+    in_hours: Option<i64>,
     minutes: u16,
     #[serde(default)]
     location: Option<String>,
@@ -232,6 +238,8 @@ pub async fn run(
                         expected_version: None,
                         // As the reject dialog does by default.
                         email_candidate: stage == Stage::Rejected,
+                        // The seed books interviews after the moves.
+                        upcoming_interviews: vec![],
                     },
                     as_person(employer),
                 )
@@ -270,14 +278,25 @@ pub async fn run(
         }
         if let Some(i) = &app.interview {
             commands.clock = Clock::System;
-            let day = (now.with_timezone(&Sydney) + Duration::days(i.in_days)).date_naive();
+            let starts_at_local = match i.in_hours {
+                Some(hours) => {
+                    let at = (now + Duration::hours(hours)).with_timezone(&Sydney);
+                    let half_hours = (at.minute() / 30 + 1) * 30;
+                    let at = at.with_minute(0).unwrap_or(at) + Duration::minutes(half_hours.into());
+                    at.format("%Y-%m-%dT%H:%M").to_string()
+                }
+                None => {
+                    let day = (now.with_timezone(&Sydney) + Duration::days(i.in_days)).date_naive();
+                    format!("{}T{}", day.format("%Y-%m-%d"), i.at)
+                }
+            };
             commands
                 .schedule_interview(
                     ScheduleInterview {
                         employer_id: employer,
                         application_id,
                         slot: SlotForm {
-                            starts_at_local: format!("{}T{}", day.format("%Y-%m-%d"), i.at),
+                            starts_at_local,
                             duration_minutes: i.minutes,
                             location: i.location.clone(),
                             video_link: i.video_link.clone(),

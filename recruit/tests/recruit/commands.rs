@@ -80,11 +80,11 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
     // The demo employer's pipelines: applicants at every stage, with notes,
     // scorecards and interviews.
     assert!(
-        progress.contains("and 15 applications in the demo employer's pipelines"),
+        progress.contains("and 16 applications in the demo employer's pipelines"),
         "{progress}"
     );
     let count = |t: &str| events.iter().filter(|e| e["event_type"] == t).count();
-    assert_eq!(count("ApplicationSubmitted"), 15);
+    assert_eq!(count("ApplicationSubmitted"), 16);
     let stages: std::collections::HashSet<&str> = events
         .iter()
         .filter(|e| e["event_type"] == "ApplicationMoved")
@@ -158,13 +158,14 @@ async fn seed_loads_demo_data_through_the_commands_once_with_progress() {
             .chain(of_type("PersonErased"))
             .all(|e| e["metadata"]["actor_id"].is_string())
     );
-    // Every seeded applicant but the demo candidate and the one erased sends a resume.
+    // Every seeded applicant but the demo candidate and the one erased sends a
+    // resume, uploaded once (one of them applies twice, with the same one).
     assert_eq!(count("DocumentUploaded"), 13);
     assert_eq!(
         of_type("ApplicationSubmitted")
             .filter(|e| e["payload"]["resume_id"].is_string())
             .count(),
-        13
+        14
     );
     let positions: Vec<i64> = events
         .iter()

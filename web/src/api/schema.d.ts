@@ -1527,6 +1527,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/interviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What is coming up across the employer's jobs, soonest first: each booked
+         *     interview that has not ended, with whom and for which job.
+         */
+        get: operations["coming_up"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employer/interviews/{id}": {
         parameters: {
             query?: never;
@@ -2095,6 +2115,12 @@ export interface components {
             /** Format: uuid */
             resume_id?: string | null;
             status: components["schemas"]["ApplicationStatus"];
+            /**
+             * Format: date-time
+             * @description When the candidate withdrew it, if they did: it stays on their list,
+             *     marked, and on the employer's.
+             */
+            withdrawn_at?: string | null;
         };
         /** @enum {string} */
         ApplicationStatus: "pending" | "accepted" | "rejected";
@@ -2170,6 +2196,8 @@ export interface components {
             error?: string | null;
             /** Format: uuid */
             id: string;
+            /** @description How many of their interviews still to come were cancelled. */
+            interviews_cancelled: number;
         };
         BulkRejectBody: {
             application_ids: string[];
@@ -2180,6 +2208,8 @@ export interface components {
         BulkRejected: {
             /** @description How many of them were emailed. */
             emailed: number;
+            /** @description How many interviews still to come were cancelled, over them all. */
+            interviews_cancelled: number;
             rejected: number;
             results: components["schemas"]["BulkOutcome"][];
         };
@@ -2715,6 +2745,11 @@ export interface components {
             emailed: boolean;
             /** Format: uuid */
             id: string;
+            /**
+             * @description How many of their interviews still to come the rejection cancelled
+             *     (each with a calendar update to the candidate).
+             */
+            interviews_cancelled: number;
             message: string;
             stage: components["schemas"]["Stage"];
             /** Format: int64 */
@@ -2814,6 +2849,8 @@ export interface components {
         Overview: {
             attention: components["schemas"]["OverviewAttention"];
             recent: components["schemas"]["AuditEvent"][];
+            /** @description The agency's day across every client (Sydney time). */
+            today: components["schemas"]["Today"];
         };
         OverviewAttention: components["schemas"]["Attention"] & {
             projections_behind: number;
@@ -2866,6 +2903,12 @@ export interface components {
              */
             moves: components["schemas"]["StageMove"][];
             /**
+             * Format: date-time
+             * @description The soonest of its interviews still to come (booked, not started), if
+             *     any; a rejection or a withdrawal cancels them.
+             */
+            next_interview_at?: string | null;
+            /**
              * @description Where the application stands in the candidate's words (`Stage::progress`),
              *     so the employer reads what the candidate reads without a copy of the rule.
              */
@@ -2896,6 +2939,11 @@ export interface components {
             stage_entered_at: string;
             /** @description What the candidate sees. */
             status: components["schemas"]["ApplicationStatus"];
+            /**
+             * Format: int64
+             * @description How many interviews are still to come.
+             */
+            upcoming_interviews: number;
             /** Format: int64 */
             version: number;
             /**
@@ -3254,6 +3302,48 @@ export interface components {
             /** Format: uuid */
             resumeId?: string | null;
         };
+        /**
+         * @description The agency's day across every client, by the Sydney day: what is booked
+         *     today, what came in, and what is waiting on someone.
+         */
+        Today: {
+            /**
+             * Format: int64
+             * @description Applications made since midnight.
+             */
+            applications_today: number;
+            /** @description Booked interviews that start today, soonest first. */
+            interviews: components["schemas"]["TodaysInterview"][];
+            /**
+             * Format: int64
+             * @description Applications at Offer, not withdrawn: offers waiting on an answer.
+             */
+            offers_out: number;
+            /**
+             * Format: int64
+             * @description Applications in New for 7 days or more, on an open job and not
+             *     withdrawn: nobody at the employer has looked at them.
+             */
+            waiting_a_week: number;
+        };
+        TodaysInterview: {
+            /** Format: uuid */
+            application_id: string;
+            /** Format: uuid */
+            candidate_id: string;
+            /** @description `[erased]` once their data is erased. */
+            candidate_name?: string | null;
+            company?: string | null;
+            /** Format: int32 */
+            duration_minutes: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id: string;
+            job_title: string;
+            /** Format: date-time */
+            starts_at: string;
+        };
         TwoFactorBody: {
             challenge: string;
             /** @description Six digits from the app, or a recovery code. */
@@ -3297,6 +3387,31 @@ export interface components {
         UnreadCount: {
             /** Format: int64 */
             unread_count: number;
+        };
+        /**
+         * @description A booked interview on the employer's list of what is coming up: with
+         *     whom, for which job.
+         */
+        UpcomingInterview: {
+            /** Format: uuid */
+            application_id: string;
+            /**
+             * @description The candidate's name (`[erased]` once their data is erased, as on the
+             *     board).
+             */
+            candidate_name?: string | null;
+            /** Format: int32 */
+            duration_minutes: number;
+            /** Format: uuid */
+            id: string;
+            interviewers: string[];
+            /** Format: uuid */
+            job_id: string;
+            job_title: string;
+            location?: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            video_link?: string | null;
         };
         /** @description `{"document": {...}}`: a new upload as the candidate's list shows it. */
         Uploaded: {
@@ -6044,7 +6159,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What needs attention, and the newest 20 events the agency acts on (no notifications, sign-outs or other plumbing: those stay in the audit trail) */
+            /** @description What needs attention, today's interviews and counts across every client, and the newest 20 events the agency acts on (no notifications, sign-outs or other plumbing: those stay in the audit trail) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12120,6 +12235,55 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is shedding load, timed out, or cannot reach its database or its file store; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    coming_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Booked interviews that have not ended, soonest first (at most 100) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpcomingInterview"][];
+                };
+            };
+            /** @description No session: the bearer token is missing, garbled or expired (`Your session has expired. Please sign in again.`), or its session was signed out, or it was issued before a sign-out everywhere, a password reset, two-factor sign-in turned on or off, a suspension or a removal (`Your session has ended. Please sign in again.`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A token of another role (`This area is for <role> accounts`), a suspended employer, or (admins) a session that must first set up two-factor sign-in (`code`: `two_factor_enrolment_required`) or enter a code (`code`: `step_up_required`) */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -59,6 +59,11 @@ pub struct PipelineCard {
     /// so the employer reads what the candidate reads without a copy of the rule.
     #[sqlx(skip)]
     pub progress: Progress,
+    /// The soonest of its interviews still to come (booked, not started), if
+    /// any; a rejection or a withdrawal cancels them.
+    pub next_interview_at: Option<DateTime<Utc>>,
+    /// How many interviews are still to come.
+    pub upcoming_interviews: i64,
 }
 
 impl PipelineCard {
@@ -83,10 +88,12 @@ const CARD_COLUMNS: &str = "a.id, a.job_id, a.candidate_id, c.name AS candidate_
     greatest(0, floor(extract(epoch FROM now() - a.stage_entered_at) / 86400))::int AS days_in_stage,
     round(sc.rating, 1)::float8 AS rating, coalesce(sc.scorecards, 0) AS scorecards,
     d.original_name AS resume_name, coalesce(j.status = 'open', false) AS job_open,
-    coalesce(c.status = 'erased', false) AS candidate_erased";
+    coalesce(c.status = 'erased', false) AS candidate_erased,
+    iv.next_interview_at, iv.upcoming_interviews";
 
-/// The tables a card reads: who applied, their resume, and their scorecards
-/// (each scorecard's overall score is the mean of its criteria).
+/// The tables a card reads: who applied, their resume, their scorecards
+/// (each scorecard's overall score is the mean of its criteria) and their
+/// interviews still to come.
 // language=PostgreSQL
 const CARD_FROM: &str = "applications a
     LEFT JOIN accounts c ON c.id = a.candidate_id
@@ -96,7 +103,12 @@ const CARD_FROM: &str = "applications a
         SELECT avg((SELECT avg((r->>'score')::numeric) FROM jsonb_array_elements(s.ratings) r)) AS rating,
                count(*) AS scorecards
           FROM scorecards s WHERE s.application_id = a.id
-    ) sc ON true";
+    ) sc ON true
+    LEFT JOIN LATERAL (
+        SELECT min(i.starts_at) AS next_interview_at, count(*) AS upcoming_interviews
+          FROM interviews i
+         WHERE i.application_id = a.id AND i.status = 'scheduled' AND i.starts_at > now()
+    ) iv ON true";
 
 /// One application to one of `employer`'s jobs.
 pub async fn card(
