@@ -11,3 +11,9 @@ export function validDay(value: string): string {
   const d = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : ''
 }
+
+/** The calendar day `n` days after a YYYY-MM-DD day (before it with a negative `n`): a calendar
+ *  step, so no daylight saving hour in it. */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+}

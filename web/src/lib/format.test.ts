@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstName, formatFileSize, formatPostedAge, formatRelativeTime, greetingFor, telHref, formatMonthYear, formatClosingDate } from './format'
+import { firstName, formatFileSize, formatPostedAge, formatRelativeTime, greetingFor, telHref, formatMonthYear, formatClosingDate, formatSydneyTime, formatSydneyDayName, sydneyClock, sydneyDay, timeRange } from './format'
 
 const at = (h: number, m: number) => new Date(2025, 0, 15, h, m, 0)
 
@@ -87,5 +87,37 @@ describe('formatClosingDate', () => {
     expect(formatClosingDate('2026-12-28T23:59:00+11:00')).toBe('28 Dec 2026')
     expect(formatClosingDate('2026-12-28T14:00:00Z')).toBe('29 Dec 2026')
     expect(formatClosingDate(null)).toBe('')
+  })
+})
+
+describe('Sydney days and clock times', () => {
+  it('names the Sydney day an instant falls on, whatever the browser’s zone', () => {
+    // 9 pm UTC on 27 Nov is 8 am on Saturday 28 Nov in Sydney (AEDT)
+    expect(sydneyDay('2026-11-27T21:00:00Z')).toBe('2026-11-28')
+    expect(sydneyDay(new Date('2026-11-27T12:59:00Z'))).toBe('2026-11-27')
+    expect(formatSydneyDayName(new Date('2026-11-27T21:00:00Z'))).toBe('Saturday 28 November')
+  })
+  it('reads a clock time and an interview’s time range in Sydney, in each season', () => {
+    expect(sydneyClock('2099-01-20T03:00:00Z')).toBe('2:00 pm')
+    expect(timeRange('2099-07-02T00:00:00Z', 45)).toBe('10:00 – 10:45 am')
+    expect(timeRange('2099-01-19T23:00:00Z', 45)).toBe('10:00 – 10:45 am')
+    expect(timeRange('2099-01-20T00:30:00Z', 45)).toBe('11:30 am – 12:15 pm')
+  })
+})
+
+describe('formatSydneyTime', () => {
+  const now = new Date('2025-11-20T00:00:00Z')
+  it('reads an interview’s time in Sydney, short or long, whatever the browser’s zone', () => {
+    // 11 pm UTC on 1 Dec is 10 am on 2 Dec in Sydney (AEDT)
+    expect(formatSydneyTime('2025-12-01T23:00:00Z', { now })).toBe('Tue 2 Dec, 10:00 am')
+    expect(formatSydneyTime('2025-12-01T23:00:00Z', { long: true, now })).toBe('Tuesday 2 December at 10:00 am')
+    expect(formatSydneyTime('2025-12-02T04:05:00Z', { zone: true, now })).toBe('Tue 2 Dec, 3:05 pm AEDT')
+  })
+  it('adds the year when it is not this year in Sydney', () => {
+    expect(formatSydneyTime('2026-06-02T00:30:00Z', { long: true, now })).toBe('Tuesday 2 June 2026 at 10:30 am')
+    expect(formatSydneyTime('2025-12-31T14:00:00Z', { now })).toBe('Thu 1 Jan 2026, 1:00 am')
+  })
+  it('is empty for a time it cannot read', () => {
+    expect(formatSydneyTime('soon', { now })).toBe('')
   })
 })

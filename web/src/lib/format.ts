@@ -63,6 +63,70 @@ export function formatClosingDate(iso: string | null | undefined): string {
   return d.toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Sydney' })
 }
 
+const SYDNEY = 'Australia/Sydney'
+
+/** The parts of an instant as Sydney reads it (weekday, day, month, year, hour, minute, dayPeriod,
+ *  timeZoneName), by type: the ones `options` ask for, as en-AU writes them. */
+export function sydneyParts(d: Date, options: Intl.DateTimeFormatOptions): Record<string, string> {
+  const parts = new Intl.DateTimeFormat('en-AU', { timeZone: SYDNEY, ...options }).formatToParts(d)
+  return Object.fromEntries(parts.map((p) => [p.type, p.value]))
+}
+
+/**
+ * An interview's day and time in Sydney, whatever the browser's zone: "Tue 2 Dec, 10:30 am"
+ * (short) or "Tuesday 2 December at 10:30 am" (long), with the year ("Tue 2 Dec 2026, …") when it
+ * is not the current one in Sydney, and AEST or AEDT after it with `zone` (right for each date's
+ * daylight saving). '' for a time that cannot be read.
+ */
+export function formatSydneyTime(iso: string, { long = false, zone = false, now = new Date() }: { long?: boolean; zone?: boolean; now?: Date } = {}): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  const p = sydneyParts(d, {
+    weekday: long ? 'long' : 'short',
+    day: 'numeric',
+    month: long ? 'long' : 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    ...(zone ? { timeZoneName: 'short' } : {}),
+  })
+  const year = p.year === sydneyParts(now, { year: 'numeric' }).year ? '' : ` ${p.year}`
+  const time = `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()} ${zone ? p.timeZoneName : ''}`
+  return `${p.weekday} ${p.day} ${p.month}${year}${long ? ' at' : ','} ${time}`.replace(/\s+/g, ' ').trim()
+}
+
+/** The Sydney calendar day an instant falls on, as a date input writes it: "2025-11-28". */
+export function sydneyDay(at: string | Date): string {
+  const p = sydneyParts(new Date(at), { year: 'numeric', month: '2-digit', day: '2-digit' })
+  return `${p.year}-${p.month}-${p.day}`
+}
+
+/** The Sydney day an instant falls on, for a heading: "Friday 28 November". */
+export function formatSydneyDayName(at: Date = new Date()): string {
+  const p = sydneyParts(at, { weekday: 'long', day: 'numeric', month: 'long' })
+  return `${p.weekday} ${p.day} ${p.month}`
+}
+
+function sydneyClockParts(d: Date): { time: string; period: string } {
+  const p = sydneyParts(d, { hour: 'numeric', minute: '2-digit', hour12: true })
+  return { time: `${p.hour}:${p.minute}`, period: (p.dayPeriod ?? '').toLowerCase() }
+}
+
+/** "2:00 pm" in Sydney. */
+export function sydneyClock(iso: string): string {
+  const { time, period } = sydneyClockParts(new Date(iso))
+  return `${time} ${period}`
+}
+
+/** An interview's time range in Sydney: "10:00 – 10:45 am", or "11:30 am – 12:15 pm" across noon. */
+export function timeRange(startsAt: string, minutes: number): string {
+  const start = new Date(startsAt)
+  const from = sydneyClockParts(start)
+  const to = sydneyClockParts(new Date(start.getTime() + Math.max(0, minutes) * 60_000))
+  return from.period === to.period ? `${from.time} – ${to.time} ${to.period}` : `${from.time} ${from.period} – ${to.time} ${to.period}`
+}
+
 const MONTH_MS = 31 * 24 * 60 * 60 * 1000
 
 /** How old a posting is: "3 days ago" for its first month, then the date itself ("5 Mar 2025"). */

@@ -29,6 +29,7 @@ const employerWorkspace: RouteObject = {
   element: screen(() => import('../../features/employer/components/EmployerWorkspace')),
   children: [
     { index: true, element: screen(() => import('../../features/employer/components/JobsPage')) },
+    { path: 'interviews', element: screen(() => import('../../features/employer/components/InterviewsPage')) },
     { path: 'jobs/new', element: screen(() => import('../../features/employer/components/JobFormPage')) },
     { path: 'jobs/:jobId/edit', element: screen(() => import('../../features/employer/components/JobFormPage')) },
     { path: 'jobs/:jobId', element: screen(() => import('../../features/employer/components/PipelinePage')) },

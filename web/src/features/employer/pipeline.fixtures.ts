@@ -42,6 +42,8 @@ export function pipelineCard(over: Partial<PipelineCard> = {}): PipelineCard {
     rating: null,
     scorecards: 0,
     resume_name: null,
+    next_interview_at: null,
+    upcoming_interviews: 0,
     moves: stageMoves(over.stage ?? 'new', { hired: HIRE_NEEDS_OFFER }),
     progress: PROGRESS[over.stage ?? 'new'],
     ...over,

@@ -50,6 +50,9 @@ export type ApplicantDetail = ApiSchema<'ApplicantDetail'>
 
 export type InterviewBody = ApiSchema<'SlotBody'>
 
+/** A booked interview still to come, on the list across every job; `candidate_name` is "[erased]" once erased. */
+export type UpcomingInterview = ApiSchema<'UpcomingInterview'>
+
 export type CompanyProfile = ApiSchema<'CompanyProfile'>
 
 export type CompanyBody = ApiSchema<'CompanyProfileBody'>

@@ -36,6 +36,8 @@ export function useBulkReject() {
       void qc.invalidateQueries({ queryKey: employerKeys.jobList() })
       void qc.invalidateQueries({ queryKey: employerKeys.report(jobId) })
       void qc.invalidateQueries({ queryKey: employerKeys.applicants() })
+      // a rejection cancels the applicant's interviews still to come
+      void qc.invalidateQueries({ queryKey: employerKeys.interviews() })
     },
   })
 }

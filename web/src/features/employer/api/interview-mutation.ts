@@ -1,7 +1,7 @@
 /**
  * What the three interview calls share (book, move, cancel): each comes back on the socket as
- * `pipeline_updated` for the application, which reads the applicant again (stale.ts); while no
- * socket is open the mutation does that itself.
+ * `pipeline_updated` for the application, which reads the applicant and the interviews still to
+ * come again (stale.ts); while no socket is open the mutation does that itself.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRealtimeConnected } from '../../../lib/realtime'
@@ -12,6 +12,9 @@ export function useInterviewMutation<Input extends { applicationId: string }, Re
   const live = useRealtimeConnected()
   return useMutation({
     mutationFn,
-    onSuccess: (_d, { applicationId }) => (live ? undefined : qc.invalidateQueries({ queryKey: employerKeys.applicant(applicationId) })),
+    onSuccess: (_d, { applicationId }) =>
+      live
+        ? undefined
+        : Promise.all([qc.invalidateQueries({ queryKey: employerKeys.applicant(applicationId) }), qc.invalidateQueries({ queryKey: employerKeys.interviews() })]),
   })
 }

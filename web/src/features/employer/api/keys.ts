@@ -11,6 +11,8 @@ export const employerKeys = {
   applicants: () => [...employerKeys.all, 'applicant'] as const,
   applicant: (id: string) => [...employerKeys.applicants(), id] as const,
   company: () => [...employerKeys.all, 'company'] as const,
+  /** The booked interviews still to come across every job. */
+  interviews: () => [...employerKeys.all, 'interviews'] as const,
 }
 
 /** Any job's pipeline query: a scorecard changes a card's rating, and its event does not name the job. */

@@ -38,8 +38,10 @@ export function useMoveApplication() {
       const key = employerKeys.pipelines(jobId)
       await qc.cancelQueries({ queryKey: key })
       const before = qc.getQueriesData<Pipeline>({ queryKey: key })
+      // a rejection cancels the interviews still to come, so the card stops showing one at once too
+      const moved = stage === 'rejected' ? { stage, next_interview_at: null, upcoming_interviews: 0 } : { stage }
       qc.setQueriesData<Pipeline>({ queryKey: key }, (old) =>
-        old ? { ...old, applications: old.applications.map((a) => (a.id === id ? { ...a, stage } : a)) } : old,
+        old ? { ...old, applications: old.applications.map((a) => (a.id === id ? { ...a, ...moved } : a)) } : old,
       )
       return { before }
     },

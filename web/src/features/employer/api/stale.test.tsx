@@ -6,6 +6,7 @@ import { useEmployerLive } from '../hooks/useEmployerLive'
 import { employerKeys } from './keys'
 import { useAddNote } from './add-note'
 import { useMoveApplication } from './move-application'
+import { useScheduleInterview } from './schedule-interview'
 
 vi.mock('socket.io-client', () => import('../../../testing/fakeSocket'))
 
@@ -14,6 +15,7 @@ beforeEach(() => socket.reset())
 
 const MOVE = 'POST /api/employer/applications/a1/move'
 const NOTE = 'POST /api/employer/applications/a1/notes'
+const BOOK = 'POST /api/employer/applications/a1/interviews'
 
 /** An employer tab: its mutations, with the workspace's socket open (`live`) or not, and a log of what is marked stale. */
 function tab(live: boolean) {
@@ -23,7 +25,7 @@ function tab(live: boolean) {
   const { result } = renderHook(
     () => {
       useEmployerLive()
-      return { move: useMoveApplication(), note: useAddNote() }
+      return { move: useMoveApplication(), note: useAddNote(), book: useScheduleInterview() }
     },
     { wrapper },
   )
@@ -32,7 +34,9 @@ function tab(live: boolean) {
   return { result, stale }
 }
 
-const pipelineStale = [employerKeys.jobList(), employerKeys.pipelines('j1'), employerKeys.report('j1'), employerKeys.applicant('a1')].map((k) => JSON.stringify(k))
+const pipelineStale = [employerKeys.jobList(), employerKeys.pipelines('j1'), employerKeys.report('j1'), employerKeys.applicant('a1'), employerKeys.interviews()].map((k) =>
+  JSON.stringify(k),
+)
 const move = { id: 'a1', jobId: 'j1', stage: 'interview' as const, version: 3 }
 
 describe('a write and its socket echo mark the same queries stale once', () => {
@@ -57,6 +61,20 @@ describe('a write and its socket echo mark the same queries stale once', () => {
     const { result, stale } = tab(true)
     await act(() => result.current.move.mutateAsync(move).catch(() => {}))
     await waitFor(() => expect(stale()).toEqual(pipelineStale))
+  })
+
+  it('a booked interview reaches the interviews to come once: by its pipeline_updated with the socket open, by the booking otherwise', async () => {
+    routeFetch({ [BOOK]: { status: 201, body: { id: 'i1', message: 'Interview booked' } } })
+    const booking = { applicationId: 'a1', body: { starts_at_local: '2099-01-21T10:00', duration_minutes: 45 } }
+    const interviews = JSON.stringify(employerKeys.interviews())
+    const live = tab(true)
+    await act(() => live.result.current.book.mutateAsync(booking))
+    expect(live.stale()).toEqual([])
+    act(() => socket.fire('pipeline_updated', { job_id: 'j1', application_id: 'a1' }))
+    expect(live.stale().filter((k) => k === interviews)).toHaveLength(1)
+    const offline = tab(false)
+    await act(() => offline.result.current.book.mutateAsync(booking))
+    expect(offline.stale()).toEqual([JSON.stringify(employerKeys.applicant('a1')), interviews])
   })
 
   it('a note is refreshed by its assessment_updated while the socket is open, by the mutation otherwise', async () => {

@@ -6,13 +6,18 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { employerKeys, isPipelineKey } from './keys'
 
-/** An application arrived, moved or had an interview booked: the job list's counts, that job's boards and report, the applicant. */
+/**
+ * An application arrived or moved, or had an interview booked, moved or cancelled: the job list's
+ * counts, that job's boards and report, the applicant, and the interviews still to come (a
+ * rejection or a hire cancels the application's interviews too).
+ */
 export function markPipelineStale(qc: QueryClient, jobId: string, applicationId: string): Promise<unknown> {
   return Promise.all([
     qc.invalidateQueries({ queryKey: employerKeys.jobList() }),
     qc.invalidateQueries({ queryKey: employerKeys.pipelines(jobId) }),
     qc.invalidateQueries({ queryKey: employerKeys.report(jobId) }),
     qc.invalidateQueries({ queryKey: employerKeys.applicant(applicationId) }),
+    qc.invalidateQueries({ queryKey: employerKeys.interviews() }),
   ])
 }
 

@@ -61,3 +61,16 @@ describe('the toast after booking, moving or cancelling an interview', () => {
     expect(toast()!.querySelector('p')?.textContent).toBe('No email went out, as their personal data was erased.')
   })
 })
+
+describe('the video link', () => {
+  it('opens a booked interview’s call in a new tab, and is gone once it is cancelled', () => {
+    setup([
+      bookedInterview({ id: 'i1', video_link: 'https://meet.example.com/rust' }),
+      bookedInterview({ id: 'i2', video_link: 'https://meet.example.com/old', status: 'cancelled', cancel_reason: 'The application is not going ahead.' }),
+    ])
+    const links = screen.getAllByRole('link', { name: /Video link/ })
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://meet.example.com/rust'])
+    expect(links[0].getAttribute('target')).toBe('_blank')
+    expect(screen.getByText('Reason: The application is not going ahead.')).toBeTruthy()
+  })
+})

@@ -17,6 +17,7 @@ import { useRescheduleInterview } from '../api/reschedule-interview'
 import { useScheduleInterview } from '../api/schedule-interview'
 import { EMPTY_INTERVIEW_FORM, formatSydney, interviewForm, toInterviewBody, type InterviewForm } from '../model/interview'
 import type { Interview, Stage } from '../types'
+import { safeVideoLink } from '../../../lib/links'
 
 type Dialog = { kind: 'book' } | { kind: 'move'; interview: Interview } | { kind: 'cancel'; interview: Interview }
 
@@ -34,33 +35,41 @@ export function ApplicantInterviews({ applicationId, name, stage, interviews, er
       <h2 id="interviews-heading">Interviews</h2>
       {sorted.length === 0 ? <p className="ws-muted">{canBook ? 'No interview booked yet.' : 'No interviews were booked.'}</p> : null}
       <ul className="emp-plain-list">
-        {sorted.map((i) => (
-          <li key={i.id}>
-            <div className="ws-toolbar">
-              <strong>{formatSydney(i.starts_at)}</strong>
-              {i.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : <Badge tone="success">Booked</Badge>}
-            </div>
-            <p className="ws-muted">
-              {i.duration_minutes} minutes · {i.location ?? ''}
-              {i.location && i.video_link ? ' · ' : ''}
-              {i.video_link ? <a href={i.video_link}>Video link</a> : null}
-              {i.interviewers.length ? ` · with ${i.interviewers.join(', ')}` : ''}
-            </p>
-            {i.status === 'cancelled' && i.cancel_reason ? <p className="ws-muted">Reason: {i.cancel_reason}</p> : null}
-            {i.status !== 'cancelled' ? (
-              <div className="ws-actions">
-                {erased ? null : (
-                  <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'move', interview: i })}>
-                    Reschedule
-                  </Button>
-                )}
-                <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'cancel', interview: i })}>
-                  Cancel interview
-                </Button>
+        {sorted.map((i) => {
+          // only an https link, and none to join once it is cancelled
+          const link = i.status === 'cancelled' ? null : safeVideoLink(i.video_link)
+          return (
+            <li key={i.id}>
+              <div className="ws-toolbar">
+                <strong>{formatSydney(i.starts_at)}</strong>
+                {i.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : <Badge tone="success">Booked</Badge>}
               </div>
-            ) : null}
-          </li>
-        ))}
+              <p className="ws-muted">
+                {i.duration_minutes} minutes · {i.location ?? ''}
+                {i.location && link ? ' · ' : ''}
+                {link ? (
+                  <a href={link} target="_blank" rel="noopener noreferrer">
+                    Video link<span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : null}
+                {i.interviewers.length ? ` · with ${i.interviewers.join(', ')}` : ''}
+              </p>
+              {i.status === 'cancelled' && i.cancel_reason ? <p className="ws-muted">Reason: {i.cancel_reason}</p> : null}
+              {i.status !== 'cancelled' ? (
+                <div className="ws-actions">
+                  {erased ? null : (
+                    <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'move', interview: i })}>
+                      Reschedule
+                    </Button>
+                  )}
+                  <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'cancel', interview: i })}>
+                    Cancel interview
+                  </Button>
+                </div>
+              ) : null}
+            </li>
+          )
+        })}
       </ul>
       {erased && inRunning ? <p className="ws-muted">Their personal data was erased, so they can no longer be invited.</p> : null}
       {canBook ? (

@@ -1,7 +1,7 @@
 /**
  * One applicant's card on the board: who (one line, the whole name on hover), how long they have
- * been in the stage, their scorecards' average rating, their resume one click away, a drag handle
- * and "Move to…". A card whose person was erased is out of the running: muted, with a line that
+ * been in the stage, their scorecards' average rating, their next interview (Sydney time), their
+ * resume one click away, a drag handle and "Move to…". A card whose person was erased is out of the running: muted, with a line that
  * says why, and nothing to move it by (its application page still can).
  */
 import type { ReactNode } from 'react'
@@ -14,6 +14,8 @@ import { formatDate } from '../../../lib/format'
 import { isErased, personName } from '../../../lib/erased'
 import { daysInStage, daysInStageLabel, ratingDescription, ratingText } from '../model/card'
 import { STAGE_LABELS } from '../model/stages'
+import { formatSydney } from '../model/interview'
+import { interviewHint } from '../model/upcomingInterviews'
 import type { PipelineCard, Stage } from '../types'
 import { MoveMenu } from './MoveMenu'
 import { ResumeButton } from './ResumeButton'
@@ -58,6 +60,7 @@ export function DraggableCard({ card, locked, onMove }: Props) {
 export function CardBody({ card, handle, overlay }: { card: PipelineCard; handle?: ReactNode; overlay?: boolean }) {
   const name = personName(card.candidate_name)
   const days = daysInStage(card)
+  const interview = interviewHint(card)
   const inner = (
     <>
       <div className="emp-card-top">
@@ -92,6 +95,12 @@ export function CardBody({ card, handle, overlay }: { card: PipelineCard; handle
             </span>
           ) : null}
           {card.withdrawn_at ? <Badge tone="neutral">Withdrawn</Badge> : null}
+          {interview && card.next_interview_at ? (
+            <span className="emp-card-interview" title={`Next interview ${formatSydney(card.next_interview_at)}`}>
+              <Icon name="calendar" size={12} />
+              {interview}
+            </span>
+          ) : null}
         </div>
       )}
     </>

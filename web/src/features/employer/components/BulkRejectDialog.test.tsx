@@ -13,8 +13,9 @@ const erased = pipelineCard({ id: 'a3', candidate_id: 'c3', candidate_name: '[er
 const REJECT = 'POST /api/employer/applications/bulk-reject'
 
 /**
- * The list of job j1 with `cards`; the server rejects every one asked for and, when asked to, emails
- * each one except the erased and those in `notEmailed` (already rejected, say), and says so.
+ * The list of job j1 with `cards`; the server rejects every one asked for (cancelling their
+ * interviews still to come) and, when asked to, emails each one except the erased and those in
+ * `notEmailed` (already rejected, say), and says so.
  */
 function openList(cards: PipelineCard[], notEmailed: string[] = []) {
   const calls = routeFetch({
@@ -29,8 +30,10 @@ function openList(cards: PipelineCard[], notEmailed: string[] = []) {
     [REJECT]: (init) => {
       const body: { application_ids: string[]; email_candidates?: boolean } = JSON.parse(String(init?.body))
       const mailable = (id: string) => !!body.email_candidates && id !== erased.id && !notEmailed.includes(id)
-      const results = body.application_ids.map((id) => ({ id, emailed: mailable(id) }))
-      return { body: { rejected: results.length, emailed: results.filter((r) => r.emailed).length, results } }
+      const upcoming = (id: string) => cards.find((c) => c.id === id)?.upcoming_interviews ?? 0
+      const results = body.application_ids.map((id) => ({ id, emailed: mailable(id), interviews_cancelled: upcoming(id) }))
+      const cancelled = results.reduce((sum, r) => sum + r.interviews_cancelled, 0)
+      return { body: { rejected: results.length, emailed: results.filter((r) => r.emailed).length, interviews_cancelled: cancelled, results } }
     },
   })
   renderRoutes([{ path: '/dashboard/jobs/:jobId', element: <PipelineList jobId="j1" jobTitle="Data Engineer" locked={false} onMove={() => {}} /> }], '/dashboard/jobs/j1?view=list')
@@ -74,7 +77,7 @@ describe('rejecting the chosen applicants together', () => {
     const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Email each of them as well' }))
     expect(
-      within(dialog).getByText('Each of them will see straight away, in their portal and notifications, that their application won’t go further. They won’t get an email.'),
+      within(dialog).getByText('Each of them will see straight away, in their portal and notifications, that their application won’t go further. We won’t email them about it.'),
     ).toBeTruthy()
     expect(within(dialog).queryByText('Preview the email')).toBeNull()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
@@ -133,5 +136,25 @@ describe('rejecting the chosen applicants together', () => {
     await waitFor(() => expect(sent()).toHaveLength(1))
     expect(sent()[0]).toEqual({ application_ids: ['a3'] })
     expect(await screen.findByText('Their personal data was erased, so there was no one to tell.')).toBeTruthy()
+  })
+})
+
+describe('rejecting together applicants with interviews still to come', () => {
+  const booked = { ...chloe, next_interview_at: '2099-12-01T23:00:00Z', upcoming_interviews: 2 }
+
+  it('says how many of them have one and that those are cancelled too, and the toast what the server cancelled', async () => {
+    openList([booked, tom])
+    const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
+    expect(within(dialog).getByText('One of them has interviews still to come: those interviews are cancelled too, each with a calendar update.')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await screen.findByText('We’ve emailed Chloe Martin and Tom Gallagher and updated their portals. 2 interviews were cancelled.')).toBeTruthy()
+  })
+
+  it('says nothing of interviews when none of them has one', async () => {
+    openList([chloe, tom])
+    const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
+    expect(within(dialog).queryByText(/interview/i)).toBeNull()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await screen.findByText('We’ve emailed Chloe Martin and Tom Gallagher and updated their portals.')).toBeTruthy()
   })
 })

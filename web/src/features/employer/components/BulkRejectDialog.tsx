@@ -3,8 +3,10 @@
  * in their portal and notifications, that their application won't go further; with "Email each of
  * them as well" ticked (as it is to begin with) the server also emails each one, greeted by name.
  * Anyone whose personal data was erased has no one left to tell and no address, and the dialog
- * says so; when every chosen applicant is, it asks for neither feedback nor an email. The toast
- * says who the server reports it emailed, and how many it did not.
+ * says so; when every chosen applicant is, it asks for neither feedback nor an email. When any of
+ * them have interviews still to come, one line says those are cancelled too (each with a calendar
+ * update). The toast says who the server reports it emailed, how many it did not, and how many
+ * interviews it cancelled.
  */
 import { useState } from 'react'
 import { Field } from '../../../components/ui/Field'
@@ -14,6 +16,7 @@ import { isErased, personName } from '../../../lib/erased'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useBulkReject } from '../api/bulk-reject'
 import { bulkRejectedToast } from '../model/bulkRejection'
+import { bulkInterviewsNote } from '../model/upcomingInterviews'
 import type { PipelineCard } from '../types'
 import { REJECT_FEEDBACK_HINT, RejectNotice } from './RejectDialog'
 import { EmailCheckbox, RejectionMailPreview, type MailJob } from './RejectionEmail'
@@ -31,6 +34,7 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
   const erased = cards.length - reachable.length
   const emailing = emailCandidates && reachable.length > 0
   const first = reachable[0]
+  const interviewsNote = bulkInterviewsNote(cards)
 
   return (
     <Modal title={cards.length === 1 ? 'Reject 1 applicant' : `Reject ${cards.length} applicants`} onClose={onClose}>
@@ -59,6 +63,7 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
             ) : (
               <p>Their personal data was erased, so there is no one to tell: the applications simply move to Rejected.</p>
             )}
+            {interviewsNote ? <p>{interviewsNote}</p> : null}
             {error ? (
               <p className="field-error" role="alert">
                 {error}
@@ -69,6 +74,7 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
           <>
             {reachable.length === 1 ? <RejectNotice name={personName(first.candidate_name)} email={emailing} /> : <RejectNotice email={emailing} />}
             {erased ? <ErasedNote count={erased} /> : null}
+            {interviewsNote ? <p>{interviewsNote}</p> : null}
             <Field label="Feedback for the applicants (optional)" hint={REJECT_FEEDBACK_HINT} error={error}>
               {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
             </Field>

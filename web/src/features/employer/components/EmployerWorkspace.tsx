@@ -18,6 +18,7 @@ import '../jobs-table.css'
 
 const NAV: ShellNavItem[] = [
   { to: '/dashboard', label: 'Jobs', short: 'Jobs', icon: 'briefcase', end: true },
+  { to: '/dashboard/interviews', label: 'Interviews', short: 'Interviews', icon: 'calendar' },
   { to: '/dashboard/jobs/new', label: 'Post a job', short: 'Post', icon: 'plus' },
   { to: '/dashboard/company', label: 'Company profile', short: 'Company', icon: 'building' },
   { to: '/dashboard/privacy', label: 'Privacy', short: 'Privacy', icon: 'shield' },

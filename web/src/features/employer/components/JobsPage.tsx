@@ -1,7 +1,8 @@
 /**
  * /dashboard: the employer's jobs as one dense table (status, dates, applicants per stage, a
  * primary action and a More menu per row), with a title search and an Open / Draft / Closed
- * filter that live in the address (?q=&status=).
+ * filter that live in the address (?q=&status=). Above them, once any interview is booked, what
+ * is coming up next (ComingUp).
  */
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -22,6 +23,7 @@ import { closingInstant } from '../model/jobForm'
 import { filterJobs, groupCounts, JOB_GROUP_LABELS, JOB_GROUPS, jobListParams, parseJobGroup } from '../model/jobList'
 import type { EmployerJob } from '../types'
 import { CloseJobDialog } from './CloseJobDialog'
+import { ComingUp } from './ComingUp'
 import { JobsTable, type JobDialog } from './JobsTable'
 import { useWorkspaceTitle } from './workspaceTitle'
 
@@ -54,6 +56,7 @@ export default function JobsPage() {
           Post a job
         </Link>
       </div>
+      <ComingUp />
       {list.length === 0 ? (
         <EmptyState
           title="No jobs yet"

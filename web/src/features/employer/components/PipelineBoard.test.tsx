@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import { pipelineCard } from '../pipeline.fixtures'
 import type { Stage } from '../types'
+import { PipelineBoard } from './PipelineBoard'
 import PipelinePage from './PipelinePage'
 
 freshEachTest(() => storeSession('employer', { name: 'Mei Chen', role: 'employer' }, { role: 'employer' }))
@@ -58,5 +59,21 @@ describe('focus after a move on the board', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     const moveButton = within(column(/^New/)).getByRole('button', { name: 'Move Chloe Martin to another stage' })
     expect(document.activeElement).toBe(moveButton)
+  })
+})
+
+describe('a card’s next interview', () => {
+  const counts = { new: 2, screening: 0, interview: 0, offer: 0, hired: 0, rejected: 0, total: 2 }
+  const card = (name: string) => screen.getAllByTestId('pipeline-card').find((c) => within(c).queryByRole('link', { name }))!
+
+  it('shows the soonest one still to come in Sydney time, and how many more, as a quiet hint', () => {
+    // 11 pm UTC on 1 Dec 2099 is 10 am on Wednesday 2 Dec in Sydney
+    const chloe = pipelineCard({ next_interview_at: '2099-12-01T23:00:00Z', upcoming_interviews: 2 })
+    const tom = pipelineCard({ id: 'a2', candidate_id: 'c2', candidate_name: 'Tom Gallagher' })
+    renderRoutes([{ path: '/dashboard/jobs/j1', element: <PipelineBoard cards={[chloe, tom]} counts={counts} locked={false} onMove={() => {}} /> }], '/dashboard/jobs/j1')
+    const hint = within(card('Chloe Martin')).getByText('Interview Wed 2 Dec 2099, 10:00 am (+1 more)')
+    expect(hint.closest('.emp-card-meta')).toBeTruthy()
+    expect(hint.getAttribute('title')).toMatch(/^Next interview Wed.* 2 Dec 2099, 10:00 am \(Sydney\)$/)
+    expect(within(card('Tom Gallagher')).queryByText(/^Interview/)).toBeNull()
   })
 })

@@ -120,3 +120,19 @@ describe('the list’s rating', () => {
     expect(table.textContent).not.toContain('its one scorecard')
   })
 })
+
+describe('the list’s next interview', () => {
+  it('sits under the stage, in Sydney time, for those with one still to come', async () => {
+    routeFetch({
+      [PIPELINE]: answer([
+        pipelineCard({ id: 'a1', candidate_name: 'Chloe Martin', stage: 'interview', next_interview_at: '2099-12-01T23:00:00Z', upcoming_interviews: 1 }),
+        pipelineCard({ id: 'a2', candidate_name: 'Tom Gallagher' }),
+      ]),
+    })
+    renderRoutes([{ path: '/dashboard/jobs/:jobId', element: <PipelineList jobId="j1" jobTitle="Data Engineer" locked={false} onMove={() => {}} /> }], '/dashboard/jobs/j1?view=list')
+    const table = await screen.findByRole('table')
+    const row = (name: string) => within(table).getByRole('link', { name }).closest('tr')!
+    expect(within(row('Chloe Martin')).getByText('Interview Wed 2 Dec 2099, 10:00 am')).toBeTruthy()
+    expect(within(row('Tom Gallagher')).queryByText(/^Interview /)).toBeNull()
+  })
+})

@@ -25,6 +25,7 @@ import { useSearchDraft } from '../../../hooks/useSearchDraft'
 import { daysInStage, daysInStageLabel, ratingDescription, ratingText } from '../model/card'
 import { EMPTY_LIST_FILTER, listFilterFromParams, pipelineParams, PIPELINE_SORT_LABELS, type ListFilter } from '../model/pipelineParams'
 import { STAGE_LABELS, STAGE_TONES } from '../model/stages'
+import { interviewHint } from '../model/upcomingInterviews'
 import { STAGES, type PipelineCard, type PipelineSort, type Stage } from '../types'
 import { BulkRejectDialog } from './BulkRejectDialog'
 import { MoveMenu } from './MoveMenu'
@@ -85,7 +86,24 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
         </>
       ),
     },
-    { key: 'stage', header: 'Stage', cell: (r) => <Badge tone={STAGE_TONES[r.stage]}>{STAGE_LABELS[r.stage]}</Badge> },
+    {
+      key: 'stage',
+      header: 'Stage',
+      cell: (r) => {
+        const interview = interviewHint(r)
+        return (
+          <>
+            <Badge tone={STAGE_TONES[r.stage]}>{STAGE_LABELS[r.stage]}</Badge>
+            {interview ? (
+              <>
+                <br />
+                <span className="ws-muted ws-small">{interview}</span>
+              </>
+            ) : null}
+          </>
+        )
+      },
+    },
     { key: 'applied', header: 'Applied', cell: (r) => formatDate(r.created_at) },
     { key: 'in-stage', header: 'In stage', cell: (r) => daysInStageLabel(daysInStage(r)).replace(' in stage', '') },
     {

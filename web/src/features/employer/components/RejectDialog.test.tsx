@@ -46,7 +46,7 @@ describe('rejecting one applicant', () => {
     ).toBeTruthy()
     fireEvent.click(emailBox())
     expect(
-      within(dialog).getByText('Chloe Martin will see straight away, in their portal and notifications, that this application won’t go further. They won’t get an email.'),
+      within(dialog).getByText('Chloe Martin will see straight away, in their portal and notifications, that this application won’t go further. We won’t email them about it.'),
     ).toBeTruthy()
     expect(screen.getByLabelText('Feedback for Chloe Martin (optional)').getAttribute('aria-describedby')).toBeTruthy()
     expect(within(dialog).getByText('They’ll read it with that news. Up to 2000 characters.')).toBeTruthy()
@@ -171,6 +171,59 @@ describe('rejecting one applicant', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(calls).toHaveLength(0)
     expect(screen.getByText('This applicant has been hired, so their stage can no longer change')).toBeTruthy()
+  })
+})
+
+describe('rejecting one applicant with interviews still to come', () => {
+  // 11 pm UTC on 1 Dec 2099 is 10 am on Wednesday 2 Dec in Sydney
+  const booked = (count: number) => ({ ...card, next_interview_at: '2099-12-01T23:00:00Z', upcoming_interviews: count })
+  const ONE = 'Their interview on Wednesday 2 December 2099 at 10:00 am is cancelled too, and they’ll get a calendar update that removes it.'
+
+  it('says the interview is cancelled too, with a calendar update, ticked or not', () => {
+    scriptFetch()
+    setup(booked(1))
+    fireEvent.click(screen.getByText('reject'))
+    const dialog = screen.getByRole('dialog', { name: 'Reject Chloe Martin?' })
+    const note = within(dialog).getByText(ONE)
+    // said before the Reject button
+    expect(note.compareDocumentPosition(within(dialog).getByRole('button', { name: 'Reject' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    fireEvent.click(emailBox())
+    expect(within(dialog).getByText(ONE)).toBeTruthy()
+  })
+
+  it('counts them when there are more than one, naming the first', () => {
+    scriptFetch()
+    setup(booked(2))
+    fireEvent.click(screen.getByText('reject'))
+    expect(
+      screen.getByText(
+        'Their 2 interviews still to come, the first on Wednesday 2 December 2099 at 10:00 am, are cancelled too, and they’ll get a calendar update for each.',
+      ),
+    ).toBeTruthy()
+  })
+
+  it('for an erased applicant, says only that it is cancelled: no one is mailed', () => {
+    scriptFetch()
+    setup({ ...booked(1), candidate_name: '[erased]', candidate_email: '[erased]' })
+    fireEvent.click(screen.getByText('reject'))
+    const dialog = screen.getByRole('dialog', { name: 'Reject Erased person?' })
+    expect(within(dialog).getByText('Their interview on Wednesday 2 December 2099 at 10:00 am is cancelled too.')).toBeTruthy()
+    expect(within(dialog).queryByText(/calendar/)).toBeNull()
+  })
+
+  it('says nothing of interviews when there are none', () => {
+    scriptFetch()
+    setup()
+    fireEvent.click(screen.getByText('reject'))
+    expect(within(screen.getByRole('dialog')).queryByText(/interview/i)).toBeNull()
+  })
+
+  it('the toast says what the server cancelled', async () => {
+    scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved', emailed: true, interviews_cancelled: 1 } })
+    setup(booked(1))
+    fireEvent.click(screen.getByText('reject'))
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
+    expect(await screen.findByText('We’ve emailed Chloe Martin and updated their portal. Their interview was cancelled.')).toBeTruthy()
   })
 })
 

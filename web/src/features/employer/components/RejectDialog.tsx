@@ -4,9 +4,11 @@
  * server does: a move to Rejected marks the application "Not progressed" in the candidate's
  * portal and raises a notification saying it won't go further (with the feedback, if any), at
  * once; with "Email … as well" ticked (as it is to begin with) the server also emails them "Your
- * application for … at …" with the feedback, which the dialog can show as it will read. An erased
- * applicant has no one left to tell and no address, so their dialog says so and asks for neither
- * feedback nor an email. Marking one hired, which is final and tells the candidate at once, first
+ * application for … at …" with the feedback, which the dialog can show as it will read. Interviews
+ * still to come are cancelled with it, and the candidate gets a calendar update for each whether
+ * or not they are emailed about the decision; the dialog says so, naming the first one. An erased
+ * applicant has no one left to tell and no address, so their dialog says so, asks for neither
+ * feedback nor an email, and says only that their interviews are cancelled. Marking one hired, which is final and tells the candidate at once, first
  * asks to confirm (a slip of a drag must not hire anyone). Cancel sends nothing, so the card stays
  * where it was.
  */
@@ -17,6 +19,7 @@ import { Modal, ModalFormActions } from '../../../components/ui/Modal'
 import { isErased, personName } from '../../../lib/erased'
 import { employerJobsQueryOptions } from '../api/get-jobs'
 import { moveRefusal } from '../model/stages'
+import { rejectInterviewsNote } from '../model/upcomingInterviews'
 import type { PipelineCard, Stage } from '../types'
 import { EmailCheckbox, RejectionMailPreview, type MailJob } from './RejectionEmail'
 import { useCardMover } from './useCardMover'
@@ -57,6 +60,7 @@ export function useMoveWithFeedback(
       name={personName(rejecting.candidate_name)}
       email={rejecting.candidate_email ?? undefined}
       erased={isErased(rejecting.candidate_name)}
+      interviews={rejecting}
       job={mailJob}
       onCancel={() => setRejecting(null)}
       onReject={(feedback, emailCandidate) => {
@@ -82,7 +86,7 @@ function useMailJob(jobId: string, job: { title: string; company?: string } | un
  */
 export function RejectNotice({ name, erased = false, email = false }: { name?: string; erased?: boolean; email?: boolean }) {
   if (erased) return <p>Their personal data was erased, so there is no one to tell: the application simply moves to Rejected.</p>
-  const how = email ? 'We’ll also send them an email saying so.' : 'They won’t get an email.'
+  const how = email ? 'We’ll also send them an email saying so.' : 'We won’t email them about it.'
   return name ? (
     <p>
       {name} will see straight away, in their portal and notifications, that this application won’t go further. {how}
@@ -103,14 +107,17 @@ type RejectProps = {
   /** the address the email goes to, shown in its preview */
   email?: string
   erased?: boolean
+  /** their interviews still to come, as their card has them: a rejection cancels them */
+  interviews?: Pick<PipelineCard, 'next_interview_at' | 'upcoming_interviews'>
   /** the job the email names; without it there is no preview */
   job?: MailJob
   onCancel: () => void
   onReject: (feedback: string, emailCandidate: boolean) => void
 }
 
-export function RejectDialog({ name, email, erased = false, job, onCancel, onReject }: RejectProps) {
+export function RejectDialog({ name, email, erased = false, interviews, job, onCancel, onReject }: RejectProps) {
   const [feedback, setFeedback] = useState('')
+  const interviewsNote = interviews ? rejectInterviewsNote(interviews, { erased }) : ''
   // on unless unticked: not hearing back is what job seekers mind most
   const [emailCandidate, setEmailCandidate] = useState(true)
   const emailing = emailCandidate && !erased
@@ -123,6 +130,7 @@ export function RejectDialog({ name, email, erased = false, job, onCancel, onRej
         }}
       >
         <RejectNotice name={name} erased={erased} email={emailing} />
+        {interviewsNote ? <p>{interviewsNote}</p> : null}
         {erased ? null : (
           <>
             <Field label={`Feedback for ${name} (optional)`} hint={REJECT_FEEDBACK_HINT}>

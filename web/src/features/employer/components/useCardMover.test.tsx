@@ -81,6 +81,30 @@ describe('moving a card', () => {
     expect(await screen.findByText('Chloe Martin will see it in their portal; no email was sent.')).toBeTruthy()
   })
 
+  it('says the interviews the server cancelled with a rejection', async () => {
+    scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved', emailed: true, interviews_cancelled: 1 } })
+    const { result } = setup()
+    act(() => result.current.moveCard(card, 'rejected', undefined, true))
+    expect(await screen.findByText('We’ve emailed Chloe Martin and updated their portal. Their interview was cancelled.')).toBeTruthy()
+  })
+
+  it('unemailed with interviews cancelled, says only the rejection email did not go (the calendar updates did)', async () => {
+    scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved', emailed: false, interviews_cancelled: 2 } })
+    const { result } = setup()
+    act(() => result.current.moveCard(card, 'rejected'))
+    expect(await screen.findByText('Chloe Martin will see it in their portal; no rejection email was sent. Their 2 interviews were cancelled.')).toBeTruthy()
+  })
+
+  it('clears the card’s interview at once with a rejection, as the server cancels it', async () => {
+    scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved', emailed: false, interviews_cancelled: 1 } })
+    const qc = testQueryClient()
+    const booked = { ...card, next_interview_at: '2099-12-01T23:00:00Z', upcoming_interviews: 1 }
+    qc.setQueryData<Pipeline>(employerKeys.pipeline('j1', {}), { job: {} as Pipeline['job'], counts: {} as Pipeline['counts'], stages: [], applications: [booked] })
+    const { result } = renderHook(() => useCardMover('j1'), { wrapper: providers(qc) })
+    act(() => result.current.moveCard(booked, 'rejected'))
+    await waitFor(() => expect(qc.getQueryData<Pipeline>(employerKeys.pipeline('j1', {}))?.applications[0]).toMatchObject({ stage: 'rejected', next_interview_at: null, upcoming_interviews: 0 }))
+  })
+
   it('does not send a move the server would refuse', () => {
     const calls = scriptFetch()
     const { result } = setup()

@@ -2,7 +2,8 @@
  * Moving a card, wherever it is moved from: the command with the card's version (and, for a
  * rejection, the feedback the candidate will read and whether to email them too), and a toast that
  * names the applicant (for a rejection, how they were told: portal and notifications, and an email
- * only when the server says one went) or gives the server's words for a refusal.
+ * only when the server says one went, and how many of their interviews the server cancelled) or
+ * gives the server's words for a refusal.
  */
 import { useCallback } from 'react'
 import { useToast } from '../../../components/ui/toast'
@@ -11,6 +12,7 @@ import { isErased, personName } from '../../../lib/erased'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useMoveApplication } from '../api/move-application'
 import { moveRefusal, STAGE_LABELS } from '../model/stages'
+import { interviewsCancelledText } from '../model/upcomingInterviews'
 import type { PipelineCard, Stage } from '../types'
 
 export function useCardMover(jobId: string) {
@@ -31,9 +33,9 @@ export function useCardMover(jobId: string) {
       mutate(
         { id: card.id, jobId, stage: to, version: card.version, feedback: feedback?.trim() || undefined, emailCandidate: email || undefined },
         {
-          // the server says whether an email went (not when they were already rejected, say); a reply
-          // without `emailed` (until the generated types have it) counts as none
-          onSuccess: (reply) => push(movedToast(card, to, feedback?.trim(), reply.emailed === true)),
+          // the server says whether an email went (not when they were already rejected, say) and how
+          // many interviews it cancelled; a reply without either (an older server) counts as none
+          onSuccess: (reply) => push(movedToast(card, to, { feedback: feedback?.trim(), emailed: reply.emailed === true, cancelled: reply.interviews_cancelled ?? 0 })),
           onError: (err) =>
             push({
               kind: err instanceof ApiError && err.status === 409 ? 'warning' : 'error',
@@ -50,19 +52,18 @@ export function useCardMover(jobId: string) {
 
 /**
  * The toast for a move that took: a rejection says how the candidate was told (RejectDialog says so
- * first), with an email only when the server's reply says one was queued.
+ * first), with an email only when the server's reply says one was queued, and the interviews the
+ * server says it cancelled (their calendar updates are mail too, so then "no rejection email").
  */
-function movedToast(card: PipelineCard, to: Stage, feedback?: string, emailed = false) {
+function movedToast(card: PipelineCard, to: Stage, { feedback, emailed, cancelled }: { feedback?: string; emailed: boolean; cancelled: number }) {
   const name = personName(card.candidate_name)
+  const interviews = interviewsCancelledText(cancelled, { their: true })
   if (to !== 'rejected' || isErased(card.candidate_name)) {
-    return { kind: 'success' as const, title: 'Applicant moved', message: `${name} is now in ${STAGE_LABELS[to]}.` }
+    return { kind: 'success' as const, title: 'Applicant moved', message: [`${name} is now in ${STAGE_LABELS[to]}.`, interviews].filter(Boolean).join(' ') }
   }
   const withFeedback = feedback ? ', with your feedback' : ''
-  return {
-    kind: 'success' as const,
-    title: 'Applicant rejected',
-    message: emailed
-      ? `We’ve emailed ${name} and updated their portal${withFeedback}.`
-      : `${name} will see it in their portal${withFeedback}; no email was sent.`,
-  }
+  const told = emailed
+    ? `We’ve emailed ${name} and updated their portal${withFeedback}.`
+    : `${name} will see it in their portal${withFeedback}; no ${cancelled ? 'rejection ' : ''}email was sent.`
+  return { kind: 'success' as const, title: 'Applicant rejected', message: [told, interviews].filter(Boolean).join(' ') }
 }

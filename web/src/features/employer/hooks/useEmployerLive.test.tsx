@@ -12,11 +12,13 @@ beforeEach(() => socket.reset())
 const setup = () => renderOnSocket(useEmployerLive, 'employer')
 
 describe('employer live events', () => {
-  it('pipeline_updated marks the job list, that job’s boards and report, and the applicant stale', () => {
+  it('pipeline_updated marks the job list, that job’s boards and report, the applicant and the interviews to come stale', () => {
     const { stale } = setup()
     act(() => socket.fire('pipeline_updated', { job_id: 'j1', application_id: 'a1' }))
     expect(stale()).toEqual(
-      [employerKeys.jobList(), employerKeys.pipelines('j1'), employerKeys.report('j1'), employerKeys.applicant('a1')].map((k) => JSON.stringify(k)),
+      [employerKeys.jobList(), employerKeys.pipelines('j1'), employerKeys.report('j1'), employerKeys.applicant('a1'), employerKeys.interviews()].map((k) =>
+        JSON.stringify(k),
+      ),
     )
   })
 

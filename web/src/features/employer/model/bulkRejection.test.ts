@@ -71,6 +71,19 @@ describe('the toast after a bulk rejection', () => {
     )
   })
 
+  it('says how many interviews the server cancelled with them', () => {
+    expect(bulkRejectedToast(people.slice(0, 2), { ...allTook(2), interviews_cancelled: 2 }, { feedback: false }).message).toBe(
+      'We’ve emailed Chloe Martin and Tom Gallagher and updated their portals. 2 interviews were cancelled.',
+    )
+    // the calendar updates are mail too, so it is only the rejection email that did not go
+    expect(bulkRejectedToast(people.slice(0, 1), { ...allTook(1, false), interviews_cancelled: 1 }, { feedback: false }).message).toBe(
+      'Chloe Martin will see it in their portal; no rejection email was sent. 1 interview was cancelled.',
+    )
+    expect(bulkRejectedToast(people.slice(0, 1), { ...allTook(1), interviews_cancelled: 0 }, { feedback: false }).message).toBe(
+      'We’ve emailed Chloe Martin and updated their portal.',
+    )
+  })
+
   it('reads a reply without `emailed` (an older server) as no one emailed', () => {
     expect(bulkRejectedToast(people.slice(0, 1), { rejected: 1, results: [{ id: 'a1' }] }, { feedback: false }).message).toBe(
       'Chloe Martin will see it in their portal; no email was sent.',

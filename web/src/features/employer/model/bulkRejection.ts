@@ -2,10 +2,12 @@
  * What a bulk rejection says once the server has answered: how many were rejected, who the server
  * says it emailed (by name, for a few), how many of the others were not (why, only when it is
  * known: every one of them had their personal data erased), or, when no one was emailed, who will
- * see it in their portal, and the first refusal if some could not be rejected.
+ * see it in their portal, how many interviews the server cancelled with them, and the first refusal
+ * if some could not be rejected.
  */
 import { isErased, personName } from '../../../lib/erased'
 import type { PipelineCard } from '../types'
+import { interviewsCancelledText } from './upcomingInterviews'
 
 /** One applicant's outcome; a missing `emailed` (until the generated types have it) counts as not emailed. */
 type Outcome = { id: string; error?: string | null; emailed?: boolean }
@@ -25,7 +27,8 @@ function who(cards: PipelineCard[]): string {
 
 export function bulkRejectedToast(
   cards: PipelineCard[],
-  result: { rejected: number; results: Outcome[] },
+  /** a missing `interviews_cancelled` (an older server) counts as none */
+  result: { rejected: number; results: Outcome[]; interviews_cancelled?: number },
   /** whether feedback went with it */
   { feedback }: { feedback: boolean },
 ) {
@@ -37,6 +40,7 @@ export function bulkRejectedToast(
   const reachable = notEmailed.filter((c) => !isErased(c.candidate_name))
   const erased = notEmailed.length - reachable.length
   const withFeedback = feedback ? ', with your feedback' : ''
+  const cancelled = result.interviews_cancelled ?? 0
   const parts: string[] = []
   if (emailed.length) {
     parts.push(`We’ve emailed ${who(emailed)} and updated ${plural(emailed.length, 'their portal', 'their portals')}${withFeedback}.`)
@@ -47,10 +51,13 @@ export function bulkRejectedToast(
       parts.push(notEmailed.length === 1 ? 'One applicant wasn’t emailed.' : `${notEmailed.length} applicants weren’t emailed.`)
     }
   } else if (reachable.length) {
-    parts.push(`${who(reachable)} will see it in ${plural(reachable.length, 'their portal', 'their portals')}${withFeedback}; no email was sent.`)
+    // the cancelled interviews' calendar updates are mail too, so then it is no rejection email
+    parts.push(`${who(reachable)} will see it in ${plural(reachable.length, 'their portal', 'their portals')}${withFeedback}; no ${cancelled ? 'rejection ' : ''}email was sent.`)
   } else if (erased) {
     parts.push('Their personal data was erased, so there was no one to tell.')
   }
+  const interviews = interviewsCancelledText(cancelled, { their: false })
+  if (interviews) parts.push(interviews)
   if (failed.length) parts.push(`${failed.length} could not be: ${failed[0].error}`)
   return {
     kind: failed.length ? ('warning' as const) : ('success' as const),

@@ -1,4 +1,5 @@
 /** The job form: its text fields, the body the server takes, what a job's status allows, and the preview's job. */
+import { sydneyDay } from '../../../lib/format'
 import type { Job, ReferenceItem } from '../../jobs'
 import type { EmployerJob, JobBody } from '../types'
 
@@ -46,11 +47,8 @@ export function sydneyOffset(day: string): string {
   return m ? m[1] : '+10:00'
 }
 
-/** A job's closing date as the Sydney calendar day it falls on (YYYY-MM-DD). */
-export function sydneyDay(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso))
-  return parts
-}
+/** A job's closing date as the Sydney calendar day it falls on (YYYY-MM-DD): lib/format's, which the admin overview shares. */
+export { sydneyDay }
 
 /** A closing day means applications close at the end of that day in Sydney. */
 export const closingInstant = (day: string) => `${day}T23:59:00${sydneyOffset(day)}`

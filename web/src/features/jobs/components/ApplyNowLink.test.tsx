@@ -67,6 +67,20 @@ describe('Apply Now on a public job', () => {
     expect(screen.getAllByRole('link')).toHaveLength(1)
   })
 
+  it('signed in and withdrawn, says when they withdrew it (applying again is refused) and links to My Applications', async () => {
+    const withdrawnAt = '2026-11-05T10:00:00Z'
+    routeFetch({ [MINE]: { body: [{ ...application(JOB), withdrawn_at: withdrawnAt }] } })
+    signIn()
+    render()
+    const link = await screen.findByRole('link', { name: 'View your application' })
+    expect(link.getAttribute('href')).toBe('/candidate/dashboard/applications')
+    const status = screen.getByText('5 Nov 2026')
+    expect(status.getAttribute('dateTime')).toBe(withdrawnAt)
+    expect(status.closest('.job-applied-status')?.textContent).toBe('Withdrawn on 5 Nov 2026')
+    expect(screen.queryByText(/Applied/)).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Apply Now' })).toBeNull()
+  })
+
   it('signed in, when the applications cannot be had, keeps Apply Now', async () => {
     routeFetch({ [MINE]: { status: 503, body: { error: 'Service unavailable' } } })
     signIn()
