@@ -1,7 +1,8 @@
 /** The interviews under an application card: when (Sydney time), how long, where, and whether it still stands. */
 import { Badge } from '../../../components/ui/Badge'
 import { Icon } from '../../../components/ui/Icon'
-import { formatDuration, formatInterviewTime, interviewState, orderInterviews, safeVideoLink, type InterviewState } from '../model/interviews'
+import { safeVideoLink } from '../../../lib/links'
+import { formatDuration, formatInterviewTime, interviewState, orderInterviews, type InterviewState } from '../model/interviews'
 import type { ApplicationInterview } from '../types'
 
 const STATE_BADGE: Record<InterviewState, { label: string; tone: 'info' | 'danger' | 'neutral' }> = {
@@ -21,7 +22,8 @@ export function ApplicationInterviews({ interviews, jobTitle }: { interviews: Ap
         {list.map((i) => {
           const state = interviewState(i, now)
           const badge = STATE_BADGE[state]
-          const link = safeVideoLink(i.video_link)
+          // a cancelled interview's call is not one to join
+          const link = state === 'cancelled' ? null : safeVideoLink(i.video_link)
           const people = (i.interviewers ?? []).filter(Boolean)
           return (
             <li key={i.id} className={`cd-interview cd-interview-${state}`} data-interview-state={state}>
@@ -46,9 +48,9 @@ export function ApplicationInterviews({ interviews, jobTitle }: { interviews: Ap
                 {people.length ? <> · with {people.join(', ')}</> : null}
               </p>
               {state === 'cancelled' ? (
-                <p className="cd-interview-note">
-                  The employer cancelled this interview{i.cancel_reason ? `: ${i.cancel_reason}` : '.'}
-                </p>
+                // the reason is the employer's, or the server's when the application ended ("The
+                // application was withdrawn."), so it is not put in the employer's mouth
+                <p className="cd-interview-note">{i.cancel_reason ? `Cancelled: ${i.cancel_reason}` : 'The employer cancelled this interview.'}</p>
               ) : null}
             </li>
           )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ApplicationInterview } from '../types'
-import { formatDuration, formatInterviewTime, interviewState, isPast, orderInterviews, safeVideoLink } from './interviews'
+import { formatDuration, formatInterviewTime, interviewState, isPast, orderInterviews } from './interviews'
 
 const now = new Date('2025-11-20T00:00:00Z')
 const interview = (over: Partial<ApplicationInterview>): ApplicationInterview => ({
@@ -69,15 +69,5 @@ describe('interview states', () => {
     ]
     expect(orderInterviews(list, now).map((i) => i.id)).toEqual(['soon', 'later', 'cancelled', 'old'])
     expect(orderInterviews(undefined, now)).toEqual([])
-  })
-})
-
-describe('safeVideoLink', () => {
-  it('keeps https links only', () => {
-    expect(safeVideoLink('https://meet.example.com/abc')).toBe('https://meet.example.com/abc')
-    expect(safeVideoLink('javascript:alert(1)')).toBeNull()
-    expect(safeVideoLink('http://meet.example.com')).toBeNull()
-    expect(safeVideoLink('not a url')).toBeNull()
-    expect(safeVideoLink(null)).toBeNull()
   })
 })

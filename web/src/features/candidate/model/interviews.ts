@@ -2,28 +2,15 @@
  * The interviews on a candidate's application card (docs/API.md "Employer applicant"): times in
  * Australia/Sydney whatever the browser's zone, and which ones are still to come.
  */
+import { formatSydneyTime } from '../../../lib/format'
 import type { ApplicationInterview } from '../types'
-
-export const SYDNEY = 'Australia/Sydney'
-
-const partsOf = (d: Date, options: Intl.DateTimeFormatOptions) =>
-  Object.fromEntries(
-    new Intl.DateTimeFormat('en-AU', { timeZone: SYDNEY, ...options })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>
 
 /**
  * "Tue 2 Dec, 10:30 am AEDT"; the year is added ("Tue 2 Dec 2026, …") when it is not the
  * current one in Sydney. AEST/AEDT come from the zone, so daylight saving is right on each date.
  */
 export function formatInterviewTime(iso: string, now: Date = new Date()): string {
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  const p = partsOf(d, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZoneName: 'short' })
-  const thisYear = partsOf(now, { year: 'numeric' }).year
-  const date = `${p.weekday} ${p.day} ${p.month}${p.year === thisYear ? '' : ` ${p.year}`}`
-  return `${date}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()} ${p.timeZoneName}`.replace(/\s+/g, ' ').trim()
+  return formatSydneyTime(iso, { zone: true, now })
 }
 
 /** "45 minutes", "1 hour", "1 hour 30 minutes", "2 hours". */
@@ -58,14 +45,4 @@ export function orderInterviews(list: ApplicationInterview[] | null | undefined,
     if (r !== 0) return r
     return rank(a) === 0 ? a.starts_at.localeCompare(b.starts_at) : b.starts_at.localeCompare(a.starts_at)
   })
-}
-
-/** Only https links are shown as links (the server accepts nothing else; this guards old data). */
-export function safeVideoLink(link: string | null | undefined): string | null {
-  if (!link) return null
-  try {
-    return new URL(link).protocol === 'https:' ? link : null
-  } catch {
-    return null
-  }
 }

@@ -1,0 +1,241 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteAnswer } from '../../../testing/harness'
+import type { Application, ApplicationInterview } from '../types'
+import { ApplicationsTab } from './ApplicationsTab'
+
+const LIST = 'GET /api/applications/my-applications'
+const WITHDRAW = 'POST /api/applications/a1/withdraw'
+
+const interview = (over: Partial<ApplicationInterview>): ApplicationInterview => ({
+  id: 'i1',
+  application_id: 'a1',
+  job_title: 'Rust Engineer',
+  starts_at: '2099-12-01T23:00:00Z',
+  duration_minutes: 60,
+  location: null,
+  video_link: null,
+  interviewers: [],
+  status: 'scheduled',
+  cancel_reason: null,
+  updated_at: '2025-11-19T00:00:00Z',
+  ...over,
+})
+
+const application = (over: Partial<Application>): Application => ({
+  id: 'a1',
+  job_id: 'j1',
+  job_title: 'Rust Engineer',
+  company: 'Acme',
+  status: 'pending',
+  progress: 'in_review',
+  interviews: [],
+  created_at: '2025-11-01T00:00:00Z',
+  last_updated: '2025-11-02T00:00:00Z',
+  ...over,
+})
+
+function show(table: Record<string, RouteAnswer>) {
+  const calls = routeFetch(table)
+  renderRoutes([{ path: '/candidate/dashboard/applications', element: <ApplicationsTab /> }], '/candidate/dashboard/applications')
+  return calls
+}
+
+const withdrawButton = (job: string) => screen.queryByRole('button', { name: `Withdraw application for ${job}` })
+
+const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+const cardOf = (job: string) => screen.getByRole('heading', { name: job }).closest('li') as HTMLElement
+// 3 December wherever the tests run, from Hawaii (UTC-10) to New Zealand's summer (UTC+13)
+const WITHDRAWN_AT = '2026-12-03T10:00:00Z'
+
+async function openDialog(job = 'Rust Engineer') {
+  fireEvent.click(await screen.findByRole('button', { name: `Withdraw application for ${job}` }))
+  return screen.getByRole('dialog', { name: 'Withdraw your application?' })
+}
+
+describe('My Applications: withdrawing an application', () => {
+  freshEachTest(() => storeSession('candidate', { name: 'Jane Citizen' }))
+
+  it('offers Withdraw application only on one not yet decided', async () => {
+    show({
+      [LIST]: {
+        body: [
+          application({ id: 'a1', job_title: 'Received Role', progress: 'received' }),
+          application({ id: 'a2', job_title: 'Offer Role', progress: 'offer', status: 'accepted' }),
+          application({ id: 'a3', job_title: 'Hired Role', progress: 'hired', status: 'accepted' }),
+          application({ id: 'a4', job_title: 'Declined Role', progress: 'not_progressed', status: 'rejected' }),
+        ],
+      },
+    })
+    expect(await screen.findByRole('button', { name: 'Withdraw application for Received Role' })).toBeTruthy()
+    expect(withdrawButton('Offer Role')).toBeTruthy()
+    expect(withdrawButton('Hired Role')).toBeNull()
+    expect(withdrawButton('Declined Role')).toBeNull()
+    expect(screen.getAllByText('Withdraw application')).toHaveLength(2)
+  })
+
+  it('names the job, the company and the booked interview it cancels, in Sydney time', async () => {
+    show({ [LIST]: { body: [application({ progress: 'interview', interviews: [interview({})] })] } })
+    const dialog = await openDialog()
+    expect(within(dialog).getByText('You’re withdrawing your application for Rust Engineer at Acme. The hiring team will see that you’ve withdrawn.')).toBeTruthy()
+    expect(
+      within(dialog).getByText('Your interview on Wednesday 2 December 2099 at 10:00 am is cancelled too, and you’ll get a calendar update that removes it.'),
+    ).toBeTruthy()
+    expect(within(dialog).getByText('This can’t be undone, and you won’t be able to apply for this job again.')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Keep application' })).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Withdraw' }).className).toContain('btn-danger')
+  })
+
+  it('says nothing of interviews when none is still to come (cancelled or past)', async () => {
+    show({
+      [LIST]: {
+        body: [
+          application({
+            progress: 'interview',
+            interviews: [interview({ status: 'cancelled' }), interview({ id: 'i2', starts_at: '2020-03-02T23:00:00Z' })],
+          }),
+        ],
+      },
+    })
+    const dialog = await openDialog()
+    expect(within(dialog).queryByText(/interview/i)).toBeNull()
+  })
+
+  it('Keep application closes the dialog and sends nothing', async () => {
+    const calls = show({ [LIST]: { body: [application({})] } })
+    const dialog = await openDialog()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep application' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(calls.some((c) => c.key === WITHDRAW)).toBe(false)
+  })
+
+  it('sends the reason, says so, and reads the list again (the card stays, marked withdrawn)', async () => {
+    const booked = interview({})
+    const table: Record<string, RouteAnswer> = {
+      [LIST]: { body: [application({ progress: 'interview', interviews: [booked] }), application({ id: 'a2', job_title: 'Go Developer' })] },
+      [WITHDRAW]: { body: { message: 'Your application has been withdrawn' } },
+    }
+    const calls = show(table)
+    const dialog = await openDialog()
+    fireEvent.change(within(dialog).getByLabelText('Anything you’d like to tell the hiring team? (optional)'), { target: { value: '  I took another offer.  ' } })
+    table[LIST] = {
+      body: [
+        application({
+          progress: 'interview',
+          withdrawn_at: WITHDRAWN_AT,
+          interviews: [{ ...booked, status: 'cancelled', cancel_reason: 'The application was withdrawn.' }],
+        }),
+        application({ id: 'a2', job_title: 'Go Developer' }),
+      ],
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }))
+
+    expect(await screen.findByText('Your application for Rust Engineer at Acme is withdrawn. The hiring team can see you’ve withdrawn.')).toBeTruthy()
+    expect(screen.queryByText(/no longer listed/)).toBeNull()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(calls.find((c) => c.key === WITHDRAW)?.body).toEqual({ reason: 'I took another offer.' })
+    await waitFor(() => expect(calls.filter((c) => c.key === LIST)).toHaveLength(2))
+    const card = cardOf('Rust Engineer')
+    expect(within(card).getByText('Withdrawn')).toBeTruthy()
+    expect(within(card).getByText('You withdrew this application on 3 Dec 2026.')).toBeTruthy()
+    expect(within(card).getByText('Cancelled: The application was withdrawn.')).toBeTruthy()
+    expect(withdrawButton('Rust Engineer')).toBeNull()
+    expect(withdrawButton('Go Developer')).toBeTruthy()
+    expect(stat('Pending')).toBe('1')
+    // the button that opened the dialog is gone: the focus is on the card's heading
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Rust Engineer' })))
+  })
+
+  it('marks the card withdrawn at once, before the list is read again', async () => {
+    show({ [LIST]: { body: [application({})] }, [WITHDRAW]: { body: { message: 'Your application has been withdrawn' } } })
+    // the read after the withdrawal waits until the test lets it answer
+    const routed = globalThis.fetch
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') === 'GET' && url === LIST.slice(4)) {
+        await held
+        return new Response(JSON.stringify([application({ withdrawn_at: WITHDRAWN_AT })]))
+      }
+      return routed(url, init)
+    })
+    const dialog = await openDialog()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }))
+
+    await waitFor(() => expect(within(cardOf('Rust Engineer')).getByText('Withdrawn')).toBeTruthy())
+    expect(withdrawButton('Rust Engineer')).toBeNull()
+    expect(stat('Pending')).toBe('0')
+    release()
+    expect(await screen.findByText('You withdrew this application on 3 Dec 2026.')).toBeTruthy()
+  })
+
+  it('sends no reason when none is given', async () => {
+    const calls = show({ [LIST]: { body: [application({})] }, [WITHDRAW]: { body: { message: 'Your application has been withdrawn' } } })
+    const dialog = await openDialog()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }))
+    await waitFor(() => expect(calls.find((c) => c.key === WITHDRAW)?.body).toEqual({}))
+  })
+
+  it('on a refusal keeps the dialog open with the server’s words and what was typed', async () => {
+    show({
+      [LIST]: { body: [application({})] },
+      [WITHDRAW]: { status: 422, body: { error: 'This application has already been decided' } },
+    })
+    const dialog = await openDialog()
+    const reason = within(dialog).getByLabelText('Anything you’d like to tell the hiring team? (optional)') as HTMLTextAreaElement
+    fireEvent.change(reason, { target: { value: 'I took another offer.' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }))
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This application has already been decided')
+    expect(screen.getByRole('dialog', { name: 'Withdraw your application?' })).toBe(dialog)
+    expect(reason.value).toBe('I took another offer.')
+    expect(screen.queryByText(/is withdrawn\./)).toBeNull()
+  })
+})
+
+describe('My Applications: a withdrawn application', () => {
+  freshEachTest(() => storeSession('candidate', { name: 'Jane Citizen' }))
+
+  it('stays on the list, marked Withdrawn with the day, its cancelled interviews still shown, with no Withdraw', async () => {
+    show({
+      [LIST]: {
+        body: [
+          application({
+            progress: 'interview',
+            withdrawn_at: WITHDRAWN_AT,
+            interviews: [interview({ status: 'cancelled', cancel_reason: 'The application was withdrawn.' })],
+          }),
+        ],
+      },
+    })
+    const card = (await screen.findByRole('heading', { name: 'Rust Engineer' })).closest('li') as HTMLElement
+    expect(within(card).getByText('Withdrawn').className).toBe('badge badge-neutral')
+    expect(within(card).getByText('You withdrew this application on 3 Dec 2026.')).toBeTruthy()
+    // in place of its status and where it stands
+    expect(within(card).queryByText('Pending')).toBeNull()
+    expect(within(card).queryByText(/Where it stands/)).toBeNull()
+    expect(within(card).getByRole('group', { name: 'Interviews for Rust Engineer' })).toBeTruthy()
+    expect(within(card).getByText('Cancelled: The application was withdrawn.')).toBeTruthy()
+    expect(within(card).getByRole('link', { name: 'Rust Engineer' }).getAttribute('href')).toBe('/jobs/j1')
+    expect(withdrawButton('Rust Engineer')).toBeNull()
+    expect(screen.queryByText('Withdraw application')).toBeNull()
+  })
+
+  it('is in none of the Pending, Accepted and Rejected counts', async () => {
+    show({
+      [LIST]: {
+        body: [
+          application({ id: 'a1', job_title: 'Live Role' }),
+          application({ id: 'a2', job_title: 'Withdrawn Pending', withdrawn_at: WITHDRAWN_AT }),
+          application({ id: 'a3', job_title: 'Withdrawn Offer', status: 'accepted', progress: 'offer', withdrawn_at: WITHDRAWN_AT }),
+          application({ id: 'a4', job_title: 'Accepted Role', status: 'accepted', progress: 'offer' }),
+        ],
+      },
+    })
+    await screen.findByRole('heading', { name: 'Withdrawn Offer' })
+    expect(stat('Pending')).toBe('1')
+    expect(stat('Accepted')).toBe('1')
+    expect(stat('Rejected')).toBe('0')
+    expect(screen.getAllByText('Withdrawn')).toHaveLength(2)
+  })
+})
