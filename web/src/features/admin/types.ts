@@ -7,9 +7,13 @@ import type { ApiSchema } from '../../api'
 
 export { STAGES as OPS_STAGES, type Stage as OpsStage } from '../../lib/stages'
 
-/** GET /api/admin/overview: what needs attention now, and the newest events. */
+/** GET /api/admin/overview: what needs attention now, the agency's day, and the newest events. */
 export type Attention = ApiSchema<'OverviewAttention'>
 export type Overview = ApiSchema<'Overview'>
+/** The overview's "Today": today's interviews across every client (Sydney day, soonest first) and the day's counts. */
+export type Today = ApiSchema<'Today'>
+/** One of today's interviews; `candidate_name` is "[erased]" once their data is erased. */
+export type TodaysInterview = ApiSchema<'TodaysInterview'>
 
 /** One event of the global log. Personal fields come decrypted, or as the string "[erased]". */
 export type AuditEvent = ApiSchema<'AuditEvent'>

@@ -1,4 +1,4 @@
-/** GET /api/admin/overview: the counts that need attention now and the 20 newest events. */
+/** GET /api/admin/overview: the counts that need attention now, the agency’s day (today’s interviews and counts) and the 20 newest events. */
 import { useQuery } from '@tanstack/react-query'
 import type { Overview } from '../types'
 import { adminFetch } from './client'

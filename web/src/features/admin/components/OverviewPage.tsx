@@ -1,8 +1,9 @@
 /**
  * /dashboard: what needs attention now (employers waiting, enquiries nobody has answered, mail that
- * failed, projections behind) with a link to act on each, and the newest events as sentences with
- * names (the raw event one click away). Both
- * follow the socket: any `admin_updated` topic reads the overview again.
+ * failed, projections behind) with a link to act on each, today across every client (its
+ * interviews, and the applications that came in, wait in New or sit at Offer), and the newest
+ * events as sentences with names (the raw event one click away). All three follow the socket: any
+ * `admin_updated` topic reads the overview again (a booked interview is an event, so "events").
  */
 import { Link } from 'react-router'
 import { LoadFailed } from '../../../components/ui/Alert'
@@ -13,6 +14,7 @@ import { useOverview } from '../api/get-overview'
 import { useAdminTitle } from '../hooks/useAdminTitle'
 import { attentionTiles } from '../model/attention'
 import { AuditEventItem } from './AuditEventItem'
+import { TodaySection } from './TodaySection'
 
 export default function OverviewPage() {
   useAdminTitle('Overview · Admin')
@@ -49,6 +51,7 @@ export default function OverviewPage() {
           </ul>
         )}
       </section>
+      <TodaySection today={data?.today} />
       <section aria-labelledby="recent-heading" className="adm-stack-sm">
         <div className="ws-toolbar adm-toolbar">
           <h2 id="recent-heading" className="ws-section-title">
