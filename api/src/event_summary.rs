@@ -14,7 +14,7 @@ use domain::company::CompanyEvent;
 use domain::contact::ContactEvent;
 use domain::document::DocumentEvent;
 use domain::erasure::ErasureEvent;
-use domain::interview::InterviewEvent;
+use domain::interview::{ApplicationEnded, InterviewEvent};
 use domain::job::JobEvent;
 use domain::job_alert::{JobAlertEvent, JobAlertMatched};
 
@@ -438,8 +438,25 @@ impl Reader<'_> {
                 InterviewEvent::InterviewRescheduled { .. } => {
                     format!("{} moved an interview to a new time", actor())
                 }
-                InterviewEvent::InterviewCancelled { .. } => {
-                    format!("{} cancelled an interview", actor())
+                InterviewEvent::InterviewCancelled { reason, .. } => {
+                    match ApplicationEnded::of_reason(reason.as_deref()) {
+                        Some(ApplicationEnded::Withdrawn) => {
+                            format!("{} withdrew, which cancelled an interview", actor())
+                        }
+                        Some(ApplicationEnded::Rejected) => {
+                            format!(
+                                "{} rejected the application, which cancelled an interview",
+                                actor()
+                            )
+                        }
+                        None if reason.as_deref() == Some(domain::interview::CANDIDATE_ERASED) => {
+                            format!(
+                                "{} erased the candidate, which cancelled an interview",
+                                actor()
+                            )
+                        }
+                        None => format!("{} cancelled an interview", actor()),
+                    }
                 }
             },
             AnyEvent::Access(AccessEvent::CandidateRecordViewed { .. }) => format!(

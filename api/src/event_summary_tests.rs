@@ -106,6 +106,36 @@ fn a_move_names_who_moved_whom_and_the_stage_in_words() {
 }
 
 #[test]
+fn an_interview_cancelled_with_its_application_says_the_decision_did_it() {
+    let cancelled = |reason: &str| {
+        AnyEvent::Interview(domain::interview::InterviewEvent::InterviewCancelled {
+            reason: Some(reason.to_owned()),
+            cancelled_at: Utc::now(),
+        })
+    };
+    let stream = format!("interview-{}", Uuid::from_u128(8));
+    let ended = domain::interview::ApplicationEnded::Withdrawn.reason();
+    assert_eq!(
+        says(&stream, &cancelled(ended), Some(PRIYA), Actor::Candidate),
+        "Priya Raman withdrew, which cancelled an interview"
+    );
+    let ended = domain::interview::ApplicationEnded::Rejected.reason();
+    assert_eq!(
+        says(&stream, &cancelled(ended), Some(MEI), Actor::Employer),
+        "Mei Chen rejected the application, which cancelled an interview"
+    );
+    assert_eq!(
+        says(
+            &stream,
+            &cancelled("Role filled"),
+            Some(MEI),
+            Actor::Employer
+        ),
+        "Mei Chen cancelled an interview"
+    );
+}
+
+#[test]
 fn an_approval_names_the_business() {
     let event = AnyEvent::Account(AccountEvent::EmployerApproved {
         approved_by: JORDAN,

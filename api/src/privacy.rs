@@ -34,7 +34,14 @@ pub async fn erase(
         }
     }
     if cmd.target == ErasureTarget::Account {
+        // A booking made a moment ago is listed once the read models have it.
+        state.wait_for_head().await;
         cmd.files = stored_files(&state.pool, cmd.subject_id).await?;
+        cmd.upcoming_interviews = projections::read_models::interviews::upcoming_of_candidate(
+            &state.pool,
+            cmd.subject_id,
+        )
+        .await?;
     }
     let subject_id = cmd.subject_id;
     let mut written = state

@@ -187,6 +187,7 @@ async fn act(
                 grounds: Grounds::RetentionPeriod,
                 requested_by: None,
                 files: vec![],
+                upcoming_interviews: vec![],
             };
             crate::privacy::erase(state, cmd, meta())
                 .await

@@ -10,6 +10,7 @@ use domain::DomainError;
 use domain::account::Account;
 use domain::contact::ContactMessage;
 use domain::erasure::{self, AlreadyErased, EraseRequest, Erasure, Grounds, SubjectKind};
+use domain::interview::Interview;
 use event_store::{Metadata, Shred};
 use uuid::Uuid;
 
@@ -34,6 +35,10 @@ pub struct ErasePerson {
     pub requested_by: Option<Uuid>,
     /// Storage keys of their files, to delete once the erasure is recorded.
     pub files: Vec<String>,
+    /// A candidate's interviews still to come, as the interviews read model
+    /// lists them: cancelled in the erasure's transaction (each checked
+    /// against its own stream), with no mail, as there is no one to send it to.
+    pub upcoming_interviews: Vec<Uuid>,
 }
 
 /// What an erase request did.
@@ -114,7 +119,7 @@ impl Commands {
                 });
             }
         };
-        let effects = Effects {
+        let mut effects = Effects {
             shred: Some(Shred {
                 subject: cmd.subject_id,
                 recipients: subject.recipients,
@@ -122,6 +127,15 @@ impl Commands {
             }),
             ..Effects::default()
         };
+        for &id in &cmd.upcoming_interviews {
+            let interview = self.load::<Interview>(id).await?;
+            let cancelled = domain::interview::cancel_for_erased_candidate(
+                interview.state.as_ref(),
+                cmd.subject_id,
+                now,
+            );
+            effects = effects.also(id, &interview, cancelled);
+        }
         let written = self
             .append(cmd.subject_id, &loaded, events, effects, metadata)
             .await?;

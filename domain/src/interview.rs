@@ -340,6 +340,15 @@ impl ApplicationEnded {
             Self::Withdrawn => "The application was withdrawn.",
         }
     }
+
+    /// Which ending a cancellation's reason records, if it was one: a
+    /// sentence about it (the audit, the candidate's notice) can then say
+    /// the decision did it, not a person.
+    pub fn of_reason(reason: Option<&str>) -> Option<Self> {
+        [Self::Rejected, Self::Withdrawn]
+            .into_iter()
+            .find(|e| reason == Some(e.reason()))
+    }
 }
 
 /// Cancels an interview still to come because its application ended. Nothing
@@ -355,6 +364,29 @@ pub fn cancel_with_application(
         Some(i) if i.application_id == application_id && !i.cancelled && i.slot.starts_at > now => {
             vec![InterviewEvent::InterviewCancelled {
                 reason: Some(ended.reason().to_owned()),
+                cancelled_at: now,
+            }]
+        }
+        _ => vec![],
+    }
+}
+
+/// Why an erased candidate's interview still to come was cancelled.
+pub const CANDIDATE_ERASED: &str = "The candidate's personal data was erased.";
+
+/// Cancels an interview still to come of a candidate whose personal data is
+/// being erased: they will not be there, and the employer's list should not
+/// say they will. Nothing for another candidate's interview, one already
+/// cancelled, or one that has started.
+pub fn cancel_for_erased_candidate(
+    state: Option<&Interview>,
+    candidate_id: Uuid,
+    now: DateTime<Utc>,
+) -> Vec<InterviewEvent> {
+    match state {
+        Some(i) if i.candidate_id == candidate_id && !i.cancelled && i.slot.starts_at > now => {
+            vec![InterviewEvent::InterviewCancelled {
+                reason: Some(CANDIDATE_ERASED.to_owned()),
                 cancelled_at: now,
             }]
         }
@@ -507,6 +539,14 @@ mod tests {
         );
         assert_eq!(ApplicationEnded::by(&app, &hired), None);
         assert_eq!(ApplicationEnded::by(&rejected, &rejected), None);
+        for ended in [ApplicationEnded::Rejected, ApplicationEnded::Withdrawn] {
+            assert_eq!(
+                ApplicationEnded::of_reason(Some(ended.reason())),
+                Some(ended)
+            );
+        }
+        assert_eq!(ApplicationEnded::of_reason(Some("Role filled")), None);
+        assert_eq!(ApplicationEnded::of_reason(None), None);
 
         let slot = Slot::parse(input("2026-11-25T10:00"), now()).unwrap();
         let scheduled = schedule_at(Stage::Interview, EMPLOYER, slot).unwrap();
@@ -531,6 +571,15 @@ mod tests {
         };
         assert!(cancel_with_application(Some(&cancelled), app.id, ended, now()).is_empty());
         assert!(cancel_with_application(None, app.id, ended, now()).is_empty());
+
+        // An erased candidate's: only theirs, still to come.
+        assert_eq!(
+            cancel_for_erased_candidate(Some(&booked), app.candidate_id, now()).len(),
+            1
+        );
+        assert!(cancel_for_erased_candidate(Some(&booked), Uuid::from_u128(98), now()).is_empty());
+        assert!(cancel_for_erased_candidate(Some(&cancelled), app.candidate_id, now()).is_empty());
+        assert!(cancel_for_erased_candidate(Some(&booked), app.candidate_id, started).is_empty());
     }
 
     #[test]

@@ -345,10 +345,18 @@ pub fn interview_notice(event: &InterviewEvent, interview: &Interview) -> Notice
             "Interview moved",
             format!("Your interview for {job} has moved to {when}."),
         ),
-        InterviewEvent::InterviewCancelled { .. } => (
+        InterviewEvent::InterviewCancelled { reason, .. } => (
             NotificationKind::Warning,
             "Interview cancelled",
-            format!("Your interview for {job} on {when} has been cancelled."),
+            match crate::interview::ApplicationEnded::of_reason(reason.as_deref()) {
+                Some(crate::interview::ApplicationEnded::Withdrawn) => format!(
+                    "Your interview for {job} on {when} is cancelled, as you withdrew your application."
+                ),
+                Some(crate::interview::ApplicationEnded::Rejected) => format!(
+                    "Your interview for {job} on {when} is cancelled, as the application is not going ahead."
+                ),
+                None => format!("Your interview for {job} on {when} has been cancelled."),
+            },
         ),
     };
     Notice {

@@ -102,6 +102,7 @@ async fn erase_own_account(
         grounds: Grounds::PersonAsked,
         requested_by: Some(session.user_id),
         files: vec![],
+        upcoming_interviews: vec![],
     };
     let written = crate::privacy::erase(&state, cmd, meta).await?;
     Ok(Written::json(
@@ -181,6 +182,7 @@ async fn erase_by_admin(
         grounds: grounds(body)?,
         requested_by: Some(admin),
         files: vec![],
+        upcoming_interviews: vec![],
     };
     let written = crate::privacy::erase(state, cmd, meta)
         .await

@@ -9,6 +9,7 @@ use commands::CommandError;
 use commands::applications::MoveApplication;
 use domain::application::MAX_FEEDBACK_LEN;
 use domain::pipeline::Stage;
+use projections::RowFold;
 use projections::read_models::applications::{
     self, JobReport, PipelineCard, PipelineFilter, PipelineSort, StageCounts,
 };
@@ -197,6 +198,10 @@ async fn move_one(
     ))
 }
 
+/// How long a decision that may end an application waits for the interviews
+/// read model to catch up with the log.
+const UPCOMING_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// An application's interviews still to come, when the decision may end it
 /// (the command cancels them with it); none to look up otherwise.
 pub(crate) async fn upcoming_if(
@@ -207,6 +212,17 @@ pub(crate) async fn upcoming_if(
     if !may_end {
         return Ok(vec![]);
     }
+    // A booking made a moment ago is listed once the read model has it: wait
+    // briefly for that. Should it be behind for longer, the command cancels
+    // what it lists and the rest stay on the employer's list to cancel.
+    let head = state.store().head_position().await?;
+    projections::wait::until_position(
+        &state.source(),
+        &[<interviews::InterviewsProjector as RowFold>::NAME],
+        head,
+        UPCOMING_WAIT,
+    )
+    .await?;
     Ok(interviews::upcoming_ids(&state.pool, application_id).await?)
 }
 

@@ -716,6 +716,7 @@ async fn an_erasure_stopped_half_way_is_finished_by_the_next_round() {
                 grounds: Grounds::PersonAsked,
                 requested_by: Some(id),
                 files: vec![key.clone()],
+                upcoming_interviews: vec![],
             },
             subject,
             Metadata::system(Actor::Test),

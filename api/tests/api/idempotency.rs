@@ -229,6 +229,7 @@ async fn an_erasure_deletes_the_answers_kept_for_the_person() {
         grounds: Grounds::PersonAsked,
         requested_by: Some(id),
         files: vec![],
+        upcoming_interviews: vec![],
     };
     api::privacy::erase(&app.app.state, erase, Metadata::system(Actor::Test))
         .await

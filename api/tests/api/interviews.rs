@@ -339,6 +339,17 @@ async fn a_rejection_cancels_the_interviews_still_to_come_with_a_calendar_update
     // Even without the rejection mail, their calendar drops the booking.
     let sent = invitations(&app, "rejected@example.com", 2).await;
     assert!(sent[1].lines().any(|l| l == "METHOD:CANCEL"), "{}", sent[1]);
+    let rejection_mails: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM mail_outbox WHERE recipient = $1 AND subject LIKE 'Your application for %'",
+    )
+    .bind("rejected@example.com")
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        rejection_mails, 0,
+        "the rejection itself was not to be emailed"
+    );
 
     // Feedback added to the rejection later cancels nothing more.
     let again = app
@@ -567,4 +578,132 @@ async fn the_agency_sees_the_day_by_sydney_time_across_every_client() {
     assert_eq!(today["applications_today"], 2, "{today}");
     assert_eq!(today["waiting_a_week"], 0, "{today}");
     assert!(today["interviews"].is_array());
+}
+
+#[tokio::test]
+async fn a_bulk_rejection_cancels_only_what_each_applicant_has_booked() {
+    let app = TestApp::spawn().await;
+    let (job, employer, booked_id, booked_candidate) = app
+        .applied("Site Reliability Engineer", "has-one@example.com")
+        .await;
+    let (free_id, _) = app.new_applicant(&job, "has-none@example.com").await;
+    let (hired_id, hired_candidate) = app.new_applicant(&job, "hired@example.com").await;
+    for (id, stages) in [
+        (&booked_id, &["interview"][..]),
+        (&free_id, &["screening"][..]),
+        (&hired_id, &["interview", "offer"][..]),
+    ] {
+        for stage in stages {
+            app.move_to(&employer, id, stage)
+                .await
+                .assert_status(StatusCode::OK);
+        }
+    }
+    booked(&app, &employer, &booked_id, &booked_candidate).await;
+    let kept = booked(&app, &employer, &hired_id, &hired_candidate).await;
+    app.move_to(&employer, &hired_id, "hired")
+        .await
+        .assert_status(StatusCode::OK);
+
+    let bulk = app
+        .post(
+            "/api/employer/applications/bulk-reject",
+            Some(&employer),
+            json!({"application_ids": [booked_id, free_id, hired_id]}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(
+        (&bulk.body["rejected"], &bulk.body["interviews_cancelled"]),
+        (&json!(2), &json!(1)),
+        "{}",
+        bulk.body
+    );
+    let outcome = |id: &str| {
+        bulk.body["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(outcome(&booked_id)["interviews_cancelled"], 1);
+    assert_eq!(outcome(&free_id)["interviews_cancelled"], 0);
+    // The hired one is refused, and their interview stays booked.
+    assert!(outcome(&hired_id)["error"].is_string());
+    let list = app
+        .get_after("/api/employer/interviews", Some(&employer), &bulk)
+        .await;
+    let ids: Vec<&str> = list
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, vec![kept.as_str()]);
+}
+
+#[tokio::test]
+async fn erasing_a_candidate_cancels_their_interviews_and_nobody_is_mailed() {
+    let app = TestApp::spawn().await;
+    let (employer, id, candidate) = in_interview(&app, "gone@example.com").await;
+    let interview = booked(&app, &employer, &id, &candidate).await;
+    invitations(&app, "gone@example.com", 1).await;
+    let erased = app
+        .erase_candidate(&candidate)
+        .await
+        .assert_status(StatusCode::OK);
+
+    // Off the employer's list, cancelled with the reason, in the erasure's
+    // own transaction.
+    let list = app
+        .get_after("/api/employer/interviews", Some(&employer), &erased)
+        .await;
+    assert_eq!(list.body, json!([]));
+    let page = app
+        .get_after(
+            &format!("/api/employer/applications/{id}"),
+            Some(&employer),
+            &erased,
+        )
+        .await;
+    let theirs = &page.body["interviews"][0];
+    assert_eq!(
+        (
+            theirs["id"].as_str(),
+            theirs["status"].as_str(),
+            theirs["cancel_reason"].as_str()
+        ),
+        (
+            Some(interview.as_str()),
+            Some("cancelled"),
+            Some("The candidate's personal data was erased.")
+        )
+    );
+    // Closing the application then cancels nothing more, and mails no one.
+    let rejected = app
+        .move_application(
+            &employer,
+            &id,
+            json!({"stage": "rejected", "email_candidate": true}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(
+        (
+            &rejected.body["interviews_cancelled"],
+            &rejected.body["emailed"]
+        ),
+        (&json!(0), &json!(false))
+    );
+    app.settle().await;
+    let mails: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM mail_outbox WHERE calendar LIKE '%METHOD:CANCEL%'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(mails, 0, "no one to send a calendar update to");
 }

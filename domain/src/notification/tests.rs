@@ -303,3 +303,47 @@ fn another_users_or_a_deleted_notification_cannot_be_marked_unread() {
         .when(|s| mark_unread(s.as_ref(), Uuid::from_u128(2), at))
         .then_err(DomainError::NotFound("Notification"));
 }
+
+#[test]
+fn an_interview_cancelled_with_the_application_says_why() {
+    use crate::interview::{ApplicationEnded, Interview, InterviewEvent, Slot};
+    let interview = Interview {
+        id: Uuid::from_u128(5),
+        application_id: APP,
+        candidate_id: Uuid::from_u128(2),
+        employer_id: Uuid::from_u128(3),
+        job_title: "Rust Engineer".into(),
+        slot: Slot {
+            starts_at: Utc.with_ymd_and_hms(2099, 1, 19, 23, 0, 0).unwrap(),
+            duration_minutes: 45,
+            location: Some("Level 3".into()),
+            video_link: None,
+            interviewers: vec![],
+        },
+        cancelled: true,
+    };
+    let message = |reason: Option<&str>| {
+        let event = InterviewEvent::InterviewCancelled {
+            reason: reason.map(str::to_owned),
+            cancelled_at: Utc::now(),
+        };
+        interview_notice(&event, &interview).message
+    };
+    let when = "Tuesday 20 January 2099, 10:00 am (Sydney time)";
+    assert_eq!(
+        message(Some(ApplicationEnded::Withdrawn.reason())),
+        format!(
+            "Your interview for Rust Engineer on {when} is cancelled, as you withdrew your application."
+        )
+    );
+    assert_eq!(
+        message(Some(ApplicationEnded::Rejected.reason())),
+        format!(
+            "Your interview for Rust Engineer on {when} is cancelled, as the application is not going ahead."
+        )
+    );
+    assert_eq!(
+        message(Some("Role filled")),
+        format!("Your interview for Rust Engineer on {when} has been cancelled.")
+    );
+}

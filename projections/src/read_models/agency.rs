@@ -176,8 +176,8 @@ pub struct Today {
     pub interviews: Vec<TodaysInterview>,
     /// Applications made since midnight.
     pub applications_today: i64,
-    /// Applications in New for 7 days or more, on an open job and not
-    /// withdrawn: nobody at the employer has looked at them.
+    /// Applications still in New after 7 days or more, on an open job and
+    /// not withdrawn.
     pub waiting_a_week: i64,
     /// Applications at Offer, not withdrawn: offers waiting on an answer.
     pub offers_out: i64,

@@ -258,6 +258,20 @@ pub async fn upcoming_ids(pool: &PgPool, application: Uuid) -> anyhow::Result<Ve
     .context("Failed to read an application's interviews still to come")
 }
 
+/// The ids of a candidate's interviews still to come, for their erasure to
+/// cancel (the write side checks each against its own stream).
+pub async fn upcoming_of_candidate(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec<Uuid>> {
+    sqlx::query_scalar(
+        "SELECT id FROM interviews
+         WHERE candidate_id = $1 AND status = 'scheduled' AND starts_at > now()
+         ORDER BY starts_at, id",
+    )
+    .bind(candidate)
+    .fetch_all(pool)
+    .await
+    .context("Failed to read a candidate's interviews still to come")
+}
+
 /// A booked interview on the employer's list of what is coming up: with
 /// whom, for which job.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -291,6 +305,8 @@ pub async fn coming_up_for_employer(
            FROM interviews i
            LEFT JOIN accounts c ON c.id = i.candidate_id
           WHERE i.employer_id = $1 AND i.status = 'scheduled'
+            -- none lasts longer than eight hours: a range the index can use
+            AND i.starts_at > now() - interval '8 hours'
             AND i.starts_at + make_interval(mins => i.duration_minutes) > now()
           ORDER BY i.starts_at, i.id
           LIMIT $2",

@@ -233,6 +233,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             grounds: domain::erasure::Grounds::PersonAsked,
             requested_by: Some(admin),
             files: vec![],
+            upcoming_interviews: vec![],
         };
         api::privacy::erase(&state, cmd, as_person(admin))
             .await

@@ -3321,8 +3321,8 @@ export interface components {
             offers_out: number;
             /**
              * Format: int64
-             * @description Applications in New for 7 days or more, on an open job and not
-             *     withdrawn: nobody at the employer has looked at them.
+             * @description Applications still in New after 7 days or more, on an open job and
+             *     not withdrawn.
              */
             waiting_a_week: number;
         };
