@@ -63,7 +63,8 @@ export function formatClosingDate(iso: string | null | undefined): string {
   return d.toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Sydney' })
 }
 
-const SYDNEY = 'Australia/Sydney'
+/** The time zone every interview and closing date is read in, whatever the browser's own. */
+export const SYDNEY = 'Australia/Sydney'
 
 /** The parts of an instant as Sydney reads it (weekday, day, month, year, hour, minute, dayPeriod,
  *  timeZoneName), by type: the ones `options` ask for, as en-AU writes them. */

@@ -2,6 +2,8 @@
  * /dashboard/candidates/:candidateId: one candidate's record (profile, documents, applications)
  * and who has opened it. Reading it records a CandidateRecordViewed event with your name and the
  * time, which the page says before anything else; the access log it shows includes this opening.
+ * An application the candidate withdrew stays on their record, as on their own list, marked
+ * Withdrawn, with the stage it was at.
  */
 import { Link, useParams } from 'react-router'
 import { ErrorAlert, LoadFailed } from '../../../components/ui/Alert'
@@ -19,7 +21,7 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { stageLabel, stageTone, Time, useAdminTitle } from '../../admin'
 import { useCandidateRecord, useDownloadCandidateDocument } from '../api/candidates'
 import { isEmptyProfile, profileView, type ProfileEntry } from '../model/profile'
-import { theySee } from '../model/theySee'
+import { isWithdrawn, theySee } from '../model/theySee'
 import type { CandidateApplication, CandidateDocument, RecordAccess } from '../types'
 import { PersonDataActions } from './PersonDataActions'
 import '../people.css'
@@ -172,7 +174,7 @@ export default function CandidatePage() {
           rowKey={(a) => a.id}
           empty={
             <EmptyState title="No applications" icon="briefcase" headingLevel={3}>
-              <p>The candidate has not applied for a job, or has withdrawn every application.</p>
+              <p>The candidate has not applied for a job.</p>
             </EmptyState>
           }
         />
@@ -230,6 +232,7 @@ const APP_COLUMNS: Column<CandidateApplication>[] = [
     cell: (a) => (
       <span className="adm-cell-stack">
         <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
+        {isWithdrawn(a) ? <Badge tone="neutral">Withdrawn</Badge> : null}
         <span className="ws-muted ws-small">{theySee(a)}</span>
       </span>
     ),

@@ -62,6 +62,40 @@ describe('a candidate’s record', () => {
     expect(calls.filter((c) => c.key === 'GET /api/admin/candidates/c1')).toHaveLength(1)
     vi.unstubAllGlobals()
   })
+
+  it('marks an application the candidate withdrew, and says they see it as withdrawn', async () => {
+    const withdrawn = {
+      id: 'a2',
+      job_id: 'j2',
+      job_title: 'Platform Engineer',
+      company: 'Eucalypt Software',
+      status: 'pending',
+      stage: 'interview',
+      progress: 'interview',
+      created_at: '2026-02-01T00:00:00Z',
+      last_updated: '2026-02-05T00:00:00Z',
+      feedback: null,
+      withdrawn_at: '2026-02-05T00:00:00Z',
+    }
+    const base = record()
+    openRecord({ 'GET /api/admin/candidates/c1': { body: { ...base, applications: [...base.applications, withdrawn] } } })
+    const apps = await screen.findByRole('table', { name: 'The candidate’s applications' })
+    const row = within(apps).getByText('Platform Engineer').closest('tr')!
+    expect(within(row).getByText('Withdrawn').className).toBe('badge badge-neutral')
+    expect(within(row).getByText('They see “Withdrawn”')).toBeTruthy()
+    expect(within(row).queryByText(/Interview booked/)).toBeNull()
+    // the one still in the running is not marked
+    const live = within(apps).getByText('Data Engineer').closest('tr')!
+    expect(within(live).queryByText('Withdrawn')).toBeNull()
+    expect(within(live).getByText(/^They see “Accepted · Invited to interview”/)).toBeTruthy()
+  })
+
+  it('says plainly when the candidate has applied for nothing', async () => {
+    openRecord({ 'GET /api/admin/candidates/c1': { body: { ...record(), applications: [] } } })
+    expect(await screen.findByRole('heading', { name: 'No applications' })).toBeTruthy()
+    expect(screen.getByText('The candidate has not applied for a job.')).toBeTruthy()
+    expect(screen.queryByText(/withdrawn every application/)).toBeNull()
+  })
 })
 
 describe('erasing from a candidate’s record', () => {

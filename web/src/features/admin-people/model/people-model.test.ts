@@ -96,4 +96,9 @@ describe('what a candidate sees of an application', () => {
   it('gives both texts of the interview step, since the record does not know whether a time is booked', () => {
     expect(theySee({ status: 'accepted', progress: 'interview' })).toBe('They see “Accepted · Invited to interview”, or “Accepted · Interview booked” once a time is booked')
   })
+  it('gives only “Withdrawn” for one they withdrew, whatever its status and step', () => {
+    expect(theySee({ status: 'pending', progress: 'interview', withdrawn_at: '2026-02-04T00:00:00Z' })).toBe('They see “Withdrawn”')
+    expect(theySee({ status: 'accepted', progress: 'offer', withdrawn_at: '2026-02-04T00:00:00Z' })).toBe('They see “Withdrawn”')
+    expect(theySee({ status: 'pending', progress: 'in_review', withdrawn_at: null })).toBe('They see “Pending · In review”')
+  })
 })

@@ -68,7 +68,7 @@ describe('the overview’s Today', () => {
     // today is the Sydney day (the 28th), not the UTC one
     expect(apps.getAttribute('href')).toBe('/dashboard/applications?from=2025-11-28&to=2025-11-28')
     const waiting = within(today).getByRole('link', { name: /Waiting a week or more in New/ })
-    expect(waiting.textContent).toBe('3 Waiting a week or more in New Nobody at the employer has looked yet')
+    expect(waiting.textContent).toBe('3 Waiting a week or more in New Still in New after a week, on open jobs')
     expect(waiting.getAttribute('href')).toBe('/dashboard/applications?stage=new&to=2025-11-21')
     expect(waiting.className).toContain('is-flagged')
     expect(hrefOf(today, /Offers out/)).toBe('/dashboard/applications?stage=offer')

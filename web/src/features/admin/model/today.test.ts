@@ -21,6 +21,12 @@ describe('the overview’s Today', () => {
     ])
   })
 
+  it('says of those waiting only what the server counts: still in New after a week, not that nobody looked', () => {
+    const [, waiting] = todayCounts({ ...quiet, waiting_a_week: 3 }, new Date('2025-11-27T21:00:00Z'))
+    expect(waiting.note).toBe('Still in New after a week, on open jobs')
+    expect(todayCounts(quiet, new Date('2025-11-27T21:00:00Z'))[1].note).toBe('Nothing has waited that long')
+  })
+
   it('names the job, and the company when it is known', () => {
     expect(interviewFor({ job_title: 'Senior Rust Engineer', company: 'Wattle Analytics' })).toBe('for Senior Rust Engineer at Wattle Analytics')
     expect(interviewFor({ job_title: 'Data Engineer', company: null })).toBe('for Data Engineer')

@@ -18,7 +18,7 @@ export type TodayCount = {
   /** one line under the label; a zero reads as calm, not as a problem */
   note: string
   to: string
-  /** true when the count asks someone to act (applications nobody has looked at for a week) */
+  /** true when the count asks someone to act (applications left in New for a week) */
   flagged: boolean
 }
 
@@ -44,7 +44,9 @@ export function todayCounts(t: Today, now: Date = new Date()): TodayCount[] {
       id: 'waiting',
       count: t.waiting_a_week,
       label: 'Waiting a week or more in New',
-      note: t.waiting_a_week ? 'Nobody at the employer has looked yet' : 'Nothing has waited that long',
+      // the server counts what is still in New, on an open job, 7 days after it got there: not
+      // whether anyone at the employer has opened it
+      note: t.waiting_a_week ? 'Still in New after a week, on open jobs' : 'Nothing has waited that long',
       // New, applied a week ago or earlier: the list cannot tell withdrawn or closed jobs' ones apart, so it may show a few more
       to: applicationsPath({ stage: 'new', to: addDays(today, -WAITING_DAYS) }),
       flagged: t.waiting_a_week > 0,

@@ -13,7 +13,7 @@ import { formatDate } from '../../../lib/format'
 import { useApplications } from '../api/get-applications'
 import { useTimedMessage } from '../hooks/useTimedMessage'
 import { standingOf } from '../model/standing'
-import { canWithdraw, isWithdrawn, withdrawnMessage, withdrewOnText } from '../model/withdraw'
+import { canWithdraw, isWithdrawn, WITHDRAWN_DISPLAY, withdrawnMessage, withdrewOnText } from '../model/withdraw'
 import type { Application } from '../types'
 import { ApplicationInterviews } from './ApplicationInterviews'
 import { Message } from './Message'
@@ -30,9 +30,6 @@ const STATUS_DISPLAY: Record<string, { icon: IconName; label: string; tone: Badg
   accepted: { icon: 'check', label: 'Accepted', tone: 'success' },
   rejected: { icon: 'cross', label: 'Rejected', tone: 'danger' },
 }
-
-/** In place of the status on a withdrawn card: muted, as it is over (the arrow says taken back). */
-export const WITHDRAWN_DISPLAY = { icon: 'reopen' as IconName, label: 'Withdrawn', tone: 'neutral' as BadgeTone }
 
 /** Known statuses get their icon; anything else is neutral. */
 export function statusDisplay(status: string) {

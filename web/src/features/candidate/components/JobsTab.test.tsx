@@ -48,3 +48,66 @@ describe('Browse Jobs: after applying', () => {
     expect(screen.queryByText(/emailed you a copy/)).toBeNull()
   })
 })
+
+describe('Browse Jobs: a job whose application was withdrawn', () => {
+  freshEachTest(() => storeSession('candidate', { name: 'Jane Citizen' }))
+
+  const application = (jobId: string, withdrawnAt: string | null) => ({
+    id: `app-${jobId}`,
+    job_id: jobId,
+    job_title: 'React Developer',
+    company: 'Acme',
+    status: 'pending',
+    created_at: '2026-11-03T10:00:00Z',
+    last_updated: '2026-11-03T10:00:00Z',
+    interviews: [],
+    progress: 'submitted',
+    withdrawn_at: withdrawnAt,
+  })
+  const withApplications = (apps: ReturnType<typeof application>[]) =>
+    routeFetch({
+      ...table,
+      'GET /api/admin/jobs/job-board': { body: [boardJob('j1', 'React Developer'), boardJob('j2', 'Rust Engineer')] },
+      'GET /api/applications/my-applications': { body: apps },
+    })
+  const card = (title: string) => screen.getByRole('link', { name: title }).closest('li')!
+
+  it('says Withdrawn on the card and in place of Apply Now, not Applied', async () => {
+    withApplications([application('j1', '2026-11-29T01:00:00Z')])
+    renderRoutes([{ path: '/candidate/dashboard/jobs', element: <JobsTab /> }], '/candidate/dashboard/jobs')
+    await screen.findByRole('button', { name: 'Apply Now for Rust Engineer' })
+    await waitFor(() => expect(within(card('React Developer')).queryByRole('button', { name: 'Apply Now for React Developer' })).toBeNull())
+    const withdrawn = within(card('React Developer'))
+    expect(withdrawn.getByText('Withdrawn', { selector: '.badge' }).className).toContain('badge-neutral')
+    expect((withdrawn.getByRole('button', { name: 'Withdrawn' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(withdrawn.queryByText('Applied')).toBeNull()
+    expect(withdrawn.queryByText('Applied Successfully')).toBeNull()
+  })
+
+  it('keeps Applied and Applied Successfully for an application still live', async () => {
+    withApplications([application('j1', null), application('j2', '2026-11-29T01:00:00Z')])
+    renderRoutes([{ path: '/candidate/dashboard/jobs', element: <JobsTab /> }], '/candidate/dashboard/jobs')
+    await screen.findByRole('button', { name: 'Applied Successfully' })
+    const live = within(card('React Developer'))
+    expect(live.getByText('Applied', { selector: '.badge' }).className).toContain('badge-success')
+    expect(live.queryByText('Withdrawn')).toBeNull()
+    expect(within(card('Rust Engineer')).getByRole('button', { name: 'Withdrawn' })).toBeTruthy()
+  })
+
+  it('says Withdrawn in the saved jobs too, with no Apply Now', async () => {
+    routeFetch({
+      ...table,
+      'GET /api/applications/my-applications': { body: [application('j1', '2026-11-29T01:00:00Z')] },
+      'GET /api/candidate/saved-jobs': {
+        body: {
+          limit: 200,
+          saved_jobs: [{ job_id: 'j1', title: 'React Developer', company: 'Acme', location: 'Sydney NSW', type: 'Full-time', salary: '', status: 'open', saved_at: '2026-11-01T00:00:00Z', expires_at: null }],
+        },
+      },
+    })
+    renderRoutes([{ path: '/candidate/dashboard/jobs', element: <JobsTab /> }], '/candidate/dashboard/jobs?view=saved')
+    await waitFor(() => expect(screen.getAllByText('Withdrawn', { selector: '.badge' })).toHaveLength(1))
+    expect(screen.queryByRole('button', { name: 'Apply Now for React Developer' })).toBeNull()
+    expect(screen.queryByText('Applied', { selector: '.badge' })).toBeNull()
+  })
+})

@@ -37,6 +37,7 @@ import { SavedJobsList, useSavedJobs, useSaveIntent } from '../../saved-jobs'
 import { SaveSearch } from '../../alerts'
 import { useTimedMessage } from '../hooks/useTimedMessage'
 import { filterDashboardJobs, jobTypeOptions, type JobFilters } from '../model/jobFilter'
+import { isWithdrawn } from '../model/withdraw'
 import { AppliedNextSteps } from './AppliedNextSteps'
 import { ApplyModal } from './ApplyModal'
 import { Message } from './Message'
@@ -114,6 +115,8 @@ export function JobsTab() {
     applications.data?.forEach((a) => set.add(String(a.job_id)))
     return set
   }, [applications.data, appliedNow])
+  // of those, the ones the candidate took back: their cards say Withdrawn, not Applied
+  const withdrawn = useMemo(() => new Set((applications.data ?? []).filter(isWithdrawn).map((a) => String(a.job_id))), [applications.data])
 
   // decided once the jobs and the candidate's applications are in (an application already made
   // must not open a dialog the server would refuse)
@@ -229,6 +232,7 @@ export function JobsTab() {
       {savedView ? (
         <SavedJobsList
           applied={applied}
+          withdrawn={withdrawn}
           onBrowse={() => showView(false)}
           onApply={(id) => {
             const job = all.find((j) => String(j.id) === id)
@@ -315,6 +319,7 @@ export function JobsTab() {
                   job={job}
                   expanded={expanded.has(job.id)}
                   applied={applied.has(String(job.id))}
+                  withdrawn={withdrawn.has(String(job.id))}
                   hoursLeft={hoursLeft(job)}
                   onToggle={() => toggle(job.id)}
                   onApply={() => openDialog(job)}

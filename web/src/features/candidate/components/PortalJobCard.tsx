@@ -3,7 +3,8 @@
  * does (SPEC 2.5 calls its toggle See More), with Apply Now its one primary action and the whole
  * card a link to the job page (the title's ::after covers it; the buttons sit above, see
  * dashboard.css .cd-job-card). A job with 24 hours or less left, which the public board no longer
- * lists, says how long is left.
+ * lists, says how long is left. One applied for says so, or says Withdrawn once the candidate took
+ * the application back (applying again is refused, so there is no Apply Now then either).
  */
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/Badge'
@@ -11,19 +12,23 @@ import { Button } from '../../../components/ui/Button'
 import { formatClosingDate, formatDate, formatPostedAge } from '../../../lib/format'
 import { closingSoonText, hasHiddenDetails, JobDescription, salaryText, type Job } from '../../jobs'
 import { SaveJobButton } from '../../saved-jobs'
+import { WITHDRAWN_DISPLAY } from '../model/withdraw'
 
 type Props = {
   job: Job
   expanded: boolean
   applied: boolean
+  /** the candidate's application for it is withdrawn (`withdrawn_at` set) */
+  withdrawn?: boolean
   /** hours left when 24 or fewer remain, else null */
   hoursLeft: number | null
   onToggle: () => void
   onApply: () => void
 }
 
-export function PortalJobCard({ job, expanded, applied, hoursLeft, onToggle, onApply }: Props) {
+export function PortalJobCard({ job, expanded, applied, withdrawn = false, hoursLeft, onToggle, onApply }: Props) {
   const detailsId = `portal-job-${job.id}`
+  const hasApplied = applied || withdrawn
   return (
     <li className="cd-card cd-job-card card-cover">
       <div className="cd-card-head">
@@ -36,14 +41,18 @@ export function PortalJobCard({ job, expanded, applied, hoursLeft, onToggle, onA
             {job.specialisation ? ` · ${job.specialisation}` : ''}
           </p>
         </div>
-        {applied || hoursLeft != null ? (
+        {hasApplied || hoursLeft != null ? (
           <div className="cd-job-badges">
             {hoursLeft != null ? (
               <Badge tone="warning" icon="clock">
                 {closingSoonText(hoursLeft)}
               </Badge>
             ) : null}
-            {applied ? (
+            {withdrawn ? (
+              <Badge tone={WITHDRAWN_DISPLAY.tone} icon={WITHDRAWN_DISPLAY.icon}>
+                {WITHDRAWN_DISPLAY.label}
+              </Badge>
+            ) : applied ? (
               <Badge tone="success" icon="check">
                 Applied
               </Badge>
@@ -63,8 +72,8 @@ export function PortalJobCard({ job, expanded, applied, hoursLeft, onToggle, onA
         {job.expires_at ? ` · Apply by ${formatClosingDate(job.expires_at)}` : ''}
       </p>
       <div className="cd-card-actions">
-        <Button size="sm" disabled={applied} onClick={onApply} aria-label={applied ? undefined : `Apply Now for ${job.title}`}>
-          {applied ? 'Applied Successfully' : 'Apply Now'}
+        <Button size="sm" disabled={hasApplied} onClick={onApply} aria-label={hasApplied ? undefined : `Apply Now for ${job.title}`}>
+          {withdrawn ? WITHDRAWN_DISPLAY.label : applied ? 'Applied Successfully' : 'Apply Now'}
         </Button>
         {hasHiddenDetails(job) ? (
           <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle}>

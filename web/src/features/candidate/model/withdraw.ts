@@ -6,6 +6,8 @@
  * Applications with `withdrawn_at` set, and the same job cannot be applied for again (the first
  * application keeps its place).
  */
+import type { BadgeTone } from '../../../components/ui/Badge'
+import type { IconName } from '../../../components/ui/Icon'
 import { formatDate, formatSydneyTime } from '../../../lib/format'
 import type { Application, ApplicationInterview } from '../types'
 
@@ -16,6 +18,12 @@ export const WITHDRAW_REASON_MAX = 500
 export function isWithdrawn(app: Pick<Application, 'withdrawn_at'>): boolean {
   return Boolean(app.withdrawn_at)
 }
+
+/**
+ * How a withdrawn application shows wherever its status would (My Applications, and the job's card
+ * in Browse Jobs): muted, as it is over, with the arrow the public job page uses for taken back.
+ */
+export const WITHDRAWN_DISPLAY = { icon: 'reopen' as IconName, label: 'Withdrawn', tone: 'neutral' as BadgeTone }
 
 /** Whether the candidate can still take it back: anything not yet decided nor already withdrawn. */
 export function canWithdraw(app: Pick<Application, 'progress' | 'withdrawn_at'>): boolean {

@@ -1,4 +1,4 @@
-/** GET /api/employer/interviews: the booked interviews still to come across every job, soonest first (at most 100). */
+/** GET /api/employer/interviews: the booked interviews not yet finished (those under way too) across every job, soonest first (at most 100). */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { UpcomingInterview } from '../types'
 import { employerFetch } from './client'

@@ -11,7 +11,7 @@ export const employerKeys = {
   applicants: () => [...employerKeys.all, 'applicant'] as const,
   applicant: (id: string) => [...employerKeys.applicants(), id] as const,
   company: () => [...employerKeys.all, 'company'] as const,
-  /** The booked interviews still to come across every job. */
+  /** The booked interviews not yet finished (those under way too) across every job. */
   interviews: () => [...employerKeys.all, 'interviews'] as const,
 }
 

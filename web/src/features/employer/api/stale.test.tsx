@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Query } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { socket } from '../../../testing/fakeSocket'
 import { freshEachTest, providers, routeFetch, storeSession, testQueryClient } from '../../../testing/harness'
@@ -6,6 +7,8 @@ import { useEmployerLive } from '../hooks/useEmployerLive'
 import { employerKeys } from './keys'
 import { useAddNote } from './add-note'
 import { useMoveApplication } from './move-application'
+import { useCancelInterview } from './cancel-interview'
+import { useRescheduleInterview } from './reschedule-interview'
 import { useScheduleInterview } from './schedule-interview'
 
 vi.mock('socket.io-client', () => import('../../../testing/fakeSocket'))
@@ -74,7 +77,34 @@ describe('a write and its socket echo mark the same queries stale once', () => {
     expect(live.stale().filter((k) => k === interviews)).toHaveLength(1)
     const offline = tab(false)
     await act(() => offline.result.current.book.mutateAsync(booking))
-    expect(offline.stale()).toEqual([JSON.stringify(employerKeys.applicant('a1')), interviews])
+    // and every board, whose card shows the next interview (the booking names no job)
+    expect(offline.stale()).toEqual([JSON.stringify(employerKeys.applicant('a1')), interviews, JSON.stringify('predicate')])
+  })
+
+  it('without a socket, booking, moving or cancelling an interview reads every board again, and only boards', async () => {
+    routeFetch({
+      [BOOK]: { status: 201, body: { id: 'i1', message: 'Interview booked' } },
+      'PUT /api/employer/interviews/i1': { body: { message: 'Interview moved' } },
+      'POST /api/employer/interviews/i1/cancel': { body: { message: 'Interview cancelled' } },
+    })
+    const qc = testQueryClient()
+    const spy = vi.spyOn(qc, 'invalidateQueries')
+    const { result } = renderHook(() => ({ book: useScheduleInterview(), move: useRescheduleInterview(), cancel: useCancelInterview() }), {
+      wrapper: providers(qc, { role: 'employer', token: 't' }),
+    })
+    const body = { starts_at_local: '2099-01-21T10:00', duration_minutes: 45 }
+    const boards = () => spy.mock.calls.flatMap((c) => (c[0]?.predicate ? [c[0].predicate] : []))
+    const query = (queryKey: readonly unknown[]) => ({ queryKey }) as unknown as Query
+    await act(() => result.current.book.mutateAsync({ applicationId: 'a1', body }))
+    await act(() => result.current.move.mutateAsync({ interviewId: 'i1', applicationId: 'a1', body }))
+    await act(() => result.current.cancel.mutateAsync({ interviewId: 'i1', applicationId: 'a1' }))
+    expect(boards()).toHaveLength(3)
+    for (const marks of boards()) {
+      expect(marks(query(employerKeys.pipeline('j1', {})))).toBe(true)
+      expect(marks(query(employerKeys.pipelines('j2')))).toBe(true)
+      expect(marks(query(employerKeys.report('j1')))).toBe(false)
+      expect(marks(query(employerKeys.jobList()))).toBe(false)
+    }
   })
 
   it('a note is refreshed by its assessment_updated while the socket is open, by the mutation otherwise', async () => {

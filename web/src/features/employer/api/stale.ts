@@ -9,7 +9,8 @@ import { employerKeys, isPipelineKey } from './keys'
 /**
  * An application arrived or moved, or had an interview booked, moved or cancelled: the job list's
  * counts, that job's boards and report, the applicant, and the interviews still to come (a
- * rejection or a hire cancels the application's interviews too).
+ * rejection or the candidate's withdrawal cancels the application's interviews too; a hire does
+ * not).
  */
 export function markPipelineStale(qc: QueryClient, jobId: string, applicationId: string): Promise<unknown> {
   return Promise.all([

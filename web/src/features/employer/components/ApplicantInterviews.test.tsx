@@ -74,3 +74,51 @@ describe('the video link', () => {
     expect(screen.getByText('Reason: The application is not going ahead.')).toBeTruthy()
   })
 })
+
+describe('booking an interview', () => {
+  const show = (props: { stage?: 'interview' | 'rejected'; withdrawn?: boolean; interviews?: Interview[] } = {}) => {
+    routeFetch({})
+    render(<ApplicantInterviews applicationId="a1" name="Chloe Martin" stage={props.stage ?? 'interview'} interviews={props.interviews ?? []} withdrawn={props.withdrawn} />, {
+      wrapper: providers(),
+    })
+  }
+
+  it('is offered while the applicant is in the running', () => {
+    show()
+    expect(screen.getByRole('button', { name: 'Schedule an interview' })).toBeTruthy()
+    expect(screen.getByText('No interview booked yet.')).toBeTruthy()
+    expect(screen.queryByText(/withdrew/)).toBeNull()
+  })
+
+  it('is not offered once they withdrew the application, and says why (the server would refuse it)', () => {
+    show({ withdrawn: true })
+    expect(screen.queryByRole('button', { name: 'Schedule an interview' })).toBeNull()
+    expect(screen.getByText('They withdrew this application, so no interview can be booked.')).toBeTruthy()
+    expect(screen.queryByText('No interview booked yet.')).toBeNull()
+  })
+
+  it('is not offered once they are rejected, without blaming a withdrawal', () => {
+    show({ stage: 'rejected' })
+    expect(screen.queryByRole('button', { name: 'Schedule an interview' })).toBeNull()
+    expect(screen.queryByText(/withdrew/)).toBeNull()
+  })
+})
+
+describe('the details line', () => {
+  const line = () => screen.getByText(/minutes/).textContent
+
+  it('joins only the parts it has: no location, a link and interviewers', () => {
+    setup([bookedInterview({ duration_minutes: 45, location: null, video_link: 'https://meet.example.com/rust', interviewers: ['Oscar Lim'] })])
+    expect(line()).toBe('45 minutes · Video link (opens in a new tab) · with Oscar Lim')
+  })
+
+  it('with neither a location nor a link, has no empty separators', () => {
+    setup([bookedInterview({ duration_minutes: 45, location: null, video_link: null, interviewers: ['Oscar Lim'] })])
+    expect(line()).toBe('45 minutes · with Oscar Lim')
+  })
+
+  it('with everything, lists each part once', () => {
+    setup([bookedInterview({ duration_minutes: 30, video_link: 'https://meet.example.com/rust', interviewers: ['Oscar Lim', 'Mei Chen'] })])
+    expect(line()).toBe('30 minutes · Level 4, 1 Martin Place · Video link (opens in a new tab) · with Oscar Lim, Mei Chen')
+  })
+})

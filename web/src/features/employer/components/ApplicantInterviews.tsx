@@ -2,8 +2,10 @@
  * An applicant's interviews: book, move or cancel one, in Sydney time. Each time the server emails
  * the candidate (with a calendar file) and notifies them; an erased candidate gets no email. The
  * toast names who was told, in our words rather than the server's reply, which repeats the title.
+ * Only an applicant still in the running can be invited: not once hired or rejected, nor once they
+ * withdrew the application (the server refuses those too), and the card says why.
  */
-import { useState, type FormEvent } from 'react'
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react'
 import { ErrorAlert } from '../../../components/ui/Alert'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
@@ -21,13 +23,21 @@ import { safeVideoLink } from '../../../lib/links'
 
 type Dialog = { kind: 'book' } | { kind: 'move'; interview: Interview } | { kind: 'cancel'; interview: Interview }
 
-type Props = { applicationId: string; name: string; stage: Stage; interviews: Interview[]; erased?: boolean }
+type Props = {
+  applicationId: string
+  name: string
+  stage: Stage
+  interviews: Interview[]
+  erased?: boolean
+  /** the candidate withdrew the application (its card's `withdrawn_at` is set) */
+  withdrawn?: boolean
+}
 
-export function ApplicantInterviews({ applicationId, name, stage, interviews, erased = false }: Props) {
+export function ApplicantInterviews({ applicationId, name, stage, interviews, erased = false, withdrawn = false }: Props) {
   const [dialog, setDialog] = useState<Dialog | null>(null)
   // An erased applicant can no longer be invited (the server refuses too); a
   // booked interview can still be cancelled.
-  const inRunning = stage !== 'hired' && stage !== 'rejected'
+  const inRunning = stage !== 'hired' && stage !== 'rejected' && !withdrawn
   const canBook = inRunning && !erased
   const sorted = [...interviews].sort((a, b) => a.starts_at.localeCompare(b.starts_at))
   return (
@@ -44,16 +54,7 @@ export function ApplicantInterviews({ applicationId, name, stage, interviews, er
                 <strong>{formatSydney(i.starts_at)}</strong>
                 {i.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : <Badge tone="success">Booked</Badge>}
               </div>
-              <p className="ws-muted">
-                {i.duration_minutes} minutes · {i.location ?? ''}
-                {i.location && link ? ' · ' : ''}
-                {link ? (
-                  <a href={link} target="_blank" rel="noopener noreferrer">
-                    Video link<span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                ) : null}
-                {i.interviewers.length ? ` · with ${i.interviewers.join(', ')}` : ''}
-              </p>
+              <p className="ws-muted">{detailsLine(i, link)}</p>
               {i.status === 'cancelled' && i.cancel_reason ? <p className="ws-muted">Reason: {i.cancel_reason}</p> : null}
               {i.status !== 'cancelled' ? (
                 <div className="ws-actions">
@@ -71,6 +72,7 @@ export function ApplicantInterviews({ applicationId, name, stage, interviews, er
           )
         })}
       </ul>
+      {withdrawn ? <p className="ws-muted">They withdrew this application, so no interview can be booked.</p> : null}
       {erased && inRunning ? <p className="ws-muted">Their personal data was erased, so they can no longer be invited.</p> : null}
       {canBook ? (
         <div>
@@ -86,6 +88,25 @@ export function ApplicantInterviews({ applicationId, name, stage, interviews, er
       ) : null}
     </Card>
   )
+}
+
+/** "45 minutes · Level 4 · Video link · with Oscar Lim", from only the parts it has. */
+function detailsLine(i: Interview, link: string | null) {
+  const parts: ReactNode[] = [`${i.duration_minutes} minutes`]
+  if (i.location?.trim()) parts.push(i.location.trim())
+  if (link)
+    parts.push(
+      <a href={link} target="_blank" rel="noopener noreferrer">
+        Video link<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>,
+    )
+  if (i.interviewers.length) parts.push(`with ${i.interviewers.join(', ')}`)
+  return parts.map((part, n) => (
+    <Fragment key={n}>
+      {n > 0 ? ' · ' : null}
+      {part}
+    </Fragment>
+  ))
 }
 
 function InterviewDialog({ applicationId, name, interview, onClose }: { applicationId: string; name: string; interview?: Interview; onClose: () => void }) {

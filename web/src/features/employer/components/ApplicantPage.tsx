@@ -90,7 +90,15 @@ function Applicant({ detail, nav }: { detail: ApplicantDetail; nav: ApplicantNav
       <ProfileSection profile={detail.profile ?? null} erased={erased} />
       <ScorecardsSection key={`scorecards-${app.id}`} applicationId={app.id} scorecards={detail.scorecards} erased={erased} />
       <NotesSection key={`notes-${app.id}`} applicationId={app.id} notes={detail.notes} erased={erased} />
-      <ApplicantInterviews key={`interviews-${app.id}`} applicationId={app.id} name={name} stage={app.stage} interviews={detail.interviews} erased={erased} />
+      <ApplicantInterviews
+        key={`interviews-${app.id}`}
+        applicationId={app.id}
+        name={name}
+        stage={app.stage}
+        interviews={detail.interviews}
+        erased={erased}
+        withdrawn={Boolean(app.withdrawn_at)}
+      />
       <HistorySection entries={detail.history} />
       <DocumentsSection key={`documents-${app.id}`} documents={detail.documents} erased={erased} onDownload={save} />
     </div>

@@ -77,7 +77,7 @@ describe('rejecting the chosen applicants together', () => {
     const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Email each of them as well' }))
     expect(
-      within(dialog).getByText('Each of them will see straight away, in their portal and notifications, that their application won’t go further. We won’t email them about it.'),
+      within(dialog).getByText('Each of them will see straight away, in their portal and notifications, that their application won’t go further. We won’t send them the rejection email.'),
     ).toBeTruthy()
     expect(within(dialog).queryByText('Preview the email')).toBeNull()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
@@ -145,7 +145,11 @@ describe('rejecting together applicants with interviews still to come', () => {
   it('says how many of them have one and that those are cancelled too, and the toast what the server cancelled', async () => {
     openList([booked, tom])
     const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
-    expect(within(dialog).getByText('One of them has interviews still to come: those interviews are cancelled too, each with a calendar update.')).toBeTruthy()
+    expect(
+      within(dialog).getByText(
+        'One of them has interviews still to come: those interviews are cancelled too, and for each one the candidate gets an email with a calendar update that removes it, saying the application is not going ahead.',
+      ),
+    ).toBeTruthy()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
     expect(await screen.findByText('We’ve emailed Chloe Martin and Tom Gallagher and updated their portals. 2 interviews were cancelled.')).toBeTruthy()
   })

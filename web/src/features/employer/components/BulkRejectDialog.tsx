@@ -4,9 +4,10 @@
  * them as well" ticked (as it is to begin with) the server also emails each one, greeted by name.
  * Anyone whose personal data was erased has no one left to tell and no address, and the dialog
  * says so; when every chosen applicant is, it asks for neither feedback nor an email. When any of
- * them have interviews still to come, one line says those are cancelled too (each with a calendar
- * update). The toast says who the server reports it emailed, how many it did not, and how many
- * interviews it cancelled.
+ * them have interviews still to come, one line says those are cancelled too (each with an email
+ * and a calendar update, ticked or not: unticked, only the rejection email does not go). The toast
+ * says who the server reports it emailed, how many it did not, and how many interviews it
+ * cancelled.
  */
 import { useState } from 'react'
 import { Field } from '../../../components/ui/Field'

@@ -61,14 +61,17 @@ describe('the interviews page', () => {
     const calls = open({ body: [chloe, sam, ari] })
     expect(await screen.findByRole('heading', { name: 'Today' })).toBeTruthy()
     expect(calls[0].auth).toMatch(/^Bearer /)
-    expect(screen.getByText(/still to come across all your jobs/).textContent).toContain('Times are Sydney time.')
+    expect(screen.getByText(/^The booked interviews that haven’t finished yet, across all your jobs, soonest first\./).textContent).toContain('Times are Sydney time.')
+    // it lists those under way too, so it does not call them still to come
+    expect(screen.queryByText(/still to come/)).toBeNull()
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Today', 'Tomorrow', 'Thursday 22 January'])
 
     const today = day('Today')
     expect(within(today).getByText('10:00 – 10:45 am')).toBeTruthy()
     expect(within(today).getByRole('link', { name: 'Chloe Martin' }).getAttribute('href')).toBe('/dashboard/applicants/a1')
     expect(within(today).getByRole('link', { name: 'Senior Rust Engineer' }).getAttribute('href')).toBe('/dashboard/jobs/j1')
-    const call = within(today).getByRole('link', { name: 'Join video call' })
+    // a new tab, said to a screen reader as to the eye
+    const call = within(today).getByRole('link', { name: 'Join video call (opens in a new tab)' })
     expect(call.getAttribute('href')).toBe('https://meet.example.com/rust')
     expect(call.getAttribute('target')).toBe('_blank')
     expect(call.getAttribute('rel')).toBe('noopener noreferrer')
@@ -79,7 +82,7 @@ describe('the interviews page', () => {
     const tomorrow = day('Tomorrow')
     expect(within(tomorrow).getByText('3:00 – 4:00 pm')).toBeTruthy()
     expect(within(tomorrow).getByRole('link', { name: 'Erased person' }).getAttribute('href')).toBe('/dashboard/applicants/a2')
-    expect(within(tomorrow).queryByRole('link', { name: 'Join video call' })).toBeNull()
+    expect(within(tomorrow).queryByRole('link', { name: /Join video call/ })).toBeNull()
     expect(within(tomorrow).queryByText(/^With /)).toBeNull()
     expect(document.body.textContent).not.toContain('[erased]')
 

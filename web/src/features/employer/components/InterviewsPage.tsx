@@ -1,5 +1,6 @@
 /**
- * /dashboard/interviews: the booked interviews still to come across every job, by Sydney day
+ * /dashboard/interviews: the booked interviews that haven't finished yet (those under way too)
+ * across every job, by Sydney day
  * ("Today", "Tomorrow", "Thursday 4 December"): when, with whom, for which job, where, and the
  * team on the panel. Each applicant and job links to its own screen.
  */
@@ -47,7 +48,7 @@ export default function InterviewsPage() {
   return (
     <div className="ws-stack">
       <p className="ws-muted">
-        The booked interviews still to come across all your jobs, soonest first. Times are Sydney time.
+        The booked interviews that haven’t finished yet, across all your jobs, soonest first. Times are Sydney time.
         {list.length >= MOST ? ` Showing the next ${MOST}.` : ''}
       </p>
       {groupBySydneyDay(list).map((group) => (
@@ -84,7 +85,7 @@ function InterviewRow({ interview: i }: { interview: UpcomingInterview }) {
           <p>
             {video ? (
               <a href={video} target="_blank" rel="noopener noreferrer">
-                Join video call
+                Join video call<span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             ) : null}
             {video && place ? <span aria-hidden="true"> · </span> : null}

@@ -46,7 +46,7 @@ describe('rejecting one applicant', () => {
     ).toBeTruthy()
     fireEvent.click(emailBox())
     expect(
-      within(dialog).getByText('Chloe Martin will see straight away, in their portal and notifications, that this application won’t go further. We won’t email them about it.'),
+      within(dialog).getByText('Chloe Martin will see straight away, in their portal and notifications, that this application won’t go further. We won’t send them the rejection email.'),
     ).toBeTruthy()
     expect(screen.getByLabelText('Feedback for Chloe Martin (optional)').getAttribute('aria-describedby')).toBeTruthy()
     expect(within(dialog).getByText('They’ll read it with that news. Up to 2000 characters.')).toBeTruthy()
@@ -177,9 +177,10 @@ describe('rejecting one applicant', () => {
 describe('rejecting one applicant with interviews still to come', () => {
   // 11 pm UTC on 1 Dec 2099 is 10 am on Wednesday 2 Dec in Sydney
   const booked = (count: number) => ({ ...card, next_interview_at: '2099-12-01T23:00:00Z', upcoming_interviews: count })
-  const ONE = 'Their interview on Wednesday 2 December 2099 at 10:00 am is cancelled too, and they’ll get a calendar update that removes it.'
+  const ONE =
+    'Their interview on Wednesday 2 December 2099 at 10:00 am is cancelled too: they’ll get an email with a calendar update that removes it, saying the application is not going ahead.'
 
-  it('says the interview is cancelled too, with a calendar update, ticked or not', () => {
+  it('says the interview is cancelled too, with an email and a calendar update, ticked or not', () => {
     scriptFetch()
     setup(booked(1))
     fireEvent.click(screen.getByText('reject'))
@@ -189,6 +190,9 @@ describe('rejecting one applicant with interviews still to come', () => {
     expect(note.compareDocumentPosition(within(dialog).getByRole('button', { name: 'Reject' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     fireEvent.click(emailBox())
     expect(within(dialog).getByText(ONE)).toBeTruthy()
+    // unticked, only the rejection email is not sent: the cancellation is still mailed
+    expect(within(dialog).getByText(/We won’t send them the rejection email\.$/)).toBeTruthy()
+    expect(within(dialog).queryByText(/won’t email/)).toBeNull()
   })
 
   it('counts them when there are more than one, naming the first', () => {
@@ -197,7 +201,7 @@ describe('rejecting one applicant with interviews still to come', () => {
     fireEvent.click(screen.getByText('reject'))
     expect(
       screen.getByText(
-        'Their 2 interviews still to come, the first on Wednesday 2 December 2099 at 10:00 am, are cancelled too, and they’ll get a calendar update for each.',
+        'Their 2 interviews still to come, the first on Wednesday 2 December 2099 at 10:00 am, are cancelled too: they’ll get an email for each, with a calendar update that removes it, saying the application is not going ahead.',
       ),
     ).toBeTruthy()
   })

@@ -5,12 +5,14 @@
  * portal and raises a notification saying it won't go further (with the feedback, if any), at
  * once; with "Email … as well" ticked (as it is to begin with) the server also emails them "Your
  * application for … at …" with the feedback, which the dialog can show as it will read. Interviews
- * still to come are cancelled with it, and the candidate gets a calendar update for each whether
- * or not they are emailed about the decision; the dialog says so, naming the first one. An erased
- * applicant has no one left to tell and no address, so their dialog says so, asks for neither
- * feedback nor an email, and says only that their interviews are cancelled. Marking one hired, which is final and tells the candidate at once, first
- * asks to confirm (a slip of a drag must not hire anyone). Cancel sends nothing, so the card stays
- * where it was.
+ * still to come are cancelled with it, and the candidate gets an email with a calendar update for
+ * each, saying the application is not going ahead, whether or not they are sent the rejection
+ * email; so unticked, the dialog promises only that the rejection email won't go, and names the
+ * first interview. An erased applicant has no one left to tell and no address, so their dialog
+ * says so, asks for neither feedback nor an email, and says only that their interviews are
+ * cancelled. Marking one hired, which is final and tells the candidate at once, first asks to
+ * confirm (a slip of a drag must not hire anyone). Cancel sends nothing, so the card stays where
+ * it was.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useState, type ReactNode } from 'react'
@@ -82,11 +84,12 @@ function useMailJob(jobId: string, job: { title: string; company?: string } | un
 
 /**
  * What the candidate is told when they are rejected, said before the manager decides: one by
- * name, or many; `email` is whether they are emailed as well.
+ * name, or many; `email` is whether they are sent the rejection email as well. Unticked, it says
+ * only that the rejection email won't go: an interview the rejection cancels is still mailed.
  */
 export function RejectNotice({ name, erased = false, email = false }: { name?: string; erased?: boolean; email?: boolean }) {
   if (erased) return <p>Their personal data was erased, so there is no one to tell: the application simply moves to Rejected.</p>
-  const how = email ? 'We’ll also send them an email saying so.' : 'We won’t email them about it.'
+  const how = email ? 'We’ll also send them an email saying so.' : 'We won’t send them the rejection email.'
   return name ? (
     <p>
       {name} will see straight away, in their portal and notifications, that this application won’t go further. {how}

@@ -53,7 +53,8 @@ export function useCardMover(jobId: string) {
 /**
  * The toast for a move that took: a rejection says how the candidate was told (RejectDialog says so
  * first), with an email only when the server's reply says one was queued, and the interviews the
- * server says it cancelled (their calendar updates are mail too, so then "no rejection email").
+ * server says it cancelled (each is mailed to them with a calendar update, saying the application
+ * is not going ahead, so then it is "no rejection email", not "no email").
  */
 function movedToast(card: PipelineCard, to: Stage, { feedback, emailed, cancelled }: { feedback?: string; emailed: boolean; cancelled: number }) {
   const name = personName(card.candidate_name)

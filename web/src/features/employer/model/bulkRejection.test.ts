@@ -84,6 +84,32 @@ describe('the toast after a bulk rejection', () => {
     )
   })
 
+  it('says only the rejection email did not go to one whose interview was cancelled (that was mailed)', () => {
+    // Tom was not emailed about the rejection, but his cancelled interview was mailed to him
+    const tomBooked = {
+      rejected: 2,
+      emailed: 1,
+      interviews_cancelled: 1,
+      results: [
+        { id: 'a1', emailed: true, interviews_cancelled: 0 },
+        { id: 'a2', emailed: false, interviews_cancelled: 1 },
+      ],
+    }
+    expect(bulkRejectedToast(people.slice(0, 2), tomBooked, { feedback: false }).message).toBe(
+      'We’ve emailed Chloe Martin and updated their portal. One applicant wasn’t sent the rejection email. 1 interview was cancelled.',
+    )
+    // the cancelled one was Chloe’s, who was emailed anyway: Tom got no mail at all
+    const chloeBooked = { ...tomBooked, results: [{ id: 'a1', emailed: true, interviews_cancelled: 1 }, { id: 'a2', emailed: false, interviews_cancelled: 0 }] }
+    expect(bulkRejectedToast(people.slice(0, 2), chloeBooked, { feedback: false }).message).toBe(
+      'We’ve emailed Chloe Martin and updated their portal. One applicant wasn’t emailed. 1 interview was cancelled.',
+    )
+    // no one emailed, and the one cancelled interview was Tom’s: Chloe got no mail, but Tom did
+    const noneEmailed = { ...tomBooked, emailed: 0, results: [{ id: 'a1', emailed: false, interviews_cancelled: 0 }, { id: 'a2', emailed: false, interviews_cancelled: 1 }] }
+    expect(bulkRejectedToast(people.slice(0, 2), noneEmailed, { feedback: false }).message).toBe(
+      'Chloe Martin and Tom Gallagher will see it in their portals; no rejection email was sent. 1 interview was cancelled.',
+    )
+  })
+
   it('reads a reply without `emailed` (an older server) as no one emailed', () => {
     expect(bulkRejectedToast(people.slice(0, 1), { rejected: 1, results: [{ id: 'a1' }] }, { feedback: false }).message).toBe(
       'Chloe Martin will see it in their portal; no email was sent.',

@@ -3,14 +3,18 @@
  * says it emailed (by name, for a few), how many of the others were not (why, only when it is
  * known: every one of them had their personal data erased), or, when no one was emailed, who will
  * see it in their portal, how many interviews the server cancelled with them, and the first refusal
- * if some could not be rejected.
+ * if some could not be rejected. Those not emailed whose interviews were cancelled still got mail
+ * (the calendar updates), so for them it says only that the rejection email did not go.
  */
 import { isErased, personName } from '../../../lib/erased'
 import type { PipelineCard } from '../types'
 import { interviewsCancelledText } from './upcomingInterviews'
 
-/** One applicant's outcome; a missing `emailed` (until the generated types have it) counts as not emailed. */
-type Outcome = { id: string; error?: string | null; emailed?: boolean }
+/**
+ * One applicant's outcome; a missing `emailed` (until the generated types have it) counts as not
+ * emailed, and a missing `interviews_cancelled` (an older server) defers to the total.
+ */
+type Outcome = { id: string; error?: string | null; emailed?: boolean; interviews_cancelled?: number }
 
 /** Names past this many are counted rather than listed. */
 const NAMES_LISTED = 3
@@ -41,6 +45,10 @@ export function bulkRejectedToast(
   const erased = notEmailed.length - reachable.length
   const withFeedback = feedback ? ', with your feedback' : ''
   const cancelled = result.interviews_cancelled ?? 0
+  // an interview the rejection cancelled is mailed to them (a calendar update saying the application
+  // is not going ahead), so those not emailed were not sent the rejection email, rather than no email
+  const cancelledFor = new Map(result.results.map((r) => [r.id, r.interviews_cancelled ?? cancelled]))
+  const mailedAnyway = reachable.some((c) => (cancelledFor.get(c.id) ?? 0) > 0)
   const parts: string[] = []
   if (emailed.length) {
     parts.push(`We’ve emailed ${who(emailed)} and updated ${plural(emailed.length, 'their portal', 'their portals')}${withFeedback}.`)
@@ -48,11 +56,11 @@ export function bulkRejectedToast(
     if (notEmailed.length && !reachable.length) {
       parts.push(erased === 1 ? 'One applicant’s personal data was erased, so they weren’t emailed.' : `${erased} applicants’ personal data was erased, so they weren’t emailed.`)
     } else if (notEmailed.length) {
-      parts.push(notEmailed.length === 1 ? 'One applicant wasn’t emailed.' : `${notEmailed.length} applicants weren’t emailed.`)
+      const what = mailedAnyway ? 'sent the rejection email' : 'emailed'
+      parts.push(notEmailed.length === 1 ? `One applicant wasn’t ${what}.` : `${notEmailed.length} applicants weren’t ${what}.`)
     }
   } else if (reachable.length) {
-    // the cancelled interviews' calendar updates are mail too, so then it is no rejection email
-    parts.push(`${who(reachable)} will see it in ${plural(reachable.length, 'their portal', 'their portals')}${withFeedback}; no ${cancelled ? 'rejection ' : ''}email was sent.`)
+    parts.push(`${who(reachable)} will see it in ${plural(reachable.length, 'their portal', 'their portals')}${withFeedback}; no ${mailedAnyway ? 'rejection ' : ''}email was sent.`)
   } else if (erased) {
     parts.push('Their personal data was erased, so there was no one to tell.')
   }

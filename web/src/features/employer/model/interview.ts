@@ -1,16 +1,11 @@
 /** Interview times: entered and shown in Australia/Sydney whatever the browser's own zone. */
+import { SYDNEY, sydneyParts } from '../../../lib/format'
 import type { Interview, InterviewBody } from '../types'
-
-export const SYDNEY = 'Australia/Sydney'
 
 /** "YYYY-MM-DDTHH:MM" in Sydney for an instant: what the server takes as starts_at_local. */
 export function sydneyLocalInput(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: SYDNEY, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  )
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
+  const p = sydneyParts(new Date(iso), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`
 }
 
 /** "Tue 25 Nov 2026, 10:00 am (Sydney)". */

@@ -1,23 +1,20 @@
 /**
- * The interviews still to come across every job, as the workspace shows them: grouped by the
- * Sydney day they fall on ("Today", "Tomorrow", "Thursday 4 December"), each with its time range,
- * and the Jobs page's short summary of the next one. Sydney time whatever the browser's zone, so
- * daylight saving is right on each date.
+ * The booked interviews not yet finished (those under way too) across every job, as the workspace
+ * shows them: grouped by the Sydney day they fall on ("Today", "Tomorrow", "Thursday 4 December"),
+ * each with its time range, and the Jobs page's short summary of the next one. Sydney time
+ * whatever the browser's zone, so daylight saving is right on each date.
  */
-import { sydneyClock, sydneyParts, timeRange } from '../../../lib/format'
+import { addDays } from '../../../lib/days'
+import { sydneyClock, sydneyDay, sydneyParts, timeRange } from '../../../lib/format'
 import type { UpcomingInterview } from '../types'
-import { sydneyDay } from './jobForm'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-
-/** The calendar day after a YYYY-MM-DD day (a calendar step, so no daylight saving hour in it). */
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
 
 /** A Sydney day (YYYY-MM-DD) as a heading: "Today", "Tomorrow", else "Thursday 4 December", with the year when it is not this one. */
 export function sydneyDayLabel(day: string, now: Date = new Date()): string {
   const today = sydneyDay(now.toISOString())
   if (day === today) return 'Today'
-  if (day === dayAfter(today)) return 'Tomorrow'
+  if (day === addDays(today, 1)) return 'Tomorrow'
   // noon UTC is 10 or 11 pm that same day in Sydney (UTC+10, +11 in daylight saving)
   const p = sydneyParts(new Date(`${day}T12:00:00Z`), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
   return `${p.weekday} ${p.day} ${p.month}${p.year === today.slice(0, 4) ? '' : ` ${p.year}`}`

@@ -25,12 +25,12 @@ describe('interviewHint', () => {
 })
 
 describe('rejectInterviewsNote', () => {
-  it('says the interview is cancelled too, with a calendar update', () => {
+  it('says the interview is cancelled too, with an email and a calendar update saying why', () => {
     expect(rejectInterviewsNote(booked(1), {}, now)).toBe(
-      'Their interview on Tuesday 2 December at 10:00 am is cancelled too, and they’ll get a calendar update that removes it.',
+      'Their interview on Tuesday 2 December at 10:00 am is cancelled too: they’ll get an email with a calendar update that removes it, saying the application is not going ahead.',
     )
     expect(rejectInterviewsNote(booked(2), {}, now)).toBe(
-      'Their 2 interviews still to come, the first on Tuesday 2 December at 10:00 am, are cancelled too, and they’ll get a calendar update for each.',
+      'Their 2 interviews still to come, the first on Tuesday 2 December at 10:00 am, are cancelled too: they’ll get an email for each, with a calendar update that removes it, saying the application is not going ahead.',
     )
   })
   it('for an erased applicant, only that they are cancelled: there is no one to mail', () => {
@@ -45,20 +45,26 @@ describe('bulkInterviewsNote', () => {
   const tom = pipelineCard({ id: 'a2', candidate_name: 'Tom Gallagher' })
   const erased = pipelineCard({ id: 'a3', candidate_name: '[erased]' })
   it('counts those with interviews still to come', () => {
-    expect(bulkInterviewsNote([booked(1), tom], now)).toBe('One of them has an interview still to come: it is cancelled too, with a calendar update.')
-    expect(bulkInterviewsNote([booked(2), tom], now)).toBe('One of them has interviews still to come: those interviews are cancelled too, each with a calendar update.')
+    expect(bulkInterviewsNote([booked(1), tom], now)).toBe(
+      'One of them has an interview still to come: it is cancelled too, and they’ll get an email with a calendar update that removes it, saying the application is not going ahead.',
+    )
+    expect(bulkInterviewsNote([booked(2), tom], now)).toBe(
+      'One of them has interviews still to come: those interviews are cancelled too, and for each one the candidate gets an email with a calendar update that removes it, saying the application is not going ahead.',
+    )
     expect(bulkInterviewsNote([booked(1), { ...tom, next_interview_at: '2025-12-03T00:00:00Z', upcoming_interviews: 1 }, erased], now)).toBe(
-      '2 of them have interviews still to come: those interviews are cancelled too, each with a calendar update.',
+      '2 of them have interviews still to come: those interviews are cancelled too, and for each one the candidate gets an email with a calendar update that removes it, saying the application is not going ahead.',
     )
     expect(bulkInterviewsNote([booked(1), booked(1, { id: 'a2' })], now)).toBe(
-      'All of them have interviews still to come: those interviews are cancelled too, each with a calendar update.',
+      'All of them have interviews still to come: those interviews are cancelled too, and for each one the candidate gets an email with a calendar update that removes it, saying the application is not going ahead.',
     )
   })
-  it('names one chosen applicant, and sends an erased one no update', () => {
-    expect(bulkInterviewsNote([booked(1)], now)).toBe('Chloe Martin has an interview still to come: it is cancelled too, with a calendar update.')
+  it('names one chosen applicant, and sends an erased one no email', () => {
+    expect(bulkInterviewsNote([booked(1)], now)).toBe(
+      'Chloe Martin has an interview still to come: it is cancelled too, and they’ll get an email with a calendar update that removes it, saying the application is not going ahead.',
+    )
     expect(bulkInterviewsNote([booked(1, { candidate_name: '[erased]' })], now)).toBe('They have an interview still to come: it is cancelled too.')
     expect(bulkInterviewsNote([booked(1), booked(1, { id: 'a3', candidate_name: '[erased]' })], now)).toBe(
-      'All of them have interviews still to come: those interviews are cancelled too, each with a calendar update (none goes to anyone whose personal data was erased).',
+      'All of them have interviews still to come: those interviews are cancelled too, and for each one the candidate gets an email with a calendar update that removes it, saying the application is not going ahead (no email goes to anyone whose personal data was erased).',
     )
   })
   it('says nothing when none of them has one', () => {

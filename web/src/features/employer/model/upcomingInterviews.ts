@@ -1,8 +1,9 @@
 /**
  * An applicant's interviews still to come, as their card carries them (the soonest and how many),
  * in the words the board, the reject dialogs and the toasts use. A rejection cancels every one of
- * them, and the server mails the candidate a calendar update for each (none to an applicant whose
- * personal data was erased: they have no address).
+ * them, and the server mails the candidate, for each, a cancellation with a calendar update whose
+ * reason is "The application is not going ahead.", whether or not they are sent the rejection
+ * email (none to an applicant whose personal data was erased: they have no address).
  */
 import { isErased, personName } from '../../../lib/erased'
 import { formatSydneyTime } from '../../../lib/format'
@@ -28,10 +29,13 @@ export function interviewHint(card: Upcoming, now: Date = new Date()): string {
   return `Interview ${formatSydneyTime(upcoming.next, { now })}${more}`
 }
 
+/** What the cancellation mail says, in the dialogs' words. */
+const NOT_GOING_AHEAD = 'saying the application is not going ahead'
+
 /**
  * What rejecting one applicant does to their interviews, said in the dialog before Reject: the
- * calendar update goes whether or not they are emailed about the decision, but not to an erased
- * applicant. '' with no interview still to come.
+ * email with the calendar update goes whether or not they are sent the rejection email, but not
+ * to an erased applicant. '' with no interview still to come.
  */
 export function rejectInterviewsNote(card: Upcoming, { erased = false }: { erased?: boolean } = {}, now: Date = new Date()): string {
   const upcoming = upcomingInterviews(card, now)
@@ -40,7 +44,7 @@ export function rejectInterviewsNote(card: Upcoming, { erased = false }: { erase
   const one = upcoming.count === 1
   const cancelled = one ? `Their interview on ${when} is cancelled too` : `Their ${upcoming.count} interviews still to come, the first on ${when}, are cancelled too`
   if (erased) return `${cancelled}.`
-  return `${cancelled}, and they’ll get a calendar update ${one ? 'that removes it' : 'for each'}.`
+  return `${cancelled}: they’ll get an email ${one ? 'with a calendar update that removes it' : 'for each, with a calendar update that removes it'}, ${NOT_GOING_AHEAD}.`
 }
 
 /** The bulk reject dialog's line when any of the chosen have interviews still to come; '' when none do. */
@@ -54,9 +58,14 @@ export function bulkInterviewsNote(cards: (Upcoming & Pick<PipelineCard, 'candid
   const has = booked.length === 1 && who !== 'They' ? 'has' : 'have'
   const what = total === 1 ? 'an interview still to come: it is cancelled too' : 'interviews still to come: those interviews are cancelled too'
   const reachable = booked.filter((c) => !isErased(c.candidate_name)).length
-  const update = reachable === 0 ? '' : total === 1 ? ', with a calendar update' : ', each with a calendar update'
-  const erasedAside = reachable > 0 && reachable < booked.length ? ' (none goes to anyone whose personal data was erased)' : ''
-  return `${who} ${has} ${what}${update}${erasedAside}.`
+  const mail =
+    reachable === 0
+      ? ''
+      : total === 1
+        ? `, and they’ll get an email with a calendar update that removes it, ${NOT_GOING_AHEAD}`
+        : `, and for each one the candidate gets an email with a calendar update that removes it, ${NOT_GOING_AHEAD}`
+  const erasedAside = reachable > 0 && reachable < booked.length ? ' (no email goes to anyone whose personal data was erased)' : ''
+  return `${who} ${has} ${what}${mail}${erasedAside}.`
 }
 
 /**

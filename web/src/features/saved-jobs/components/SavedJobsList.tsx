@@ -18,11 +18,13 @@ import type { SavedJob } from '../types'
 type Props = {
   /** Jobs the candidate has applied for (their ids). */
   applied: Set<string>
+  /** Of those, the ones whose application they withdrew: marked Withdrawn, and not to apply for again. */
+  withdrawn?: Set<string>
   onApply: (jobId: string) => void
   onBrowse: () => void
 }
 
-export function SavedJobsList({ applied, onApply, onBrowse }: Props) {
+export function SavedJobsList({ applied, withdrawn, onApply, onBrowse }: Props) {
   const saved = useSavedJobs()
   const remove = useToggleSavedJob()
   const toast = useToast()
@@ -66,6 +68,7 @@ export function SavedJobsList({ applied, onApply, onBrowse }: Props) {
       <ul className="cd-cards">
         {list.map((job) => {
           const standing = savedStanding(job)
+          const isWithdrawn = withdrawn?.has(job.job_id) ?? false
           const isApplied = applied.has(job.job_id)
           return (
             <li key={job.job_id} className="cd-card">
@@ -87,7 +90,12 @@ export function SavedJobsList({ applied, onApply, onBrowse }: Props) {
                 <Button variant="ghost" size="sm" aria-label={`Remove ${job.title} from saved jobs`} onClick={() => onRemove(job)}>
                   Remove
                 </Button>
-                {isApplied ? (
+                {isWithdrawn ? (
+                  // as in My Applications and on the job's card in Browse Jobs
+                  <Badge tone="neutral" icon="reopen">
+                    Withdrawn
+                  </Badge>
+                ) : isApplied ? (
                   <Badge tone="success" icon="check">
                     Applied
                   </Badge>
