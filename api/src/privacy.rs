@@ -9,6 +9,7 @@
 
 use commands::erasure::{EraseOutcome, ErasePerson, ErasureTarget};
 use event_store::{Actor, Metadata};
+use projections::read_models::interviews;
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -37,11 +38,8 @@ pub async fn erase(
         // A booking made a moment ago is listed once the read models have it.
         state.wait_for_head().await;
         cmd.files = stored_files(&state.pool, cmd.subject_id).await?;
-        cmd.upcoming_interviews = projections::read_models::interviews::upcoming_of_candidate(
-            &state.pool,
-            cmd.subject_id,
-        )
-        .await?;
+        let of = interviews::UpcomingOf::Candidate(cmd.subject_id);
+        cmd.upcoming_interviews = interviews::upcoming_ids(&state.pool, of).await?;
     }
     let subject_id = cmd.subject_id;
     let mut written = state

@@ -227,16 +227,14 @@ impl Commands {
             candidate_erased,
             self.clock.now(),
         )?;
-        let (effects, _) = self
-            .cancel_interviews_of_ended(
-                loaded.state.as_ref(),
-                after(&loaded, &events).as_ref(),
-                &cmd.upcoming_interviews,
-                Effects::default(),
-            )
-            .await?;
-        self.append(cmd.application_id, &loaded, events, effects, metadata)
-            .await
+        self.append_decision(
+            cmd.application_id,
+            &loaded,
+            events,
+            &cmd.upcoming_interviews,
+            metadata,
+        )
+        .await
     }
 
     /// Written's output is the application's version after the move (its
@@ -303,12 +301,7 @@ impl Commands {
             }
         }
         let (effects, interviews_cancelled) = self
-            .cancel_interviews_of_ended(
-                loaded.state.as_ref(),
-                after(&loaded, &events).as_ref(),
-                &cmd.upcoming_interviews,
-                effects,
-            )
+            .cancel_interviews_of_ended(&loaded, &events, &cmd.upcoming_interviews, effects)
             .await?;
         let version = loaded.version + events.len() as i64;
         Ok(self
@@ -319,6 +312,22 @@ impl Commands {
                 emailed,
                 interviews_cancelled,
             }))
+    }
+
+    /// Appends a decision on an application, with the cancellation of its
+    /// interviews still to come if the decision ends it.
+    async fn append_decision(
+        &self,
+        id: Uuid,
+        loaded: &Loaded<Application>,
+        events: Vec<ApplicationEvent>,
+        upcoming: &[Uuid],
+        metadata: Metadata,
+    ) -> Result<Written, CommandError> {
+        let (effects, _) = self
+            .cancel_interviews_of_ended(loaded, &events, upcoming, Effects::default())
+            .await?;
+        self.append(id, loaded, events, effects, metadata).await
     }
 
     pub async fn withdraw_application(
@@ -333,24 +342,15 @@ impl Commands {
             cmd.reason.as_deref(),
             self.clock.now(),
         )?;
-        let (effects, _) = self
-            .cancel_interviews_of_ended(
-                loaded.state.as_ref(),
-                after(&loaded, &events).as_ref(),
-                &cmd.upcoming_interviews,
-                Effects::default(),
-            )
-            .await?;
-        self.append(cmd.application_id, &loaded, events, effects, metadata)
-            .await
+        self.append_decision(
+            cmd.application_id,
+            &loaded,
+            events,
+            &cmd.upcoming_interviews,
+            metadata,
+        )
+        .await
     }
-}
-
-/// The application as `events` leave it.
-fn after(loaded: &Loaded<Application>, events: &[ApplicationEvent]) -> Option<Application> {
-    events
-        .iter()
-        .fold(loaded.state.clone(), application::evolve)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 use domain::DomainError;
 use domain::account::Account;
-use domain::application::Application;
+use domain::application::{Application, ApplicationEvent};
 pub use domain::interview::SlotForm;
 use domain::interview::{self, ApplicationEnded, Interview, InterviewEvent};
 use domain::job::Job;
@@ -148,12 +148,15 @@ impl Commands {
     /// the effects and how many interviews were cancelled.
     pub(crate) async fn cancel_interviews_of_ended(
         &self,
-        before: Option<&Application>,
-        after: Option<&Application>,
+        loaded: &Loaded<Application>,
+        events: &[ApplicationEvent],
         upcoming: &[Uuid],
         mut effects: Effects,
     ) -> Result<(Effects, usize), CommandError> {
-        let (Some(before), Some(after)) = (before, after) else {
+        let after = events
+            .iter()
+            .fold(loaded.state.clone(), domain::application::evolve);
+        let (Some(before), Some(after)) = (loaded.state.as_ref(), after.as_ref()) else {
             return Ok((effects, 0));
         };
         let Some(ended) = ApplicationEnded::by(before, after) else {

@@ -223,7 +223,8 @@ pub(crate) async fn upcoming_if(
         UPCOMING_WAIT,
     )
     .await?;
-    Ok(interviews::upcoming_ids(&state.pool, application_id).await?)
+    let of = interviews::UpcomingOf::Application(application_id);
+    Ok(interviews::upcoming_ids(&state.pool, of).await?)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -243,33 +243,32 @@ pub async fn for_application(
     .context("Failed to read an application's interviews")
 }
 
-/// The ids of an application's interviews still to come (not cancelled, not
-/// started), for the write side to cancel with an application that ends; it
-/// checks each against the interview's own stream.
-pub async fn upcoming_ids(pool: &PgPool, application: Uuid) -> anyhow::Result<Vec<Uuid>> {
-    sqlx::query_scalar(
-        "SELECT id FROM interviews
-         WHERE application_id = $1 AND status = 'scheduled' AND starts_at > now()
-         ORDER BY starts_at, id",
-    )
-    .bind(application)
-    .fetch_all(pool)
-    .await
-    .context("Failed to read an application's interviews still to come")
+/// Whose interviews still to come [`upcoming_ids`] lists.
+#[derive(Debug, Clone, Copy)]
+pub enum UpcomingOf {
+    /// An application's, for a decision that may end it.
+    Application(Uuid),
+    /// A candidate's, for their erasure.
+    Candidate(Uuid),
 }
 
-/// The ids of a candidate's interviews still to come, for their erasure to
-/// cancel (the write side checks each against its own stream).
-pub async fn upcoming_of_candidate(pool: &PgPool, candidate: Uuid) -> anyhow::Result<Vec<Uuid>> {
-    sqlx::query_scalar(
+/// The ids of the interviews still to come (not cancelled, not started) of
+/// an application or a candidate, for the write side to cancel; it checks
+/// each against the interview's own stream.
+pub async fn upcoming_ids(pool: &PgPool, of: UpcomingOf) -> anyhow::Result<Vec<Uuid>> {
+    let (column, id) = match of {
+        UpcomingOf::Application(id) => ("application_id", id),
+        UpcomingOf::Candidate(id) => ("candidate_id", id),
+    };
+    sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "SELECT id FROM interviews
-         WHERE candidate_id = $1 AND status = 'scheduled' AND starts_at > now()
-         ORDER BY starts_at, id",
-    )
-    .bind(candidate)
+         WHERE {column} = $1 AND status = 'scheduled' AND starts_at > now()
+         ORDER BY starts_at, id"
+    )))
+    .bind(id)
     .fetch_all(pool)
     .await
-    .context("Failed to read a candidate's interviews still to come")
+    .context("Failed to read the interviews still to come")
 }
 
 /// A booked interview on the employer's list of what is coming up: with

@@ -1,39 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteAnswer } from '../../../testing/harness'
-import type { Application, ApplicationInterview } from '../types'
+import { applicationInterview, myApplication } from '../candidate.fixtures'
 import { ApplicationsTab } from './ApplicationsTab'
 
 const LIST = 'GET /api/applications/my-applications'
 const WITHDRAW = 'POST /api/applications/a1/withdraw'
-
-const interview = (over: Partial<ApplicationInterview>): ApplicationInterview => ({
-  id: 'i1',
-  application_id: 'a1',
-  job_title: 'Rust Engineer',
-  starts_at: '2099-12-01T23:00:00Z',
-  duration_minutes: 60,
-  location: null,
-  video_link: null,
-  interviewers: [],
-  status: 'scheduled',
-  cancel_reason: null,
-  updated_at: '2025-11-19T00:00:00Z',
-  ...over,
-})
-
-const application = (over: Partial<Application>): Application => ({
-  id: 'a1',
-  job_id: 'j1',
-  job_title: 'Rust Engineer',
-  company: 'Acme',
-  status: 'pending',
-  progress: 'in_review',
-  interviews: [],
-  created_at: '2025-11-01T00:00:00Z',
-  last_updated: '2025-11-02T00:00:00Z',
-  ...over,
-})
 
 function show(table: Record<string, RouteAnswer>) {
   const calls = routeFetch(table)
@@ -60,10 +32,10 @@ describe('My Applications: withdrawing an application', () => {
     show({
       [LIST]: {
         body: [
-          application({ id: 'a1', job_title: 'Received Role', progress: 'received' }),
-          application({ id: 'a2', job_title: 'Offer Role', progress: 'offer', status: 'accepted' }),
-          application({ id: 'a3', job_title: 'Hired Role', progress: 'hired', status: 'accepted' }),
-          application({ id: 'a4', job_title: 'Declined Role', progress: 'not_progressed', status: 'rejected' }),
+          myApplication({ id: 'a1', job_title: 'Received Role', progress: 'received' }),
+          myApplication({ id: 'a2', job_title: 'Offer Role', progress: 'offer', status: 'accepted' }),
+          myApplication({ id: 'a3', job_title: 'Hired Role', progress: 'hired', status: 'accepted' }),
+          myApplication({ id: 'a4', job_title: 'Declined Role', progress: 'not_progressed', status: 'rejected' }),
         ],
       },
     })
@@ -75,7 +47,7 @@ describe('My Applications: withdrawing an application', () => {
   })
 
   it('names the job, the company and the booked interview it cancels, in Sydney time', async () => {
-    show({ [LIST]: { body: [application({ progress: 'interview', interviews: [interview({})] })] } })
+    show({ [LIST]: { body: [myApplication({ progress: 'interview', interviews: [applicationInterview()] })] } })
     const dialog = await openDialog()
     expect(within(dialog).getByText('You’re withdrawing your application for Rust Engineer at Acme. The hiring team will see that you’ve withdrawn.')).toBeTruthy()
     expect(
@@ -90,9 +62,9 @@ describe('My Applications: withdrawing an application', () => {
     show({
       [LIST]: {
         body: [
-          application({
+          myApplication({
             progress: 'interview',
-            interviews: [interview({ status: 'cancelled' }), interview({ id: 'i2', starts_at: '2020-03-02T23:00:00Z' })],
+            interviews: [applicationInterview({ status: 'cancelled' }), applicationInterview({ id: 'i2', starts_at: '2020-03-02T23:00:00Z' })],
           }),
         ],
       },
@@ -102,7 +74,7 @@ describe('My Applications: withdrawing an application', () => {
   })
 
   it('Keep application closes the dialog and sends nothing', async () => {
-    const calls = show({ [LIST]: { body: [application({})] } })
+    const calls = show({ [LIST]: { body: [myApplication()] } })
     const dialog = await openDialog()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep application' }))
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -110,9 +82,9 @@ describe('My Applications: withdrawing an application', () => {
   })
 
   it('sends the reason, says so, and reads the list again (the card stays, marked withdrawn)', async () => {
-    const booked = interview({})
+    const booked = applicationInterview()
     const table: Record<string, RouteAnswer> = {
-      [LIST]: { body: [application({ progress: 'interview', interviews: [booked] }), application({ id: 'a2', job_title: 'Go Developer' })] },
+      [LIST]: { body: [myApplication({ progress: 'interview', interviews: [booked] }), myApplication({ id: 'a2', job_title: 'Go Developer' })] },
       [WITHDRAW]: { body: { message: 'Your application has been withdrawn' } },
     }
     const calls = show(table)
@@ -120,12 +92,12 @@ describe('My Applications: withdrawing an application', () => {
     fireEvent.change(within(dialog).getByLabelText('Anything you’d like to tell the hiring team? (optional)'), { target: { value: '  I took another offer.  ' } })
     table[LIST] = {
       body: [
-        application({
+        myApplication({
           progress: 'interview',
           withdrawn_at: WITHDRAWN_AT,
           interviews: [{ ...booked, status: 'cancelled', cancel_reason: 'The application was withdrawn.' }],
         }),
-        application({ id: 'a2', job_title: 'Go Developer' }),
+        myApplication({ id: 'a2', job_title: 'Go Developer' }),
       ],
     }
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }))
@@ -147,7 +119,7 @@ describe('My Applications: withdrawing an application', () => {
   })
 
   it('marks the card withdrawn at once, before the list is read again', async () => {
-    show({ [LIST]: { body: [application({})] }, [WITHDRAW]: { body: { message: 'Your application has been withdrawn' } } })
+    show({ [LIST]: { body: [myApplication()] }, [WITHDRAW]: { body: { message: 'Your application has been withdrawn' } } })
     // the read after the withdrawal waits until the test lets it answer
     const routed = globalThis.fetch
     let release: () => void = () => {}
@@ -155,7 +127,7 @@ describe('My Applications: withdrawing an application', () => {
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       if ((init?.method ?? 'GET') === 'GET' && url === LIST.slice(4)) {
         await held
-        return new Response(JSON.stringify([application({ withdrawn_at: WITHDRAWN_AT })]))
+        return new Response(JSON.stringify([myApplication({ withdrawn_at: WITHDRAWN_AT })]))
       }
       return routed(url, init)
     })
@@ -170,7 +142,7 @@ describe('My Applications: withdrawing an application', () => {
   })
 
   it('sends no reason when none is given', async () => {
-    const calls = show({ [LIST]: { body: [application({})] }, [WITHDRAW]: { body: { message: 'Your application has been withdrawn' } } })
+    const calls = show({ [LIST]: { body: [myApplication()] }, [WITHDRAW]: { body: { message: 'Your application has been withdrawn' } } })
     const dialog = await openDialog()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }))
     await waitFor(() => expect(calls.find((c) => c.key === WITHDRAW)?.body).toEqual({}))
@@ -178,7 +150,7 @@ describe('My Applications: withdrawing an application', () => {
 
   it('on a refusal keeps the dialog open with the server’s words and what was typed', async () => {
     show({
-      [LIST]: { body: [application({})] },
+      [LIST]: { body: [myApplication()] },
       [WITHDRAW]: { status: 422, body: { error: 'This application has already been decided' } },
     })
     const dialog = await openDialog()
@@ -200,10 +172,10 @@ describe('My Applications: a withdrawn application', () => {
     show({
       [LIST]: {
         body: [
-          application({
+          myApplication({
             progress: 'interview',
             withdrawn_at: WITHDRAWN_AT,
-            interviews: [interview({ status: 'cancelled', cancel_reason: 'The application was withdrawn.' })],
+            interviews: [applicationInterview({ status: 'cancelled', cancel_reason: 'The application was withdrawn.' })],
           }),
         ],
       },
@@ -225,10 +197,10 @@ describe('My Applications: a withdrawn application', () => {
     show({
       [LIST]: {
         body: [
-          application({ id: 'a1', job_title: 'Live Role' }),
-          application({ id: 'a2', job_title: 'Withdrawn Pending', withdrawn_at: WITHDRAWN_AT }),
-          application({ id: 'a3', job_title: 'Withdrawn Offer', status: 'accepted', progress: 'offer', withdrawn_at: WITHDRAWN_AT }),
-          application({ id: 'a4', job_title: 'Accepted Role', status: 'accepted', progress: 'offer' }),
+          myApplication({ id: 'a1', job_title: 'Live Role' }),
+          myApplication({ id: 'a2', job_title: 'Withdrawn Pending', withdrawn_at: WITHDRAWN_AT }),
+          myApplication({ id: 'a3', job_title: 'Withdrawn Offer', status: 'accepted', progress: 'offer', withdrawn_at: WITHDRAWN_AT }),
+          myApplication({ id: 'a4', job_title: 'Accepted Role', status: 'accepted', progress: 'offer' }),
         ],
       },
     })

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ApplicationInterview } from '../types'
+import { applicationInterview } from '../candidate.fixtures'
 import { formatDuration, formatInterviewTime, interviewState, isPast, orderInterviews } from './interviews'
 
 const now = new Date('2025-11-20T00:00:00Z')
-const interview = (over: Partial<ApplicationInterview>): ApplicationInterview => ({
-  id: 'i1',
-  application_id: 'a1',
-  job_title: 'Rust Engineer',
-  starts_at: '2025-12-01T23:30:00Z',
-  duration_minutes: 60,
-  location: null,
-  video_link: null,
-  interviewers: [],
-  status: 'scheduled',
-  cancel_reason: null,
-  updated_at: '2025-11-19T00:00:00Z',
-  ...over,
-})
 
 describe('formatInterviewTime', () => {
   it('shows the time in Sydney with daylight saving (AEDT) whatever the zone of the machine', () => {
@@ -50,22 +36,22 @@ describe('formatDuration', () => {
 
 describe('interview states', () => {
   it('is past only once it has ended', () => {
-    const started = interview({ starts_at: '2025-11-19T23:30:00Z', duration_minutes: 60 })
+    const started = applicationInterview({ starts_at: '2025-11-19T23:30:00Z', duration_minutes: 60 })
     expect(isPast(started, now)).toBe(false)
     expect(isPast(started, new Date('2025-11-20T00:31:00Z'))).toBe(true)
   })
   it('is cancelled whatever the time', () => {
-    expect(interviewState(interview({ status: 'cancelled' }), now)).toBe('cancelled')
-    expect(interviewState(interview({ status: 'cancelled', starts_at: '2020-01-01T00:00:00Z' }), now)).toBe('cancelled')
-    expect(interviewState(interview({}), now)).toBe('upcoming')
-    expect(interviewState(interview({ starts_at: '2025-01-01T00:00:00Z' }), now)).toBe('past')
+    expect(interviewState(applicationInterview({ status: 'cancelled' }), now)).toBe('cancelled')
+    expect(interviewState(applicationInterview({ status: 'cancelled', starts_at: '2020-01-01T00:00:00Z' }), now)).toBe('cancelled')
+    expect(interviewState(applicationInterview(), now)).toBe('upcoming')
+    expect(interviewState(applicationInterview({ starts_at: '2025-01-01T00:00:00Z' }), now)).toBe('past')
   })
   it('orders upcoming soonest first, then the rest latest first', () => {
     const list = [
-      interview({ id: 'old', starts_at: '2025-01-01T00:00:00Z' }),
-      interview({ id: 'later', starts_at: '2025-12-10T00:00:00Z' }),
-      interview({ id: 'cancelled', starts_at: '2025-12-05T00:00:00Z', status: 'cancelled' }),
-      interview({ id: 'soon', starts_at: '2025-12-01T00:00:00Z' }),
+      applicationInterview({ id: 'old', starts_at: '2025-01-01T00:00:00Z' }),
+      applicationInterview({ id: 'later', starts_at: '2025-12-10T00:00:00Z' }),
+      applicationInterview({ id: 'cancelled', starts_at: '2025-12-05T00:00:00Z', status: 'cancelled' }),
+      applicationInterview({ id: 'soon', starts_at: '2025-12-01T00:00:00Z' }),
     ]
     expect(orderInterviews(list, now).map((i) => i.id)).toEqual(['soon', 'later', 'cancelled', 'old'])
     expect(orderInterviews(undefined, now)).toEqual([])

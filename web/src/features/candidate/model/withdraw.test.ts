@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { Application, ApplicationInterview } from '../types'
+import { applicationInterview, myApplication } from '../candidate.fixtures'
+import type { ApplicationInterview } from '../types'
 import { canWithdraw, interviewsToCancel, isWithdrawn, markWithdrawn, withdrawInterviewsNote, withdrawnMessage, withdrawSummary, withdrewOnText } from './withdraw'
 
 const now = new Date('2025-11-20T00:00:00Z')
-const interview = (over: Partial<ApplicationInterview>): ApplicationInterview => ({
-  id: 'i1',
-  application_id: 'a1',
-  job_title: 'Rust Engineer',
-  starts_at: '2025-12-01T23:00:00Z',
-  duration_minutes: 60,
-  location: null,
-  video_link: null,
-  interviewers: [],
-  status: 'scheduled',
-  cancel_reason: null,
-  updated_at: '2025-11-19T00:00:00Z',
-  ...over,
-})
+// soon after now: Tuesday 2 December, 10:00 am in Sydney
+const interview = (over: Partial<ApplicationInterview>) => applicationInterview({ starts_at: '2025-12-01T23:00:00Z', ...over })
 
 describe('canWithdraw', () => {
   it('allows anything not yet decided, up to an offer', () => {
@@ -45,19 +34,7 @@ describe('a withdrawn application', () => {
   })
 
   it('is marked in the list in place, the others and one already withdrawn left as they are', () => {
-    const app = (id: string, withdrawn_at?: string): Application => ({
-      id,
-      job_id: `j-${id}`,
-      job_title: 'Rust Engineer',
-      company: 'Acme',
-      status: 'pending',
-      progress: 'in_review',
-      interviews: [],
-      created_at: '2026-11-01T00:00:00Z',
-      last_updated: '2026-11-01T00:00:00Z',
-      ...(withdrawn_at ? { withdrawn_at } : {}),
-    })
-    const list = [app('a1'), app('a2'), app('a3', '2026-11-20T00:00:00Z')]
+    const list = [myApplication({ id: 'a1' }), myApplication({ id: 'a2' }), myApplication({ id: 'a3', withdrawn_at: '2026-11-20T00:00:00Z' })]
     const marked = markWithdrawn(list, 'a2', '2026-12-03T10:00:00Z')
     expect(marked.map((a) => a.withdrawn_at ?? null)).toEqual([null, '2026-12-03T10:00:00Z', '2026-11-20T00:00:00Z'])
     expect(marked[0]).toBe(list[0])

@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
-import type { EmployerJob } from '../types'
+import { freshEachTest, renderRoutes, routeFetch } from '../../../testing/harness'
+import { employerJob, signInEmployer } from '../employer.fixtures'
 import JobsPage from './JobsPage'
 
-freshEachTest(() => storeSession('employer', { name: 'Mei Chen', role: 'employer' }, { role: 'employer' }))
+freshEachTest(signInEmployer)
 
-const job: EmployerJob = {
-  id: 'j1',
-  title: 'Senior Rust Engineer',
-  company: 'Harbour Analytics',
-  created_at: '2026-11-01T00:00:00Z',
-  description: 'Build our event store.',
-  expires_at: '2026-12-31T12:59:00Z',
-  location: 'Sydney',
-  requirements: [],
-  responsibilities: [],
-  salary: '$180k',
-  specialisation: 'Development + Testing',
-  status: 'open',
-  type: 'Full-time',
-  applications: { new: 2, screening: 1, interview: 0, offer: 0, hired: 0, rejected: 0, total: 3 },
-}
+const job = employerJob()
 
 function openCloseDialog() {
   const calls = routeFetch({

@@ -1,50 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
+import { renderRoutes, routeFetch } from '../../../testing/harness'
 import { employerKeys } from '../api/keys'
-import type { EmployerJob, UpcomingInterview } from '../types'
+import { employerJob, freshEmployerTestAt, TUESDAY_MORNING, upcomingInterview } from '../employer.fixtures'
+import type { UpcomingInterview } from '../types'
 import JobsPage from './JobsPage'
 
-freshEachTest()
+// Tuesday 20 January 2099, 8:00 am in Sydney
+freshEmployerTestAt(TUESDAY_MORNING)
 
-// Tuesday 20 January 2099, 8:00 am in Sydney; the session is stored after, so it is valid then
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date('2099-01-19T21:00:00Z'))
-  storeSession('employer', { name: 'Mei Chen', role: 'employer' }, { role: 'employer' })
-})
-afterEach(() => vi.useRealTimers())
+const job = employerJob()
 
-const job: EmployerJob = {
-  id: 'j1',
-  title: 'Senior Rust Engineer',
-  company: 'Harbour Analytics',
-  created_at: '2099-01-01T00:00:00Z',
-  description: 'Build our event store.',
-  expires_at: '2099-02-28T12:59:00Z',
-  location: 'Sydney',
-  requirements: [],
-  responsibilities: [],
-  salary: '$180k',
-  specialisation: 'Development + Testing',
-  status: 'open',
-  type: 'Full-time',
-  applications: { new: 2, screening: 1, interview: 3, offer: 0, hired: 0, rejected: 0, total: 6 },
-}
-
-const interview = (id: string, starts_at: string, candidate_name: string | null = 'Chloe Martin'): UpcomingInterview => ({
-  id,
-  application_id: `a-${id}`,
-  job_id: 'j1',
-  job_title: 'Data Engineer',
-  candidate_name,
-  starts_at,
-  duration_minutes: 45,
-  location: 'Level 4',
-  video_link: null,
-  interviewers: [],
-})
+const interview = (id: string, starts_at: string, candidate_name: string | null = 'Chloe Martin'): UpcomingInterview =>
+  upcomingInterview({ id, application_id: `a-${id}`, job_title: 'Data Engineer', candidate_name, starts_at, location: 'Level 4' })
 
 function openJobs(interviews: UpcomingInterview[]) {
   routeFetch({ 'GET /api/employer/jobs': { body: [job] }, 'GET /api/employer/interviews': { body: interviews } })

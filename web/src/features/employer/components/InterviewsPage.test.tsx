@@ -1,33 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
-import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
+import { renderRoutes, routeFetch } from '../../../testing/harness'
+import { freshEmployerTestAt, TUESDAY_MORNING, upcomingInterview } from '../employer.fixtures'
 import type { UpcomingInterview } from '../types'
 import InterviewsPage from './InterviewsPage'
 
-freshEachTest()
+// Tuesday 20 January 2099, 8:00 am in Sydney
+freshEmployerTestAt(TUESDAY_MORNING)
 
-// Tuesday 20 January 2099, 8:00 am in Sydney; only the clock is faked, so fetches and React run as
-// usual. The session is stored after, so it is valid at that time.
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date('2099-01-19T21:00:00Z'))
-  storeSession('employer', { name: 'Mei Chen', role: 'employer' }, { role: 'employer' })
-})
-afterEach(() => vi.useRealTimers())
-
-const chloe: UpcomingInterview = {
-  id: 'i1',
-  application_id: 'a1',
-  job_id: 'j1',
-  job_title: 'Senior Rust Engineer',
-  candidate_name: 'Chloe Martin',
+const chloe = upcomingInterview({
   starts_at: '2099-01-19T23:00:00Z', // today, 10:00 am
-  duration_minutes: 45,
   location: 'Level 4, 1 Martin Place',
   video_link: 'https://meet.example.com/rust',
   interviewers: ['Priya Shah', 'Tom Nguyen'],
-}
-const sam: UpcomingInterview = {
+})
+const sam = upcomingInterview({
   id: 'i2',
   application_id: 'a2',
   job_id: 'j2',
@@ -35,10 +22,7 @@ const sam: UpcomingInterview = {
   candidate_name: '[erased]',
   starts_at: '2099-01-21T04:00:00Z', // Wednesday 21 January (tomorrow), 3:00 pm
   duration_minutes: 60,
-  location: null,
-  video_link: null,
-  interviewers: [],
-}
+})
 const ari: UpcomingInterview = { ...chloe, id: 'i3', application_id: 'a3', candidate_name: 'Ari Cohen', starts_at: '2099-01-22T00:30:00Z', location: null, interviewers: [] }
 
 function open(reply: { status?: number; body: unknown }) {
