@@ -14,7 +14,7 @@ use domain::company::CompanyEvent;
 use domain::contact::ContactEvent;
 use domain::document::DocumentEvent;
 use domain::erasure::ErasureEvent;
-use domain::interview::{ApplicationEnded, InterviewEvent};
+use domain::interview::{ApplicationEnded, CANDIDATE_ERASED, InterviewEvent};
 use domain::job::JobEvent;
 use domain::job_alert::{JobAlertEvent, JobAlertMatched};
 
@@ -439,24 +439,17 @@ impl Reader<'_> {
                     format!("{} moved an interview to a new time", actor())
                 }
                 InterviewEvent::InterviewCancelled { reason, .. } => {
-                    match ApplicationEnded::of_reason(reason.as_deref()) {
-                        Some(ApplicationEnded::Withdrawn) => {
-                            format!("{} withdrew, which cancelled an interview", actor())
-                        }
+                    let did = match ApplicationEnded::of_reason(reason.as_deref()) {
+                        Some(ApplicationEnded::Withdrawn) => "withdrew, which cancelled",
                         Some(ApplicationEnded::Rejected) => {
-                            format!(
-                                "{} rejected the application, which cancelled an interview",
-                                actor()
-                            )
+                            "rejected the application, which cancelled"
                         }
-                        None if reason.as_deref() == Some(domain::interview::CANDIDATE_ERASED) => {
-                            format!(
-                                "{} erased the candidate, which cancelled an interview",
-                                actor()
-                            )
+                        None if reason.as_deref() == Some(CANDIDATE_ERASED) => {
+                            "erased the candidate, which cancelled"
                         }
-                        None => format!("{} cancelled an interview", actor()),
-                    }
+                        None => "cancelled",
+                    };
+                    format!("{} {did} an interview", actor())
                 }
             },
             AnyEvent::Access(AccessEvent::CandidateRecordViewed { .. }) => format!(

@@ -181,14 +181,12 @@ async fn act(
             if since {
                 return Ok(false);
             }
-            let cmd = ErasePerson {
-                subject_id: d.candidate_id,
-                target: ErasureTarget::Account,
-                grounds: Grounds::RetentionPeriod,
-                requested_by: None,
-                files: vec![],
-                upcoming_interviews: vec![],
-            };
+            let cmd = ErasePerson::new(
+                d.candidate_id,
+                ErasureTarget::Account,
+                Grounds::RetentionPeriod,
+                None,
+            );
             crate::privacy::erase(state, cmd, meta())
                 .await
                 .map_err(|e| anyhow::anyhow!("{e:?}"))?;

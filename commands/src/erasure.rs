@@ -41,6 +41,26 @@ pub struct ErasePerson {
     pub upcoming_interviews: Vec<Uuid>,
 }
 
+impl ErasePerson {
+    /// The erasure as its caller asks for it; the edge fills in `files` and
+    /// `upcoming_interviews` from the read models (`api::privacy::erase`).
+    pub fn new(
+        subject_id: Uuid,
+        target: ErasureTarget,
+        grounds: Grounds,
+        requested_by: Option<Uuid>,
+    ) -> Self {
+        Self {
+            subject_id,
+            target,
+            grounds,
+            requested_by,
+            files: vec![],
+            upcoming_interviews: vec![],
+        }
+    }
+}
+
 /// What an erase request did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EraseOutcome {

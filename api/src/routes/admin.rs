@@ -119,7 +119,7 @@ async fn accounts_search(
     AdminUser(_): AdminUser,
     Query(query): Query<AccountQuery>,
 ) -> Result<Json<Vec<accounts::AccountRow>>, ApiError> {
-    let q: String = query.q.trim().chars().take(100).collect();
+    let q = super::search_text(&query.q);
     if q.is_empty() {
         return Ok(Json(Vec::new()));
     }

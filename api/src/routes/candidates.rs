@@ -53,7 +53,7 @@ async fn search(
     AdminUser(_): AdminUser,
     Query(query): Query<SearchQuery>,
 ) -> Result<Json<Vec<AccountRow>>, ApiError> {
-    let q: String = query.q.chars().take(100).collect();
+    let q = super::search_text(&query.q);
     Ok(Json(accounts::search_candidates(&reads, &q, 50).await?))
 }
 

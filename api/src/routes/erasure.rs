@@ -96,14 +96,12 @@ async fn erase_own_account(
         return Err(ApiError::new(StatusCode::FORBIDDEN, ADMINS_ARE_NOT_ERASED));
     }
     crate::auth::reauthenticate(&state, &session, &body.password, &client).await?;
-    let cmd = ErasePerson {
-        subject_id: session.user_id,
-        target: ErasureTarget::Account,
-        grounds: Grounds::PersonAsked,
-        requested_by: Some(session.user_id),
-        files: vec![],
-        upcoming_interviews: vec![],
-    };
+    let cmd = ErasePerson::new(
+        session.user_id,
+        ErasureTarget::Account,
+        Grounds::PersonAsked,
+        Some(session.user_id),
+    );
     let written = crate::privacy::erase(&state, cmd, meta).await?;
     Ok(Written::json(
         written.position,
@@ -176,14 +174,7 @@ async fn erase_by_admin(
     body: &ErasureBody,
     meta: event_store::Metadata,
 ) -> Result<Written<Json<ErasureReply>>, ApiError> {
-    let cmd = ErasePerson {
-        subject_id: id,
-        target,
-        grounds: grounds(body)?,
-        requested_by: Some(admin),
-        files: vec![],
-        upcoming_interviews: vec![],
-    };
+    let cmd = ErasePerson::new(id, target, grounds(body)?, Some(admin));
     let written = crate::privacy::erase(state, cmd, meta)
         .await
         .map_err(|e| match e {

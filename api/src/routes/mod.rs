@@ -265,8 +265,23 @@ impl FromRequestParts<AppState> for RequestMeta {
     }
 }
 
+/// Search text as a query takes it: without control characters (a NUL byte
+/// is not text to PostgreSQL, and no one types the others), trimmed, at
+/// most 100 characters.
+pub(crate) fn search_text(q: &str) -> String {
+    let kept: String = q.chars().filter(|c| !c.is_control()).collect();
+    kept.trim().chars().take(100).collect()
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn search_text_drops_control_characters_trims_and_stops_at_100() {
+        assert_eq!(super::search_text(" Chlo\0e\u{91} "), "Chloe");
+        assert_eq!(super::search_text(&"a".repeat(150)).len(), 100);
+        assert_eq!(super::search_text("\0\t"), "");
+    }
+
     #[test]
     fn every_route_with_a_body_limit_of_its_own_is_an_upload_the_api_serves() {
         let (_, doc) = super::api().split_for_parts();

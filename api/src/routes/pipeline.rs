@@ -82,7 +82,7 @@ async fn board(
     let day = |d: NaiveDate| d.and_hms_opt(0, 0, 0).map(|t| t.and_utc());
     let filter = PipelineFilter {
         stage: query.stage.as_deref().map(Stage::parse).transpose()?,
-        keyword: query.q.map(|q| q.chars().take(100).collect()),
+        keyword: query.q.as_deref().map(super::search_text),
         from: query.from.and_then(day),
         to: query.to.and_then(|d| d.succ_opt()).and_then(day),
         sort: query.sort,

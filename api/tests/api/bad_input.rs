@@ -233,3 +233,23 @@ async fn an_id_in_a_path_that_is_not_a_uuid_is_that_resources_404_everywhere() {
     }
     assert_eq!(app.event_count().await, before, "nothing was appended");
 }
+
+/// A NUL byte is not text to PostgreSQL: search boxes drop control
+/// characters instead of failing the query (Schemathesis found the board's).
+#[tokio::test]
+async fn a_search_with_a_nul_byte_or_other_controls_is_answered_not_a_500() {
+    let app = TestApp::spawn().await;
+    let (job, employer, _, _) = app.applied("Platform Engineer", "nul@example.com").await;
+    let (_, admin) = app.admin_token().await;
+    for (path, token) in [
+        (
+            format!("/api/employer/jobs/{job}/pipeline?q=%00%C2%91"),
+            &employer,
+        ),
+        ("/api/admin/candidates?q=nul%00".to_owned(), &admin),
+        ("/api/admin/accounts?q=%00nul".to_owned(), &admin),
+    ] {
+        let reply = app.get(&path, Some(token)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}: {:?}", reply.body);
+    }
+}

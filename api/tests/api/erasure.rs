@@ -711,12 +711,8 @@ async fn an_erasure_stopped_half_way_is_finished_by_the_next_round() {
         .commands
         .erase_person(
             ErasePerson {
-                subject_id: id,
-                target: ErasureTarget::Account,
-                grounds: Grounds::PersonAsked,
-                requested_by: Some(id),
                 files: vec![key.clone()],
-                upcoming_interviews: vec![],
+                ..ErasePerson::new(id, ErasureTarget::Account, Grounds::PersonAsked, Some(id))
             },
             subject,
             Metadata::system(Actor::Test),

@@ -223,14 +223,7 @@ async fn an_erasure_deletes_the_answers_kept_for_the_person() {
     assert_eq!(holding_the_title().await.unwrap(), 1);
 
     // The erasure path every trigger shares (the person, an admin, retention).
-    let erase = ErasePerson {
-        subject_id: id,
-        target: ErasureTarget::Account,
-        grounds: Grounds::PersonAsked,
-        requested_by: Some(id),
-        files: vec![],
-        upcoming_interviews: vec![],
-    };
+    let erase = ErasePerson::new(id, ErasureTarget::Account, Grounds::PersonAsked, Some(id));
     api::privacy::erase(&app.app.state, erase, Metadata::system(Actor::Test))
         .await
         .unwrap();

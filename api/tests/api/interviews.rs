@@ -277,6 +277,20 @@ async fn booked(app: &TestApp, employer: &str, id: &str, candidate: &str) -> Str
     booked.id()
 }
 
+/// An application that has ended takes no new interview.
+async fn no_booking_for(app: &TestApp, employer: &str, id: &str) {
+    app.book_interview(
+        employer,
+        id,
+        json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Level 12"}),
+    )
+    .await
+    .assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Interviews can only be scheduled for applicants still in the running",
+    );
+}
+
 /// The candidate's interview on their list: (status, reason given).
 fn their_interview(mine: &crate::support::Reply) -> (String, String) {
     let shown = &mine.body[0]["interviews"][0];
@@ -362,16 +376,7 @@ async fn a_rejection_cancels_the_interviews_still_to_come_with_a_calendar_update
         .assert_status(StatusCode::OK);
     assert_eq!(again.body["interviews_cancelled"], 0);
     // And no interview can be booked for them now.
-    app.book_interview(
-        &employer,
-        &id,
-        json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Level 12"}),
-    )
-    .await
-    .assert_error(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "Interviews can only be scheduled for applicants still in the running",
-    );
+    no_booking_for(&app, &employer, &id).await;
 }
 
 #[tokio::test]
@@ -445,16 +450,7 @@ async fn a_withdrawal_cancels_them_and_the_employer_sees_why() {
         .cloned()
         .unwrap_or_default();
     assert_eq!(theirs["status"], "cancelled", "{}", page.body);
-    app.book_interview(
-        &employer,
-        &id,
-        json!({"starts_at_local": SUMMER, "duration_minutes": 30, "location": "Level 12"}),
-    )
-    .await
-    .assert_error(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "Interviews can only be scheduled for applicants still in the running",
-    );
+    no_booking_for(&app, &employer, &id).await;
 }
 
 #[tokio::test]

@@ -227,14 +227,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .find_account_by_email(Role::Candidate, ERASED_APPLICANT)
         .await?
     {
-        let cmd = commands::erasure::ErasePerson {
-            subject_id: person.id,
-            target: commands::erasure::ErasureTarget::Account,
-            grounds: domain::erasure::Grounds::PersonAsked,
-            requested_by: Some(admin),
-            files: vec![],
-            upcoming_interviews: vec![],
-        };
+        let cmd = commands::erasure::ErasePerson::new(
+            person.id,
+            commands::erasure::ErasureTarget::Account,
+            domain::erasure::Grounds::PersonAsked,
+            Some(admin),
+        );
         api::privacy::erase(&state, cmd, as_person(admin))
             .await
             .map_err(|e| anyhow::anyhow!("{e:?}"))?;
