@@ -21,6 +21,13 @@ describe('formatInterviewTime', () => {
   it('is empty for an unreadable time', () => {
     expect(formatInterviewTime('soon', now)).toBe('')
   })
+  it('says Today or Tomorrow by the Sydney day, keeping the date', () => {
+    // 8:38 am Sunday 29 November 2026 in Sydney is still Saturday in UTC
+    const morning = new Date('2026-11-28T21:38:00Z')
+    expect(formatInterviewTime('2026-11-29T01:00:00Z', morning)).toBe('Today, Sun 29 Nov, 12:00 pm AEDT')
+    expect(formatInterviewTime('2026-11-29T22:30:00Z', morning)).toBe('Tomorrow, Mon 30 Nov, 9:30 am AEDT')
+    expect(formatInterviewTime('2026-12-01T22:30:00Z', morning)).toBe('Wed 2 Dec, 9:30 am AEDT')
+  })
 })
 
 describe('formatDuration', () => {

@@ -2,15 +2,23 @@
  * The interviews on a candidate's application card (docs/API.md "Employer applicant"): times in
  * Australia/Sydney whatever the browser's zone, and which ones are still to come.
  */
-import { formatSydneyTime } from '../../../lib/format'
+import { addDays } from '../../../lib/days'
+import { formatSydneyTime, sydneyDay } from '../../../lib/format'
 import type { ApplicationInterview } from '../types'
 
 /**
- * "Tue 2 Dec, 10:30 am AEDT"; the year is added ("Tue 2 Dec 2026, …") when it is not the
+ * "Tue 2 Dec, 10:30 am AEDT", with "Today, " or "Tomorrow, " first when it is (Sydney days); the year is added ("Tue 2 Dec 2026, …") when it is not the
  * current one in Sydney. AEST/AEDT come from the zone, so daylight saving is right on each date.
  */
 export function formatInterviewTime(iso: string, now: Date = new Date()): string {
-  return formatSydneyTime(iso, { zone: true, now })
+  const full = formatSydneyTime(iso, { zone: true, now })
+  if (!full) return ''
+  // "Today, Sun 29 Nov, 12:00 pm AEDT": the day a person plans by, said first
+  const today = sydneyDay(now)
+  const day = sydneyDay(iso)
+  if (day === today) return `Today, ${full}`
+  if (day === addDays(today, 1)) return `Tomorrow, ${full}`
+  return full
 }
 
 /** "45 minutes", "1 hour", "1 hour 30 minutes", "2 hours". */
