@@ -212,9 +212,14 @@ pub(crate) async fn upcoming_if(
     if !may_end {
         return Ok(vec![]);
     }
-    // A booking made a moment ago is listed once the read model has it: wait
-    // briefly for that. Should it be behind for longer, the command cancels
-    // what it lists and the rest stay on the employer's list to cancel.
+    interviews_caught_up(state).await?;
+    upcoming_of(state, application_id).await
+}
+
+/// A booking made a moment ago is listed once the read model has it: waits
+/// briefly for that. Should it be behind for longer, the command cancels what
+/// it lists and the rest stay on the employer's list to cancel.
+async fn interviews_caught_up(state: &AppState) -> Result<(), ApiError> {
     let head = state.store().head_position().await?;
     projections::wait::until_position(
         &state.source(),
@@ -223,6 +228,10 @@ pub(crate) async fn upcoming_if(
         UPCOMING_WAIT,
     )
     .await?;
+    Ok(())
+}
+
+async fn upcoming_of(state: &AppState, application_id: Uuid) -> Result<Vec<Uuid>, ApiError> {
     let of = interviews::UpcomingOf::Application(application_id);
     Ok(interviews::upcoming_ids(&state.pool, of).await?)
 }
@@ -300,6 +309,8 @@ async fn bulk_reject(
     let mut rejected = 0;
     let mut emailed = 0;
     let mut interviews_cancelled = 0;
+    // Once for the whole list, not once an applicant.
+    interviews_caught_up(&state).await?;
     for id in ids {
         let cmd = MoveApplication {
             employer_id: me,
@@ -308,7 +319,7 @@ async fn bulk_reject(
             feedback: body.feedback.clone(),
             expected_version: None,
             email_candidate: body.email_candidates,
-            upcoming_interviews: upcoming_if(&state, true, id).await?,
+            upcoming_interviews: upcoming_of(&state, id).await?,
         };
         match state.commands.move_application(cmd, meta.clone()).await {
             Ok(written) => {
