@@ -7,7 +7,7 @@
 use std::fmt;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
-use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use ipnet::IpNet;
 
@@ -64,15 +64,10 @@ pub fn client_addr(peer: IpAddr, forwarded_for: Option<&str>, trusted: &[IpNet])
 /// Extractor: the client's throttling key.
 pub struct Client(pub ClientKey);
 
-impl<S> FromRequestParts<S> for Client
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
+impl FromRequestParts<AppState> for Client {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let state = AppState::from_ref(state);
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         Ok(Self(client_key(parts, &state.config.trusted_proxies)))
     }
 }

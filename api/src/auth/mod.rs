@@ -7,7 +7,7 @@ pub mod client_addr;
 pub mod jwt;
 pub mod throttle;
 
-use axum::extract::{FromRef, FromRequestParts};
+use axum::extract::FromRequestParts;
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use chrono::{DateTime, Utc};
@@ -134,19 +134,14 @@ pub fn passed(session: &Session, factor: Factor) -> Grant {
     session.grant.clone().passed(factor, Utc::now())
 }
 
-impl<S> FromRequestParts<S> for Session
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
+impl FromRequestParts<AppState> for Session {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         // Checked once per request, however many extractors ask.
         if let Some(session) = parts.extensions.get::<Session>() {
             return Ok(session.clone());
         }
-        let state = AppState::from_ref(state);
         let header = parts
             .headers
             .get(axum::http::header::AUTHORIZATION)
@@ -161,7 +156,7 @@ where
         let mut session = Session::of(&claims);
         // Sessions end early: with a sign-out, a suspension, an admin's
         // removal, a password reset or a sign-out everywhere.
-        session.two_factor_on = still_allowed(&state, &session).await?;
+        session.two_factor_on = still_allowed(state, &session).await?;
         parts.extensions.insert(session.clone());
         Ok(session)
     }
@@ -222,17 +217,13 @@ macro_rules! role_extractor {
         #[derive(Debug, Clone, Copy)]
         pub struct $name(pub Uuid);
 
-        impl<S> FromRequestParts<S> for $name
-        where
-            AppState: FromRef<S>,
-            S: Send + Sync,
-        {
+        impl FromRequestParts<AppState> for $name {
             type Rejection = ApiError;
 
             async fn from_request_parts(
                 parts: &mut Parts,
-                state: &S,
-            ) -> Result<Self, Self::Rejection> {
+                state: &AppState,
+            ) -> Result<Self, ApiError> {
                 let session = Session::from_request_parts(parts, state).await?;
                 if session.role != $role {
                     return Err(ApiError::new(
@@ -258,17 +249,13 @@ role_extractor!(AdminSession, Role::Admin, "admin");
 #[derive(Debug, Clone, Copy)]
 pub struct AdminUser(pub Uuid);
 
-impl<S> FromRequestParts<S> for AdminUser
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
+impl FromRequestParts<AppState> for AdminUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let AdminSession(id) = AdminSession::from_request_parts(parts, state).await?;
         let session = Session::from_request_parts(parts, state).await?;
-        let required = AppState::from_ref(state).config.admin_two_factor_required();
+        let required = state.config.admin_two_factor_required();
         session.admin_gate(required)?;
         Ok(Self(id))
     }
@@ -283,14 +270,10 @@ where
 #[derive(Debug, Clone)]
 pub struct SteppedUpAdmin(pub Uuid, pub Session);
 
-impl<S> FromRequestParts<S> for SteppedUpAdmin
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
+impl FromRequestParts<AppState> for SteppedUpAdmin {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let AdminUser(id) = AdminUser::from_request_parts(parts, state).await?;
         let session = Session::from_request_parts(parts, state).await?;
         if !session.stepped_up_recently() {
