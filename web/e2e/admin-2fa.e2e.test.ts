@@ -12,7 +12,7 @@ import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL, api, apiLogin, createAdminWithCli, DEMO, newContext, screenshot, seriousA11yViolations, sleep, uniqueEmail, type LoginBody,
+  ADMIN_URL, api, apiLogin, createAdminWithCli, demoLogin, newContext, screenshot, seriousA11yViolations, sleep, uniqueEmail, type LoginBody,
   type ViewportName, pagePerBlock, signInThroughForm, browserPerFile,
 } from './support'
 import { expectNoSidewaysScroll } from './layoutChecks'
@@ -220,7 +220,7 @@ describe('admin two-factor sign-in', () => {
   })
 
   it('the seeded admin still signs in with just a password', async () => {
-    const res = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
+    const res = await demoLogin('admin')
     expect(res.token).toBeTruthy()
   })
 })

@@ -10,7 +10,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL, api, apiLogin, DEMO, eventually, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type LoginBody,
+  ADMIN_URL, api, DEMO, demoLogin, eventually, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type LoginBody,
   signedInContext, type ViewportName, pagePerBlock, signInThroughForm, browserPerFile,
 } from './support'
 import { expectNoSidewaysScroll } from './layoutChecks'
@@ -36,7 +36,7 @@ const auth = () => ({ token: admin.token })
 const signedIn = (viewport: ViewportName = 'desktop') => signedInContext(browser(), 'admin', admin, viewport)
 
 beforeAll(async () => {
-  admin = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
+  admin = await demoLogin('admin')
   const open = await api<AdminJob[]>('GET', '/api/admin/jobs?status=open', auth())
   expect(open.status).toBe(200)
   for (const j of open.body.filter((o) => o.applications === 0)) {

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL, api, apiLogin, decodeQuotedPrintable, DEMO, EMPLOYER_URL, eventually, MAIL_DIR, newContext, screenshot, seriousA11yViolations,
+  ADMIN_URL, api, apiLogin, decodeQuotedPrintable, DEMO, demoLogin, EMPLOYER_URL, eventually, MAIL_DIR, newContext, screenshot, seriousA11yViolations,
   uniqueEmail, VIEWPORT_NAMES, type LoginBody, type ViewportName, signedInContext, pagePerBlock, signInThroughForm,
   browserPerFile,
 } from './support'
@@ -29,7 +29,7 @@ const signedIn = (viewport: ViewportName = 'desktop', role: 'admin' | 'employer'
   signedInContext(browser(), role, login, viewport)
 
 beforeAll(async () => {
-  admin = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
+  admin = await demoLogin('admin')
   const found = await api<{ id: string; email: string }[]>('GET', `/api/admin/candidates?q=${encodeURIComponent(DEMO.candidate.email)}`, { token: admin.token })
   expect(found.status).toBe(200)
   candidateId = found.body.find((c) => c.email === DEMO.candidate.email)!.id

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import {
-  api, apiLogin, BASE_URL, browserPerFile, DEMO, eventually, journeyScreenshot, newContext, ownOpenJob, pagePerBlock, screenshot, seriousA11yViolations, signedInContext, uniqueEmail, VIEWPORTS,
+  api, BASE_URL, browserPerFile, demoLogin, eventually, journeyScreenshot, newContext, ownOpenJob, pagePerBlock, screenshot, seriousA11yViolations, signedInContext, uniqueEmail, VIEWPORTS,
   type Job, type LoginBody,
 } from './support'
 import { newCandidate } from './fixtures'
@@ -47,7 +47,7 @@ describe('candidate applies, employer accepts, bell rings', () => {
   const ui = pagePerBlock(() => newContext(browser(), 'desktop'))
 
   beforeAll(async () => {
-    employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+    employer = await demoLogin('employer')
     job = await ownOpenJob(employer)
 
     candidate = await newCandidate({ name: 'Taylor Applicant', email, password })
@@ -206,7 +206,7 @@ describe('a resume uploaded on the profile is the one the apply dialog starts wi
   let job: Job
   const resumeName = 'sam-profile-cv.pdf'
   const ui = pagePerBlock(async () => {
-    const employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+    const employer = await demoLogin('employer')
     job = await ownOpenJob(employer)
     const candidate = await newCandidate({ name: 'Sam Profile', email: uniqueEmail('profile-resume'), password: 'Profile#Cv2026' })
     return signedInContext(browser(), 'candidate', candidate)

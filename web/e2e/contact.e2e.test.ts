@@ -1,6 +1,6 @@
 /** The contact form (SPEC 4, 5, 8): client validation, sending, success, and the server keeps the message. */
 import { describe, expect, it } from 'vitest'
-import { api, apiLogin, BASE_URL, DEMO, eventually, newContext, screenshot, VIEWPORT_NAMES, pagePerBlock, browserPerFile } from './support'
+import { api, BASE_URL, demoLogin, eventually, newContext, screenshot, VIEWPORT_NAMES, pagePerBlock, browserPerFile } from './support'
 
 const browser = browserPerFile()
 
@@ -69,7 +69,7 @@ for (const viewport of VIEWPORT_NAMES) {
       expect(await ui.page.getByLabel('How can we help?').inputValue()).toBe('')
       await screenshot(ui.page, '/contact-sent', viewport)
 
-      const admin = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
+      const admin = await demoLogin('admin')
       const stored = await eventually(
         async () => {
           const res = await api<StoredMessage[]>('GET', '/api/admin/contact-messages', { token: admin.token })

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL, api, apiLogin, BASE_URL, collectErrors, decodeQuotedPrintable, DEMO, EMPLOYER_URL, eventually, jobBoard, MAIL_DIR, newContext,
+  ADMIN_URL, api, apiLogin, BASE_URL, collectErrors, decodeQuotedPrintable, demoLogin, EMPLOYER_URL, eventually, jobBoard, MAIL_DIR, newContext,
   screenshot, seriousA11yViolations, uniqueEmail, VIEWPORT_NAMES, type LoginBody, signInThroughForm, browserPerFile,
   signedInContext, onePagePdf,
 } from './support'
@@ -96,7 +96,7 @@ describe('sign-up → approval → post', () => {
   })
 
   it('the admin approves it on the Employers screen', async () => {
-    const admin = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
+    const admin = await demoLogin('admin')
     const ctx = await newContext(browser())
     try {
       await ctx.addInitScript(

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  api, apiLogin, DEMO, EMPLOYER_URL, eventually, jobBoard, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type LoginBody,
+  api, DEMO, demoLogin, EMPLOYER_URL, eventually, jobBoard, newContext, screenshot, seriousA11yViolations, VIEWPORT_NAMES, type LoginBody,
   signedInContext, type ViewportName, pagePerBlock, signInThroughForm, browserPerFile,
 } from './support'
 import { expectNoSidewaysScroll } from './layoutChecks'
@@ -33,7 +33,7 @@ const named = (a: Card) => a.candidate_name !== '[erased]'
 const signedIn = (viewport: ViewportName = 'desktop') => signedInContext(browser(), 'employer', employer, viewport)
 
 beforeAll(async () => {
-  employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+  employer = await demoLogin('employer')
   const jobs = await api<EmployerJob[]>('GET', '/api/employer/jobs', { token: employer.token })
   busiest = jobs.body.filter((j) => j.status === 'open').sort((a, b) => b.applications.total - a.applications.total)[0]
   if (!busiest || busiest.applications.new === 0 || busiest.applications.screening === 0) throw new Error('the seed has no open job with New and Screening applicants')

@@ -8,10 +8,9 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   api,
-  apiLogin,
   BASE_URL,
   browserPerFile,
-  DEMO,
+  demoLogin,
   jobBoard,
   newContext,
   screenshot,
@@ -29,7 +28,7 @@ let employer: LoginBody
 let hostileId = ''
 
 beforeAll(async () => {
-  employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+  employer = await demoLogin('employer')
   const posted = await postJob(employer, {
     title: HOSTILE,
     type: 'Full-time',

@@ -1,7 +1,7 @@
 /**
  * What a browser test sets up on the server through the API before it opens a page: a job posted
- * by an employer, a new candidate, a PDF in their documents, an application. Each checks the
- * server's answer, so a set-up that failed fails there, with the body.
+ * by an employer, a new candidate, a PDF in their documents, an application (the last three at once:
+ * newApplicant). Each checks the server's answer, so a set-up that failed fails there, with the body.
  */
 import { expect } from 'vitest'
 import { api, apiLogin, BASE_URL, type LoginBody } from './support'
@@ -34,11 +34,11 @@ export async function newCandidate(who: { name: string; email: string; password:
   return apiLogin('candidate', who.email, who.password)
 }
 
+/** A PDF to upload into a candidate's documents (type other). */
+export type PdfDocument = { fileName: string; pdf: Uint8Array; title: string; description?: string }
+
 /** Uploads `pdf` into `candidate`'s documents (type other) as `fileName`: the document's id. */
-export async function uploadPdf(
-  candidate: LoginBody,
-  doc: { fileName: string; pdf: Uint8Array; title: string; description?: string },
-): Promise<string> {
+export async function uploadPdf(candidate: LoginBody, doc: PdfDocument): Promise<string> {
   const form = new FormData()
   form.set('document', new Blob([new Uint8Array(doc.pdf)], { type: 'application/pdf' }), doc.fileName)
   form.set('title', doc.title)
@@ -54,4 +54,15 @@ export async function applyWith(candidate: LoginBody, jobId: string, resumeId: s
   const submitted = await api<{ id: string }>('POST', '/api/applications/submit', { token: candidate.token, json: { jobId, resumeId } })
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(201)
   return submitted.body.id
+}
+
+/** A new candidate (`who`) who applies to `jobId` with `resume` uploaded into their documents: their sign-in and the application's id. */
+export async function newApplicant(
+  who: { name: string; email: string; password: string },
+  jobId: string,
+  resume: PdfDocument,
+): Promise<{ candidate: LoginBody; applicationId: string }> {
+  const candidate = await newCandidate(who)
+  const resumeId = await uploadPdf(candidate, resume)
+  return { candidate, applicationId: await applyWith(candidate, jobId, resumeId) }
 }

@@ -14,12 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import {
   BASE_URL,
-  DEMO,
+  demoLogin,
   MAIL_DIR,
   SCREENSHOT_DIR,
   VIEWPORT_NAMES,
   api,
-  apiLogin,
   browserPerFile,
   decodeQuotedPrintable,
   eventually,
@@ -39,7 +38,7 @@ const posted: string[] = []
 let employer: LoginBody
 
 beforeAll(async () => {
-  employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+  employer = await demoLogin('employer')
 })
 
 afterAll(async () => {

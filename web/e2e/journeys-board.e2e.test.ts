@@ -10,10 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import {
   BASE_URL,
-  DEMO,
+  demoLogin,
   VIEWPORT_NAMES,
   api,
-  apiLogin,
   browserPerFile,
   newContext,
   pagePerBlock,
@@ -43,7 +42,7 @@ const ids: Partial<Record<keyof typeof POSTED, string>> = {}
 let employer: LoginBody
 
 beforeAll(async () => {
-  employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+  employer = await demoLogin('employer')
   let consistency: string | null = null
   for (const [key, job] of Object.entries(POSTED) as [keyof typeof POSTED, (typeof POSTED)[keyof typeof POSTED]][]) {
     const posted = await postJob(employer, {
@@ -174,7 +173,7 @@ for (const viewport of VIEWPORT_NAMES) {
   })
 
   describe(`the portal shows the jobs closing within a day, and says so @${viewport}`, () => {
-    const ui = pagePerBlock(async () => signedInContext(browser(), 'candidate', await apiLogin('candidate', DEMO.candidate.email, DEMO.candidate.password), viewport))
+    const ui = pagePerBlock(async () => signedInContext(browser(), 'candidate', await demoLogin('candidate'), viewport))
 
     it('a job with under 24 hours left is off the public board, and in Browse Jobs says "Closes in N hours"', async () => {
       const { page } = ui

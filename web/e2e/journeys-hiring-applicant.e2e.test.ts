@@ -13,9 +13,9 @@ import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import {
   api,
-  apiLogin,
   browserPerFile,
   DEMO,
+  demoLogin,
   EMPLOYER_URL,
   eventually,
   newContext,
@@ -31,7 +31,7 @@ import {
   type LoginBody,
   type ViewportName,
 } from './support'
-import { applyWith, newCandidate, postJob, uploadPdf } from './fixtures'
+import { newApplicant, postJob } from './fixtures'
 import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
@@ -53,9 +53,9 @@ async function jobWithTwoApplicants(employer: LoginBody, viewport: ViewportName)
   })
   const ids: string[] = []
   for (const name of viewport === 'desktop' ? ['Nadia Petrova', 'Sione Taufa'] : ['Ruby Osei', 'Marcus Lindqvist']) {
-    const candidate = await newCandidate({ name, email: uniqueEmail(name.split(' ')[0].toLowerCase()), password: 'Candidate1!' })
-    const resumeId = await uploadPdf(candidate, { fileName: `${name} resume.pdf`, pdf: onePagePdf(`${name}: Site Reliability Engineer`), title: 'Resume' })
-    ids.push(await applyWith(candidate, jobId, resumeId))
+    const who = { name, email: uniqueEmail(name.split(' ')[0].toLowerCase()), password: 'Candidate1!' }
+    const { applicationId } = await newApplicant(who, jobId, { fileName: `${name} resume.pdf`, pdf: onePagePdf(`${name}: Site Reliability Engineer`), title: 'Resume' })
+    ids.push(applicationId)
   }
   await eventually(async () => {
     const res = await api<{ applications: Card[] }>('GET', `/api/employer/jobs/${jobId}/pipeline`, { token: employer.token })
@@ -93,7 +93,7 @@ for (const viewport of VIEWPORT_NAMES) {
     let second = ''
 
     it('signs in and opens the first applicant in Screening from the pipeline', async () => {
-      employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+      employer = await demoLogin('employer')
       job = await jobWithTwoApplicants(employer, viewport)
       const page = ui.page
       await signInThroughForm(page, `${EMPLOYER_URL}/login`, DEMO.employer, `${EMPLOYER_URL}/dashboard`)

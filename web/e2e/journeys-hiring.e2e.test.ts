@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import {
   api,
-  apiLogin,
   browserPerFile,
   DEMO,
+  demoLogin,
   EMPLOYER_URL,
   eventually,
   newContext,
@@ -27,7 +27,7 @@ import {
   type LoginBody,
   type ViewportName,
 } from './support'
-import { applyWith, newCandidate, postJob, uploadPdf } from './fixtures'
+import { newApplicant, postJob } from './fixtures'
 import { expectNoSidewaysScroll, expectInView } from './layoutChecks'
 
 const browser = browserPerFile()
@@ -49,13 +49,13 @@ const pipeline = async (jobId: string) => (await api<{ applications: Card[] }>('
 async function applyWithResume(viewport: ViewportName): Promise<{ id: string; name: string }> {
   // a long name: the card keeps it to one line at 1280 px and gives the whole of it on hover
   const name = viewport === 'desktop' ? 'Alexandra Montgomery-Fitzwilliam' : 'Bartholomew Castellano-Nguyen'
-  const candidate = await newCandidate({ name, email: uniqueEmail(`hiring-${viewport}`), password: 'Candidate1!' })
-  const resumeId = await uploadPdf(candidate, { fileName: `${name} resume.pdf`, pdf: onePagePdf(`${name}: Senior Rust Engineer`), title: 'Resume', description: '' })
-  return { id: await applyWith(candidate, job.id, resumeId), name }
+  const who = { name, email: uniqueEmail(`hiring-${viewport}`), password: 'Candidate1!' }
+  const resume = { fileName: `${name} resume.pdf`, pdf: onePagePdf(`${name}: Senior Rust Engineer`), title: 'Resume', description: '' }
+  return { id: (await newApplicant(who, job.id, resume)).applicationId, name }
 }
 
 beforeAll(async () => {
-  employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+  employer = await demoLogin('employer')
   const jobs = await api<EmployerJob[]>('GET', '/api/employer/jobs', { token: employer.token })
   job = jobs.body.find((j) => j.title === JOB && j.status === 'open')!
   if (!job) throw new Error(`the seed has no open ${JOB}`)

@@ -13,7 +13,7 @@ import {
   apiLogin,
   BASE_URL,
   browserPerFile,
-  DEMO,
+  demoLogin,
   EMPLOYER_URL,
   eventually,
   newContext,
@@ -23,7 +23,7 @@ import {
   uniqueEmail,
   type LoginBody,
 } from './support'
-import { applyWith, newCandidate, postJob, uploadPdf } from './fixtures'
+import { newApplicant, postJob } from './fixtures'
 
 const browser = browserPerFile()
 
@@ -35,9 +35,7 @@ type Upcoming = { id: string; application_id: string }
 /** A new candidate applies to `jobId`; the employer moves them to Interview and books one. */
 async function bookedApplicant(employer: LoginBody, jobId: string, name: string, password: string) {
   const email = uniqueEmail(name.split(' ')[0].toLowerCase())
-  const candidate = await newCandidate({ name, email, password })
-  const resumeId = await uploadPdf(candidate, { fileName: `${name}.pdf`, pdf: onePagePdf(name), title: 'Resume' })
-  const applicationId = await applyWith(candidate, jobId, resumeId)
+  const { applicationId } = await newApplicant({ name, email, password }, jobId, { fileName: `${name}.pdf`, pdf: onePagePdf(name), title: 'Resume' })
   await eventually(async () => {
     const moved = await api('POST', `/api/employer/applications/${applicationId}/move`, { token: employer.token, json: { stage: 'interview' } })
     return moved.status === 200
@@ -57,7 +55,7 @@ async function bookedApplicant(employer: LoginBody, jobId: string, name: string,
 
 describe('an application that ends cancels its interviews', () => {
   it('a rejection from the applicant page cancels the interview, and the candidate sees why', async () => {
-    const employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+    const employer = await demoLogin('employer')
     const { id: jobId } = await postJob(employer, {
       title: `Data Platform Engineer (${Date.now()})`,
       type: 'Full-time',
@@ -100,7 +98,7 @@ describe('an application that ends cancels its interviews', () => {
   })
 
   it('a candidate who withdraws is told the interview goes too, and keeps the card, marked withdrawn', async () => {
-    const employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+    const employer = await demoLogin('employer')
     const { id: jobId } = await postJob(employer, {
       title: `Security Engineer (${Date.now()})`,
       type: 'Full-time',

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   BASE_URL,
-  DEMO,
+  demoLogin,
   VIEWPORT_NAMES,
   VIEWPORTS,
   apiLogin,
@@ -38,7 +38,7 @@ for (const viewport of VIEWPORT_NAMES) {
 
     it('Apply Now, signed out: sign up, sign in, and the apply dialog of that job opens with its button on screen', async () => {
       const { page } = ui
-      const job = await ownOpenJob(await apiLogin('employer', DEMO.employer.email, DEMO.employer.password))
+      const job = await ownOpenJob(await demoLogin('employer'))
       jobs[viewport] = job
       await page.goto(`${BASE_URL}/jobs/${job.id}`)
       await page.getByRole('heading', { level: 1, name: job.title }).waitFor()
@@ -136,7 +136,7 @@ for (const viewport of VIEWPORT_NAMES) {
     it('invited to an interview: the bell and the card say so in plain words, not "accepted"', async () => {
       const { page } = ui
       const job = jobs[viewport]!
-      const employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+      const employer = await demoLogin('employer')
       const me = await apiLogin('candidate', person.email, person.password)
       const mine = await api<{ id: string; job_id: string }[]>('GET', '/api/applications/my-applications', { token: me.token })
       const application = mine.body.find((a) => a.job_id === job.id)!
@@ -218,7 +218,7 @@ for (const viewport of VIEWPORT_NAMES) {
   })
 
   describe(`a signed-in candidate's Apply Now opens the dialog at once @${viewport}`, () => {
-    const ui = pagePerBlock(async () => signedInContext(browser(), 'candidate', await apiLogin('candidate', DEMO.candidate.email, DEMO.candidate.password), viewport))
+    const ui = pagePerBlock(async () => signedInContext(browser(), 'candidate', await demoLogin('candidate'), viewport))
 
     it('from the job board, the card goes straight to its apply dialog (or says it was applied for)', async () => {
       const { page } = ui
@@ -271,7 +271,7 @@ describe('on a touch phone, the job page keeps Apply in reach and the file picke
 
   it('Apply Now stays on screen while the job scrolls, and the dialog says "Choose a file"', async () => {
     const { page } = ui
-    const employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+    const employer = await demoLogin('employer')
     const job = await ownOpenJob(employer)
     await page.goto(`${BASE_URL}/jobs/${job.id}`)
     await page.getByRole('heading', { level: 1, name: job.title }).waitFor()

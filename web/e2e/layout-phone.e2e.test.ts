@@ -14,10 +14,9 @@ import { expectFits, expectOnScreen, expectPhoneFriendly, layoutOf, phoneOffende
 import {
   ADMIN_URL,
   api,
-  apiLogin,
   BASE_URL,
   browserPerFile,
-  DEMO,
+  demoLogin,
   EMPLOYER_URL,
   eventually,
   newContext,
@@ -27,16 +26,14 @@ import {
   VIEWPORT_NAMES,
   type LoginBody,
 } from './support'
-import { postJob } from './fixtures'
+import { newCandidate, postJob } from './fixtures'
+import { FOOTER_PATHS } from './pages'
 
 const browser = browserPerFile()
 const DAY = 24 * 3600 * 1000
 
-/** SPEC 2.3's footer links, every one of which the compact footer keeps. */
-const FOOTER_LINKS = ['/', '/about', '/job-seekers', '/employers', '/blogs', '/contact', '/jobs/find', '/jobs/advice', '/employers/hire', '/employers/resources', '/candidate/login', '/sitemap']
-
 async function demoPage(role: 'candidate' | 'employer' | 'admin', viewport: 'mobile' | 'desktop'): Promise<{ ctx: BrowserContext; page: Page }> {
-  const login = await apiLogin(role, DEMO[role].email, DEMO[role].password)
+  const login = await demoLogin(role)
   const ctx = await signedInContext(browser(), role, login, viewport)
   return { ctx, page: await ctx.newPage() }
 }
@@ -118,7 +115,8 @@ describe("the candidate portal's chrome", () => {
         const footer = page.getByRole('contentinfo')
         expect(await footer.evaluate((f) => f.className)).toBe('site-footer-compact')
         const hrefs = await footer.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
-        for (const href of FOOTER_LINKS) expect(hrefs, href).toContain(href)
+        // SPEC 2.3's footer links, every one of which the compact footer keeps
+        for (const href of FOOTER_PATHS) expect(hrefs, href).toContain(href)
         const text = await footer.innerText()
         for (const part of ['(02) 5550 4321', 'hello@harbourit.com.au', '60 Margaret Street', 'Mon-Fri 9AM-6PM AEST', `© ${new Date().getFullYear()}`, 'Sydney']) expect(text).toContain(part)
         for (const social of ['Facebook', 'LinkedIn', 'Instagram']) await footer.getByRole('link', { name: new RegExp(`on ${social}$`) }).waitFor()
@@ -161,7 +159,7 @@ describe('the bell on a phone, with a very long job title', () => {
   let jobId = ''
 
   beforeAll(async () => {
-    employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+    employer = await demoLogin('employer')
     const posted = await postJob(employer, {
       title,
       type: 'Full-time',
@@ -181,10 +179,7 @@ describe('the bell on a phone, with a very long job title', () => {
   })
 
   it('the panel and its long item stay on the screen', async () => {
-    const email = uniqueEmail('longtitle')
-    const password = 'Long-title-1!'
-    expect((await api('POST', '/api/auth/candidate/register', { json: { name: 'Robin Longtitle', email, password } })).status).toBe(201)
-    const candidate = await apiLogin('candidate', email, password)
+    const candidate = await newCandidate({ name: 'Robin Longtitle', email: uniqueEmail('longtitle'), password: 'Long-title-1!' })
     const applied = await api('POST', '/api/applications/submit', { token: candidate.token, json: { jobId } })
     expect(applied.status, JSON.stringify(applied.body)).toBe(201)
     const application = await eventually(async () => {

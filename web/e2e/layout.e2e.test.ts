@@ -17,9 +17,8 @@ import { PUBLIC_PAGES } from './pages'
 import { expectFits } from './layoutChecks'
 import {
   ADMIN_URL,
-  apiLogin,
   BASE_URL,
-  DEMO,
+  demoLogin,
   EMPLOYER_URL,
   launchBrowser,
   newContext,
@@ -42,7 +41,7 @@ afterAll(async () => {
 
 /** A context signed in as the demo account of `role`. */
 async function demoContext(viewport: ViewportName, role: 'candidate' | 'employer' | 'admin'): Promise<BrowserContext> {
-  return signedInContext(browser, role, await apiLogin(role, DEMO[role].email, DEMO[role].password), viewport)
+  return signedInContext(browser, role, await demoLogin(role), viewport)
 }
 
 for (const viewport of VIEWPORT_NAMES) {

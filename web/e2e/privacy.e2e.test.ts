@@ -17,10 +17,10 @@ import { inflateRawSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL, api, apiLogin, BASE_URL, browserPerFile, DEMO, EMPLOYER_URL, eventually, newContext, ownOpenJob, pagePerBlock,
+  ADMIN_URL, api, BASE_URL, browserPerFile, demoLogin, EMPLOYER_URL, eventually, newContext, ownOpenJob, pagePerBlock,
   screenshot, seriousA11yViolations, signedInContext, signInThroughForm, uniqueEmail, VIEWPORT_NAMES, type Job, type LoginBody,
 } from './support'
-import { applyWith, newCandidate, uploadPdf } from './fixtures'
+import { newApplicant } from './fixtures'
 import { expectNoSidewaysScroll } from './layoutChecks'
 
 const browser = browserPerFile()
@@ -65,13 +65,13 @@ function unzip(zip: Buffer): Map<string, Buffer> {
 }
 
 beforeAll(async () => {
-  employer = await apiLogin('employer', DEMO.employer.email, DEMO.employer.password)
+  employer = await demoLogin('employer')
   job = await ownOpenJob(employer)
 
-  candidate = await newCandidate(CANDIDATE)
-  // a resume, so the export has a file in it and the erasure has one to remove
-  const resumeId = await uploadPdf(candidate, { fileName: RESUME.name, pdf: RESUME.buffer, title: 'My resume', description: '' })
-  applicationId = await applyWith(candidate, job.id, resumeId)
+  // the candidate applies with a resume, so the export has a file in it and the erasure has one to remove
+  const applicant = await newApplicant(CANDIDATE, job.id, { fileName: RESUME.name, pdf: RESUME.buffer, title: 'My resume', description: '' })
+  candidate = applicant.candidate
+  applicationId = applicant.applicationId
   // the employer's board has it before anything is erased
   await eventually(
     async () => {
@@ -128,7 +128,7 @@ describe('the Privacy screens at both widths', () => {
     })
 
     it(`admin Privacy page and the erase dialog pass axe and fit @${viewport}`, async () => {
-      const admin = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
+      const admin = await demoLogin('admin')
       const ctx = await signedInContext(browser(), 'admin', admin, viewport)
       try {
         const page = await ctx.newPage()
@@ -282,7 +282,7 @@ describe('after the erasure', () => {
   })
 
   it('the admin finds the erasure on the Privacy page and the record erased', async () => {
-    const admin = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
+    const admin = await demoLogin('admin')
     const ctx = await signedInContext(browser(), 'admin', admin)
     try {
       const page = await ctx.newPage()

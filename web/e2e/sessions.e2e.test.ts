@@ -15,7 +15,7 @@ import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_URL, api, apiLogin, BASE_URL, browserPerFile, createAdminWithCli, DEMO, EMPLOYER_URL, eventually, newContext,
+  ADMIN_URL, api, apiLogin, BASE_URL, browserPerFile, createAdminWithCli, demoLogin, EMPLOYER_URL, eventually, newContext,
   pagePerBlock, screenshot, seriousA11yViolations, signInThroughForm, sleep, uniqueEmail, VIEWPORTS, type ViewportName,
 } from './support'
 import { expectNoSidewaysScroll } from './layoutChecks'
@@ -55,7 +55,7 @@ describe('signing out ends the session on the server', () => {
 
   for (const host of HOSTS) {
     it(`${host.role}: after Sign out the old token gets 401`, async () => {
-      const login = await apiLogin(host.role, DEMO[host.role].email, DEMO[host.role].password)
+      const login = await demoLogin(host.role)
       expect((await api('GET', host.probe, { token: login.token })).status).toBe(200)
       const ctx = await newContext(browser())
       try {
@@ -163,7 +163,7 @@ describe('step-up: a sensitive action asks for a fresh code', () => {
 
   beforeAll(async () => {
     await createAdminWithCli(ADMIN)
-    const seeded = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
+    const seeded = await demoLogin('admin')
     for (const p of PEOPLE) {
       const res = await api('POST', '/api/auth/candidate/register', { json: p })
       expect(res.status, JSON.stringify(res.body)).toBe(201)

@@ -136,6 +136,11 @@ export async function apiLogin(role: 'candidate' | 'employer' | 'admin', email: 
   return res.body
 }
 
+/** The seeded demo account of `role` (DEMO), signed in through the API. */
+export function demoLogin(role: keyof typeof DEMO): Promise<LoginBody> {
+  return apiLogin(role, DEMO[role].email, DEMO[role].password)
+}
+
 export type Job = {
   id: string
   title: string
@@ -184,7 +189,7 @@ export async function createAdminWithCli(who: { name: string; email: string; pas
   })
   // the sign-in reads the accounts read model, which the server's projector fills a moment later;
   // asked through the admins list (a read), not by signing in, which a miss would count as a wrong password
-  const seeded = await apiLogin('admin', DEMO.admin.email, DEMO.admin.password)
+  const seeded = await demoLogin('admin')
   await eventually(
     async () => {
       const admins = await api<{ email: string }[]>('GET', '/api/admin/admins', { token: seeded.token })

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, type RouteAnswer, routeFetch, storeSession } from '../../../testing/harness'
+import { OPEN_ENQUIRY } from '../people.fixtures'
 import InboxPage from './InboxPage'
 
-const enquiry = {
-  id: 'm1',
-  first_name: 'Olivia',
-  last_name: 'Tran',
-  email: 'olivia@example.com',
-  phone: null,
-  message: 'Do you place contract data engineers in Melbourne?',
-  received_at: '2026-11-20T00:00:00Z',
-  assigned_to: null as string | null,
-  replies: 0,
-  last_reply_at: null,
-  handled_at: null,
-}
 const STAFF = [
   { id: 'a1', name: 'Alex Admin', email: 'alex@harbourit.example', created_at: '2026-01-01T00:00:00Z', is_you: true, two_factor: true },
   { id: 'a2', name: 'Casey Ward', email: 'casey@harbourit.example', created_at: '2026-01-02T00:00:00Z', is_you: false, two_factor: true },
@@ -25,7 +13,7 @@ const STAFF = [
 function openInbox(table: Record<string, RouteAnswer> = {}) {
   const calls = routeFetch({
     'GET /api/admin/admins': { body: STAFF },
-    'GET /api/admin/contact-messages?status=open': { body: [enquiry] },
+    'GET /api/admin/contact-messages?status=open': { body: [OPEN_ENQUIRY] },
     ...table,
   })
   renderRoutes([{ path: '/dashboard/inbox', element: <InboxPage /> }], '/dashboard/inbox')
@@ -40,7 +28,7 @@ describe('assigning an enquiry', () => {
   it('saves nothing while the choice moves, then assigns on Assign, keeps focus there and names who has it', async () => {
     let assignedTo: string | null = null
     const calls = openInbox({
-      'GET /api/admin/contact-messages?status=open': () => ({ body: [{ ...enquiry, assigned_to: assignedTo }] }),
+      'GET /api/admin/contact-messages?status=open': () => ({ body: [{ ...OPEN_ENQUIRY, assigned_to: assignedTo }] }),
       'POST /api/admin/contact-messages/m1/assign': (init) => {
         assignedTo = JSON.parse(String(init?.body)).admin_id
         return { body: { message: 'Assigned' } }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, type RouteAnswer, routeFetch, storeSession } from '../../../testing/harness'
 import { eraseFormErrors, groundsLabel } from '../model/erasure'
+import { OPEN_ENQUIRY } from '../people.fixtures'
 import type { CandidateRow } from '../types'
 import CandidatePage from './CandidatePage'
 import CandidatesPage from './CandidatesPage'
@@ -257,19 +258,7 @@ describe('erased people in the lists', () => {
   })
 
   it('inbox: erase a sender; an erased one shows no address, no reply and no second erase', async () => {
-    const enquiry = {
-      id: 'm1',
-      first_name: 'Pat',
-      last_name: 'Nguyen',
-      email: 'pat@example.com',
-      phone: null,
-      message: 'Please call me about contract roles.',
-      received_at: '2026-11-20T00:00:00Z',
-      assigned_to: null,
-      replies: 0,
-      last_reply_at: null,
-      handled_at: null,
-    }
+    const enquiry = { ...OPEN_ENQUIRY, first_name: 'Pat', last_name: 'Nguyen', email: 'pat@example.com', message: 'Please call me about contract roles.' }
     const calls = routeFetch({
       'GET /api/admin/two-factor': TWO_FACTOR_ON,
       'GET /api/admin/admins': { body: [] },

@@ -80,7 +80,7 @@ export function ApplicantNav({ job, nav: { position, go, back } }: { job: { titl
 
 function Stepper({ position, onGo }: { position: Position; onGo: (id: string | null) => void }) {
   return (
-    <div className="emp-stepper">
+    <div className="ws-actions emp-stepper">
       <Button size="sm" variant="outline" icon="back" disabled={!position.previous} aria-keyshortcuts={SHORTCUT_KEYS.previous} onClick={() => onGo(position.previous)}>
         Previous
       </Button>

@@ -6,15 +6,14 @@
  */
 import { Link } from 'react-router'
 import { LoadFailed } from '../../../components/ui/Alert'
-import { buttonClass } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
-import { EmptyState } from '../../../components/ui/EmptyState'
 import { PersonName } from '../../../components/ui/ErasedPerson'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { useUpcomingInterviews } from '../api/get-interviews'
 import { safeVideoLink } from '../../../lib/links'
 import { groupBySydneyDay, interviewersText, timeRange } from '../model/interviewDays'
 import type { UpcomingInterview } from '../types'
+import { WorkspaceEmpty } from './WorkspaceEmpty'
 import { useWorkspaceTitle } from './workspaceTitle'
 
 /** The server lists at most this many. */
@@ -31,18 +30,9 @@ export default function InterviewsPage() {
   const list = interviews.data
   if (list.length === 0) {
     return (
-      <EmptyState
-        title="No interviews booked"
-        icon="calendar"
-        headingLevel={2}
-        action={
-          <Link to="/dashboard" className={buttonClass('outline')}>
-            Go to your jobs
-          </Link>
-        }
-      >
+      <WorkspaceEmpty title="No interviews booked" icon="calendar" to="/dashboard" label="Go to your jobs">
         <p>Book one from an applicant’s page, under Interviews.</p>
-      </EmptyState>
+      </WorkspaceEmpty>
     )
   }
   return (

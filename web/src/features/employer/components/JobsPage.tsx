@@ -25,6 +25,7 @@ import type { EmployerJob } from '../types'
 import { CloseJobDialog } from './CloseJobDialog'
 import { ComingUp } from './ComingUp'
 import { JobsTable, type JobDialog } from './JobsTable'
+import { WorkspaceEmpty } from './WorkspaceEmpty'
 import { useWorkspaceTitle } from './workspaceTitle'
 
 export default function JobsPage() {
@@ -58,18 +59,9 @@ export default function JobsPage() {
       </div>
       <ComingUp />
       {list.length === 0 ? (
-        <EmptyState
-          title="No jobs yet"
-          icon="briefcase"
-          headingLevel={2}
-          action={
-            <Link to="/dashboard/jobs/new" className={buttonClass('primary')}>
-              Post your first job
-            </Link>
-          }
-        >
+        <WorkspaceEmpty title="No jobs yet" icon="briefcase" to="/dashboard/jobs/new" label="Post your first job" variant="primary">
           <p>Post a role and applicants will appear here, stage by stage, as they apply.</p>
-        </EmptyState>
+        </WorkspaceEmpty>
       ) : (
         <>
           <SearchForm className="emp-jobs-filters" label="Find a job">

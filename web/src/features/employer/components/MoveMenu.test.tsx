@@ -28,21 +28,18 @@ describe('Move to… menu', () => {
   it('moves between the stages with the arrow keys, Home and End, round from the last to the first', () => {
     render(<MoveMenu name="Chloe Martin" moves={stageMoves('new', { hired: HIRE_NEEDS_OFFER })} onMove={() => {}} />)
     fireEvent.click(screen.getByRole('button', { name: 'Move Chloe Martin to another stage' }))
-    const key = (k: string) => fireEvent.keyDown(document.activeElement!, { key: k })
+    const press = (key: string, stage: string) => {
+      fireEvent.keyDown(document.activeElement!, { key })
+      expect(focused(), `focused after ${key}`).toBe(stage)
+    }
     // Screening, Interview, Offer, Rejected
-    key('ArrowDown')
-    expect(focused()).toBe('Interview')
-    key('End')
-    expect(focused()).toBe('Rejected')
-    key('ArrowDown')
-    expect(focused()).toBe('Screening')
-    key('ArrowUp')
-    expect(focused()).toBe('Rejected')
-    key('Home')
-    expect(focused()).toBe('Screening')
+    press('ArrowDown', 'Interview')
+    press('End', 'Rejected')
+    press('ArrowDown', 'Screening')
+    press('ArrowUp', 'Rejected')
+    press('Home', 'Screening')
     // a letter goes to the next stage starting with it
-    key('o')
-    expect(focused()).toBe('Offer')
+    press('o', 'Offer')
     // only the focused item is in the Tab order
     expect(screen.getAllByRole('menuitem').every((i) => i.tabIndex === -1)).toBe(true)
   })

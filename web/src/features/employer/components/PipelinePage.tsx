@@ -4,7 +4,6 @@
  */
 import { useSearchParams, Link, useParams } from 'react-router'
 import { buttonClass } from '../../../components/ui/Button'
-import { EmptyState } from '../../../components/ui/EmptyState'
 import { Icon } from '../../../components/ui/Icon'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { Tabs } from '../../../components/ui/Tabs'
@@ -17,6 +16,7 @@ import { NotLoaded } from './NotLoaded'
 import { PipelineBoard } from './PipelineBoard'
 import { PipelineList } from './PipelineList'
 import { useMoveWithFeedback } from './RejectDialog'
+import { WorkspaceEmpty } from './WorkspaceEmpty'
 import { useWorkspaceTitle } from './workspaceTitle'
 
 export default function PipelinePage() {
@@ -73,18 +73,9 @@ export default function PipelinePage() {
         ) : null}
       </div>
       {counts.total === 0 ? (
-        <EmptyState
-          title="No applicants yet"
-          icon="user"
-          headingLevel={2}
-          action={
-            <Link to={`/dashboard/jobs/${job.id}/edit`} className={buttonClass('outline')}>
-              Review the job ad
-            </Link>
-          }
-        >
+        <WorkspaceEmpty title="No applicants yet" icon="user" to={`/dashboard/jobs/${job.id}/edit`} label="Review the job ad">
           <p>New applications land in the New column the moment they arrive; this page updates by itself.</p>
-        </EmptyState>
+        </WorkspaceEmpty>
       ) : (
         <Tabs
           label="Applicant views"
