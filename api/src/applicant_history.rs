@@ -152,11 +152,17 @@ pub fn history(mut events: Vec<Happened>, people: &HashMap<Uuid, Person>) -> Vec
                     feedback,
                     moved_at,
                     emailed,
+                    reason,
                     ..
                 } => {
+                    let why = reason
+                        .map(|r| format!(" ({})", r.label()))
+                        .unwrap_or_default();
                     let summary = match stage {
-                        Stage::Rejected if *emailed => format!("Rejected by {by}, and emailed"),
-                        Stage::Rejected => format!("Rejected by {by}"),
+                        Stage::Rejected if *emailed => {
+                            format!("Rejected by {by}{why}, and emailed")
+                        }
+                        Stage::Rejected => format!("Rejected by {by}{why}"),
                         stage => format!("Moved to {} by {by}", stage.label()),
                     };
                     entry(*moved_at, "moved", summary, feedback.as_ref())

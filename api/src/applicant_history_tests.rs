@@ -69,6 +69,7 @@ fn moved(stage: Stage, by: Uuid, at: DateTime<Utc>, feedback: Option<&str>) -> A
         moved_by: by,
         moved_at: at,
         emailed: false,
+        reason: None,
     })
 }
 
@@ -223,6 +224,27 @@ fn an_erased_person_is_named_as_one_and_a_rejection_reads_as_one() {
     assert_eq!(summaries(&entries), ["Rejected by an erased person"]);
     // erased feedback is no feedback, never the placeholder
     assert_eq!(entries[0].detail, None);
+}
+
+#[test]
+fn a_rejection_says_the_teams_reason() {
+    let rejected = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
+        stage: Stage::Rejected,
+        previous: Stage::Interview,
+        feedback: None,
+        moved_by: MEI,
+        moved_at: t(1),
+        emailed: true,
+        reason: Some(domain::pipeline::RejectionReason::AnotherCandidate),
+    });
+    let entries = history(
+        vec![happened(1, rejected, Some(MEI), Actor::Employer)],
+        &people(),
+    );
+    assert_eq!(
+        summaries(&entries),
+        ["Rejected by Mei Chen (Went with another candidate), and emailed"]
+    );
 }
 
 #[test]

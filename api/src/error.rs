@@ -359,8 +359,22 @@ where
     T: TryFrom<String, Error = DomainError>,
 {
     let raw = <String as serde::Deserialize>::deserialize(deserializer)?;
-    T::try_from(raw)
-        .map_err(|refusal| serde::de::Error::custom(format!("{REFUSED}{refusal}{REFUSED}")))
+    T::try_from(raw).map_err(refused)
+}
+
+/// [`parsed`] for a field that may be left out or `null`: `None` then.
+pub fn parsed_option<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: TryFrom<String, Error = DomainError>,
+{
+    <Option<String> as serde::Deserialize>::deserialize(deserializer)?
+        .map(|raw| T::try_from(raw).map_err(refused))
+        .transpose()
+}
+
+fn refused<E: serde::de::Error>(refusal: DomainError) -> E {
+    E::custom(format!("{REFUSED}{refusal}{REFUSED}"))
 }
 
 /// Marks a domain refusal's text inside serde's message, which adds the

@@ -396,11 +396,19 @@ impl Reader<'_> {
                     self.person(s.candidate_id, "a candidate"),
                     readable(&s.job_title, "a job")
                 ),
-                ApplicationEvent::ApplicationMoved { stage, emailed, .. } => format!(
-                    "{} moved {} to {}{}",
+                ApplicationEvent::ApplicationMoved {
+                    stage,
+                    emailed,
+                    reason,
+                    ..
+                } => format!(
+                    "{} moved {} to {}{}{}",
                     actor(),
                     self.candidate(),
                     stage.label(),
+                    reason
+                        .map(|r| format!(" ({})", r.label()))
+                        .unwrap_or_default(),
                     if *emailed { ", and emailed them" } else { "" }
                 ),
                 ApplicationEvent::ApplicationStatusChanged { status, .. } => format!(

@@ -97,11 +97,25 @@ fn a_move_names_who_moved_whom_and_the_stage_in_words() {
         moved_by: MEI,
         moved_at: Utc::now(),
         emailed: false,
+        reason: None,
     });
     let stream = format!("application-{APPLICATION}");
     assert_eq!(
         says(&stream, &event, Some(MEI), Actor::Employer),
         "Mei Chen moved Priya Raman to Interview"
+    );
+    let rejected = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
+        stage: Stage::Rejected,
+        previous: Stage::Interview,
+        feedback: None,
+        moved_by: MEI,
+        moved_at: Utc::now(),
+        emailed: true,
+        reason: Some(domain::pipeline::RejectionReason::Salary),
+    });
+    assert_eq!(
+        says(&stream, &rejected, Some(MEI), Actor::Employer),
+        "Mei Chen moved Priya Raman to Rejected (Salary expectations), and emailed them"
     );
 }
 

@@ -9,7 +9,7 @@ use domain::application::{
 };
 use domain::document::Document;
 use domain::job::Job;
-use domain::pipeline::{self, Stage};
+use domain::pipeline::{self, RejectionReason, Stage};
 use event_store::{AppendError, ExpectedVersion, Metadata, OutgoingMail};
 use uuid::Uuid;
 
@@ -40,6 +40,9 @@ pub struct MoveApplication {
     pub application_id: Uuid,
     pub stage: Stage,
     pub feedback: Option<String>,
+    /// Why the team is not going ahead: a rejection only, never shown to the
+    /// candidate.
+    pub reason: Option<RejectionReason>,
     /// The version the employer's board showed. A board that is behind gets a
     /// conflict instead of overwriting a colleague's move; `None` moves from
     /// wherever the application is.
@@ -270,6 +273,7 @@ impl Commands {
                 employer_id: cmd.employer_id,
                 to: cmd.stage,
                 feedback: cmd.feedback.as_deref(),
+                reason: cmd.reason,
                 job_open,
                 candidate_erased,
                 email_candidate: cmd.email_candidate,

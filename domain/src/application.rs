@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::pipeline::Stage;
+use crate::pipeline::{RejectionReason, Stage};
 use crate::validation::optional_multiline_text;
 use crate::{DomainError, DomainEvent};
 
@@ -108,6 +108,11 @@ pub enum ApplicationEvent {
         /// mail went out with the move. Older events read `false`.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         emailed: bool,
+        /// Why the hiring team is not going ahead (a rejection only; never
+        /// shown to the candidate). Older events and rejections without one
+        /// read `None`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<RejectionReason>,
     },
     /// The candidate took the application back. Carries who to tell.
     ApplicationWithdrawn {
@@ -167,6 +172,8 @@ pub struct Application {
     /// What the candidate sees; always `stage.visible_status()`.
     pub status: ApplicationStatus,
     pub stage: Stage,
+    /// Why it was rejected, while it is and the team said why.
+    pub rejection_reason: Option<RejectionReason>,
     pub withdrawn: bool,
     pub resume_id: Option<Uuid>,
     pub cover_letter_id: Option<Uuid>,
@@ -182,6 +189,7 @@ pub fn evolve(state: Option<Application>, event: &ApplicationEvent) -> Option<Ap
             job_title: e.job_title.clone(),
             status: ApplicationStatus::Pending,
             stage: Stage::New,
+            rejection_reason: None,
             withdrawn: false,
             resume_id: e.resume_id,
             cover_letter_id: e.cover_letter_id,
@@ -189,9 +197,13 @@ pub fn evolve(state: Option<Application>, event: &ApplicationEvent) -> Option<Ap
         (Some(mut a), ApplicationEvent::ApplicationStatusChanged { status, .. }) => {
             a.stage = a.stage.after_status_change(*status);
             a.status = a.stage.visible_status();
+            if a.stage != Stage::Rejected {
+                a.rejection_reason = None;
+            }
             Some(a)
         }
-        (Some(mut a), ApplicationEvent::ApplicationMoved { stage, .. }) => {
+        (Some(mut a), ApplicationEvent::ApplicationMoved { stage, reason, .. }) => {
+            a.rejection_reason = reason_after(a.stage, a.rejection_reason, *stage, *reason);
             a.stage = *stage;
             a.status = stage.visible_status();
             Some(a)
@@ -201,6 +213,22 @@ pub fn evolve(state: Option<Application>, event: &ApplicationEvent) -> Option<Ap
             ..a
         }),
         (None, _) => None,
+    }
+}
+
+/// The rejection reason after a move from `from` to `to`: the move's own on
+/// entering or staying in Rejected, the one it had when a move there gives
+/// none (feedback added), and none outside Rejected.
+pub fn reason_after(
+    from: Stage,
+    had: Option<RejectionReason>,
+    to: Stage,
+    given: Option<RejectionReason>,
+) -> Option<RejectionReason> {
+    match (to, given) {
+        (Stage::Rejected, Some(reason)) => Some(reason),
+        (Stage::Rejected, None) if from == Stage::Rejected => had,
+        _ => None,
     }
 }
 
@@ -496,6 +524,7 @@ mod tests {
                         employer_id: Uuid::from_u128(2),
                         to: Stage::Screening,
                         feedback: None,
+                        reason: None,
                         job_open: true,
                         candidate_erased: false,
                         email_candidate: false,

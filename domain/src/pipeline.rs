@@ -13,6 +13,9 @@ use crate::DomainError;
 use crate::application::{Application, ApplicationEvent, ApplicationStatus, MAX_FEEDBACK_LEN};
 use crate::validation::optional_multiline_text;
 
+mod reason;
+pub use reason::{REASON_ONLY_WITH_REJECTION, RejectionReason};
+
 pub const HIRED_IS_FINAL: &str =
     "This applicant has been hired, so their stage can no longer change";
 pub const HIRE_NEEDS_OFFER: &str = "Move the applicant to Offer before marking them hired";
@@ -209,6 +212,8 @@ pub struct Move<'a> {
     pub employer_id: Uuid,
     pub to: Stage,
     pub feedback: Option<&'a str>,
+    /// Why the team is not going ahead (a rejection only).
+    pub reason: Option<RejectionReason>,
     /// Whether the application's job is open (looked up first).
     pub job_open: bool,
     /// Whether the candidate's personal data was erased (looked up first).
@@ -232,7 +237,11 @@ pub fn move_to(
     if m.email_candidate && m.to != Stage::Rejected {
         return Err(DomainError::invalid(ONLY_REJECTION_EMAILED));
     }
-    if app.stage == m.to && feedback.is_none() {
+    if m.reason.is_some() && m.to != Stage::Rejected {
+        return Err(DomainError::invalid(REASON_ONLY_WITH_REJECTION));
+    }
+    let new_reason = m.reason.is_some() && m.reason != app.rejection_reason;
+    if app.stage == m.to && feedback.is_none() && !new_reason {
         return Ok(vec![]);
     }
     let standing = Standing {
@@ -252,6 +261,7 @@ pub fn move_to(
         // Only entering Rejected is news: feedback added to a rejection
         // already sent does not mail the decision again.
         emailed: m.email_candidate && !m.candidate_erased && app.stage != Stage::Rejected,
+        reason: m.reason,
     }])
 }
 
@@ -291,6 +301,7 @@ mod tests {
             moved_by: EMPLOYER,
             moved_at: now(),
             emailed: false,
+            reason: None,
         }
     }
 
@@ -299,6 +310,7 @@ mod tests {
             employer_id: EMPLOYER,
             to: stage,
             feedback: None,
+            reason: None,
             job_open: true,
             candidate_erased: false,
             email_candidate: false,
@@ -405,6 +417,7 @@ mod tests {
                 feedback: None,
                 moved_by: EMPLOYER,
                 moved_at: now(),
+                reason: None,
                 emailed: true,
             }]);
         given::<Application>(vec![submitted()])
@@ -426,6 +439,7 @@ mod tests {
                 previous: Stage::Rejected,
                 feedback: Some("One more thing".into()),
                 moved_by: EMPLOYER,
+                reason: None,
                 moved_at: now(),
                 emailed: false,
             }]);
@@ -466,6 +480,7 @@ mod tests {
                 stage: Stage::Rejected,
                 previous: Stage::New,
                 feedback: Some("We went with someone closer to Parramatta.".into()),
+                reason: None,
                 moved_by: EMPLOYER,
                 moved_at: now(),
                 emailed: false,
@@ -550,5 +565,112 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn rejected_for(reason: Option<RejectionReason>) -> ApplicationEvent {
+        ApplicationEvent::ApplicationMoved {
+            stage: Stage::Rejected,
+            previous: Stage::New,
+            feedback: None,
+            moved_by: EMPLOYER,
+            moved_at: now(),
+            emailed: false,
+            reason,
+        }
+    }
+
+    #[test]
+    fn a_rejection_keeps_its_reason_and_no_other_move_takes_one() {
+        let salary = Some(RejectionReason::Salary);
+        given::<Application>(vec![submitted()])
+            .when(|s| {
+                move_to(
+                    s.as_ref(),
+                    Move {
+                        reason: salary,
+                        ..to(Stage::Rejected)
+                    },
+                )
+            })
+            .then(vec![rejected_for(salary)]);
+        given::<Application>(vec![submitted()])
+            .when(|s| {
+                move_to(
+                    s.as_ref(),
+                    Move {
+                        reason: salary,
+                        ..to(Stage::Screening)
+                    },
+                )
+            })
+            .then_err(DomainError::invalid(REASON_ONLY_WITH_REJECTION));
+    }
+
+    #[test]
+    fn a_new_reason_for_a_rejection_is_recorded_and_the_same_one_changes_nothing() {
+        let salary = Some(RejectionReason::Salary);
+        let rejected = vec![submitted(), rejected_for(salary)];
+        given::<Application>(rejected.clone())
+            .when(|s| {
+                move_to(
+                    s.as_ref(),
+                    Move {
+                        reason: salary,
+                        ..to(Stage::Rejected)
+                    },
+                )
+            })
+            .then(vec![]);
+        let state = rejected.iter().fold(None, application::evolve);
+        assert_eq!(state.as_ref().unwrap().rejection_reason, salary);
+        let skills = Some(RejectionReason::Skills);
+        let events = move_to(
+            state.as_ref(),
+            Move {
+                reason: skills,
+                ..to(Stage::Rejected)
+            },
+        )
+        .unwrap();
+        let ApplicationEvent::ApplicationMoved {
+            previous,
+            reason,
+            emailed,
+            ..
+        } = &events[0]
+        else {
+            panic!("{events:?}");
+        };
+        assert_eq!(
+            (*previous, *reason, *emailed),
+            (Stage::Rejected, skills, false)
+        );
+    }
+
+    #[test]
+    fn the_reason_goes_when_the_applicant_leaves_rejected_and_stays_with_feedback() {
+        use application::reason_after;
+        let salary = Some(RejectionReason::Salary);
+        assert_eq!(
+            reason_after(Stage::Rejected, salary, Stage::Rejected, None),
+            salary
+        );
+        assert_eq!(
+            reason_after(Stage::Rejected, salary, Stage::Screening, None),
+            None
+        );
+        assert_eq!(
+            reason_after(Stage::Offer, None, Stage::Rejected, None),
+            None
+        );
+        assert_eq!(
+            reason_after(
+                Stage::Offer,
+                None,
+                Stage::Rejected,
+                Some(RejectionReason::DeclinedOffer)
+            ),
+            Some(RejectionReason::DeclinedOffer)
+        );
     }
 }

@@ -59,6 +59,7 @@ pub fn application(stage: crate::pipeline::Stage) -> crate::application::Applica
         job_title: "Rust Engineer".into(),
         status: stage.visible_status(),
         stage,
+        rejection_reason: None,
         withdrawn: false,
         resume_id: None,
         cover_letter_id: None,

@@ -232,6 +232,7 @@ async fn export(
             "first_response_at",
             "hired_at",
             "withdrawn_at",
+            "rejection_reason",
         ],
     )?;
     Ok(crate::files::attachment(

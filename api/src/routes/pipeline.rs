@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use commands::CommandError;
 use commands::applications::MoveApplication;
 use domain::application::MAX_FEEDBACK_LEN;
-use domain::pipeline::Stage;
+use domain::pipeline::{RejectionReason, Stage};
 use projections::RowFold;
 use projections::read_models::applications::{
     self, JobReport, PipelineCard, PipelineFilter, PipelineSort, StageCounts,
@@ -39,6 +39,32 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(report))
         .routes(routes!(move_one))
         .routes(routes!(bulk_reject))
+        .routes(routes!(rejection_reasons))
+}
+
+/// A reason a rejection may give, as a form offers it.
+#[derive(Serialize, utoipa::ToSchema)]
+struct ReasonOption {
+    reason: RejectionReason,
+    /// How the hiring team reads it: "Salary expectations".
+    label: &'static str,
+}
+
+/// The reasons a rejection may give, in the order a form lists them: the
+/// team's own record of why, never shown to the candidate.
+#[utoipa::path(get, path = "/api/employer/rejection-reasons", tag = "employer", security(("employer" = [])),
+    responses((status = 200, description = "The reasons, in form order", body = Vec<ReasonOption>),
+        refusals::NotApproved))]
+async fn rejection_reasons(EmployerUser(_): EmployerUser) -> Json<Vec<ReasonOption>> {
+    Json(
+        RejectionReason::ALL
+            .into_iter()
+            .map(|reason| ReasonOption {
+                reason,
+                label: reason.label(),
+            })
+            .collect(),
+    )
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -127,6 +153,10 @@ struct MoveBody {
     #[serde(deserialize_with = "crate::error::parsed")]
     stage: Stage,
     feedback: Option<String>,
+    /// Why the team is not going ahead: only with `rejected`, kept for the
+    /// team's reports and never shown to the candidate.
+    #[serde(default, deserialize_with = "crate::error::parsed_option")]
+    reason: Option<RejectionReason>,
     /// The card's version as the board showed it.
     version: Option<i64>,
     /// Email the candidate too: only with `rejected` ("Your application for
@@ -154,7 +184,7 @@ struct MovedReply {
     responses((status = 200, description = "`Applicant moved`, or `Nothing changed`", body = MovedReply),
         refusals::ApplicationNotFound,
         (status = 409, description = "Someone else moved this applicant since the board showed `version`", body = ErrorBody),
-        (status = 422, description = "An unknown stage, a move the pipeline does not allow, a closed job, feedback too long, `email_candidate` with a stage other than `rejected`", body = ErrorBody)))]
+        (status = 422, description = "An unknown stage, a move the pipeline does not allow, a closed job, feedback too long, `email_candidate` or `reason` with a stage other than `rejected`, an unknown reason", body = ErrorBody)))]
 async fn move_one(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -168,6 +198,7 @@ async fn move_one(
         application_id,
         stage,
         feedback: body.feedback,
+        reason: body.reason,
         expected_version: body.version,
         email_candidate: body.email_candidate,
         upcoming_interviews: upcoming_if(&state, stage == Stage::Rejected, application_id).await?,
@@ -240,6 +271,9 @@ async fn upcoming_of(state: &AppState, application_id: Uuid) -> Result<Vec<Uuid>
 struct BulkRejectBody {
     application_ids: Vec<Uuid>,
     feedback: Option<String>,
+    /// Why the team is not going ahead with them, the same for all.
+    #[serde(default, deserialize_with = "crate::error::parsed_option")]
+    reason: Option<RejectionReason>,
     /// Email each candidate too, as a single rejection can.
     #[serde(default)]
     email_candidates: bool,
@@ -272,7 +306,7 @@ struct BulkRejected {
 /// and the others go ahead.
 #[utoipa::path(post, path = "/api/employer/applications/bulk-reject", tag = "employer", security(("employer" = [])), request_body = BulkRejectBody,
     responses((status = 200, description = "Each applicant's outcome: rejected, or why not", body = BulkRejected),
-        (status = 422, description = "No applicants, more than 200, or feedback too long", body = ErrorBody)))]
+        (status = 422, description = "No applicants, more than 200, feedback too long, or an unknown reason", body = ErrorBody)))]
 async fn bulk_reject(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -317,6 +351,7 @@ async fn bulk_reject(
             application_id: id,
             stage: Stage::Rejected,
             feedback: body.feedback.clone(),
+            reason: body.reason,
             expected_version: None,
             email_candidate: body.email_candidates,
             upcoming_interviews: upcoming_of(&state, id).await?,

@@ -39,6 +39,7 @@ mod read_replica;
 mod read_your_writes;
 mod realtime;
 mod reference_data;
+mod rejection_reasons;
 mod retention;
 mod s3;
 mod saved_jobs;

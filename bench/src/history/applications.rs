@@ -8,7 +8,7 @@ use domain::account::Role;
 use domain::application::{ApplicationEvent, ApplicationStatus, ApplicationSubmitted};
 use domain::assessment::{AssessmentEvent, Rating, Recommendation};
 use domain::interview::{InterviewEvent, Slot};
-use domain::pipeline::Stage;
+use domain::pipeline::{RejectionReason, Stage};
 use event_store::Actor;
 use rand::Rng;
 use uuid::Uuid;
@@ -136,6 +136,10 @@ impl World {
                     moved_by: employer,
                     moved_at: t,
                     emailed: false,
+                    // From the clock, not the generator: the rest of the
+                    // history stays what it was before reasons existed.
+                    reason: (stage == Stage::Rejected)
+                        .then(|| RejectionReason::ALL[t.timestamp().unsigned_abs() as usize % RejectionReason::ALL.len()]),
                 },
                 Some(candidate),
                 them,

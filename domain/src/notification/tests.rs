@@ -83,6 +83,7 @@ fn a_pipeline_move_says_in_plain_words_where_the_application_now_stands() {
         moved_by: Uuid::from_u128(4),
         moved_at: Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap(),
         emailed: false,
+        reason: None,
     };
     let candidate = Uuid::from_u128(2);
     let said = |previous, stage| {

@@ -1,7 +1,8 @@
 //! The closed choices a form sends as text: job type, specialisation, pipeline
-//! stage, application status, document type and recommendation. Each accepts
-//! its names (trimmed, in the case it allows), refuses everything else with its
-//! one message, and reads back the name it is stored under.
+//! stage, application status, document type, recommendation and rejection
+//! reason. Each accepts its names (trimmed, in the case it allows), refuses
+//! everything else with its one message, and reads back the name it is stored
+//! under.
 
 use std::fmt::Debug;
 
@@ -10,7 +11,7 @@ use domain::application::ApplicationStatus;
 use domain::assessment::Recommendation;
 use domain::document::DocumentType;
 use domain::job::{JobType, Specialisation};
-use domain::pipeline::Stage;
+use domain::pipeline::{RejectionReason, Stage};
 use proptest::prelude::*;
 use serde::Serialize;
 
@@ -75,6 +76,15 @@ const RECOMMENDATION: Choice<Recommendation> = Choice {
     name: Recommendation::as_str,
     parse: Recommendation::parse,
     message: "Recommendation must be strong_yes, yes, no or strong_no",
+    any_case: false,
+};
+
+const REJECTION_REASON: Choice<RejectionReason> = Choice {
+    all: &RejectionReason::ALL,
+    name: RejectionReason::as_str,
+    parse: RejectionReason::parse,
+    message: "Reason must be skills, salary, location, another_candidate, declined_offer, \
+              no_response, role_closed or other",
     any_case: false,
 };
 
@@ -165,6 +175,7 @@ proptest! {
         // A blank document type is allowed too: it means other.
         document_type in prop_oneof![near_names(names(&DOCUMENT_TYPE)), white_space()],
         recommendation in near_names(names(&RECOMMENDATION)),
+        reason in near_names(names(&REJECTION_REASON)),
     ) {
         JOB_TYPE.check(&job_type)?;
         SPECIALISATION.check(&specialisation)?;
@@ -172,6 +183,7 @@ proptest! {
         STATUS.check(&status)?;
         DOCUMENT_TYPE.check(&document_type)?;
         RECOMMENDATION.check(&recommendation)?;
+        REJECTION_REASON.check(&reason)?;
     }
 
     #[test]
@@ -187,5 +199,6 @@ proptest! {
         STATUS.check_names(pick, &case, &before, &after)?;
         DOCUMENT_TYPE.check_names(pick, &case, &before, &after)?;
         RECOMMENDATION.check_names(pick, &case, &before, &after)?;
+        REJECTION_REASON.check_names(pick, &case, &before, &after)?;
     }
 }

@@ -21,7 +21,7 @@ use domain::job::{JobDetails, JobEvent, JobPosted, JobType, Specialisation};
 use domain::notification::{
     NotificationEvent, NotificationKind, NotificationLink, NotificationRaised,
 };
-use domain::pipeline::Stage;
+use domain::pipeline::{RejectionReason, Stage};
 use domain::profile::{Education, Experience, Profile, ProfileEvent};
 use domain::reference::ReferenceEvent;
 use domain::saved_job::SavedJobEvent;
@@ -426,18 +426,23 @@ fn application_event() -> impl Strategy<Value = ApplicationEvent> {
                 }
             }
         ),
-        (stage(), stage(), opt_text(), id(), instant(), any::<bool>()).prop_map(
-            |(stage, previous, feedback, moved_by, moved_at, emailed)| {
-                ApplicationEvent::ApplicationMoved {
-                    stage,
-                    previous,
-                    feedback,
-                    moved_by,
-                    moved_at,
-                    emailed,
+        (
+            (stage(), stage(), opt_text(), id(), instant(), any::<bool>()),
+            prop::option::of(prop::sample::select(RejectionReason::ALL.to_vec())),
+        )
+            .prop_map(
+                |((stage, previous, feedback, moved_by, moved_at, emailed), reason)| {
+                    ApplicationEvent::ApplicationMoved {
+                        stage,
+                        previous,
+                        feedback,
+                        moved_by,
+                        moved_at,
+                        emailed,
+                        reason,
+                    }
                 }
-            }
-        ),
+            ),
         (id(), s(), opt_text(), instant()).prop_map(
             |(employer_id, job_title, reason, withdrawn_at)| {
                 ApplicationEvent::ApplicationWithdrawn {

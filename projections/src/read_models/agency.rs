@@ -256,6 +256,10 @@ pub struct Analytics {
     pub by_employer: Vec<NamedCount>,
     /// Job alerts created and alert mails sent per week (issue 28).
     pub job_alerts: Vec<super::job_alerts::AlertWeek>,
+    /// Why clients did not go ahead with applicants: the rejected ones by
+    /// reason, most first, and how many were rejected without one.
+    pub rejection_reasons: Vec<super::applications::ReasonCount>,
+    pub rejected_without_reason: i64,
 }
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -410,6 +414,19 @@ pub async fn analytics(
     let by_location = named.pop().unwrap_or_default();
     let by_specialisation = named.pop().unwrap_or_default();
 
+    // language=PostgreSQL
+    let reasons = sqlx::query_as(concat!(
+        "SELECT a.rejection_reason, count(*) FROM applications a WHERE a.stage = 'rejected' AND ",
+        in_range!(),
+        " GROUP BY 1"
+    ))
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+    .context("Failed to count rejection reasons")?;
+    let (rejection_reasons, rejected_without_reason) = super::applications::reason_counts(reasons)?;
+
     Ok(Analytics {
         per_week,
         funnel,
@@ -419,6 +436,8 @@ pub async fn analytics(
         by_location,
         by_employer,
         job_alerts: super::job_alerts::weeks(pool, from, to).await?,
+        rejection_reasons,
+        rejected_without_reason,
     })
 }
 
@@ -463,6 +482,8 @@ pub struct ApplicationFact {
     pub first_response_at: Option<DateTime<Utc>>,
     pub hired_at: Option<DateTime<Utc>>,
     pub withdrawn_at: Option<DateTime<Utc>>,
+    #[sqlx(try_from = "Nullable")]
+    pub rejection_reason: Option<domain::pipeline::RejectionReason>,
 }
 
 pub async fn application_facts(
@@ -472,7 +493,8 @@ pub async fn application_facts(
 ) -> anyhow::Result<Vec<ApplicationFact>> {
     // language=PostgreSQL
     sqlx::query_as(concat!("SELECT a.id AS application_id, a.job_id, a.job_title, a.company AS employer, j.specialisation,
-                j.location, a.stage, a.created_at AS applied_at, a.first_response_at, a.hired_at, a.withdrawn_at
+                j.location, a.stage, a.created_at AS applied_at, a.first_response_at, a.hired_at, a.withdrawn_at,
+                a.rejection_reason
            FROM applications a LEFT JOIN jobs j ON j.id = a.job_id
           WHERE ", in_range!(), "
           ORDER BY a.created_at"))

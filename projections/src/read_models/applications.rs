@@ -4,13 +4,13 @@
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::application::{ApplicationEvent, ApplicationStatus};
-use domain::pipeline::Stage;
+use domain::pipeline::{RejectionReason, Stage};
 use event_store::RecordedEvent;
 use serde::Serialize;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{column, stream_uuid};
+use super::{Nullable, column, stream_uuid};
 use crate::{Change, ErasedSubject, FoldedRow, RowFold, RowOf};
 
 pub struct ApplicationsProjector;
@@ -51,6 +51,7 @@ impl RowFold for ApplicationsProjector {
                 company: s.company.clone(),
                 status: ApplicationStatus::Pending,
                 stage: Stage::New,
+                rejection_reason: None,
                 feedback: None,
                 resume_id: s.resume_id,
                 cover_letter_id: s.cover_letter_id,
@@ -78,7 +79,13 @@ impl RowFold for ApplicationsProjector {
                 ..
             } => {
                 let stage = row.stage.after_status_change(*status);
-                row.moved(stage, feedback.as_ref(), *changed_at, r.stream_version);
+                row.moved(
+                    stage,
+                    None,
+                    feedback.as_ref(),
+                    *changed_at,
+                    r.stream_version,
+                );
                 row.changed(true, changes);
             }
             ApplicationEvent::ApplicationWithdrawn { withdrawn_at, .. } => {
@@ -92,9 +99,16 @@ impl RowFold for ApplicationsProjector {
                 previous,
                 feedback,
                 moved_at,
+                reason,
                 ..
             } => {
-                row.moved(*stage, feedback.as_ref(), *moved_at, r.stream_version);
+                row.moved(
+                    *stage,
+                    *reason,
+                    feedback.as_ref(),
+                    *moved_at,
+                    r.stream_version,
+                );
                 // The candidate hears of it only when what they see changed.
                 let candidate_sees_change =
                     stage.visible_status() != previous.visible_status() || feedback.is_some();
@@ -149,6 +163,8 @@ pub struct Row {
     status: ApplicationStatus,
     #[sqlx(try_from = "String")]
     stage: Stage,
+    #[sqlx(try_from = "Nullable")]
+    rejection_reason: Option<RejectionReason>,
     feedback: Option<String>,
     resume_id: Option<Uuid>,
     cover_letter_id: Option<Uuid>,
@@ -166,7 +182,7 @@ impl FoldedRow for Row {
     const SELECT: &'static str =
         "SELECT id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback, resume_id,
                 cover_letter_id, created_at, last_updated, stage_entered_at, version, first_response_at, hired_at,
-                withdrawn_at
+                withdrawn_at, rejection_reason
            FROM applications WHERE id = ANY($1)";
 
     fn id(&self) -> Uuid {
@@ -178,17 +194,17 @@ impl FoldedRow for Row {
         sqlx::query(
             "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback,
                                        resume_id, cover_letter_id, created_at, last_updated, version, first_response_at,
-                                       hired_at, withdrawn_at, stage_entered_at)
+                                       hired_at, withdrawn_at, stage_entered_at, rejection_reason)
              SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
                                   $8::text[], $9::text[], $10::uuid[], $11::uuid[], $12::timestamptz[], $13::timestamptz[],
                                   $14::bigint[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[],
-                                  $18::timestamptz[])
+                                  $18::timestamptz[], $19::text[])
              ON CONFLICT (id) DO UPDATE SET
                  status = EXCLUDED.status, stage = EXCLUDED.stage, feedback = EXCLUDED.feedback,
                  last_updated = EXCLUDED.last_updated, stage_entered_at = EXCLUDED.stage_entered_at,
                  version = EXCLUDED.version,
                  first_response_at = EXCLUDED.first_response_at, hired_at = EXCLUDED.hired_at,
-                 withdrawn_at = EXCLUDED.withdrawn_at",
+                 withdrawn_at = EXCLUDED.withdrawn_at, rejection_reason = EXCLUDED.rejection_reason",
         )
         .bind(column!(rows, id))
         .bind(column!(rows, candidate_id))
@@ -208,6 +224,11 @@ impl FoldedRow for Row {
         .bind(column!(rows, hired_at))
         .bind(column!(rows, withdrawn_at))
         .bind(column!(rows, stage_entered_at))
+        .bind(
+            rows.iter()
+                .map(|r| r.rejection_reason.map(RejectionReason::as_str))
+                .collect::<Vec<_>>(),
+        )
         .execute(&mut *conn)
         .await?;
         Ok(())
@@ -216,7 +237,16 @@ impl FoldedRow for Row {
 
 impl Row {
     /// The row in its new place in the pipeline, whichever event put it there.
-    fn moved(&mut self, stage: Stage, feedback: Option<&String>, at: DateTime<Utc>, version: i64) {
+    fn moved(
+        &mut self,
+        stage: Stage,
+        reason: Option<RejectionReason>,
+        feedback: Option<&String>,
+        at: DateTime<Utc>,
+        version: i64,
+    ) {
+        self.rejection_reason =
+            domain::application::reason_after(self.stage, self.rejection_reason, stage, reason);
         if self.stage != stage {
             self.stage_entered_at = at;
         }

@@ -65,7 +65,11 @@ macro_rules! nullable {
     )*};
 }
 
-nullable!(domain::job::JobType, domain::job::Specialisation);
+nullable!(
+    domain::job::JobType,
+    domain::job::Specialisation,
+    domain::pipeline::RejectionReason
+);
 
 /// `s` as a literal inside an ILIKE pattern: `%`, `_` and `\` match themselves.
 pub(crate) fn escape_like(s: &str) -> String {

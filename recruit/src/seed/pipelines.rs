@@ -20,7 +20,7 @@ use commands::{Actor, Clock, CommandError, Commands, Metadata};
 use domain::account::Role;
 use domain::assessment::Recommendation;
 use domain::document::{DocumentInput, StoredFile};
-use domain::pipeline::Stage;
+use domain::pipeline::{RejectionReason, Stage};
 use domain::profile::Profile;
 use serde::Deserialize;
 use uuid::Uuid;
@@ -75,6 +75,9 @@ struct SeedApplication {
     moves: Vec<String>,
     #[serde(default)]
     feedback: Option<String>,
+    /// Why a rejection was made: `RejectionReason`'s names.
+    #[serde(default)]
+    reason: Option<String>,
     #[serde(default)]
     notes: Vec<String>,
     #[serde(default)]
@@ -235,6 +238,10 @@ pub async fn run(
                         application_id,
                         stage,
                         feedback: if last { app.feedback.clone() } else { None },
+                        reason: match &app.reason {
+                            Some(reason) if last => Some(RejectionReason::parse(reason)?),
+                            _ => None,
+                        },
                         expected_version: None,
                         // As the reject dialog does by default.
                         email_candidate: stage == Stage::Rejected,

@@ -1724,6 +1724,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employer/rejection-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reasons a rejection may give, in the order a form lists them: the
+         *     team's own record of why, never shown to the candidate.
+         */
+        get: operations["rejection_reasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/exports/{token}": {
         parameters: {
             query?: never;
@@ -2077,6 +2097,13 @@ export interface components {
             /** @description Job alerts created and alert mails sent per week (issue 28). */
             job_alerts: components["schemas"]["AlertWeek"][];
             per_week: components["schemas"]["WeekCount"][];
+            /** Format: int64 */
+            rejected_without_reason: number;
+            /**
+             * @description Why clients did not go ahead with applicants: the rejected ones by
+             *     reason, most first, and how many were rejected without one.
+             */
+            rejection_reasons: components["schemas"]["ReasonCount"][];
             time_to_fill: components["schemas"]["FillTimes"];
             time_to_first_response: components["schemas"]["ResponseTimes"];
         };
@@ -2204,6 +2231,7 @@ export interface components {
             /** @description Email each candidate too, as a single rejection can. */
             email_candidates?: boolean;
             feedback?: string | null;
+            reason?: null | components["schemas"]["RejectionReason"];
         };
         BulkRejected: {
             /** @description How many of them were emailed. */
@@ -2669,6 +2697,13 @@ export interface components {
              */
             median_first_response_hours?: number | null;
             /** Format: int64 */
+            rejected_without_reason: number;
+            /**
+             * @description Why applicants did not go ahead: the rejected ones by the reason the
+             *     team gave, most first; rejections without one are counted apart.
+             */
+            rejection_reasons: components["schemas"]["ReasonCount"][];
+            /** Format: int64 */
             responded: number;
         };
         JobReportWeek: {
@@ -2730,6 +2765,7 @@ export interface components {
              */
             email_candidate?: boolean;
             feedback?: string | null;
+            reason?: null | components["schemas"]["RejectionReason"];
             stage: components["schemas"]["Stage"];
             /**
              * Format: int64
@@ -2919,6 +2955,7 @@ export interface components {
              *     mean of its criteria, 1 to 5), to one decimal; none without a scorecard.
              */
             rating?: number | null;
+            rejection_reason?: null | components["schemas"]["RejectionReason"];
             /** Format: uuid */
             resume_id?: string | null;
             /**
@@ -3027,6 +3064,20 @@ export interface components {
             /** Format: int32 */
             score: number;
         };
+        /** @description How many rejected applications gave one reason. */
+        ReasonCount: {
+            /** Format: int64 */
+            applications: number;
+            /** @description The reason as the team reads it: "Salary expectations". */
+            label: string;
+            reason: components["schemas"]["RejectionReason"];
+        };
+        /** @description A reason a rejection may give, as a form offers it. */
+        ReasonOption: {
+            /** @description How the hiring team reads it: "Salary expectations". */
+            label: string;
+            reason: components["schemas"]["RejectionReason"];
+        };
         /** @description A rebuild's progress, as GET /api/admin/projections and the socket show it. */
         RebuildProgress: {
             /** Format: int64 */
@@ -3067,6 +3118,8 @@ export interface components {
         RejectBody: {
             reason?: string | null;
         };
+        /** @enum {string} */
+        RejectionReason: "skills" | "salary" | "location" | "another_candidate" | "declined_offer" | "no_response" | "role_closed" | "other";
         RenameBody: {
             display_name: string;
         };
@@ -11263,7 +11316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No applicants, more than 200, or feedback too long */
+            /** @description No applicants, more than 200, feedback too long, or an unknown reason */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11554,7 +11607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An unknown stage, a move the pipeline does not allow, a closed job, feedback too long, `email_candidate` with a stage other than `rejected` */
+            /** @description An unknown stage, a move the pipeline does not allow, a closed job, feedback too long, `email_candidate` or `reason` with a stage other than `rejected`, an unknown reason */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13442,6 +13495,55 @@ export interface operations {
             };
             /** @description `Job not found`: no such job, or another employer's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is shedding load, timed out, or cannot reach its database or its file store; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rejection_reasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reasons, in form order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReasonOption"][];
+                };
+            };
+            /** @description No session: the bearer token is missing, garbled or expired (`Your session has expired. Please sign in again.`), or its session was signed out, or it was issued before a sign-out everywhere, a password reset, two-factor sign-in turned on or off, a suspension or a removal (`Your session has ended. Please sign in again.`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A token of another role, or an employer not approved (pending, rejected, suspended) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

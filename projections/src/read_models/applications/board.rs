@@ -5,7 +5,7 @@
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use domain::application::ApplicationStatus;
-use domain::pipeline::{self, Progress, Stage, StageMove, Standing};
+use domain::pipeline::{self, Progress, RejectionReason, Stage, StageMove, Standing};
 use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -26,6 +26,10 @@ pub struct PipelineCard {
     pub status: ApplicationStatus,
     pub version: i64,
     pub feedback: Option<String>,
+    /// Why the team did not go ahead, while rejected and if it said: the
+    /// team's own record, never shown to the candidate.
+    #[sqlx(try_from = "crate::read_models::Nullable")]
+    pub rejection_reason: Option<RejectionReason>,
     pub resume_id: Option<Uuid>,
     pub cover_letter_id: Option<Uuid>,
     pub created_at: DateTime<Utc>,
@@ -83,7 +87,7 @@ impl PipelineCard {
 
 // language=PostgreSQL
 const CARD_COLUMNS: &str = "a.id, a.job_id, a.candidate_id, c.name AS candidate_name, c.email AS candidate_email,
-    a.stage, a.status, a.version, a.feedback, a.resume_id, a.cover_letter_id, a.created_at, a.last_updated,
+    a.stage, a.status, a.version, a.feedback, a.rejection_reason, a.resume_id, a.cover_letter_id, a.created_at, a.last_updated,
     a.withdrawn_at, a.stage_entered_at,
     greatest(0, floor(extract(epoch FROM now() - a.stage_entered_at) / 86400))::int AS days_in_stage,
     round(sc.rating, 1)::float8 AS rating, coalesce(sc.scorecards, 0) AS scorecards,
@@ -255,6 +259,43 @@ pub struct JobReport {
     /// Median days from application to hire.
     pub median_days_to_hire: Option<f64>,
     pub hired: i64,
+    /// Why applicants did not go ahead: the rejected ones by the reason the
+    /// team gave, most first; rejections without one are counted apart.
+    pub rejection_reasons: Vec<ReasonCount>,
+    pub rejected_without_reason: i64,
+}
+
+/// How many rejected applications gave one reason.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ReasonCount {
+    pub reason: RejectionReason,
+    /// The reason as the team reads it: "Salary expectations".
+    pub label: &'static str,
+    pub applications: i64,
+}
+
+/// Rejected applications counted by `rejection_reason` (a `GROUP BY`'s
+/// rows): the reasons, most first, and how many gave none.
+pub(crate) fn reason_counts(
+    rows: Vec<(Option<String>, i64)>,
+) -> anyhow::Result<(Vec<ReasonCount>, i64)> {
+    let mut without = 0;
+    let mut counts = Vec::new();
+    for (reason, applications) in rows {
+        match reason {
+            None => without += applications,
+            Some(raw) => {
+                let reason = RejectionReason::try_from(raw)?;
+                counts.push(ReasonCount {
+                    reason,
+                    label: reason.label(),
+                    applications,
+                });
+            }
+        }
+    }
+    counts.sort_by_key(|c| (std::cmp::Reverse(c.applications), c.reason.as_str()));
+    Ok((counts, without))
 }
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -297,6 +338,18 @@ pub async fn job_report(pool: &PgPool, employer: Uuid, job: Uuid) -> anyhow::Res
     .fetch_one(pool)
     .await
     .context("Failed to measure response and hiring times")?;
+    // language=PostgreSQL
+    let reasons = sqlx::query_as(
+        "SELECT rejection_reason, count(*) FROM applications
+          WHERE employer_id = $1 AND job_id = $2 AND stage = 'rejected'
+          GROUP BY 1",
+    )
+    .bind(employer)
+    .bind(job)
+    .fetch_all(pool)
+    .await
+    .context("Failed to count rejection reasons")?;
+    let (rejection_reasons, rejected_without_reason) = reason_counts(reasons)?;
     Ok(JobReport {
         counts,
         by_week,
@@ -304,5 +357,7 @@ pub async fn job_report(pool: &PgPool, employer: Uuid, job: Uuid) -> anyhow::Res
         responded,
         median_days_to_hire: hire,
         hired,
+        rejection_reasons,
+        rejected_without_reason,
     })
 }

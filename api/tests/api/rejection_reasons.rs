@@ -1,0 +1,208 @@
+//! Why the team did not go ahead with an applicant: kept with a rejection,
+//! shown on the team's board, counted in the job's report, the agency's
+//! analytics and its CSV, and never shown to the candidate.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::support::TestApp;
+
+fn reasons(body: &Value) -> Vec<(String, String, i64)> {
+    body["rejection_reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["reason"].as_str().unwrap().to_owned(),
+                r["label"].as_str().unwrap().to_owned(),
+                r["applications"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_candidate() {
+    let app = TestApp::spawn().await;
+    let (job, employer) = app.open_job("QA Lead").await;
+    let mut applicants = vec![];
+    for email in ["one@example.com", "two@example.com", "three@example.com"] {
+        applicants.push(app.new_applicant(&job, email).await);
+    }
+    app.settle().await;
+    let (one, one_candidate) = &applicants[0];
+
+    // The form's choices, in its order, in the team's words.
+    let options = app
+        .get("/api/employer/rejection-reasons", Some(&employer))
+        .await
+        .assert_status(StatusCode::OK);
+    let listed: Vec<&str> = options
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            "skills",
+            "salary",
+            "location",
+            "another_candidate",
+            "declined_offer",
+            "no_response",
+            "role_closed",
+            "other"
+        ]
+    );
+    assert_eq!(options.body[1]["label"], "Salary expectations");
+    app.get("/api/employer/rejection-reasons", Some(one_candidate))
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
+
+    // A reason goes with a rejection only, and only one of the list.
+    for (body, message) in [
+        (
+            json!({"stage": "screening", "reason": "salary"}),
+            "Only a rejection takes a reason",
+        ),
+        (
+            json!({"stage": "rejected", "reason": "vibes"}),
+            "Reason must be skills, salary, location, another_candidate, declined_offer, \
+             no_response, role_closed or other",
+        ),
+    ] {
+        app.move_application(&employer, one, body)
+            .await
+            .assert_error(StatusCode::UNPROCESSABLE_ENTITY, message);
+    }
+
+    let rejected = app
+        .move_application(
+            &employer,
+            one,
+            json!({"stage": "rejected", "reason": "salary", "feedback": "We are looking for someone more senior."}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    let board = app
+        .get_after(
+            &format!("/api/employer/jobs/{job}/pipeline?stage=rejected"),
+            Some(&employer),
+            &rejected,
+        )
+        .await;
+    let card = board.listed("applications", one);
+    assert_eq!(card["rejection_reason"], "salary");
+
+    // The candidate reads the feedback, not the team's reason.
+    let mine = app.my_applications_after(one_candidate, &rejected).await;
+    assert_eq!(mine.body[0]["status"], "rejected");
+    let seen = mine.body.to_string();
+    assert!(
+        !seen.contains("salary") && !seen.contains("reason"),
+        "the candidate sees no reason: {seen}"
+    );
+
+    // A second thought on the reason is recorded; the same one again is not.
+    let again = app
+        .move_application(
+            &employer,
+            one,
+            json!({"stage": "rejected", "reason": "salary"}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(again.body["message"], "Nothing changed");
+    let changed = app
+        .move_application(
+            &employer,
+            one,
+            json!({"stage": "rejected", "reason": "skills"}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(changed.body["message"], "Applicant moved");
+    assert_eq!(changed.body["emailed"], false, "a new reason mails nobody");
+
+    // Bulk rejection takes one reason for all; a rejection may still give none.
+    let bulk = app
+        .post(
+            "/api/employer/applications/bulk-reject",
+            Some(&employer),
+            json!({"application_ids": [applicants[1].0], "reason": "another_candidate"}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(bulk.body["rejected"], 1);
+    app.move_to(&employer, &applicants[2].0, "rejected")
+        .await
+        .assert_status(StatusCode::OK);
+    app.settle().await;
+
+    let report = app
+        .get(&format!("/api/employer/jobs/{job}/report"), Some(&employer))
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(
+        reasons(&report.body),
+        vec![
+            (
+                "another_candidate".into(),
+                "Went with another candidate".into(),
+                1
+            ),
+            ("skills".into(), "Skills or experience".into(), 1),
+        ]
+    );
+    assert_eq!(report.body["rejected_without_reason"], 1);
+
+    // Back out of Rejected, the reason goes with it.
+    app.move_to(&employer, one, "screening")
+        .await
+        .assert_status(StatusCode::OK);
+    app.settle().await;
+    let report = app
+        .get(&format!("/api/employer/jobs/{job}/report"), Some(&employer))
+        .await;
+    assert_eq!(reasons(&report.body).len(), 1);
+
+    // The agency sees the reasons across its clients, and in its CSV.
+    let (_, admin) = app.admin_token().await;
+    let numbers = app
+        .get("/api/admin/analytics", Some(&admin))
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(
+        reasons(&numbers.body),
+        vec![(
+            "another_candidate".into(),
+            "Went with another candidate".into(),
+            1
+        )]
+    );
+    assert_eq!(numbers.body["rejected_without_reason"], 1);
+    let csv = app
+        .download("/api/admin/analytics/applications.csv", &admin)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        csv.lines()
+            .next()
+            .unwrap()
+            .ends_with(r#""withdrawn_at","rejection_reason""#),
+        "{csv}"
+    );
+    assert_eq!(
+        csv.lines()
+            .filter(|l| l.ends_with(r#""another_candidate""#))
+            .count(),
+        1,
+        "{csv}"
+    );
+}
