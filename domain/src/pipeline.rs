@@ -579,30 +579,21 @@ mod tests {
         }
     }
 
+    fn for_reason(stage: Stage, reason: Option<RejectionReason>) -> Move<'static> {
+        Move {
+            reason,
+            ..to(stage)
+        }
+    }
+
     #[test]
     fn a_rejection_keeps_its_reason_and_no_other_move_takes_one() {
         let salary = Some(RejectionReason::Salary);
         given::<Application>(vec![submitted()])
-            .when(|s| {
-                move_to(
-                    s.as_ref(),
-                    Move {
-                        reason: salary,
-                        ..to(Stage::Rejected)
-                    },
-                )
-            })
+            .when(|s| move_to(s.as_ref(), for_reason(Stage::Rejected, salary)))
             .then(vec![rejected_for(salary)]);
         given::<Application>(vec![submitted()])
-            .when(|s| {
-                move_to(
-                    s.as_ref(),
-                    Move {
-                        reason: salary,
-                        ..to(Stage::Screening)
-                    },
-                )
-            })
+            .when(|s| move_to(s.as_ref(), for_reason(Stage::Screening, salary)))
             .then_err(DomainError::invalid(REASON_ONLY_WITH_REJECTION));
     }
 
@@ -611,27 +602,12 @@ mod tests {
         let salary = Some(RejectionReason::Salary);
         let rejected = vec![submitted(), rejected_for(salary)];
         given::<Application>(rejected.clone())
-            .when(|s| {
-                move_to(
-                    s.as_ref(),
-                    Move {
-                        reason: salary,
-                        ..to(Stage::Rejected)
-                    },
-                )
-            })
+            .when(|s| move_to(s.as_ref(), for_reason(Stage::Rejected, salary)))
             .then(vec![]);
         let state = rejected.iter().fold(None, application::evolve);
         assert_eq!(state.as_ref().unwrap().rejection_reason, salary);
         let skills = Some(RejectionReason::Skills);
-        let events = move_to(
-            state.as_ref(),
-            Move {
-                reason: skills,
-                ..to(Stage::Rejected)
-            },
-        )
-        .unwrap();
+        let events = move_to(state.as_ref(), for_reason(Stage::Rejected, skills)).unwrap();
         let ApplicationEvent::ApplicationMoved {
             previous,
             reason,
