@@ -138,8 +138,10 @@ impl World {
                     emailed: false,
                     // From the clock, not the generator: the rest of the
                     // history stays what it was before reasons existed.
-                    reason: (stage == Stage::Rejected)
-                        .then(|| RejectionReason::ALL[t.timestamp().unsigned_abs() as usize % RejectionReason::ALL.len()]),
+                    reason: (stage == Stage::Rejected).then(|| {
+                        RejectionReason::ALL
+                            [t.timestamp().unsigned_abs() as usize % RejectionReason::ALL.len()]
+                    }),
                 },
                 Some(candidate),
                 them,
