@@ -60,14 +60,7 @@ impl ApplicationStatus {
     }
 }
 
-/// Read back from a read model's text column.
-impl TryFrom<String> for ApplicationStatus {
-    type Error = DomainError;
-
-    fn try_from(raw: String) -> Result<Self, DomainError> {
-        Self::parse(&raw)
-    }
-}
+parsed_by_parse!(ApplicationStatus);
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ApplicationSubmitted {

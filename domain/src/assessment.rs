@@ -55,14 +55,7 @@ impl Recommendation {
     }
 }
 
-/// Read back from a read model's text column.
-impl TryFrom<String> for Recommendation {
-    type Error = DomainError;
-
-    fn try_from(raw: String) -> Result<Self, DomainError> {
-        Self::parse(&raw)
-    }
-}
+parsed_by_parse!(Recommendation);
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Rating {

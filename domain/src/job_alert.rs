@@ -77,14 +77,7 @@ impl Frequency {
     }
 }
 
-/// Read back from a read model's text column.
-impl TryFrom<String> for Frequency {
-    type Error = DomainError;
-
-    fn try_from(raw: String) -> Result<Self, DomainError> {
-        Self::parse(&raw)
-    }
-}
+parsed_by_parse!(Frequency);
 
 /// What an alert looks for, validated. Every criterion left out matches
 /// anything; keywords match a job whose title holds each of their words as a

@@ -17,13 +17,27 @@ macro_rules! read_back_by {
         impl TryFrom<String> for $ty {
             type Error = $crate::DomainError;
 
-            fn try_from(raw: String) -> Result<Self, Self::Error> {
+            fn try_from(raw: String) -> Result<Self, $crate::DomainError> {
                 $all.into_iter()
                     .find(|v| v.$name() == raw)
                     .ok_or_else(|| $crate::DomainError::invalid(format!("unknown {} {raw}", $what)))
             }
         }
     };
+}
+
+/// `TryFrom<String>` by the type's own `parse`: a form's text and a read
+/// model's column read alike, refused with the form's message.
+macro_rules! parsed_by_parse {
+    ($($ty:ty),* $(,)?) => {$(
+        impl TryFrom<String> for $ty {
+            type Error = $crate::DomainError;
+
+            fn try_from(raw: String) -> Result<Self, $crate::DomainError> {
+                Self::parse(&raw)
+            }
+        }
+    )*};
 }
 
 pub mod access;

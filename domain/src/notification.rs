@@ -45,17 +45,12 @@ impl NotificationKind {
     }
 }
 
-/// Read back from a read model's text column.
-impl TryFrom<String> for NotificationKind {
-    type Error = DomainError;
-
-    fn try_from(raw: String) -> Result<Self, DomainError> {
-        [Self::Success, Self::Warning, Self::Error, Self::Info]
-            .into_iter()
-            .find(|k| k.as_str() == raw)
-            .ok_or_else(|| DomainError::invalid(format!("unknown notification kind {raw}")))
-    }
-}
+read_back_by!(
+    NotificationKind,
+    as_str,
+    "notification kind",
+    [Self::Success, Self::Warning, Self::Error, Self::Info]
+);
 
 /// Where a notification leads when it is clicked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

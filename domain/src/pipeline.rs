@@ -136,13 +136,7 @@ impl Stage {
     }
 }
 
-impl TryFrom<String> for Stage {
-    type Error = DomainError;
-
-    fn try_from(raw: String) -> Result<Self, DomainError> {
-        Self::parse(&raw)
-    }
-}
+parsed_by_parse!(Stage);
 
 /// What besides its stage decides where an application may go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

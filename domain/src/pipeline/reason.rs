@@ -74,14 +74,7 @@ impl RejectionReason {
     }
 }
 
-/// Read back from a read model's text column.
-impl TryFrom<String> for RejectionReason {
-    type Error = DomainError;
-
-    fn try_from(raw: String) -> Result<Self, DomainError> {
-        Self::parse(&raw)
-    }
-}
+parsed_by_parse!(RejectionReason);
 
 #[cfg(test)]
 mod tests {
