@@ -6,8 +6,9 @@
  * interview, and the candidate's open portal shows Accepted and the interview without a reload;
  * the candidate is mailed a text/calendar invitation at the right time; the note's text never
  * reaches anything the candidate's browser receives. Also: the PDF viewer and the single-reject
- * feedback dialog (Cancel leaves the card; Reject sends the feedback the candidate then reads),
- * with screenshots and axe at 1280 and 390 px. The keyboard-only move is employer.e2e's.
+ * feedback dialog (Cancel leaves the card; Reject, with the team's reason chosen, sends the
+ * feedback the candidate then reads, and never the reason), with screenshots and axe at 1280 and
+ * 390 px. The keyboard-only move is employer.e2e's.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_URL, api, apiLogin, BASE_URL, collectErrors, decodeQuotedPrintable, demoLogin, EMPLOYER_URL, eventually, jobBoard, MAIL_DIR, newContext,
   screenshot, seriousA11yViolations, uniqueEmail, VIEWPORT_NAMES, type LoginBody, signInThroughForm, browserPerFile,
-  signedInContext, onePagePdf,
+  signedInContext, onePagePdf, chooseRejectionReason,
 } from './support'
 import { newCandidate } from './fixtures'
 import { expectNoSidewaysScroll } from './layoutChecks'
@@ -363,6 +364,7 @@ describe('rejecting with feedback', () => {
     await page.getByRole('button', { name: `Move ${CANDIDATE.name} to another stage` }).click()
     await page.getByRole('menu', { name: `Stages for ${CANDIDATE.name}` }).getByRole('menuitem', { name: 'Rejected' }).click()
     const dialog = page.getByRole('dialog', { name: `Reject ${CANDIDATE.name}?` })
+    await chooseRejectionReason(dialog, 'Location or work rights')
     await dialog.getByLabel(`Feedback for ${CANDIDATE.name} (optional)`).fill(REJECT_FEEDBACK)
     await dialog.getByRole('button', { name: 'Reject' }).click()
     await page.getByText(`We’ve emailed ${CANDIDATE.name} and updated their portal, with your feedback.`).waitFor()
@@ -374,6 +376,8 @@ describe('rejecting with feedback', () => {
     await appCard.getByText(REJECT_FEEDBACK).waitFor({ timeout: 15_000 })
     await appCard.getByText('Rejected', { exact: true }).waitFor()
     expect(candidateReceived.filter((t) => t.includes(NOTE))).toEqual([])
+    // the team's reason is theirs alone: nothing the candidate's browser received names it
+    expect(candidateReceived.filter((t) => t.includes('Location or work rights'))).toEqual([])
     await candidateCtx.close()
     await employerCtx.close()
   })

@@ -5,14 +5,17 @@
  * the row's applicants per stage, open its pipeline, read a card's days in stage and scorecard
  * rating, open a resume with one click, move an applicant with the card's one "Move to…" menu
  * and see them in the new column, drag them on by the card's handle, and read the same facts in
- * the list view. Found by labels, roles and visible text; the buttons they press
- * are inside the screen, and nothing scrolls sideways.
+ * the list view; then reject them, choosing why (Reject without a reason asks for one), and read
+ * that reason, in the server's words, on their card and in the job's report. Found by labels,
+ * roles and visible text; the buttons they press are inside the screen, and nothing scrolls
+ * sideways.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import {
   api,
   browserPerFile,
+  chooseRejectionReason,
   DEMO,
   demoLogin,
   EMPLOYER_URL,
@@ -37,7 +40,8 @@ const CLOSED_JOB = `Rust Tooling Engineer ${STAMP}`
 
 type Counts = Record<'new' | 'screening' | 'interview' | 'offer' | 'hired' | 'rejected' | 'total', number>
 type EmployerJob = { id: string; title: string; status: string; applications: Counts }
-type Card = { id: string; candidate_name: string; stage: string; stage_entered_at: string; rating: number | null; scorecards: number; resume_id: string | null }
+type Card = { id: string; candidate_name: string; stage: string; stage_entered_at: string; rating: number | null; scorecards: number; resume_id: string | null; rejection_reason?: string | null }
+type Report = { rejection_reasons: { reason: string; label: string; applications: number }[]; rejected_without_reason: number }
 
 let employer: LoginBody
 let job: EmployerJob
@@ -243,6 +247,47 @@ for (const viewport of VIEWPORT_NAMES) {
       await row.getByText('None yet').waitFor()
       await shot(page, 'list', viewport)
       await expectNoSidewaysScroll(page, `list @${viewport}`)
+    })
+
+    it('rejects them with a reason, and reads it on their card and in the job’s report', async () => {
+      const page = ui.page
+      const mine = applicants[viewport]!
+      await page.getByRole('tab', { name: 'Board' }).click()
+      await cardOf(page, mine.name).getByRole('button', { name: `Move ${mine.name} to another stage` }).click()
+      await page.getByRole('menu', { name: `Stages for ${mine.name}` }).getByRole('menuitem', { name: 'Rejected' }).click()
+      const dialog = page.getByRole('dialog', { name: `Reject ${mine.name}?` })
+      // Reject without a reason asks for one, on the field, and sends nothing
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click()
+      await dialog.getByRole('alert').filter({ hasText: 'Choose a reason' }).waitFor()
+      expect((await pipeline(job.id)).applications.find((c) => c.id === mine.id)?.stage, 'nothing sent without a reason').not.toBe('rejected')
+      await chooseRejectionReason(dialog, 'Salary expectations')
+      await shot(page, 'reject-dialog', viewport)
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click()
+      await dialog.waitFor({ state: 'detached' })
+
+      // the card in Rejected says why, quietly, in the server's words
+      const rejected = page.getByRole('region', { name: /^Rejected/ })
+      await rejected.getByTestId('pipeline-card').filter({ has: page.getByRole('link', { name: mine.name }) }).getByText('Salary expectations').waitFor()
+      await eventually(
+        async () => (await pipeline(job.id)).applications.find((c) => c.id === mine.id)?.rejection_reason === 'salary',
+        10_000,
+        'the rejection and its reason on the server',
+      )
+      await eventually(
+        async () => (await api<Report>('GET', `/api/employer/jobs/${job.id}/report`, { token: employer.token })).body.rejection_reasons.some((r) => r.reason === 'salary'),
+        10_000,
+        'the reason in the job’s report',
+      )
+
+      // the job's report lists it among why applicants didn't go ahead, with its count
+      await page.getByRole('link', { name: 'Report', exact: true }).click()
+      await page.waitForURL(`${EMPLOYER_URL}/dashboard/jobs/${job.id}/report`)
+      const reasons = page.getByRole('region', { name: 'Why applicants didn’t go ahead' })
+      const salary = reasons.getByRole('listitem').filter({ hasText: 'Salary expectations' })
+      await salary.waitFor()
+      expect(Number((await salary.innerText()).match(/Salary expectations\s*(\d+)/)?.[1]), 'its count').toBeGreaterThanOrEqual(1)
+      await shot(page, 'report-reasons', viewport)
+      await expectNoSidewaysScroll(page, `report @${viewport}`)
     })
   })
 }

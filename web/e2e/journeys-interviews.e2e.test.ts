@@ -13,6 +13,7 @@ import {
   apiLogin,
   BASE_URL,
   browserPerFile,
+  chooseRejectionReason,
   demoLogin,
   EMPLOYER_URL,
   eventually,
@@ -78,6 +79,7 @@ describe('an application that ends cancels its interviews', () => {
     await page.getByRole('menuitem', { name: 'Rejected' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByText('Their interview on Tuesday 20 January 2099 at 10:00 am is cancelled too', { exact: false }).waitFor()
+    await chooseRejectionReason(dialog, 'Went with another candidate')
     await screenshot(page, 'journeys_reject-with-interview', 'desktop')
     await dialog.getByRole('button', { name: 'Reject', exact: true }).click()
     await page.getByText('Their interview was cancelled.', { exact: false }).waitFor()

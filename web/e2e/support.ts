@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 // shared with measure.mjs: headless, and none of Chromium's background traffic
 import CHROMIUM_FLAGS from './chromium-flags.json'
@@ -301,6 +301,13 @@ export async function signInThroughForm(page: Page, loginUrl: string, who: { ema
   await page.getByLabel('Password', { exact: true }).fill(who.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   if (landing) await page.waitForURL(landing)
+}
+
+/** In a reject dialog (one applicant or several), chooses the team's reason, which Reject needs
+ *  first, by the label the server gives it; the options arrive from the server, and selectOption
+ *  waits for them. */
+export async function chooseRejectionReason(dialog: Locator, label = 'Salary expectations') {
+  await dialog.getByLabel(/^Why (isn’t this applicant|aren’t these applicants) going ahead\?$/).selectOption({ label })
 }
 
 /** One browser for the tests of a file: launched before them, closed after them. Call it at the

@@ -1,5 +1,7 @@
-/** Test helper: an applicant's card on a pipeline board (Chloe Martin, new, on job j1), with `over` applied. */
-import { STAGES, type Interview, type PipelineCard, type Stage, type StageMove } from './types'
+/** Test helper: an applicant's card on a pipeline board (Chloe Martin, new, on job j1), with `over` applied; the reasons a rejection may give. */
+import { testQueryClient } from '../../testing/harness'
+import { employerKeys } from './api/keys'
+import { STAGES, type Interview, type PipelineCard, type ReasonOption, type Stage, type StageMove } from './types'
 
 /** `moves` as the server answers them: every other stage, those named in `refused` with that refusal. */
 export function stageMoves(from: Stage, refused: Partial<Record<Stage, string>> = {}): StageMove[] {
@@ -44,10 +46,33 @@ export function pipelineCard(over: Partial<PipelineCard> = {}): PipelineCard {
     resume_name: null,
     next_interview_at: null,
     upcoming_interviews: 0,
+    rejection_reason: null,
     moves: stageMoves(over.stage ?? 'new', { hired: HIRE_NEEDS_OFFER }),
     progress: PROGRESS[over.stage ?? 'new'],
     ...over,
   }
+}
+
+/** GET /api/employer/rejection-reasons as the server answers it: the app itself has no copy. */
+export const REJECTION_REASONS: ReasonOption[] = [
+  { reason: 'skills', label: 'Skills or experience' },
+  { reason: 'salary', label: 'Salary expectations' },
+  { reason: 'location', label: 'Location or work rights' },
+  { reason: 'another_candidate', label: 'Went with another candidate' },
+  { reason: 'declined_offer', label: 'Declined our offer' },
+  { reason: 'no_response', label: 'Stopped responding' },
+  { reason: 'role_closed', label: 'Role filled or closed' },
+  { reason: 'other', label: 'Other' },
+]
+
+/** The reasons' route, to spread into a routeFetch table. */
+export const REASONS_ROUTE = { 'GET /api/employer/rejection-reasons': { body: REJECTION_REASONS } }
+
+/** A test's query client already holding the reasons, as the app keeps them once read: for a test that scripts its fetches call by call. */
+export function clientWithReasons() {
+  const client = testQueryClient()
+  client.setQueryData(employerKeys.rejectionReasons(), REJECTION_REASONS)
+  return client
 }
 
 /** A booked interview, far in the future, for `application_id`. */

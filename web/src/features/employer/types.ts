@@ -58,3 +58,9 @@ export type CompanyProfile = ApiSchema<'CompanyProfile'>
 export type CompanyBody = ApiSchema<'CompanyProfileBody'>
 
 export type JobReport = ApiSchema<'JobReport'>
+
+/** Why the team did not go ahead with an applicant: their own record, never shown to the candidate. */
+export type RejectionReason = ApiSchema<'RejectionReason'>
+
+/** A reason as a rejection form offers it, with the label the team reads ("Salary expectations"). */
+export type ReasonOption = ApiSchema<'ReasonOption'>

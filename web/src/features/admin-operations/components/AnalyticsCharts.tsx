@@ -1,11 +1,13 @@
 /**
  * The analytics charts, drawn by recharts and loaded only on the analytics screen. Each chart is a
  * picture for sighted readers (aria-hidden) with a one-line summary and its numbers as a table for
- * screen readers.
+ * screen readers. Beside the funnel, why clients passed on applicants: the reasons their hiring
+ * teams gave, as labelled bars that need no table.
  */
 import type { ReactNode } from 'react'
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { Card } from '../../../components/ui/Card'
+import { ReasonBreakdown } from '../../../components/ui/ReasonBreakdown'
 import { alertWeekSeries, alertWeeksSummary, countsSummary, funnelRows, topWithOther, weekSeries } from '../model/analytics'
 import type { Analytics, NamedCount } from '../types'
 
@@ -52,6 +54,8 @@ export default function AnalyticsCharts({ data }: { data: Analytics }) {
           rows={funnel.map((r) => [r.label, r.count, `${r.ofFirst}%`, `${r.ofPrevious}%`])}
         />
       </Card>
+
+      <ReasonBreakdown id="chart-reasons" title="Why clients passed on applicants" counts={data} empty="No one who applied in this range has been rejected." />
 
       <CountChart id="chart-spec" title="By specialisation" items={data.by_specialisation} />
       <CountChart id="chart-location" title="By location" items={data.by_location} />

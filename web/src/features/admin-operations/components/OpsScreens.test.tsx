@@ -218,6 +218,11 @@ describe('analytics', () => {
       { week: '2026-01-19', alerts_created: 1, mails_sent: 6 },
       { week: '2026-01-05', alerts_created: 3, mails_sent: 2 },
     ],
+    rejection_reasons: [
+      { reason: 'another_candidate', label: 'Went with another candidate', applications: 5 },
+      { reason: 'salary', label: 'Salary expectations', applications: 2 },
+    ],
+    rejected_without_reason: 4,
   }
 
   it('shows alerts created and mails sent per week beside the applications, quiet weeks as 0', async () => {
@@ -245,5 +250,26 @@ describe('analytics', () => {
     const card = (await screen.findByRole('heading', { name: 'Job alerts per week' })).closest('section')!
     expect(within(card).getByText('No job alerts were created or mailed in this range.')).toBeTruthy()
     expect(within(card).queryAllByRole('row').slice(1)).toEqual([])
+  })
+
+  it('says why clients passed on applicants: each reason their teams gave with its count, and those given none', async () => {
+    routeFetch({ 'GET /api/admin/analytics': () => ({ body: analytics }) })
+    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics')
+    const card = (await screen.findByRole('heading', { name: 'Why clients passed on applicants' })).closest('section')!
+    const rows = within(card).getAllByRole('listitem')
+    expect(rows.map((r) => [r.querySelector('.ws-bar-label')?.textContent, r.querySelector('.ws-bar-count')?.textContent])).toEqual([
+      ['Went with another candidate', '5'],
+      ['Salary expectations', '2'],
+    ])
+    expect(within(card).getByText('4 rejected without a reason')).toBeTruthy()
+  })
+
+  it('says when no one who applied in the range has been rejected', async () => {
+    routeFetch({ 'GET /api/admin/analytics': () => ({ body: { ...analytics, rejection_reasons: [], rejected_without_reason: 0 } }) })
+    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics')
+    const card = (await screen.findByRole('heading', { name: 'Why clients passed on applicants' })).closest('section')!
+    expect(within(card).getByText('No one who applied in this range has been rejected.')).toBeTruthy()
+    expect(within(card).queryByRole('listitem')).toBeNull()
+    expect(within(card).queryByText(/without a reason/)).toBeNull()
   })
 })

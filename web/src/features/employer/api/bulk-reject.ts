@@ -1,6 +1,7 @@
 /**
- * POST /api/employer/applications/bulk-reject {application_ids, feedback?, email_candidates?}:
- * each one its own move; failures come back per id. `email_candidates` has the server email each
+ * POST /api/employer/applications/bulk-reject {application_ids, feedback?, reason?, email_candidates?}:
+ * each one its own move, all with the same feedback and reason (the team's own record of why);
+ * failures come back per id. `email_candidates` has the server email each
  * candidate as well (none whose personal data was erased: they have no address), and is left out
  * otherwise. The reply's `emailed` counts the candidates actually emailed, and each result's
  * `emailed` says whether that one was. Each rejection that took comes back as its own
@@ -10,19 +11,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiSchema } from '../../../api'
 import { useRealtimeConnected } from '../../../lib/realtime'
+import type { RejectionReason } from '../types'
 import { employerPost } from './client'
 import { employerKeys } from './keys'
 
 /** The reply: how many were rejected and emailed, and each one's outcome. */
 export type BulkRejectResult = ApiSchema<'BulkRejected'>
 
-export type BulkRejectInput = { ids: string[]; jobId: string; feedback?: string; emailCandidates?: boolean }
+export type BulkRejectInput = { ids: string[]; jobId: string; feedback?: string; emailCandidates?: boolean; reason?: RejectionReason }
 
-export const bulkReject = ({ ids, feedback, emailCandidates }: BulkRejectInput) =>
+export const bulkReject = ({ ids, feedback, emailCandidates, reason }: BulkRejectInput) =>
   employerPost<BulkRejectResult>('/api/employer/applications/bulk-reject', {
     application_ids: ids,
     ...(feedback?.trim() ? { feedback: feedback.trim() } : {}),
     ...(emailCandidates ? { email_candidates: true } : {}),
+    ...(reason ? { reason } : {}),
   })
 
 export function useBulkReject() {

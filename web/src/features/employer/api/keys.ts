@@ -13,6 +13,8 @@ export const employerKeys = {
   company: () => [...employerKeys.all, 'company'] as const,
   /** The booked interviews not yet finished (those under way too) across every job. */
   interviews: () => [...employerKeys.all, 'interviews'] as const,
+  /** The reasons a rejection may give: the server's fixed list, read once. */
+  rejectionReasons: () => [...employerKeys.all, 'rejection-reasons'] as const,
 }
 
 /** Any job's pipeline query: a scorecard changes a card's rating, and its event does not name the job. */

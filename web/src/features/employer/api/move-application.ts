@@ -1,7 +1,8 @@
 /**
- * POST /api/employer/applications/{id}/move {stage, feedback?, version, email_candidate?}: one
- * card to another stage; `email_candidate` (a rejection only) has the server email the candidate
- * as well, and is left out otherwise. The reply's `emailed` says whether an email was actually
+ * POST /api/employer/applications/{id}/move {stage, feedback?, reason?, version, email_candidate?}:
+ * one card to another stage; `email_candidate` (a rejection only) has the server email the
+ * candidate as well, and is left out otherwise; `reason` (a rejection only) is why the team is not
+ * going ahead, for its own reports. The reply's `emailed` says whether an email was actually
  * queued (never for an erased candidate, nor for one who was already rejected). The board moves
  * the card at once (optimistic) and puts it back if the server refuses; either way the job's
  * queries are read again, so a 409 shows where a colleague put the card. After a move that took,
@@ -11,22 +12,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiReply } from '../../../api'
 import { useRealtimeConnected } from '../../../lib/realtime'
-import type { Pipeline, Stage } from '../types'
+import type { Pipeline, RejectionReason, Stage } from '../types'
 import { employerPost } from './client'
 import { employerKeys } from './keys'
 import { markPipelineStale } from './stale'
 
-export type MoveInput = { id: string; jobId: string; stage: Stage; version: number; feedback?: string; emailCandidate?: boolean }
+export type MoveInput = { id: string; jobId: string; stage: Stage; version: number; feedback?: string; emailCandidate?: boolean; reason?: RejectionReason }
 
 /** The move's reply: the card's new version, and whether the candidate was emailed. */
 export type MovedReply = ApiReply<'move_one'>
 
-export const moveApplication = ({ id, stage, version, feedback, emailCandidate }: MoveInput) =>
+export const moveApplication = ({ id, stage, version, feedback, emailCandidate, reason }: MoveInput) =>
   employerPost<MovedReply>(`/api/employer/applications/${encodeURIComponent(id)}/move`, {
     stage,
     version,
     ...(feedback ? { feedback } : {}),
     ...(emailCandidate ? { email_candidate: true } : {}),
+    ...(reason ? { reason } : {}),
   })
 
 export function useMoveApplication() {
@@ -34,12 +36,16 @@ export function useMoveApplication() {
   const live = useRealtimeConnected()
   return useMutation({
     mutationFn: moveApplication,
-    onMutate: async ({ id, jobId, stage }) => {
+    onMutate: async ({ id, jobId, stage, reason }) => {
       const key = employerKeys.pipelines(jobId)
       await qc.cancelQueries({ queryKey: key })
       const before = qc.getQueriesData<Pipeline>({ queryKey: key })
-      // a rejection cancels the interviews still to come, so the card stops showing one at once too
-      const moved = stage === 'rejected' ? { stage, next_interview_at: null, upcoming_interviews: 0 } : { stage }
+      // a rejection cancels the interviews still to come, so the card stops showing one at once too,
+      // and shows its reason; a card only has a reason while it is rejected
+      const moved =
+        stage === 'rejected'
+          ? { stage, next_interview_at: null, upcoming_interviews: 0, rejection_reason: reason ?? null }
+          : { stage, rejection_reason: null }
       qc.setQueriesData<Pipeline>({ queryKey: key }, (old) =>
         old ? { ...old, applications: old.applications.map((a) => (a.id === id ? { ...a, ...moved } : a)) } : old,
       )

@@ -18,6 +18,7 @@ import { formatDate } from '../../../lib/format'
 import { serverMessageOr } from '../../../lib/server-message'
 import { useDownloadApplicantDocument } from '../api/download-document'
 import { useApplicant } from '../api/get-applicant'
+import { useRejectionReasonLabel } from '../api/get-rejection-reasons'
 import { positionText } from '../model/applicantNavigation'
 import { allowedTargets, STAGE_LABELS, STAGE_TONES } from '../model/stages'
 import { progressLabel } from '../../../lib/stages'
@@ -115,8 +116,8 @@ function Applicant({ detail, nav }: { detail: ApplicantDetail; nav: ApplicantNav
 }
 
 /**
- * Where the applicant is, what they see of it, and the way to move them: only the moves the server
- * allows (for an erased applicant, Rejected alone).
+ * Where the applicant is (once rejected, why, as only the team sees it), what they see of it, and
+ * the way to move them: only the moves the server allows (for an erased applicant, Rejected alone).
  */
 function StageCard({ detail, erased }: { detail: ApplicantDetail; erased: boolean }) {
   const { application: app, job } = detail
@@ -126,6 +127,7 @@ function StageCard({ detail, erased }: { detail: ApplicantDetail; erased: boolea
   const now = Date.now()
   const interviewBooked = (detail.interviews ?? []).some((i) => i.status !== 'cancelled' && Date.parse(i.starts_at) + i.duration_minutes * 60_000 > now)
   const canReject = job.status !== 'closed' && allowedTargets(app).includes('rejected')
+  const reason = useRejectionReasonLabel(app.stage === 'rejected' ? app.rejection_reason : null)
   return (
     <Card as="section" aria-labelledby="applicant-stage-heading" className="emp-section emp-stage-card">
       <div className="emp-job-head">
@@ -136,6 +138,11 @@ function StageCard({ detail, erased }: { detail: ApplicantDetail; erased: boolea
           <MoveMenu name={personName(app.candidate_name)} moves={app.moves} disabled={moving} variant="primary" onMove={(to) => requestMove(app, to)} />
         )}
       </div>
+      {reason ? (
+        <p className="ws-muted">
+          Reason: <strong>{reason}</strong>. Only your hiring team sees this.
+        </p>
+      ) : null}
       <p className="ws-muted">
         They see: <strong>{progressLabel(app.progress, interviewBooked)}</strong> · applied for <Link to={`/dashboard/jobs/${job.id}`}>{job.title}</Link> on {formatDate(app.created_at)}
       </p>

@@ -1,7 +1,8 @@
 /**
  * One applicant's card on the board: who (one line, the whole name on hover), how long they have
  * been in the stage, their scorecards' average rating, their next interview (Sydney time), their
- * resume one click away, a drag handle and "Move to…". A card whose person was erased is out of the running: muted, with a line that
+ * resume one click away, why the team did not go ahead (a rejected card with a reason), a drag
+ * handle and "Move to…". A card whose person was erased is out of the running: muted, with a line that
  * says why, and nothing to move it by (its application page still can).
  */
 import type { ReactNode } from 'react'
@@ -18,6 +19,7 @@ import { formatSydney } from '../model/interview'
 import { interviewHint } from '../model/upcomingInterviews'
 import type { PipelineCard, Stage } from '../types'
 import { MoveMenu } from './MoveMenu'
+import { RejectionReasonNote } from './RejectionReasonNote'
 import { ResumeButton } from './ResumeButton'
 
 /** What an erased applicant's card says in place of its days and rating. */
@@ -101,6 +103,7 @@ export function CardBody({ card, handle, overlay }: { card: PipelineCard; handle
               {interview}
             </span>
           ) : null}
+          <RejectionReasonNote card={card} className="emp-card-reason" />
         </div>
       )}
     </>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
-import { pipelineCard } from '../pipeline.fixtures'
+import { pipelineCard, REASONS_ROUTE } from '../pipeline.fixtures'
 import type { PipelineCard } from '../types'
 import { PipelineList } from './PipelineList'
 
@@ -11,6 +11,8 @@ const chloe = pipelineCard({ id: 'a1', candidate_name: 'Chloe Martin', stage: 'i
 const tom = pipelineCard({ id: 'a2', candidate_id: 'c2', candidate_name: 'Tom Gallagher', candidate_email: 'tom@example.com' })
 const erased = pipelineCard({ id: 'a3', candidate_id: 'c3', candidate_name: '[erased]', candidate_email: '[erased]', stage: 'screening' })
 const REJECT = 'POST /api/employer/applications/bulk-reject'
+/** The reason's question when one applicant is chosen. */
+const ONE = 'Why isn’t this applicant going ahead?'
 
 /**
  * The list of job j1 with `cards`; the server rejects every one asked for (cancelling their
@@ -19,6 +21,7 @@ const REJECT = 'POST /api/employer/applications/bulk-reject'
  */
 function openList(cards: PipelineCard[], notEmailed: string[] = []) {
   const calls = routeFetch({
+    ...REASONS_ROUTE,
     'GET /api/employer/jobs/j1/pipeline': {
       body: {
         job: { id: 'j1', title: 'Data Engineer', company: 'Eucalypt Software' },
@@ -48,6 +51,19 @@ async function chooseAndOpen(...names: string[]) {
   return screen.getByRole('dialog')
 }
 
+/** Chooses the reason for them all, once the reasons are in; `question` is the field's label. */
+async function chooseReason(dialog: HTMLElement, reason = 'role_closed', question = 'Why aren’t these applicants going ahead?') {
+  const select = within(dialog).getByLabelText(question) as HTMLSelectElement
+  await waitFor(() => expect(select.options.length).toBeGreaterThan(1))
+  fireEvent.change(select, { target: { value: reason } })
+}
+
+/** Chooses the reason, then presses Reject. */
+async function reject(dialog: HTMLElement, question?: string) {
+  await chooseReason(dialog, 'role_closed', question)
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+}
+
 describe('rejecting the chosen applicants together', () => {
   it('emails each of them unless unticked, and the toast names who was emailed', async () => {
     const { sent } = openList([chloe, tom])
@@ -65,9 +81,9 @@ describe('rejecting the chosen applicants together', () => {
     expect(within(dialog).getByText('Your application for Data Engineer at Eucalypt Software')).toBeTruthy()
     expect(within(dialog).getByTestId('rejection-mail-body').textContent).toContain('Hi Chloe,')
     expect(within(dialog).getByTestId('rejection-mail-body').textContent).toContain('A note from the hiring team at Eucalypt Software:\n\nWe filled the role.\n\n')
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await reject(dialog)
     await waitFor(() => expect(sent()).toHaveLength(1))
-    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2'], feedback: 'We filled the role.', email_candidates: true })
+    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2'], feedback: 'We filled the role.', email_candidates: true, reason: 'role_closed' })
     expect(await screen.findByText('We’ve emailed Chloe Martin and Tom Gallagher and updated their portals, with your feedback.')).toBeTruthy()
     expect(screen.getByText('2 applicants rejected')).toBeTruthy()
   })
@@ -80,18 +96,18 @@ describe('rejecting the chosen applicants together', () => {
       within(dialog).getByText('Each of them will see straight away, in their portal and notifications, that their application won’t go further. We won’t send them the rejection email.'),
     ).toBeTruthy()
     expect(within(dialog).queryByText('Preview the email')).toBeNull()
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await reject(dialog)
     await waitFor(() => expect(sent()).toHaveLength(1))
-    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2'] })
+    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2'], reason: 'role_closed' })
     expect(await screen.findByText('Chloe Martin and Tom Gallagher will see it in their portals; no email was sent.')).toBeTruthy()
   })
 
   it('ticked, but the server emailed no one (already rejected, say): does not claim an email went', async () => {
     const { sent } = openList([chloe, tom], ['a1', 'a2'])
     const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await reject(dialog)
     await waitFor(() => expect(sent()).toHaveLength(1))
-    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2'], email_candidates: true })
+    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2'], email_candidates: true, reason: 'role_closed' })
     expect(await screen.findByText('Chloe Martin and Tom Gallagher will see it in their portals; no email was sent.')).toBeTruthy()
     expect(screen.queryByText(/emailed/)).toBeNull()
   })
@@ -99,7 +115,7 @@ describe('rejecting the chosen applicants together', () => {
   it('names only those the server emailed, and counts the rest', async () => {
     openList([chloe, tom], ['a1'])
     const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await reject(dialog)
     expect(await screen.findByText('We’ve emailed Tom Gallagher and updated their portal. One applicant wasn’t emailed.')).toBeTruthy()
   })
 
@@ -108,9 +124,9 @@ describe('rejecting the chosen applicants together', () => {
     const dialog = await chooseAndOpen('Tom Gallagher')
     expect(within(dialog).getByRole('checkbox', { name: 'Email Tom Gallagher as well' })).toBeTruthy()
     expect(within(dialog).getByText('tom@example.com')).toBeTruthy()
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await reject(dialog, ONE)
     await waitFor(() => expect(sent()).toHaveLength(1))
-    expect(sent()[0]).toEqual({ application_ids: ['a2'], email_candidates: true })
+    expect(sent()[0]).toEqual({ application_ids: ['a2'], email_candidates: true, reason: 'role_closed' })
     expect(await screen.findByText('We’ve emailed Tom Gallagher and updated their portal.')).toBeTruthy()
   })
 
@@ -118,9 +134,9 @@ describe('rejecting the chosen applicants together', () => {
     const { sent } = openList([chloe, tom, erased])
     const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher', 'Erased person')
     expect(within(dialog).getByText('One of them had their personal data erased: there is no one to tell or email, so their application simply moves to Rejected.')).toBeTruthy()
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await reject(dialog)
     await waitFor(() => expect(sent()).toHaveLength(1))
-    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2', 'a3'], email_candidates: true })
+    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2', 'a3'], email_candidates: true, reason: 'role_closed' })
     expect(
       await screen.findByText('We’ve emailed Chloe Martin and Tom Gallagher and updated their portals. One applicant’s personal data was erased, so they weren’t emailed.'),
     ).toBeTruthy()
@@ -132,10 +148,36 @@ describe('rejecting the chosen applicants together', () => {
     expect(within(dialog).getByText('Their personal data was erased, so there is no one to tell: the application simply moves to Rejected.')).toBeTruthy()
     expect(within(dialog).queryByRole('checkbox')).toBeNull()
     expect(within(dialog).queryByRole('textbox')).toBeNull()
+    await reject(dialog, ONE)
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()[0]).toEqual({ application_ids: ['a3'], reason: 'role_closed' })
+    expect(await screen.findByText('Their personal data was erased, so there was no one to tell.')).toBeTruthy()
+  })
+})
+
+describe('the reason for them all', () => {
+  it('is asked once, from the server’s reasons; without it nothing is sent, and the chosen one goes with them all', async () => {
+    const { sent } = openList([chloe, tom])
+    const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
+    const select = within(dialog).getByLabelText('Why aren’t these applicants going ahead?') as HTMLSelectElement
+    await waitFor(() => expect(select.options).toHaveLength(9))
+    expect(select.options[0].textContent).toBe('Choose a reason')
+    expect(within(dialog).getByText('Only your hiring team sees this. It’s not in the email.')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    const error = within(dialog).getByRole('alert')
+    expect(error.textContent).toBe('Choose a reason')
+    expect(select.getAttribute('aria-invalid')).toBe('true')
+    expect(select.getAttribute('aria-describedby')).toContain(error.id)
+    // a request would go out a tick later: give it the chance
+    await new Promise((r) => setTimeout(r, 50))
+    expect(sent()).toEqual([])
+
+    fireEvent.change(select, { target: { value: 'salary' } })
+    expect(within(dialog).queryByRole('alert')).toBeNull()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(sent()).toHaveLength(1))
-    expect(sent()[0]).toEqual({ application_ids: ['a3'] })
-    expect(await screen.findByText('Their personal data was erased, so there was no one to tell.')).toBeTruthy()
+    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2'], email_candidates: true, reason: 'salary' })
+    expect(await screen.findByText('2 applicants rejected')).toBeTruthy()
   })
 })
 
@@ -150,7 +192,7 @@ describe('rejecting together applicants with interviews still to come', () => {
         'One of them has interviews still to come: those interviews are cancelled too, and for each one the candidate gets an email with a calendar update that removes it, saying the application is not going ahead.',
       ),
     ).toBeTruthy()
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await reject(dialog)
     expect(await screen.findByText('We’ve emailed Chloe Martin and Tom Gallagher and updated their portals. 2 interviews were cancelled.')).toBeTruthy()
   })
 
@@ -158,7 +200,7 @@ describe('rejecting together applicants with interviews still to come', () => {
     openList([chloe, tom])
     const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
     expect(within(dialog).queryByText(/interview/i)).toBeNull()
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await reject(dialog)
     expect(await screen.findByText('We’ve emailed Chloe Martin and Tom Gallagher and updated their portals.')).toBeTruthy()
   })
 })

@@ -1,6 +1,7 @@
 /**
- * Rejecting the applicants chosen in the list, with one feedback text: each sees straight away,
- * in their portal and notifications, that their application won't go further; with "Email each of
+ * Rejecting the applicants chosen in the list, with one reason (the team's own, for its reports:
+ * required, and never shown to the candidates) and one feedback text: each sees straight away, in
+ * their portal and notifications, that their application won't go further; with "Email each of
  * them as well" ticked (as it is to begin with) the server also emails each one, greeted by name.
  * Anyone whose personal data was erased has no one left to tell and no address, and the dialog
  * says so; when every chosen applicant is, it asks for neither feedback nor an email. When any of
@@ -21,6 +22,7 @@ import { bulkInterviewsNote } from '../model/upcomingInterviews'
 import type { PipelineCard } from '../types'
 import { REJECT_FEEDBACK_HINT, RejectNotice } from './RejectDialog'
 import { EmailCheckbox, RejectionMailPreview, type MailJob } from './RejectionEmail'
+import { useReasonField } from './RejectionReasonField'
 
 type Props = { jobId: string; job?: MailJob; cards: PipelineCard[]; onClose: () => void; onDone: () => void }
 
@@ -36,6 +38,7 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
   const emailing = emailCandidates && reachable.length > 0
   const first = reachable[0]
   const interviewsNote = bulkInterviewsNote(cards)
+  const reason = useReasonField(cards.length)
 
   return (
     <Modal title={cards.length === 1 ? 'Reject 1 applicant' : `Reject ${cards.length} applicants`} onClose={onClose}>
@@ -43,9 +46,11 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
         onSubmit={(e) => {
           e.preventDefault()
           setError(null)
+          const chosen = reason.chosen()
+          if (!chosen) return
           const sent = reachable.length ? feedback.trim() : ''
           reject.mutate(
-            { ids: cards.map((c) => c.id), jobId, feedback: sent, emailCandidates: emailing },
+            { ids: cards.map((c) => c.id), jobId, feedback: sent, emailCandidates: emailing, reason: chosen },
             {
               onSuccess: (res) => {
                 push(bulkRejectedToast(cards, res, { feedback: sent !== '' }))
@@ -65,6 +70,7 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
               <p>Their personal data was erased, so there is no one to tell: the applications simply move to Rejected.</p>
             )}
             {interviewsNote ? <p>{interviewsNote}</p> : null}
+            {reason.field}
             {error ? (
               <p className="field-error" role="alert">
                 {error}
@@ -76,6 +82,7 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
             {reachable.length === 1 ? <RejectNotice name={personName(first.candidate_name)} email={emailing} /> : <RejectNotice email={emailing} />}
             {erased ? <ErasedNote count={erased} /> : null}
             {interviewsNote ? <p>{interviewsNote}</p> : null}
+            {reason.field}
             <Field label="Feedback for the applicants (optional)" hint={REJECT_FEEDBACK_HINT} error={error}>
               {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
             </Field>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
-import { pipelineCard } from '../pipeline.fixtures'
+import { pipelineCard, REASONS_ROUTE } from '../pipeline.fixtures'
 import { PipelineList } from './PipelineList'
 import PipelinePage from './PipelinePage'
 
@@ -134,5 +134,22 @@ describe('the list’s next interview', () => {
     const row = (name: string) => within(table).getByRole('link', { name }).closest('tr')!
     expect(within(row('Chloe Martin')).getByText('Interview Wed 2 Dec 2099, 10:00 am')).toBeTruthy()
     expect(within(row('Tom Gallagher')).queryByText(/^Interview /)).toBeNull()
+  })
+})
+
+describe('the list’s rejection reason', () => {
+  it('sits under a rejected applicant’s stage, in the team’s words', async () => {
+    routeFetch({
+      ...REASONS_ROUTE,
+      [PIPELINE]: answer([
+        pipelineCard({ id: 'a1', candidate_name: 'Chloe Martin', stage: 'rejected', rejection_reason: 'location' }),
+        pipelineCard({ id: 'a2', candidate_name: 'Tom Gallagher', stage: 'rejected' }),
+      ]),
+    })
+    renderRoutes([{ path: '/dashboard/jobs/:jobId', element: <PipelineList jobId="j1" jobTitle="Data Engineer" locked={false} onMove={() => {}} /> }], '/dashboard/jobs/j1?view=list')
+    const table = await screen.findByRole('table')
+    const row = (name: string) => within(table).getByRole('link', { name }).closest('tr')!
+    expect((await within(row('Chloe Martin')).findByText('Location or work rights')).textContent).toBe('Reason: Location or work rights')
+    expect(within(row('Tom Gallagher')).queryByText(/Reason/)).toBeNull()
   })
 })

@@ -29,6 +29,7 @@ import { interviewHint } from '../model/upcomingInterviews'
 import { STAGES, type PipelineCard, type PipelineSort, type Stage } from '../types'
 import { BulkRejectDialog } from './BulkRejectDialog'
 import { MoveMenu } from './MoveMenu'
+import { RejectionReasonNote } from './RejectionReasonNote'
 
 const SORTS = Object.entries(PIPELINE_SORT_LABELS).map(([value, label]) => ({ value, label }))
 
@@ -100,6 +101,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
                 <span className="ws-muted ws-small">{interview}</span>
               </>
             ) : null}
+            <RejectionReasonNote card={r} className="emp-row-reason ws-muted ws-small" />
           </>
         )
       },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { freshEachTest, providers, routeFetch, scriptFetch, storeSession } from '../../../testing/harness'
-import { hiredMoves, pipelineCard, stageMoves } from '../pipeline.fixtures'
+import { clientWithReasons, hiredMoves, pipelineCard, REASONS_ROUTE, REJECTION_REASONS, stageMoves } from '../pipeline.fixtures'
 import type { PipelineCard, Stage } from '../types'
 import { useMoveWithFeedback } from './RejectDialog'
 
@@ -22,10 +22,15 @@ function Harness({ c = card, j = job }: { c?: PipelineCard; j?: { title: string;
   )
 }
 
-function setup(c?: PipelineCard, j?: { title: string; company?: string }) {
-  render(<Harness c={c} j={j} />, { wrapper: providers() })
+/** The harness, the reasons already read (as once the app has read them), unless `reasons` is false. */
+function setup(c?: PipelineCard, j?: { title: string; company?: string }, reasons = true) {
+  render(<Harness c={c} j={j} />, { wrapper: providers(reasons ? clientWithReasons() : undefined) })
 }
 
+const REASON = 'Why isn’t this applicant going ahead?'
+const reasonSelect = () => screen.getByLabelText(REASON) as HTMLSelectElement
+/** Chooses "Salary expectations". */
+const chooseReason = () => fireEvent.change(reasonSelect(), { target: { value: 'salary' } })
 const emailBox = () => screen.getByRole('checkbox', { name: 'Email Chloe Martin as well' }) as HTMLInputElement
 const mailBody = () => screen.getByTestId('rejection-mail-body').textContent
 
@@ -52,17 +57,64 @@ describe('rejecting one applicant', () => {
     expect(within(dialog).getByText('They’ll read it with that news. Up to 2000 characters.')).toBeTruthy()
   })
 
+  it('asks the team why, from the server’s reasons, starting on none; only the team sees it', async () => {
+    const calls = routeFetch(REASONS_ROUTE)
+    setup(undefined, undefined, false)
+    fireEvent.click(screen.getByText('reject'))
+    const select = reasonSelect()
+    await waitFor(() => expect(select.options).toHaveLength(REJECTION_REASONS.length + 1))
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Choose a reason', ...REJECTION_REASONS.map((r) => r.label)])
+    expect(select.value).toBe('')
+    expect(select.getAttribute('aria-required')).toBe('true')
+    const hint = document.getElementById(select.getAttribute('aria-describedby')!)
+    expect(hint?.textContent).toBe('Only your hiring team sees this. It’s not in the email.')
+    expect(calls.map((c) => c.key)).toEqual(['GET /api/employer/rejection-reasons'])
+  })
+
+  it('without a reason, says so on the field and sends nothing; once chosen, sends it with the move', async () => {
+    const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved', emailed: true } })
+    setup()
+    fireEvent.click(screen.getByText('reject'))
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
+    const error = screen.getByRole('alert')
+    expect(error.textContent).toBe('Choose a reason')
+    expect(reasonSelect().getAttribute('aria-invalid')).toBe('true')
+    expect(reasonSelect().getAttribute('aria-describedby')).toContain(error.id)
+    expect(screen.getByRole('dialog', { name: 'Reject Chloe Martin?' })).toBeTruthy()
+    expect(calls).toHaveLength(0)
+
+    fireEvent.change(reasonSelect(), { target: { value: 'another_candidate' } })
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(reasonSelect().getAttribute('aria-invalid')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, email_candidate: true, reason: 'another_candidate' })
+    expect(await screen.findByText('We’ve emailed Chloe Martin and updated their portal.')).toBeTruthy()
+  })
+
+  it('if the reasons do not load, says so, and Reject asks for them again rather than sending', async () => {
+    const calls = routeFetch({ 'GET /api/employer/rejection-reasons': [{ status: 500, body: { error: 'Something went wrong' } }, REASONS_ROUTE['GET /api/employer/rejection-reasons']] })
+    setup(undefined, undefined, false)
+    fireEvent.click(screen.getByText('reject'))
+    expect((await screen.findByRole('alert')).textContent).toBe('The reasons didn’t load. Press Reject to try again.')
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(reasonSelect().options).toHaveLength(REJECTION_REASONS.length + 1))
+    expect(screen.getByRole('alert').textContent).toBe('Choose a reason')
+    expect(calls.map((c) => c.key)).toEqual(['GET /api/employer/rejection-reasons', 'GET /api/employer/rejection-reasons'])
+  })
+
   it('asks for feedback, sends it with the move and the ask to email, and says the candidate was emailed', async () => {
     const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved', emailed: true } })
     setup()
     fireEvent.click(screen.getByText('reject'))
     expect(calls).toHaveLength(0)
     const dialog = screen.getByRole('dialog', { name: 'Reject Chloe Martin?' })
+    chooseReason()
     fireEvent.change(screen.getByLabelText('Feedback for Chloe Martin (optional)'), { target: { value: '  We chose someone with more Rust.  ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(calls[0]).toMatchObject({ url: '/api/employer/applications/a1/move', method: 'POST' })
-    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, feedback: 'We chose someone with more Rust.', email_candidate: true })
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, feedback: 'We chose someone with more Rust.', email_candidate: true, reason: 'salary' })
     expect(dialog.isConnected).toBe(false)
     expect(await screen.findByText('We’ve emailed Chloe Martin and updated their portal, with your feedback.')).toBeTruthy()
     expect(screen.getByText('Applicant rejected')).toBeTruthy()
@@ -73,9 +125,10 @@ describe('rejecting one applicant', () => {
     setup()
     fireEvent.click(screen.getByText('reject'))
     fireEvent.click(emailBox())
+    chooseReason()
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3 })
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, reason: 'salary' })
     expect(await screen.findByText('Chloe Martin will see it in their portal; no email was sent.')).toBeTruthy()
   })
 
@@ -83,9 +136,10 @@ describe('rejecting one applicant', () => {
     const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved', emailed: true } })
     setup()
     fireEvent.click(screen.getByText('reject'))
+    chooseReason()
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, email_candidate: true })
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, email_candidate: true, reason: 'salary' })
     expect(await screen.findByText('We’ve emailed Chloe Martin and updated their portal.')).toBeTruthy()
   })
 
@@ -95,9 +149,10 @@ describe('rejecting one applicant', () => {
     fireEvent.click(screen.getByText('reject'))
     fireEvent.change(screen.getByLabelText('Feedback for Chloe Martin (optional)'), { target: { value: 'Thanks for your time.' } })
     fireEvent.click(emailBox())
+    chooseReason()
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, feedback: 'Thanks for your time.' })
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, feedback: 'Thanks for your time.', reason: 'salary' })
     expect(await screen.findByText('Chloe Martin will see it in their portal, with your feedback; no email was sent.')).toBeTruthy()
   })
 
@@ -137,9 +192,11 @@ describe('rejecting one applicant', () => {
     expect(within(dialog).queryByRole('textbox')).toBeNull()
     expect(within(dialog).queryByRole('checkbox')).toBeNull()
     expect(within(dialog).queryByText('Preview the email')).toBeNull()
+    // the team's reason is still theirs to keep
+    chooseReason()
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3 })
+    expect(calls[0].body).toEqual({ stage: 'rejected', version: 3, reason: 'salary' })
     expect(await screen.findByText('Erased person is now in Rejected.')).toBeTruthy()
   })
 
@@ -226,6 +283,7 @@ describe('rejecting one applicant with interviews still to come', () => {
     scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 4, message: 'Applicant moved', emailed: true, interviews_cancelled: 1 } })
     setup(booked(1))
     fireEvent.click(screen.getByText('reject'))
+    chooseReason()
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     expect(await screen.findByText('We’ve emailed Chloe Martin and updated their portal. Their interview was cancelled.')).toBeTruthy()
   })

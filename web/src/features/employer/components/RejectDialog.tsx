@@ -1,15 +1,16 @@
 /**
  * Rejecting one applicant, from the board (drag or Move to…), the list or the applicant page,
- * first says what the candidate is told and asks for optional feedback. What it says is what the
- * server does: a move to Rejected marks the application "Not progressed" in the candidate's
- * portal and raises a notification saying it won't go further (with the feedback, if any), at
- * once; with "Email … as well" ticked (as it is to begin with) the server also emails them "Your
- * application for … at …" with the feedback, which the dialog can show as it will read. Interviews
- * still to come are cancelled with it, and the candidate gets an email with a calendar update for
- * each, saying the application is not going ahead, whether or not they are sent the rejection
- * email; so unticked, the dialog promises only that the rejection email won't go, and names the
- * first interview. An erased applicant has no one left to tell and no address, so their dialog
- * says so, asks for neither feedback nor an email, and says only that their interviews are
+ * first asks the team why (one of the server's reasons, for its own reports: required, and never
+ * shown to the candidate), says what the candidate is told and asks for optional feedback. What it
+ * says is what the server does: a move to Rejected marks the application "Not progressed" in the
+ * candidate's portal and raises a notification saying it won't go further (with the feedback, if
+ * any), at once; with "Email … as well" ticked (as it is to begin with) the server also emails
+ * them "Your application for … at …" with the feedback, which the dialog can show as it will read.
+ * Interviews still to come are cancelled with it, and the candidate gets an email with a calendar
+ * update for each, saying the application is not going ahead, whether or not they are sent the
+ * rejection email; so unticked, the dialog promises only that the rejection email won't go, and
+ * names the first interview. An erased applicant has no one left to tell and no address, so their
+ * dialog says so, asks for neither feedback nor an email, and says only that their interviews are
  * cancelled. Marking one hired, which is final and tells the candidate at once, first asks to
  * confirm (a slip of a drag must not hire anyone). Cancel sends nothing, so the card stays where
  * it was.
@@ -24,7 +25,8 @@ import { moveRefusal } from '../model/stages'
 import { rejectInterviewsNote } from '../model/upcomingInterviews'
 import type { PipelineCard, Stage } from '../types'
 import { EmailCheckbox, RejectionMailPreview, type MailJob } from './RejectionEmail'
-import { useCardMover } from './useCardMover'
+import { useReasonField } from './RejectionReasonField'
+import { useCardMover, type Rejection } from './useCardMover'
 
 /**
  * `requestMove` is `moveCard` with a stop at a dialog for Rejected and Hired; render `dialog`
@@ -65,8 +67,8 @@ export function useMoveWithFeedback(
       interviews={rejecting}
       job={mailJob}
       onCancel={() => setRejecting(null)}
-      onReject={(feedback, emailCandidate) => {
-        moveCard(rejecting, 'rejected', feedback, emailCandidate)
+      onReject={(rejection) => {
+        moveCard(rejecting, 'rejected', rejection)
         setRejecting(null)
       }}
     />
@@ -115,7 +117,8 @@ type RejectProps = {
   /** the job the email names; without it there is no preview */
   job?: MailJob
   onCancel: () => void
-  onReject: (feedback: string, emailCandidate: boolean) => void
+  /** with the reason always, the feedback (trimmed; empty for an erased applicant) and whether to email them */
+  onReject: (rejection: Required<Rejection>) => void
 }
 
 export function RejectDialog({ name, email, erased = false, interviews, job, onCancel, onReject }: RejectProps) {
@@ -124,16 +127,19 @@ export function RejectDialog({ name, email, erased = false, interviews, job, onC
   // on unless unticked: not hearing back is what job seekers mind most
   const [emailCandidate, setEmailCandidate] = useState(true)
   const emailing = emailCandidate && !erased
+  const reason = useReasonField(1)
   return (
     <Modal title={`Reject ${name}?`} onClose={onCancel}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          onReject(erased ? '' : feedback.trim(), emailing)
+          const chosen = reason.chosen()
+          if (chosen) onReject({ reason: chosen, feedback: erased ? '' : feedback.trim(), emailCandidate: emailing })
         }}
       >
         <RejectNotice name={name} erased={erased} email={emailing} />
         {interviewsNote ? <p>{interviewsNote}</p> : null}
+        {reason.field}
         {erased ? null : (
           <>
             <Field label={`Feedback for ${name} (optional)`} hint={REJECT_FEEDBACK_HINT}>

@@ -1,13 +1,14 @@
 /**
- * /dashboard/jobs/{id}/report: how a job is doing: applicants per stage and per week, time to first
- * response and time to hire. The charts (recharts) load on their own after the numbers, so neither
- * the public site nor the rest of the workspace carries the chart library.
+ * /dashboard/jobs/{id}/report: how a job is doing: applicants per stage and per week, time to
+ * first response and time to hire, and why applicants didn't go ahead (the reasons the team gave
+ * when it rejected them, which the candidates never see). The charts (recharts) load on their own
+ * after the numbers, so neither the public site nor the rest of the workspace carries the chart
+ * library.
  */
 import { lazy, Suspense } from 'react'
 import { Link, useParams } from 'react-router'
-import { buttonClass } from '../../../components/ui/Button'
-import { EmptyState } from '../../../components/ui/EmptyState'
 import { Icon } from '../../../components/ui/Icon'
+import { ReasonBreakdown } from '../../../components/ui/ReasonBreakdown'
 import { SkeletonCard, SkeletonChart } from '../../../components/ui/Skeleton'
 import { StatTile } from '../../../components/ui/StatTile'
 import { serverMessageOr } from '../../../lib/server-message'
@@ -15,6 +16,7 @@ import { useEmployerJobs } from '../api/get-jobs'
 import { useJobReport } from '../api/get-report'
 import { formatDays, formatHours } from '../model/report'
 import { NotLoaded } from './NotLoaded'
+import { WorkspaceEmpty } from './WorkspaceEmpty'
 import { useWorkspaceTitle } from './workspaceTitle'
 
 const ReportCharts = lazy(() => import('./ReportCharts'))
@@ -43,22 +45,16 @@ export default function ReportPage() {
         <StatTile value={String(r.counts.interview + r.counts.offer)} label="At interview or offer now" />
       </div>
       {r.counts.total === 0 ? (
-        <EmptyState
-          title="Nothing to chart yet"
-          icon="chart"
-          headingLevel={2}
-          action={
-            <Link to={`/dashboard/jobs/${jobId}/edit`} className={buttonClass('outline')}>
-              Review the job ad
-            </Link>
-          }
-        >
+        <WorkspaceEmpty title="Nothing to chart yet" icon="chart" to={`/dashboard/jobs/${jobId}/edit`} label="Review the job ad">
           <p>Charts appear once the first applications arrive.</p>
-        </EmptyState>
+        </WorkspaceEmpty>
       ) : (
-        <Suspense fallback={<SkeletonChart />}>
-          <ReportCharts report={r} />
-        </Suspense>
+        <>
+          <Suspense fallback={<SkeletonChart />}>
+            <ReportCharts report={r} />
+          </Suspense>
+          <ReasonBreakdown id="report-reasons-heading" title="Why applicants didn’t go ahead" counts={r} empty="No one has been rejected yet." />
+        </>
       )}
     </div>
   )

@@ -12,9 +12,10 @@ function setup() {
   const qc = testQueryClient()
   qc.setQueryData<Pipeline>(employerKeys.pipeline('j1', {}), { job: {} as Pipeline['job'], counts: {} as Pipeline['counts'], stages: [], applications: [card] })
   const { result } = renderHook(() => useCardMover('j1'), { wrapper: providers(qc) })
-  const stageNow = () => qc.getQueryData<Pipeline>(employerKeys.pipeline('j1', {}))?.applications[0].stage
+  const cardNow = () => qc.getQueryData<Pipeline>(employerKeys.pipeline('j1', {}))?.applications[0]
+  const stageNow = () => cardNow()?.stage
   const invalidated = () => qc.getQueryState(employerKeys.pipeline('j1', {}))?.isInvalidated
-  return { result, stageNow, invalidated }
+  return { result, card: cardNow, stageNow, invalidated }
 }
 
 freshEachTest(() => storeSession('employer', { name: 'Mei' }, { iat: Math.floor(Date.now() / 1000) }))
@@ -46,9 +47,9 @@ describe('moving a card', () => {
       { body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved', emailed: false } },
     )
     const { result } = setup()
-    act(() => result.current.moveCard(card, 'screening', undefined, true))
+    act(() => result.current.moveCard(card, 'screening', { emailCandidate: true }))
     await waitFor(() => expect(calls).toHaveLength(1))
-    act(() => result.current.moveCard({ ...card, candidate_name: '[erased]', candidate_email: '[erased]' }, 'rejected', undefined, true))
+    act(() => result.current.moveCard({ ...card, candidate_name: '[erased]', candidate_email: '[erased]' }, 'rejected', { emailCandidate: true }))
     await waitFor(() => expect(calls).toHaveLength(2))
     expect(calls.map((c) => c.body)).toEqual([
       { stage: 'screening', version: 1 },
@@ -56,10 +57,27 @@ describe('moving a card', () => {
     ])
   })
 
+  it('sends the team’s reason with a rejection only, and the card has it at once', async () => {
+    const calls = scriptFetch(
+      { body: { id: 'a1', stage: 'screening', version: 2, message: 'Applicant moved', emailed: false } },
+      { body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved', emailed: false } },
+    )
+    const { result, card: cardNow } = setup()
+    act(() => result.current.moveCard(card, 'screening', { reason: 'salary' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    act(() => result.current.moveCard(card, 'rejected', { reason: 'salary' }))
+    await waitFor(() => expect(cardNow()).toMatchObject({ stage: 'rejected', rejection_reason: 'salary' }))
+    await waitFor(() => expect(calls).toHaveLength(2))
+    expect(calls.map((c) => c.body)).toEqual([
+      { stage: 'screening', version: 1 },
+      { stage: 'rejected', version: 1, reason: 'salary' },
+    ])
+  })
+
   it('says the candidate was emailed when the server says it emailed them', async () => {
     const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved', emailed: true } })
     const { result } = setup()
-    act(() => result.current.moveCard(card, 'rejected', ' We filled the role. ', true))
+    act(() => result.current.moveCard(card, 'rejected', { feedback: ' We filled the role. ', emailCandidate: true }))
     expect(await screen.findByText('We’ve emailed Chloe Martin and updated their portal, with your feedback.')).toBeTruthy()
     expect(screen.getByText('Applicant rejected')).toBeTruthy()
     expect(calls[0].body).toEqual({ stage: 'rejected', version: 1, feedback: 'We filled the role.', email_candidate: true })
@@ -68,7 +86,7 @@ describe('moving a card', () => {
   it('with the email asked for but none sent (already rejected, say), does not claim one went', async () => {
     const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 2, message: 'Nothing changed', emailed: false } })
     const { result } = setup()
-    act(() => result.current.moveCard(card, 'rejected', undefined, true))
+    act(() => result.current.moveCard(card, 'rejected', { emailCandidate: true }))
     expect(await screen.findByText('Chloe Martin will see it in their portal; no email was sent.')).toBeTruthy()
     expect(screen.queryByText(/emailed/)).toBeNull()
     expect(calls[0].body).toEqual({ stage: 'rejected', version: 1, email_candidate: true })
@@ -77,14 +95,14 @@ describe('moving a card', () => {
   it('reads a reply without `emailed` (an older server) as no email sent', async () => {
     scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved' } })
     const { result } = setup()
-    act(() => result.current.moveCard(card, 'rejected', undefined, true))
+    act(() => result.current.moveCard(card, 'rejected', { emailCandidate: true }))
     expect(await screen.findByText('Chloe Martin will see it in their portal; no email was sent.')).toBeTruthy()
   })
 
   it('says the interviews the server cancelled with a rejection', async () => {
     scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved', emailed: true, interviews_cancelled: 1 } })
     const { result } = setup()
-    act(() => result.current.moveCard(card, 'rejected', undefined, true))
+    act(() => result.current.moveCard(card, 'rejected', { emailCandidate: true }))
     expect(await screen.findByText('We’ve emailed Chloe Martin and updated their portal. Their interview was cancelled.')).toBeTruthy()
   })
 

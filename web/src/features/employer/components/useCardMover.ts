@@ -1,9 +1,9 @@
 /**
  * Moving a card, wherever it is moved from: the command with the card's version (and, for a
- * rejection, the feedback the candidate will read and whether to email them too), and a toast that
- * names the applicant (for a rejection, how they were told: portal and notifications, and an email
- * only when the server says one went, and how many of their interviews the server cancelled) or
- * gives the server's words for a refusal.
+ * rejection, the feedback the candidate will read, whether to email them too, and the team's own
+ * reason), and a toast that names the applicant (for a rejection, how they were told: portal and
+ * notifications, and an email only when the server says one went, and how many of their interviews
+ * the server cancelled) or gives the server's words for a refusal.
  */
 import { useCallback } from 'react'
 import { useToast } from '../../../components/ui/toast'
@@ -13,14 +13,17 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useMoveApplication } from '../api/move-application'
 import { moveRefusal, STAGE_LABELS } from '../model/stages'
 import { interviewsCancelledText } from '../model/upcomingInterviews'
-import type { PipelineCard, Stage } from '../types'
+import type { PipelineCard, RejectionReason, Stage } from '../types'
+
+/** What a rejection says: feedback for the candidate, whether to email them too, and the team's own reason. */
+export type Rejection = { feedback?: string; emailCandidate?: boolean; reason?: RejectionReason }
 
 export function useCardMover(jobId: string) {
   const { push } = useToast()
   const move = useMoveApplication()
   const { mutate } = move
   const moveCard = useCallback(
-    (card: PipelineCard, to: Stage, feedback?: string, emailCandidate = false) => {
+    (card: PipelineCard, to: Stage, { feedback, emailCandidate = false, reason }: Rejection = {}) => {
       if (card.stage === to) return
       // the server's own refusal, which the card carries: nothing is sent for a move it would refuse
       const refused = moveRefusal(card, to)
@@ -31,7 +34,15 @@ export function useCardMover(jobId: string) {
       // ask for an email only with a rejection, and never for an erased candidate: they have no address
       const email = emailCandidate && to === 'rejected' && !isErased(card.candidate_name)
       mutate(
-        { id: card.id, jobId, stage: to, version: card.version, feedback: feedback?.trim() || undefined, emailCandidate: email || undefined },
+        {
+          id: card.id,
+          jobId,
+          stage: to,
+          version: card.version,
+          feedback: feedback?.trim() || undefined,
+          emailCandidate: email || undefined,
+          reason: to === 'rejected' ? reason : undefined,
+        },
         {
           // the server says whether an email went (not when they were already rejected, say) and how
           // many interviews it cancelled; a reply without either (an older server) counts as none
