@@ -513,16 +513,7 @@ mod tests {
             .when(|s| {
                 crate::pipeline::move_to(
                     s.as_ref(),
-                    crate::pipeline::Move {
-                        employer_id: Uuid::from_u128(2),
-                        to: Stage::Screening,
-                        feedback: None,
-                        reason: None,
-                        job_open: true,
-                        candidate_erased: false,
-                        email_candidate: false,
-                        now: now(),
-                    },
+                    crate::testing::employer_move(Stage::Screening, now()),
                 )
             })
             .then_err(DomainError::invalid(crate::pipeline::WITHDRAWN));

@@ -300,16 +300,7 @@ mod tests {
     }
 
     fn to(stage: Stage) -> Move<'static> {
-        Move {
-            employer_id: EMPLOYER,
-            to: stage,
-            feedback: None,
-            reason: None,
-            job_open: true,
-            candidate_erased: false,
-            email_candidate: false,
-            now: now(),
-        }
+        crate::testing::employer_move(stage, now())
     }
 
     #[test]

@@ -65,3 +65,21 @@ pub fn application(stage: crate::pipeline::Stage) -> crate::application::Applica
         cover_letter_id: None,
     }
 }
+
+/// Employer 2 (the one [`application`] belongs to) moving it to `to` at
+/// `now`, on an open job, with nothing else asked.
+pub fn employer_move(
+    to: crate::pipeline::Stage,
+    now: chrono::DateTime<chrono::Utc>,
+) -> crate::pipeline::Move<'static> {
+    crate::pipeline::Move {
+        employer_id: uuid::Uuid::from_u128(2),
+        to,
+        feedback: None,
+        reason: None,
+        job_open: true,
+        candidate_erased: false,
+        email_candidate: false,
+        now,
+    }
+}
