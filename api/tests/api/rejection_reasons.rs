@@ -185,6 +185,33 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
         )]
     );
     assert_eq!(numbers.body["rejected_without_reason"], 1);
+    let rejected = app
+        .get("/api/admin/applications?stage=rejected", Some(&admin))
+        .await
+        .assert_status(StatusCode::OK);
+    let mut seen: Vec<(Value, Value)> = rejected
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["rejection_reason"].clone(),
+                a["rejection_reason_label"].clone(),
+            )
+        })
+        .collect();
+    seen.sort_by_key(|(reason, _)| reason.to_string());
+    assert_eq!(
+        seen,
+        vec![
+            (
+                json!("another_candidate"),
+                json!("Went with another candidate")
+            ),
+            (Value::Null, Value::Null),
+        ]
+    );
     let csv = app
         .download("/api/admin/analytics/applications.csv", &admin)
         .await

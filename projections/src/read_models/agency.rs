@@ -95,6 +95,12 @@ pub struct AgencyApplication {
     pub applied_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub withdrawn_at: Option<DateTime<Utc>>,
+    /// Why the client did not go ahead, while rejected and if it said.
+    #[sqlx(try_from = "Nullable")]
+    pub rejection_reason: Option<domain::pipeline::RejectionReason>,
+    /// The reason in the words the client chose it by: "Salary expectations".
+    #[sqlx(skip)]
+    pub rejection_reason_label: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -116,7 +122,8 @@ pub async fn applications(
     sqlx::query_as(
         "SELECT a.id, a.job_id, a.job_title, a.company, a.employer_id, a.candidate_id,
                 c.name AS candidate_name, c.email AS candidate_email, a.stage, j.specialisation,
-                a.created_at AS applied_at, a.last_updated AS updated_at, a.withdrawn_at
+                a.created_at AS applied_at, a.last_updated AS updated_at, a.withdrawn_at,
+                a.rejection_reason
            FROM applications a
            LEFT JOIN accounts c ON c.id = a.candidate_id
            LEFT JOIN jobs j ON j.id = a.job_id
@@ -139,6 +146,14 @@ pub async fn applications(
     .fetch_all(pool)
     .await
     .context("Failed to list applications across employers")
+    .map(|rows: Vec<AgencyApplication>| {
+        rows.into_iter()
+            .map(|a| AgencyApplication {
+                rejection_reason_label: a.rejection_reason.map(|r| r.label()),
+                ..a
+            })
+            .collect()
+    })
 }
 
 /// What needs someone's attention now, counted from the read models.

@@ -2021,6 +2021,9 @@ export interface components {
             /** Format: uuid */
             job_id: string;
             job_title: string;
+            rejection_reason?: null | components["schemas"]["RejectionReason"];
+            /** @description The reason in the words the client chose it by: "Salary expectations". */
+            rejection_reason_label?: string | null;
             specialisation?: null | components["schemas"]["Specialisation"];
             stage: components["schemas"]["Stage"];
             /** Format: date-time */
