@@ -193,29 +193,42 @@ struct RangeQuery {
     from: Option<String>,
     /// Applications made on or before this day, `YYYY-MM-DD`.
     to: Option<String>,
+    /// One client's applications only (an employer's id).
+    employer_id: Option<String>,
+}
+
+impl RangeQuery {
+    fn scope(self) -> Result<agency::Scope, ApiError> {
+        let (from, to) = range(self.from, self.to)?;
+        Ok(agency::Scope {
+            from,
+            to,
+            employer: employer_id(self.employer_id)?,
+        })
+    }
 }
 
 #[utoipa::path(get, path = "/api/admin/analytics", tag = "admin", security(("admin" = [])), params(RangeQuery),
-    responses((status = 200, description = "The numbers for applications made in the range", body = agency::Analytics), refusals::DateRange))]
+    responses((status = 200, description = "The numbers for applications made in the range, of one client or all (job alerts are the agency's, whatever the client)", body = agency::Analytics),
+        refusals::ScopeRefused))]
 async fn analytics(
     reads: ReadPool,
     AdminUser(_): AdminUser,
     Query(query): Query<RangeQuery>,
 ) -> Result<Json<agency::Analytics>, ApiError> {
-    let (from, to) = range(query.from, query.to)?;
-    Ok(Json(agency::analytics(&reads, from, to).await?))
+    Ok(Json(agency::analytics(&reads, query.scope()?).await?))
 }
 
 /// One row per application, nothing personal, for a spreadsheet.
 #[utoipa::path(get, path = "/api/admin/analytics/applications.csv", tag = "admin", security(("admin" = [])), params(RangeQuery),
-    responses((status = 200, description = "One row per application, nothing personal, as an attachment", content_type = "text/csv", body = String), refusals::DateRange))]
+    responses((status = 200, description = "One row per application, nothing personal, as an attachment", content_type = "text/csv", body = String),
+        refusals::ScopeRefused))]
 async fn export(
     reads: ReadPool,
     AdminUser(_): AdminUser,
     Query(query): Query<RangeQuery>,
 ) -> Result<Response, ApiError> {
-    let (from, to) = range(query.from, query.to)?;
-    let facts = agency::application_facts(&reads, from, to).await?;
+    let facts = agency::application_facts(&reads, query.scope()?).await?;
     // Still a header row when there are no applications, so the file opens
     // with its columns named.
     let body = crate::csv_file::write(

@@ -115,6 +115,13 @@ pub struct NotPending(ErrorBody);
 pub struct DateRange(ErrorBody);
 
 #[derive(utoipa::IntoResponses)]
+#[response(
+    status = 422,
+    description = "`Enter dates as YYYY-MM-DD`, `The start date must be on or before the end date`, or `Choose an employer from the list`"
+)]
+pub struct ScopeRefused(ErrorBody);
+
+#[derive(utoipa::IntoResponses)]
 #[response(status = 422, description = "A field breaks its rule (SPEC 5 texts)")]
 pub struct FieldRule(ErrorBody);
 

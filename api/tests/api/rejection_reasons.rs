@@ -212,6 +212,49 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
             (Value::Null, Value::Null),
         ]
     );
+    // One client at a time: theirs, and a client with no applications.
+    let client = rejected.body[0]["employer_id"].as_str().unwrap().to_owned();
+    let theirs = app
+        .get(
+            &format!("/api/admin/analytics?employer_id={client}"),
+            Some(&admin),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(reasons(&theirs.body), reasons(&numbers.body));
+    let (rival, _, _) = app.employer("Rival Pty Ltd", true).await;
+    let none = app
+        .get(
+            &format!("/api/admin/analytics?employer_id={rival}"),
+            Some(&admin),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(
+        (&none.body["rejection_reasons"], &none.body["per_week"]),
+        (&json!([]), &json!([]))
+    );
+    app.get("/api/admin/analytics?employer_id=acme", Some(&admin))
+        .await
+        .assert_error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Choose an employer from the list",
+        );
+    let rivals_csv = app
+        .download(
+            &format!("/api/admin/analytics/applications.csv?employer_id={rival}"),
+            &admin,
+        )
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(
+        rivals_csv.lines().count(),
+        1,
+        "only the header: {rivals_csv}"
+    );
+
     let csv = app
         .download("/api/admin/analytics/applications.csv", &admin)
         .await

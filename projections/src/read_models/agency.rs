@@ -321,12 +321,31 @@ pub const FUNNEL: [Stage; 5] = [
     Stage::Hired,
 ];
 
-/// The filter every analytics query shares: applications made in the range
-/// (`$1`, `$2`, inclusive Sydney days, as the weeks are). A macro so every
-/// query stays a literal.
+/// Which applications the analytics count: those made in `[from, to]`
+/// (inclusive Sydney days, as the weeks are), of one client or of all.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scope {
+    pub from: Option<NaiveDate>,
+    pub to: Option<NaiveDate>,
+    /// One client's applications only.
+    pub employer: Option<Uuid>,
+}
+
+impl Scope {
+    /// `query` with [`in_range!`]'s `$1`, `$2` and `$3` bound.
+    fn bind<'q, O>(
+        self,
+        query: sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::postgres::PgArguments>,
+    ) -> sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::postgres::PgArguments> {
+        query.bind(self.from).bind(self.to).bind(self.employer)
+    }
+}
+
+/// The filter every analytics query shares: [`Scope`] as `$1`, `$2` and
+/// `$3` ([`Scope::bind`]). A macro so every query stays a literal.
 macro_rules! in_range {
     () => {
-        "($1::date IS NULL OR a.created_at >= $1::date::timestamp AT TIME ZONE 'Australia/Sydney') AND ($2::date IS NULL OR a.created_at < ($2::date + 1)::timestamp AT TIME ZONE 'Australia/Sydney')"
+        "($1::date IS NULL OR a.created_at >= $1::date::timestamp AT TIME ZONE 'Australia/Sydney') AND ($2::date IS NULL OR a.created_at < ($2::date + 1)::timestamp AT TIME ZONE 'Australia/Sydney') AND ($3::uuid IS NULL OR a.employer_id = $3)"
     };
 }
 
@@ -346,67 +365,57 @@ macro_rules! count_by {
     };
 }
 
-pub async fn analytics(
-    pool: &PgPool,
-    from: Option<NaiveDate>,
-    to: Option<NaiveDate>,
-) -> anyhow::Result<Analytics> {
+pub async fn analytics(pool: &PgPool, scope: Scope) -> anyhow::Result<Analytics> {
     // language=PostgreSQL
-    let per_week: Vec<WeekCount> = sqlx::query_as(concat!(
-        "SELECT date_trunc('week', a.created_at AT TIME ZONE 'Australia/Sydney')::date AS week,
+    let per_week: Vec<WeekCount> = scope
+        .bind(sqlx::query_as(concat!(
+            "SELECT date_trunc('week', a.created_at AT TIME ZONE 'Australia/Sydney')::date AS week,
                 count(*) AS applications
            FROM applications a WHERE ",
-        in_range!(),
-        "
+            in_range!(),
+            "
           GROUP BY 1 ORDER BY 1"
-    ))
-    .bind(from)
-    .bind(to)
-    .fetch_all(pool)
-    .await
-    .context("Failed to count applications per week")?;
+        )))
+        .fetch_all(pool)
+        .await
+        .context("Failed to count applications per week")?;
 
     // The furthest stage each application reached: its stage, or for a
     // rejected one, the stage it was rejected from is not kept, so it counts as new.
     // language=PostgreSQL
-    let reached: Vec<StageCount> = sqlx::query_as(concat!(
-        "SELECT a.stage, count(*) AS count FROM applications a WHERE ",
-        in_range!(),
-        " GROUP BY a.stage"
-    ))
-    .bind(from)
-    .bind(to)
-    .fetch_all(pool)
-    .await
-    .context("Failed to count applications per stage")?;
+    let reached: Vec<StageCount> = scope
+        .bind(sqlx::query_as(concat!(
+            "SELECT a.stage, count(*) AS count FROM applications a WHERE ",
+            in_range!(),
+            " GROUP BY a.stage"
+        )))
+        .fetch_all(pool)
+        .await
+        .context("Failed to count applications per stage")?;
     let funnel = funnel(&reached);
 
     // language=PostgreSQL
-    let time_to_first_response: ResponseTimes = sqlx::query_as(concat!("SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM a.first_response_at - a.created_at) / 86400)
+    let time_to_first_response: ResponseTimes = scope.bind(sqlx::query_as(concat!("SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM a.first_response_at - a.created_at) / 86400)
                     FILTER (WHERE a.first_response_at IS NOT NULL) AS median_days,
                 percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM a.first_response_at - a.created_at) / 86400)
                     FILTER (WHERE a.first_response_at IS NOT NULL) AS p90_days,
                 count(*) FILTER (WHERE a.first_response_at IS NOT NULL) AS responded,
                 count(*) FILTER (WHERE a.first_response_at IS NULL AND a.withdrawn_at IS NULL) AS waiting
-           FROM applications a WHERE ", in_range!(), ""))
-    .bind(from)
-    .bind(to)
+           FROM applications a WHERE ", in_range!(), "")))
     .fetch_one(pool)
     .await
     .context("Failed to measure time to first response")?;
 
     // Time to fill: from the job going on the board to its first hire.
     // language=PostgreSQL
-    let time_to_fill: FillTimes = sqlx::query_as(concat!("WITH fills AS (
+    let time_to_fill: FillTimes = scope.bind(sqlx::query_as(concat!("WITH fills AS (
              SELECT min(a.hired_at) - j.created_at AS took
                FROM applications a JOIN jobs j ON j.id = a.job_id
               WHERE a.hired_at IS NOT NULL AND ", in_range!(), "
               GROUP BY j.id, j.created_at)
          SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM took) / 86400) AS median_days,
                 count(*) AS filled
-           FROM fills"))
-    .bind(from)
-    .bind(to)
+           FROM fills")))
     .fetch_one(pool)
     .await
     .context("Failed to measure time to fill")?;
@@ -417,9 +426,8 @@ pub async fn analytics(
         ("location", count_by!("j.location")),
         ("employer", count_by!("a.company")),
     ] {
-        let rows: Vec<NamedCount> = sqlx::query_as(sql)
-            .bind(from)
-            .bind(to)
+        let rows: Vec<NamedCount> = scope
+            .bind(sqlx::query_as(sql))
             .fetch_all(pool)
             .await
             .with_context(|| format!("Failed to count applications by {what}"))?;
@@ -430,13 +438,11 @@ pub async fn analytics(
     let by_specialisation = named.pop().unwrap_or_default();
 
     // language=PostgreSQL
-    let reasons = sqlx::query_as(concat!(
+    let reasons = scope.bind(sqlx::query_as(concat!(
         "SELECT a.rejection_reason, count(*) FROM applications a WHERE a.stage = 'rejected' AND ",
         in_range!(),
         " GROUP BY 1"
-    ))
-    .bind(from)
-    .bind(to)
+    )))
     .fetch_all(pool)
     .await
     .context("Failed to count rejection reasons")?;
@@ -450,7 +456,7 @@ pub async fn analytics(
         by_specialisation,
         by_location,
         by_employer,
-        job_alerts: super::job_alerts::weeks(pool, from, to).await?,
+        job_alerts: super::job_alerts::weeks(pool, scope.from, scope.to).await?,
         rejection_reasons,
         rejected_without_reason,
     })
@@ -503,18 +509,15 @@ pub struct ApplicationFact {
 
 pub async fn application_facts(
     pool: &PgPool,
-    from: Option<NaiveDate>,
-    to: Option<NaiveDate>,
+    scope: Scope,
 ) -> anyhow::Result<Vec<ApplicationFact>> {
     // language=PostgreSQL
-    sqlx::query_as(concat!("SELECT a.id AS application_id, a.job_id, a.job_title, a.company AS employer, j.specialisation,
+    scope.bind(sqlx::query_as(concat!("SELECT a.id AS application_id, a.job_id, a.job_title, a.company AS employer, j.specialisation,
                 j.location, a.stage, a.created_at AS applied_at, a.first_response_at, a.hired_at, a.withdrawn_at,
                 a.rejection_reason
            FROM applications a LEFT JOIN jobs j ON j.id = a.job_id
           WHERE ", in_range!(), "
-          ORDER BY a.created_at"))
-    .bind(from)
-    .bind(to)
+          ORDER BY a.created_at")))
     .fetch_all(pool)
     .await
     .context("Failed to read applications for export")

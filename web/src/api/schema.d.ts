@@ -4133,6 +4133,8 @@ export interface operations {
                 from?: string;
                 /** @description Applications made on or before this day, `YYYY-MM-DD`. */
                 to?: string;
+                /** @description One client's applications only (an employer's id). */
+                employer_id?: string;
             };
             header?: never;
             path?: never;
@@ -4140,7 +4142,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The numbers for applications made in the range */
+            /** @description The numbers for applications made in the range, of one client or all (job alerts are the agency's, whatever the client) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4176,7 +4178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `Enter dates as YYYY-MM-DD`, or `The start date must be on or before the end date` */
+            /** @description `Enter dates as YYYY-MM-DD`, `The start date must be on or before the end date`, or `Choose an employer from the list` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4205,6 +4207,8 @@ export interface operations {
                 from?: string;
                 /** @description Applications made on or before this day, `YYYY-MM-DD`. */
                 to?: string;
+                /** @description One client's applications only (an employer's id). */
+                employer_id?: string;
             };
             header?: never;
             path?: never;
@@ -4248,7 +4252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `Enter dates as YYYY-MM-DD`, or `The start date must be on or before the end date` */
+            /** @description `Enter dates as YYYY-MM-DD`, `The start date must be on or before the end date`, or `Choose an employer from the list` */
             422: {
                 headers: {
                     [name: string]: unknown;
