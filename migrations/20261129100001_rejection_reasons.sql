@@ -1,11 +1,18 @@
 -- Why the hiring team did not go ahead with an applicant (RejectionReason),
 -- kept while the application is rejected. Applications rejected before this
 -- have none: their events carry none, so a rebuild leaves them NULL as well.
+-- And the stage it was rejected from, while rejected: where in the pipeline
+-- applicants are let go. Applications rejected before this read NULL until
+-- the read model is rebuilt (`recruit projections rebuild applications`),
+-- which reads it from the events' `previous`.
 ALTER TABLE applications
     ADD COLUMN rejection_reason text
         CONSTRAINT applications_rejection_reason_known
         CHECK (rejection_reason IN ('skills', 'salary', 'location', 'another_candidate',
-                                    'declined_offer', 'no_response', 'role_closed', 'other'));
+                                    'declined_offer', 'no_response', 'role_closed', 'other')),
+    ADD COLUMN rejected_from text
+        CONSTRAINT applications_rejected_from_known
+        CHECK (rejected_from IN ('new', 'screening', 'interview', 'offer'));
 
 -- Analysts count rejections by reason (nothing in it names the candidate).
 -- What they may read is now rows of `analyst_grants`, which
@@ -26,7 +33,8 @@ INSERT INTO analyst_grants (table_name, columns) VALUES
     ('job_alert_weeks', NULL),
     ('accounts', '{id, role, company, status, created_at, updated_at}'),
     ('applications', '{id, employer_id, job_id, job_title, company, status, stage, created_at,
-                       last_updated, first_response_at, hired_at, withdrawn_at, rejection_reason}'),
+                       last_updated, first_response_at, hired_at, withdrawn_at, rejection_reason,
+                       rejected_from}'),
     ('documents', '{id, document_type, content_type, file_size, created_at}'),
     ('erasures', '{subject_kind, grounds, erased_at, completed_at}'),
     -- Not the alert's name or keywords (what a candidate typed), nor whose it is.

@@ -246,6 +246,8 @@ async fn export(
             "hired_at",
             "withdrawn_at",
             "rejection_reason",
+            "rejected_from",
+            "rejected_at",
         ],
     )?;
     Ok(crate::files::attachment(

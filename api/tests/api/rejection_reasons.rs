@@ -138,6 +138,9 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
         .await
         .assert_status(StatusCode::OK);
     assert_eq!(bulk.body["rejected"], 1);
+    app.move_to(&employer, &applicants[2].0, "screening")
+        .await
+        .assert_status(StatusCode::OK);
     app.move_to(&employer, &applicants[2].0, "rejected")
         .await
         .assert_status(StatusCode::OK);
@@ -159,6 +162,11 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
         ]
     );
     assert_eq!(report.body["rejected_without_reason"], 1);
+    // Where in the pipeline they were let go, in board order.
+    assert_eq!(
+        report.body["rejected_from"],
+        json!([{"stage": "new", "count": 2}, {"stage": "screening", "count": 1}])
+    );
 
     // Back out of Rejected, the reason goes with it.
     app.move_to(&employer, one, "screening")
@@ -169,6 +177,10 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
         .get(&format!("/api/employer/jobs/{job}/report"), Some(&employer))
         .await;
     assert_eq!(reasons(&report.body).len(), 1);
+    assert_eq!(
+        report.body["rejected_from"],
+        json!([{"stage": "new", "count": 1}, {"stage": "screening", "count": 1}])
+    );
 
     // The agency sees the reasons across its clients, and in its CSV.
     let (_, admin) = app.admin_token().await;
@@ -189,7 +201,7 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
         .get("/api/admin/applications?stage=rejected", Some(&admin))
         .await
         .assert_status(StatusCode::OK);
-    let mut seen: Vec<(Value, Value)> = rejected
+    let mut seen: Vec<(Value, Value, Value)> = rejected
         .body
         .as_array()
         .unwrap()
@@ -198,18 +210,20 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
             (
                 a["rejection_reason"].clone(),
                 a["rejection_reason_label"].clone(),
+                a["rejected_from"].clone(),
             )
         })
         .collect();
-    seen.sort_by_key(|(reason, _)| reason.to_string());
+    seen.sort_by_key(|(reason, _, _)| reason.to_string());
     assert_eq!(
         seen,
         vec![
             (
                 json!("another_candidate"),
-                json!("Went with another candidate")
+                json!("Went with another candidate"),
+                json!("new")
             ),
-            (Value::Null, Value::Null),
+            (Value::Null, Value::Null, json!("screening")),
         ]
     );
     // One client at a time: theirs, and a client with no applications.
@@ -222,6 +236,7 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
         .await
         .assert_status(StatusCode::OK);
     assert_eq!(reasons(&theirs.body), reasons(&numbers.body));
+    assert_eq!(theirs.body["rejected_from"], numbers.body["rejected_from"]);
     let (rival, _, _) = app.employer("Rival Pty Ltd", true).await;
     let none = app
         .get(
@@ -265,12 +280,12 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
         csv.lines()
             .next()
             .unwrap()
-            .ends_with(r#""withdrawn_at","rejection_reason""#),
+            .ends_with(r#""withdrawn_at","rejection_reason","rejected_from","rejected_at""#),
         "{csv}"
     );
     assert_eq!(
         csv.lines()
-            .filter(|l| l.ends_with(r#""another_candidate""#))
+            .filter(|l| l.contains(r#""another_candidate","new","20"#))
             .count(),
         1,
         "{csv}"

@@ -101,6 +101,9 @@ pub struct AgencyApplication {
     /// The reason in the words the client chose it by: "Salary expectations".
     #[sqlx(skip)]
     pub rejection_reason_label: Option<&'static str>,
+    /// The stage it was rejected from, while rejected.
+    #[sqlx(try_from = "Nullable")]
+    pub rejected_from: Option<Stage>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -123,7 +126,7 @@ pub async fn applications(
         "SELECT a.id, a.job_id, a.job_title, a.company, a.employer_id, a.candidate_id,
                 c.name AS candidate_name, c.email AS candidate_email, a.stage, j.specialisation,
                 a.created_at AS applied_at, a.last_updated AS updated_at, a.withdrawn_at,
-                a.rejection_reason
+                a.rejection_reason, a.rejected_from
            FROM applications a
            LEFT JOIN accounts c ON c.id = a.candidate_id
            LEFT JOIN jobs j ON j.id = a.job_id
@@ -275,6 +278,8 @@ pub struct Analytics {
     /// reason, most first, and how many were rejected without one.
     pub rejection_reasons: Vec<super::applications::ReasonCount>,
     pub rejected_without_reason: i64,
+    /// The stages they were rejected from, in board order.
+    pub rejected_from: Vec<StageCount>,
 }
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -447,6 +452,17 @@ pub async fn analytics(pool: &PgPool, scope: Scope) -> anyhow::Result<Analytics>
     .await
     .context("Failed to count rejection reasons")?;
     let (rejection_reasons, rejected_without_reason) = super::applications::reason_counts(reasons)?;
+    // language=PostgreSQL
+    let rejected_from = scope
+        .bind(sqlx::query_as(concat!(
+            "SELECT a.rejected_from AS stage, count(*) AS count FROM applications a
+              WHERE a.stage = 'rejected' AND a.rejected_from IS NOT NULL AND ",
+            in_range!(),
+            " GROUP BY 1"
+        )))
+        .fetch_all(pool)
+        .await
+        .context("Failed to count the stages applicants were rejected from")?;
 
     Ok(Analytics {
         per_week,
@@ -459,6 +475,7 @@ pub async fn analytics(pool: &PgPool, scope: Scope) -> anyhow::Result<Analytics>
         job_alerts: super::job_alerts::weeks(pool, scope.from, scope.to).await?,
         rejection_reasons,
         rejected_without_reason,
+        rejected_from: super::applications::in_board_order(rejected_from),
     })
 }
 
@@ -505,6 +522,10 @@ pub struct ApplicationFact {
     pub withdrawn_at: Option<DateTime<Utc>>,
     #[sqlx(try_from = "Nullable")]
     pub rejection_reason: Option<domain::pipeline::RejectionReason>,
+    #[sqlx(try_from = "Nullable")]
+    pub rejected_from: Option<Stage>,
+    /// When it entered Rejected, while it is there.
+    pub rejected_at: Option<DateTime<Utc>>,
 }
 
 pub async fn application_facts(
@@ -514,7 +535,8 @@ pub async fn application_facts(
     // language=PostgreSQL
     scope.bind(sqlx::query_as(concat!("SELECT a.id AS application_id, a.job_id, a.job_title, a.company AS employer, j.specialisation,
                 j.location, a.stage, a.created_at AS applied_at, a.first_response_at, a.hired_at, a.withdrawn_at,
-                a.rejection_reason
+                a.rejection_reason, a.rejected_from,
+                CASE WHEN a.stage = 'rejected' THEN a.stage_entered_at END AS rejected_at
            FROM applications a LEFT JOIN jobs j ON j.id = a.job_id
           WHERE ", in_range!(), "
           ORDER BY a.created_at")))

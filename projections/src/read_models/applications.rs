@@ -52,6 +52,7 @@ impl RowFold for ApplicationsProjector {
                 status: ApplicationStatus::Pending,
                 stage: Stage::New,
                 rejection_reason: None,
+                rejected_from: None,
                 feedback: None,
                 resume_id: s.resume_id,
                 cover_letter_id: s.cover_letter_id,
@@ -165,6 +166,8 @@ pub struct Row {
     stage: Stage,
     #[sqlx(try_from = "Nullable")]
     rejection_reason: Option<RejectionReason>,
+    #[sqlx(try_from = "Nullable")]
+    rejected_from: Option<Stage>,
     feedback: Option<String>,
     resume_id: Option<Uuid>,
     cover_letter_id: Option<Uuid>,
@@ -182,7 +185,7 @@ impl FoldedRow for Row {
     const SELECT: &'static str =
         "SELECT id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback, resume_id,
                 cover_letter_id, created_at, last_updated, stage_entered_at, version, first_response_at, hired_at,
-                withdrawn_at, rejection_reason
+                withdrawn_at, rejection_reason, rejected_from
            FROM applications WHERE id = ANY($1)";
 
     fn id(&self) -> Uuid {
@@ -194,17 +197,19 @@ impl FoldedRow for Row {
         sqlx::query(
             "INSERT INTO applications (id, candidate_id, employer_id, job_id, job_title, company, status, stage, feedback,
                                        resume_id, cover_letter_id, created_at, last_updated, version, first_response_at,
-                                       hired_at, withdrawn_at, stage_entered_at, rejection_reason)
+                                       hired_at, withdrawn_at, stage_entered_at, rejection_reason,
+                                       rejected_from)
              SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
                                   $8::text[], $9::text[], $10::uuid[], $11::uuid[], $12::timestamptz[], $13::timestamptz[],
                                   $14::bigint[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[],
-                                  $18::timestamptz[], $19::text[])
+                                  $18::timestamptz[], $19::text[], $20::text[])
              ON CONFLICT (id) DO UPDATE SET
                  status = EXCLUDED.status, stage = EXCLUDED.stage, feedback = EXCLUDED.feedback,
                  last_updated = EXCLUDED.last_updated, stage_entered_at = EXCLUDED.stage_entered_at,
                  version = EXCLUDED.version,
                  first_response_at = EXCLUDED.first_response_at, hired_at = EXCLUDED.hired_at,
-                 withdrawn_at = EXCLUDED.withdrawn_at, rejection_reason = EXCLUDED.rejection_reason",
+                 withdrawn_at = EXCLUDED.withdrawn_at, rejection_reason = EXCLUDED.rejection_reason,
+                 rejected_from = EXCLUDED.rejected_from",
         )
         .bind(column!(rows, id))
         .bind(column!(rows, candidate_id))
@@ -229,6 +234,11 @@ impl FoldedRow for Row {
                 .map(|r| r.rejection_reason.map(RejectionReason::as_str))
                 .collect::<Vec<_>>(),
         )
+        .bind(
+            rows.iter()
+                .map(|r| r.rejected_from.map(Stage::as_str))
+                .collect::<Vec<_>>(),
+        )
         .execute(&mut *conn)
         .await?;
         Ok(())
@@ -247,6 +257,11 @@ impl Row {
     ) {
         self.rejection_reason =
             domain::application::reason_after(self.stage, self.rejection_reason, stage, reason);
+        self.rejected_from = match (self.stage, stage) {
+            (Stage::Rejected, Stage::Rejected) => self.rejected_from,
+            (from, Stage::Rejected) => Some(from),
+            _ => None,
+        };
         if self.stage != stage {
             self.stage_entered_at = at;
         }

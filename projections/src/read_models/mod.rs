@@ -68,7 +68,8 @@ macro_rules! nullable {
 nullable!(
     domain::job::JobType,
     domain::job::Specialisation,
-    domain::pipeline::RejectionReason
+    domain::pipeline::RejectionReason,
+    domain::pipeline::Stage
 );
 
 /// `s` as a literal inside an ILIKE pattern: `%`, `_` and `\` match themselves.

@@ -2021,6 +2021,7 @@ export interface components {
             /** Format: uuid */
             job_id: string;
             job_title: string;
+            rejected_from?: null | components["schemas"]["Stage"];
             rejection_reason?: null | components["schemas"]["RejectionReason"];
             /** @description The reason in the words the client chose it by: "Salary expectations". */
             rejection_reason_label?: string | null;
@@ -2100,6 +2101,8 @@ export interface components {
             /** @description Job alerts created and alert mails sent per week (issue 28). */
             job_alerts: components["schemas"]["AlertWeek"][];
             per_week: components["schemas"]["WeekCount"][];
+            /** @description The stages they were rejected from, in board order. */
+            rejected_from: components["schemas"]["StageCount"][];
             /** Format: int64 */
             rejected_without_reason: number;
             /**
@@ -2699,6 +2702,11 @@ export interface components {
              * @description Median hours from an application to the employer's first move on it.
              */
             median_first_response_hours?: number | null;
+            /**
+             * @description The stages applicants were rejected from, in board order (rejections
+             *     from before the stage was kept are not counted until a rebuild).
+             */
+            rejected_from: components["schemas"]["StageCount"][];
             /** Format: int64 */
             rejected_without_reason: number;
             /**

@@ -263,6 +263,9 @@ pub struct JobReport {
     /// team gave, most first; rejections without one are counted apart.
     pub rejection_reasons: Vec<ReasonCount>,
     pub rejected_without_reason: i64,
+    /// The stages applicants were rejected from, in board order (rejections
+    /// from before the stage was kept are not counted until a rebuild).
+    pub rejected_from: Vec<crate::read_models::agency::StageCount>,
 }
 
 /// How many rejected applications gave one reason.
@@ -296,6 +299,15 @@ pub(crate) fn reason_counts(
     }
     counts.sort_by_key(|c| (std::cmp::Reverse(c.applications), c.reason.as_str()));
     Ok((counts, without))
+}
+
+/// Rejected applications counted by `rejected_from` (a `GROUP BY`'s rows,
+/// `stage` and `count`), in board order.
+pub(crate) fn in_board_order(
+    mut rows: Vec<crate::read_models::agency::StageCount>,
+) -> Vec<crate::read_models::agency::StageCount> {
+    rows.sort_by_key(|s| Stage::ALL.iter().position(|&x| x == s.stage));
+    rows
 }
 
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -350,6 +362,17 @@ pub async fn job_report(pool: &PgPool, employer: Uuid, job: Uuid) -> anyhow::Res
     .await
     .context("Failed to count rejection reasons")?;
     let (rejection_reasons, rejected_without_reason) = reason_counts(reasons)?;
+    // language=PostgreSQL
+    let rejected_from = sqlx::query_as(
+        "SELECT rejected_from AS stage, count(*) AS count FROM applications
+          WHERE employer_id = $1 AND job_id = $2 AND stage = 'rejected' AND rejected_from IS NOT NULL
+          GROUP BY 1",
+    )
+    .bind(employer)
+    .bind(job)
+    .fetch_all(pool)
+    .await
+    .context("Failed to count the stages applicants were rejected from")?;
     Ok(JobReport {
         counts,
         by_week,
@@ -359,5 +382,6 @@ pub async fn job_report(pool: &PgPool, employer: Uuid, job: Uuid) -> anyhow::Res
         hired,
         rejection_reasons,
         rejected_without_reason,
+        rejected_from: in_board_order(rejected_from),
     })
 }
