@@ -5,8 +5,9 @@
  * the row's applicants per stage, open its pipeline, read a card's days in stage and scorecard
  * rating, open a resume with one click, move an applicant with the card's one "Move to…" menu
  * and see them in the new column, drag them on by the card's handle, and read the same facts in
- * the list view; then reject them, choosing why (Reject without a reason asks for one), and read
- * that reason, in the server's words, on their card and in the job's report. Found by labels,
+ * the list view; then reject them, choosing why (Reject without a reason asks for one) with a
+ * note for the team, read that reason, in the server's words, on their card, the note among the
+ * applicant's private notes, and the reason in the job's report. Found by labels,
  * roles and visible text; the buttons they press are inside the screen, and nothing scrolls
  * sideways.
  */
@@ -42,6 +43,7 @@ type Counts = Record<'new' | 'screening' | 'interview' | 'offer' | 'hired' | 're
 type EmployerJob = { id: string; title: string; status: string; applications: Counts }
 type Card = { id: string; candidate_name: string; stage: string; stage_entered_at: string; rating: number | null; scorecards: number; resume_id: string | null; rejection_reason?: string | null }
 type Report = { rejection_reasons: { reason: string; label: string; applications: number }[]; rejected_without_reason: number }
+type Applicant = { notes: { body: string }[] }
 
 let employer: LoginBody
 let job: EmployerJob
@@ -249,9 +251,11 @@ for (const viewport of VIEWPORT_NAMES) {
       await expectNoSidewaysScroll(page, `list @${viewport}`)
     })
 
-    it('rejects them with a reason, and reads it on their card and in the job’s report', async () => {
+    it('rejects them with a reason and a note for the team, and reads them on their card, their page and in the job’s report', async () => {
       const page = ui.page
       const mine = applicants[viewport]!
+      const note = `Wants well above the band; worth a call for the lead role (${viewport} ${STAMP})`
+      const saved = `Rejected (Salary expectations): ${note}`
       await page.getByRole('tab', { name: 'Board' }).click()
       await cardOf(page, mine.name).getByRole('button', { name: `Move ${mine.name} to another stage` }).click()
       await page.getByRole('menu', { name: `Stages for ${mine.name}` }).getByRole('menuitem', { name: 'Rejected' }).click()
@@ -261,6 +265,7 @@ for (const viewport of VIEWPORT_NAMES) {
       await dialog.getByRole('alert').filter({ hasText: 'Choose a reason' }).waitFor()
       expect((await pipeline(job.id)).applications.find((c) => c.id === mine.id)?.stage, 'nothing sent without a reason').not.toBe('rejected')
       await chooseRejectionReason(dialog, 'Salary expectations')
+      await dialog.getByLabel('Note for your team (optional)').fill(note)
       await shot(page, 'reject-dialog', viewport)
       await dialog.getByRole('button', { name: 'Reject', exact: true }).click()
       await dialog.waitFor({ state: 'detached' })
@@ -278,6 +283,22 @@ for (const viewport of VIEWPORT_NAMES) {
         10_000,
         'the reason in the job’s report',
       )
+      // the note, saved once the rejection took, led by the reason's label
+      await eventually(
+        async () => (await api<Applicant>('GET', `/api/employer/applications/${mine.id}`, { token: employer.token })).body.notes.some((n) => n.body === saved),
+        10_000,
+        'the team’s note on the server',
+      )
+
+      // their page lists it among the private notes; the job's link there leads back to the board
+      await rejected.getByRole('link', { name: mine.name }).click()
+      await page.waitForURL(`${EMPLOYER_URL}/dashboard/applicants/${mine.id}`)
+      const notes = page.getByRole('region', { name: /Notes/ })
+      await notes.getByText('Private to your hiring team').waitFor()
+      await notes.getByText(saved, { exact: true }).waitFor()
+      await shot(page, 'reject-note', viewport)
+      await page.getByRole('region', { name: /^Stage:/ }).getByRole('link', { name: JOB, exact: true }).click()
+      await page.waitForURL(`${EMPLOYER_URL}/dashboard/jobs/${job.id}`)
 
       // the job's report lists it among why applicants didn't go ahead, with its count
       await page.getByRole('link', { name: 'Report', exact: true }).click()

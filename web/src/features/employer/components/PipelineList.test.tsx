@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
-import { pipelineCard, REASONS_ROUTE } from '../pipeline.fixtures'
+import { hiredMoves, pipelineCard, REASONS_ROUTE, stageMoves } from '../pipeline.fixtures'
+import { STAGES } from '../types'
 import { PipelineList } from './PipelineList'
 import PipelinePage from './PipelinePage'
 
@@ -151,5 +152,67 @@ describe('the list’s rejection reason', () => {
     const row = (name: string) => within(table).getByRole('link', { name }).closest('tr')!
     expect((await within(row('Chloe Martin')).findByText('Location or work rights')).textContent).toBe('Reason: Location or work rights')
     expect(within(row('Tom Gallagher')).queryByText(/Reason/)).toBeNull()
+  })
+})
+
+describe('choosing applicants to reject together', () => {
+  const WITHDREW = 'The candidate withdrew this application'
+  const applicants = [
+    pipelineCard({ id: 'a1', candidate_name: 'Chloe Martin', stage: 'interview' }),
+    pipelineCard({ id: 'a2', candidate_id: 'c2', candidate_name: 'Tom Gallagher', candidate_email: 'tom@example.com' }),
+    pipelineCard({ id: 'a3', candidate_id: 'c3', candidate_name: '[erased]', candidate_email: '[erased]', stage: 'screening' }),
+    pipelineCard({
+      id: 'a4',
+      candidate_id: 'c4',
+      candidate_name: 'Ana Lopez',
+      withdrawn_at: '2026-11-22T00:00:00Z',
+      moves: stageMoves('new', Object.fromEntries(STAGES.map((s) => [s, WITHDREW]))),
+    }),
+    pipelineCard({ id: 'a5', candidate_id: 'c5', candidate_name: 'Sam Wu', stage: 'hired', moves: hiredMoves() }),
+  ]
+  const open = async () => {
+    routeFetch({ ...REASONS_ROUTE, [PIPELINE]: answer(applicants) })
+    const view = renderRoutes([{ path: '/dashboard/jobs/:jobId', element: <PipelineList jobId="j1" jobTitle="Data Engineer" locked={false} onMove={() => {}} /> }], '/dashboard/jobs/j1?view=list')
+    const table = await screen.findByRole('table')
+    return { ...view, table }
+  }
+  const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement
+  const ALL = 'Choose all shown who are still in the running'
+
+  it('“Choose all” leaves out the erased and the withdrawn, and the dialog promises mail to no one it cannot reach', async () => {
+    const { table } = await open()
+    fireEvent.click(box(ALL))
+    expect([box('Choose Chloe Martin').checked, box('Choose Tom Gallagher').checked, box('Choose Erased person').checked]).toEqual([true, true, false])
+    // nobody moves a withdrawn application, nor a hired one: neither can be chosen; the list says who withdrew
+    expect(screen.queryByRole('checkbox', { name: 'Choose Ana Lopez' })).toBeNull()
+    expect(screen.queryByRole('checkbox', { name: 'Choose Sam Wu' })).toBeNull()
+    expect(within(within(table).getByRole('link', { name: 'Ana Lopez' }).closest('tr')!).getByText('Withdrawn')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /^Reject 2 chosen/ }))
+    const dialog = screen.getByRole('dialog', { name: 'Reject 2 applicants' })
+    expect(within(dialog).getByText('Chloe Martin, Tom Gallagher')).toBeTruthy()
+    expect(dialog.textContent).not.toMatch(/erased/i)
+  })
+
+  it('keeps an erased applicant chosen on their own when all the others are added', async () => {
+    await open()
+    fireEvent.click(box('Choose Erased person'))
+    fireEvent.click(box(ALL))
+    expect(box('Choose Erased person').checked).toBe(true)
+    expect(screen.getByRole('button', { name: /^Reject 3 chosen/ })).toBeTruthy()
+    // unticking "all" lets go of everyone
+    fireEvent.click(box(ALL))
+    expect(box('Choose Erased person').checked).toBe(false)
+    expect((screen.getByRole('button', { name: /^Reject\s+chosen/ }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('marks the list while someone is chosen, so a phone keeps the Reject button in reach', async () => {
+    const { container } = await open()
+    const list = container.querySelector('.emp-list')!
+    expect(list.classList.contains('is-choosing')).toBe(false)
+    fireEvent.click(box('Choose Tom Gallagher'))
+    expect(list.classList.contains('is-choosing')).toBe(true)
+    expect(screen.getByRole('button', { name: /^Reject 1 chosen/ }).classList.contains('emp-bulk-reject')).toBe(true)
+    fireEvent.click(box('Choose Tom Gallagher'))
+    expect(list.classList.contains('is-choosing')).toBe(false)
   })
 })

@@ -1,7 +1,9 @@
 /**
  * The list view of a job's applicants: the server filters (stage, name or email, applied between
  * two dates) and sorts; rows can be chosen and rejected together with one feedback text (and,
- * unless unticked, an email to each: BulkRejectDialog). The filter lives in the address
+ * unless unticked, an email to each: BulkRejectDialog). "Choose all" takes those still in the
+ * running (model/stages inTheRunning): not the withdrawn, whom no one can move, nor the erased,
+ * whom no one can tell; an erased one can still be chosen on their own. The filter lives in the address
  * (model/pipelineParams), so Back from an applicant or a bookmark finds the same list; the search
  * box runs its text when submitted or left.
  */
@@ -24,7 +26,7 @@ import { usePipeline } from '../api/get-pipeline'
 import { useSearchDraft } from '../../../hooks/useSearchDraft'
 import { daysInStage, daysInStageLabel, ratingDescription, ratingText } from '../model/card'
 import { EMPTY_LIST_FILTER, listFilterFromParams, pipelineParams, PIPELINE_SORT_LABELS, type ListFilter } from '../model/pipelineParams'
-import { STAGE_LABELS, STAGE_TONES } from '../model/stages'
+import { canReject, inTheRunning, STAGE_LABELS, STAGE_TONES } from '../model/stages'
 import { interviewHint } from '../model/upcomingInterviews'
 import { STAGES, type PipelineCard, type PipelineSort, type Stage } from '../types'
 import { BulkRejectDialog } from './BulkRejectDialog'
@@ -48,9 +50,10 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
   const [rejecting, setRejecting] = useState(false)
   const pipeline = usePipeline(jobId, filter)
   const rows = pipeline.data?.applications ?? []
-  const rejectable = rows.filter((r) => r.stage !== 'hired' && r.stage !== 'rejected')
-  const chosenRows = rows.filter((r) => chosen.has(r.id))
-  const allChosen = rejectable.length > 0 && rejectable.every((r) => chosen.has(r.id))
+  // "Choose all" leaves out the erased and the withdrawn; an erased one can still be chosen on their own
+  const running = rows.filter(inTheRunning)
+  const chosenRows = rows.filter((r) => chosen.has(r.id) && canReject(r))
+  const allChosen = running.length > 0 && running.every((r) => chosen.has(r.id))
 
   const toggle = (id: string) =>
     setChosen((s) => {
@@ -65,7 +68,7 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
       key: 'pick',
       header: 'Choose',
       cell: (r) =>
-        r.stage === 'hired' || r.stage === 'rejected' || locked ? null : (
+        locked || !canReject(r) ? null : (
           <input type="checkbox" className="emp-check-input" aria-label={`Choose ${personName(r.candidate_name)}`} checked={chosen.has(r.id)} onChange={() => toggle(r.id)} />
         ),
     },
@@ -95,6 +98,12 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
         return (
           <>
             <Badge tone={STAGE_TONES[r.stage]}>{STAGE_LABELS[r.stage]}</Badge>
+            {r.withdrawn_at ? (
+              <>
+                {' '}
+                <Badge tone="neutral">Withdrawn</Badge>
+              </>
+            ) : null}
             {interview ? (
               <>
                 <br />
@@ -136,7 +145,8 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
   ]
 
   return (
-    <div className="ws-stack">
+    // once someone is chosen, a phone keeps the Reject button above its bottom navigation (pipeline.css)
+    <div className={`ws-stack emp-list${chosenRows.length ? ' is-choosing' : ''}`}>
       <SearchForm className="emp-filters" label="Filter applicants" onSearch={runSearch}>
         <SearchField
           label="Name or email"
@@ -170,12 +180,12 @@ export function PipelineList({ jobId, jobTitle, locked, onMove }: Props) {
             <input
               type="checkbox"
               checked={allChosen}
-              disabled={rejectable.length === 0}
-              onChange={() => setChosen(allChosen ? new Set() : new Set(rejectable.map((r) => r.id)))}
+              disabled={running.length === 0}
+              onChange={() => setChosen(allChosen ? new Set() : new Set([...chosen, ...running.map((r) => r.id)]))}
             />
             Choose all shown who are still in the running
           </label>
-          <Button size="sm" variant="danger" disabled={chosenRows.length === 0} onClick={() => setRejecting(true)}>
+          <Button size="sm" variant="danger" className="emp-bulk-reject" disabled={chosenRows.length === 0} onClick={() => setRejecting(true)}>
             Reject {chosenRows.length || ''} chosen
           </Button>
         </div>

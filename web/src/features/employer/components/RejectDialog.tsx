@@ -1,16 +1,16 @@
 /**
  * Rejecting one applicant, from the board (drag or Move to…), the list or the applicant page,
  * first asks the team why (one of the server's reasons, for its own reports: required, and never
- * shown to the candidate), says what the candidate is told and asks for optional feedback. What it
- * says is what the server does: a move to Rejected marks the application "Not progressed" in the
- * candidate's portal and raises a notification saying it won't go further (with the feedback, if
- * any), at once; with "Email … as well" ticked (as it is to begin with) the server also emails
+ * shown to the candidate), with an optional note of its own (RejectionTeamNote), says what the
+ * candidate is told and asks for optional feedback. What it says is what the server does: a move
+ * to Rejected marks the application "Not progressed" in the candidate's portal and raises a
+ * notification saying it won't go further (with the feedback, if any), at once; with "Email … as well" ticked (as it is to begin with) the server also emails
  * them "Your application for … at …" with the feedback, which the dialog can show as it will read.
  * Interviews still to come are cancelled with it, and the candidate gets an email with a calendar
  * update for each, saying the application is not going ahead, whether or not they are sent the
  * rejection email; so unticked, the dialog promises only that the rejection email won't go, and
  * names the first interview. An erased applicant has no one left to tell and no address, so their
- * dialog says so, asks for neither feedback nor an email, and says only that their interviews are
+ * dialog says so, asks for no feedback, note or email, and says only that their interviews are
  * cancelled. Marking one hired, which is final and tells the candidate at once, first asks to
  * confirm (a slip of a drag must not hire anyone). Cancel sends nothing, so the card stays where
  * it was.
@@ -26,6 +26,7 @@ import { rejectInterviewsNote } from '../model/upcomingInterviews'
 import type { PipelineCard, Stage } from '../types'
 import { EmailCheckbox, RejectionMailPreview, type MailJob } from './RejectionEmail'
 import { useReasonField } from './RejectionReasonField'
+import { useTeamNoteField } from './RejectionTeamNote'
 import { useCardMover, type Rejection } from './useCardMover'
 
 /**
@@ -117,7 +118,7 @@ type RejectProps = {
   /** the job the email names; without it there is no preview */
   job?: MailJob
   onCancel: () => void
-  /** with the reason always, the feedback (trimmed; empty for an erased applicant) and whether to email them */
+  /** with the reason always, the feedback (trimmed; empty for an erased applicant), whether to email them and the team's note ('' for none) */
   onReject: (rejection: Required<Rejection>) => void
 }
 
@@ -128,13 +129,14 @@ export function RejectDialog({ name, email, erased = false, interviews, job, onC
   const [emailCandidate, setEmailCandidate] = useState(true)
   const emailing = emailCandidate && !erased
   const reason = useReasonField(1)
+  const teamNote = useTeamNoteField(1)
   return (
     <Modal title={`Reject ${name}?`} onClose={onCancel}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
           const chosen = reason.chosen()
-          if (chosen) onReject({ reason: chosen, feedback: erased ? '' : feedback.trim(), emailCandidate: emailing })
+          if (chosen) onReject({ reason: chosen, feedback: erased ? '' : feedback.trim(), emailCandidate: emailing, note: erased ? '' : teamNote.note(reason.label) })
         }}
       >
         <RejectNotice name={name} erased={erased} email={emailing} />
@@ -142,6 +144,7 @@ export function RejectDialog({ name, email, erased = false, interviews, job, onC
         {reason.field}
         {erased ? null : (
           <>
+            {teamNote.field}
             <Field label={`Feedback for ${name} (optional)`} hint={REJECT_FEEDBACK_HINT}>
               {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
             </Field>

@@ -16,9 +16,10 @@ const NOT_LOADED = 'The reasons didn’t load. Press Reject to try again.'
 
 /**
  * The field for rejecting `count` applicants with one reason: `field` goes in the dialog's form; at
- * submit, `chosen()` is the reason, or null once the field says what is missing.
+ * submit, `chosen()` is the reason, or null once the field says what is missing. `label` is the
+ * chosen reason in the team's words, as the server's list gives it (null while none is chosen).
  */
-export function useReasonField(count: number): { field: ReactNode; chosen: () => RejectionReason | null } {
+export function useReasonField(count: number): { field: ReactNode; chosen: () => RejectionReason | null; label: string | null } {
   const reasons = useRejectionReasons()
   const [reason, setReason] = useState<RejectionReason | ''>('')
   const [missing, setMissing] = useState(false)
@@ -43,5 +44,6 @@ export function useReasonField(count: number): { field: ReactNode; chosen: () =>
       }}
     />
   )
-  return { field, chosen }
+  const label = reasons.data?.find((r) => r.reason === reason)?.label ?? null
+  return { field, chosen, label }
 }

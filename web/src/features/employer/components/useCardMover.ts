@@ -3,7 +3,8 @@
  * rejection, the feedback the candidate will read, whether to email them too, and the team's own
  * reason), and a toast that names the applicant (for a rejection, how they were told: portal and
  * notifications, and an email only when the server says one went, and how many of their interviews
- * the server cancelled) or gives the server's words for a refusal.
+ * the server cancelled) or gives the server's words for a refusal. A rejection's note for the team
+ * is saved on the application once the move has taken (even if the page has moved on by then).
  */
 import { useCallback } from 'react'
 import { useToast } from '../../../components/ui/toast'
@@ -14,16 +15,21 @@ import { useMoveApplication } from '../api/move-application'
 import { moveRefusal, STAGE_LABELS } from '../model/stages'
 import { interviewsCancelledText } from '../model/upcomingInterviews'
 import type { PipelineCard, RejectionReason, Stage } from '../types'
+import { useSaveRejectionNote } from './RejectionTeamNote'
 
-/** What a rejection says: feedback for the candidate, whether to email them too, and the team's own reason. */
-export type Rejection = { feedback?: string; emailCandidate?: boolean; reason?: RejectionReason }
+/**
+ * What a rejection says: feedback for the candidate, whether to email them too, the team's own
+ * reason, and the team's private note as it is to be saved (rejectionNote), or '' for none.
+ */
+export type Rejection = { feedback?: string; emailCandidate?: boolean; reason?: RejectionReason; note?: string }
 
 export function useCardMover(jobId: string) {
   const { push } = useToast()
   const move = useMoveApplication()
-  const { mutate } = move
+  const { mutateAsync } = move
+  const saveNote = useSaveRejectionNote()
   const moveCard = useCallback(
-    (card: PipelineCard, to: Stage, { feedback, emailCandidate = false, reason }: Rejection = {}) => {
+    (card: PipelineCard, to: Stage, { feedback, emailCandidate = false, reason, note }: Rejection = {}) => {
       if (card.stage === to) return
       // the server's own refusal, which the card carries: nothing is sent for a move it would refuse
       const refused = moveRefusal(card, to)
@@ -33,7 +39,8 @@ export function useCardMover(jobId: string) {
       }
       // ask for an email only with a rejection, and never for an erased candidate: they have no address
       const email = emailCandidate && to === 'rejected' && !isErased(card.candidate_name)
-      mutate(
+      // the promise, unlike the callbacks, settles after an unmount: a note is not lost to a quick page change
+      void mutateAsync(
         {
           id: card.id,
           jobId,
@@ -54,9 +61,13 @@ export function useCardMover(jobId: string) {
               message: serverMessageOr(err, 'Please try again.'),
             }),
         },
+      ).then(
+        () => (to === 'rejected' && note ? saveNote([card], note) : undefined),
+        // said by onError
+        () => undefined,
       )
     },
-    [jobId, mutate, push],
+    [jobId, mutateAsync, push, saveNote],
   )
   return { moveCard, moving: move.isPending }
 }

@@ -24,7 +24,7 @@ const names = new Intl.ListFormat('en-AU', { type: 'conjunction' })
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many)
 
 /** "Chloe Martin", "Chloe Martin and Tom Gallagher", or "5 applicants". */
-function who(cards: PipelineCard[]): string {
+export function who(cards: PipelineCard[]): string {
   if (cards.length > NAMES_LISTED) return `${cards.length} applicants`
   return names.format(cards.map((c) => personName(c.candidate_name)))
 }

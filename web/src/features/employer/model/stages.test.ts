@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { HIRE_NEEDS_OFFER, hiredMoves, HIRED_IS_FINAL, stageMoves } from '../pipeline.fixtures'
-import { activeCount, allowedTargets, emptyCounts, isStage, moveRefusal } from './stages'
+import { STAGES } from '../types'
+import { HIRE_NEEDS_OFFER, hiredMoves, HIRED_IS_FINAL, pipelineCard, stageMoves } from '../pipeline.fixtures'
+import { activeCount, allowedTargets, canReject, emptyCounts, inTheRunning, isStage, moveRefusal } from './stages'
 
 describe('pipeline stages', () => {
   it("offers the moves the server's card allows, and gives its refusal for the others", () => {
@@ -13,6 +14,20 @@ describe('pipeline stages', () => {
     const hired = { stage: 'hired' as const, moves: hiredMoves() }
     expect(allowedTargets(hired)).toEqual([])
     expect(moveRefusal(hired, 'new')).toBe(HIRED_IS_FINAL)
+  })
+
+  it('offers for rejection whom the server would move there, and counts in the running only those not erased', () => {
+    const WITHDREW = 'The candidate withdrew this application'
+    const fresh = pipelineCard({ stage: 'screening' })
+    expect([canReject(fresh), inTheRunning(fresh)]).toEqual([true, true])
+    const erased = pipelineCard({ candidate_name: '[erased]', candidate_email: '[erased]' })
+    expect([canReject(erased), inTheRunning(erased)]).toEqual([true, false])
+    const withdrawn = pipelineCard({ withdrawn_at: '2026-11-22T00:00:00Z', moves: stageMoves('new', Object.fromEntries(STAGES.map((s) => [s, WITHDREW]))) })
+    expect([canReject(withdrawn), inTheRunning(withdrawn)]).toEqual([false, false])
+    // withdrawn is enough on its own, whatever the moves say
+    expect(canReject({ ...fresh, withdrawn_at: '2026-11-22T00:00:00Z' })).toBe(false)
+    expect(canReject(pipelineCard({ stage: 'rejected' }))).toBe(false)
+    expect(canReject(pipelineCard({ stage: 'hired', moves: hiredMoves() }))).toBe(false)
   })
 
   it('recognises stage names and counts the active ones', () => {
