@@ -1,7 +1,8 @@
 /**
  * /dashboard/analytics: how the agency is doing across every client: applications per week, the
  * funnel, time to first response and to fill, and where applications come from, for a date range
- * kept in the address bar; the applications behind it download as CSV. The charts (recharts) load
+ * kept in the address bar (counting the applications made in it; one that ends before it starts is
+ * not applied, and the last that was stays on screen); the applications behind it download as CSV. The charts (recharts) load
  * on their own after the numbers, only on this screen.
  */
 import { lazy, Suspense, useState } from 'react'
@@ -19,7 +20,7 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useAdminTitle } from '../../admin'
 import { useDownloadApplicationsCsv } from '../api/download-analytics-csv'
 import { useAnalytics } from '../api/get-analytics'
-import { formatDuration, lastDays, rangeFromParams, rangeToParams, totalApplications, type AnalyticsRange } from '../model/analytics'
+import { formatDuration, isLastDays, lastDays, rangeFromParams, rangeToParams, totalApplications, type AnalyticsRange } from '../model/analytics'
 import { rangeProblem } from '../model/applicationFilters'
 import '../operations.css'
 
@@ -39,12 +40,24 @@ function rangeText({ from, to }: AnalyticsRange): string {
   return 'all time'
 }
 
+const ALL_TIME: AnalyticsRange = { from: '', to: '' }
+
+/** The range the numbers are for: the address's, or while that one ends before it starts (and so is
+ *  not applied), the last one that was, all time if the page opened on a reversed one. */
+function useAppliedRange(range: AnalyticsRange, valid: boolean): AnalyticsRange {
+  const [applied, setApplied] = useState(valid ? range : ALL_TIME)
+  // adjusted while rendering (React's "storing information from previous renders"), so the numbers never lag a render behind
+  if (valid && (applied.from !== range.from || applied.to !== range.to)) setApplied(range)
+  return valid ? range : applied
+}
+
 export default function AnalyticsPage() {
   useAdminTitle('Analytics')
   const [params, setParams] = useSearchParams()
   const range = rangeFromParams(params)
   const problem = rangeProblem(range.from, range.to)
-  const analytics = useAnalytics(problem ? '' : range.from, problem ? '' : range.to)
+  const applied = useAppliedRange(range, problem === null)
+  const analytics = useAnalytics(applied.from, applied.to)
   const csv = useDownloadApplicationsCsv()
   const { push } = useToast()
   const setRange = (r: AnalyticsRange) => setParams(rangeToParams(r), { replace: true })
@@ -54,15 +67,18 @@ export default function AnalyticsPage() {
       <p className="ops-intro">How applications move across every client: volume week by week, how far they get, and how quickly clients respond and fill roles.</p>
       <RangeForm key={`${range.from}|${range.to}`} range={range} problem={problem} onRange={setRange} />
       <div className="ws-toolbar">
-        <p className="ws-muted" aria-live="polite">
-          Showing {rangeText(range)}
-        </p>
+        <div>
+          <p className="ws-muted" aria-live="polite">
+            {problem ? `Still showing ${rangeText(applied)} until the dates are put right` : `Showing ${rangeText(applied)}`}
+          </p>
+          {applied.from || applied.to ? <p className="ws-muted ws-small">Counts the applications made in this range, whatever has happened to them since; earlier ones are left out.</p> : null}
+        </div>
         <Button
           variant="outline"
           icon="download"
           busy={csv.isPending}
           onClick={() =>
-            csv.mutate(range, {
+            csv.mutate(applied, {
               onError: (err) => push({ kind: 'error', title: 'Export failed', message: serverMessageOr(err, 'Please try again.') }),
             })
           }
@@ -85,7 +101,7 @@ export default function AnalyticsPage() {
       ) : analytics.isError ? (
         <LoadFailed error={analytics.error} what="the analytics" onRetry={() => analytics.refetch()} />
       ) : (
-        <Results data={analytics.data} onAllTime={() => setRange({ from: '', to: '' })} busy={analytics.isFetching} ranged={Boolean(range.from || range.to)} />
+        <Results data={analytics.data} onAllTime={() => setRange(ALL_TIME)} busy={analytics.isFetching} ranged={Boolean(applied.from || applied.to)} />
       )}
     </div>
   )
@@ -149,11 +165,22 @@ function RangeForm({ range, problem, onRange }: { range: AnalyticsRange; problem
         </Button>
       </div>
       <div className="ops-picks" role="group" aria-label="Quick ranges">
-        {QUICK.map((q) => (
-          <Button key={q.label} size="sm" variant="secondary" onClick={() => onRange(q.days === null ? { from: '', to: '' } : lastDays(q.days))}>
-            {q.label}
-          </Button>
-        ))}
+        {QUICK.map((q) => {
+          // the one in use is marked by more than its colour: a tick as well
+          const active = isLastDays(range, q.days)
+          return (
+            <Button
+              key={q.label}
+              size="sm"
+              variant={active ? 'primary' : 'secondary'}
+              icon={active ? 'check' : undefined}
+              aria-pressed={active}
+              onClick={() => onRange(q.days === null ? ALL_TIME : lastDays(q.days))}
+            >
+              {q.label}
+            </Button>
+          )
+        })}
       </div>
     </form>
   )

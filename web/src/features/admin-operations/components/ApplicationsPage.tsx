@@ -74,6 +74,12 @@ export default function ApplicationsPage() {
         <span className="ops-cell-stack">
           <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
           {a.withdrawn_at ? <span className="ws-muted ws-small">Withdrawn {formatDate(a.withdrawn_at)}</span> : null}
+          {a.rejection_reason_label ? (
+            <span className="ws-muted ws-small">
+              <span className="visually-hidden">Reason: </span>
+              {a.rejection_reason_label}
+            </span>
+          ) : null}
         </span>
       ),
     },

@@ -264,6 +264,77 @@ describe('analytics', () => {
     expect(within(card).getByText('4 rejected without a reason')).toBeTruthy()
   })
 
+  it('says the counts are of the applications made in the range, and only when there is one', async () => {
+    routeFetch({
+      'GET /api/admin/analytics?from=2026-11-01&to=2026-11-29': () => ({ body: analytics }),
+      'GET /api/admin/analytics': () => ({ body: analytics }),
+    })
+    const { router } = renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics?from=2026-11-01&to=2026-11-29')
+    expect(await screen.findByText('Showing 1 Nov 2026 to 29 Nov 2026')).toBeTruthy()
+    const made = 'Counts the applications made in this range, whatever has happened to them since; earlier ones are left out.'
+    expect(screen.getByText(made)).toBeTruthy()
+    await act(() => router.navigate('/dashboard/analytics'))
+    expect(await screen.findByText('Showing all time')).toBeTruthy()
+    expect(screen.queryByText(made)).toBeNull()
+  })
+
+  it('while the end is before the start, keeps the numbers and their label on the last range applied', async () => {
+    const calls = routeFetch({ 'GET /api/admin/analytics?from=2026-11-01&to=2026-11-29': () => ({ body: analytics }) })
+    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics?from=2026-11-01&to=2026-11-29')
+    await screen.findByText('Showing 1 Nov 2026 to 29 Nov 2026')
+    const form = screen.getByRole('form', { name: 'Date range' })
+    fireEvent.change(within(form).getByLabelText('From'), { target: { value: '2026-11-29' } })
+    fireEvent.change(within(form).getByLabelText('To'), { target: { value: '2026-11-01' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Apply' }))
+    expect(await screen.findByText('The end date is before the start date')).toBeTruthy()
+    expect(screen.getByText('Still showing 1 Nov 2026 to 29 Nov 2026 until the dates are put right')).toBeTruthy()
+    expect(screen.queryByText(/Showing 29 Nov 2026/)).toBeNull()
+    // the numbers are still the applied range's, not all time's
+    expect(screen.getByText('Applications', { selector: '.ws-stat-label' }).closest('.ws-stat')?.querySelector('.ws-stat-value')?.textContent).toBe('4')
+    expect(calls.map((c) => c.key)).toEqual(['GET /api/admin/analytics?from=2026-11-01&to=2026-11-29'])
+  })
+
+  it('opened on a reversed range, says it shows all time rather than the range', async () => {
+    const calls = routeFetch({ 'GET /api/admin/analytics': () => ({ body: analytics }) })
+    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics?from=2026-11-29&to=2026-11-01')
+    expect(await screen.findByText('Still showing all time until the dates are put right')).toBeTruthy()
+    expect(screen.getByText('The end date is before the start date')).toBeTruthy()
+    expect(screen.queryByText(/Counts the applications made/)).toBeNull()
+    expect(calls.map((c) => c.key)).toEqual(['GET /api/admin/analytics'])
+  })
+
+  it('marks the quick range in use, and none for a range of its own', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-30T03:00:00Z'))
+    try {
+      routeFetch({
+        'GET /api/admin/analytics?from=2026-11-01&to=2026-11-30': () => ({ body: analytics }),
+        'GET /api/admin/analytics?from=2025-12-01&to=2026-11-30': () => ({ body: analytics }),
+        'GET /api/admin/analytics?from=2026-11-02&to=2026-11-30': () => ({ body: analytics }),
+      })
+      const { router } = renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics?from=2026-11-01&to=2026-11-30')
+      await screen.findByText('Showing 1 Nov 2026 to 30 Nov 2026')
+      // the form starts afresh with each range applied, so it is found again each time
+      const pick = (name: string) => within(screen.getByRole('group', { name: 'Quick ranges' })).getByRole('button', { name })
+      const pressed = () =>
+        within(screen.getByRole('group', { name: 'Quick ranges' }))
+          .getAllByRole('button')
+          .filter((b) => b.getAttribute('aria-pressed') === 'true')
+          .map((b) => b.textContent)
+      expect(pressed()).toEqual(['Last 30 days'])
+      expect(pick('Last 30 days').className).toContain('btn-primary')
+      expect(pick('All time').getAttribute('aria-pressed')).toBe('false')
+      expect(pick('All time').className).toContain('btn-secondary')
+      fireEvent.click(pick('Last 12 months'))
+      expect(router.state.location.search).toBe('?from=2025-12-01&to=2026-11-30')
+      expect(pressed()).toEqual(['Last 12 months'])
+      await act(() => router.navigate('/dashboard/analytics?from=2026-11-02&to=2026-11-30'))
+      expect(pressed()).toEqual([])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('says when no one who applied in the range has been rejected', async () => {
     routeFetch({ 'GET /api/admin/analytics': () => ({ body: { ...analytics, rejection_reasons: [], rejected_without_reason: 0 } }) })
     renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics')

@@ -22,6 +22,14 @@ export function lastDays(n: number, now: Date = new Date()): AnalyticsRange {
   return { from: isoDay(from), to: isoDay(to) }
 }
 
+/** Whether `range` is the quick range of the last `days` days up to today, or all time for null:
+ *  a quick range picked yesterday is no longer "Last 30 days" today. */
+export function isLastDays(range: AnalyticsRange, days: number | null, now: Date = new Date()): boolean {
+  if (days === null) return !range.from && !range.to
+  const quick = lastDays(days, now)
+  return range.from === quick.from && range.to === quick.to
+}
+
 /** A week's Monday (YYYY-MM-DD) as "17 Nov". */
 export function formatWeek(day: string): string {
   const d = new Date(`${day}T00:00:00Z`)

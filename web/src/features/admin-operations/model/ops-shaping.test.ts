@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alertWeekSeries, alertWeeksSummary, countsSummary, formatDuration, funnelRows, lastDays, rangeFromParams, topWithOther, weekSeries } from './analytics'
+import { alertWeekSeries, alertWeeksSummary, countsSummary, formatDuration, funnelRows, isLastDays, lastDays, rangeFromParams, topWithOther, weekSeries } from './analytics'
 import { lagLabel, latestRebuild, percentDone, rebuildOutcome } from './progress'
 
 describe('rebuild progress', () => {
@@ -82,5 +82,14 @@ describe('analytics shaping', () => {
   it('reads the range from the URL and offers quick ranges', () => {
     expect(rangeFromParams(new URLSearchParams('from=2026-01-01&to=bad'))).toEqual({ from: '2026-01-01', to: '' })
     expect(lastDays(30, new Date('2026-03-31T12:00:00Z'))).toEqual({ from: '2026-03-02', to: '2026-03-31' })
+  })
+  it('knows which quick range a range is, as of today', () => {
+    const now = new Date('2026-03-31T12:00:00Z')
+    expect(isLastDays({ from: '2026-03-02', to: '2026-03-31' }, 30, now)).toBe(true)
+    expect(isLastDays({ from: '2026-03-02', to: '2026-03-31' }, 90, now)).toBe(false)
+    // picked yesterday, it is no longer the last 30 days
+    expect(isLastDays({ from: '2026-03-01', to: '2026-03-30' }, 30, now)).toBe(false)
+    expect(isLastDays({ from: '', to: '' }, null, now)).toBe(true)
+    expect(isLastDays({ from: '2026-03-02', to: '' }, null, now)).toBe(false)
   })
 })
