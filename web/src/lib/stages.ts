@@ -47,3 +47,14 @@ export function progressLabel(progress: Progress, interviewBooked: boolean): str
       return 'Not progressed'
   }
 }
+
+/**
+ * Where rejected applicants were let go, as the server counts them per stage (in board order):
+ * "New 2 · Screening 1 · Interview 1", stages with none left out; '' when there are none.
+ */
+export function rejectedFromText(counts: readonly { stage: Stage; count: number }[]): string {
+  return counts
+    .filter((c) => c.count > 0)
+    .map((c) => `${STAGE_LABELS[c.stage]} ${c.count}`)
+    .join(' · ')
+}

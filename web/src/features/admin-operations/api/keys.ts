@@ -5,6 +5,7 @@
  * Reference data is the public lists' own key.
  */
 import { adminKeys } from '../../admin'
+import type { AnalyticsQuery } from '../model/analytics'
 import type { ApplicationFilters } from '../model/applicationFilters'
 import type { JobFilters } from '../model/jobFilters'
 
@@ -15,7 +16,7 @@ export const operationsKeys = {
   applications: (f: ApplicationFilters) => [...operationsKeys.jobs(), 'applications', f] as const,
   employerOptions: () => [...adminKeys.all, 'employers', 'options'] as const,
   projections: () => [...adminKeys.all, 'projections'] as const,
-  analytics: (from: string, to: string) => [...adminKeys.all, 'analytics', from, to] as const,
+  analytics: ({ from, to, employer }: AnalyticsQuery) => [...adminKeys.all, 'analytics', from, to, employer] as const,
   outbox: () => [...adminKeys.all, 'outbox'] as const,
   outboxList: (state: string) => [...operationsKeys.outbox(), 'list', state] as const,
   reference: () => [...adminKeys.all, 'reference'] as const,

@@ -2,7 +2,8 @@
  * The analytics charts, drawn by recharts and loaded only on the analytics screen. Each chart is a
  * picture for sighted readers (aria-hidden) with a one-line summary and its numbers as a table for
  * screen readers. Beside the funnel, why clients passed on applicants: the reasons their hiring
- * teams gave, as labelled bars that need no table.
+ * teams gave, as labelled bars that need no table. For one client (`oneClient`) there is no chart
+ * by client, and the job alerts, which belong to no client, say they are the agency's.
  */
 import type { ReactNode } from 'react'
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
@@ -14,7 +15,7 @@ import type { Analytics, NamedCount } from '../types'
 const TEAL = '#0f766e'
 const NAVY = '#13315c'
 
-export default function AnalyticsCharts({ data }: { data: Analytics }) {
+export default function AnalyticsCharts({ data, oneClient = false }: { data: Analytics; oneClient?: boolean }) {
   const weeks = weekSeries(data.per_week)
   const funnel = funnelRows(data.funnel)
   const busiest = weeks.reduce((m, w) => (w.applications > (m?.applications ?? -1) ? w : m), weeks[0])
@@ -59,19 +60,20 @@ export default function AnalyticsCharts({ data }: { data: Analytics }) {
 
       <CountChart id="chart-spec" title="By specialisation" items={data.by_specialisation} />
       <CountChart id="chart-location" title="By location" items={data.by_location} />
-      <CountChart id="chart-employer" title="By client" items={data.by_employer} />
-      <AlertsChart data={data} />
+      {oneClient ? null : <CountChart id="chart-employer" title="By client" items={data.by_employer} />}
+      <AlertsChart data={data} agencyWide={oneClient} />
     </div>
   )
 }
 
 /** Job alerts created and alert mails sent per week: what candidates ask to hear about, and how
- *  much the board tells them. */
-function AlertsChart({ data }: { data: Analytics }) {
+ *  much the board tells them; `agencyWide` says so while the rest are one client's. */
+function AlertsChart({ data, agencyWide }: { data: Analytics; agencyWide: boolean }) {
   const weeks = alertWeekSeries(data.job_alerts)
   return (
     <Card as="section" className="ops-chart-wide" aria-labelledby="chart-alerts">
       <h2 id="chart-alerts">Job alerts per week</h2>
+      {agencyWide ? <p className="ops-chart-summary">Job alerts are the agency’s, whatever the client.</p> : null}
       <p className="ops-chart-summary">{alertWeeksSummary(weeks)}</p>
       {weeks.length === 0 ? null : (
         <WeeksChart weeks={weeks}>

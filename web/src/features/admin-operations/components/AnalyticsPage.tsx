@@ -1,9 +1,10 @@
 /**
- * /dashboard/analytics: how the agency is doing across every client: applications per week, the
- * funnel, time to first response and to fill, and where applications come from, for a date range
- * kept in the address bar (counting the applications made in it; one that ends before it starts is
- * not applied, and the last that was stays on screen); the applications behind it download as CSV. The charts (recharts) load
- * on their own after the numbers, only on this screen.
+ * /dashboard/analytics: how the agency is doing across every client, or for one: applications per
+ * week, the funnel, time to first response and to fill, and where applications come from, for a
+ * date range kept in the address bar with the client (counting the applications made in it; one
+ * that ends before it starts is not applied, and the last that was stays on screen); the
+ * applications behind it download as CSV. Job alerts are the agency's whatever the client. The
+ * charts (recharts) load on their own after the numbers, only on this screen.
  */
 import { lazy, Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -20,8 +21,9 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useAdminTitle } from '../../admin'
 import { useDownloadApplicationsCsv } from '../api/download-analytics-csv'
 import { useAnalytics } from '../api/get-analytics'
-import { formatDuration, isLastDays, lastDays, rangeFromParams, rangeToParams, totalApplications, type AnalyticsRange } from '../model/analytics'
+import { analyticsParams, clientFromParams, formatDuration, isLastDays, lastDays, rangeFromParams, totalApplications, type AnalyticsRange } from '../model/analytics'
 import { rangeProblem } from '../model/applicationFilters'
+import { ClientFilter, useClientOptions } from './ClientFilter'
 import '../operations.css'
 
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'))
@@ -55,21 +57,25 @@ export default function AnalyticsPage() {
   useAdminTitle('Analytics')
   const [params, setParams] = useSearchParams()
   const range = rangeFromParams(params)
+  const employer = clientFromParams(params)
   const problem = rangeProblem(range.from, range.to)
   const applied = useAppliedRange(range, problem === null)
-  const analytics = useAnalytics(applied.from, applied.to)
+  const analytics = useAnalytics({ ...applied, employer })
+  const client = useClientName(employer)
   const csv = useDownloadApplicationsCsv()
   const { push } = useToast()
-  const setRange = (r: AnalyticsRange) => setParams(rangeToParams(r), { replace: true })
+  const setRange = (r: AnalyticsRange) => setParams(analyticsParams(r, employer), { replace: true })
+  const shown = `${rangeText(applied)}${employer ? ` for ${client || 'one client'}` : ''}`
 
   return (
     <div className="ws-stack">
-      <p className="ops-intro">How applications move across every client: volume week by week, how far they get, and how quickly clients respond and fill roles.</p>
+      <p className="ops-intro">How applications move across every client, or one: volume week by week, how far they get, and how quickly clients respond and fill roles.</p>
+      <ClientFilter className="ops-client" value={employer} onChange={(id) => setParams(analyticsParams(range, id), { replace: true })} />
       <RangeForm key={`${range.from}|${range.to}`} range={range} problem={problem} onRange={setRange} />
       <div className="ws-toolbar">
         <div>
           <p className="ws-muted" aria-live="polite">
-            {problem ? `Still showing ${rangeText(applied)} until the dates are put right` : `Showing ${rangeText(applied)}`}
+            {problem ? `Still showing ${shown} until the dates are put right` : `Showing ${shown}`}
           </p>
           {applied.from || applied.to ? <p className="ws-muted ws-small">Counts the applications made in this range, whatever has happened to them since; earlier ones are left out.</p> : null}
         </div>
@@ -78,7 +84,7 @@ export default function AnalyticsPage() {
           icon="download"
           busy={csv.isPending}
           onClick={() =>
-            csv.mutate(applied, {
+            csv.mutate({ ...applied, employer, client }, {
               onError: (err) => push({ kind: 'error', title: 'Export failed', message: serverMessageOr(err, 'Please try again.') }),
             })
           }
@@ -101,13 +107,21 @@ export default function AnalyticsPage() {
       ) : analytics.isError ? (
         <LoadFailed error={analytics.error} what="the analytics" onRetry={() => analytics.refetch()} />
       ) : (
-        <Results data={analytics.data} onAllTime={() => setRange(ALL_TIME)} busy={analytics.isFetching} ranged={Boolean(applied.from || applied.to)} />
+        <Results data={analytics.data} onAllTime={() => setRange(ALL_TIME)} busy={analytics.isFetching} ranged={Boolean(applied.from || applied.to)} oneClient={employer !== ''} />
       )}
     </div>
   )
 }
 
-function Results({ data, onAllTime, busy, ranged }: { data: NonNullable<ReturnType<typeof useAnalytics>['data']>; onAllTime: () => void; busy: boolean; ranged: boolean }) {
+/** The chosen client's name: '' for every client, and until the list of clients is in. */
+function useClientName(employer: string): string {
+  const clients = useClientOptions()
+  return (employer && clients.find((c) => c.value === employer)?.label) || ''
+}
+
+type ResultsProps = { data: NonNullable<ReturnType<typeof useAnalytics>['data']>; onAllTime: () => void; busy: boolean; ranged: boolean; oneClient: boolean }
+
+function Results({ data, onAllTime, busy, ranged, oneClient }: ResultsProps) {
   const total = totalApplications(data)
   const r = data.time_to_first_response
   const f = data.time_to_fill
@@ -136,7 +150,7 @@ function Results({ data, onAllTime, busy, ranged }: { data: NonNullable<ReturnTy
         </EmptyState>
       ) : (
         <Suspense fallback={<SkeletonChart />}>
-          <AnalyticsCharts data={data} />
+          <AnalyticsCharts data={data} oneClient={oneClient} />
         </Suspense>
       )}
     </div>

@@ -1,7 +1,8 @@
 /**
  * /dashboard/applications: the agency-wide pipeline: every application to every client's jobs,
- * filtered by client, stage, specialisation and the day it came in. The filters live in the
- * address bar, so a view can be bookmarked or sent to a colleague.
+ * filtered by client, stage, specialisation and the day it came in; a rejected one says the stage
+ * it was rejected from and the client's reason. The filters live in the address bar, so a view
+ * can be bookmarked or sent to a colleague.
  */
 import type { CSSProperties } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -74,12 +75,7 @@ export default function ApplicationsPage() {
         <span className="ops-cell-stack">
           <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
           {a.withdrawn_at ? <span className="ws-muted ws-small">Withdrawn {formatDate(a.withdrawn_at)}</span> : null}
-          {a.rejection_reason_label ? (
-            <span className="ws-muted ws-small">
-              <span className="visually-hidden">Reason: </span>
-              {a.rejection_reason_label}
-            </span>
-          ) : null}
+          {a.stage === 'rejected' ? <RejectedLine from={a.rejected_from} reason={a.rejection_reason_label} /> : null}
         </span>
       ),
     },
@@ -130,6 +126,24 @@ export default function ApplicationsPage() {
         none={{ title: 'No applications yet', icon: 'clipboard', text: 'Applications appear here as candidates apply to any client’s jobs.' }}
       />
     </div>
+  )
+}
+
+/** Under a rejected application's stage: the stage it was rejected from and the client's reason,
+ *  "At Interview · Salary expectations", either alone when the other is not known. */
+function RejectedLine({ from, reason }: { from?: AdminApplication['rejected_from']; reason?: string | null }) {
+  if (!from && !reason) return null
+  return (
+    <span className="ws-muted ws-small">
+      {from ? `At ${stageLabel(from)}` : null}
+      {from && reason ? ' · ' : null}
+      {reason ? (
+        <>
+          <span className="visually-hidden">Reason: </span>
+          {reason}
+        </>
+      ) : null}
+    </span>
   )
 }
 

@@ -3,7 +3,6 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { RealtimeProvider } from '../../../lib/realtime/RealtimeProvider'
 import { socket } from '../../../testing/fakeSocket'
 import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteReply } from '../../../testing/harness'
-import AnalyticsPage from './AnalyticsPage'
 import ApplicationsPage from './ApplicationsPage'
 import JobsPage from './JobsPage'
 import ProjectionsPage from './ProjectionsPage'
@@ -160,6 +159,26 @@ describe('applications across clients', () => {
     expect(erased.textContent).not.toContain('[erased]')
   })
 
+  it('says of a rejected application the stage it was rejected from and the client’s reason, and nothing of the kind for others', async () => {
+    routeFetch({
+      'GET /api/admin/applications': () => ({
+        body: [
+          { ...application, stage: 'rejected', rejected_from: 'interview', rejection_reason: 'salary', rejection_reason_label: 'Salary expectations' },
+          { ...application, id: 'a2', candidate_id: 'c2', candidate_name: 'Sam Lee', candidate_email: 'sam.lee@example.com', stage: 'screening' },
+        ],
+      }),
+      'GET /api/admin/employers': () => ({ body: [] }),
+    })
+    renderRoutes([{ path: '/dashboard/applications', element: <ApplicationsPage /> }], '/dashboard/applications')
+    const table = await screen.findByRole('table', { name: 'Applications across clients' })
+    const [rejected, screening] = within(table).getAllByRole('row').slice(1)
+    // the eye reads "At Interview · Salary expectations"; a screen reader hears which is the reason
+    const line = within(rejected).getByText('At Interview · Salary expectations')
+    expect(line.textContent).toBe('At Interview · Reason: Salary expectations')
+    expect(within(line).getByText('Reason:').className).toBe('visually-hidden')
+    expect(within(screening).queryByText(/^At /)).toBeNull()
+  })
+
   it('shows the name alone when the server sends no email', async () => {
     routeFetch({ 'GET /api/admin/applications': () => ({ body: [{ ...application, candidate_email: undefined }] }), 'GET /api/admin/employers': () => ({ body: [] }) })
     renderRoutes([{ path: '/dashboard/applications', element: <ApplicationsPage /> }], '/dashboard/applications')
@@ -202,145 +221,5 @@ describe('projections', () => {
     act(() => socket.fire('rebuild_progress', { name: 'job_board', done: 1000, total: 1000, finished: true, error: null }))
     expect(await screen.findByText('Rebuilt: 1,000 events replayed')).toBeTruthy()
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
-  })
-})
-
-describe('analytics', () => {
-  const analytics = {
-    per_week: [{ week: '2026-01-05', applications: 4 }],
-    funnel: [{ stage: 'new', count: 4 }],
-    time_to_first_response: { median_days: 1, p90_days: 2, responded: 3, waiting: 1 },
-    time_to_fill: { median_days: null, filled: 0 },
-    by_specialisation: [],
-    by_location: [],
-    by_employer: [],
-    job_alerts: [
-      { week: '2026-01-19', alerts_created: 1, mails_sent: 6 },
-      { week: '2026-01-05', alerts_created: 3, mails_sent: 2 },
-    ],
-    rejection_reasons: [
-      { reason: 'another_candidate', label: 'Went with another candidate', applications: 5 },
-      { reason: 'salary', label: 'Salary expectations', applications: 2 },
-    ],
-    rejected_without_reason: 4,
-  }
-
-  it('shows alerts created and mails sent per week beside the applications, quiet weeks as 0', async () => {
-    const calls = routeFetch({ 'GET /api/admin/analytics?from=2026-01-01&to=2026-01-31': () => ({ body: analytics }) })
-    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics?from=2026-01-01&to=2026-01-31')
-    const card = (await screen.findByRole('heading', { name: 'Job alerts per week' })).closest('section')!
-    expect(within(card).getByText('4 alerts created and 8 alert mails sent over 3 weeks.')).toBeTruthy()
-    const table = within(card).getByRole('table', { name: 'Job alerts per week, weeks starting Monday' })
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
-    ).toEqual([
-      ['5 Jan', '3', '2'],
-      ['12 Jan', '0', '0'],
-      ['19 Jan', '1', '6'],
-    ])
-    expect(calls.map((c) => c.key)).toEqual(['GET /api/admin/analytics?from=2026-01-01&to=2026-01-31'])
-  })
-
-  it('says when no alert was created or mailed in the range', async () => {
-    routeFetch({ 'GET /api/admin/analytics': () => ({ body: { ...analytics, job_alerts: [] } }) })
-    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics')
-    const card = (await screen.findByRole('heading', { name: 'Job alerts per week' })).closest('section')!
-    expect(within(card).getByText('No job alerts were created or mailed in this range.')).toBeTruthy()
-    expect(within(card).queryAllByRole('row').slice(1)).toEqual([])
-  })
-
-  it('says why clients passed on applicants: each reason their teams gave with its count, and those given none', async () => {
-    routeFetch({ 'GET /api/admin/analytics': () => ({ body: analytics }) })
-    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics')
-    const card = (await screen.findByRole('heading', { name: 'Why clients passed on applicants' })).closest('section')!
-    const rows = within(card).getAllByRole('listitem')
-    expect(rows.map((r) => [r.querySelector('.ws-bar-label')?.textContent, r.querySelector('.ws-bar-count')?.textContent])).toEqual([
-      ['Went with another candidate', '5'],
-      ['Salary expectations', '2'],
-    ])
-    expect(within(card).getByText('4 rejected without a reason')).toBeTruthy()
-  })
-
-  it('says the counts are of the applications made in the range, and only when there is one', async () => {
-    routeFetch({
-      'GET /api/admin/analytics?from=2026-11-01&to=2026-11-29': () => ({ body: analytics }),
-      'GET /api/admin/analytics': () => ({ body: analytics }),
-    })
-    const { router } = renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics?from=2026-11-01&to=2026-11-29')
-    expect(await screen.findByText('Showing 1 Nov 2026 to 29 Nov 2026')).toBeTruthy()
-    const made = 'Counts the applications made in this range, whatever has happened to them since; earlier ones are left out.'
-    expect(screen.getByText(made)).toBeTruthy()
-    await act(() => router.navigate('/dashboard/analytics'))
-    expect(await screen.findByText('Showing all time')).toBeTruthy()
-    expect(screen.queryByText(made)).toBeNull()
-  })
-
-  it('while the end is before the start, keeps the numbers and their label on the last range applied', async () => {
-    const calls = routeFetch({ 'GET /api/admin/analytics?from=2026-11-01&to=2026-11-29': () => ({ body: analytics }) })
-    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics?from=2026-11-01&to=2026-11-29')
-    await screen.findByText('Showing 1 Nov 2026 to 29 Nov 2026')
-    const form = screen.getByRole('form', { name: 'Date range' })
-    fireEvent.change(within(form).getByLabelText('From'), { target: { value: '2026-11-29' } })
-    fireEvent.change(within(form).getByLabelText('To'), { target: { value: '2026-11-01' } })
-    fireEvent.click(within(form).getByRole('button', { name: 'Apply' }))
-    expect(await screen.findByText('The end date is before the start date')).toBeTruthy()
-    expect(screen.getByText('Still showing 1 Nov 2026 to 29 Nov 2026 until the dates are put right')).toBeTruthy()
-    expect(screen.queryByText(/Showing 29 Nov 2026/)).toBeNull()
-    // the numbers are still the applied range's, not all time's
-    expect(screen.getByText('Applications', { selector: '.ws-stat-label' }).closest('.ws-stat')?.querySelector('.ws-stat-value')?.textContent).toBe('4')
-    expect(calls.map((c) => c.key)).toEqual(['GET /api/admin/analytics?from=2026-11-01&to=2026-11-29'])
-  })
-
-  it('opened on a reversed range, says it shows all time rather than the range', async () => {
-    const calls = routeFetch({ 'GET /api/admin/analytics': () => ({ body: analytics }) })
-    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics?from=2026-11-29&to=2026-11-01')
-    expect(await screen.findByText('Still showing all time until the dates are put right')).toBeTruthy()
-    expect(screen.getByText('The end date is before the start date')).toBeTruthy()
-    expect(screen.queryByText(/Counts the applications made/)).toBeNull()
-    expect(calls.map((c) => c.key)).toEqual(['GET /api/admin/analytics'])
-  })
-
-  it('marks the quick range in use, and none for a range of its own', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(new Date('2026-11-30T03:00:00Z'))
-    try {
-      routeFetch({
-        'GET /api/admin/analytics?from=2026-11-01&to=2026-11-30': () => ({ body: analytics }),
-        'GET /api/admin/analytics?from=2025-12-01&to=2026-11-30': () => ({ body: analytics }),
-        'GET /api/admin/analytics?from=2026-11-02&to=2026-11-30': () => ({ body: analytics }),
-      })
-      const { router } = renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics?from=2026-11-01&to=2026-11-30')
-      await screen.findByText('Showing 1 Nov 2026 to 30 Nov 2026')
-      // the form starts afresh with each range applied, so it is found again each time
-      const pick = (name: string) => within(screen.getByRole('group', { name: 'Quick ranges' })).getByRole('button', { name })
-      const pressed = () =>
-        within(screen.getByRole('group', { name: 'Quick ranges' }))
-          .getAllByRole('button')
-          .filter((b) => b.getAttribute('aria-pressed') === 'true')
-          .map((b) => b.textContent)
-      expect(pressed()).toEqual(['Last 30 days'])
-      expect(pick('Last 30 days').className).toContain('btn-primary')
-      expect(pick('All time').getAttribute('aria-pressed')).toBe('false')
-      expect(pick('All time').className).toContain('btn-secondary')
-      fireEvent.click(pick('Last 12 months'))
-      expect(router.state.location.search).toBe('?from=2025-12-01&to=2026-11-30')
-      expect(pressed()).toEqual(['Last 12 months'])
-      await act(() => router.navigate('/dashboard/analytics?from=2026-11-02&to=2026-11-30'))
-      expect(pressed()).toEqual([])
-    } finally {
-      vi.useRealTimers()
-    }
-  })
-
-  it('says when no one who applied in the range has been rejected', async () => {
-    routeFetch({ 'GET /api/admin/analytics': () => ({ body: { ...analytics, rejection_reasons: [], rejected_without_reason: 0 } }) })
-    renderRoutes([{ path: '/dashboard/analytics', element: <AnalyticsPage /> }], '/dashboard/analytics')
-    const card = (await screen.findByRole('heading', { name: 'Why clients passed on applicants' })).closest('section')!
-    expect(within(card).getByText('No one who applied in this range has been rejected.')).toBeTruthy()
-    expect(within(card).queryByRole('listitem')).toBeNull()
-    expect(within(card).queryByText(/without a reason/)).toBeNull()
   })
 })

@@ -4,14 +4,21 @@ import type { Analytics, NamedCount } from '../types'
 
 export type AnalyticsRange = { from: string; to: string }
 
-const KEYS = ['from', 'to'] as const
+/** What the numbers are for: the range, and the client ('' for every client). */
+export type AnalyticsQuery = AnalyticsRange & { employer: string }
+
+/** The address bar of the analytics screen: ?from=&to=&employer= (one client's applications only). */
+const KEYS = ['from', 'to', 'employer'] as const
 
 export function rangeFromParams(params: URLSearchParams): AnalyticsRange {
   const raw = readParams(params, KEYS)
   return { from: validDay(raw.from), to: validDay(raw.to) }
 }
 
-export const rangeToParams = (r: AnalyticsRange) => writeParams(r, KEYS)
+/** The client chosen (an employer's id), '' for every client. */
+export const clientFromParams = (params: URLSearchParams) => readParams(params, KEYS).employer
+
+export const analyticsParams = (r: AnalyticsRange, employer: string) => writeParams({ ...r, employer }, KEYS)
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 

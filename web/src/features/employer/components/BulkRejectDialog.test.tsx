@@ -130,16 +130,47 @@ describe('rejecting the chosen applicants together', () => {
     expect(await screen.findByText('We’ve emailed Tom Gallagher and updated their portal.')).toBeTruthy()
   })
 
-  it('says an erased applicant among them won’t be emailed', async () => {
+  it('says an erased applicant among them won’t be emailed, and speaks of the others as the others', async () => {
     const { sent } = openList([chloe, tom, erased])
     const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher', 'Erased person')
-    expect(within(dialog).getByText('One of them had their personal data erased: there is no one to tell or email, so their application simply moves to Rejected.')).toBeTruthy()
+    const erasedNote = within(dialog).getByText('One of them had their personal data erased: there is no one to tell or email, so their application simply moves to Rejected.')
+    const notice = within(dialog).getByText(
+      'The other 2 will see straight away, in their portal and notifications, that their application won’t go further. We’ll also email each of them.',
+    )
+    // the erased one first, so "the other 2" follows on from it
+    expect(erasedNote.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(within(dialog).queryByText(/Each of them will see/)).toBeNull()
+    expect((within(dialog).getByRole('checkbox', { name: 'Email the other 2 as well' }) as HTMLInputElement).checked).toBe(true)
+    expect(within(dialog).getByText('Each of the other 2 gets their own, greeted by their first name. This is Chloe Martin’s.')).toBeTruthy()
     await reject(dialog)
     await waitFor(() => expect(sent()).toHaveLength(1))
     expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2', 'a3'], email_candidates: true, reason: 'role_closed' })
     expect(
       await screen.findByText('We’ve emailed Chloe Martin and Tom Gallagher and updated their portals. One applicant’s personal data was erased, so they weren’t emailed.'),
     ).toBeTruthy()
+  })
+
+  it('with an erased applicant among them, unticked, says the other 2 get no rejection email', async () => {
+    const { sent } = openList([chloe, tom, erased])
+    const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher', 'Erased person')
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Email the other 2 as well' }))
+    expect(
+      within(dialog).getByText('The other 2 will see straight away, in their portal and notifications, that their application won’t go further. We won’t send them the rejection email.'),
+    ).toBeTruthy()
+    await reject(dialog)
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()[0]).toEqual({ application_ids: ['a1', 'a2', 'a3'], reason: 'role_closed' })
+  })
+
+  it('with an erased applicant and one other, names the other', async () => {
+    openList([chloe, tom, erased])
+    const dialog = await chooseAndOpen('Tom Gallagher', 'Erased person')
+    expect(within(dialog).getByText('One of them had their personal data erased: there is no one to tell or email, so their application simply moves to Rejected.')).toBeTruthy()
+    expect(
+      within(dialog).getByText('Tom Gallagher will see straight away, in their portal and notifications, that this application won’t go further. We’ll also send them an email saying so.'),
+    ).toBeTruthy()
+    expect(within(dialog).getByRole('checkbox', { name: 'Email Tom Gallagher as well' })).toBeTruthy()
+    expect(within(dialog).queryByText(/The other|Each of the other/)).toBeNull()
   })
 
   it('with only erased applicants chosen, asks for neither feedback nor an email', async () => {

@@ -5,8 +5,8 @@
  * their portal and notifications, that their application won't go further; with "Email each of
  * them as well" ticked (as it is to begin with) the server also emails each one, greeted by name.
  * Anyone whose personal data was erased has no one left to tell and no address, and the dialog
- * says so (and their applications get no note); when every chosen applicant is, it asks for no
- * feedback, note or email. When any of them have interviews still to come, one line says those
+ * says so first (and their applications get no note), then speaks of "the other 2" (or the one
+ * left, by name); when every chosen applicant is, it asks for no feedback, note or email. When any of them have interviews still to come, one line says those
  * are cancelled too (each with an email and a calendar update, ticked or not: unticked, only the
  * rejection email does not go). The toast says who the server reports it emailed, how many it did
  * not, and how many interviews it cancelled.
@@ -37,6 +37,8 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
   const [error, setError] = useState<string | null>(null)
   const reachable = cards.filter((c) => !isErased(c.candidate_name))
   const erased = cards.length - reachable.length
+  // with some erased, the many left to tell are "the other 2"
+  const others = erased && reachable.length > 1 ? reachable.length : undefined
   const emailing = emailCandidates && reachable.length > 0
   const first = reachable[0]
   const interviewsNote = bulkInterviewsNote(cards)
@@ -91,8 +93,12 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
           </>
         ) : (
           <>
-            {reachable.length === 1 ? <RejectNotice name={personName(first.candidate_name)} email={emailing} /> : <RejectNotice email={emailing} />}
             {erased ? <ErasedNote count={erased} /> : null}
+            {reachable.length === 1 ? (
+              <RejectNotice name={personName(first.candidate_name)} email={emailing} />
+            ) : (
+              <RejectNotice email={emailing} others={others} />
+            )}
             {interviewsNote ? <p>{interviewsNote}</p> : null}
             {reason.field}
             {teamNote.field}
@@ -100,7 +106,7 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
               {(p) => <textarea {...p} className="input" rows={4} maxLength={2000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
             </Field>
             <EmailCheckbox
-              label={reachable.length === 1 ? `Email ${personName(first.candidate_name)} as well` : 'Email each of them as well'}
+              label={reachable.length === 1 ? `Email ${personName(first.candidate_name)} as well` : others ? `Email the other ${others} as well` : 'Email each of them as well'}
               checked={emailCandidates}
               onChange={setEmailCandidates}
             />
@@ -110,7 +116,7 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
                 to={first.candidate_email ?? undefined}
                 job={job}
                 feedback={feedback}
-                note={reachable.length > 1 ? `Each of them gets their own, greeted by their first name. This is ${personName(first.candidate_name)}’s.` : undefined}
+                note={reachable.length > 1 ? `${others ? `Each of the other ${others}` : 'Each of them'} gets their own, greeted by their first name. This is ${personName(first.candidate_name)}’s.` : undefined}
               />
             ) : null}
           </>
@@ -121,7 +127,7 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
   )
 }
 
-/** Said beside the others when some of the chosen applicants were erased. */
+/** Said before the others (then "the other 2") when some of the chosen applicants were erased. */
 function ErasedNote({ count }: { count: number }) {
   return (
     <p>

@@ -89,18 +89,24 @@ function useMailJob(jobId: string, job: { title: string; company?: string } | un
  * What the candidate is told when they are rejected, said before the manager decides: one by
  * name, or many; `email` is whether they are sent the rejection email as well. Unticked, it says
  * only that the rejection email won't go: an interview the rejection cancels is still mailed.
+ * `others` counts the many when some chosen with them were erased (said apart, just before):
+ * "The other 2 will see…", as no one is told of the erased.
  */
-export function RejectNotice({ name, erased = false, email = false }: { name?: string; erased?: boolean; email?: boolean }) {
+export function RejectNotice({ name, erased = false, email = false, others }: { name?: string; erased?: boolean; email?: boolean; others?: number }) {
   if (erased) return <p>Their personal data was erased, so there is no one to tell: the application simply moves to Rejected.</p>
   const how = email ? 'We’ll also send them an email saying so.' : 'We won’t send them the rejection email.'
-  return name ? (
+  if (name) {
+    return (
+      <p>
+        {name} will see straight away, in their portal and notifications, that this application won’t go further. {how}
+      </p>
+    )
+  }
+  const who = others === undefined ? 'Each of them' : `The other ${others}`
+  const mail = others === undefined ? 'We’ll also send each of them an email saying so.' : 'We’ll also email each of them.'
+  return (
     <p>
-      {name} will see straight away, in their portal and notifications, that this application won’t go further. {how}
-    </p>
-  ) : (
-    <p>
-      Each of them will see straight away, in their portal and notifications, that their application won’t go further.{' '}
-      {email ? 'We’ll also send each of them an email saying so.' : how}
+      {who} will see straight away, in their portal and notifications, that their application won’t go further. {email ? mail : how}
     </p>
   )
 }

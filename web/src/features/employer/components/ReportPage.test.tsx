@@ -7,7 +7,8 @@ import ReportPage from './ReportPage'
 
 freshEachTest(signInEmployer)
 
-/** Job j1's report: 9 applicants, 5 of them rejected (4 with a reason), with `over` applied. */
+/** Job j1's report: 9 applicants, 5 of them rejected (4 with a reason; 2 from New, 2 from
+ *  Screening, 1 from Interview), with `over` applied. */
 function report(over: Partial<JobReport> = {}): JobReport {
   return {
     counts: { new: 2, screening: 1, interview: 1, offer: 0, hired: 0, rejected: 5, total: 9 },
@@ -21,6 +22,12 @@ function report(over: Partial<JobReport> = {}): JobReport {
       { reason: 'skills', label: 'Skills or experience', applications: 1 },
     ],
     rejected_without_reason: 1,
+    rejected_from: [
+      { stage: 'new', count: 2 },
+      { stage: 'screening', count: 2 },
+      { stage: 'interview', count: 1 },
+      { stage: 'offer', count: 0 },
+    ],
     ...over,
   }
 }
@@ -46,11 +53,26 @@ describe('why applicants didn’t go ahead, on the job report', () => {
   })
 
   it('says no one has been rejected yet, with no bars, before the first rejection', async () => {
-    open(report({ counts: { new: 2, screening: 1, interview: 0, offer: 0, hired: 0, rejected: 0, total: 3 }, rejection_reasons: [], rejected_without_reason: 0 }))
+    const none = (['new', 'screening', 'interview', 'offer'] as const).map((stage) => ({ stage, count: 0 }))
+    open(report({ counts: { new: 2, screening: 1, interview: 0, offer: 0, hired: 0, rejected: 0, total: 3 }, rejection_reasons: [], rejected_without_reason: 0, rejected_from: none }))
     const reasons = await section()
     expect(within(reasons).getByText('No one has been rejected yet.')).toBeTruthy()
     expect(within(reasons).queryByRole('list')).toBeNull()
     expect(within(reasons).queryByText(/without a reason/)).toBeNull()
+    expect(within(reasons).queryByText(/Rejected at/)).toBeNull()
+  })
+
+  it('says which stages they were rejected at, leaving out the stages with none', async () => {
+    open(report())
+    const reasons = await section()
+    expect(within(reasons).getByText('Rejected at: New 2 · Screening 2 · Interview 1')).toBeTruthy()
+  })
+
+  it('says nothing of stages when the server counted none (rejections from before it kept them)', async () => {
+    open(report({ rejected_from: [] }))
+    const reasons = await section()
+    expect(within(reasons).getByText('1 rejected without a reason')).toBeTruthy()
+    expect(within(reasons).queryByText(/Rejected at/)).toBeNull()
   })
 
   it('with every rejection given without a reason, says only that', async () => {
