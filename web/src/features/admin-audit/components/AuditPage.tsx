@@ -173,7 +173,7 @@ function AuditFilterForm({ filters, who, types, onApply }: { filters: AuditFilte
           <Button
             key={q.label}
             size="sm"
-            variant={isQuickRange(filters, q.ms) ? 'primary' : 'secondary'}
+            variant={isQuickRange(filters, q.ms) ? 'primary' : 'outline'}
             aria-pressed={isQuickRange(filters, q.ms)}
             onClick={() => apply({ from: new Date(Date.now() - q.ms).toISOString(), to: '' })}
           >

@@ -144,7 +144,7 @@ describe('analytics', () => {
       expect(pressed()).toEqual(['Last 30 days'])
       expect(pick('Last 30 days').className).toContain('btn-primary')
       expect(pick('All time').getAttribute('aria-pressed')).toBe('false')
-      expect(pick('All time').className).toContain('btn-secondary')
+      expect(pick('All time').className).toContain('btn-outline')
       fireEvent.click(pick('Last 12 months'))
       expect(router.state.location.search).toBe('?from=2025-12-01&to=2026-11-30')
       expect(pressed()).toEqual(['Last 12 months'])

@@ -186,7 +186,7 @@ function RangeForm({ range, problem, onRange }: { range: AnalyticsRange; problem
             <Button
               key={q.label}
               size="sm"
-              variant={active ? 'primary' : 'secondary'}
+              variant={active ? 'primary' : 'outline'}
               icon={active ? 'check' : undefined}
               aria-pressed={active}
               onClick={() => onRange(q.days === null ? ALL_TIME : lastDays(q.days))}
