@@ -3,6 +3,7 @@
 use chrono::Utc;
 use domain::account::{AccountRegistered, AccountStatus};
 use domain::application::ApplicationSubmitted;
+use domain::job_alert::JobAlertEvent;
 use domain::pipeline::Stage;
 
 use super::*;
