@@ -344,15 +344,22 @@ impl Reader<'_> {
                     emailed,
                     reason,
                     ..
-                } => format!(
-                    "{} moved {} to {}{}{}",
+                } if *stage == domain::pipeline::Stage::Rejected => format!(
+                    "{} rejected {} for {}{}{}",
+                    actor(),
+                    self.candidate(),
+                    self.applied_for(),
+                    if *emailed { ", and emailed them" } else { "" },
+                    reason
+                        .map(|r| format!(". Reason: {}", r.label()))
+                        .unwrap_or_default(),
+                ),
+                ApplicationEvent::ApplicationMoved { stage, .. } => format!(
+                    "{} moved {} to {} for {}",
                     actor(),
                     self.candidate(),
                     stage.label(),
-                    reason
-                        .map(|r| format!(" ({})", r.label()))
-                        .unwrap_or_default(),
-                    if *emailed { ", and emailed them" } else { "" }
+                    self.applied_for()
                 ),
                 ApplicationEvent::ApplicationStatusChanged { status, .. } => format!(
                     "{} set {}'s application for {} to {}",

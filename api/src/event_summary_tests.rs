@@ -90,7 +90,7 @@ fn an_application_names_the_candidate_and_the_job() {
 }
 
 #[test]
-fn a_move_names_who_moved_whom_and_the_stage_in_words() {
+fn a_move_names_who_moved_whom_for_which_job_and_a_rejection_its_reason() {
     let event = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
         stage: Stage::Interview,
         previous: Stage::Screening,
@@ -103,7 +103,7 @@ fn a_move_names_who_moved_whom_and_the_stage_in_words() {
     let stream = format!("application-{APPLICATION}");
     assert_eq!(
         says(&stream, &event, Some(MEI), Actor::Employer),
-        "Mei Chen moved Priya Raman to Interview"
+        "Mei Chen moved Priya Raman to Interview for Senior Rust Engineer"
     );
     let rejected = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
         stage: Stage::Rejected,
@@ -116,7 +116,7 @@ fn a_move_names_who_moved_whom_and_the_stage_in_words() {
     });
     assert_eq!(
         says(&stream, &rejected, Some(MEI), Actor::Employer),
-        "Mei Chen moved Priya Raman to Rejected (Salary expectations), and emailed them"
+        "Mei Chen rejected Priya Raman for Senior Rust Engineer, and emailed them. Reason: Salary expectations"
     );
 }
 

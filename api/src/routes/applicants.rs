@@ -83,10 +83,13 @@ struct ApplicantDetail {
     notes: Vec<Note>,
     scorecards: Vec<Scorecard>,
     interviews: Vec<InterviewRow>,
+    /// The same candidate's applications to this employer's other jobs,
+    /// newest first (none once their data is erased).
+    other_applications: Vec<applications::OtherApplication>,
 }
 
 #[utoipa::path(get, path = "/api/employer/applications/{id}", tag = "employer", security(("employer" = [])), params(IdInPath),
-    responses((status = 200, description = "The applicant: card, profile, attached documents, history, notes, scorecards, interviews", body = ApplicantDetail), refusals::ApplicationNotFound))]
+    responses((status = 200, description = "The applicant: card, profile, attached documents, history, notes, scorecards, interviews, and their other applications to this employer", body = ApplicantDetail), refusals::ApplicationNotFound))]
 async fn detail(
     State(state): State<AppState>,
     reads: ReadPool,
@@ -116,6 +119,7 @@ async fn detail(
     }
     let (notes, scorecards) = assessments::for_application(&reads, me, id).await?;
     let interviews = interviews::for_application(&reads, me, id).await?;
+    let other_applications = applications::others_of_candidate(&reads, me, &application).await?;
     let history = applicant_history::read(
         &state,
         id,
@@ -131,6 +135,7 @@ async fn detail(
         notes,
         scorecards,
         interviews,
+        other_applications,
     }))
 }
 

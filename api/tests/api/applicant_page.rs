@@ -217,3 +217,75 @@ async fn no_resume_is_404_and_a_word_resume_comes_as_an_attachment() {
             .starts_with("attachment;")
     );
 }
+
+#[tokio::test]
+async fn the_applicant_page_lists_their_other_applications_to_this_employer_only() {
+    let app = TestApp::spawn().await;
+    let (first_job, employer, first, candidate) =
+        app.applied("Data Engineer", "two.jobs@example.com").await;
+    let location = app.add_location("Parramatta, NSW").await;
+    let mut form = crate::fixtures::job_form(&location.to_string());
+    form["title"] = json!("Analytics Engineer");
+    let second_job = app
+        .post_job(&employer, form)
+        .await
+        .assert_status(StatusCode::CREATED)
+        .id();
+    let second = app
+        .submit_application(&candidate, json!({"jobId": second_job}))
+        .await
+        .assert_status(StatusCode::CREATED)
+        .id();
+    // The same candidate at another employer is not this employer's business.
+    let (elsewhere, _) = app.open_job("Platform Engineer").await;
+    app.submit_application(&candidate, json!({"jobId": elsewhere}))
+        .await
+        .assert_status(StatusCode::CREATED);
+    app.settle().await;
+
+    let page = app
+        .get(
+            &format!("/api/employer/applications/{first}"),
+            Some(&employer),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    let others = page.body["other_applications"].as_array().unwrap();
+    assert_eq!(others.len(), 1, "{others:?}");
+    assert_eq!(
+        (
+            others[0]["id"].as_str(),
+            others[0]["job_id"].as_str(),
+            others[0]["job_title"].as_str(),
+            others[0]["stage"].as_str()
+        ),
+        (
+            Some(second.as_str()),
+            Some(second_job.as_str()),
+            Some("Analytics Engineer"),
+            Some("new")
+        )
+    );
+    let back = app
+        .get(
+            &format!("/api/employer/applications/{second}"),
+            Some(&employer),
+        )
+        .await;
+    assert_eq!(back.body["other_applications"][0]["job_id"], first_job);
+
+    // Once erased, their applications stay apart.
+    let erased = app
+        .erase_candidate(&candidate)
+        .await
+        .assert_status(StatusCode::OK);
+    let after = app
+        .get_after(
+            &format!("/api/employer/applications/{first}"),
+            Some(&employer),
+            &erased,
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(after.body["other_applications"], json!([]));
+}

@@ -2125,6 +2125,11 @@ export interface components {
             interviews: components["schemas"]["InterviewRow"][];
             job: components["schemas"]["JobRef"];
             notes: components["schemas"]["Note"][];
+            /**
+             * @description The same candidate's applications to this employer's other jobs,
+             *     newest first (none once their data is erased).
+             */
+            other_applications: components["schemas"]["OtherApplication"][];
             profile?: null | components["schemas"]["Profile"];
             scorecards: components["schemas"]["Scorecard"][];
         };
@@ -2874,6 +2879,22 @@ export interface components {
             total: number;
             /** Format: int64 */
             unread_count: number;
+        };
+        /**
+         * @description Another application of the same candidate to the same employer, for the
+         *     applicant page ("Also applied for").
+         */
+        OtherApplication: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id: string;
+            job_title: string;
+            stage: components["schemas"]["Stage"];
+            /** Format: date-time */
+            withdrawn_at?: string | null;
         };
         /** @description One mail in the outbox, as the admin's outbox screen lists it. */
         OutboxMail: {
@@ -11365,7 +11386,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The applicant: card, profile, attached documents, history, notes, scorecards, interviews */
+            /** @description The applicant: card, profile, attached documents, history, notes, scorecards, interviews, and their other applications to this employer */
             200: {
                 headers: {
                     [name: string]: unknown;

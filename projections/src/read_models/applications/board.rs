@@ -247,6 +247,44 @@ pub async fn stage_counts(
     Ok(counts)
 }
 
+/// Another application of the same candidate to the same employer, for the
+/// applicant page ("Also applied for").
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct OtherApplication {
+    pub id: Uuid,
+    pub job_id: Uuid,
+    pub job_title: String,
+    #[sqlx(try_from = "String")]
+    pub stage: Stage,
+    pub created_at: DateTime<Utc>,
+    pub withdrawn_at: Option<DateTime<Utc>>,
+}
+
+/// The card's candidate's applications to `employer`'s other jobs, newest
+/// first; none for an erased candidate, whose applications stay
+/// apart.
+pub async fn others_of_candidate(
+    pool: &PgPool,
+    employer: Uuid,
+    card: &PipelineCard,
+) -> anyhow::Result<Vec<OtherApplication>> {
+    if card.candidate_erased {
+        return Ok(Vec::new());
+    }
+    // language=PostgreSQL
+    sqlx::query_as(
+        "SELECT id, job_id, job_title, stage, created_at, withdrawn_at FROM applications
+          WHERE employer_id = $1 AND candidate_id = $2 AND id <> $3
+          ORDER BY created_at DESC, id DESC",
+    )
+    .bind(employer)
+    .bind(card.candidate_id)
+    .bind(card.id)
+    .fetch_all(pool)
+    .await
+    .context("Failed to read the candidate's other applications")
+}
+
 /// One job's numbers for its employer.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct JobReport {
