@@ -47,6 +47,8 @@ export type ApplicantDocument = ApiSchema<'Document'>
 export type ApplicantProfile = ApiSchema<'Profile'>
 
 export type ApplicantDetail = ApiSchema<'ApplicantDetail'>
+/** The same candidate's application to another of the employer's jobs (the applicant page's "Also applied for"). */
+export type OtherApplication = ApiSchema<'OtherApplication'>
 
 export type InterviewBody = ApiSchema<'SlotBody'>
 

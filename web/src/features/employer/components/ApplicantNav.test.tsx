@@ -24,6 +24,7 @@ const detail = (card: PipelineCard): ApplicantDetail => ({
   notes: [],
   scorecards: [],
   interviews: [],
+  other_applications: [],
 })
 
 const pipeline = (applications: PipelineCard[]) => ({ body: { job: { id: 'j1', title: 'Data Engineer' }, counts, stages: [], applications } })

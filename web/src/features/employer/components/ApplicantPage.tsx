@@ -25,6 +25,7 @@ import { progressLabel } from '../../../lib/stages'
 import type { ApplicantDetail, ApplicantDocument } from '../types'
 import { NotesSection, ScorecardsSection } from './ApplicantAssessment'
 import { HistorySection } from './ApplicantHistory'
+import { AlsoApplied } from './AlsoApplied'
 import { ApplicantInterviews } from './ApplicantInterviews'
 import { ApplicantNav, useApplicantNavigation, type ApplicantNavigation } from './ApplicantNav'
 import { DocumentsSection, ProfileSection } from './ApplicantProfile'
@@ -146,6 +147,7 @@ function StageCard({ detail, erased }: { detail: ApplicantDetail; erased: boolea
       <p className="ws-muted">
         They see: <strong>{progressLabel(app.progress, interviewBooked)}</strong> · applied for <Link to={`/dashboard/jobs/${job.id}`}>{job.title}</Link> on {formatDate(app.created_at)}
       </p>
+      <AlsoApplied others={detail.other_applications} />
       {erased ? (
         <>
           <p className="ws-muted">

@@ -9,8 +9,8 @@ freshEachTest(() => storeSession('employer', { name: 'Mei Chen', role: 'employer
 
 const rejected = pipelineCard({ stage: 'rejected', rejection_reason: 'declined_offer', moves: stageMoves('rejected') })
 
-function open(card: PipelineCard) {
-  const detail: ApplicantDetail = { application: card, job: { id: 'j1', title: 'Data Engineer', status: 'open' }, profile: null, documents: [], history: [], notes: [], scorecards: [], interviews: [] }
+function open(card: PipelineCard, others: ApplicantDetail['other_applications'] = []) {
+  const detail: ApplicantDetail = { application: card, job: { id: 'j1', title: 'Data Engineer', status: 'open' }, profile: null, documents: [], history: [], notes: [], scorecards: [], interviews: [], other_applications: others }
   const calls = routeFetch({
     ...REASONS_ROUTE,
     'GET /api/employer/applications/a1': { body: detail },
@@ -33,5 +33,23 @@ describe('the applicant page’s stage', () => {
     const stage = (await screen.findByRole('heading', { name: 'Stage: Interview' })).closest('section')!
     expect(within(stage).queryByText(/Reason/)).toBeNull()
     expect(calls.map((c) => c.key)).not.toContain('GET /api/employer/rejection-reasons')
+  })
+
+  it('lists the candidate’s other applications to this employer, each linked with its stage', async () => {
+    open(pipelineCard({ stage: 'interview', moves: stageMoves('interview') }), [
+      { id: 'a7', job_id: 'j2', job_title: 'Analytics Engineer', stage: 'screening', created_at: '2026-11-20T00:00:00Z', withdrawn_at: null },
+      { id: 'a8', job_id: 'j3', job_title: 'Platform Engineer', stage: 'new', created_at: '2026-11-18T00:00:00Z', withdrawn_at: '2026-11-22T00:00:00Z' },
+    ])
+    const stage = (await screen.findByRole('heading', { name: 'Stage: Interview' })).closest('section')!
+    const also = within(stage).getByRole('heading', { name: 'Also applied for' }).parentElement!
+    const items = within(also).getAllByRole('listitem')
+    expect(items.map((i) => i.textContent)).toEqual(['Analytics Engineer Screening · applied 20 Nov 2026', 'Platform Engineer New · applied 18 Nov 2026, withdrawn'])
+    expect(within(items[0]).getByRole('link', { name: 'Analytics Engineer' }).getAttribute('href')).toBe('/dashboard/applicants/a7')
+  })
+
+  it('shows no list when the candidate applied for nothing else here', async () => {
+    open(pipelineCard({ stage: 'interview', moves: stageMoves('interview') }))
+    const stage = (await screen.findByRole('heading', { name: 'Stage: Interview' })).closest('section')!
+    expect(within(stage).queryByText('Also applied for')).toBeNull()
   })
 })

@@ -61,6 +61,7 @@ describe('an applicant whose personal data was erased', () => {
       notes: [{ id: 'n1', author_id: 'e1', body: '[erased]', created_at: '2026-11-21T00:00:00Z' }],
       scorecards: [{ id: 's1', author_id: 'e1', comment: '[erased]', created_at: '2026-11-21T00:00:00Z', recommendation: 'yes', ratings: [{ criterion: 'SQL', score: 4 }] }],
       interviews: [],
+      other_applications: [],
     }
     routeFetch({
       'GET /api/employer/applications/a2': { body: detail },
@@ -100,6 +101,7 @@ describe('an applicant whose personal data was erased', () => {
       notes: [{ id: 'n1', author_id: 'e1', body: 'Strong on SQL', created_at: '2026-11-21T00:00:00Z' }],
       scorecards: [{ id: 's1', author_id: 'e1', comment: null, created_at: '2026-11-21T00:00:00Z', recommendation: 'yes', ratings: [{ criterion: 'SQL', score: 4 }] }],
       interviews: [booked],
+      other_applications: [],
     }
     routeFetch({
       'GET /api/employer/applications/a2': { body: detail },
@@ -132,7 +134,7 @@ describe('an applicant whose personal data was erased', () => {
   it('applicant page: once they are rejected, nothing offers a move and it no longer says they can be rejected', async () => {
     const moves = stageMoves('rejected', { new: ONLY_REJECTED, screening: ONLY_REJECTED, interview: ONLY_REJECTED, offer: ONLY_REJECTED, hired: ONLY_REJECTED })
     const rejected = { ...erasedCard, stage: 'rejected' as const, progress: 'not_progressed' as const, moves }
-    const detail: ApplicantDetail = { application: rejected, job: { id: 'j1', title: 'Data Engineer', status: 'open' }, profile: null, documents: [], history: [], notes: [], scorecards: [], interviews: [] }
+    const detail: ApplicantDetail = { application: rejected, job: { id: 'j1', title: 'Data Engineer', status: 'open' }, profile: null, documents: [], history: [], notes: [], scorecards: [], interviews: [], other_applications: [] }
     routeFetch({
       'GET /api/employer/applications/a2': { body: detail },
       'GET /api/employer/jobs/j1/pipeline': { body: { job: { id: 'j1', title: 'Data Engineer' }, counts, stages: [], applications: cards } },
