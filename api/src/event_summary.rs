@@ -341,13 +341,18 @@ impl Reader<'_> {
                 ),
                 ApplicationEvent::ApplicationMoved {
                     stage,
+                    previous,
                     emailed,
                     reason,
                     ..
                 } if *stage == domain::pipeline::Stage::Rejected => format!(
-                    "{} rejected {} for {}{}{}",
+                    "{} {} for {}{}{}",
                     actor(),
-                    self.candidate(),
+                    if *previous == domain::pipeline::Stage::Rejected {
+                        format!("updated the rejection of {}", self.candidate())
+                    } else {
+                        format!("rejected {} at {}", self.candidate(), previous.label())
+                    },
                     self.applied_for(),
                     if *emailed { ", and emailed them" } else { "" },
                     reason

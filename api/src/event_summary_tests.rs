@@ -116,7 +116,23 @@ fn a_move_names_who_moved_whom_for_which_job_and_a_rejection_its_reason() {
     });
     assert_eq!(
         says(&stream, &rejected, Some(MEI), Actor::Employer),
-        "Mei Chen rejected Priya Raman for Senior Rust Engineer, and emailed them. Reason: Salary expectations"
+        "Mei Chen rejected Priya Raman at Interview for Senior Rust Engineer, and emailed them. \
+         Reason: Salary expectations"
+    );
+    // A second thought on the reason (or feedback added) is not a second rejection.
+    let updated = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
+        stage: Stage::Rejected,
+        previous: Stage::Rejected,
+        feedback: None,
+        moved_by: MEI,
+        moved_at: Utc::now(),
+        emailed: false,
+        reason: Some(domain::pipeline::RejectionReason::Skills),
+    });
+    assert_eq!(
+        says(&stream, &updated, Some(MEI), Actor::Employer),
+        "Mei Chen updated the rejection of Priya Raman for Senior Rust Engineer. \
+         Reason: Skills or experience"
     );
 }
 
