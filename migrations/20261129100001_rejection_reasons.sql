@@ -34,7 +34,7 @@ INSERT INTO analyst_grants (table_name, columns) VALUES
     ('accounts', '{id, role, company, status, created_at, updated_at}'),
     ('applications', '{id, employer_id, job_id, job_title, company, status, stage, created_at,
                        last_updated, first_response_at, hired_at, withdrawn_at, rejection_reason,
-                       rejected_from}'),
+                       rejected_from, stage_entered_at}'),
     ('documents', '{id, document_type, content_type, file_size, created_at}'),
     ('erasures', '{subject_kind, grounds, erased_at, completed_at}'),
     -- Not the alert's name or keywords (what a candidate typed), nor whose it is.

@@ -750,6 +750,14 @@ async fn the_analyst_role_reads_the_documented_queries_and_nothing_personal() {
             .await
             .unwrap_or_else(|e| panic!("{query}\n{e}"));
     }
+    // What the analytics CSV reads of applications, the analyst may read too.
+    sqlx::query(
+        "SELECT rejection_reason, rejected_from, stage_entered_at, first_response_at, hired_at,
+                withdrawn_at FROM applications",
+    )
+    .fetch_all(&mut *conn)
+    .await
+    .expect("the CSV's columns are the analyst's");
     for personal in [
         "SELECT email FROM accounts",
         "SELECT name FROM accounts",
