@@ -7,6 +7,7 @@ use domain::account::Account;
 use domain::application::{
     self, Application, ApplicationEvent, ApplicationStatus, Attachment, JobFacts, Submission,
 };
+use domain::assessment::{self, Assessment};
 use domain::document::Document;
 use domain::job::Job;
 use domain::pipeline::{self, RejectionReason, Stage};
@@ -54,6 +55,11 @@ pub struct MoveApplication {
     /// The application's interviews still to come, as the interviews read
     /// model lists them: cancelled with it if this ends it.
     pub upcoming_interviews: Vec<Uuid>,
+    /// The team's own note with the move, saved as a private note on the
+    /// application in the same append (never shown to the candidate).
+    pub team_note: Option<String>,
+    /// One of a bulk rejection: someone already rejected is left as they are.
+    pub pass_over_rejected: bool,
 }
 
 /// What a move did: the application's version after it, and whether the
@@ -65,6 +71,9 @@ pub struct Moved {
     pub emailed: bool,
     /// How many interviews still to come were cancelled with a rejection.
     pub interviews_cancelled: usize,
+    /// Whether the team's note was saved with it (not when the move changed
+    /// nothing).
+    pub note_saved: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -277,6 +286,7 @@ impl Commands {
                 job_open,
                 candidate_erased,
                 email_candidate: cmd.email_candidate,
+                pass_over_rejected: cmd.pass_over_rejected,
                 now: self.clock.now(),
             },
         )?;
@@ -304,6 +314,22 @@ impl Commands {
                 emailed = true;
             }
         }
+        let note = assessment::note_with_move(
+            loaded.state.as_ref(),
+            &events,
+            assessment::TeamNote {
+                employer_id: cmd.employer_id,
+                note_id: Uuid::now_v7(),
+                text: cmd.team_note.as_deref(),
+                candidate_erased,
+                now: self.clock.now(),
+            },
+        )?;
+        let note_saved = !note.is_empty();
+        if note_saved {
+            let entries = self.load::<Assessment>(cmd.application_id).await?;
+            effects = effects.also_entries(cmd.application_id, &entries, note);
+        }
         let (effects, interviews_cancelled) = self
             .cancel_interviews_of_ended(&loaded, &events, &cmd.upcoming_interviews, effects)
             .await?;
@@ -315,6 +341,7 @@ impl Commands {
                 version,
                 emailed,
                 interviews_cancelled,
+                note_saved,
             }))
     }
 

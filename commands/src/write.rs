@@ -79,6 +79,26 @@ impl Effects {
         self
     }
 
+    /// Appends `events` to a second aggregate in the same transaction whatever
+    /// its version: entries that stand on their own (a note on an
+    /// application), which a colleague's entry meanwhile must not refuse.
+    pub fn also_entries<B: Aggregate>(
+        mut self,
+        id: B::Id,
+        loaded: &Loaded<B>,
+        events: Vec<B::Event>,
+    ) -> Self {
+        if !events.is_empty() {
+            self.also.push(stream_append::<B>(
+                id,
+                loaded,
+                &events,
+                ExpectedVersion::Any,
+            ));
+        }
+        self
+    }
+
     pub fn claim(mut self, claim: UniqueClaim) -> Self {
         self.claims.push(claim);
         self

@@ -10,7 +10,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::application::Application;
+use crate::application::{Application, ApplicationEvent};
+use crate::pipeline::Stage;
 use crate::validation::{
     MAX_SHORT_TEXT_LEN, optional_multiline_text, required_multiline_text, required_text,
 };
@@ -19,6 +20,9 @@ use crate::{DomainError, DomainEvent};
 pub const MAX_NOTE_LEN: usize = 5000;
 pub const MAX_CRITERIA: usize = 12;
 pub const MAX_COMMENT_LEN: usize = 2000;
+/// What the team may write with a move; led by what the move did, the note
+/// stays well inside [`MAX_NOTE_LEN`].
+pub const MAX_TEAM_NOTE_LEN: usize = 2000;
 
 pub fn stream_id(application_id: Uuid) -> String {
     format!("assessment-{application_id}")
@@ -161,6 +165,65 @@ pub fn add_note(
     }])
 }
 
+/// The note the team wrote with a move, checked: `None` for none.
+pub fn team_note(raw: Option<&str>) -> Result<Option<String>, DomainError> {
+    optional_multiline_text(raw, "Note for your team", MAX_TEAM_NOTE_LEN)
+}
+
+/// The team's note with a move: who writes it, the new note's id, the text
+/// as sent, whether the candidate's personal data was erased, and when.
+pub struct TeamNote<'a> {
+    pub employer_id: Uuid,
+    pub note_id: Uuid,
+    pub text: Option<&'a str>,
+    pub candidate_erased: bool,
+    pub now: DateTime<Utc>,
+}
+
+/// The team's note with a move (`moved`, what
+/// [`move_to`](crate::pipeline::move_to) decided), saved as a private note on
+/// the application in the same append: led by what the move did ("Rejected
+/// (Salary expectations): …", "Moved to Interview: …"), so it reads on its
+/// own among the applicant's notes. Nothing when the team wrote nothing or
+/// the move changed nothing (a bulk rejection passing over someone already
+/// rejected adds no note to them), nor about a candidate whose personal data
+/// was erased: sealed with a key that is gone, it would read `[erased]`.
+pub fn note_with_move(
+    application: Option<&Application>,
+    moved: &[ApplicationEvent],
+    note: TeamNote<'_>,
+) -> Result<Vec<AssessmentEvent>, DomainError> {
+    let Some(written) = team_note(note.text)? else {
+        return Ok(vec![]);
+    };
+    if note.candidate_erased {
+        return Ok(vec![]);
+    }
+    let Some(lead) = moved.iter().find_map(|event| match event {
+        ApplicationEvent::ApplicationMoved {
+            stage: Stage::Rejected,
+            reason,
+            ..
+        } => Some(match reason {
+            Some(reason) => format!("Rejected ({})", reason.label()),
+            None => "Rejected".to_owned(),
+        }),
+        ApplicationEvent::ApplicationMoved { stage, .. } => {
+            Some(format!("Moved to {}", stage.label()))
+        }
+        _ => None,
+    }) else {
+        return Ok(vec![]);
+    };
+    add_note(
+        application,
+        note.employer_id,
+        note.note_id,
+        &format!("{lead}: {written}"),
+        note.now,
+    )
+}
+
 /// A scorecard as the employer filled it in.
 #[derive(Debug, Clone)]
 pub struct ScorecardInput<'a> {
@@ -261,6 +324,100 @@ mod tests {
             <Assessment as crate::Aggregate>::data_subject(Uuid::from_u128(9), &Some(state)),
             Some(Uuid::from_u128(3))
         );
+    }
+
+    fn team(text: &str) -> TeamNote<'_> {
+        TeamNote {
+            employer_id: EMPLOYER,
+            note_id: Uuid::nil(),
+            text: Some(text),
+            candidate_erased: false,
+            now: now(),
+        }
+    }
+
+    fn moved_with_note(
+        to: Stage,
+        reason: Option<crate::pipeline::RejectionReason>,
+        note: &str,
+    ) -> Result<Vec<AssessmentEvent>, DomainError> {
+        let app = application(Stage::Screening);
+        let moved = crate::pipeline::move_to(
+            Some(&app),
+            crate::pipeline::Move {
+                reason,
+                ..crate::testing::employer_move(to, now())
+            },
+        )?;
+        note_with_move(Some(&app), &moved, team(note))
+    }
+
+    fn body(events: &[AssessmentEvent]) -> Vec<&str> {
+        events
+            .iter()
+            .map(|e| match e {
+                AssessmentEvent::NoteAdded { body, .. } => body.as_str(),
+                AssessmentEvent::ScorecardSubmitted { .. } => "scorecard",
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_note_with_a_move_is_led_by_what_the_move_did() {
+        use crate::pipeline::RejectionReason;
+        let salary = moved_with_note(
+            Stage::Rejected,
+            Some(RejectionReason::Salary),
+            " Asked for 40k more. ",
+        );
+        assert_eq!(
+            body(&salary.unwrap()),
+            ["Rejected (Salary expectations): Asked for 40k more."]
+        );
+        let bare = moved_with_note(Stage::Rejected, None, "Not this time.").unwrap();
+        assert_eq!(body(&bare), ["Rejected: Not this time."]);
+        let onwards = moved_with_note(Stage::Interview, None, "Book with Priya.").unwrap();
+        assert_eq!(body(&onwards), ["Moved to Interview: Book with Priya."]);
+        // the note is the candidate's data, sealed with them like any note
+        assert_eq!(onwards[0].personal_fields(), ["body"]);
+    }
+
+    #[test]
+    fn no_note_when_none_was_written_or_the_move_changed_nothing() {
+        assert_eq!(moved_with_note(Stage::Rejected, None, "   "), Ok(vec![]));
+        // already at Screening: the move is nothing, and so is its note
+        assert_eq!(
+            moved_with_note(Stage::Screening, None, "Still keen."),
+            Ok(vec![])
+        );
+        // an erased candidate's rejection takes no note: it would read `[erased]`
+        let app = application(Stage::Screening);
+        let moved = crate::pipeline::move_to(
+            Some(&app),
+            crate::testing::employer_move(Stage::Rejected, now()),
+        )
+        .unwrap();
+        let erased = TeamNote {
+            candidate_erased: true,
+            ..team("Hired elsewhere.")
+        };
+        assert_eq!(note_with_move(Some(&app), &moved, erased), Ok(vec![]));
+        assert_eq!(
+            note_with_move(Some(&app), &moved, team("Hired elsewhere.")).map(|n| n.len()),
+            Ok(1)
+        );
+    }
+
+    #[test]
+    fn a_note_with_a_move_has_a_limit_of_its_own() {
+        let long = "x".repeat(MAX_TEAM_NOTE_LEN + 1);
+        assert_eq!(
+            moved_with_note(Stage::Rejected, None, &long),
+            Err(DomainError::invalid(
+                "Note for your team must be at most 2000 characters"
+            ))
+        );
+        assert!(moved_with_note(Stage::Rejected, None, &long[1..]).is_ok());
     }
 
     #[test]

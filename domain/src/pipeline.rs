@@ -215,6 +215,9 @@ pub struct Move<'a> {
     /// The employer asks for the candidate to be emailed (a rejection only).
     /// An erased candidate has no address: nobody is emailed.
     pub email_candidate: bool,
+    /// A bulk rejection passes over anyone already rejected: their reason,
+    /// feedback and notes stay as the team left them.
+    pub pass_over_rejected: bool,
     pub now: DateTime<Utc>,
 }
 
@@ -235,7 +238,8 @@ pub fn move_to(
         return Err(DomainError::invalid(REASON_ONLY_WITH_REJECTION));
     }
     let new_reason = m.reason.is_some() && m.reason != app.rejection_reason;
-    if app.stage == m.to && feedback.is_none() && !new_reason {
+    let passed_over = m.pass_over_rejected && app.stage == Stage::Rejected;
+    if app.stage == m.to && (feedback.is_none() && !new_reason || passed_over) {
         return Ok(vec![]);
     }
     let standing = Standing {

@@ -80,6 +80,7 @@ pub fn employer_move(
         job_open: true,
         candidate_erased: false,
         email_candidate: false,
+        pass_over_rejected: false,
         now,
     }
 }

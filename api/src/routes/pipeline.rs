@@ -164,6 +164,10 @@ struct MoveBody {
     /// notifications only.
     #[serde(default)]
     email_candidate: bool,
+    /// The team's own note with the move (up to 2,000 characters), saved as
+    /// a private note on the application, led by what the move did
+    /// ("Rejected (Salary expectations): …"). Never shown to the candidate.
+    team_note: Option<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -178,13 +182,15 @@ struct MovedReply {
     /// How many of their interviews still to come the rejection cancelled
     /// (each with a calendar update to the candidate).
     interviews_cancelled: usize,
+    /// Whether `team_note` was saved with the move (not when nothing changed).
+    note_saved: bool,
 }
 
 #[utoipa::path(post, path = "/api/employer/applications/{id}/move", tag = "employer", security(("employer" = [])), params(IdInPath), request_body = MoveBody,
     responses((status = 200, description = "`Applicant moved`, or `Nothing changed`", body = MovedReply),
         refusals::ApplicationNotFound,
         (status = 409, description = "Someone else moved this applicant since the board showed `version`", body = ErrorBody),
-        (status = 422, description = "An unknown stage, a move the pipeline does not allow, a closed job, feedback too long, `email_candidate` or `reason` with a stage other than `rejected`, an unknown reason", body = ErrorBody)))]
+        (status = 422, description = "An unknown stage, a move the pipeline does not allow, a closed job, feedback or team note too long, `email_candidate` or `reason` with a stage other than `rejected`, an unknown reason", body = ErrorBody)))]
 async fn move_one(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -202,6 +208,8 @@ async fn move_one(
         expected_version: body.version,
         email_candidate: body.email_candidate,
         upcoming_interviews: upcoming_if(&state, stage == Stage::Rejected, application_id).await?,
+        team_note: body.team_note,
+        pass_over_rejected: false,
     };
     let written = state
         .commands
@@ -224,6 +232,7 @@ async fn move_one(
             version: written.output.version,
             emailed: written.output.emailed,
             interviews_cancelled: written.output.interviews_cancelled,
+            note_saved: written.output.note_saved,
             message,
         },
     ))
@@ -277,6 +286,9 @@ struct BulkRejectBody {
     /// Email each candidate too, as a single rejection can.
     #[serde(default)]
     email_candidates: bool,
+    /// The team's own note, saved on each applicant this rejects (not on
+    /// one already rejected), as with one move.
+    team_note: Option<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -289,10 +301,16 @@ struct BulkOutcome {
     emailed: bool,
     /// How many of their interviews still to come were cancelled.
     interviews_cancelled: usize,
+    /// Whether the team's note was saved on this applicant.
+    note_saved: bool,
+    /// They were rejected before: left as they were (reason, feedback and
+    /// notes), emailed nothing, and not counted in `rejected`.
+    already_rejected: bool,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
 struct BulkRejected {
+    /// How many this rejected (not those already rejected).
     rejected: usize,
     /// How many of them were emailed.
     emailed: usize,
@@ -306,7 +324,7 @@ struct BulkRejected {
 /// and the others go ahead.
 #[utoipa::path(post, path = "/api/employer/applications/bulk-reject", tag = "employer", security(("employer" = [])), request_body = BulkRejectBody,
     responses((status = 200, description = "Each applicant's outcome: rejected, or why not", body = BulkRejected),
-        (status = 422, description = "No applicants, more than 200, feedback too long, or an unknown reason", body = ErrorBody)))]
+        (status = 422, description = "No applicants, more than 200, feedback or team note too long, or an unknown reason", body = ErrorBody)))]
 async fn bulk_reject(
     State(state): State<AppState>,
     EmployerUser(me): EmployerUser,
@@ -335,6 +353,8 @@ async fn bulk_reject(
             format!("Feedback must be at most {MAX_FEEDBACK_LEN} characters"),
         ));
     }
+    // Checked once, so that a note too long refuses the list, not each applicant.
+    domain::assessment::team_note(body.team_note.as_deref())?;
     let mut ids = body.application_ids;
     ids.sort();
     ids.dedup();
@@ -355,11 +375,14 @@ async fn bulk_reject(
             expected_version: None,
             email_candidate: body.email_candidates,
             upcoming_interviews: upcoming_of(&state, id).await?,
+            team_note: body.team_note.clone(),
+            pass_over_rejected: true,
         };
         match state.commands.move_application(cmd, meta.clone()).await {
             Ok(written) => {
                 position = written.position.or(position);
-                rejected += 1;
+                let already_rejected = written.position.is_none();
+                rejected += usize::from(!already_rejected);
                 emailed += usize::from(written.output.emailed);
                 interviews_cancelled += written.output.interviews_cancelled;
                 results.push(BulkOutcome {
@@ -367,6 +390,8 @@ async fn bulk_reject(
                     error: None,
                     emailed: written.output.emailed,
                     interviews_cancelled: written.output.interviews_cancelled,
+                    note_saved: written.output.note_saved,
+                    already_rejected,
                 });
             }
             Err(CommandError::Internal(e)) => return Err(ApiError::Internal(e)),
@@ -375,6 +400,8 @@ async fn bulk_reject(
                 error: Some(ApiError::from(e).to_string()),
                 emailed: false,
                 interviews_cancelled: 0,
+                note_saved: false,
+                already_rejected: false,
             }),
         }
     }

@@ -291,3 +291,155 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
         "{csv}"
     );
 }
+
+/// The team's own note with a rejection: saved in the same append as the move,
+/// led by the reason, on each applicant a bulk rejection rejects and on no one
+/// it passes over; too long, it refuses the move and keeps everything as it was.
+#[tokio::test]
+async fn a_team_note_goes_with_the_rejection_it_explains() {
+    let app = TestApp::spawn().await;
+    let (job, employer) = app.open_job("Platform Engineer").await;
+    let mut applicants = vec![];
+    for email in ["ana@example.com", "ben@example.com", "cai@example.com"] {
+        applicants.push(app.new_applicant(&job, email).await);
+    }
+    app.settle().await;
+    let notes = |reply: &crate::support::Reply| -> Vec<String> {
+        reply.body["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["body"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (ana, ana_candidate) = &applicants[0];
+
+    // Too long: refused with the field's limit, and nothing moved or noted.
+    let long = "x".repeat(2001);
+    let events = app.event_count().await;
+    app.move_application(
+        &employer,
+        ana,
+        json!({"stage": "rejected", "reason": "salary", "team_note": long}),
+    )
+    .await
+    .assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Note for your team must be at most 2000 characters",
+    );
+    assert_eq!(app.event_count().await, events, "nothing was appended");
+
+    let rejected = app
+        .move_application(
+            &employer,
+            ana,
+            json!({"stage": "rejected", "reason": "salary", "team_note": "  Asked for 40k over the band. "}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(rejected.body["note_saved"], true);
+    let page = app
+        .get_after(
+            &format!("/api/employer/applications/{ana}"),
+            Some(&employer),
+            &rejected,
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(
+        notes(&page),
+        ["Rejected (Salary expectations): Asked for 40k over the band."]
+    );
+    // The move and its note are one append: the note is the application's
+    // next entry, and the candidate sees neither the note nor the reason.
+    let mine = app.my_applications_after(ana_candidate, &rejected).await;
+    let seen = mine.body.to_string();
+    assert!(
+        !seen.contains("40k"),
+        "the candidate never sees the note: {seen}"
+    );
+
+    // A second thought on the reason is the team's: the candidate's
+    // "Updated" date stays, and no note is asked for.
+    let updated = mine.body[0]["last_updated"].clone();
+    let rethought = app
+        .move_application(
+            &employer,
+            ana,
+            json!({"stage": "rejected", "reason": "skills"}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(rethought.body["note_saved"], false);
+    let mine = app.my_applications_after(ana_candidate, &rethought).await;
+    assert_eq!(mine.body[0]["last_updated"], updated);
+    app.move_application(
+        &employer,
+        ana,
+        json!({"stage": "rejected", "reason": "salary"}),
+    )
+    .await
+    .assert_status(StatusCode::OK);
+
+    // Nothing changed, so nothing noted.
+    let again = app
+        .move_application(
+            &employer,
+            ana,
+            json!({"stage": "rejected", "reason": "salary", "team_note": "Said twice."}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(
+        (&again.body["message"], &again.body["note_saved"]),
+        (&json!("Nothing changed"), &json!(false))
+    );
+
+    // Bulk: the note on each it rejects, not on Ana, already rejected.
+    let ids: Vec<&str> = applicants.iter().map(|(id, _)| id.as_str()).collect();
+    app.post(
+        "/api/employer/applications/bulk-reject",
+        Some(&employer),
+        json!({"application_ids": ids, "reason": "another_candidate", "team_note": long}),
+    )
+    .await
+    .assert_error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Note for your team must be at most 2000 characters",
+    );
+    let bulk = app
+        .post(
+            "/api/employer/applications/bulk-reject",
+            Some(&employer),
+            json!({"application_ids": ids, "reason": "another_candidate", "team_note": "Hired from the March round."}),
+        )
+        .await
+        .assert_status(StatusCode::OK);
+    let saved: Vec<(String, bool)> = bulk.body["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["id"].as_str().unwrap().to_owned(),
+                r["note_saved"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    for (id, _) in &applicants {
+        let page = app
+            .get_after(
+                &format!("/api/employer/applications/{id}"),
+                Some(&employer),
+                &bulk,
+            )
+            .await;
+        let expected: Vec<String> = if id == ana {
+            vec!["Rejected (Salary expectations): Asked for 40k over the band.".into()]
+        } else {
+            vec!["Rejected (Went with another candidate): Hired from the March round.".into()]
+        };
+        assert_eq!(notes(&page), expected, "{id}");
+        assert!(saved.contains(&(id.clone(), id != ana)), "{saved:?}");
+    }
+}

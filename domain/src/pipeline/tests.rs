@@ -371,3 +371,31 @@ fn the_reason_goes_when_the_applicant_leaves_rejected_and_stays_with_feedback() 
         Some(RejectionReason::DeclinedOffer)
     );
 }
+
+#[test]
+fn a_bulk_rejection_passes_over_someone_already_rejected() {
+    let salary = Some(RejectionReason::Salary);
+    let bulk = |stage| Move {
+        reason: Some(RejectionReason::AnotherCandidate),
+        feedback: Some("Thanks for your time."),
+        pass_over_rejected: true,
+        ..to(stage)
+    };
+    // already rejected for salary: neither the reason nor the feedback changes
+    given::<Application>(vec![submitted(), rejected_for(salary)])
+        .when(|s| move_to(s.as_ref(), bulk(Stage::Rejected)))
+        .then(vec![]);
+    // anyone else is rejected as one move would be
+    let events = given::<Application>(vec![submitted()])
+        .state()
+        .map(|s| move_to(Some(&s), bulk(Stage::Rejected)).unwrap())
+        .unwrap();
+    assert!(
+        matches!(
+            &events[..],
+            [ApplicationEvent::ApplicationMoved { stage: Stage::Rejected, previous: Stage::New, reason, .. }]
+                if *reason == Some(RejectionReason::AnotherCandidate)
+        ),
+        "{events:?}"
+    );
+}

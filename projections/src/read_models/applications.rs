@@ -110,9 +110,10 @@ impl RowFold for ApplicationsProjector {
                     *moved_at,
                     r.stream_version,
                 );
-                // The candidate hears of it only when what they see changed.
-                let candidate_sees_change =
-                    stage.visible_status() != previous.visible_status() || feedback.is_some();
+                // The candidate hears of it only when what they see changed:
+                // where it stands (each stage reads as its own step to them)
+                // or the feedback; a new reason for a rejection is the team's.
+                let candidate_sees_change = stage != previous || feedback.is_some();
                 row.changed(candidate_sees_change, changes);
             }
         }
@@ -255,6 +256,7 @@ impl Row {
         at: DateTime<Utc>,
         version: i64,
     ) {
+        let news = self.stage != stage || feedback.is_some();
         self.rejection_reason =
             domain::application::reason_after(self.stage, self.rejection_reason, stage, reason);
         self.rejected_from = match (self.stage, stage) {
@@ -270,7 +272,11 @@ impl Row {
         if let Some(feedback) = feedback {
             self.feedback = Some(feedback.clone());
         }
-        self.last_updated = at;
+        // The team's second thoughts on a rejection's reason are not news:
+        // the candidate's "Updated" date and the board's last change stay.
+        if news {
+            self.last_updated = at;
+        }
         self.version = version;
         self.first_response_at.get_or_insert(at);
         if stage == Stage::Hired {

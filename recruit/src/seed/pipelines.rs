@@ -247,6 +247,8 @@ pub async fn run(
                         email_candidate: stage == Stage::Rejected,
                         // The seed books interviews after the moves.
                         upcoming_interviews: vec![],
+                        team_note: None,
+                        pass_over_rejected: false,
                     },
                     as_person(employer),
                 )
