@@ -283,7 +283,7 @@ for (const viewport of VIEWPORT_NAMES) {
         10_000,
         'the reason in the job’s report',
       )
-      // the note, saved once the rejection took, led by the reason's label
+      // the note, saved by the server with the rejection (one append), led by the reason's label
       await eventually(
         async () => (await api<Applicant>('GET', `/api/employer/applications/${mine.id}`, { token: employer.token })).body.notes.some((n) => n.body === saved),
         10_000,

@@ -1,13 +1,16 @@
 /**
- * POST /api/employer/applications/{id}/move {stage, feedback?, reason?, version, email_candidate?}:
- * one card to another stage; `email_candidate` (a rejection only) has the server email the
- * candidate as well, and is left out otherwise; `reason` (a rejection only) is why the team is not
- * going ahead, for its own reports. The reply's `emailed` says whether an email was actually
- * queued (never for an erased candidate, nor for one who was already rejected). The board moves
- * the card at once (optimistic) and puts it back if the server refuses; either way the job's
- * queries are read again, so a 409 shows where a colleague put the card. After a move that took,
- * the socket's `pipeline_updated` reads them again (in this tab as in the others); the mutation
- * does it only when nothing will echo: a refusal, or no open socket.
+ * POST /api/employer/applications/{id}/move {stage, feedback?, reason?, version, email_candidate?,
+ * team_note?}: one card to another stage; `email_candidate` (a rejection only) has the server email
+ * the candidate as well, and is left out otherwise; `reason` (a rejection only) is why the team is
+ * not going ahead, for its own reports; `team_note` is the team's own note as written, sent only
+ * when there is some: the server saves it as a private note on the application in the same step
+ * as the move, led by what the move did ("Rejected (Salary expectations): …"), and saves nothing
+ * when the move changed nothing. The reply's `emailed` says whether an email was actually queued
+ * (never for an erased candidate, nor for one who was already rejected), and `note_saved` whether
+ * the note was saved. The board moves the card at once (optimistic) and puts it back if the server
+ * refuses; either way the job's queries are read again, so a 409 shows where a colleague put the
+ * card. After a move that took, the socket's `pipeline_updated` reads them again (in this tab as
+ * in the others); the mutation does it only when nothing will echo: a refusal, or no open socket.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiReply } from '../../../api'
@@ -17,18 +20,29 @@ import { employerPost } from './client'
 import { employerKeys } from './keys'
 import { markPipelineStale } from './stale'
 
-export type MoveInput = { id: string; jobId: string; stage: Stage; version: number; feedback?: string; emailCandidate?: boolean; reason?: RejectionReason }
+export type MoveInput = {
+  id: string
+  jobId: string
+  stage: Stage
+  version: number
+  feedback?: string
+  emailCandidate?: boolean
+  reason?: RejectionReason
+  /** the team's private note, as written; the server leads it with what the move did ("Rejected (…): ") */
+  teamNote?: string
+}
 
 /** The move's reply: the card's new version, and whether the candidate was emailed. */
 export type MovedReply = ApiReply<'move_one'>
 
-export const moveApplication = ({ id, stage, version, feedback, emailCandidate, reason }: MoveInput) =>
+export const moveApplication = ({ id, stage, version, feedback, emailCandidate, reason, teamNote }: MoveInput) =>
   employerPost<MovedReply>(`/api/employer/applications/${encodeURIComponent(id)}/move`, {
     stage,
     version,
     ...(feedback ? { feedback } : {}),
     ...(emailCandidate ? { email_candidate: true } : {}),
     ...(reason ? { reason } : {}),
+    ...(teamNote?.trim() ? { team_note: teamNote.trim() } : {}),
   })
 
 export function useMoveApplication() {

@@ -16,10 +16,11 @@ const ONE = 'Why isn’t this applicant going ahead?'
 
 /**
  * The list of job j1 with `cards`; the server rejects every one asked for (cancelling their
- * interviews still to come) and, when asked to, emails each one except the erased and those in
- * `notEmailed` (already rejected, say), and says so.
+ * interviews still to come) but those in `already` (already rejected: passed over, not counted)
+ * and, when asked to, emails each one it rejects except the erased and those in `notEmailed` (for
+ * a reason it does not give), and says so.
  */
-function openList(cards: PipelineCard[], notEmailed: string[] = []) {
+function openList(cards: PipelineCard[], notEmailed: string[] = [], already: string[] = []) {
   const calls = routeFetch({
     ...REASONS_ROUTE,
     'GET /api/employer/jobs/j1/pipeline': {
@@ -32,11 +33,13 @@ function openList(cards: PipelineCard[], notEmailed: string[] = []) {
     },
     [REJECT]: (init) => {
       const body: { application_ids: string[]; email_candidates?: boolean } = JSON.parse(String(init?.body))
-      const mailable = (id: string) => !!body.email_candidates && id !== erased.id && !notEmailed.includes(id)
-      const upcoming = (id: string) => cards.find((c) => c.id === id)?.upcoming_interviews ?? 0
-      const results = body.application_ids.map((id) => ({ id, emailed: mailable(id), interviews_cancelled: upcoming(id) }))
+      const passed = (id: string) => already.includes(id)
+      const mailable = (id: string) => !!body.email_candidates && id !== erased.id && !notEmailed.includes(id) && !passed(id)
+      const upcoming = (id: string) => (passed(id) ? 0 : (cards.find((c) => c.id === id)?.upcoming_interviews ?? 0))
+      const results = body.application_ids.map((id) => ({ id, emailed: mailable(id), interviews_cancelled: upcoming(id), already_rejected: passed(id) }))
       const cancelled = results.reduce((sum, r) => sum + r.interviews_cancelled, 0)
-      return { body: { rejected: results.length, emailed: results.filter((r) => r.emailed).length, interviews_cancelled: cancelled, results } }
+      const rejected = results.filter((r) => !r.already_rejected).length
+      return { body: { rejected, emailed: results.filter((r) => r.emailed).length, interviews_cancelled: cancelled, results } }
     },
   })
   renderRoutes([{ path: '/dashboard/jobs/:jobId', element: <PipelineList jobId="j1" jobTitle="Data Engineer" locked={false} onMove={() => {}} /> }], '/dashboard/jobs/j1?view=list')
@@ -102,7 +105,7 @@ describe('rejecting the chosen applicants together', () => {
     expect(await screen.findByText('Chloe Martin and Tom Gallagher will see it in their portals; no email was sent.')).toBeTruthy()
   })
 
-  it('ticked, but the server emailed no one (already rejected, say): does not claim an email went', async () => {
+  it('ticked, but the server emailed no one: does not claim an email went', async () => {
     const { sent } = openList([chloe, tom], ['a1', 'a2'])
     const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
     await reject(dialog)
@@ -117,6 +120,24 @@ describe('rejecting the chosen applicants together', () => {
     const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
     await reject(dialog)
     expect(await screen.findByText('We’ve emailed Tom Gallagher and updated their portal. One applicant wasn’t emailed.')).toBeTruthy()
+  })
+
+  it('one already rejected is passed over: not counted, not emailed, and the toast says they were left as they were', async () => {
+    const { sent } = openList([chloe, tom], [], ['a1'])
+    const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
+    await reject(dialog)
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(await screen.findByText('We’ve emailed Tom Gallagher and updated their portal. Chloe Martin was already rejected, so we left them as they were.')).toBeTruthy()
+    expect(screen.getByText('1 applicant rejected')).toBeTruthy()
+  })
+
+  it('every one already rejected: says no one was rejected, rather than “0 applicants rejected”', async () => {
+    openList([chloe, tom], [], ['a1', 'a2'])
+    const dialog = await chooseAndOpen('Chloe Martin', 'Tom Gallagher')
+    await reject(dialog)
+    expect(await screen.findByText('Chloe Martin and Tom Gallagher were already rejected, so we left them as they were.')).toBeTruthy()
+    expect(screen.getByText('No one rejected')).toBeTruthy()
+    expect(screen.queryByText(/emailed/)).toBeNull()
   })
 
   it('one chosen: asks by name', async () => {

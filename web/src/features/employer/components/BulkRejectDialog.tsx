@@ -1,15 +1,17 @@
 /**
  * Rejecting the applicants chosen in the list, with one reason (the team's own, for its reports:
- * required, and never shown to the candidates), one optional note for the team, saved on each one
- * the server rejected (RejectionTeamNote), and one feedback text: each sees straight away, in
- * their portal and notifications, that their application won't go further; with "Email each of
- * them as well" ticked (as it is to begin with) the server also emails each one, greeted by name.
- * Anyone whose personal data was erased has no one left to tell and no address, and the dialog
- * says so first (and their applications get no note), then speaks of "the other 2" (or the one
- * left, by name); when every chosen applicant is, it asks for no feedback, note or email. When any of them have interviews still to come, one line says those
- * are cancelled too (each with an email and a calendar update, ticked or not: unticked, only the
- * rejection email does not go). The toast says who the server reports it emailed, how many it did
- * not, and how many interviews it cancelled.
+ * required, and never shown to the candidates), one optional note for the team, sent with the
+ * rejection and saved by the server on each applicant it rejects, in the same step
+ * (RejectionTeamNote), and one feedback text: each sees straight away, in their portal and
+ * notifications, that their application won't go further; with "Email each of them as well"
+ * ticked (as it is to begin with) the server also emails each one, greeted by name. Anyone whose
+ * personal data was erased has no one left to tell and no address, and the dialog says so first
+ * (the server saves no note about them), then speaks of "the other 2" (or the one left, by name); when every chosen applicant is, it asks
+ * for no feedback, note or email. When any of them have interviews still to come, one line says
+ * those are cancelled too (each with an email and a calendar update, ticked or not: unticked, only
+ * the rejection email does not go). The toast says who the server reports it emailed, how many it
+ * did not, how many interviews it cancelled, and who it passed over because they were already
+ * rejected (left as they were: no new reason, feedback, note or email).
  */
 import { useState } from 'react'
 import { Field } from '../../../components/ui/Field'
@@ -24,7 +26,7 @@ import type { PipelineCard } from '../types'
 import { REJECT_FEEDBACK_HINT, RejectNotice } from './RejectDialog'
 import { EmailCheckbox, RejectionMailPreview, type MailJob } from './RejectionEmail'
 import { useReasonField } from './RejectionReasonField'
-import { useSaveRejectionNote, useTeamNoteField } from './RejectionTeamNote'
+import { useTeamNoteField } from './RejectionTeamNote'
 
 type Props = { jobId: string; job?: MailJob; cards: PipelineCard[]; onClose: () => void; onDone: () => void }
 
@@ -44,7 +46,6 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
   const interviewsNote = bulkInterviewsNote(cards)
   const reason = useReasonField(cards.length)
   const teamNote = useTeamNoteField(reachable.length)
-  const saveNote = useSaveRejectionNote()
 
   return (
     <Modal title={cards.length === 1 ? 'Reject 1 applicant' : `Reject ${cards.length} applicants`} onClose={onClose}>
@@ -55,24 +56,17 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
           const chosen = reason.chosen()
           if (!chosen) return
           const sent = reachable.length ? feedback.trim() : ''
-          const note = reachable.length ? teamNote.note(reason.label) : ''
-          // the promise, unlike the callbacks, settles after the dialog has closed: the notes follow it
-          void reject
-            .mutateAsync(
-              { ids: cards.map((c) => c.id), jobId, feedback: sent, emailCandidates: emailing, reason: chosen },
-              {
-                onSuccess: (res) => {
-                  push(bulkRejectedToast(cards, res, { feedback: sent !== '' }))
-                  onDone()
-                },
-                onError: (err) => setError(serverMessageOr(err, 'Please try again.')),
+          const note = reachable.length ? teamNote.note() : ''
+          reject.mutate(
+            { ids: cards.map((c) => c.id), jobId, feedback: sent, emailCandidates: emailing, reason: chosen, teamNote: note },
+            {
+              onSuccess: (res) => {
+                push(bulkRejectedToast(cards, res, { feedback: sent !== '' }))
+                onDone()
               },
-            )
-            .then(
-              (res) => saveNote(reachable.filter((c) => res.results.some((r) => r.id === c.id && !r.error)), note),
-              // said by onError
-              () => undefined,
-            )
+              onError: (err) => setError(serverMessageOr(err, 'Please try again.')),
+            },
+          )
         }}
       >
         <p className="ws-muted">{cards.map((c) => personName(c.candidate_name)).join(', ')}</p>

@@ -142,7 +142,7 @@ export function RejectDialog({ name, email, erased = false, interviews, job, onC
         onSubmit={(e) => {
           e.preventDefault()
           const chosen = reason.chosen()
-          if (chosen) onReject({ reason: chosen, feedback: erased ? '' : feedback.trim(), emailCandidate: emailing, note: erased ? '' : teamNote.note(reason.label) })
+          if (chosen) onReject({ reason: chosen, feedback: erased ? '' : feedback.trim(), emailCandidate: emailing, note: erased ? '' : teamNote.note() })
         }}
       >
         <RejectNotice name={name} erased={erased} email={emailing} />

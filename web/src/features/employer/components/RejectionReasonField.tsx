@@ -16,10 +16,9 @@ const NOT_LOADED = 'The reasons didn’t load. Press Reject to try again.'
 
 /**
  * The field for rejecting `count` applicants with one reason: `field` goes in the dialog's form; at
- * submit, `chosen()` is the reason, or null once the field says what is missing. `label` is the
- * chosen reason in the team's words, as the server's list gives it (null while none is chosen).
+ * submit, `chosen()` is the reason, or null once the field says what is missing.
  */
-export function useReasonField(count: number): { field: ReactNode; chosen: () => RejectionReason | null; label: string | null } {
+export function useReasonField(count: number): { field: ReactNode; chosen: () => RejectionReason | null } {
   const reasons = useRejectionReasons()
   const [reason, setReason] = useState<RejectionReason | ''>('')
   const [missing, setMissing] = useState(false)
@@ -44,6 +43,5 @@ export function useReasonField(count: number): { field: ReactNode; chosen: () =>
       }}
     />
   )
-  const label = reasons.data?.find((r) => r.reason === reason)?.label ?? null
-  return { field, chosen, label }
+  return { field, chosen }
 }

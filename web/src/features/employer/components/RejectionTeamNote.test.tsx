@@ -6,14 +6,14 @@ import { clientWithReasons, pipelineCard } from '../pipeline.fixtures'
 import type { PipelineCard } from '../types'
 import { BulkRejectDialog } from './BulkRejectDialog'
 import { useMoveWithFeedback } from './RejectDialog'
-import { noteNotSavedToast, rejectionNote } from './RejectionTeamNote'
 
 freshEachTest(() => storeSession('employer', { name: 'Mei' }, { iat: Math.floor(Date.now() / 1000) }))
 
 const NOTE = 'Note for your team (optional)'
 const SAVED = { status: 201, body: { id: 'n1', message: 'Note added' } }
 const FAILED = { status: 500, body: { error: 'Something went wrong' } }
-const moved = (id: string) => ({ body: { id, stage: 'rejected', version: 4, message: 'Applicant moved', emailed: false } })
+const TOO_LONG = { status: 422, body: { error: 'Note for your team must be at most 2000 characters' } }
+const moved = (id: string) => ({ body: { id, stage: 'rejected', version: 4, message: 'Applicant moved', emailed: false, note_saved: true } })
 /** A request that would go out a tick later: give it the chance. */
 const aTick = () => new Promise((r) => setTimeout(r, 50))
 
@@ -33,6 +33,7 @@ const before = (a: HTMLElement, b: HTMLElement) => Boolean(a.compareDocumentPosi
 describe('a note for the team with one rejection', () => {
   const card = pipelineCard({ stage: 'screening', version: 3 })
   const MOVE = 'POST /api/employer/applications/a1/move'
+  // answered, so that a note sent on its own (as the web once did) would show among the calls
   const NOTES = 'POST /api/employer/applications/a1/notes'
 
   function Harness({ c }: { c: PipelineCard }) {
@@ -70,48 +71,45 @@ describe('a note for the team with one rejection', () => {
     )
   })
 
-  it('is saved as a private note after the move, led by the reason’s label from the server', async () => {
+  it('goes with the move, trimmed and as written (the server adds the reason), and nothing else is sent', async () => {
     const { keys, bodyOf } = rejectWith({ [MOVE]: moved('a1'), [NOTES]: SAVED }, '  Wanted 40k over the band.  ')
-    await waitFor(() => expect(keys()).toEqual([MOVE, NOTES]))
-    expect(bodyOf(NOTES)).toEqual({ body: 'Rejected (Pay didn’t line up): Wanted 40k over the band.' })
-    // the note is the team's: the move carries neither it nor the feedback
-    expect(bodyOf(MOVE)).toEqual({ stage: 'rejected', version: 3, email_candidate: true, reason: 'salary' })
     expect(await screen.findByText('Applicant rejected')).toBeTruthy()
-  })
-
-  it('once saved (with no socket to echo it), reads the applicant again, so their page lists the note', async () => {
-    const { keys, qc } = rejectWith({ [MOVE]: moved('a1'), [NOTES]: SAVED }, 'Keep for the next senior role.')
-    const stale = vi.spyOn(qc, 'invalidateQueries')
-    const fetched = vi.mocked(fetch)
-    await waitFor(() => expect(keys()).toEqual([MOVE, NOTES]))
-    // the move marks it stale too: this is the one after the note was sent
-    const noteSent = fetched.mock.invocationCallOrder[1]
-    const applicant = JSON.stringify(employerKeys.applicant('a1'))
-    await waitFor(() =>
-      expect(stale.mock.calls.some((c, i) => JSON.stringify(c[0]?.queryKey) === applicant && stale.mock.invocationCallOrder[i] > noteSent)).toBe(true),
-    )
-  })
-
-  it('sends no note when none was written', async () => {
-    const { keys } = rejectWith({ [MOVE]: moved('a1'), [NOTES]: SAVED }, '   ')
-    expect(await screen.findByText('Applicant rejected')).toBeTruthy()
+    // the server leads it with the reason itself: the web sends neither the lead nor the label
+    expect(bodyOf(MOVE)).toEqual({ stage: 'rejected', version: 3, email_candidate: true, reason: 'salary', team_note: 'Wanted 40k over the band.' })
     await aTick()
     expect(keys()).toEqual([MOVE])
   })
 
-  it('sends no note when the move is refused', async () => {
+  it('once the move has taken (with no socket to echo it), reads the applicant again, so their page lists the note', async () => {
+    const { keys, qc } = rejectWith({ [MOVE]: moved('a1') }, 'Keep for the next senior role.')
+    const stale = vi.spyOn(qc, 'invalidateQueries')
+    const applicant = JSON.stringify(employerKeys.applicant('a1'))
+    await waitFor(() => expect(stale.mock.calls.some((c) => JSON.stringify(c[0]?.queryKey) === applicant)).toBe(true))
+    expect(keys()).toEqual([MOVE])
+  })
+
+  it('sends no note when none was written', async () => {
+    const { keys, bodyOf } = rejectWith({ [MOVE]: moved('a1'), [NOTES]: SAVED }, '  \n ')
+    expect(await screen.findByText('Applicant rejected')).toBeTruthy()
+    expect(bodyOf(MOVE)).toEqual({ stage: 'rejected', version: 3, email_candidate: true, reason: 'salary' })
+    await aTick()
+    expect(keys()).toEqual([MOVE])
+  })
+
+  it('sends nothing more when the move is refused: the note went with it, and neither was saved', async () => {
     const { keys } = rejectWith({ [MOVE]: { status: 409, body: { error: 'Someone else moved this applicant a moment ago.' } }, [NOTES]: SAVED }, 'Too far from the office.')
     expect(await screen.findByText('The board has changed')).toBeTruthy()
     await aTick()
     expect(keys()).toEqual([MOVE])
   })
 
-  it('if the note fails, the rejection stands and a toast says to add it on the applicant page', async () => {
-    const { keys } = rejectWith({ [MOVE]: moved('a1'), [NOTES]: FAILED }, 'Wanted 40k over the band.')
-    expect(await screen.findByText('Rejected, but the note didn’t save for Chloe Martin. Add it on their applicant page.')).toBeTruthy()
-    expect(screen.getByText('Your note didn’t save')).toBeTruthy()
-    expect(screen.getByText('Applicant rejected')).toBeTruthy()
-    expect(keys()).toEqual([MOVE, NOTES])
+  it('a note the server finds too long refuses the move, in the server’s words', async () => {
+    const { keys } = rejectWith({ [MOVE]: TOO_LONG, [NOTES]: SAVED }, 'Wanted 40k over the band.')
+    expect(await screen.findByText('Note for your team must be at most 2000 characters')).toBeTruthy()
+    expect(screen.getByText('Could not move the applicant')).toBeTruthy()
+    expect(screen.queryByText('Applicant rejected')).toBeNull()
+    await aTick()
+    expect(keys()).toEqual([MOVE])
   })
 })
 
@@ -122,10 +120,16 @@ describe('a note for the team with several rejections', () => {
   const tom = pipelineCard({ id: 'a2', candidate_id: 'c2', candidate_name: 'Tom Gallagher', candidate_email: 'tom@example.com' })
   const mia = pipelineCard({ id: 'a4', candidate_id: 'c4', candidate_name: 'Mia Nguyen', candidate_email: 'mia@example.com' })
   const erased = pipelineCard({ id: 'a3', candidate_id: 'c3', candidate_name: '[erased]', candidate_email: '[erased]' })
+  /** Answered, so that a note sent on its own (as the web once did) would show among the calls. */
+  const notesSaved = (...cards: PipelineCard[]) => Object.fromEntries(cards.map((c) => [notesOf(c.id), SAVED]))
 
   /** The server rejects each of `cards` but those in `refused`. */
   function bulkReply(cards: PipelineCard[], refused: string[] = []) {
-    const results = cards.map((c) => (refused.includes(c.id) ? { id: c.id, error: 'This applicant has been hired' } : { id: c.id, emailed: false, interviews_cancelled: 0 }))
+    const results = cards.map((c) =>
+      refused.includes(c.id)
+        ? { id: c.id, error: 'This applicant has been hired', emailed: false, interviews_cancelled: 0, note_saved: false, already_rejected: false }
+        : { id: c.id, emailed: false, interviews_cancelled: 0, note_saved: true, already_rejected: false },
+    )
     return { body: { rejected: results.filter((r) => !('error' in r)).length, emailed: 0, interviews_cancelled: 0, results } }
   }
 
@@ -150,52 +154,35 @@ describe('a note for the team with several rejections', () => {
     expect(screen.getByText('Only your hiring team sees this. It’s added to each applicant’s notes with the reason. Up to 2000 characters.')).toBeTruthy()
   })
 
-  it('is saved on each one the server rejected, after the rejection; none on those it refused, nor the erased', async () => {
-    const { keys, bodies } = rejectWith([chloe, tom, erased, mia], { [REJECT]: bulkReply([chloe, tom, erased, mia], ['a2']), [notesOf('a1')]: SAVED, [notesOf('a4')]: SAVED }, 'Budget is capped this quarter.')
-    await waitFor(() => expect(keys()).toHaveLength(3))
-    expect(keys()[0]).toBe(REJECT)
-    expect(keys().slice(1).sort()).toEqual([notesOf('a1'), notesOf('a4')])
-    expect(bodies(notesOf('a1'))).toEqual([{ body: 'Rejected (Pay didn’t line up): Budget is capped this quarter.' }])
-    expect(bodies(notesOf('a4'))).toEqual([{ body: 'Rejected (Pay didn’t line up): Budget is capped this quarter.' }])
-    // the feedback the candidates read does not carry it
-    expect(bodies(REJECT)).toEqual([{ application_ids: ['a1', 'a2', 'a3', 'a4'], email_candidates: true, reason: 'salary' }])
+  it('goes once with the rejection, trimmed and as written, and nothing else is sent (the server saves it on each it rejects)', async () => {
+    const cards = [chloe, tom, erased, mia]
+    const { keys, bodies } = rejectWith(cards, { [REJECT]: bulkReply(cards, ['a2']), ...notesSaved(...cards) }, ' Budget is capped this quarter. \n')
     expect(await screen.findByText('3 applicants rejected')).toBeTruthy()
-    await aTick()
-    expect(keys()).toHaveLength(3)
-  })
-
-  it('sends no note when none was written', async () => {
-    const { keys } = rejectWith([chloe, tom], { [REJECT]: bulkReply([chloe, tom]), [notesOf('a1')]: SAVED, [notesOf('a2')]: SAVED }, '')
-    expect(await screen.findByText('2 applicants rejected')).toBeTruthy()
+    // the feedback the candidates read does not carry it, and the server adds the reason before it
+    expect(bodies(REJECT)).toEqual([{ application_ids: ['a1', 'a2', 'a3', 'a4'], email_candidates: true, reason: 'salary', team_note: 'Budget is capped this quarter.' }])
     await aTick()
     expect(keys()).toEqual([REJECT])
   })
 
-  it('sends no note when the rejection itself fails', async () => {
-    const { keys } = rejectWith([chloe, tom], { [REJECT]: FAILED, [notesOf('a1')]: SAVED, [notesOf('a2')]: SAVED }, 'Budget is capped this quarter.')
+  it('sends no note when none was written', async () => {
+    const { keys, bodies } = rejectWith([chloe, tom], { [REJECT]: bulkReply([chloe, tom]), ...notesSaved(chloe, tom) }, '   ')
+    expect(await screen.findByText('2 applicants rejected')).toBeTruthy()
+    expect(bodies(REJECT)).toEqual([{ application_ids: ['a1', 'a2'], email_candidates: true, reason: 'salary' }])
+    await aTick()
+    expect(keys()).toEqual([REJECT])
+  })
+
+  it('sends nothing more when the rejection itself fails, and says so on the dialog', async () => {
+    const { keys } = rejectWith([chloe, tom], { [REJECT]: FAILED, ...notesSaved(chloe, tom) }, 'Budget is capped this quarter.')
     expect(await screen.findByText('Something went wrong')).toBeTruthy()
     await aTick()
     expect(keys()).toEqual([REJECT])
   })
 
-  it('if a note fails, the rejections stand and a toast names whose note to add', async () => {
-    const { keys } = rejectWith([chloe, tom], { [REJECT]: bulkReply([chloe, tom]), [notesOf('a1')]: SAVED, [notesOf('a2')]: FAILED }, 'Budget is capped this quarter.')
-    expect(await screen.findByText('Rejected, but the note didn’t save for Tom Gallagher. Add it on their applicant page.')).toBeTruthy()
-    expect(screen.getByText('Your note didn’t save')).toBeTruthy()
-    expect(screen.getByText('2 applicants rejected')).toBeTruthy()
-    expect(keys()).toHaveLength(3)
-  })
-})
-
-describe('the note’s words', () => {
-  it('leads with the reason’s label, or just “Rejected” without one; nothing when none was written', () => {
-    expect(rejectionNote('Other', ' Moving interstate. ')).toBe('Rejected (Other): Moving interstate.')
-    expect(rejectionNote(null, 'Moving interstate.')).toBe('Rejected: Moving interstate.')
-    expect(rejectionNote('Other', ' \n ')).toBe('')
-  })
-
-  it('names several whose note did not save, and their pages', () => {
-    const cards = ['Chloe Martin', 'Tom Gallagher'].map((candidate_name, i) => pipelineCard({ id: `a${i}`, candidate_name }))
-    expect(noteNotSavedToast(cards).message).toBe('Rejected, but the note didn’t save for Chloe Martin and Tom Gallagher. Add it on their applicant pages.')
+  it('a note the server finds too long rejects no one, and the dialog gives the server’s words', async () => {
+    const { keys } = rejectWith([chloe, tom], { [REJECT]: TOO_LONG, ...notesSaved(chloe, tom) }, 'Budget is capped this quarter.')
+    expect(await within(screen.getByRole('dialog')).findByText('Note for your team must be at most 2000 characters')).toBeTruthy()
+    expect(screen.queryByText('2 applicants rejected')).toBeNull()
+    expect(keys()).toEqual([REJECT])
   })
 })

@@ -74,6 +74,26 @@ describe('moving a card', () => {
     ])
   })
 
+  it('sends the team’s note with a rejection only, trimmed, and leaves it out when blank', async () => {
+    const reply = { body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved', emailed: false, note_saved: true } }
+    const calls = scriptFetch(reply, reply, reply)
+    const { result } = setup()
+    act(() => result.current.moveCard(card, 'screening', { note: 'Strong SQL.' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    act(() => result.current.moveCard(card, 'rejected', { reason: 'salary', note: '  Wanted 40k over the band. \n' }))
+    await waitFor(() => expect(calls).toHaveLength(2))
+    act(() => result.current.moveCard(card, 'rejected', { reason: 'salary', note: ' \n ' }))
+    await waitFor(() => expect(calls).toHaveLength(3))
+    expect(calls.map((c) => c.body)).toEqual([
+      { stage: 'screening', version: 1 },
+      // as written: the server leads it with the reason ("Rejected (…): ") when it saves it
+      { stage: 'rejected', version: 1, reason: 'salary', team_note: 'Wanted 40k over the band.' },
+      { stage: 'rejected', version: 1, reason: 'salary' },
+    ])
+    // the note is saved with the move: nothing is posted to the applicant's notes
+    expect(calls.every((c) => c.url === '/api/employer/applications/a1/move')).toBe(true)
+  })
+
   it('says the candidate was emailed when the server says it emailed them', async () => {
     const calls = scriptFetch({ body: { id: 'a1', stage: 'rejected', version: 2, message: 'Applicant moved', emailed: true } })
     const { result } = setup()

@@ -4,7 +4,8 @@
  * reason), and a toast that names the applicant (for a rejection, how they were told: portal and
  * notifications, and an email only when the server says one went, and how many of their interviews
  * the server cancelled) or gives the server's words for a refusal. A rejection's note for the team
- * is saved on the application once the move has taken (even if the page has moved on by then).
+ * goes with the move: the server saves it on the application in the same step, led by the reason,
+ * so the rejection and its note are saved together or not at all.
  */
 import { useCallback } from 'react'
 import { useToast } from '../../../components/ui/toast'
@@ -15,19 +16,18 @@ import { useMoveApplication } from '../api/move-application'
 import { moveRefusal, STAGE_LABELS } from '../model/stages'
 import { interviewsCancelledText } from '../model/upcomingInterviews'
 import type { PipelineCard, RejectionReason, Stage } from '../types'
-import { useSaveRejectionNote } from './RejectionTeamNote'
 
 /**
  * What a rejection says: feedback for the candidate, whether to email them too, the team's own
- * reason, and the team's private note as it is to be saved (rejectionNote), or '' for none.
+ * reason, and the team's private note as they wrote it, or '' for none (the server adds the reason
+ * before it).
  */
 export type Rejection = { feedback?: string; emailCandidate?: boolean; reason?: RejectionReason; note?: string }
 
 export function useCardMover(jobId: string) {
   const { push } = useToast()
   const move = useMoveApplication()
-  const { mutateAsync } = move
-  const saveNote = useSaveRejectionNote()
+  const { mutate } = move
   const moveCard = useCallback(
     (card: PipelineCard, to: Stage, { feedback, emailCandidate = false, reason, note }: Rejection = {}) => {
       if (card.stage === to) return
@@ -39,8 +39,7 @@ export function useCardMover(jobId: string) {
       }
       // ask for an email only with a rejection, and never for an erased candidate: they have no address
       const email = emailCandidate && to === 'rejected' && !isErased(card.candidate_name)
-      // the promise, unlike the callbacks, settles after an unmount: a note is not lost to a quick page change
-      void mutateAsync(
+      mutate(
         {
           id: card.id,
           jobId,
@@ -49,6 +48,7 @@ export function useCardMover(jobId: string) {
           feedback: feedback?.trim() || undefined,
           emailCandidate: email || undefined,
           reason: to === 'rejected' ? reason : undefined,
+          teamNote: to === 'rejected' ? note : undefined,
         },
         {
           // the server says whether an email went (not when they were already rejected, say) and how
@@ -61,13 +61,9 @@ export function useCardMover(jobId: string) {
               message: serverMessageOr(err, 'Please try again.'),
             }),
         },
-      ).then(
-        () => (to === 'rejected' && note ? saveNote([card], note) : undefined),
-        // said by onError
-        () => undefined,
       )
     },
-    [jobId, mutateAsync, push, saveNote],
+    [jobId, mutate, push],
   )
   return { moveCard, moving: move.isPending }
 }

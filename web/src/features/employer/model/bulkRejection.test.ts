@@ -49,7 +49,7 @@ describe('the toast after a bulk rejection', () => {
   })
 
   it('names only those the server says it emailed, and counts the others without guessing why', () => {
-    // Tom was already rejected, say: the server moved him again but sent no email
+    // Tom was rejected now but not emailed, for a reason the reply does not give
     const result = { rejected: 3, emailed: 2, results: [{ id: 'a1', emailed: true }, { id: 'a2', emailed: false }, { id: 'a3', emailed: true }] }
     expect(bulkRejectedToast(people.slice(0, 3), result, { feedback: false }).message).toBe(
       'We’ve emailed Chloe Martin and Ana Lee and updated their portals. One applicant wasn’t emailed.',
@@ -108,6 +108,55 @@ describe('the toast after a bulk rejection', () => {
     expect(bulkRejectedToast(people.slice(0, 2), noneEmailed, { feedback: false }).message).toBe(
       'Chloe Martin and Tom Gallagher will see it in their portals; no rejection email was sent. 1 interview was cancelled.',
     )
+  })
+
+  it('leaves out those the server passed over as already rejected, and says it left them as they were', () => {
+    const result = {
+      rejected: 1,
+      emailed: 1,
+      results: [
+        { id: 'a1', emailed: true, already_rejected: false },
+        { id: 'a2', emailed: false, already_rejected: true },
+      ],
+    }
+    // Tom is neither counted as not emailed nor as refused
+    expect(bulkRejectedToast(people.slice(0, 2), result, { feedback: true })).toEqual({
+      kind: 'success',
+      title: '1 applicant rejected',
+      message: 'We’ve emailed Chloe Martin and updated their portal, with your feedback. Tom Gallagher was already rejected, so we left them as they were.',
+    })
+    // no one emailed: only those rejected now will see it in their portals
+    const unmailed = { rejected: 1, emailed: 0, results: [{ id: 'a1', emailed: false }, { id: 'a2', emailed: false, already_rejected: true }, { id: 'a3', emailed: false, already_rejected: true }] }
+    expect(bulkRejectedToast(people.slice(0, 3), unmailed, { feedback: false }).message).toBe(
+      'Chloe Martin will see it in their portal; no email was sent. Tom Gallagher and Ana Lee were already rejected, so we left them as they were.',
+    )
+  })
+
+  it('counts more than three passed over, and puts the first refusal after them', () => {
+    const result = {
+      rejected: 0,
+      emailed: 0,
+      results: [
+        ...people.map((c) => ({ id: c.id, emailed: false, already_rejected: true })),
+        { id: 'a9', error: 'This applicant has been hired, so their stage can no longer change', emailed: false, already_rejected: false },
+      ],
+    }
+    expect(bulkRejectedToast([...people, erased], result, { feedback: false })).toEqual({
+      kind: 'warning',
+      title: 'No one rejected',
+      message: '4 applicants were already rejected, so we left them as they were. 1 could not be: This applicant has been hired, so their stage can no longer change',
+    })
+  })
+
+  it('when every one was already rejected, says no one was, and why, rather than “0 applicants rejected”', () => {
+    const result = { rejected: 0, emailed: 0, interviews_cancelled: 0, results: people.slice(0, 2).map((c) => ({ id: c.id, emailed: false, interviews_cancelled: 0, already_rejected: true })) }
+    expect(bulkRejectedToast(people.slice(0, 2), result, { feedback: true })).toEqual({
+      kind: 'warning',
+      title: 'No one rejected',
+      message: 'Chloe Martin and Tom Gallagher were already rejected, so we left them as they were.',
+    })
+    const one = { rejected: 0, emailed: 0, results: [{ id: 'a1', emailed: false, already_rejected: true }] }
+    expect(bulkRejectedToast(people.slice(0, 1), one, { feedback: false }).message).toBe('Chloe Martin was already rejected, so we left them as they were.')
   })
 
   it('reads a reply without `emailed` (an older server) as no one emailed', () => {
