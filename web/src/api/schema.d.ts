@@ -2228,6 +2228,11 @@ export interface components {
             stages: components["schemas"]["Stage"][];
         };
         BulkOutcome: {
+            /**
+             * @description They were rejected before: left as they were (reason, feedback and
+             *     notes), emailed nothing, and not counted in `rejected`.
+             */
+            already_rejected: boolean;
             /** @description Whether this candidate was emailed (as for one move). */
             emailed: boolean;
             /** @description `None` when it was rejected (or already was); else why not. */
@@ -2236,6 +2241,8 @@ export interface components {
             id: string;
             /** @description How many of their interviews still to come were cancelled. */
             interviews_cancelled: number;
+            /** @description Whether the team's note was saved on this applicant. */
+            note_saved: boolean;
         };
         BulkRejectBody: {
             application_ids: string[];
@@ -2243,12 +2250,18 @@ export interface components {
             email_candidates?: boolean;
             feedback?: string | null;
             reason?: null | components["schemas"]["RejectionReason"];
+            /**
+             * @description The team's own note, saved on each applicant this rejects (not on
+             *     one already rejected), as with one move.
+             */
+            team_note?: string | null;
         };
         BulkRejected: {
             /** @description How many of them were emailed. */
             emailed: number;
             /** @description How many interviews still to come were cancelled, over them all. */
             interviews_cancelled: number;
+            /** @description How many this rejected (not those already rejected). */
             rejected: number;
             results: components["schemas"]["BulkOutcome"][];
         };
@@ -2784,6 +2797,12 @@ export interface components {
             reason?: null | components["schemas"]["RejectionReason"];
             stage: components["schemas"]["Stage"];
             /**
+             * @description The team's own note with the move (up to 2,000 characters), saved as
+             *     a private note on the application, led by what the move did
+             *     ("Rejected (Salary expectations): …"). Never shown to the candidate.
+             */
+            team_note?: string | null;
+            /**
              * Format: int64
              * @description The card's version as the board showed it.
              */
@@ -2803,6 +2822,8 @@ export interface components {
              */
             interviews_cancelled: number;
             message: string;
+            /** @description Whether `team_note` was saved with the move (not when nothing changed). */
+            note_saved: boolean;
             stage: components["schemas"]["Stage"];
             /** Format: int64 */
             version: number;
@@ -11352,7 +11373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No applicants, more than 200, feedback too long, or an unknown reason */
+            /** @description No applicants, more than 200, feedback or team note too long, or an unknown reason */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11643,7 +11664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An unknown stage, a move the pipeline does not allow, a closed job, feedback too long, `email_candidate` or `reason` with a stage other than `rejected`, an unknown reason */
+            /** @description An unknown stage, a move the pipeline does not allow, a closed job, feedback or team note too long, `email_candidate` or `reason` with a stage other than `rejected`, an unknown reason */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -15,7 +15,7 @@ import { interviewsCancelledText } from './upcomingInterviews'
 /**
  * One applicant's outcome; a missing `emailed` (until the generated types have it) counts as not
  * emailed, a missing `interviews_cancelled` (an older server) defers to the total, and a missing
- * `already_rejected` (until the generated types have it) counts as rejected now.
+ * `already_rejected` (an older server) counts as rejected now.
  */
 type Outcome = { id: string; error?: string | null; emailed?: boolean; interviews_cancelled?: number; already_rejected?: boolean }
 
