@@ -227,6 +227,16 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .find_account_by_email(Role::Candidate, ERASED_APPLICANT)
         .await?
     {
+        // The erasure cancels the interviews the read model lists, and no
+        // projector runs while seeding: bring that one up to the head first,
+        // or their interview stays booked on the employer's list.
+        let interviews = projections::read_models::interviews::InterviewsProjector;
+        projections::runtime::ensure_checkpoint(
+            &state.pool,
+            projections::Projector::name(&interviews),
+        )
+        .await?;
+        while projections::rebuild::step(&state.source(), &interviews, 1000).await? > 0 {}
         let cmd = commands::erasure::ErasePerson::new(
             person.id,
             commands::erasure::ErasureTarget::Account,
