@@ -197,6 +197,30 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
         )]
     );
     assert_eq!(numbers.body["rejected_without_reason"], 1);
+    // The funnel counts a rejected applicant at every stage they reached:
+    // the one rejected at Screening reached Screening.
+    let funnel: Vec<(String, i64)> = numbers.body["funnel"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["stage"].as_str().unwrap().to_owned(),
+                s["count"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        funnel,
+        [
+            ("new", 3),
+            ("screening", 2),
+            ("interview", 0),
+            ("offer", 0),
+            ("hired", 0)
+        ]
+        .map(|(s, n)| (s.to_owned(), n))
+    );
     let rejected = app
         .get("/api/admin/applications?stage=rejected", Some(&admin))
         .await

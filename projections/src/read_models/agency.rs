@@ -386,13 +386,18 @@ pub async fn analytics(pool: &PgPool, scope: Scope) -> anyhow::Result<Analytics>
         .context("Failed to count applications per week")?;
 
     // The furthest stage each application reached: its stage, or for a
-    // rejected one, the stage it was rejected from is not kept, so it counts as new.
+    // rejected one the stage it was rejected from (one rejected at Interview
+    // reached Screening and Interview; counted as New before, it dropped out
+    // of both). A rejection from before that was kept counts as New until
+    // `recruit projections rebuild applications` fills it in.
     // language=PostgreSQL
     let reached: Vec<StageCount> = scope
         .bind(sqlx::query_as(concat!(
-            "SELECT a.stage, count(*) AS count FROM applications a WHERE ",
+            "SELECT CASE WHEN a.stage = 'rejected' THEN coalesce(a.rejected_from, 'new') ELSE a.stage END AS stage,
+                    count(*) AS count
+               FROM applications a WHERE ",
             in_range!(),
-            " GROUP BY a.stage"
+            " GROUP BY 1"
         )))
         .fetch_all(pool)
         .await

@@ -149,17 +149,22 @@ describe('candidate dashboard', () => {
         body: [
           { id: 'a1', job_id: 'j1', job_title: 'React Developer', company: 'Acme', status: 'pending', progress: 'in_review', interviews: [], created_at: '2025-01-02T00:00:00Z' },
           { id: 'a2', job_id: 'j2', job_title: 'Data Engineer', company: 'Beta', status: 'accepted', progress: 'interview', interviews: [], created_at: '2025-01-02T00:00:00Z', feedback: 'Great fit' },
-          { id: 'a3', job_id: 'j3', job_title: 'QA', company: 'Gamma', status: 'withdrawn', progress: 'not_progressed', interviews: [], created_at: '2025-01-02T00:00:00Z' },
+          { id: 'a3', job_id: 'j3', job_title: 'QA', company: 'Gamma', status: 'withdrawn', progress: 'on_hold', interviews: [], created_at: '2025-01-02T00:00:00Z' },
         ],
       }),
     })
     renderRoutes(candidateRoutes, '/candidate/dashboard/applications')
     expect(await screen.findByText('Great fit')).toBeTruthy()
     const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
-    expect(stat('Pending')).toBe('1')
-    expect(stat('Accepted')).toBe('1')
-    expect(stat('Rejected')).toBe('0')
-    expect(screen.getByText('withdrawn')).toBeTruthy()
+    expect(stat('Under review')).toBe('1')
+    expect(stat('Moving forward')).toBe('1')
+    expect(stat('Not progressed')).toBe('0')
+    // each card says where it stands, never the SPEC's "Accepted"
+    expect(screen.getByText('In review')).toBeTruthy()
+    expect(screen.getByText('Invited to interview')).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'My Applications' }).textContent).not.toMatch(/accepted/i)
+    // a step it does not know shows its status as it comes, neutral
+    expect(screen.getByText('withdrawn').className).toBe('badge badge-neutral')
     // each names the job it was for, linked to its ad
     expect(screen.getByRole('link', { name: 'Data Engineer' }).getAttribute('href')).toBe('/jobs/j2')
   })

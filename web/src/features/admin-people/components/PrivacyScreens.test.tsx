@@ -52,8 +52,9 @@ describe('a candidate’s record', () => {
     })
     const apps = await screen.findByRole('table', { name: 'The candidate’s applications' })
     expect(within(apps).getByText('Interview')).toBeTruthy()
-    // what their portal shows: the status and the plain words (the record cannot tell whether a time is booked)
-    expect(within(apps).getByText('They see “Accepted · Invited to interview”, or “Accepted · Interview booked” once a time is booked')).toBeTruthy()
+    // what their portal shows: the plain words, never the SPEC status (the record cannot tell whether a time is booked)
+    expect(within(apps).getByText('They see “Invited to interview”, or “Interview booked” once a time is booked')).toBeTruthy()
+    expect(within(apps).queryByText(/Accepted/)).toBeNull()
 
     expect(screen.getByText(/Opening a file is recorded in this record’s access log/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Download Sam Lee CV.pdf' }))
@@ -88,7 +89,7 @@ describe('a candidate’s record', () => {
     // the one still in the running is not marked
     const live = within(apps).getByText('Data Engineer').closest('tr')!
     expect(within(live).queryByText('Withdrawn')).toBeNull()
-    expect(within(live).getByText(/^They see “Accepted · Invited to interview”/)).toBeTruthy()
+    expect(within(live).getByText(/^They see “Invited to interview”/)).toBeTruthy()
   })
 
   it('says plainly when the candidate has applied for nothing', async () => {

@@ -86,19 +86,19 @@ describe('naming an employer', () => {
 })
 
 describe('what a candidate sees of an application', () => {
-  it('gives the status with the plain words of their portal', () => {
-    expect(theySee({ status: 'pending', progress: 'received' })).toBe('They see “Pending · Received”')
-    expect(theySee({ status: 'pending', progress: 'in_review' })).toBe('They see “Pending · In review”')
-    expect(theySee({ status: 'accepted', progress: 'offer' })).toBe('They see “Accepted · Offer”')
-    expect(theySee({ status: 'accepted', progress: 'hired' })).toBe('They see “Accepted · Hired”')
-    expect(theySee({ status: 'rejected', progress: 'not_progressed' })).toBe('They see “Rejected · Not progressed”')
+  it('gives the plain words of their portal, never the SPEC status', () => {
+    expect(theySee({ status: 'pending', progress: 'received' })).toBe('They see “Received”')
+    expect(theySee({ status: 'pending', progress: 'in_review' })).toBe('They see “In review”')
+    expect(theySee({ status: 'accepted', progress: 'offer' })).toBe('They see “Offer”')
+    expect(theySee({ status: 'accepted', progress: 'hired' })).toBe('They see “Hired”')
+    expect(theySee({ status: 'rejected', progress: 'not_progressed' })).toBe('They see “Not progressed”')
   })
   it('gives both texts of the interview step, since the record does not know whether a time is booked', () => {
-    expect(theySee({ status: 'accepted', progress: 'interview' })).toBe('They see “Accepted · Invited to interview”, or “Accepted · Interview booked” once a time is booked')
+    expect(theySee({ status: 'accepted', progress: 'interview' })).toBe('They see “Invited to interview”, or “Interview booked” once a time is booked')
   })
   it('gives only “Withdrawn” for one they withdrew, whatever its status and step', () => {
     expect(theySee({ status: 'pending', progress: 'interview', withdrawn_at: '2026-02-04T00:00:00Z' })).toBe('They see “Withdrawn”')
     expect(theySee({ status: 'accepted', progress: 'offer', withdrawn_at: '2026-02-04T00:00:00Z' })).toBe('They see “Withdrawn”')
-    expect(theySee({ status: 'pending', progress: 'in_review', withdrawn_at: null })).toBe('They see “Pending · In review”')
+    expect(theySee({ status: 'pending', progress: 'in_review', withdrawn_at: null })).toBe('They see “In review”')
   })
 })

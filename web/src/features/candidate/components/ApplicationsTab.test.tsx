@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { freshEachTest, renderRoutes, routeFetch, storeSession, type RouteAnswer } from '../../../testing/harness'
 import { applicationInterview, myApplication } from '../candidate.fixtures'
+import type { Application } from '../types'
 import { ApplicationsTab } from './ApplicationsTab'
 
 const LIST = 'GET /api/applications/my-applications'
@@ -113,7 +114,7 @@ describe('My Applications: withdrawing an application', () => {
     expect(within(card).getByText('Cancelled: The application was withdrawn.')).toBeTruthy()
     expect(withdrawButton('Rust Engineer')).toBeNull()
     expect(withdrawButton('Go Developer')).toBeTruthy()
-    expect(stat('Pending')).toBe('1')
+    expect(stat('Under review')).toBe('1')
     // the button that opened the dialog is gone: the focus is on the card's heading
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Rust Engineer' })))
   })
@@ -136,7 +137,7 @@ describe('My Applications: withdrawing an application', () => {
 
     await waitFor(() => expect(within(cardOf('Rust Engineer')).getByText('Withdrawn')).toBeTruthy())
     expect(withdrawButton('Rust Engineer')).toBeNull()
-    expect(stat('Pending')).toBe('0')
+    expect(stat('Under review')).toBe('0')
     release()
     expect(await screen.findByText('You withdrew this application on 3 Dec 2026.')).toBeTruthy()
   })
@@ -183,8 +184,9 @@ describe('My Applications: a withdrawn application', () => {
     const card = (await screen.findByRole('heading', { name: 'Rust Engineer' })).closest('li') as HTMLElement
     expect(within(card).getByText('Withdrawn').className).toBe('badge badge-neutral')
     expect(within(card).getByText('You withdrew this application on 3 Dec 2026.')).toBeTruthy()
-    // in place of its status and where it stands
-    expect(within(card).queryByText('Pending')).toBeNull()
+    // in place of where it stands: one badge, and no sentence of what the interview step means
+    expect(within(card).getAllByText(/^(Withdrawn|Invited to interview|Interview booked)$/)).toHaveLength(1)
+    expect(within(card).queryByText(/would like to interview you/)).toBeNull()
     expect(within(card).queryByText(/Where it stands/)).toBeNull()
     expect(within(card).getByRole('group', { name: 'Interviews for Rust Engineer' })).toBeTruthy()
     expect(within(card).getByText('Cancelled: The application was withdrawn.')).toBeTruthy()
@@ -193,7 +195,7 @@ describe('My Applications: a withdrawn application', () => {
     expect(screen.queryByText('Withdraw application')).toBeNull()
   })
 
-  it('is in none of the Pending, Accepted and Rejected counts', async () => {
+  it('is in none of the three counts', async () => {
     show({
       [LIST]: {
         body: [
@@ -205,9 +207,111 @@ describe('My Applications: a withdrawn application', () => {
       },
     })
     await screen.findByRole('heading', { name: 'Withdrawn Offer' })
-    expect(stat('Pending')).toBe('1')
-    expect(stat('Accepted')).toBe('1')
-    expect(stat('Rejected')).toBe('0')
+    expect(stat('Under review')).toBe('1')
+    expect(stat('Moving forward')).toBe('1')
+    expect(stat('Not progressed')).toBe('0')
     expect(screen.getAllByText('Withdrawn')).toHaveLength(2)
+  })
+})
+
+describe('My Applications: where each application stands, in the candidate’s words', () => {
+  freshEachTest(() => storeSession('candidate', { name: 'Jane Citizen' }))
+
+  const badgeOf = (card: HTMLElement) => card.querySelector('.cd-card-head .badge') as HTMLElement
+  const section = () => screen.getByRole('region', { name: 'My Applications' })
+
+  it('shows one badge at interview, "Invited to interview" until a time is booked, and never "Accepted"', async () => {
+    show({
+      [LIST]: {
+        body: [
+          myApplication({ id: 'a1', job_title: 'Invited Role', status: 'accepted', progress: 'interview' }),
+          myApplication({ id: 'a2', job_title: 'Booked Role', status: 'accepted', progress: 'interview', interviews: [applicationInterview({ application_id: 'a2' })] }),
+        ],
+      },
+    })
+    await screen.findByRole('heading', { name: 'Invited Role' })
+    const invited = cardOf('Invited Role')
+    expect(badgeOf(invited).textContent).toBe('Invited to interview')
+    expect(badgeOf(invited).className).toBe('badge badge-brand')
+    expect(within(invited).getAllByText('Invited to interview')).toHaveLength(1)
+    expect(within(invited).getByText("The hiring team would like to interview you. We'll let you know when a time is booked.")).toBeTruthy()
+    // a screen reader hears the badge as where it stands
+    expect(badgeOf(invited).parentElement?.textContent).toBe('Where it stands: Invited to interview')
+
+    const booked = cardOf('Booked Role')
+    expect(badgeOf(booked).textContent).toBe('Interview booked')
+    // said once, in the badge: the line under the company is the sentence alone
+    expect(within(booked).getAllByText('Interview booked')).toHaveLength(1)
+    expect(within(booked).getByText('Your interview is booked: the time and place are below.')).toBeTruthy()
+
+    expect(section().querySelectorAll('.cd-card-head .badge')).toHaveLength(2)
+    expect(section().textContent).not.toMatch(/accepted/i)
+  })
+
+  it('says "Not progressed", quietly, for one not going further, and never "Rejected"', async () => {
+    show({ [LIST]: { body: [myApplication({ status: 'rejected', progress: 'not_progressed', feedback: 'We went with someone more senior.' })] } })
+    expect(await screen.findByText('We went with someone more senior.')).toBeTruthy()
+    const card = cardOf('Rust Engineer')
+    expect(badgeOf(card).textContent).toBe('Not progressed')
+    expect(badgeOf(card).className).toBe('badge badge-neutral')
+    expect(within(card).getByText("This application won't go further this time. Thank you for applying.")).toBeTruthy()
+    expect(section().textContent).not.toMatch(/rejected/i)
+  })
+
+  it('gives each standing its words and its badge: Received, In review, Offer, Hired', async () => {
+    show({
+      [LIST]: {
+        body: [
+          myApplication({ id: 'a1', job_title: 'Role A', progress: 'received' }),
+          myApplication({ id: 'a2', job_title: 'Role B', progress: 'in_review' }),
+          myApplication({ id: 'a3', job_title: 'Role C', status: 'accepted', progress: 'offer' }),
+          myApplication({ id: 'a4', job_title: 'Role D', status: 'accepted', progress: 'hired' }),
+        ],
+      },
+    })
+    await screen.findByRole('heading', { name: 'Role D' })
+    const badges = ['Role A', 'Role B', 'Role C', 'Role D'].map((job) => badgeOf(cardOf(job)))
+    expect(badges.map((b) => b.textContent)).toEqual(['Received', 'In review', 'Offer', 'Hired'])
+    expect(badges.map((b) => b.className)).toEqual(['badge badge-info', 'badge badge-info', 'badge badge-success', 'badge badge-success'])
+    // each with an icon beside its words
+    expect(badges.every((b) => b.querySelector('svg'))).toBe(true)
+    expect(section().textContent).not.toMatch(/pending|accepted/i)
+  })
+
+  it('counts by the SPEC’s statuses under the candidate’s words, in that order', async () => {
+    show({
+      [LIST]: {
+        body: [
+          myApplication({ id: 'a1', job_title: 'Role A', progress: 'received' }),
+          myApplication({ id: 'a2', job_title: 'Role B', status: 'accepted', progress: 'interview' }),
+          myApplication({ id: 'a3', job_title: 'Role C', status: 'accepted', progress: 'offer' }),
+          myApplication({ id: 'a4', job_title: 'Role D', status: 'rejected', progress: 'not_progressed' }),
+          myApplication({ id: 'a5', job_title: 'Role E', status: 'rejected', progress: 'not_progressed' }),
+          myApplication({ id: 'a6', job_title: 'Role F', status: 'rejected', progress: 'not_progressed' }),
+        ],
+      },
+    })
+    await screen.findByRole('heading', { name: 'Role F' })
+    const stats = section().querySelector('dl.cd-stats') as HTMLElement
+    expect([...stats.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Under review', 'Moving forward', 'Not progressed'])
+    expect([...stats.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['1', '2', '3'])
+  })
+
+  it('shows a neutral badge, with no sentence, for a step it does not know', async () => {
+    show({
+      [LIST]: {
+        body: [
+          myApplication({ id: 'a1', job_title: 'Role A', status: 'accepted', progress: 'on_hold' as Application['progress'] }),
+          myApplication({ id: 'a2', job_title: 'Role B', status: 'paused', progress: 'on_hold' as Application['progress'] }),
+        ],
+      },
+    })
+    await screen.findByRole('heading', { name: 'Role B' })
+    // the status in the candidate's words (the counts' own), or as it comes, never "Accepted"
+    expect(badgeOf(cardOf('Role A')).textContent).toBe('Moving forward')
+    expect(badgeOf(cardOf('Role B')).textContent).toBe('paused')
+    expect(badgeOf(cardOf('Role B')).className).toBe('badge badge-neutral')
+    expect(cardOf('Role B').querySelector('.cd-standing')).toBeNull()
+    expect(section().textContent).not.toMatch(/accepted/i)
   })
 })

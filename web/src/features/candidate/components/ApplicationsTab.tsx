@@ -1,7 +1,13 @@
 /**
- * My Applications: Pending / Accepted / Rejected counts, cards (with their interviews beneath),
- * refresh, Try Again (SPEC 2.5, 8), and Withdraw application on one not yet decided. A withdrawn
- * application keeps its card, marked Withdrawn with the day, and is in none of the three counts.
+ * My Applications: the three counts, cards (with their interviews beneath), refresh, Try Again
+ * (SPEC 2.5, 8), and Withdraw application on one not yet decided. A withdrawn application keeps its
+ * card, marked Withdrawn with the day, and is in none of the three counts.
+ *
+ * The SPEC's statuses (pending, accepted, rejected) stay as they are in the API and still make the
+ * three counts, but the candidate never reads them: each card's one badge says where the
+ * application stands ("In review", "Invited to interview", "Not progressed": model/standing.ts), and
+ * the counts say "Under review", "Moving forward" and "Not progressed". "Accepted" covers Interview,
+ * Offer and Hired, and a job seeker takes it as "you got the job"; "Rejected" reads as a scoreboard.
  */
 import { Link } from 'react-router'
 import { Badge, type BadgeTone } from '../../../components/ui/Badge'
@@ -25,18 +31,44 @@ export const APPLICATION_MESSAGES = {
   empty: 'No applications yet',
 } as const
 
-const STATUS_DISPLAY: Record<string, { icon: IconName; label: string; tone: BadgeTone }> = {
-  pending: { icon: 'clock', label: 'Pending', tone: 'warning' },
-  accepted: { icon: 'check', label: 'Accepted', tone: 'success' },
-  rejected: { icon: 'cross', label: 'Rejected', tone: 'danger' },
+type Display = { icon: IconName; label: string; tone: BadgeTone }
+
+/**
+ * The SPEC's statuses in the candidate's words, the same as the counts': a card falls back on its
+ * status only when it has no `progress` this page knows.
+ */
+const STATUS_DISPLAY: Record<string, Display> = {
+  pending: { icon: 'clock', label: 'Under review', tone: 'info' },
+  accepted: { icon: 'check', label: 'Moving forward', tone: 'brand' },
+  rejected: { icon: 'dot', label: 'Not progressed', tone: 'neutral' },
 }
 
-/** Known statuses get their icon; anything else is neutral. */
-export function statusDisplay(status: string) {
-  return STATUS_DISPLAY[status?.toLowerCase?.() ?? ''] ?? { icon: 'dot' as IconName, label: status || 'Unknown', tone: 'neutral' as BadgeTone }
+/** Known statuses get their icon and the candidate's words; anything else is neutral, as it comes. */
+export function statusDisplay(status: string): Display {
+  return STATUS_DISPLAY[status?.toLowerCase?.() ?? ''] ?? { icon: 'dot', label: status || 'Unknown', tone: 'neutral' }
 }
 
-/** SPEC's three counts; a withdrawn application is none of them, whatever its status. */
+/** The icon beside each standing: waiting, an interview, good news, or a quiet dot when it is over. */
+const STANDING_ICONS: Record<Application['progress'], IconName> = {
+  received: 'clock',
+  in_review: 'clock',
+  interview: 'calendar',
+  offer: 'check',
+  hired: 'check',
+  not_progressed: 'dot',
+}
+
+/**
+ * A live card's one badge and its sentence: where it stands, or (for a `progress` this page does
+ * not know) its status in the candidate's words, with no sentence.
+ */
+function standingDisplay(app: Pick<Application, 'status' | 'progress' | 'interviews'>): Display & { detail: string } {
+  if (!Object.hasOwn(STANDING_ICONS, app.progress)) return { ...statusDisplay(app.status), detail: '' }
+  const standing = standingOf({ progress: app.progress, interviews: app.interviews ?? [] })
+  return { icon: STANDING_ICONS[app.progress], label: standing.label, tone: standing.tone, detail: standing.detail }
+}
+
+/** SPEC's three counts (by status); a withdrawn application is none of them, whatever its status. */
 export function countByStatus(apps: Application[]) {
   const live = apps.filter((a) => !isWithdrawn(a))
   const count = (s: string) => live.filter((a) => a.status?.toLowerCase() === s).length
@@ -79,15 +111,15 @@ export function ApplicationsTab() {
       <Message message={message} />
       <dl className="cd-stats">
         <div className="cd-stat">
-          <dt>Pending</dt>
+          <dt>Under review</dt>
           <dd>{counts.pending}</dd>
         </div>
         <div className="cd-stat">
-          <dt>Accepted</dt>
+          <dt>Moving forward</dt>
           <dd>{counts.accepted}</dd>
         </div>
         <div className="cd-stat">
-          <dt>Rejected</dt>
+          <dt>Not progressed</dt>
           <dd>{counts.rejected}</dd>
         </div>
       </dl>
@@ -110,8 +142,8 @@ export function ApplicationsTab() {
         <ul className="cd-cards">
           {list.map((app) => {
             const withdrawn = isWithdrawn(app)
-            const s = withdrawn ? WITHDRAWN_DISPLAY : statusDisplay(app.status)
-            const standing = standingOf(app)
+            const standing = withdrawn ? null : standingDisplay(app)
+            const badge = standing ?? WITHDRAWN_DISPLAY
             return (
               <li key={app.id} className={withdrawn ? 'cd-card cd-card-withdrawn' : 'cd-card'}>
                 <div className="cd-card-head">
@@ -119,19 +151,19 @@ export function ApplicationsTab() {
                     {/* the ad they applied for, to read again before an interview (a closed job's page says it is closed) */}
                     <Link to={`/jobs/${app.job_id}`}>{app.job_title}</Link>
                   </h3>
-                  <Badge tone={s.tone} icon={s.icon}>
-                    {s.label}
-                  </Badge>
+                  <span>
+                    {standing ? <span className="visually-hidden">Where it stands: </span> : null}
+                    <Badge tone={badge.tone} icon={badge.icon}>
+                      {badge.label}
+                    </Badge>
+                  </span>
                 </div>
                 <p className="cd-muted">{app.company}</p>
                 {withdrawn ? (
                   <p className="cd-standing">{withdrewOnText(app)}</p>
-                ) : (
-                  <p className="cd-standing">
-                    <span className="visually-hidden">Where it stands: </span>
-                    <Badge tone={standing.tone}>{standing.label}</Badge> <span>{standing.detail}</span>
-                  </p>
-                )}
+                ) : standing?.detail ? (
+                  <p className="cd-standing">{standing.detail}</p>
+                ) : null}
                 <p className="cd-small cd-muted">
                   Applied {formatDate(app.created_at)}
                   {app.last_updated ? ` · Updated ${formatDate(app.last_updated)}` : ''}
