@@ -69,6 +69,14 @@ async fn the_detail_shows_profile_documents_history_notes_and_scorecards() {
     );
     assert_eq!(d["history"][1]["kind"], "moved");
     assert_eq!(d["notes"][0]["body"], NOTE);
+    // Each note and scorecard names who wrote it, as the history does.
+    assert_eq!(
+        (
+            &d["notes"][0]["author_name"],
+            &d["scorecards"][0]["author_name"]
+        ),
+        (&json!("Morgan Reid"), &json!("Morgan Reid"))
+    );
     assert_eq!(d["scorecards"][0]["recommendation"], "strong_yes");
     assert_eq!(
         d["scorecards"][0]["ratings"][0],

@@ -162,6 +162,9 @@ async fn insert(conn: &mut PgConnection, events: &[&AssessmentEvent]) -> anyhow:
 pub struct Note {
     pub id: Uuid,
     pub author_id: Uuid,
+    /// Who wrote it, as their account names them (`None` if the account is
+    /// gone).
+    pub author_name: Option<String>,
     pub body: String,
     pub created_at: DateTime<Utc>,
 }
@@ -170,6 +173,8 @@ pub struct Note {
 pub struct Scorecard {
     pub id: Uuid,
     pub author_id: Uuid,
+    /// Who filled it in, as their account names them.
+    pub author_name: Option<String>,
     #[schema(value_type = Vec<Rating>)]
     pub ratings: sqlx::types::Json<Vec<Rating>>,
     #[sqlx(try_from = "String")]
@@ -186,8 +191,9 @@ pub async fn for_application(
 ) -> anyhow::Result<(Vec<Note>, Vec<Scorecard>)> {
     // language=PostgreSQL
     let notes = sqlx::query_as(
-        "SELECT id, author_id, body, created_at FROM application_notes
-          WHERE employer_id = $1 AND application_id = $2 ORDER BY created_at, id",
+        "SELECT n.id, n.author_id, u.name AS author_name, n.body, n.created_at
+           FROM application_notes n LEFT JOIN accounts u ON u.id = n.author_id
+          WHERE n.employer_id = $1 AND n.application_id = $2 ORDER BY n.created_at, n.id",
     )
     .bind(employer)
     .bind(application)
@@ -196,8 +202,9 @@ pub async fn for_application(
     .context("Failed to read an application's notes")?;
     // language=PostgreSQL
     let scorecards = sqlx::query_as(
-        "SELECT id, author_id, ratings, recommendation, comment, created_at FROM scorecards
-          WHERE employer_id = $1 AND application_id = $2 ORDER BY created_at, id",
+        "SELECT s.id, s.author_id, u.name AS author_name, s.ratings, s.recommendation, s.comment, s.created_at
+           FROM scorecards s LEFT JOIN accounts u ON u.id = s.author_id
+          WHERE s.employer_id = $1 AND s.application_id = $2 ORDER BY s.created_at, s.id",
     )
     .bind(employer)
     .bind(application)

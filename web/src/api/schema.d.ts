@@ -2849,6 +2849,11 @@ export interface components {
         Note: {
             /** Format: uuid */
             author_id: string;
+            /**
+             * @description Who wrote it, as their account names them (`None` if the account is
+             *     gone).
+             */
+            author_name?: string | null;
             body: string;
             /** Format: date-time */
             created_at: string;
@@ -3273,6 +3278,8 @@ export interface components {
         Scorecard: {
             /** Format: uuid */
             author_id: string;
+            /** @description Who filled it in, as their account names them. */
+            author_name?: string | null;
             comment?: string | null;
             /** Format: date-time */
             created_at: string;

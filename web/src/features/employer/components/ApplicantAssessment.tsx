@@ -66,6 +66,7 @@ export function NotesSection({ applicationId, notes, erased = false }: { applica
               <ErasedText text={n.body} />
             </p>
             <span className="ws-muted">
+              {n.author_name ? `${n.author_name} · ` : ''}
               <time dateTime={n.created_at}>{formatRelativeTime(n.created_at)}</time>
             </span>
           </li>
@@ -132,7 +133,11 @@ export function ScorecardsSection({ applicationId, scorecards, erased = false }:
         {scorecards.map((s) => (
           <li key={s.id}>
             <strong>{RECOMMENDATION_LABELS[s.recommendation] ?? s.recommendation}</strong>
-            <span className="ws-muted"> · average {averageScore(s.ratings).toFixed(1)} of 5 · {formatRelativeTime(s.created_at)}</span>
+            <span className="ws-muted">
+              {' '}
+              · average {averageScore(s.ratings).toFixed(1)} of 5 · {s.author_name ? `${s.author_name} · ` : ''}
+              {formatRelativeTime(s.created_at)}
+            </span>
             <ul className="emp-score-list">
               {s.ratings.map((r) => (
                 <li key={r.criterion}>

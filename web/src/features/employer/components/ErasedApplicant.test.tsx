@@ -98,8 +98,8 @@ describe('an applicant whose personal data was erased', () => {
       profile: null,
       documents: [],
       history: [],
-      notes: [{ id: 'n1', author_id: 'e1', body: 'Strong on SQL', created_at: '2026-11-21T00:00:00Z' }],
-      scorecards: [{ id: 's1', author_id: 'e1', comment: null, created_at: '2026-11-21T00:00:00Z', recommendation: 'yes', ratings: [{ criterion: 'SQL', score: 4 }] }],
+      notes: [{ id: 'n1', author_id: 'e1', author_name: 'Mei Chen', body: 'Strong on SQL', created_at: '2026-11-21T00:00:00Z' }],
+      scorecards: [{ id: 's1', author_id: 'e1', author_name: 'Mei Chen', comment: null, created_at: '2026-11-21T00:00:00Z', recommendation: 'yes', ratings: [{ criterion: 'SQL', score: 4 }] }],
       interviews: [booked],
       other_applications: [],
     }
@@ -120,6 +120,9 @@ describe('an applicant whose personal data was erased', () => {
     expect(within(scorecards).getByText('Their personal data was erased, so there is no one left to assess.').className).toBe('ws-muted')
     const notes = screen.getByRole('region', { name: /Notes/ })
     expect(within(notes).getByText('Strong on SQL')).toBeTruthy()
+    // each says who wrote it
+    expect(within(notes).getByText(/Mei Chen ·/)).toBeTruthy()
+    expect(within(scorecards).getByText(/Mei Chen ·/)).toBeTruthy()
     expect(within(notes).queryByRole('textbox')).toBeNull()
     expect(within(notes).queryByRole('button', { name: 'Add note' })).toBeNull()
     expect(within(notes).getByText('Their personal data was erased, so no new notes can be added.').className).toBe('ws-muted')
