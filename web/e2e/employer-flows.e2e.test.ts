@@ -3,7 +3,7 @@
  * a new employer signs up, the admin approves it, it signs in and posts a job that reaches the
  * public board; a fresh candidate applies with a resume while the employer's board is open (the
  * card arrives live), the employer adds a private note, moves the card to Interview and books an
- * interview, and the candidate's open portal shows Accepted and the interview without a reload;
+ * interview, and the candidate's open portal shows Interview booked and the interview without a reload;
  * the candidate is mailed a text/calendar invitation at the right time; the note's text never
  * reaches anything the candidate's browser receives. Also: the PDF viewer and the single-reject
  * feedback dialog (Cancel leaves the card; Reject, with the team's reason chosen, sends the
@@ -217,10 +217,10 @@ describe('apply → live → interview', () => {
     await page.getByText('Interview booked').first().waitFor()
   })
 
-  it('the candidate’s open portal shows Accepted and the interview without a reload', async () => {
+  it('the candidate’s open portal shows Interview booked and the interview without a reload', async () => {
     const page = candidatePage
     const appCard = page.locator('.cd-card', { has: page.getByRole('heading', { level: 3, name: JOB_TITLE, exact: true }) })
-    await appCard.getByText('Accepted', { exact: true }).waitFor({ timeout: 15_000 })
+    await appCard.getByText('Interview booked', { exact: true }).waitFor({ timeout: 15_000 })
     const interviews = appCard.getByRole('group', { name: `Interviews for ${JOB_TITLE}` })
     await interviews.waitFor({ timeout: 15_000 })
     const [y, m, d] = INTERVIEW.date.split('-').map(Number)
@@ -374,7 +374,7 @@ describe('rejecting with feedback', () => {
     const appCard = candidatePage.locator('.cd-card', { has: candidatePage.getByRole('heading', { level: 3, name: JOB_TITLE, exact: true }) })
     await candidatePage.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Applications' }).click()
     await appCard.getByText(REJECT_FEEDBACK).waitFor({ timeout: 15_000 })
-    await appCard.getByText('Rejected', { exact: true }).waitFor()
+    await appCard.getByText('Not progressed', { exact: true }).waitFor()
     expect(candidateReceived.filter((t) => t.includes(NOTE))).toEqual([])
     // the team's reason is theirs alone: nothing the candidate's browser received names it
     expect(candidateReceived.filter((t) => t.includes('Location or work rights'))).toEqual([])

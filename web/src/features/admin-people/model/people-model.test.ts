@@ -5,6 +5,7 @@ import { reasonError } from './forms'
 import { candidateQueryFromParams, inboxFilterFromParams, inboxFilterToParams } from './listFilters'
 import { listOf, profileView } from './profile'
 import { theySee } from './theySee'
+import type { CandidateApplication } from '../types'
 
 describe('employer filters in the address bar', () => {
   it('reads status and q, with unknown status as all', () => {
@@ -86,19 +87,21 @@ describe('naming an employer', () => {
 })
 
 describe('what a candidate sees of an application', () => {
+  // the record's application carries its SPEC status too: whatever it is, it is not what they see
+  const seen = (a: Pick<CandidateApplication, 'status' | 'progress' | 'withdrawn_at'>) => theySee(a)
   it('gives the plain words of their portal, never the SPEC status', () => {
-    expect(theySee({ status: 'pending', progress: 'received' })).toBe('They see “Received”')
-    expect(theySee({ status: 'pending', progress: 'in_review' })).toBe('They see “In review”')
-    expect(theySee({ status: 'accepted', progress: 'offer' })).toBe('They see “Offer”')
-    expect(theySee({ status: 'accepted', progress: 'hired' })).toBe('They see “Hired”')
-    expect(theySee({ status: 'rejected', progress: 'not_progressed' })).toBe('They see “Not progressed”')
+    expect(seen({ status: 'pending', progress: 'received' })).toBe('They see “Received”')
+    expect(seen({ status: 'pending', progress: 'in_review' })).toBe('They see “In review”')
+    expect(seen({ status: 'accepted', progress: 'offer' })).toBe('They see “Offer”')
+    expect(seen({ status: 'accepted', progress: 'hired' })).toBe('They see “Hired”')
+    expect(seen({ status: 'rejected', progress: 'not_progressed' })).toBe('They see “Not progressed”')
   })
   it('gives both texts of the interview step, since the record does not know whether a time is booked', () => {
-    expect(theySee({ status: 'accepted', progress: 'interview' })).toBe('They see “Invited to interview”, or “Interview booked” once a time is booked')
+    expect(seen({ status: 'accepted', progress: 'interview' })).toBe('They see “Invited to interview”, or “Interview booked” once a time is booked')
   })
   it('gives only “Withdrawn” for one they withdrew, whatever its status and step', () => {
-    expect(theySee({ status: 'pending', progress: 'interview', withdrawn_at: '2026-02-04T00:00:00Z' })).toBe('They see “Withdrawn”')
-    expect(theySee({ status: 'accepted', progress: 'offer', withdrawn_at: '2026-02-04T00:00:00Z' })).toBe('They see “Withdrawn”')
-    expect(theySee({ status: 'pending', progress: 'in_review', withdrawn_at: null })).toBe('They see “In review”')
+    expect(seen({ status: 'pending', progress: 'interview', withdrawn_at: '2026-02-04T00:00:00Z' })).toBe('They see “Withdrawn”')
+    expect(seen({ status: 'accepted', progress: 'offer', withdrawn_at: '2026-02-04T00:00:00Z' })).toBe('They see “Withdrawn”')
+    expect(seen({ status: 'pending', progress: 'in_review', withdrawn_at: null })).toBe('They see “In review”')
   })
 })

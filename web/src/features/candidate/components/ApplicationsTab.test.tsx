@@ -302,7 +302,7 @@ describe('My Applications: where each application stands, in the candidate’s w
       [LIST]: {
         body: [
           myApplication({ id: 'a1', job_title: 'Role A', status: 'accepted', progress: 'on_hold' as Application['progress'] }),
-          myApplication({ id: 'a2', job_title: 'Role B', status: 'paused', progress: 'on_hold' as Application['progress'] }),
+          myApplication({ id: 'a2', job_title: 'Role B', status: 'paused' as Application['status'], progress: 'on_hold' as Application['progress'] }),
         ],
       },
     })
