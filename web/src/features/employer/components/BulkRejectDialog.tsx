@@ -44,7 +44,7 @@ export function BulkRejectDialog({ jobId, job, cards, onClose, onDone }: Props) 
   const emailing = emailCandidates && reachable.length > 0
   const first = reachable[0]
   const interviewsNote = bulkInterviewsNote(cards)
-  const reason = useReasonField(cards.length)
+  const reason = useReasonField(cards.length, emailing)
   const teamNote = useTeamNoteField(reachable.length)
 
   return (

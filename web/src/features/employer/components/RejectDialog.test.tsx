@@ -69,6 +69,9 @@ describe('rejecting one applicant', () => {
     const hint = document.getElementById(select.getAttribute('aria-describedby')!)
     expect(hint?.textContent).toBe('Only your hiring team sees this. It’s not in the email.')
     expect(calls.map((c) => c.key)).toEqual(['GET /api/employer/rejection-reasons'])
+    // with the email unticked there is no email to speak of
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Email .* as well$/ }))
+    expect(hint?.textContent).toBe('Only your hiring team sees this.')
   })
 
   it('without a reason, says so on the field and sends nothing; once chosen, sends it with the move', async () => {

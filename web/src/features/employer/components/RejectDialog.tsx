@@ -134,7 +134,7 @@ export function RejectDialog({ name, email, erased = false, interviews, job, onC
   // on unless unticked: not hearing back is what job seekers mind most
   const [emailCandidate, setEmailCandidate] = useState(true)
   const emailing = emailCandidate && !erased
-  const reason = useReasonField(1)
+  const reason = useReasonField(1, emailing)
   const teamNote = useTeamNoteField(1)
   return (
     <Modal title={`Reject ${name}?`} onClose={onCancel}>
