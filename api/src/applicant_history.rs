@@ -149,6 +149,7 @@ pub fn history(mut events: Vec<Happened>, people: &HashMap<Uuid, Person>) -> Vec
                 ),
                 ApplicationEvent::ApplicationMoved {
                     stage,
+                    previous,
                     feedback,
                     moved_at,
                     emailed,
@@ -158,12 +159,17 @@ pub fn history(mut events: Vec<Happened>, people: &HashMap<Uuid, Person>) -> Vec
                     let why = reason
                         .map(|r| format!(" ({})", r.label()))
                         .unwrap_or_default();
-                    let summary = match stage {
-                        Stage::Rejected if *emailed => {
+                    // Whether the candidate was emailed is said either way:
+                    // "why did they hear nothing?" is asked of this page.
+                    let summary = match (stage, previous) {
+                        (Stage::Rejected, Stage::Rejected) => {
+                            format!("Rejection updated by {by}{why}")
+                        }
+                        (Stage::Rejected, _) if *emailed => {
                             format!("Rejected by {by}{why}, and emailed")
                         }
-                        Stage::Rejected => format!("Rejected by {by}{why}"),
-                        stage => format!("Moved to {} by {by}", stage.label()),
+                        (Stage::Rejected, _) => format!("Rejected by {by}{why}, not emailed"),
+                        (stage, _) => format!("Moved to {} by {by}", stage.label()),
                     };
                     entry(*moved_at, "moved", summary, feedback.as_ref())
                 }

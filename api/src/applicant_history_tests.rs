@@ -221,7 +221,10 @@ fn an_erased_person_is_named_as_one_and_a_rejection_reads_as_one() {
         )],
         &people(),
     );
-    assert_eq!(summaries(&entries), ["Rejected by an erased person"]);
+    assert_eq!(
+        summaries(&entries),
+        ["Rejected by an erased person, not emailed"]
+    );
     // erased feedback is no feedback, never the placeholder
     assert_eq!(entries[0].detail, None);
 }

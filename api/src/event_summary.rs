@@ -354,7 +354,12 @@ impl Reader<'_> {
                         format!("rejected {} at {}", self.candidate(), previous.label())
                     },
                     self.applied_for(),
-                    if *emailed { ", and emailed them" } else { "" },
+                    match (*emailed, *previous == domain::pipeline::Stage::Rejected) {
+                        (true, _) => ", and emailed them",
+                        // An update never mails; a new rejection says it did not.
+                        (false, true) => "",
+                        (false, false) => ", without emailing them (they see it in their portal)",
+                    },
                     reason
                         .map(|r| format!(". Reason: {}", r.label()))
                         .unwrap_or_default(),

@@ -119,6 +119,21 @@ fn a_move_names_who_moved_whom_for_which_job_and_a_rejection_its_reason() {
         "Mei Chen rejected Priya Raman at Interview for Senior Rust Engineer, and emailed them. \
          Reason: Salary expectations"
     );
+    // Not emailed is said too: "why did they hear nothing?" is asked of the trail.
+    let quiet = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
+        stage: Stage::Rejected,
+        previous: Stage::Screening,
+        feedback: None,
+        moved_by: MEI,
+        moved_at: Utc::now(),
+        emailed: false,
+        reason: None,
+    });
+    assert_eq!(
+        says(&stream, &quiet, Some(MEI), Actor::Employer),
+        "Mei Chen rejected Priya Raman at Screening for Senior Rust Engineer, without emailing \
+         them (they see it in their portal)"
+    );
     // A second thought on the reason (or feedback added) is not a second rejection.
     let updated = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
         stage: Stage::Rejected,

@@ -86,7 +86,7 @@ async fn the_history_names_who_moved_booked_and_scored_in_plain_sentences() {
     assert_eq!(
         summaries(&after.body)[5..],
         [
-            "Rejected by Morgan Reid",
+            "Rejected by Morgan Reid, not emailed",
             "Interview on Tue 20 Jan 2099, 10:00 am cancelled by Morgan Reid",
         ]
     );
