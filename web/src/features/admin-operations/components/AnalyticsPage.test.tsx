@@ -141,7 +141,8 @@ describe('analytics', () => {
           .getAllByRole('button')
           .filter((b) => b.getAttribute('aria-pressed') === 'true')
           .map((b) => b.textContent)
-      expect(pressed()).toEqual(['Last 30 days'])
+      // on the 30th, November so far is also the last 30 days: both say so
+      expect(pressed()).toEqual(['This month', 'Last 30 days'])
       expect(pick('Last 30 days').className).toContain('btn-primary')
       expect(pick('All time').getAttribute('aria-pressed')).toBe('false')
       expect(pick('All time').className).toContain('btn-outline')

@@ -21,19 +21,12 @@ import { serverMessageOr } from '../../../lib/server-message'
 import { useAdminTitle } from '../../admin'
 import { useDownloadApplicationsCsv } from '../api/download-analytics-csv'
 import { useAnalytics } from '../api/get-analytics'
-import { analyticsParams, clientFromParams, formatDuration, isLastDays, lastDays, rangeFromParams, totalApplications, type AnalyticsRange } from '../model/analytics'
+import { analyticsParams, clientFromParams, formatDuration, isQuickRange, QUICK_RANGES, rangeFromParams, totalApplications, type AnalyticsRange } from '../model/analytics'
 import { rangeProblem } from '../model/applicationFilters'
 import { ClientFilter, useClientOptions } from './ClientFilter'
 import '../operations.css'
 
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'))
-
-const QUICK: { label: string; days: number | null }[] = [
-  { label: 'Last 30 days', days: 30 },
-  { label: 'Last 90 days', days: 90 },
-  { label: 'Last 12 months', days: 365 },
-  { label: 'All time', days: null },
-]
 
 function rangeText({ from, to }: AnalyticsRange): string {
   if (from && to) return `${formatDate(from)} to ${formatDate(to)}`
@@ -179,9 +172,9 @@ function RangeForm({ range, problem, onRange }: { range: AnalyticsRange; problem
         </Button>
       </div>
       <div className="ops-picks" role="group" aria-label="Quick ranges">
-        {QUICK.map((q) => {
+        {QUICK_RANGES.map((q) => {
           // the one in use is marked by more than its colour: a tick as well
-          const active = isLastDays(range, q.days)
+          const active = isQuickRange(range, q)
           return (
             <Button
               key={q.label}
@@ -189,7 +182,7 @@ function RangeForm({ range, problem, onRange }: { range: AnalyticsRange; problem
               variant={active ? 'primary' : 'outline'}
               icon={active ? 'check' : undefined}
               aria-pressed={active}
-              onClick={() => onRange(q.days === null ? ALL_TIME : lastDays(q.days))}
+              onClick={() => onRange(q.range())}
             >
               {q.label}
             </Button>

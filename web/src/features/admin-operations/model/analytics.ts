@@ -22,19 +22,53 @@ export const analyticsParams = (r: AnalyticsRange, employer: string) => writePar
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 
-/** The quick ranges: the last N days up to today (UTC days, as the server counts them). */
+const SYDNEY_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** Today in Sydney (YYYY-MM-DD): the server counts Sydney days, so before 10 or 11 am a UTC "today"
+ *  would still be yesterday and leave the morning's applications out. */
+export function sydneyToday(now: Date = new Date()): string {
+  return SYDNEY_DAY.format(now)
+}
+
+/** A YYYY-MM-DD day as a UTC midnight, for day arithmetic. */
+const dayAt = (day: string) => new Date(`${day}T00:00:00Z`)
+
+/** The last N days up to today (Sydney days, as the server counts them). */
 export function lastDays(n: number, now: Date = new Date()): AnalyticsRange {
-  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  const to = dayAt(sydneyToday(now))
   const from = new Date(to.getTime() - (n - 1) * 86_400_000)
   return { from: isoDay(from), to: isoDay(to) }
 }
 
-/** Whether `range` is the quick range of the last `days` days up to today, or all time for null:
- *  a quick range picked yesterday is no longer "Last 30 days" today. */
-export function isLastDays(range: AnalyticsRange, days: number | null, now: Date = new Date()): boolean {
-  if (days === null) return !range.from && !range.to
-  const quick = lastDays(days, now)
-  return range.from === quick.from && range.to === quick.to
+/** The calendar month so far, in Sydney: what a client meeting asks about. */
+export function thisMonth(now: Date = new Date()): AnalyticsRange {
+  const today = sydneyToday(now)
+  return { from: `${today.slice(0, 8)}01`, to: today }
+}
+
+/** The whole of the calendar month before this one, in Sydney. */
+export function lastMonth(now: Date = new Date()): AnalyticsRange {
+  const firstOfThis = dayAt(thisMonth(now).from)
+  const lastOfPrevious = new Date(firstOfThis.getTime() - 86_400_000)
+  return { from: `${isoDay(lastOfPrevious).slice(0, 8)}01`, to: isoDay(lastOfPrevious) }
+}
+
+/** A quick range: its button's label and the range it stands for as of `now`. */
+export type QuickRange = { label: string; range: (now?: Date) => AnalyticsRange }
+
+export const QUICK_RANGES: readonly QuickRange[] = [
+  { label: 'This month', range: thisMonth },
+  { label: 'Last month', range: lastMonth },
+  { label: 'Last 30 days', range: (now) => lastDays(30, now) },
+  { label: 'Last 12 months', range: (now) => lastDays(365, now) },
+  { label: 'All time', range: () => ({ from: '', to: '' }) },
+]
+
+/** Whether `range` is `quick` as of today: a quick range picked yesterday is no longer "Last 30
+ *  days" today. */
+export function isQuickRange(range: AnalyticsRange, quick: QuickRange, now: Date = new Date()): boolean {
+  const q = quick.range(now)
+  return range.from === q.from && range.to === q.to
 }
 
 /** A week's Monday (YYYY-MM-DD) as "17 Nov". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alertWeekSeries, alertWeeksSummary, countsSummary, formatDuration, funnelRows, isLastDays, lastDays, rangeFromParams, topWithOther, weekSeries } from './analytics'
+import { alertWeekSeries, alertWeeksSummary, countsSummary, formatDuration, funnelRows, isQuickRange, lastDays, lastMonth, QUICK_RANGES, rangeFromParams, sydneyToday, thisMonth, topWithOther, weekSeries } from './analytics'
 import { lagLabel, latestRebuild, percentDone, rebuildOutcome } from './progress'
 
 describe('rebuild progress', () => {
@@ -85,11 +85,24 @@ describe('analytics shaping', () => {
   })
   it('knows which quick range a range is, as of today', () => {
     const now = new Date('2026-03-31T12:00:00Z')
-    expect(isLastDays({ from: '2026-03-02', to: '2026-03-31' }, 30, now)).toBe(true)
-    expect(isLastDays({ from: '2026-03-02', to: '2026-03-31' }, 90, now)).toBe(false)
+    const [month, , last30, , allTime] = QUICK_RANGES
+    expect(QUICK_RANGES.map((q) => q.label)).toEqual(['This month', 'Last month', 'Last 30 days', 'Last 12 months', 'All time'])
+    expect(isQuickRange({ from: '2026-03-02', to: '2026-03-31' }, last30, now)).toBe(true)
+    expect(isQuickRange({ from: '2026-03-02', to: '2026-03-31' }, month, now)).toBe(false)
     // picked yesterday, it is no longer the last 30 days
-    expect(isLastDays({ from: '2026-03-01', to: '2026-03-30' }, 30, now)).toBe(false)
-    expect(isLastDays({ from: '', to: '' }, null, now)).toBe(true)
-    expect(isLastDays({ from: '2026-03-02', to: '' }, null, now)).toBe(false)
+    expect(isQuickRange({ from: '2026-03-01', to: '2026-03-30' }, last30, now)).toBe(false)
+    expect(isQuickRange({ from: '', to: '' }, allTime, now)).toBe(true)
+    expect(isQuickRange({ from: '2026-03-02', to: '' }, allTime, now)).toBe(false)
+  })
+  it('counts in Sydney days: a Sydney morning is already the next day', () => {
+    // 8 am on 1 December in Sydney (AEDT, UTC+11) is still 30 November in UTC
+    const morning = new Date('2026-11-30T21:00:00Z')
+    expect(sydneyToday(morning)).toBe('2026-12-01')
+    expect(lastDays(30, morning)).toEqual({ from: '2026-11-02', to: '2026-12-01' })
+    expect(thisMonth(morning)).toEqual({ from: '2026-12-01', to: '2026-12-01' })
+    expect(lastMonth(morning)).toEqual({ from: '2026-11-01', to: '2026-11-30' })
+    // across a year's end, and a short month
+    expect(lastMonth(new Date('2027-01-15T01:00:00Z'))).toEqual({ from: '2026-12-01', to: '2026-12-31' })
+    expect(lastMonth(new Date('2026-03-10T01:00:00Z'))).toEqual({ from: '2026-02-01', to: '2026-02-28' })
   })
 })
