@@ -5,6 +5,11 @@
  * portal by id). Unlike the public board it lists jobs with 24 hours or less left, marked as such.
  * It also shows the candidate's saved jobs (`?view=saved`, issue 27), a view of this tab rather than
  * a fifth tab beside SPEC 2.5's four.
+ *
+ * Apply Now on a public job ad lands here with `?apply=<job id>` and opens that job's dialog. The job
+ * stays in view: its card, in full, on top of the list ("You're applying for"); once sent, the
+ * confirmation names it and leads back to the ad and on to My Applications; after Cancel, the card
+ * stays with the way back to the ad.
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -91,7 +96,12 @@ export function JobsTab() {
   const [intentNotice, setIntentNotice] = useState<{ kind: 'gone' } | { kind: 'applied'; title: string } | null>(null)
   const [appliedNow, setAppliedNow] = useState<Set<string>>(new Set())
   // the job just applied for: what happens next stays under the success message after it clears
-  const [justApplied, setJustApplied] = useState<{ id: string; title: string } | null>(null)
+  // (`fromAd`: applied for from its ad, so the way back to the ad goes with it)
+  const [justApplied, setJustApplied] = useState<{ id: string; title: string; company: string; fromAd: boolean } | null>(null)
+  // The job whose dialog the address opened (Apply Now on its ad, or again after signing back in):
+  // its card stays on top, in full, while the dialog is open ('applying'), and after Cancel with the
+  // way back to the ad ('cancelled') until the candidate opens another job's dialog.
+  const [cameFor, setCameFor] = useState<{ job: Job; phase: 'applying' | 'cancelled'; expanded: boolean } | null>(null)
   const [refreshing, setRefreshing] = useState(false)
   const [message, showMessage] = useTimedMessage()
   const moreId = useId()
@@ -138,17 +148,32 @@ export function JobsTab() {
     },
     [setParams],
   )
+  // The job in the address is decided once, as it arrives: its dialog opens and stays open until it
+  // closes, or it cannot open and the notice says why. Once open, the applications coming back
+  // during the submit (now with this job in them, before the dialog has closed) change nothing: the
+  // job was applied for here, and the success says so, never "You've already applied".
   useEffect(() => {
-    if (!wanted || !settled || requestedOpen) return
-    setIntentNotice(requested ? { kind: 'applied', title: requested.title } : { kind: 'gone' })
+    if (!wanted || !settled || applying) return
+    if (requestedOpen) {
+      setApplying(requestedOpen)
+      setCameFor({ job: requestedOpen, phase: 'applying', expanded: true })
+      return
+    }
+    if (!appliedNow.has(wanted)) {
+      // one message at a time: this notice replaces what an earlier application here said
+      setJustApplied(null)
+      setIntentNotice(requested ? { kind: 'applied', title: requested.title } : { kind: 'gone' })
+    }
     dropIntent(wanted)
-  }, [wanted, settled, requested, requestedOpen, dropIntent])
+  }, [wanted, settled, applying, requested, requestedOpen, appliedNow, dropIntent])
 
   // The open dialog's job is in the address too (?apply=): if the session ends while the candidate
   // is applying (the server answers 401), the portal's guard keeps it through signing in again,
   // and the dialog opens once more.
   const openDialog = (job: Job) => {
     setApplying(job)
+    // another job's dialog: the candidate has moved on from the one they came for
+    setCameFor((c) => (c && String(c.job.id) === String(job.id) ? { ...c, phase: 'applying' } : null))
     setParams(
       (p) => {
         p.set(APPLY_PARAM, String(job.id))
@@ -160,8 +185,21 @@ export function JobsTab() {
 
   const closeDialog = () => {
     setApplying(null)
+    setCameFor((c) => (c ? { ...c, phase: 'cancelled' } : null))
     const inAddress = params.get(APPLY_PARAM)
     if (inAddress !== null) dropIntent(fromAddress ?? inAddress)
+  }
+
+  const onApplied = (job: Job) => {
+    const id = String(job.id)
+    const fromAd = cameFor !== null && String(cameFor.job.id) === id
+    setAppliedNow((s) => new Set(s).add(id))
+    setJustApplied({ id, title: job.title, company: job.company, fromAd })
+    closeDialog()
+    // one message at a time: the success, which names the job from its ad, stands in for the card on top
+    setCameFor(null)
+    setIntentNotice(null)
+    showMessage('success', JOB_MESSAGES.applied, 4000)
   }
 
   const refresh = async () => {
@@ -209,7 +247,13 @@ export function JobsTab() {
         </div>
       </div>
       <Message message={message} />
-      {justApplied ? <AppliedNextSteps key={justApplied.id} jobTitle={justApplied.title} /> : null}
+      {justApplied ? (
+        <AppliedNextSteps
+          key={justApplied.id}
+          jobTitle={justApplied.title}
+          fromAd={justApplied.fromAd ? { jobId: justApplied.id, company: justApplied.company } : undefined}
+        />
+      ) : null}
       {intentNotice?.kind === 'gone' ? (
         <div className="alert alert-info" role="status">
           {JOB_MESSAGES.applyGone}
@@ -218,6 +262,18 @@ export function JobsTab() {
         <div className="alert alert-info" role="status">
           You've already applied for {intentNotice.title}. <Link to="/candidate/dashboard/applications">See where it stands in My Applications</Link>.
         </div>
+      ) : null}
+      {cameFor ? (
+        <CameForJob
+          job={cameFor.job}
+          phase={cameFor.phase}
+          expanded={cameFor.expanded}
+          applied={applied.has(String(cameFor.job.id))}
+          withdrawn={withdrawn.has(String(cameFor.job.id))}
+          hoursLeft={hoursLeft(cameFor.job)}
+          onToggle={() => setCameFor((c) => (c ? { ...c, expanded: !c.expanded } : null))}
+          onApply={() => openDialog(cameFor.job)}
+        />
       ) : null}
 
       <div className="cd-filter-buttons" role="group" aria-label="Which jobs">
@@ -336,14 +392,41 @@ export function JobsTab() {
         <ApplyModal
           job={dialogJob}
           onClose={closeDialog}
-          onApplied={(jobId) => {
-            setAppliedNow((s) => new Set(s).add(String(jobId)))
-            setJustApplied({ id: String(jobId), title: dialogJob.title })
-            closeDialog()
-            showMessage('success', JOB_MESSAGES.applied, 4000)
-          }}
+          onApplied={() => onApplied(dialogJob)}
         />
       ) : null}
+    </section>
+  )
+}
+
+type CameForProps = {
+  job: Job
+  phase: 'applying' | 'cancelled'
+  expanded: boolean
+  applied: boolean
+  withdrawn: boolean
+  hoursLeft: number | null
+  onToggle: () => void
+  onApply: () => void
+}
+
+/** On top of Browse Jobs, the job the candidate came from its ad to apply for: its own card, in
+ *  full, and the way back to the ad. The list below is left as it is. */
+function CameForJob({ job, phase, expanded, applied, withdrawn, hoursLeft, onToggle, onApply }: CameForProps) {
+  const headingId = useId()
+  return (
+    <section className="cd-came-for" aria-labelledby={headingId} style={{ marginBottom: 'var(--space-5)' }}>
+      <div className="cd-list-head">
+        <h3 id={headingId} className="cd-subheading">
+          {phase === 'applying' ? "You're applying for" : 'The job you were looking at'}
+        </h3>
+        <Link to={`/jobs/${job.id}`} className="cd-small">
+          Back to the job ad
+        </Link>
+      </div>
+      <ul className="cd-cards">
+        <PortalJobCard job={job} expanded={expanded} applied={applied} withdrawn={withdrawn} hoursLeft={hoursLeft} onToggle={onToggle} onApply={onApply} />
+      </ul>
     </section>
   )
 }

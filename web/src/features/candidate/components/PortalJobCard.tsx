@@ -6,6 +6,7 @@
  * lists, says how long is left. One applied for says so, or says Withdrawn once the candidate took
  * the application back (applying again is refused, so there is no Apply Now then either).
  */
+import { useId } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
@@ -27,7 +28,8 @@ type Props = {
 }
 
 export function PortalJobCard({ job, expanded, applied, withdrawn = false, hoursLeft, onToggle, onApply }: Props) {
-  const detailsId = `portal-job-${job.id}`
+  // the same job can show twice (on top as the one being applied for, and in the list): ids stay apart
+  const detailsId = `portal-job-${useId()}`
   const hasApplied = applied || withdrawn
   return (
     <li className="cd-card cd-job-card card-cover">
