@@ -91,7 +91,7 @@ describe('admin operations', () => {
     await ui.page.goto(`${ADMIN_URL}/dashboard/audit`)
     await ui.page.getByRole('list', { name: 'Events, newest first' }).waitFor()
     // "Older" pages back with the server's cursor, kept in the address bar
-    const positions = async () => (await ui.page.locator('.ops-event-pos').allInnerTexts()).map((t) => Number(t.replace(/\D/g, '')))
+    const positions = () => ui.page.locator('.ops-event').evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.position)))
     const newest = await positions()
     await ui.page.getByRole('button', { name: 'Older' }).click()
     await ui.page.waitForURL(/before=\d+/)
@@ -107,14 +107,14 @@ describe('admin operations', () => {
     // the newest event of the job is the closing, read as a sentence
     await events.getByText(`closed ${job.title} for the agency`, { exact: false }).first().waitFor()
     // the event's metadata and payload open on demand, the reason in the payload
-    await events.getByText('Raw event').first().click()
+    await events.getByText('Technical details').first().click()
     await events.getByText('Correlation id').first().waitFor()
     await events.getByLabel(/^Payload of event/).first().getByText(reason, { exact: false }).waitFor()
     expect(await seriousA11yViolations(ui.page, 'audit trail, filtered, an event open')).toEqual([])
 
-    await events.getByRole('link', { name: `History of ${streamId}` }).first().click()
+    await events.getByRole('link', { name: 'Job history', exact: true }).first().click()
     await ui.page.waitForURL(`${ADMIN_URL}/dashboard/audit/streams/${streamId}`)
-    const history = ui.page.getByRole('list', { name: `History of ${streamId}` })
+    const history = ui.page.getByRole('list', { name: 'Full history, oldest first' })
     await history.waitFor()
     const latest = (await api<Stream>('GET', `/api/admin/streams/${streamId}`, auth())).body.events.length
 
@@ -183,7 +183,7 @@ for (const viewport of VIEWPORT_NAMES) {
           path: `/dashboard/audit/streams/job-${job.id}`,
           // headed by the job's title, not its id
           title: `${job.title} · Job history`,
-          ready: () => ui.page.getByRole('list', { name: `History of job-${job.id}` }).waitFor(),
+          ready: () => ui.page.getByRole('list', { name: 'Full history, oldest first' }).waitFor(),
         },
         { name: 'projections', path: '/dashboard/projections', title: 'Projections', ready: () => ui.page.getByRole('table', { name: 'Projectors' }).waitFor() },
         { name: 'analytics', path: '/dashboard/analytics', title: 'Analytics', ready: () => ui.page.locator('.recharts-surface').first().waitFor() },

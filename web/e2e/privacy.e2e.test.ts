@@ -289,7 +289,7 @@ describe('after the erasure', () => {
       await page.goto(`${ADMIN_URL}/dashboard/privacy`)
       const row = page.getByRole('row').filter({ has: page.locator(`a[href="/dashboard/candidates/${candidate.user.id}"]`) })
       await row.waitFor()
-      expect(await row.innerText()).toContain('Candidate')
+      expect(await row.innerText()).toContain('Erased candidate')
       await screenshot(page, 'privacy/admin-page-with-erasure', 'desktop')
 
       await row.getByRole('link').first().click()

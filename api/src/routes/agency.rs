@@ -17,6 +17,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use super::pipeline::ReasonOption;
 use super::{IdInPath, Message, PathId, RequestMeta, refusals};
 use crate::app::{AppState, Written};
 use crate::auth::{AdminUser, SteppedUpAdmin};
@@ -30,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(close_job))
         .routes(routes!(applications))
         .routes(routes!(analytics))
+        .routes(routes!(rejection_reasons))
         .routes(routes!(export))
         .routes(routes!(admins))
         .routes(routes!(remove_admin))
@@ -217,6 +219,14 @@ async fn analytics(
     Query(query): Query<RangeQuery>,
 ) -> Result<Json<agency::Analytics>, ApiError> {
     Ok(Json(agency::analytics(&reads, query.scope()?).await?))
+}
+
+/// The reasons a rejection may give, in the hiring teams' words: the agency
+/// reads a rejection's code in records and the audit trail by them.
+#[utoipa::path(get, path = "/api/admin/rejection-reasons", operation_id = "admin_rejection_reasons", tag = "admin", security(("admin" = [])),
+    responses((status = 200, description = "The reasons, in form order", body = Vec<ReasonOption>)))]
+async fn rejection_reasons(AdminUser(_): AdminUser) -> Json<Vec<ReasonOption>> {
+    Json(super::pipeline::reason_options())
 }
 
 /// One row per application, nothing personal, for a spreadsheet.

@@ -44,10 +44,21 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// A reason a rejection may give, as a form offers it.
 #[derive(Serialize, utoipa::ToSchema)]
-struct ReasonOption {
+pub(crate) struct ReasonOption {
     reason: RejectionReason,
     /// How the hiring team reads it: "Salary expectations".
     label: &'static str,
+}
+
+/// Every reason with its words, in the order a form lists them.
+pub(crate) fn reason_options() -> Vec<ReasonOption> {
+    RejectionReason::ALL
+        .into_iter()
+        .map(|reason| ReasonOption {
+            reason,
+            label: reason.label(),
+        })
+        .collect()
 }
 
 /// The reasons a rejection may give, in the order a form lists them: the
@@ -56,15 +67,7 @@ struct ReasonOption {
     responses((status = 200, description = "The reasons, in form order", body = Vec<ReasonOption>),
         refusals::NotApproved))]
 async fn rejection_reasons(EmployerUser(_): EmployerUser) -> Json<Vec<ReasonOption>> {
-    Json(
-        RejectionReason::ALL
-            .into_iter()
-            .map(|reason| ReasonOption {
-                reason,
-                label: reason.label(),
-            })
-            .collect(),
-    )
+    Json(reason_options())
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -184,6 +184,15 @@ async fn a_rejection_keeps_its_reason_for_the_team_and_never_shows_it_to_the_can
 
     // The agency sees the reasons across its clients, and in its CSV.
     let (_, admin) = app.admin_token().await;
+    // The agency reads a code in a record by the same words.
+    let admins = app
+        .get("/api/admin/rejection-reasons", Some(&admin))
+        .await
+        .assert_status(StatusCode::OK);
+    assert_eq!(admins.body, options.body);
+    app.get("/api/admin/rejection-reasons", Some(&employer))
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
     let numbers = app
         .get("/api/admin/analytics", Some(&admin))
         .await

@@ -661,6 +661,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/rejection-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reasons a rejection may give, in the hiring teams' words: the agency
+         *     reads a rejection's code in records and the audit trail by them.
+         */
+        get: operations["admin_rejection_reasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/streams/{stream_id}": {
         parameters: {
             query?: never;
@@ -7173,6 +7193,55 @@ export interface operations {
             };
             /** @description This `Idempotency-Key` was already used for a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is shedding load, timed out, or cannot reach its database or its file store; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_rejection_reasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reasons, in form order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReasonOption"][];
+                };
+            };
+            /** @description No session: the bearer token is missing, garbled or expired (`Your session has expired. Please sign in again.`), or its session was signed out, or it was issued before a sign-out everywhere, a password reset, two-factor sign-in turned on or off, a suspension or a removal (`Your session has ended. Please sign in again.`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A token of another role (`This area is for <role> accounts`), a suspended employer, or (admins) a session that must first set up two-factor sign-in (`code`: `two_factor_enrolment_required`) or enter a code (`code`: `step_up_required`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, type RouteAnswer, routeFetch, storeSession } from '../../../testing/harness'
 import AuditPage from './AuditPage'
 
@@ -70,5 +70,53 @@ describe('the audit trail filtered by who did it', () => {
     open(`/dashboard/audit?actor=${MEI.id}`)
     await waitFor(() => expect(who().value).toBe('Mei Chen, Eucalypt Software (employer)'))
     expect(screen.getByText(/Showing what/).textContent).toBe('Showing what Mei Chen, Eucalypt Software (employer) did. Open their employer page')
+  })
+})
+
+describe('the audit trail in a person’s words', () => {
+  const event = {
+    event_id: '0190e0e0-0000-7000-8000-0000000000e1',
+    event_type: 'TotpCodeAccepted',
+    summary: 'Alex Admin entered a two-factor code',
+    payload: {},
+    position: 192,
+    recorded_at: '2026-01-05T03:00:00Z',
+    stream_id: 'account-01a22584-b0e5-7000-8000-00000000a1a1',
+    stream_version: 7,
+    schema_version: 1,
+    correlation_id: '0190c0c0-0000-7000-8000-0000000000c1',
+    actor_id: '01a22584-b0e5-7000-8000-00000000a1a1',
+    actor_name: 'Alex Admin',
+    actor_role: 'admin',
+  }
+
+  it('names event types in words only, never the type name in brackets', async () => {
+    routeFetch({ ...common, 'GET /api/admin/events/types': { body: { types: ['EmployerApproved', 'TotpCodeAccepted'] } } })
+    renderRoutes([{ path: '/dashboard/audit', element: <AuditPage /> }], '/dashboard/audit')
+    await screen.findByText('No events yet')
+    const select = screen.getByRole('combobox', { name: 'Event type' }) as HTMLSelectElement
+    await waitFor(() => expect(select.options.length).toBe(3))
+    const options = [...select.options].slice(1)
+    expect(options.map((o) => o.textContent)).toEqual(['Employer approved', 'Two-factor code accepted'])
+    expect(options.map((o) => o.value)).toEqual(['EmployerApproved', 'TotpCodeAccepted'])
+    for (const o of options) expect(o.textContent).not.toContain('(')
+  })
+
+  it('shows each event’s sentence, with its number and type only behind Technical details', async () => {
+    routeFetch({ ...common, 'GET /api/admin/events?limit=25': { body: { events: [event], next_before: null } } })
+    renderRoutes([{ path: '/dashboard/audit', element: <AuditPage /> }], '/dashboard/audit')
+    const list = await screen.findByRole('list', { name: 'Events, newest first' })
+    const [item] = within(list).getAllByRole('listitem')
+    const details = item.querySelector('details')!
+    const shown = item.textContent!.replace(details.textContent!, '') + details.querySelector('summary')!.textContent
+    expect(shown).toContain('Alex Admin entered a two-factor code')
+    expect(shown).not.toMatch(/Event \d/)
+    expect(shown).not.toContain('TotpCodeAccepted')
+    expect(shown).not.toContain('Raw event')
+    expect(details.open).toBe(false)
+    expect(within(details).getByText('Technical details')).toBeTruthy()
+    // nor above the list: the page says what it shows in words
+    expect(screen.getByText('Showing the newest event').getAttribute('title')).toBe('Events 192 to 192 of the log')
+    expect(document.body.textContent).not.toMatch(/Event 192|events 192/)
   })
 })

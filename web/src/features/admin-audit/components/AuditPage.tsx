@@ -50,8 +50,8 @@ export default function AuditPage() {
   return (
     <div className="ws-stack">
       <p className="ops-intro">
-        Every change on the platform, newest first, {AUDIT_PAGE_SIZE} at a time. Filter by a record, an event type, an account or a time range; open &ldquo;Raw event&rdquo; for
-        what was recorded, or follow a record to its history and see it as it was on any day.
+        Every change on the platform, newest first, {AUDIT_PAGE_SIZE} at a time. Filter by a record, an event type, an account or a time range; follow a record to its history and
+        see it as it was on any day, or open an event&rsquo;s &ldquo;Technical details&rdquo; for exactly what was recorded.
       </p>
       <AuditFilterForm key={key} filters={filters} who={actorText} types={types.data ?? []} onApply={(f) => setParams(auditFiltersToParams({ ...f, before: '' }))} />
       {filters.actor && named ? <ActorLine account={named} /> : null}
@@ -78,10 +78,7 @@ export default function AuditPage() {
         </EmptyState>
       ) : (
         <>
-          <p className="ws-muted" aria-live="polite">
-            {paged ? 'Older events' : 'Newest events'}: events {events.data.events[0].position.toLocaleString('en-AU')} to{' '}
-            {events.data.events[events.data.events.length - 1].position.toLocaleString('en-AU')}
-          </p>
+          <PageLine events={events.data.events} paged={paged} />
           <ol className="ops-events" aria-label="Events, newest first" aria-busy={events.isFetching || undefined}>
             {events.data.events.map((e) => (
               <AuditEventItem key={e.position} event={e} actorLink={!filters.actor} />
@@ -116,6 +113,17 @@ export default function AuditPage() {
   )
 }
 
+/** Which events the page shows, in words; their numbers in the log (what an auditor quotes) on hover. */
+function PageLine({ events, paged }: { events: readonly { position: number }[]; paged: boolean }) {
+  const n = events.length
+  const count = n === 1 ? 'event' : `${n} events`
+  return (
+    <p className="ws-muted" aria-live="polite" title={`Events ${events[0].position} to ${events[n - 1].position} of the log`}>
+      {paged ? `Showing ${n === 1 ? 'an older event' : `${n} older events`}` : `Showing the newest ${count}`}
+    </p>
+  )
+}
+
 function ActorLine({ account }: { account: NonNullable<ReturnType<typeof useAccountNamed>> }) {
   const page = accountPage(account)
   return (
@@ -139,7 +147,7 @@ function AuditFilterForm({ filters, who, types, onApply }: { filters: AuditFilte
     onApply({ stream: draft.stream.trim(), type: draft.type, actor: who.actor, from: localInputToIso(draft.from), to: localInputToIso(draft.to), before: '', ...patch })
   }
   const zone = localZoneName()
-  const typeOptions = (filters.type && !types.includes(filters.type) ? [filters.type, ...types] : types).map((t) => ({ value: t, label: `${humaniseType(t)} (${t})` }))
+  const typeOptions = (filters.type && !types.includes(filters.type) ? [filters.type, ...types] : types).map((t) => ({ value: t, label: humaniseType(t) }))
   return (
     <SearchForm
       className="ops-filters"

@@ -20,6 +20,7 @@ import { useStreamDiff } from '../api/get-stream-diff'
 import { useStreamState } from '../api/get-stream-state'
 import { exactInstant, isoToLocalInput, localInputToIso } from '../model/auditFilters'
 import { changeCount } from '../model/diff'
+import { useReasonLabels } from '../api/get-rejection-reasons'
 import { changeRows, recordFields, type ChangeRow, type RecordField } from '../model/recordFields'
 import { justBefore, versionLabel, weekAgo, yesterday } from '../model/timeTravel'
 
@@ -88,13 +89,28 @@ export default function StreamPage() {
   return (
     <div className="ws-stack">
       {back}
-      <div>
-        <h2 className="ws-section-title">{stream.data.name ?? kindLabel(kind)}</h2>
-        <p className="ws-muted">
-          {stream.data.name ? `${kindLabel(kind)} · ` : ''}
-          {events.length === 1 ? '1 event' : `${events.length} events`}
-        </p>
-        <p className="ops-stream-id">{stream.data.stream_id}</p>
+      <div className="ops-stream-head">
+        <h2 className="ws-section-title">
+          {kindLabel(kind)} history
+          {name ? (
+            <>
+              {' '}
+              <span className="ops-stream-name">{name}</span>
+            </>
+          ) : null}
+        </h2>
+        <p className="ws-muted">{events.length === 1 ? '1 event' : `${events.length} events`}</p>
+        <details className="ops-details ops-details-quiet">
+          <summary>Technical details</summary>
+          <dl className="ops-dl">
+            <dt>Stream id</dt>
+            <dd>{stream.data.stream_id}</dd>
+            <dt>Record kind</dt>
+            <dd>{stream.data.kind}</dd>
+            <dt>Latest version</dt>
+            <dd>{latest}</dd>
+          </dl>
+        </details>
         {kind === 'job' ? (
           <p>
             <Link to={jobApplicationsPath(streamId.slice('job-'.length))}>Its applications</Link>: each one&rsquo;s stage, and its own history
@@ -115,7 +131,7 @@ export default function StreamPage() {
             picks={[
               { label: 'Yesterday', value: () => yesterday() },
               { label: 'A week ago', value: () => weekAgo() },
-              ...(last ? [{ label: `Just before event ${last.stream_version}`, value: () => justBefore(last) }] : []),
+              ...(last ? [{ label: 'Just before the latest event', value: () => justBefore(last) }] : []),
             ]}
           />
           {at ? <StateResult streamId={streamId} at={at} latest={latest} /> : <p className="ws-muted">Pick a moment, or one of the quick picks, to see the record as it stood then.</p>}
@@ -144,7 +160,7 @@ export default function StreamPage() {
             <p>Nothing has been recorded for this record.</p>
           </EmptyState>
         ) : (
-          <ol className="ws-timeline ops-timeline" aria-label={`History of ${stream.data.stream_id}`}>
+          <ol className="ws-timeline ops-timeline" aria-labelledby="history-heading">
             {events.map((e) => (
               <li key={e.position}>
                 <AuditEventItem
@@ -266,6 +282,7 @@ function CompareForm({ from, to, onCompare }: { from: string; to: string; onComp
 }
 
 function StateResult({ streamId, at, latest }: { streamId: string; at: string; latest: number }) {
+  const reasons = useReasonLabels()
   const state = useStreamState(streamId, at)
   if (state.isPending) return <Skeleton lines={4} />
   if (state.isError) {
@@ -286,7 +303,7 @@ function StateResult({ streamId, at, latest }: { streamId: string; at: string; l
       ) : (
         <>
           <div className="ops-fields">
-            <Table caption={`The record as it was at ${formatInstant(s.at || at)}`} columns={FIELD_COLUMNS} rows={recordFields(s.state)} rowKey={(r) => r.key} />
+            <Table caption={`The record as it was at ${formatInstant(s.at || at)}`} columns={FIELD_COLUMNS} rows={recordFields(s.state, reasons)} rowKey={(r) => r.key} />
           </div>
           <details className="ops-details">
             <summary>Raw data</summary>
@@ -299,6 +316,7 @@ function StateResult({ streamId, at, latest }: { streamId: string; at: string; l
 }
 
 function DiffResult({ streamId, from, to }: { streamId: string; from: string; to: string }) {
+  const reasons = useReasonLabels()
   const diff = useStreamDiff(streamId, { from, to })
   if (diff.isPending) return <Skeleton lines={3} />
   if (diff.isError) {
@@ -318,7 +336,7 @@ function DiffResult({ streamId, from, to }: { streamId: string; from: string; to
       {d.changes.length === 0 ? null : (
         <>
           <div className="ops-fields">
-            <Table caption="What changed" columns={CHANGE_COLUMNS} rows={changeRows(d.changes)} rowKey={(r) => r.key} />
+            <Table caption="What changed" columns={CHANGE_COLUMNS} rows={changeRows(d.changes, reasons)} rowKey={(r) => r.key} />
           </div>
           <details className="ops-details">
             <summary>Raw changes</summary>

@@ -41,6 +41,36 @@ describe('time travel reads as labelled fields', () => {
     expect(rows[3].beforeErased).toBe(true)
   })
 
+  it('reads a closed choice in the words the screens use, never its code', () => {
+    // the reasons' words come from the server (GET /api/admin/rejection-reasons)
+    const reasons = new Map([
+      ['location', 'Location or work rights'],
+      ['another_candidate', 'Went with another candidate'],
+      ['no_response', 'Stopped responding'],
+      ['salary', 'Salary expectations'],
+    ])
+    const rows = changeRows(
+      [
+        { op: 'replace', path: '/rejection_reason', from_value: null, value: 'location' },
+        { op: 'replace', path: '/stage', from_value: 'interview', value: 'rejected' },
+      ],
+      reasons,
+    )
+    expect(rows.map(({ field, before, after }) => [field, before, after])).toEqual([
+      ['Rejection reason', '(empty)', 'Location or work rights'],
+      ['Stage', 'Interview', 'Rejected'],
+    ])
+    expect(fieldValue('rejection_reason', 'another_candidate', 160, reasons)).toBe('Went with another candidate')
+    expect(fieldValue('rejection_reason', 'no_response', 160, reasons)).toBe('Stopped responding')
+    // before the words are in, the code
+    expect(fieldValue('rejection_reason', 'no_response')).toBe('no_response')
+    expect(fieldValue('rejected_from', 'screening')).toBe('Screening')
+    // the record as it was: the same words
+    expect(recordFields({ stage: 'rejected', rejection_reason: 'salary' }, reasons).map((r) => r.value)).toEqual(['Rejected', 'Salary expectations'])
+    // a free-text reason is shown as written
+    expect(fieldValue('closed_reason', 'location')).toBe('location')
+  })
+
   it('reads a record coming into being as one row per field', () => {
     const rows = changeRows([{ op: 'replace', path: '', from_value: null, value: { title: 'Data engineer', open: true, details: { salary: '$150k' } } }])
     expect(rows.map(({ field, before, after }) => [field, before, after])).toEqual([

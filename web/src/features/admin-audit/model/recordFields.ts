@@ -1,10 +1,15 @@
 /**
  * A record folded by time travel as rows a person reads: each field labelled in words ("Closed by
- * agency"), its value plain (dates in full, stages and statuses capitalised, yes/no), nested fields
- * under their parent ("Details › Title"), ids last. And a diff as before/after rows in the same words.
+ * agency"), its value plain (dates in full, a closed choice in the words the screens use for it:
+ * stages "Screening", rejection reasons "Location or work rights" in the server's words (`reasons`,
+ * GET /api/admin/rejection-reasons); other statuses capitalised, yes/no), nested fields under their
+ * parent ("Details › Title"), ids last. And a diff as before/after rows in the same words.
  */
-import { ERASED, formatInstant, isErased } from '../../admin'
+import { ERASED, formatInstant, isErased, STAGE_LABELS } from '../../admin'
+import type { ReasonLabels } from '../api/get-rejection-reasons'
 import type { StreamChange } from '../types'
+
+const NO_REASONS: ReasonLabels = new Map()
 
 export type RecordField = { key: string; label: string; value: string; erased: boolean }
 
@@ -26,13 +31,31 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 /** Fields whose values are one word of a closed set (a stage, a status, a kind): shown capitalised. */
 const WORD_VALUES = /(^|_)(stage|status|previous|role|kind|job_type|specialisation|recommendation|grounds)$/
 
+/** Fields that hold a pipeline stage ("stage", "previous_stage", "rejected_from"). */
+const STAGE_FIELDS = /(^|_)stage$|^rejected_from$|^previous$/
+/** Fields that hold a rejection reason's code ("rejection_reason"). */
+const REASON_FIELDS = /(^|_)rejection_reason$/
+
+/**
+ * A code of one of the server's closed choices in the words the screens show it by
+ * ("location" → "Location or work rights", "screening" → "Screening"); null for any other value
+ * (a reason before its words are in).
+ */
+export function closedChoiceLabel(key: string, v: string, reasons: ReasonLabels = NO_REASONS): string | null {
+  if (REASON_FIELDS.test(key)) return reasons.get(v) ?? null
+  if (STAGE_FIELDS.test(key) && Object.hasOwn(STAGE_LABELS, v)) return STAGE_LABELS[v as keyof typeof STAGE_LABELS]
+  return null
+}
+
 /** A value in a short plain form for the field `key`. */
-export function fieldValue(key: string, v: unknown, max = 160): string {
+export function fieldValue(key: string, v: unknown, max = 160, reasons: ReasonLabels = NO_REASONS): string {
   if (v === undefined || v === null || v === '') return '(empty)'
   if (typeof v === 'boolean') return v ? 'Yes' : 'No'
   if (typeof v === 'number') return v.toLocaleString('en-AU')
   if (typeof v === 'string') {
     if (isErased(v)) return ERASED
+    const choice = closedChoiceLabel(key, v, reasons)
+    if (choice) return choice
     if (ISO_INSTANT.test(v) && !Number.isNaN(Date.parse(v))) return formatInstant(v)
     if (WORD_VALUES.test(key) && /^[a-z_]+$/.test(v)) return fieldLabel(v)
     return v.length > max ? `${v.slice(0, max - 1)}…` : v
@@ -49,7 +72,7 @@ export function fieldValue(key: string, v: unknown, max = 160): string {
 const isIdKey = (key: string) => key === 'id' || key.endsWith('_id') || key.endsWith('_ids')
 
 /** The record's fields in reading order: plain fields first (nested ones under their parent), ids last. */
-export function recordFields(state: Record<string, unknown> | null | undefined): RecordField[] {
+export function recordFields(state: Record<string, unknown> | null | undefined, reasons: ReasonLabels = NO_REASONS): RecordField[] {
   if (!state || typeof state !== 'object') return []
   const rows: RecordField[] = []
   const walk = (obj: Record<string, unknown>, prefix: string, labelPrefix: string) => {
@@ -57,7 +80,7 @@ export function recordFields(state: Record<string, unknown> | null | undefined):
       const path = prefix ? `${prefix}.${key}` : key
       const label = labelPrefix ? `${labelPrefix} › ${fieldLabel(key)}` : fieldLabel(key)
       if (v && typeof v === 'object' && !Array.isArray(v)) walk(v as Record<string, unknown>, path, label)
-      else rows.push({ key: path, label, value: fieldValue(key, v), erased: isErased(v) })
+      else rows.push({ key: path, label, value: fieldValue(key, v, 160, reasons), erased: isErased(v) })
     }
   }
   walk(state, '', '')
@@ -84,7 +107,7 @@ function leaves(v: unknown, path: string, labels: string[], out: Map<string, Lea
  * A diff's changes as before/after rows, "(not set)" for a field added or removed. A change of a
  * whole object (the record coming into being, a nested part replaced) becomes one row per field.
  */
-export function changeRows(changes: StreamChange[]): ChangeRow[] {
+export function changeRows(changes: StreamChange[], reasons: ReasonLabels = NO_REASONS): ChangeRow[] {
   const rows: ChangeRow[] = []
   changes.forEach((c, i) => {
     const segments = c.path
@@ -106,8 +129,8 @@ export function changeRows(changes: StreamChange[]): ChangeRow[] {
       rows.push({
         key: `${c.path}${path}-${i}`,
         field: leaf.label,
-        before: b ? fieldValue(key, b.value) : '(not set)',
-        after: a ? fieldValue(key, a.value) : '(not set)',
+        before: b ? fieldValue(key, b.value, 160, reasons) : '(not set)',
+        after: a ? fieldValue(key, a.value, 160, reasons) : '(not set)',
         beforeErased: !!b && isErased(b.value),
         afterErased: !!a && isErased(a.value),
       })

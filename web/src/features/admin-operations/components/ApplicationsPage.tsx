@@ -47,7 +47,7 @@ export default function ApplicationsPage() {
             </Link>
           )}
           {/* two candidates may share a name: their email tells them apart */}
-          {a.candidate_email && !isErased(a.candidate_email) && !isErased(a.candidate_name) ? <span className="ws-muted ws-small ops-email">{a.candidate_email}</span> : null}
+          {a.candidate_email && !isErased(a.candidate_email) && !isErased(a.candidate_name) ? <Email address={a.candidate_email} /> : null}
           <span className="ws-muted ws-small">{a.specialisation ?? ''}</span>
         </span>
       ),
@@ -73,8 +73,17 @@ export default function ApplicationsPage() {
       header: 'Stage',
       cell: (a) => (
         <span className="ops-cell-stack">
-          <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
-          {a.withdrawn_at ? <span className="ws-muted ws-small">Withdrawn {formatDate(a.withdrawn_at)}</span> : null}
+          {a.withdrawn_at ? (
+            <>
+              {/* withdrawn is where it stands: the stage it was at follows, in small */}
+              <Badge tone="neutral">Withdrawn</Badge>
+              <span className="ws-muted ws-small">
+                At {stageLabel(a.stage)} · {formatDate(a.withdrawn_at)}
+              </span>
+            </>
+          ) : (
+            <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
+          )}
           {a.stage === 'rejected' ? <RejectedLine from={a.rejected_from} reason={a.rejection_reason_label} /> : null}
         </span>
       ),
@@ -126,6 +135,28 @@ export default function ApplicationsPage() {
         none={{ title: 'No applications yet', icon: 'clipboard', text: 'Applications appear here as candidates apply to any client’s jobs.' }}
       />
     </div>
+  )
+}
+
+/**
+ * A candidate's email under their name: it breaks only after its "@" (never mid-word, as
+ * "tom.gallagher@example.c / om"), and a part too long for the column ends in "…", the whole
+ * address in its tooltip.
+ */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@')
+  return (
+    <span className="ws-muted ws-small ops-email" title={address}>
+      {at > 0 ? (
+        <>
+          <span className="ops-email-part">{address.slice(0, at)}</span>
+          <wbr />
+          <span className="ops-email-part">{address.slice(at)}</span>
+        </>
+      ) : (
+        <span className="ops-email-part">{address}</span>
+      )}
+    </span>
   )
 }
 

@@ -153,9 +153,9 @@ describe('applications across clients', () => {
     const table = await screen.findByRole('table', { name: 'Applications across clients' })
     const [first, second, erased] = within(table).getAllByRole('row').slice(1)
     expect(within(first).getByRole('link', { name: 'Jane Morrison' }).getAttribute('href')).toBe('/dashboard/candidates/c1')
-    expect(within(first).getByText('jane.morrison@example.com')).toBeTruthy()
+    expect(within(first).getByTitle('jane.morrison@example.com').textContent).toBe('jane.morrison@example.com')
     expect(within(second).getByRole('link', { name: 'Jane Morrison' }).getAttribute('href')).toBe('/dashboard/candidates/c2')
-    expect(within(second).getByText('jmorrison@example.net')).toBeTruthy()
+    expect(within(second).getByTitle('jmorrison@example.net').textContent).toBe('jmorrison@example.net')
     expect(erased.textContent).not.toContain('[erased]')
   })
 
@@ -177,6 +177,40 @@ describe('applications across clients', () => {
     expect(line.textContent).toBe('At Interview · Reason: Salary expectations')
     expect(within(line).getByText('Reason:').className).toBe('visually-hidden')
     expect(within(screening).queryByText(/^At /)).toBeNull()
+  })
+
+  it('lets an email break only at its @, never mid-word, and keeps the whole address in a tooltip', async () => {
+    routeFetch({
+      'GET /api/admin/applications': () => ({ body: [{ ...application, candidate_name: 'Tom Gallagher', candidate_email: 'tom.gallagher@example.com' }] }),
+      'GET /api/admin/employers': () => ({ body: [] }),
+    })
+    renderRoutes([{ path: '/dashboard/applications', element: <ApplicationsPage /> }], '/dashboard/applications')
+    const table = await screen.findByRole('table', { name: 'Applications across clients' })
+    const email = within(table).getByTitle('tom.gallagher@example.com')
+    // two unbreakable parts, a break allowed only between them
+    expect([...email.querySelectorAll('.ops-email-part')].map((p) => p.textContent)).toEqual(['tom.gallagher', '@example.com'])
+    expect(email.querySelector('wbr')).not.toBeNull()
+  })
+
+  it('reads a withdrawn application as Withdrawn, the stage it was at in small', async () => {
+    routeFetch({
+      'GET /api/admin/applications': () => ({
+        body: [
+          { ...application, stage: 'new', withdrawn_at: '2026-11-29T02:00:00Z' },
+          { ...application, id: 'a2', candidate_id: 'c2', candidate_name: 'Sam Lee', candidate_email: 'sam.lee@example.com', stage: 'new' },
+        ],
+      }),
+      'GET /api/admin/employers': () => ({ body: [] }),
+    })
+    renderRoutes([{ path: '/dashboard/applications', element: <ApplicationsPage /> }], '/dashboard/applications')
+    const table = await screen.findByRole('table', { name: 'Applications across clients' })
+    const [withdrawn, open] = within(table).getAllByRole('row').slice(1)
+    const stage = (row: HTMLElement) => row.querySelector('td[data-label="Stage"]')!
+    const badges = (row: HTMLElement) => [...stage(row).querySelectorAll('.badge')].map((b) => b.textContent)
+    expect(badges(withdrawn)).toEqual(['Withdrawn'])
+    expect(stage(withdrawn).textContent).toBe('WithdrawnAt New · 29 Nov 2026')
+    expect(badges(open)).toEqual(['New'])
+    expect(stage(open).textContent).not.toContain('Withdrawn')
   })
 
   it('shows the name alone when the server sends no email', async () => {

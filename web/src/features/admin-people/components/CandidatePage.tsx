@@ -231,8 +231,15 @@ const APP_COLUMNS: Column<CandidateApplication>[] = [
     header: 'Stage',
     cell: (a) => (
       <span className="adm-cell-stack">
-        <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
-        {isWithdrawn(a) ? <Badge tone="neutral">Withdrawn</Badge> : null}
+        {/* withdrawn is where it stands, as in the Applications list: the stage it was at follows, in small */}
+        {isWithdrawn(a) ? (
+          <>
+            <Badge tone="neutral">Withdrawn</Badge>
+            <span className="ws-muted ws-small">At {stageLabel(a.stage)}</span>
+          </>
+        ) : (
+          <Badge tone={stageTone(a.stage)}>{stageLabel(a.stage)}</Badge>
+        )}
         <span className="ws-muted ws-small">{theySee(a)}</span>
       </span>
     ),
@@ -287,7 +294,8 @@ function AccessLog({ entries }: { entries: RecordAccess[] }) {
     <ol className="adm-access">
       {entries.map((a, i) => (
         <li key={`${a.viewed_at}-${i}`}>
-          <span>{a.viewed_by_name ?? `Staff account ${a.viewed_by.slice(0, 8)}`}</span>
+          {/* a name the log does not have: never a piece of the id, which stays on hover */}
+          {a.viewed_by_name ? <span>{a.viewed_by_name}</span> : <span title={`Account ${a.viewed_by}`}>A staff member</span>}
           <span className="ws-muted ws-small">
             <Time iso={a.viewed_at} />
             {i === 0 ? ' · this visit' : ''}

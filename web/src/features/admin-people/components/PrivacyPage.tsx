@@ -11,13 +11,11 @@ import { ErasedChip } from '../../../components/ui/ErasedPerson'
 import { Table, type Column } from '../../../components/ui/Table'
 import { SkeletonStack } from '../../../components/ui/Skeleton'
 import { isErased } from '../../../lib/erased'
+import { formatDate } from '../../../lib/format'
 import { Time, useAdminTitle } from '../../admin'
 import { useErasures } from '../api/get-erasures'
-import { groundsLabel, subjectKindLabel } from '../model/erasure'
+import { erasedSubjectLabel, groundsLabel } from '../model/erasure'
 import type { Erasure } from '../types'
-
-/** The id's random end: version 7 ids made the same minute share their first characters. */
-const shortId = (id: string) => `…${id.slice(-8)}`
 
 /** Where what is left of the person can be seen: a candidate's record, an account's history. */
 function subjectLink(e: Erasure): string | null {
@@ -31,7 +29,8 @@ function requester(e: Erasure) {
   if (e.requested_by && e.requested_by === e.subject_id) return 'The person themselves'
   if (isErased(e.requested_by_name)) return <ErasedChip />
   if (e.requested_by_name) return e.requested_by_name
-  if (e.requested_by) return `Admin ${shortId(e.requested_by)}`
+  // an admin whose name the log does not have: their id stays for an auditor, on hover
+  if (e.requested_by) return <span title={`Account ${e.requested_by}`}>An admin</span>
   return <span className="ws-muted">{e.grounds === 'retention_period' ? 'Automatic (retention period)' : 'Not recorded'}</span>
 }
 
@@ -40,20 +39,17 @@ const COLUMNS: Column<Erasure>[] = [
     key: 'who',
     header: 'Who',
     cell: (e) => {
+      // their name went with the erasure: say what they were, and the day (which tells two apart);
+      // the id stays for an auditor, on hover
       const to = subjectLink(e)
-      return (
-        <span className="adm-cell-stack">
-          <strong>{subjectKindLabel(e.subject_kind)}</strong>
-          {to ? (
-            <Link to={to} className="ws-small" aria-label={`${subjectKindLabel(e.subject_kind)} ${e.subject_id}`}>
-              <code>{shortId(e.subject_id)}</code>
-            </Link>
-          ) : (
-            <code className="ws-muted ws-small" title={e.subject_id}>
-              {shortId(e.subject_id)}
-            </code>
-          )}
-        </span>
+      const who = erasedSubjectLabel(e.subject_kind)
+      const name = `${who}, erased ${formatDate(e.erased_at)}`
+      return to ? (
+        <Link to={to} className="adm-strong-link" aria-label={name} title={e.subject_id}>
+          {who}
+        </Link>
+      ) : (
+        <strong title={e.subject_id}>{who}</strong>
       )
     },
   },

@@ -23,9 +23,10 @@ const GROUNDS_LABELS: Record<string, string> = {
 
 export const groundsLabel = (g: string) => GROUNDS_LABELS[g] ?? g
 
-const SUBJECT_LABELS: Record<string, string> = { candidate: 'Candidate', employer: 'Employer', contact_message: 'Contact-form sender' }
+const ERASED_SUBJECT_LABELS: Record<string, string> = { candidate: 'Erased candidate', employer: 'Erased employer', contact_message: 'Erased enquiry sender' }
 
-export const subjectKindLabel = (k: string) => SUBJECT_LABELS[k] ?? k
+/** Who an erasure was about, once their name is gone: "Erased candidate" (never a piece of their id). */
+export const erasedSubjectLabel = (k: string) => ERASED_SUBJECT_LABELS[k] ?? 'Erased person'
 
 export const GROUNDS_REQUIRED = 'Choose the grounds for this erasure'
 export const ERASE_FAILED = 'The erasure did not go through, so nothing has changed. Please try again.'

@@ -1,9 +1,11 @@
 /**
  * One event of the audit trail read as a sentence first ("Priya Raman applied to Senior Rust
- * Engineer", made by the server with names), then when and which record; the raw event (its
- * metadata and payload) one click away behind "Raw event".
+ * Engineer", made by the server with names), then when and which record. What an auditor quotes
+ * (the type name, the event's number in the log, its ids, the raw payload) sits one click away in a
+ * quiet "Technical details" disclosure: none of it in the text a recruiter reads. The number is on
+ * the item too, as `data-position`, for a script to read.
  */
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatRelativeTime } from '../../../lib/format'
 import { eventHeadline, eventQuote } from '../model/activity'
@@ -29,9 +31,12 @@ type Props = {
 export function AuditEventItem({ event: e, showStream = true, actions, as: Tag = 'li', relative = false, actorLink = true, quote: quoted = true }: Props) {
   const kind = kindLabel(streamKind(e.stream_id))
   const quote = quoted ? eventQuote(e) : null
+  const headlineId = useId()
   return (
-    <Tag className="ops-event">
-      <p className="ops-event-summary">{eventHeadline(e)}</p>
+    <Tag className="ops-event" data-position={e.position}>
+      <p className="ops-event-summary" id={headlineId}>
+        {eventHeadline(e)}
+      </p>
       {quote ? (
         <figure className="ops-event-quote">
           <figcaption>{quote.label}</figcaption>
@@ -43,7 +48,7 @@ export function AuditEventItem({ event: e, showStream = true, actions, as: Tag =
           {relative ? formatRelativeTime(e.recorded_at) : formatInstant(e.recorded_at)}
         </time>
         {showStream ? (
-          <Link to={`/dashboard/audit/streams/${encodeURIComponent(e.stream_id)}`} aria-label={`History of ${e.stream_id}`}>
+          <Link to={`/dashboard/audit/streams/${encodeURIComponent(e.stream_id)}`} aria-describedby={headlineId}>
             {kind} history
           </Link>
         ) : (
@@ -52,7 +57,6 @@ export function AuditEventItem({ event: e, showStream = true, actions, as: Tag =
         {actorLink && e.actor_id && e.actor_name && !isErased(e.actor_name) ? (
           <Link to={`/dashboard/audit?actor=${encodeURIComponent(e.actor_id)}`}>More by {e.actor_name}</Link>
         ) : null}
-        <span className="ops-event-pos">Event {e.position.toLocaleString('en-AU')}</span>
       </div>
       <RawEvent event={e} />
       {actions ? <div className="ws-actions">{actions}</div> : null}
@@ -60,16 +64,16 @@ export function AuditEventItem({ event: e, showStream = true, actions, as: Tag =
   )
 }
 
-/** The event as it was recorded: its metadata and its payload, closed until asked for. */
+/** The event as it was recorded: its type, its number in the log, its metadata and its payload, closed until asked for. */
 export function RawEvent({ event: e }: { event: AuditEvent }) {
   return (
-    <details className="ops-details">
-      <summary>
-        Raw event<span className="visually-hidden"> {e.position}</span>
-      </summary>
+    <details className="ops-details ops-details-quiet">
+      <summary>Technical details</summary>
       <dl className="ops-dl">
         <dt>Event type</dt>
         <dd>{e.event_type}</dd>
+        <dt>Event number</dt>
+        <dd>{e.position}</dd>
         <dt>Event id</dt>
         <dd>{e.event_id}</dd>
         <dt>Stream</dt>

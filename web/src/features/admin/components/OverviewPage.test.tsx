@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
-import type { Overview, Today, TodaysInterview } from '../types'
+import type { AuditEvent, Overview, Today, TodaysInterview } from '../types'
 import OverviewPage from './OverviewPage'
 
 freshEachTest()
@@ -107,5 +107,58 @@ describe('the overview’s Today', () => {
     open({ interviews: [], applications_today: 0, waiting_a_week: 0, offers_out: 0 })
     await screen.findByText('No interviews booked for today.')
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Needs attention now', 'Today, Friday 28 November', 'Recent activity'])
+  })
+})
+
+describe('the overview’s recent activity', () => {
+  const event: AuditEvent = {
+    event_id: '0190e0e0-0000-7000-8000-0000000000e1',
+    event_type: 'TotpCodeAccepted',
+    summary: 'Alex Admin entered a two-factor code',
+    payload: {},
+    position: 192,
+    recorded_at: '2025-11-27T20:55:00Z',
+    stream_id: 'account-01a22584-b0e5-7000-8000-00000000a1a1',
+    stream_version: 7,
+    schema_version: 1,
+    correlation_id: '0190c0c0-0000-7000-8000-0000000000c1',
+    actor_id: '01a22584-b0e5-7000-8000-00000000a1a1',
+    actor_name: 'Alex Admin',
+    actor_role: 'admin',
+  }
+
+  /** What a person sees of an item before opening anything: its text, a closed disclosure's summary only. */
+  const visibleText = (el: HTMLElement) => {
+    const copy = el.cloneNode(true) as HTMLElement
+    for (const d of copy.querySelectorAll('details:not([open])')) for (const child of [...d.children]) if (child.tagName !== 'SUMMARY') child.remove()
+    return copy.textContent ?? ''
+  }
+
+  it('leads each item with its sentence; no event number, type name or id until Technical details is opened', async () => {
+    routeFetch({ 'GET /api/admin/overview': { body: { ...overview({ interviews: [], applications_today: 0, waiting_a_week: 0, offers_out: 0 }), recent: [event] } } })
+    renderRoutes([{ path: '/dashboard', element: <OverviewPage /> }], '/dashboard')
+    const feed = await screen.findByRole('list', { name: 'Recent activity, newest first' })
+    const [item] = within(feed).getAllByRole('listitem')
+    expect(item.querySelector('p')?.textContent).toBe('Alex Admin entered a two-factor code')
+
+    const text = visibleText(item)
+    expect(text).not.toMatch(/Event \d/)
+    expect(text).not.toContain('192')
+    expect(text).not.toContain('TotpCodeAccepted')
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/)
+    expect(text).not.toContain('Raw event')
+    expect(within(item).queryByRole('button', { name: /Raw event/ })).toBeNull()
+    expect(within(item).queryByText(/Raw event/)).toBeNull()
+    // the record's history by its kind in words, not its id
+    expect(within(item).getByRole('link', { name: 'Account history' }).getAttribute('href')).toBe(`/dashboard/audit/streams/${event.stream_id}`)
+
+    // an auditor's details: one quiet disclosure, closed, with the type, the number and the ids
+    const details = item.querySelector('details')!
+    expect(details.open).toBe(false)
+    expect(details.querySelector('summary')?.textContent).toBe('Technical details')
+    expect(details.textContent).toContain('TotpCodeAccepted')
+    expect(details.textContent).toContain('Event number192')
+    expect(details.textContent).toContain(event.stream_id)
+    expect(item.getAttribute('data-position')).toBe('192')
   })
 })

@@ -10,11 +10,22 @@ describe('audit event summaries', () => {
     expect(humaniseType('ApplicationStageChanged')).toBe('Application stage changed')
     expect(humaniseType('CVUploaded')).toBe('CV uploaded')
   })
+  it('says two-factor for Totp, and never shows the type name', () => {
+    expect(humaniseType('TotpCodeAccepted')).toBe('Two-factor code accepted')
+    expect(humaniseType('TotpEnrolmentStarted')).toBe('Two-factor enrolment started')
+    for (const type of ['TotpCodeAccepted', 'TotpTurnedOff', 'JobClosedByAgency', 'RecoveryCodeUsed']) {
+      expect(humaniseType(type)).not.toContain('(')
+      expect(humaniseType(type)).not.toContain(type)
+      expect(humaniseType(type)).not.toMatch(/Totp/i)
+    }
+  })
   it('names the actor with a role, and never shows an erased name', () => {
     expect(actorLabel({ actor_name: 'Ada Admin', actor_role: 'admin', actor_id: 'x' })).toBe('Ada Admin (Admin)')
     expect(actorLabel({ actor_name: null, actor_role: 'policy', actor_id: null })).toBe('Automatic rule')
     expect(actorLabel({ actor_name: '[erased]', actor_role: 'candidate', actor_id: 'x' })).toBe('Erased person (Candidate)')
     expect(actorLabel({ actor_name: null, actor_role: null, actor_id: null })).toBe('System')
+    // no name came with it: never a piece of the id
+    expect(actorLabel({ actor_name: null, actor_role: 'admin', actor_id: '0190abcd-1234' })).toBe('Someone (Admin)')
   })
   it('reads the kind of a stream from its id', () => {
     expect(streamKind('job-0190abcd-1234')).toBe('job')

@@ -4,7 +4,13 @@ import type { AuditEvent } from '../types'
 
 export { ERASED, isErased }
 
-/** "JobPosted" → "Job posted", "CVUploaded" → "CV uploaded". */
+/** Words of a type name that are not said as written: "Totp" is the two-factor code. */
+const TYPE_WORDS: Record<string, string> = { totp: 'two-factor' }
+
+/**
+ * An event type in words, never the type name itself: "JobPosted" → "Job posted", "CVUploaded" →
+ * "CV uploaded", "TotpCodeAccepted" → "Two-factor code accepted".
+ */
 export function humaniseType(type: string): string {
   const words = type
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -12,7 +18,9 @@ export function humaniseType(type: string): string {
     .replace(/[_-]+/g, ' ')
     .trim()
     .split(/\s+/)
-  return words.map((w, i) => (i === 0 || /^[A-Z0-9]{2,}$/.test(w) ? w : w.toLowerCase())).join(' ')
+    .map((w) => TYPE_WORDS[w.toLowerCase()] ?? (/^[A-Z0-9]{2,}$/.test(w) ? w : w.toLowerCase()))
+  const text = words.join(' ')
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 const ROLE_WORDS: Record<string, string> = {
@@ -27,12 +35,13 @@ const ROLE_WORDS: Record<string, string> = {
 
 export const roleLabel = (role: string | null) => (role ? (ROLE_WORDS[role] ?? role.charAt(0).toUpperCase() + role.slice(1)) : 'System')
 
-/** Who did it: "Ada Lovelace (Admin)", "Automatic rule", "Someone (Candidate)" when the name is gone. */
+/** Who did it: "Ada Lovelace (Admin)", "Automatic rule", "Erased person (Candidate)" once their
+ *  name is erased, "Someone (Candidate)" when no name came with it: never a piece of their id. */
 export function actorLabel(e: Pick<AuditEvent, 'actor_name' | 'actor_role' | 'actor_id'>): string {
   const role = roleLabel(e.actor_role ?? null)
   if (e.actor_name && !isErased(e.actor_name)) return `${e.actor_name} (${role})`
   if (e.actor_name && isErased(e.actor_name)) return `Erased person (${role})`
-  if (e.actor_id) return `Account ${e.actor_id.slice(0, 8)} (${role})`
+  if (e.actor_id) return `Someone (${role})`
   return role
 }
 
