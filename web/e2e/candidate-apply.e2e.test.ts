@@ -175,7 +175,7 @@ describe('candidate applies, employer accepts, bell rings', () => {
     await ui.page.waitForTimeout(1000)
     if ((await panel.count()) === 0) console.log('[candidate-apply] the notification dropdown closed by itself; reopening')
     await ensureOpen()
-    expect(await panel.getByText('Connected', { exact: true }).isVisible()).toBe(true)
+    expect(await panel.getByText('Live', { exact: true }).isVisible()).toBe(true)
     const items = panel.locator('.notif-item.is-unread')
     expect(await items.count()).toBeGreaterThan(0)
     expect((await items.first().innerText()).toLowerCase()).toMatch(/accepted|application/)

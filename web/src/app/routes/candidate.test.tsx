@@ -284,10 +284,10 @@ describe('candidate dashboard', () => {
     // the toast
     expect(screen.getByText('Acme viewed your application')).toBeTruthy()
     fireEvent.click(bell)
-    expect(screen.getByText('Connected')).toBeTruthy()
+    expect(screen.getByText('Live')).toBeTruthy()
     expect(await screen.findByText('Just now')).toBeTruthy()
     act(() => socket.fire('connect_error', new Error('unauthorized')))
-    expect(await screen.findByText('Disconnected')).toBeTruthy()
+    expect(await screen.findByText('Not live: reconnecting')).toBeTruthy()
     act(() => socket.fire('all_notifications_read'))
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy()
   })

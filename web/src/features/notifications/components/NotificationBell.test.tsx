@@ -45,7 +45,7 @@ describe('notification bell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Notifications, 12 unread' }))
     const panel = screen.getByRole('region', { name: 'Notifications' })
     expect(within(panel).getAllByRole('listitem')).toHaveLength(10)
-    expect(within(panel).getByText('Disconnected')).toBeTruthy()
+    expect(within(panel).getByText('Not live: reconnecting')).toBeTruthy()
     expect(within(panel).getAllByText('2 hours ago')).toHaveLength(10)
     fireEvent.click(within(panel).getByRole('button', { name: 'View all' }))
     expect(within(panel).getAllByRole('listitem')).toHaveLength(12)

@@ -1,4 +1,6 @@
-/** The bell and its dropdown (SPEC 4): 10 items, 'View all', '99+', outside click closes. An item with a
+/** The bell and its dropdown (SPEC 4): 10 items, 'View all', '99+', outside click closes, and the
+ *  connection indicator (SPEC's connected / disconnected, in words a person reads: "Live", or
+ *  "Not live: reconnecting"; two walks read "Connected" as developer output). An item with a
  *  link (a job alert's new job) opens it, marked read, and the dropdown closes; a read item can be
  *  marked unread again. */
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react'
@@ -87,7 +89,7 @@ export function NotificationBell({ role }: { role: Role }) {
             <h2>Notifications</h2>
             <span className={`notif-conn ${connected ? 'is-on' : 'is-off'}`}>
               <span className="notif-dot" aria-hidden="true" />
-              {connected ? 'Connected' : 'Disconnected'}
+              {connected ? 'Live' : 'Not live: reconnecting'}
             </span>
             {unread > 0 ? (
               <button type="button" className="notif-link" onClick={() => markAll.mutate()}>
