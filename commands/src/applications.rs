@@ -107,8 +107,8 @@ fn application_sent(
         subject: format!("Application sent: {title} at {company}"),
         body: format!(
             "Hi {first_name},\n\nYour application for {title} at {company} has gone to their hiring team{resume}.\n\n\
-             What happens next: the team reads new applications and chooses who to talk to. Each step\n\
-             shows in My Applications and your notifications, and if they book an interview we will\n\
+             What happens next: the team reads new applications and chooses who to talk to. Each step \
+             shows in My Applications and your notifications, and if they book an interview we will \
              email you the invitation.\n\n\
              Follow it here: {}/candidate/dashboard/applications\n\n\
              Harbour IT Recruitment, Sydney\n",
@@ -415,6 +415,16 @@ mod tests {
             mail.body
         );
         assert!(mail.calendar.is_none() && mail.list_unsubscribe.is_none());
+        // One line a paragraph: a phone's mail app wraps it, and a break
+        // inside a sentence read as "Each step / shows" (a job seeker's walk).
+        assert!(
+            mail.body.contains(
+                "chooses who to talk to. Each step shows in My Applications and your notifications, \
+                 and if they book an interview we will email you the invitation.\n\n"
+            ),
+            "{}",
+            mail.body
+        );
 
         let bare = application_sent(
             candidate(""),

@@ -266,7 +266,7 @@ impl Commands {
                 format!(
                     "Hi {first_name},\n\nYour interview for {} at {company} {verb}:\n\n\
                      When: {} ({} minutes)\nWhere: {place}{with}\n\n\
-                     Add it to your calendar with the attached invitation. You can also see it under\n\
+                     Add it to your calendar with the attached invitation. You can also see it under \
                      My Applications: {}/candidate/dashboard/applications\n\n\
                      Harbour IT Recruitment, Sydney\n",
                     interview.job_title,
