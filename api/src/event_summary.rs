@@ -186,6 +186,13 @@ impl Reader<'_> {
         )
     }
 
+    /// Whether the application's candidate was erased (no address, no portal).
+    fn candidate_erased(&self) -> bool {
+        self.application()
+            .and_then(|a| self.known.people.get(&a.candidate_id))
+            .is_some_and(|p| p.name.trim() == domain::event::ERASED)
+    }
+
     fn applied_for(&self) -> String {
         self.application()
             .map_or_else(|| "a job".to_owned(), |a| readable(&a.job_title, "a job"))
@@ -356,8 +363,10 @@ impl Reader<'_> {
                     self.applied_for(),
                     match (*emailed, *previous == domain::pipeline::Stage::Rejected) {
                         (true, _) => ", and emailed them",
-                        // An update never mails; a new rejection says it did not.
+                        // An update never mails, and an erased candidate has
+                        // no address or portal; a new rejection says it did not.
                         (false, true) => "",
+                        (false, false) if self.candidate_erased() => "",
                         (false, false) => ", without emailing them (they see it in their portal)",
                     },
                     reason

@@ -134,6 +134,27 @@ fn a_move_names_who_moved_whom_for_which_job_and_a_rejection_its_reason() {
         "Mei Chen rejected Priya Raman at Screening for Senior Rust Engineer, without emailing \
          them (they see it in their portal)"
     );
+    // An erased candidate has no address or portal: nothing is said of either.
+    let mut erased = known();
+    erased.applications.insert(
+        APPLICATION,
+        ApplicationOf {
+            candidate_id: GONE,
+            job_title: "Senior Rust Engineer".to_owned(),
+        },
+    );
+    let line = said(
+        quiet.event_type(),
+        &stream,
+        Some(&quiet),
+        Some(MEI),
+        Actor::Employer,
+    );
+    let sentence = summary(&line, &erased);
+    assert!(
+        sentence.ends_with("at Screening for Senior Rust Engineer"),
+        "{sentence}"
+    );
     // A second thought on the reason (or feedback added) is not a second rejection.
     let updated = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
         stage: Stage::Rejected,

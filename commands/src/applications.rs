@@ -251,10 +251,22 @@ impl Commands {
 
     /// Written's output is the application's version after the move (its
     /// current one when nothing changed), and whether the candidate was
-    /// emailed.
+    /// emailed. A race lost on another stream of the decision (a colleague's
+    /// note landing on the application's notes as the team note is saved, an
+    /// interview changed meanwhile) decides again on what is there now; a
+    /// board that is behind (`expected_version`) is refused every time.
     pub async fn move_application(
         &self,
         cmd: MoveApplication,
+        metadata: Metadata,
+    ) -> Result<Written<Moved>, CommandError> {
+        self.decide_again_on_conflict(|| self.move_application_once(&cmd, metadata.clone()))
+            .await
+    }
+
+    async fn move_application_once(
+        &self,
+        cmd: &MoveApplication,
         metadata: Metadata,
     ) -> Result<Written<Moved>, CommandError> {
         let loaded = self.load::<Application>(cmd.application_id).await?;

@@ -62,39 +62,33 @@ impl Effects {
     /// version it was `loaded` at: a rule that spans both (the admin roster
     /// and an admin's account) holds, because a concurrent change to either
     /// fails the whole append.
-    pub fn also<B: Aggregate>(
-        mut self,
-        id: B::Id,
-        loaded: &Loaded<B>,
-        events: Vec<B::Event>,
-    ) -> Self {
-        if !events.is_empty() {
-            self.also.push(stream_append::<B>(
-                id,
-                loaded,
-                &events,
-                ExpectedVersion::after(loaded.version),
-            ));
-        }
-        self
+    pub fn also<B: Aggregate>(self, id: B::Id, loaded: &Loaded<B>, events: Vec<B::Event>) -> Self {
+        let expected = ExpectedVersion::after(loaded.version);
+        self.also_at(id, loaded, events, expected)
     }
 
     /// Appends `events` to a second aggregate in the same transaction whatever
     /// its version: entries that stand on their own (a note on an
     /// application), which a colleague's entry meanwhile must not refuse.
     pub fn also_entries<B: Aggregate>(
-        mut self,
+        self,
         id: B::Id,
         loaded: &Loaded<B>,
         events: Vec<B::Event>,
     ) -> Self {
+        self.also_at(id, loaded, events, ExpectedVersion::Any)
+    }
+
+    fn also_at<B: Aggregate>(
+        mut self,
+        id: B::Id,
+        loaded: &Loaded<B>,
+        events: Vec<B::Event>,
+        expected: ExpectedVersion,
+    ) -> Self {
         if !events.is_empty() {
-            self.also.push(stream_append::<B>(
-                id,
-                loaded,
-                &events,
-                ExpectedVersion::Any,
-            ));
+            self.also
+                .push(stream_append::<B>(id, loaded, &events, expected));
         }
         self
     }

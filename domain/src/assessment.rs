@@ -208,6 +208,10 @@ pub fn note_with_move(
             Some(reason) => format!("Rejected ({})", reason.label()),
             None => "Rejected".to_owned(),
         }),
+        // Feedback given where the applicant already is moves nothing.
+        ApplicationEvent::ApplicationMoved {
+            stage, previous, ..
+        } if stage == previous => Some(format!("At {}", stage.label())),
         ApplicationEvent::ApplicationMoved { stage, .. } => {
             Some(format!("Moved to {}", stage.label()))
         }
@@ -378,6 +382,18 @@ mod tests {
         assert_eq!(body(&bare), ["Rejected: Not this time."]);
         let onwards = moved_with_note(Stage::Interview, None, "Book with Priya.").unwrap();
         assert_eq!(body(&onwards), ["Moved to Interview: Book with Priya."]);
+        // feedback where they already are (Screening) moves nothing: the lead says so
+        let app = application(Stage::Screening);
+        let stayed = crate::pipeline::move_to(
+            Some(&app),
+            crate::pipeline::Move {
+                feedback: Some("We'll be in touch next week."),
+                ..crate::testing::employer_move(Stage::Screening, now())
+            },
+        )
+        .unwrap();
+        let noted = note_with_move(Some(&app), &stayed, team("Chasing references.")).unwrap();
+        assert_eq!(body(&noted), ["At Screening: Chasing references."]);
         // the note is the candidate's data, sealed with them like any note
         assert_eq!(onwards[0].personal_fields(), ["body"]);
     }

@@ -485,7 +485,9 @@ pub async fn analytics(pool: &PgPool, scope: Scope) -> anyhow::Result<Analytics>
 }
 
 /// How many applications reached at least each funnel stage, from how many
-/// are in each stage now.
+/// got no further than each (a Rejected entry, whose furthest stage is not
+/// known, counts as New; `analytics` sends none since rejections keep the
+/// stage they were rejected from).
 pub fn funnel(in_stage: &[StageCount]) -> Vec<StageCount> {
     let count_in = |stage: Stage| {
         in_stage

@@ -230,13 +230,30 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         // The erasure cancels the interviews the read model lists, and no
         // projector runs while seeding: bring that one up to the head first,
         // or their interview stays booked on the employer's list.
+        // A step that finds nothing may only be waiting on a transaction still
+        // open elsewhere on the cluster: step until the checkpoint is at the
+        // head as it was now (for ten seconds at most; then the erasure goes
+        // ahead with what the read model has).
         let interviews = projections::read_models::interviews::InterviewsProjector;
-        projections::runtime::ensure_checkpoint(
-            &state.pool,
-            projections::Projector::name(&interviews),
-        )
-        .await?;
-        while projections::rebuild::step(&state.source(), &interviews, 1000).await? > 0 {}
+        let name = projections::Projector::name(&interviews);
+        projections::runtime::ensure_checkpoint(&state.pool, name).await?;
+        let head = state.store().head_position().await?;
+        for _ in 0..500 {
+            let stepped = projections::rebuild::step(&state.source(), &interviews, 1000).await?;
+            let caught_up = projections::wait::until_position(
+                &state.source(),
+                &[name],
+                head,
+                std::time::Duration::ZERO,
+            )
+            .await?;
+            if caught_up {
+                break;
+            }
+            if stepped == 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+        }
         let cmd = commands::erasure::ErasePerson::new(
             person.id,
             commands::erasure::ErasureTarget::Account,

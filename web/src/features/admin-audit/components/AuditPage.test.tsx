@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, type RouteAnswer, routeFetch, storeSession } from '../../../testing/harness'
+import { twoFactorEvent } from '../../admin/audit.fixtures'
 import AuditPage from './AuditPage'
 
 const MEI = {
@@ -74,21 +75,7 @@ describe('the audit trail filtered by who did it', () => {
 })
 
 describe('the audit trail in a person’s words', () => {
-  const event = {
-    event_id: '0190e0e0-0000-7000-8000-0000000000e1',
-    event_type: 'TotpCodeAccepted',
-    summary: 'Alex Admin entered a two-factor code',
-    payload: {},
-    position: 192,
-    recorded_at: '2026-01-05T03:00:00Z',
-    stream_id: 'account-01a22584-b0e5-7000-8000-00000000a1a1',
-    stream_version: 7,
-    schema_version: 1,
-    correlation_id: '0190c0c0-0000-7000-8000-0000000000c1',
-    actor_id: '01a22584-b0e5-7000-8000-00000000a1a1',
-    actor_name: 'Alex Admin',
-    actor_role: 'admin',
-  }
+  const event = twoFactorEvent()
 
   it('names event types in words only, never the type name in brackets', async () => {
     routeFetch({ ...common, 'GET /api/admin/events/types': { body: { types: ['EmployerApproved', 'TotpCodeAccepted'] } } })

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
-import type { AuditEvent, Overview, Today, TodaysInterview } from '../types'
+import type { Overview, Today, TodaysInterview } from '../types'
+import { twoFactorEvent } from '../audit.fixtures'
 import OverviewPage from './OverviewPage'
 
 freshEachTest()
@@ -111,21 +112,7 @@ describe('the overview’s Today', () => {
 })
 
 describe('the overview’s recent activity', () => {
-  const event: AuditEvent = {
-    event_id: '0190e0e0-0000-7000-8000-0000000000e1',
-    event_type: 'TotpCodeAccepted',
-    summary: 'Alex Admin entered a two-factor code',
-    payload: {},
-    position: 192,
-    recorded_at: '2025-11-27T20:55:00Z',
-    stream_id: 'account-01a22584-b0e5-7000-8000-00000000a1a1',
-    stream_version: 7,
-    schema_version: 1,
-    correlation_id: '0190c0c0-0000-7000-8000-0000000000c1',
-    actor_id: '01a22584-b0e5-7000-8000-00000000a1a1',
-    actor_name: 'Alex Admin',
-    actor_role: 'admin',
-  }
+  const event = twoFactorEvent({ recorded_at: '2025-11-27T20:55:00Z' })
 
   /** What a person sees of an item before opening anything: its text, a closed disclosure's summary only. */
   const visibleText = (el: HTMLElement) => {

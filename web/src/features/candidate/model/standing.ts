@@ -1,6 +1,7 @@
 /**
- * Where an application stands, in the candidate's words (issue 27), shown beside SPEC 3's status
- * (pending, accepted, rejected), which stays as it is. The server says it as `progress`.
+ * Where an application stands, in the candidate's words (issue 27): since the eighth round of the
+ * journeys the card's only badge, in place of SPEC 3's status (pending, accepted, rejected), which
+ * stays in the API and the three counts. The server says it as `progress`.
  */
 import type { Application } from '../types'
 import { progressLabel } from '../../../lib/stages'
