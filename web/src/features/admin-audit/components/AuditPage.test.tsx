@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, type RouteAnswer, routeFetch, storeSession } from '../../../testing/harness'
-import { twoFactorEvent } from '../../admin/audit.fixtures'
+import { twoFactorEvent } from '../../../testing/auditEvent'
 import AuditPage from './AuditPage'
 
 const MEI = {

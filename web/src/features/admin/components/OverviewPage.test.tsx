@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import type { Overview, Today, TodaysInterview } from '../types'
-import { twoFactorEvent } from '../audit.fixtures'
+import { twoFactorEvent } from '../../../testing/auditEvent'
 import OverviewPage from './OverviewPage'
 
 freshEachTest()

@@ -1,6 +1,8 @@
 /** An audit event as GET /api/admin/events gives it, for the admin screens' tests: Alex Admin
  *  entering a two-factor code, event 192 of the log; `over` changes what a test needs. */
-import type { AuditEvent } from './types'
+import type { ApiSchema } from '../api'
+
+type AuditEvent = ApiSchema<'AuditEvent'>
 
 export function twoFactorEvent(over: Partial<AuditEvent> = {}): AuditEvent {
   return {
