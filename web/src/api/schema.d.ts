@@ -2819,7 +2819,9 @@ export interface components {
             /**
              * @description The team's own note with the move (up to 2,000 characters), saved as
              *     a private note on the application, led by what the move did
-             *     ("Rejected (Salary expectations): …"). Never shown to the candidate.
+             *     ("Rejected (Salary expectations): …"). Never in the candidate's
+             *     portal, notifications or email; like every note, it is in a copy of
+             *     their data they ask for.
              */
             team_note?: string | null;
             /**
