@@ -14,6 +14,9 @@ function show(table: Record<string, RouteAnswer>) {
   return calls
 }
 
+/** My Applications listing `apps`, and nothing else answered. */
+const showList = (...apps: unknown[]) => show({ [LIST]: { body: apps } })
+
 const withdrawButton = (job: string) => screen.queryByRole('button', { name: `Withdraw application for ${job}` })
 
 const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
@@ -30,16 +33,12 @@ describe('My Applications: withdrawing an application', () => {
   freshEachTest(() => storeSession('candidate', { name: 'Jane Citizen' }))
 
   it('offers Withdraw application only on one not yet decided', async () => {
-    show({
-      [LIST]: {
-        body: [
-          myApplication({ id: 'a1', job_title: 'Received Role', progress: 'received' }),
-          myApplication({ id: 'a2', job_title: 'Offer Role', progress: 'offer', status: 'accepted' }),
-          myApplication({ id: 'a3', job_title: 'Hired Role', progress: 'hired', status: 'accepted' }),
-          myApplication({ id: 'a4', job_title: 'Declined Role', progress: 'not_progressed', status: 'rejected' }),
-        ],
-      },
-    })
+    showList(
+      myApplication({ id: 'a1', job_title: 'Received Role', progress: 'received' }),
+      myApplication({ id: 'a2', job_title: 'Offer Role', progress: 'offer', status: 'accepted' }),
+      myApplication({ id: 'a3', job_title: 'Hired Role', progress: 'hired', status: 'accepted' }),
+      myApplication({ id: 'a4', job_title: 'Declined Role', progress: 'not_progressed', status: 'rejected' }),
+    )
     expect(await screen.findByRole('button', { name: 'Withdraw application for Received Role' })).toBeTruthy()
     expect(withdrawButton('Offer Role')).toBeTruthy()
     expect(withdrawButton('Hired Role')).toBeNull()
@@ -60,16 +59,12 @@ describe('My Applications: withdrawing an application', () => {
   })
 
   it('says nothing of interviews when none is still to come (cancelled or past)', async () => {
-    show({
-      [LIST]: {
-        body: [
-          myApplication({
-            progress: 'interview',
-            interviews: [applicationInterview({ status: 'cancelled' }), applicationInterview({ id: 'i2', starts_at: '2020-03-02T23:00:00Z' })],
-          }),
-        ],
-      },
-    })
+    showList(
+      myApplication({
+        progress: 'interview',
+        interviews: [applicationInterview({ status: 'cancelled' }), applicationInterview({ id: 'i2', starts_at: '2020-03-02T23:00:00Z' })],
+      }),
+    )
     const dialog = await openDialog()
     expect(within(dialog).queryByText(/interview/i)).toBeNull()
   })
@@ -170,17 +165,13 @@ describe('My Applications: a withdrawn application', () => {
   freshEachTest(() => storeSession('candidate', { name: 'Jane Citizen' }))
 
   it('stays on the list, marked Withdrawn with the day, its cancelled interviews still shown, with no Withdraw', async () => {
-    show({
-      [LIST]: {
-        body: [
-          myApplication({
-            progress: 'interview',
-            withdrawn_at: WITHDRAWN_AT,
-            interviews: [applicationInterview({ status: 'cancelled', cancel_reason: 'The application was withdrawn.' })],
-          }),
-        ],
-      },
-    })
+    showList(
+      myApplication({
+        progress: 'interview',
+        withdrawn_at: WITHDRAWN_AT,
+        interviews: [applicationInterview({ status: 'cancelled', cancel_reason: 'The application was withdrawn.' })],
+      }),
+    )
     const card = (await screen.findByRole('heading', { name: 'Rust Engineer' })).closest('li') as HTMLElement
     expect(within(card).getByText('Withdrawn').className).toBe('badge badge-neutral')
     expect(within(card).getByText('You withdrew this application on 3 Dec 2026.')).toBeTruthy()
@@ -196,16 +187,12 @@ describe('My Applications: a withdrawn application', () => {
   })
 
   it('is in none of the three counts', async () => {
-    show({
-      [LIST]: {
-        body: [
-          myApplication({ id: 'a1', job_title: 'Live Role' }),
-          myApplication({ id: 'a2', job_title: 'Withdrawn Pending', withdrawn_at: WITHDRAWN_AT }),
-          myApplication({ id: 'a3', job_title: 'Withdrawn Offer', status: 'accepted', progress: 'offer', withdrawn_at: WITHDRAWN_AT }),
-          myApplication({ id: 'a4', job_title: 'Accepted Role', status: 'accepted', progress: 'offer' }),
-        ],
-      },
-    })
+    showList(
+      myApplication({ id: 'a1', job_title: 'Live Role' }),
+      myApplication({ id: 'a2', job_title: 'Withdrawn Pending', withdrawn_at: WITHDRAWN_AT }),
+      myApplication({ id: 'a3', job_title: 'Withdrawn Offer', status: 'accepted', progress: 'offer', withdrawn_at: WITHDRAWN_AT }),
+      myApplication({ id: 'a4', job_title: 'Accepted Role', status: 'accepted', progress: 'offer' }),
+    )
     await screen.findByRole('heading', { name: 'Withdrawn Offer' })
     expect(stat('Under review')).toBe('1')
     expect(stat('Moving forward')).toBe('1')
@@ -221,14 +208,10 @@ describe('My Applications: where each application stands, in the candidate’s w
   const section = () => screen.getByRole('region', { name: 'My Applications' })
 
   it('shows one badge at interview, "Invited to interview" until a time is booked, and never "Accepted"', async () => {
-    show({
-      [LIST]: {
-        body: [
-          myApplication({ id: 'a1', job_title: 'Invited Role', status: 'accepted', progress: 'interview' }),
-          myApplication({ id: 'a2', job_title: 'Booked Role', status: 'accepted', progress: 'interview', interviews: [applicationInterview({ application_id: 'a2' })] }),
-        ],
-      },
-    })
+    showList(
+      myApplication({ id: 'a1', job_title: 'Invited Role', status: 'accepted', progress: 'interview' }),
+      myApplication({ id: 'a2', job_title: 'Booked Role', status: 'accepted', progress: 'interview', interviews: [applicationInterview({ application_id: 'a2' })] }),
+    )
     await screen.findByRole('heading', { name: 'Invited Role' })
     const invited = cardOf('Invited Role')
     expect(badgeOf(invited).textContent).toBe('Invited to interview')
@@ -259,16 +242,12 @@ describe('My Applications: where each application stands, in the candidate’s w
   })
 
   it('gives each standing its words and its badge: Received, In review, Offer, Hired', async () => {
-    show({
-      [LIST]: {
-        body: [
-          myApplication({ id: 'a1', job_title: 'Role A', progress: 'received' }),
-          myApplication({ id: 'a2', job_title: 'Role B', progress: 'in_review' }),
-          myApplication({ id: 'a3', job_title: 'Role C', status: 'accepted', progress: 'offer' }),
-          myApplication({ id: 'a4', job_title: 'Role D', status: 'accepted', progress: 'hired' }),
-        ],
-      },
-    })
+    showList(
+      myApplication({ id: 'a1', job_title: 'Role A', progress: 'received' }),
+      myApplication({ id: 'a2', job_title: 'Role B', progress: 'in_review' }),
+      myApplication({ id: 'a3', job_title: 'Role C', status: 'accepted', progress: 'offer' }),
+      myApplication({ id: 'a4', job_title: 'Role D', status: 'accepted', progress: 'hired' }),
+    )
     await screen.findByRole('heading', { name: 'Role D' })
     const badges = ['Role A', 'Role B', 'Role C', 'Role D'].map((job) => badgeOf(cardOf(job)))
     expect(badges.map((b) => b.textContent)).toEqual(['Received', 'In review', 'Offer', 'Hired'])
@@ -279,18 +258,14 @@ describe('My Applications: where each application stands, in the candidate’s w
   })
 
   it('counts by the SPEC’s statuses under the candidate’s words, in that order', async () => {
-    show({
-      [LIST]: {
-        body: [
-          myApplication({ id: 'a1', job_title: 'Role A', progress: 'received' }),
-          myApplication({ id: 'a2', job_title: 'Role B', status: 'accepted', progress: 'interview' }),
-          myApplication({ id: 'a3', job_title: 'Role C', status: 'accepted', progress: 'offer' }),
-          myApplication({ id: 'a4', job_title: 'Role D', status: 'rejected', progress: 'not_progressed' }),
-          myApplication({ id: 'a5', job_title: 'Role E', status: 'rejected', progress: 'not_progressed' }),
-          myApplication({ id: 'a6', job_title: 'Role F', status: 'rejected', progress: 'not_progressed' }),
-        ],
-      },
-    })
+    showList(
+      myApplication({ id: 'a1', job_title: 'Role A', progress: 'received' }),
+      myApplication({ id: 'a2', job_title: 'Role B', status: 'accepted', progress: 'interview' }),
+      myApplication({ id: 'a3', job_title: 'Role C', status: 'accepted', progress: 'offer' }),
+      myApplication({ id: 'a4', job_title: 'Role D', status: 'rejected', progress: 'not_progressed' }),
+      myApplication({ id: 'a5', job_title: 'Role E', status: 'rejected', progress: 'not_progressed' }),
+      myApplication({ id: 'a6', job_title: 'Role F', status: 'rejected', progress: 'not_progressed' }),
+    )
     await screen.findByRole('heading', { name: 'Role F' })
     const stats = section().querySelector('dl.cd-stats') as HTMLElement
     expect([...stats.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Under review', 'Moving forward', 'Not progressed'])
@@ -298,14 +273,10 @@ describe('My Applications: where each application stands, in the candidate’s w
   })
 
   it('shows a neutral badge, with no sentence, for a step it does not know', async () => {
-    show({
-      [LIST]: {
-        body: [
-          myApplication({ id: 'a1', job_title: 'Role A', status: 'accepted', progress: 'on_hold' as Application['progress'] }),
-          myApplication({ id: 'a2', job_title: 'Role B', status: 'paused' as Application['status'], progress: 'on_hold' as Application['progress'] }),
-        ],
-      },
-    })
+    showList(
+      myApplication({ id: 'a1', job_title: 'Role A', status: 'accepted', progress: 'on_hold' as Application['progress'] }),
+      myApplication({ id: 'a2', job_title: 'Role B', status: 'paused' as Application['status'], progress: 'on_hold' as Application['progress'] }),
+    )
     await screen.findByRole('heading', { name: 'Role B' })
     // the status in the candidate's words (the counts' own), or as it comes, never "Accepted"
     expect(badgeOf(cardOf('Role A')).textContent).toBe('Moving forward')
