@@ -34,6 +34,7 @@ import { NotLoaded } from './NotLoaded'
 import { useMoveWithFeedback } from './RejectDialog'
 import { ResumeCard, ResumePane } from './ResumePane'
 import { useWorkspaceTitle } from './workspaceTitle'
+import { useReadOnArrival } from '../../notifications'
 
 /** Wide enough for the resume beside the details (the detail columns' breakpoint). */
 const WIDE = '(min-width: 1024px)'
@@ -41,6 +42,8 @@ const WIDE = '(min-width: 1024px)'
 export default function ApplicantPage() {
   const { applicationId = '' } = useParams()
   const applicant = useApplicant(applicationId)
+  // once the applicant is on screen, the bell's notices about them are read
+  useReadOnArrival('employer', applicant.data ? `/dashboard/applicants/${applicationId}` : '')
   const name = personName(applicant.data?.application.candidate_name, 'Applicant')
   useWorkspaceTitle(name)
   const nav = useApplicantNavigation(applicationId, applicant.data?.job.id ?? '')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { freshEachTest, renderRoutes, routeFetch, storeSession } from '../../../testing/harness'
 import { pipelineCard, REASONS_ROUTE, stageMoves } from '../pipeline.fixtures'
 import type { ApplicantDetail, PipelineCard } from '../types'
@@ -9,9 +9,10 @@ freshEachTest(() => storeSession('employer', { name: 'Mei Chen', role: 'employer
 
 const rejected = pipelineCard({ stage: 'rejected', rejection_reason: 'declined_offer', moves: stageMoves('rejected') })
 
-function open(card: PipelineCard, others: ApplicantDetail['other_applications'] = []) {
+function open(card: PipelineCard, others: ApplicantDetail['other_applications'] = [], more: Parameters<typeof routeFetch>[0] = {}) {
   const detail: ApplicantDetail = { application: card, job: { id: 'j1', title: 'Data Engineer', status: 'open' }, profile: null, documents: [], history: [], notes: [], scorecards: [], interviews: [], other_applications: others }
   const calls = routeFetch({
+    ...more,
     ...REASONS_ROUTE,
     'GET /api/employer/applications/a1': { body: detail },
     'GET /api/employer/jobs/j1/pipeline': { body: { job: { id: 'j1', title: 'Data Engineer' }, counts: {}, stages: [], applications: [card] } },
@@ -51,5 +52,21 @@ describe('the applicant page’s stage', () => {
     open(pipelineCard({ stage: 'interview', moves: stageMoves('interview') }))
     const stage = (await screen.findByRole('heading', { name: 'Stage: Interview' })).closest('section')!
     expect(within(stage).queryByText('Also applied for')).toBeNull()
+  })
+})
+
+describe('the applicant page and the bell', () => {
+  it('reads the bell’s unread notices about this applicant once they are on screen, and no others', async () => {
+    const notice = (id: string, link: string, is_read = false) => ({ id, type: 'info', title: 'New application', message: 'You have a new application for Data Engineer.', is_read, link, created_at: '2026-11-28T00:00:00Z' })
+    const calls = open(pipelineCard({ stage: 'new', moves: stageMoves('new') }), [], {
+      'GET /api/notifications?limit=20&offset=0': {
+        body: { notifications: [notice('n1', '/dashboard/applicants/a1'), notice('n2', '/dashboard/applicants/a9'), notice('n3', '/dashboard/applicants/a1', true)] },
+      },
+      'PUT /api/notifications/n1/read': { body: {} },
+    })
+    await screen.findByRole('heading', { name: 'Stage: New' })
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain('PUT /api/notifications/n1/read'))
+    const puts = calls.map((c) => c.key).filter((k) => k.startsWith('PUT '))
+    expect(puts).toEqual(['PUT /api/notifications/n1/read'])
   })
 })
