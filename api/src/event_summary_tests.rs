@@ -89,46 +89,45 @@ fn an_application_names_the_candidate_and_the_job() {
     );
 }
 
-#[test]
-fn a_move_names_who_moved_whom_for_which_job_and_a_rejection_its_reason() {
-    let event = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
-        stage: Stage::Interview,
-        previous: Stage::Screening,
+/// Mei moving Priya's application from `previous` to `stage`, now, with no feedback.
+fn mei_moved(
+    previous: Stage,
+    stage: Stage,
+    emailed: bool,
+    reason: Option<domain::pipeline::RejectionReason>,
+) -> AnyEvent {
+    AnyEvent::Application(ApplicationEvent::ApplicationMoved {
+        stage,
+        previous,
         feedback: None,
         moved_by: MEI,
         moved_at: Utc::now(),
-        emailed: false,
-        reason: None,
-    });
+        emailed,
+        reason,
+    })
+}
+
+#[test]
+fn a_move_names_who_moved_whom_for_which_job_and_a_rejection_its_reason() {
+    let event = mei_moved(Stage::Screening, Stage::Interview, false, None);
     let stream = format!("application-{APPLICATION}");
     assert_eq!(
         says(&stream, &event, Some(MEI), Actor::Employer),
         "Mei Chen moved Priya Raman to Interview for Senior Rust Engineer"
     );
-    let rejected = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
-        stage: Stage::Rejected,
-        previous: Stage::Interview,
-        feedback: None,
-        moved_by: MEI,
-        moved_at: Utc::now(),
-        emailed: true,
-        reason: Some(domain::pipeline::RejectionReason::Salary),
-    });
+    let rejected = mei_moved(
+        Stage::Interview,
+        Stage::Rejected,
+        true,
+        Some(domain::pipeline::RejectionReason::Salary),
+    );
     assert_eq!(
         says(&stream, &rejected, Some(MEI), Actor::Employer),
         "Mei Chen rejected Priya Raman at Interview for Senior Rust Engineer, and emailed them. \
          Reason: Salary expectations"
     );
     // Not emailed is said too: "why did they hear nothing?" is asked of the trail.
-    let quiet = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
-        stage: Stage::Rejected,
-        previous: Stage::Screening,
-        feedback: None,
-        moved_by: MEI,
-        moved_at: Utc::now(),
-        emailed: false,
-        reason: None,
-    });
+    let quiet = mei_moved(Stage::Screening, Stage::Rejected, false, None);
     assert_eq!(
         says(&stream, &quiet, Some(MEI), Actor::Employer),
         "Mei Chen rejected Priya Raman at Screening for Senior Rust Engineer, without emailing \
@@ -156,15 +155,12 @@ fn a_move_names_who_moved_whom_for_which_job_and_a_rejection_its_reason() {
         "{sentence}"
     );
     // A second thought on the reason (or feedback added) is not a second rejection.
-    let updated = AnyEvent::Application(ApplicationEvent::ApplicationMoved {
-        stage: Stage::Rejected,
-        previous: Stage::Rejected,
-        feedback: None,
-        moved_by: MEI,
-        moved_at: Utc::now(),
-        emailed: false,
-        reason: Some(domain::pipeline::RejectionReason::Skills),
-    });
+    let updated = mei_moved(
+        Stage::Rejected,
+        Stage::Rejected,
+        false,
+        Some(domain::pipeline::RejectionReason::Skills),
+    );
     assert_eq!(
         says(&stream, &updated, Some(MEI), Actor::Employer),
         "Mei Chen updated the rejection of Priya Raman for Senior Rust Engineer. \
