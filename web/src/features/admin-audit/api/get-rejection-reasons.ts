@@ -20,6 +20,10 @@ export function useReasonLabels(): ReasonLabels {
     queryKey: [...adminKeys.all, 'rejection-reasons'] as const,
     queryFn: ({ signal }) => getRejectionReasons(signal),
     staleTime: Infinity,
+    // made once per answer, not on every render of the tables that read it
+    select: (options) => new Map(options.map((r) => [r.reason, r.label])) as ReasonLabels,
   })
-  return new Map((data ?? []).map((r) => [r.reason, r.label]))
+  return data ?? NO_LABELS
 }
+
+const NO_LABELS: ReasonLabels = new Map()

@@ -415,7 +415,7 @@ type CameForProps = {
 function CameForJob({ job, phase, expanded, applied, withdrawn, hoursLeft, onToggle, onApply }: CameForProps) {
   const headingId = useId()
   return (
-    <section className="cd-came-for" aria-labelledby={headingId} style={{ marginBottom: 'var(--space-5)' }}>
+    <section className="cd-came-for" aria-labelledby={headingId}>
       <div className="cd-list-head">
         <h3 id={headingId} className="cd-subheading">
           {phase === 'applying' ? "You're applying for" : 'The job you were looking at'}
